@@ -1,0 +1,59 @@
+import { KomodoCcError } from '../errors.js'
+
+/**
+ * Address and key version bytes of a chain. `taddr`, when set, is a first prefix byte placed before
+ * `pubtype`/`p2shtype` (two-byte prefixes, as Zcash-family chains and `gatewaysbind … taddr` use).
+ */
+export type ChainParams = Readonly<{
+  name: string
+  pubtype: number
+  p2shtype: number
+  wiftype: number
+  taddr?: number
+}>
+
+/** Komodo and every Komodo asset chain (R… addresses, b… P2SH, U…/7… WIF). */
+export const KMD: ChainParams = /* @__PURE__ */ Object.freeze({ name: 'KMD', pubtype: 60, p2shtype: 85, wiftype: 188 })
+/** Bitcoin mainnet (a typical `gatewaysbind` foreign chain). */
+export const BTC: ChainParams = /* @__PURE__ */ Object.freeze({ name: 'BTC', pubtype: 0, p2shtype: 5, wiftype: 128 })
+/** Litecoin mainnet. */
+export const LTC: ChainParams = /* @__PURE__ */ Object.freeze({ name: 'LTC', pubtype: 48, p2shtype: 50, wiftype: 176 })
+/** Zcash mainnet transparent addresses (two-byte prefixes 1CB8 / 1CBD: `taddr` 0x1c). */
+export const ZEC: ChainParams = /* @__PURE__ */ Object.freeze({ name: 'ZEC', pubtype: 0xb8, p2shtype: 0xbd, wiftype: 128, taddr: 0x1c })
+
+/** Known chains by name (upper case). */
+export const CHAINS: Readonly<Record<string, ChainParams>> = /* @__PURE__ */ Object.freeze({ KMD, BTC, LTC, ZEC })
+
+/**
+ * Validates chain parameters given by a caller (each a byte; `taddr` 0 means none, as in `gatewaysbind`).
+ * @throws KomodoCcError CHAIN_PARAMS
+ * @example chainParams({ name: 'DOGE', pubtype: 30, p2shtype: 22, wiftype: 158 })
+ */
+export function chainParams(p: unknown): ChainParams {
+  if (typeof p === 'string') {
+    const found = CHAINS[p.toUpperCase()]
+    if (found === undefined) throw new KomodoCcError('CHAIN_PARAMS', `unknown chain ${JSON.stringify(p)}; known: ${Object.keys(CHAINS).join(', ')} (or pass { pubtype, p2shtype, wiftype })`)
+    return found
+  }
+  if (typeof p !== 'object' || p === null) throw new KomodoCcError('CHAIN_PARAMS', 'chain expected a name or { pubtype, p2shtype, wiftype, taddr? }')
+  const o = p as Record<string, unknown>
+  for (const k of ['pubtype', 'p2shtype', 'wiftype'] as const)
+    if (typeof o[k] !== 'number' || !Number.isInteger(o[k]) || (o[k] as number) < 0 || (o[k] as number) > 255)
+      throw new KomodoCcError('CHAIN_PARAMS', `chain.${k} expected a byte 0..255, got ${String(o[k])}`, { field: k })
+  if (o.taddr !== undefined && (typeof o.taddr !== 'number' || !Number.isInteger(o.taddr) || o.taddr < 0 || o.taddr > 255))
+    throw new KomodoCcError('CHAIN_PARAMS', `chain.taddr expected a byte 0..255, got ${String(o.taddr)}`, { field: 'taddr' })
+  const out: { name: string; pubtype: number; p2shtype: number; wiftype: number; taddr?: number } = {
+    name: typeof o.name === 'string' ? o.name : 'custom',
+    pubtype: o.pubtype as number,
+    p2shtype: o.p2shtype as number,
+    wiftype: o.wiftype as number,
+  }
+  if (typeof o.taddr === 'number' && o.taddr !== 0) out.taddr = o.taddr
+  return Object.freeze(out)
+}
+
+/** @internal the version prefix bytes for pubtype or p2shtype */
+export function versionPrefix(chain: ChainParams, kind: 'p2pkh' | 'p2sh'): number[] {
+  const v = kind === 'p2pkh' ? chain.pubtype : chain.p2shtype
+  return chain.taddr !== undefined && chain.taddr !== 0 ? [chain.taddr, v] : [v]
+}

@@ -1,0 +1,6 @@
+export { bytesToHex, hexToBytes, isHex } from './hex.js'
+export { assertBytes, bytesOrHex, assertInt, assertU8, assertU16, assertU32, assertBigInt, assertBool } from './assert.js'
+export { ByteReader, MAX_COMPACTSIZE } from './reader.js'
+export { ByteWriter, compactSizeLength } from './writer.js'
+export { txidToInternalBytes, internalBytesToTxid, displayHexToBytes, ZERO_TXID } from './uint256.js'
+export { concatBytes, equalBytes, reverseBytes, compareBytes, utf8ToBytes, bytesToUtf8 } from './utils.js'

@@ -1,0 +1,38 @@
+import { KomodoCcError } from '../errors.js'
+import { assertBytes } from './assert.js'
+import { bytesToHex, hexToBytes } from './hex.js'
+import { reverseBytes } from './utils.js'
+
+/**
+ * A txid or block hash as komodod prints it (display order, 64 hex chars) → its 32 internal bytes
+ * (the order it is serialized in transactions and most oprets). This is the only place bytes get reversed.
+ * @throws KomodoCcError HEX_INVALID | BYTES_LENGTH
+ * @example bytesToHex(txidToInternalBytes('00'.repeat(31) + '01')) // '01' + '00'.repeat(31)
+ */
+export function txidToInternalBytes(displayHex: string, name = 'txid'): Uint8Array {
+  if (typeof displayHex !== 'string' || displayHex.length !== 64)
+    throw new KomodoCcError('BYTES_LENGTH', `${name} expected 64 hex characters (display order), got ${typeof displayHex === 'string' ? displayHex.length : typeof displayHex}`, { name })
+  return reverseBytes(hexToBytes(displayHex, name))
+}
+
+/**
+ * 32 internal bytes → display hex (what komodod and explorers print).
+ * @example internalBytesToTxid(new Uint8Array(32)) // '000…000'
+ */
+export function internalBytesToTxid(internal: Uint8Array, name = 'txid'): string {
+  return bytesToHex(reverseBytes(assertBytes(internal, 32, name)))
+}
+
+/**
+ * Display hex → the same bytes in display order (for the few places that store a uint256 as displayed,
+ * e.g. token ids in token oprets).
+ * @example displayHexToBytes('ab'.repeat(32)).length // 32
+ */
+export function displayHexToBytes(displayHex: string, name = 'txid'): Uint8Array {
+  if (typeof displayHex !== 'string' || displayHex.length !== 64)
+    throw new KomodoCcError('BYTES_LENGTH', `${name} expected 64 hex characters, got ${typeof displayHex === 'string' ? displayHex.length : typeof displayHex}`, { name })
+  return hexToBytes(displayHex, name)
+}
+
+/** The all-zero uint256 in display hex (what the daemon prints for "none"). */
+export const ZERO_TXID = '0'.repeat(64)

@@ -1,0 +1,82 @@
+import { KomodoCcError } from '../errors.js'
+
+/** What a CLI command may touch: its output streams and the environment. Tests pass their own. */
+export type CliIo = {
+  stdout: (text: string) => void
+  stderr: (text: string) => void
+  env: Record<string, string | undefined>
+  /** Reads all of standard input (for secrets given on stdin). */
+  readStdin: () => Promise<string>
+  /** True when stderr is a terminal (progress bars). */
+  isTty: boolean
+}
+
+/** A CLI command: gets its own argv (after the command words) and returns the exit status. */
+export type CliCommand = {
+  /** One line for the top-level help. */
+  summary: string
+  /** Full help text printed for `--help`. */
+  help: string
+  run: (args: string[], io: CliIo) => Promise<number> | number
+}
+
+/** Prints a value as JSON on stdout (bigint as decimal strings, bytes as hex). */
+export function printJson(io: CliIo, value: unknown): void {
+  io.stdout(JSON.stringify(value, jsonReplacer, 2) + '\n')
+}
+
+/** JSON replacer: bigint → decimal string, Uint8Array → hex. */
+export function jsonReplacer(_key: string, v: unknown): unknown {
+  if (typeof v === 'bigint') return v.toString()
+  if (v instanceof Uint8Array) {
+    let s = ''
+    for (const b of v) s += b.toString(16).padStart(2, '0')
+    return s
+  }
+  return v
+}
+
+/** Throws a usage error (exit status 1, JSON on stderr). */
+export function usage(message: string): never {
+  throw new KomodoCcError('CLI_USAGE', message)
+}
+
+/**
+ * Minimal argv parser: `--name value`, `--name=value`, boolean `--flag` (names listed in `booleans`), positionals.
+ * Unknown options are refused so typos never pass silently.
+ */
+export function parseArgs(
+  args: string[],
+  spec: { strings?: readonly string[]; booleans?: readonly string[]; multi?: readonly string[] },
+): { options: Record<string, string | boolean | string[]>; positionals: string[] } {
+  const strings = new Set([...(spec.strings ?? []), ...(spec.multi ?? [])])
+  const booleans = new Set(spec.booleans ?? [])
+  const multi = new Set(spec.multi ?? [])
+  const options: Record<string, string | boolean | string[]> = {}
+  const positionals: string[] = []
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!
+    if (a === '--') {
+      positionals.push(...args.slice(i + 1))
+      break
+    }
+    if (a.startsWith('--') && a.length > 2) {
+      const eq = a.indexOf('=')
+      const name = eq > 0 ? a.slice(2, eq) : a.slice(2)
+      if (booleans.has(name)) {
+        if (eq > 0) usage(`--${name} takes no value`)
+        options[name] = true
+      } else if (strings.has(name)) {
+        let value: string
+        if (eq > 0) value = a.slice(eq + 1)
+        else {
+          if (i + 1 >= args.length) usage(`--${name} needs a value`)
+          value = args[++i]!
+        }
+        if (multi.has(name)) options[name] = [...((options[name] as string[] | undefined) ?? []), value]
+        else options[name] = value
+      } else usage(`unknown option --${name}`)
+    } else positionals.push(a)
+  }
+  return { options, positionals }
+}

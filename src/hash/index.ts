@@ -1,0 +1,38 @@
+import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js'
+import { ripemd160 } from '@noble/hashes/legacy.js'
+import { blake2b } from '@noble/hashes/blake2.js'
+import { assertBytes } from '../bytes/assert.js'
+
+/**
+ * SHA-256.
+ * @example bytesToHex(sha256(new Uint8Array())) // 'e3b0c442…b855'
+ */
+export function sha256(data: Uint8Array): Uint8Array {
+  return nobleSha256(data)
+}
+
+/**
+ * SHA-256 of SHA-256 (Bitcoin's double hash; txids, base58 checksums).
+ * @example sha256d(new Uint8Array()) // 5df6e0e2…
+ */
+export function sha256d(data: Uint8Array): Uint8Array {
+  return nobleSha256(nobleSha256(data))
+}
+
+/**
+ * RIPEMD-160 of SHA-256 (P2PKH, P2SH and CC address payloads).
+ * @example hash160(pubkey).length // 20
+ */
+export function hash160(data: Uint8Array): Uint8Array {
+  return ripemd160(nobleSha256(data))
+}
+
+/**
+ * BLAKE2b-256 with a 16-byte personalization (ZIP-143/243 signature hashes).
+ * @throws KomodoCcError BYTES_LENGTH when `personalization` is not 16 bytes
+ * @example blake2b256(data, utf8ToBytes('ZcashPrevoutHash'))
+ */
+export function blake2b256(data: Uint8Array, personalization: Uint8Array): Uint8Array {
+  assertBytes(personalization, 16, 'personalization')
+  return blake2b(data, { dkLen: 32, personalization })
+}
