@@ -33,12 +33,14 @@ export class ByteWriter {
 
   u8(v: number): this {
     if (!(v >= 0 && v <= 0xff && Number.isInteger(v))) throw range('u8', v)
-    this.buf[this.room(1)] = v
+    const p = this.room(1)
+    this.buf[p] = v
     return this
   }
   i8(v: number): this {
     if (!(v >= -0x80 && v <= 0x7f && Number.isInteger(v))) throw range('i8', v)
-    this.buf[this.room(1)] = v & 0xff
+    const p = this.room(1)
+    this.buf[p] = v & 0xff
     return this
   }
   u16le(v: number): this {

@@ -1,0 +1,197 @@
+import { KomodoCcError } from './errors.js'
+import { describe } from './bytes/assert.js'
+
+/** Satoshis per coin. */
+export const COIN = 100_000_000n
+/** Largest satoshi amount representable on the wire (int64). */
+export const MAX_SATOSHIS = 0x7fffffffffffffffn
+const INT64_MIN = -0x8000000000000000n
+
+/** What a bn.js `BN` looks like at run time (duck-typed: bn.js itself is never imported here). */
+export type BNLike = { toString(base?: number): string; isNeg(): boolean; toTwos(width: number): unknown }
+
+/**
+ * An amount at the API edge. **Strings and numbers are coins** (`"1.5"`, `1.5`); **bigint and BN are satoshis**
+ * (`150000000n`). Inside the library every amount is a bigint in satoshis.
+ */
+export type AmountInput = string | number | bigint | BNLike
+
+/** Options for {@link toSatoshis}. */
+export type ToSatoshisOptions = { allowNegative?: boolean; max?: bigint }
+
+/**
+ * Converts an amount to satoshis without floating-point loss, refusing anything inexact:
+ * - string (coins): `^\d+(\.\d+)?$`, at most 8 significant decimal places (trailing zeros allowed);
+ * - number (coins): finite, its shortest decimal form has ≤ 8 decimals, and the satoshi value is a safe integer
+ *   (≤ 2^53 − 1, about 90 million coins — beyond that a JS number cannot say which amount was meant);
+ * - bigint or bn.js BN: satoshis as given.
+ * Negative amounts need `allowNegative: true`; the range is the int64 range unless `max` is given.
+ * @throws KomodoCcError AMOUNT_INVALID | AMOUNT_RANGE
+ * @example toSatoshis('0.0001') // 10000n
+ * @example toSatoshis(1.15) // 115000000n
+ * @example toSatoshis(10000n) // 10000n
+ */
+export function toSatoshis(value: AmountInput, name = 'amount', options: ToSatoshisOptions = {}): bigint {
+  let sats: bigint
+  if (typeof value === 'bigint') sats = value
+  else if (typeof value === 'string') sats = decimalToSats(value, name)
+  else if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new KomodoCcError('AMOUNT_INVALID', `${name} must be a finite number of coins, got ${value}`, { name })
+    sats = decimalToSats(numberToDecimal(value), name)
+    if (sats > BigInt(Number.MAX_SAFE_INTEGER) || sats < -BigInt(Number.MAX_SAFE_INTEGER))
+      throw new KomodoCcError('AMOUNT_INVALID', `${name} ${value} is too large to be exact as a JS number; pass a decimal string or a bigint of satoshis`, { name })
+  } else if (isBNLike(value)) {
+    const text = value.toString(10)
+    if (!/^-?\d+$/.test(text)) throw new KomodoCcError('AMOUNT_INVALID', `${name} BN did not print as an integer`, { name })
+    sats = BigInt(text)
+  } else throw new KomodoCcError('AMOUNT_INVALID', `${name} expected a decimal string or number (coins) or a bigint/BN (satoshis), got ${describe(value)}`, { name })
+  if (sats < 0n && options.allowNegative !== true) throw new KomodoCcError('AMOUNT_RANGE', `${name} must not be negative, got ${sats} sat`, { name, got: String(sats) })
+  const max = options.max ?? MAX_SATOSHIS
+  if (sats > max || sats < INT64_MIN) throw new KomodoCcError('AMOUNT_RANGE', `${name} ${sats} sat is above the maximum ${max}`, { name, got: String(sats), max: String(max) })
+  return sats
+}
+
+/**
+ * Satoshis → coins as the daemon prints them (`%.8f`): `"1.50000000"`.
+ * @throws KomodoCcError AMOUNT_INVALID when `sats` is not a bigint
+ * @example formatCoins(150000000n) // '1.50000000'
+ */
+export function formatCoins(sats: bigint): string {
+  if (typeof sats !== 'bigint') throw new KomodoCcError('AMOUNT_INVALID', `formatCoins expected a bigint of satoshis, got ${describe(sats)}`)
+  const neg = sats < 0n
+  const abs = neg ? -sats : sats
+  return `${neg ? '-' : ''}${abs / COIN}.${(abs % COIN).toString().padStart(8, '0')}`
+}
+
+/**
+ * Satoshis → the shortest exact decimal text of coins (`"1.5"`, `"0.0001"`), what an RPC parameter should carry.
+ * @example coinsText(10000n) // '0.0001'
+ */
+export function coinsText(sats: bigint): string {
+  return formatCoins(sats).replace(/\.?0+$/, '')
+}
+
+function decimalToSats(text: string, name: string): bigint {
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text)
+  if (m === null) throw new KomodoCcError('AMOUNT_INVALID', `${name} ${describe(text)} is not a plain decimal number of coins`, { name })
+  const [, sign, whole, frac = ''] = m
+  const significant = frac.replace(/0+$/, '')
+  if (significant.length > 8) throw new KomodoCcError('AMOUNT_INVALID', `${name} ${describe(text)} has more than 8 decimal places`, { name })
+  if (whole!.length > 20) throw new KomodoCcError('AMOUNT_RANGE', `${name} ${describe(text)} is out of range`, { name })
+  const sats = BigInt(whole!) * COIN + BigInt(significant.padEnd(8, '0'))
+  return sign === '-' ? -sats : sats
+}
+
+function numberToDecimal(n: number): string {
+  const s = String(n)
+  const m = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(s)
+  if (m === null) return s
+  const [, sign, whole, frac = '', expText] = m
+  const exp = Number(expText)
+  const digits = whole! + frac
+  const point = whole!.length + exp
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`
+  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`
+}
+
+function isBNLike(v: unknown): v is BNLike {
+  return typeof v === 'object' && v !== null && typeof (v as BNLike).toString === 'function' && typeof (v as BNLike).isNeg === 'function' && typeof (v as BNLike).toTwos === 'function'
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The daemon's own, lossy parsing of amount text. These reproduce what komodod does with the same string so a
+// builder can warn when the daemon would read a different amount than the exact conversion above.
+
+const C_SPACE = '[ \\t\\n\\v\\f\\r]*'
+const DEC_FLOAT = new RegExp(`^${C_SPACE}([+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?)`)
+const HEX_FLOAT = new RegExp(`^${C_SPACE}([+-]?)0[xX]((?:[0-9a-fA-F]+\\.?[0-9a-fA-F]*|\\.[0-9a-fA-F]+))(?:[pP]([+-]?\\d+))?`)
+const INF_NAN = new RegExp(`^${C_SPACE}([+-]?)(inf(?:inity)?|nan)`, 'i')
+const INT_PREFIX = new RegExp(`^${C_SPACE}([+-]?\\d+)`)
+
+/**
+ * C `atof`: parses the longest numeric prefix (decimal, hex float, inf, nan; leading C whitespace), 0 for garbage.
+ * @example daemonAtof(' 1.5xyz') // 1.5
+ */
+export function daemonAtof(text: string): number {
+  if (typeof text !== 'string') throw new KomodoCcError('ARG_INVALID', `expected a string, got ${describe(text)}`)
+  const hex = HEX_FLOAT.exec(text)
+  if (hex !== null) {
+    const [, sign, body, expText] = hex
+    const [intPart = '', fracPart = ''] = body!.split('.')
+    let v = 0
+    for (const c of intPart) v = v * 16 + parseInt(c, 16)
+    let scale = 1 / 16
+    for (const c of fracPart) {
+      v += parseInt(c, 16) * scale
+      scale /= 16
+    }
+    v *= 2 ** Number(expText ?? 0)
+    return sign === '-' ? -v : v
+  }
+  const special = INF_NAN.exec(text)
+  if (special !== null) {
+    const v = special[2]!.toLowerCase().startsWith('inf') ? Infinity : NaN
+    return special[1] === '-' ? -v : v
+  }
+  const dec = DEC_FLOAT.exec(text)
+  return dec === null ? 0 : Number(dec[1])
+}
+
+/**
+ * C `atol`/`atoll` on a 64-bit platform: optional sign and decimal digits after C whitespace; clamps on overflow
+ * (glibc), 0 for garbage.
+ * @example daemonAtol('1.9') // 1n
+ */
+export function daemonAtol(text: string): bigint {
+  if (typeof text !== 'string') throw new KomodoCcError('ARG_INVALID', `expected a string, got ${describe(text)}`)
+  const m = INT_PREFIX.exec(text)
+  if (m === null) return 0n
+  const v = BigInt(m[1]!)
+  return v > MAX_SATOSHIS ? MAX_SATOSHIS : v < INT64_MIN ? INT64_MIN : v
+}
+
+/** C's double → int64 truncation on x86-64: out of range and NaN give INT64_MIN (cvttsd2si). */
+function truncToInt64(x: number): bigint {
+  if (!Number.isFinite(x) || x >= 9223372036854775808 || x < -9223372036854775808) return INT64_MIN
+  return BigInt(Math.trunc(x))
+}
+
+/**
+ * The daemon's coin-amount parsing, `(int64)(atof(text) * 100000000 + 0.00000000499999)`, in IEEE double
+ * (`fudge: false` drops the addend, as rewards' APR does). Lossy on purpose: `'1.15'` gives 114999999.
+ * @example daemonParseCoins('1.15') // 114999999n
+ */
+export function daemonParseCoins(text: string, options: { fudge?: boolean } = {}): bigint {
+  const x = daemonAtof(text) * 100000000
+  return truncToInt64(options.fudge === false ? x : x + 0.00000000499999)
+}
+
+/**
+ * `oraclesregister`'s datafee parsing: `atol` first, any non-zero integer is satoshis; only 0 falls back to
+ * coins with {@link daemonParseCoins}. So `'10000'` is 10000 sat, `'0.0001'` is 10000 sat, `'1.5'` is 1 sat.
+ * @example daemonParseDatafee('1.5') // 1n
+ */
+export function daemonParseDatafee(text: string): bigint {
+  const asInt = daemonAtol(text)
+  return asInt !== 0n ? asInt : daemonParseCoins(text)
+}
+
+/** What the exact and the daemon's parsing make of one amount text. */
+export type AmountParseCheck = { exact: bigint | null; daemon: bigint; differs: boolean }
+
+/**
+ * Compares the exact conversion of `text` (coins) with the daemon's lossy one, so a caller can warn before
+ * sending text the daemon would read as a different amount.
+ * @example checkDaemonAmount('1.15') // { exact: 115000000n, daemon: 114999999n, differs: true }
+ */
+export function checkDaemonAmount(text: string, kind: 'coins' | 'datafee' | 'coinsNoFudge' = 'coins'): AmountParseCheck {
+  let exact: bigint | null
+  try {
+    exact = toSatoshis(text, 'amount', { allowNegative: true })
+  } catch {
+    exact = null
+  }
+  const daemon = kind === 'datafee' ? daemonParseDatafee(text) : daemonParseCoins(text, { fudge: kind !== 'coinsNoFudge' })
+  return { exact, daemon, differs: exact !== daemon }
+}

@@ -1,0 +1,94 @@
+import { describe, expect, test } from 'vitest'
+import fc from 'fast-check'
+import { ByteReader, ByteWriter, bytesToHex, hexToBytes, txidToInternalBytes, internalBytesToTxid, compactSizeLength } from '../../src/bytes/index.js'
+import { KomodoCcError } from '../../src/errors.js'
+
+const code = (c: string) => expect.objectContaining({ code: c })
+const numRuns = Number(process.env.FC_NUM_RUNS ?? 200)
+
+describe('hex', () => {
+  test('round trip and strictness', () => {
+    expect(bytesToHex(hexToBytes('00ffAb'))).toBe('00ffab')
+    expect(() => hexToBytes('abc')).toThrow(code('HEX_INVALID'))
+    expect(() => hexToBytes('zz')).toThrow(expect.objectContaining({ code: 'HEX_INVALID', details: expect.objectContaining({ offset: 0 }) }))
+    expect(() => hexToBytes('0x00')).toThrow(code('HEX_INVALID'))
+    expect(() => hexToBytes(5 as never)).toThrow(code('HEX_INVALID'))
+    expect(() => bytesToHex('00' as never)).toThrow(code('BYTES_TYPE'))
+  })
+  test('matches Node Buffer hex for random bytes', () => {
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 100 }), (b) => {
+      expect(bytesToHex(b)).toBe(Buffer.from(b).toString('hex'))
+      expect(bytesToHex(hexToBytes(Buffer.from(b).toString('hex').toUpperCase()))).toBe(Buffer.from(b).toString('hex'))
+    }), { numRuns })
+  })
+})
+
+describe('CompactSize', () => {
+  test.each([
+    [0, '00'], [252, 'fc'], [253, 'fdfd00'], [0xffff, 'fdffff'], [0x10000, 'fe00000100'], [0x02000000, 'fe00000002'],
+  ])('%i ⇄ %s', (n, hex) => {
+    expect(bytesToHex(new ByteWriter().compactSize(n).finish())).toBe(hex)
+    const r = new ByteReader(hexToBytes(hex))
+    expect(r.compactSize()).toBe(n)
+    r.end()
+    expect(compactSizeLength(n)).toBe(hex.length / 2)
+  })
+  test.each([['fdfc00', 'COMPACTSIZE_NON_MINIMAL'], ['fd1000', 'COMPACTSIZE_NON_MINIMAL'], ['feffff0000', 'COMPACTSIZE_NON_MINIMAL'], ['ff0000000001000000', 'COMPACTSIZE_RANGE'], ['ffffffffff00000000', 'COMPACTSIZE_NON_MINIMAL'], ['fe01000002', 'COMPACTSIZE_RANGE'], ['fd00', 'READ_PAST_END']])('%s → %s', (hex, c) => {
+    expect(() => new ByteReader(hexToBytes(hex)).compactSize()).toThrow(code(c))
+  })
+  test('a length read from input never allocates beyond the input', () => {
+    expect(() => new ByteReader(hexToBytes('fe00000002')).varBytes()).toThrow(code('READ_PAST_END'))
+  })
+})
+
+describe('ByteReader / ByteWriter', () => {
+  test('integers round trip at their limits', () => {
+    const w = new ByteWriter(1)
+    w.u8(255).i8(-128).u16le(65535).i16le(-32768).u32le(0xffffffff).i32le(-0x80000000).u64le(2n ** 64n - 1n).i64le(-(2n ** 63n))
+    const hex = bytesToHex(w.finish())
+    expect(hex).toBe('ff80ffff0080ffffffff00000080' + 'ff'.repeat(8) + '0000000000000080')
+    const r = new ByteReader(hexToBytes(hex))
+    expect([r.u8(), r.i8(), r.u16le(), r.i16le(), r.u32le(), r.i32le(), r.u64le(), r.i64le()]).toEqual([255, -128, 65535, -32768, 0xffffffff, -0x80000000, 2n ** 64n - 1n, -(2n ** 63n)])
+    r.end()
+  })
+  test('writer refuses out-of-range values instead of wrapping', () => {
+    expect(() => new ByteWriter().u8(256)).toThrow(code('INT_RANGE'))
+    expect(() => new ByteWriter().u32le(-1)).toThrow(code('INT_RANGE'))
+    expect(() => new ByteWriter().u64le(-1n)).toThrow(code('INT_RANGE'))
+    expect(() => new ByteWriter().i64le(2n ** 63n)).toThrow(code('INT_RANGE'))
+  })
+  test('reads past the end and trailing bytes are typed, with offsets', () => {
+    const r = new ByteReader(hexToBytes('0102'))
+    expect(() => r.u32le()).toThrow(expect.objectContaining({ code: 'READ_PAST_END', details: expect.objectContaining({ offset: 0, need: 4, left: 2 }) }))
+    r.u8()
+    expect(() => r.end()).toThrow(expect.objectContaining({ code: 'TRAILING_BYTES', details: expect.objectContaining({ offset: 1 }) }))
+  })
+  test('at() prefixes a path', () => {
+    const r = new ByteReader(new Uint8Array(0))
+    try {
+      r.at('vin[2]', () => r.at('prevout', () => r.hash32()))
+      expect.unreachable()
+    } catch (e) {
+      expect(e).toBeInstanceOf(KomodoCcError)
+      expect((e as KomodoCcError).details.path).toBe('vin[2].prevout')
+    }
+  })
+  test('u64 and i64 match DataView for random values', () => {
+    fc.assert(fc.property(fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }), (v) => {
+      const dv = new DataView(new ArrayBuffer(8))
+      dv.setBigUint64(0, v, true)
+      expect(bytesToHex(new ByteWriter().u64le(v).finish())).toBe(bytesToHex(new Uint8Array(dv.buffer)))
+      expect(new ByteReader(new Uint8Array(dv.buffer)).i64le()).toBe(dv.getBigInt64(0, true))
+    }), { numRuns })
+  })
+})
+
+describe('txid byte order', () => {
+  test('display hex ⇄ internal bytes reverse (spec 6.2 example oracletxid)', () => {
+    const display = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff'
+    expect(bytesToHex(txidToInternalBytes(display))).toBe('ffeeddccbbaa99887766554433221100ffeeddccbbaa99887766554433221100')
+    expect(internalBytesToTxid(txidToInternalBytes(display))).toBe(display)
+    expect(() => txidToInternalBytes('00')).toThrow(code('BYTES_LENGTH'))
+    expect(() => internalBytesToTxid(new Uint8Array(31))).toThrow(code('BYTES_LENGTH'))
+  })
+})
