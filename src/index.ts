@@ -1,1 +1,37 @@
-export {}
+// komodo-cc — the package root. Named exports only (tree-shakeable); one subpath per area in package.json.
+
+// errors
+export { KomodoCcError, isKomodoCcError, type ErrorCode } from './errors.js'
+
+// bytes
+export {
+  bytesToHex, hexToBytes, isHex, ByteReader, ByteWriter, MAX_COMPACTSIZE, compactSizeLength,
+  txidToInternalBytes, internalBytesToTxid, displayHexToBytes, ZERO_TXID,
+  concatBytes, equalBytes, reverseBytes, compareBytes, utf8ToBytes, bytesToUtf8,
+} from './bytes/index.js'
+
+// hashes
+export { sha256, sha256d, hash160, blake2b256 } from './hash/index.js'
+
+// addresses and keys
+export {
+  base58Encode, base58Decode, base58checkEncode, base58checkDecode, KMD, BTC, LTC, ZEC, CHAINS, chainParams,
+  pubkeyBytes, hash160ToAddress, p2pkhAddress, p2shAddress, decodeAddress, isAddress, encodeWif, decodeWif,
+  type ChainParams, type DecodedAddress,
+} from './address/index.js'
+
+// amounts
+export {
+  COIN, MAX_SATOSHIS, toSatoshis, formatCoins, coinsText, daemonAtof, daemonAtol, daemonParseCoins, daemonParseDatafee,
+  checkDaemonAmount, type AmountInput, type BNLike, type ToSatoshisOptions, type AmountParseCheck,
+} from './amount.js'
+
+// plan names
+export { sbits, unsbits, assertPlanName, PLAN_NAME_ERROR } from './sbits.js'
+
+// oracle data
+export {
+  encodeOracleData, decodeOracleData, formatOracleSample, assertOracleFormat, ORACLE_FORMAT_CHARS,
+  chunkOracleData, joinOracleData, checkOracleTxSize, ORACLE_MAX_DATA_SIZE, ORACLE_MAX_TX_SIZE,
+  ORACLE_MAX_FORMAT_LENGTH, ORACLE_MAX_NAME_LENGTH, ORACLE_MAX_PRINT_FIELD, type OracleValue, type OracleDataOptions,
+} from './oracles/index.js'

@@ -10,17 +10,21 @@ import { utf8ToBytes } from './bytes/utils.js'
  */
 export function sbits(name: string): bigint {
   if (typeof name !== 'string') throw new KomodoCcError('ARG_INVALID', `sbits name expected a string, got ${typeof name}`)
-  const bytes = utf8ToBytes(name)
   let lo = 0
   let hi = 0
-  const n = Math.min(8, bytes.length)
-  for (let i = 0; i < n; i++) {
-    const b = bytes[i]!
+  const n = Math.min(8, name.length)
+  let ascii = true
+  for (let i = 0; i < n; i++) if (name.charCodeAt(i) >= 0x80) ascii = false
+  // ASCII names (the usual case) need no UTF-8 encoding: char code = byte
+  const bytes = ascii ? undefined : utf8ToBytes(name)
+  const m = bytes === undefined ? n : Math.min(8, bytes.length)
+  for (let i = 0; i < m; i++) {
+    const b = bytes === undefined ? name.charCodeAt(i) : bytes[i]!
     if (b === 0) break
     if (i < 4) lo += b * 2 ** (8 * i)
     else hi += b * 2 ** (8 * (i - 4))
   }
-  return hi === 0 ? BigInt(lo) : (BigInt(hi) << 32n) | BigInt(lo)
+  return hi === 0 ? BigInt(lo) : (BigInt(hi) * 4294967296n) + BigInt(lo)
 }
 
 /**

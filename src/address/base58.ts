@@ -2,7 +2,8 @@ import { KomodoCcError } from '../errors.js'
 import { assertBytes } from '../bytes/assert.js'
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
-const DIGITS: readonly string[] = /* @__PURE__ */ Object.freeze([...ALPHABET])
+const CODES: Uint8Array = /* @__PURE__ */ Uint8Array.from(ALPHABET, (c) => c.charCodeAt(0))
+const LATIN1 = /* @__PURE__ */ new TextDecoder('latin1')
 const INDEX: Int8Array = /* @__PURE__ */ (() => {
   const t = new Int8Array(128).fill(-1)
   for (let i = 0; i < 58; i++) t[ALPHABET.charCodeAt(i)] = i
@@ -12,8 +13,8 @@ const INDEX: Int8Array = /* @__PURE__ */ (() => {
 const B58_5 = 656356768
 
 /**
- * Base58 (Bitcoin alphabet) encoding. Works in limbs of 58^5 fed 16 bits at a time: no BigInt, no per-digit loop
- * over the whole number.
+ * Base58 (Bitcoin alphabet) encoding. Works in limbs of 58^5 fed 16 bits at a time (float-exact, no BigInt),
+ * writing digit codes into a scratch buffer decoded once.
  * @example base58Encode(new Uint8Array([0, 0, 1])) // '112'
  */
 export function base58Encode(bytes: Uint8Array): string {
@@ -21,39 +22,44 @@ export function base58Encode(bytes: Uint8Array): string {
   const n = bytes.length
   let zeros = 0
   while (zeros < n && bytes[zeros] === 0) zeros++
-  // little-endian limbs in base 58^5
-  const limbs: number[] = []
+  // little-endian limbs in base 58^5; each 16-bit step multiplies by 65536
+  const limbs = new Float64Array(Math.ceil(((n - zeros) * 8) / 29) + 1)
+  let used = 0
   let i = zeros
   if ((n - zeros) & 1) {
-    pushValue(limbs, bytes[i]!, 256)
+    used = feed(limbs, used, bytes[i]!, 256)
     i++
   }
-  for (; i < n; i += 2) pushValue(limbs, (bytes[i]! << 8) | bytes[i + 1]!, 65536)
-  let out = ''
-  for (let k = 0; k < limbs.length; k++) {
+  for (; i < n; i += 2) used = feed(limbs, used, (bytes[i]! << 8) | bytes[i + 1]!, 65536)
+  const codes = new Uint8Array(zeros + used * 5)
+  let w = codes.length
+  for (let k = 0; k < used; k++) {
     let v = limbs[k]!
-    const last = k === limbs.length - 1
+    const last = k === used - 1
     for (let d = 0; d < 5; d++) {
       if (last && v === 0) break
-      out = DIGITS[v % 58]! + out
-      v = Math.floor(v / 58)
+      const q = Math.floor(v / 58)
+      codes[--w] = CODES[v - q * 58]!
+      v = q
     }
   }
-  return '1'.repeat(zeros) + out
+  for (let z = 0; z < zeros; z++) codes[--w] = 49 // '1'
+  return LATIN1.decode(codes.subarray(w))
 }
 
-function pushValue(limbs: number[], value: number, base: number): void {
+function feed(limbs: Float64Array, used: number, value: number, base: number): number {
   let carry = value
-  for (let k = 0; k < limbs.length; k++) {
+  for (let k = 0; k < used; k++) {
     const x = limbs[k]! * base + carry
     carry = Math.floor(x / B58_5)
     limbs[k] = x - carry * B58_5
   }
   while (carry > 0) {
     const q = Math.floor(carry / B58_5)
-    limbs.push(carry - q * B58_5)
+    limbs[used++] = carry - q * B58_5
     carry = q
   }
+  return used
 }
 
 /**

@@ -1,4 +1,4 @@
-import { sha256 } from '@noble/hashes/sha2.js'
+import { sha256Into } from '../hash/sha256.js'
 import { KomodoCcError } from '../errors.js'
 import { assertBytes } from '../bytes/assert.js'
 import { base58Decode, base58Encode } from './base58.js'
@@ -12,7 +12,7 @@ export function base58checkEncode(payload: Uint8Array): string {
   assertBytes(payload, undefined, 'payload')
   const out = new Uint8Array(payload.length + 4)
   out.set(payload)
-  out.set(sha256(sha256(payload)).subarray(0, 4), payload.length)
+  checksumInto(payload, out, payload.length)
   return base58Encode(out)
 }
 
@@ -25,8 +25,21 @@ export function base58checkDecode(s: string): Uint8Array {
   const raw = base58Decode(s, 128)
   if (raw.length < 4) throw new KomodoCcError('ADDRESS_INVALID', `base58check needs at least 4 bytes (the checksum), got ${raw.length}`, { length: raw.length })
   const payload = raw.subarray(0, raw.length - 4)
-  const sum = sha256(sha256(payload))
+  const sum = SUM
+  checksumInto(payload, sum, 0)
   for (let i = 0; i < 4; i++)
     if (sum[i] !== raw[raw.length - 4 + i]) throw new KomodoCcError('ADDRESS_CHECKSUM', 'base58check checksum does not match')
   return payload.slice()
+}
+
+const SCRATCH = /* @__PURE__ */ new Uint8Array(32)
+const SUM = /* @__PURE__ */ new Uint8Array(4)
+
+/** First 4 bytes of sha256d(payload) written at out[at..at+4). */
+function checksumInto(payload: Uint8Array, out: Uint8Array, at: number): void {
+  const h = sha256Into(sha256Into(payload, SCRATCH, 0), SCRATCH, 0)
+  out[at] = h[0]!
+  out[at + 1] = h[1]!
+  out[at + 2] = h[2]!
+  out[at + 3] = h[3]!
 }

@@ -1,4 +1,4 @@
-import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js'
+import { sha256Fast, sha256Into } from './sha256.js'
 import { ripemd160 } from '@noble/hashes/legacy.js'
 import { blake2b } from '@noble/hashes/blake2.js'
 import { assertBytes } from '../bytes/assert.js'
@@ -8,7 +8,7 @@ import { assertBytes } from '../bytes/assert.js'
  * @example bytesToHex(sha256(new Uint8Array())) // 'e3b0c442…b855'
  */
 export function sha256(data: Uint8Array): Uint8Array {
-  return nobleSha256(data)
+  return sha256Fast(assertBytes(data, undefined, 'data'))
 }
 
 /**
@@ -16,7 +16,8 @@ export function sha256(data: Uint8Array): Uint8Array {
  * @example sha256d(new Uint8Array()) // 5df6e0e2…
  */
 export function sha256d(data: Uint8Array): Uint8Array {
-  return nobleSha256(nobleSha256(data))
+  const out = sha256Into(assertBytes(data, undefined, 'data'), new Uint8Array(32), 0)
+  return sha256Into(out, out, 0)
 }
 
 /**
@@ -24,7 +25,7 @@ export function sha256d(data: Uint8Array): Uint8Array {
  * @example hash160(pubkey).length // 20
  */
 export function hash160(data: Uint8Array): Uint8Array {
-  return ripemd160(nobleSha256(data))
+  return ripemd160(sha256Fast(assertBytes(data, undefined, 'data')))
 }
 
 /**

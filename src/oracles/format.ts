@@ -1,6 +1,7 @@
 import { KomodoCcError } from '../errors.js'
 import { assertBool, describe } from '../bytes/assert.js'
 import { typeName } from '../bytes/hex.js'
+import { allocBytes } from '../bytes/alloc.js'
 import { ORACLE_MAX_DATA_SIZE, ORACLE_MAX_PRINT_FIELD } from './limits.js'
 
 /**
@@ -85,12 +86,9 @@ function valueSize(char: string, v: unknown, i: number): number {
       return (char === 'd' ? 1 : 2) + v.length
     }
     case 'h': {
+      // the hex digits themselves are checked while writing (one pass over the string)
       if (typeof v !== 'string' || v.length !== 64)
         throw err('ORACLE_VALUE', `'h' expects a hash as 64 hex characters (display order), got ${describe(v)}`, { index: i, format: 'h' })
-      for (let k = 0; k < 64; k++) {
-        const c = v.charCodeAt(k)
-        if (c >= 128 || NIB[c]! < 0) throw err('ORACLE_VALUE', `'h' has a non-hex character at offset ${k}`, { index: i, format: 'h', offset: k })
-      }
       return 32
     }
     case 'l':
@@ -120,7 +118,8 @@ function valueSize(char: string, v: unknown, i: number): number {
  * - `d`/`D`: Uint8Array, same prefixes; `c C t T i I`: integer numbers; `l L`: bigint (safe-integer numbers accepted);
  * - `h`: a hash in display hex; stored reversed, so `oraclessamples` prints it back unchanged.
  * Refuses a record over 8192 bytes (the daemon's `datasize N is too big`) unless `allowOversize`, and an empty
- * record (the daemon never accepts one).
+ * record (the daemon never accepts one). The result may be a view into a shared 16 KB slab (like Node's Buffer pool):
+ * use `.slice()` before handing its `.buffer` to anything that takes ownership of it.
  * @throws KomodoCcError ORACLE_FORMAT | ORACLE_VALUE | ORACLE_NOT_ASCII | ORACLE_TOO_LONG | INT_RANGE | ORACLE_DATA_TOO_BIG | ORACLE_DATA_EMPTY
  * @example bytesToHex(encodeOracleData('s', ['teststring'])) // '0a74657374737472696e67'
  */
@@ -135,7 +134,7 @@ export function encodeOracleData(format: string, values: readonly OracleValue[],
   if (size === 0) throw new KomodoCcError('ORACLE_DATA_EMPTY', 'an empty record is never accepted by oraclesdata')
   if (size > ORACLE_MAX_DATA_SIZE && !allowOversize)
     throw new KomodoCcError('ORACLE_DATA_TOO_BIG', `record is ${size} bytes, oraclesdata accepts at most ${ORACLE_MAX_DATA_SIZE} (use chunkOracleData)`, { max: ORACLE_MAX_DATA_SIZE, got: size, daemonError: `datasize ${size} is too big` })
-  const out = new Uint8Array(size)
+  const out = allocBytes(size)
   let o = 0
   for (let i = 0; i < format.length; i++) {
     const v = values[i]
@@ -188,17 +187,35 @@ export function encodeOracleData(format: string, values: readonly OracleValue[],
       }
       case 'l':
       case 'L': {
-        const b = BigInt.asUintN(64, typeof v === 'bigint' ? v : BigInt(v as number))
-        let lo = Number(b & 0xffffffffn)
-        let hi = Number(b >> 32n)
-        for (let k = 0; k < 4; k++, lo = Math.floor(lo / 256)) out[o++] = lo & 0xff
-        for (let k = 0; k < 4; k++, hi = Math.floor(hi / 256)) out[o++] = hi & 0xff
+        let b = typeof v === 'bigint' ? v : BigInt(v as number)
+        if (b < 0n) b += 0x10000000000000000n
+        const lo = Number(b & 0xffffffffn)
+        const hi = Number(b >> 32n)
+        out[o] = lo & 0xff
+        out[o + 1] = (lo >>> 8) & 0xff
+        out[o + 2] = (lo >>> 16) & 0xff
+        out[o + 3] = lo >>> 24
+        out[o + 4] = hi & 0xff
+        out[o + 5] = (hi >>> 8) & 0xff
+        out[o + 6] = (hi >>> 16) & 0xff
+        out[o + 7] = hi >>> 24
+        o += 8
         break
       }
       default: {
         // 'h': display hex, stored reversed
         const s = v as string
-        for (let k = 62; k >= 0; k -= 2) out[o++] = (NIB[s.charCodeAt(k)]! << 4) | NIB[s.charCodeAt(k + 1)]!
+        for (let k = 62; k >= 0; k -= 2) {
+          const a = s.charCodeAt(k)
+          const b = s.charCodeAt(k + 1)
+          const hi = a < 128 ? NIB[a]! : -1
+          const lo = b < 128 ? NIB[b]! : -1
+          if ((hi | lo) < 0) {
+            const at = hi < 0 ? k : k + 1
+            throw err('ORACLE_VALUE', `'h' has a non-hex character at offset ${at}`, { index: i, format: 'h', offset: at })
+          }
+          out[o++] = (hi << 4) | lo
+        }
       }
     }
   }
@@ -288,9 +305,7 @@ export function decodeOracleData(format: string, data: Uint8Array, options: Orac
       }
       case 'h': {
         if (o + 32 > n) throw readPastEnd(i, char, o, 32, n - o)
-        let s = ''
-        for (let k = o + 31; k >= o; k--) s += HEX[data[k]!]
-        out[i] = s
+        out[i] = reversedHex32(data, o)
         o += 32
         break
       }
@@ -345,9 +360,7 @@ export function formatOracleSample(format: string, data: Uint8Array): string[] {
       }
       case 'h': {
         if (o + 32 > n) break
-        let s = ''
-        for (let k = o + 31; k >= o; k--) s += HEX[data[k]!]
-        field = s
+        field = reversedHex32(data, o)
         o += 32
         break
       }
@@ -371,3 +384,22 @@ export function formatOracleSample(format: string, data: Uint8Array): string[] {
 }
 
 const UTF8 = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: false })
+// Hex digits are ASCII, so a latin1 decode of their char codes is exact; one decode beats 32 string concatenations.
+const LATIN1 = /* @__PURE__ */ new TextDecoder('latin1')
+const HEX_CODES: Uint16Array = /* @__PURE__ */ (() => {
+  const t = new Uint16Array(256)
+  for (let i = 0; i < 256; i++) t[i] = HEX[i]!.charCodeAt(0) | (HEX[i]!.charCodeAt(1) << 8)
+  return t
+})()
+const SCRATCH64 = /* @__PURE__ */ new Uint8Array(64)
+
+/** 64 hex chars of data[o..o+32) read backwards (a uint256 in display order). */
+function reversedHex32(data: Uint8Array, o: number): string {
+  const t = SCRATCH64
+  for (let k = 0, j = o + 31; k < 64; k += 2, j--) {
+    const h = HEX_CODES[data[j]!]!
+    t[k] = h & 0xff
+    t[k + 1] = h >>> 8
+  }
+  return LATIN1.decode(t)
+}

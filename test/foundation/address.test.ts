@@ -20,6 +20,16 @@ describe('hashes agree with node:crypto', () => {
       expect(bytesToHex(hash160(b))).toBe(createHash('ripemd160').update(s).digest('hex'))
     }), { numRuns: 50 })
   })
+  test('sha256 at every padding boundary (0..300 bytes) equals node:crypto', () => {
+    for (let n = 0; n <= 300; n++) {
+      const b = Uint8Array.from({ length: n }, (_, i) => (i * 131 + n) & 0xff)
+      expect(bytesToHex(sha256(b))).toBe(createHash('sha256').update(b).digest('hex'))
+    }
+  })
+  test('hash functions refuse non-bytes with a typed error', () => {
+    expect(() => sha256('00' as never)).toThrow(code('BYTES_TYPE'))
+    expect(() => sha256d(null as never)).toThrow(code('BYTES_TYPE'))
+  })
   test('blake2b256 personalization must be 16 bytes', () => {
     expect(blake2b256(new Uint8Array(), new TextEncoder().encode('ZcashPrevoutHash'))).toHaveLength(32)
     expect(() => blake2b256(new Uint8Array(), new Uint8Array(15))).toThrow(code('BYTES_LENGTH'))

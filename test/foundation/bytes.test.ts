@@ -92,3 +92,15 @@ describe('txid byte order', () => {
     expect(() => internalBytesToTxid(new Uint8Array(31))).toThrow(code('BYTES_LENGTH'))
   })
 })
+
+describe('allocBytes (encoder output pool)', () => {
+  test('pooled arrays are zero-filled, disjoint, and survive slab turnover', async () => {
+    const { allocBytes } = await import('../../src/bytes/alloc.js')
+    const arrays = Array.from({ length: 600 }, (_, i) => allocBytes(65 + (i % 200)))
+    for (const a of arrays) expect(a.every((b) => b === 0)).toBe(true)
+    arrays.forEach((a, i) => a.fill(i & 0xff))
+    arrays.forEach((a, i) => expect(a.every((b) => b === (i & 0xff))).toBe(true))
+    expect(allocBytes(64).byteOffset).toBe(0)
+    expect(allocBytes(5000).byteLength).toBe(5000)
+  })
+})

@@ -1,0 +1,9 @@
+import type { CliCommand } from './core.js'
+import { foundationCommands } from './foundation.js'
+import { demoCommand } from './demo.js'
+
+/** Every CLI command by its command words. */
+export const COMMANDS: Readonly<Record<string, CliCommand>> = {
+  ...foundationCommands,
+  demo: demoCommand,
+}
