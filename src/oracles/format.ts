@@ -26,6 +26,13 @@ const NIB: Int8Array = /* @__PURE__ */ (() => {
   return t
 })()
 
+// Two hex chars (codes < 128) → their byte, or -1: one lookup per byte when parsing 'h' values.
+const PAIR: Int16Array = /* @__PURE__ */ (() => {
+  const t = new Int16Array(128 * 128).fill(-1)
+  for (let a = 0; a < 128; a++) for (let b = 0; b < 128; b++) if (NIB[a]! >= 0 && NIB[b]! >= 0) t[(a << 7) | b] = (NIB[a]! << 4) | NIB[b]!
+  return t
+})()
+
 /** Options of {@link encodeOracleData} and {@link decodeOracleData}. */
 export type OracleDataOptions = {
   /** Accept records over 8192 bytes (the daemon refuses them; for building chunks or reading hand-built records). */
@@ -208,13 +215,12 @@ export function encodeOracleData(format: string, values: readonly OracleValue[],
         for (let k = 62; k >= 0; k -= 2) {
           const a = s.charCodeAt(k)
           const b = s.charCodeAt(k + 1)
-          const hi = a < 128 ? NIB[a]! : -1
-          const lo = b < 128 ? NIB[b]! : -1
-          if ((hi | lo) < 0) {
-            const at = hi < 0 ? k : k + 1
+          const byte = (a | b) < 128 ? PAIR[(a << 7) | b]! : -1
+          if (byte < 0) {
+            const at = a >= 128 || NIB[a]! < 0 ? k : k + 1
             throw err('ORACLE_VALUE', `'h' has a non-hex character at offset ${at}`, { index: i, format: 'h', offset: at })
           }
-          out[o++] = (hi << 4) | lo
+          out[o++] = byte
         }
       }
     }
@@ -299,7 +305,10 @@ export function decodeOracleData(format: string, data: Uint8Array, options: Orac
         const lo = (data[o]! | (data[o + 1]! << 8) | (data[o + 2]! << 16) | (data[o + 3]! << 24)) >>> 0
         const hi = data[o + 4]! | (data[o + 5]! << 8) | (data[o + 6]! << 16) | (data[o + 7]! << 24)
         // hi as signed int32 gives the signed value directly for 'l'
-        out[i] = char === 'l' ? (BigInt(hi) << 32n) + BigInt(lo) : (BigInt(hi >>> 0) << 32n) + BigInt(lo)
+        // values below 2^53 in magnitude convert exactly through one double: one BigInt instead of three
+        if (hi >= 0 && hi < 0x200000) out[i] = BigInt(hi * 4294967296 + lo)
+        else if (char === 'l' && hi < 0 && hi >= -0x200000) out[i] = BigInt(hi * 4294967296 + lo)
+        else out[i] = char === 'l' ? (BigInt(hi) << 32n) + BigInt(lo) : (BigInt(hi >>> 0) << 32n) + BigInt(lo)
         o += 8
         break
       }

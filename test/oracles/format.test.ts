@@ -116,3 +116,14 @@ describe('checkOracleTxSize', () => {
     expect(() => checkOracleTxSize(-1)).toThrow(code('INT_RANGE'))
   })
 })
+
+describe('64-bit decode boundaries (fast path vs BigInt path)', () => {
+  const cases = [0n, 1n, -1n, 2n ** 53n - 1n, 2n ** 53n, -(2n ** 53n), -(2n ** 53n) - 1n, 2n ** 63n - 1n, -(2n ** 63n), 2n ** 32n, -(2n ** 32n)]
+  test.each(cases)('l %s', (v) => {
+    expect(decodeOracleData('l', encodeOracleData('l', [v]))).toEqual([v])
+    expect(formatOracleSample('l', encodeOracleData('l', [v]))).toEqual([v.toString()])
+  })
+  test.each([0n, 2n ** 53n - 1n, 2n ** 53n, 2n ** 64n - 1n, 2n ** 63n])('L %s', (v) => {
+    expect(decodeOracleData('L', encodeOracleData('L', [v]))).toEqual([v])
+  })
+})
