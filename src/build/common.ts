@@ -1,0 +1,67 @@
+import { KomodoCcError } from '../errors.js'
+import { bytesToHex, hexToBytes } from '../bytes/hex.js'
+import { equalBytes } from '../bytes/utils.js'
+import { classifyScript } from '../script/classify.js'
+import { ccScript } from '../script/cc.js'
+import { hash160 } from '../hash/index.js'
+import { parseTransaction, txid as txidOf } from '../tx/codec.js'
+import type { Transaction } from '../tx/types.js'
+import type { CcCondition } from '../cc/types.js'
+import { selectNormalInputs } from './select.js'
+import { checkUtxo, daemonRefusal, type CheckedContext } from './context.js'
+import type { InputPlan, Utxo } from './types.js'
+
+/** A transaction given as state: parsed, or raw hex/bytes. */
+export type TxLike = Transaction | string | Uint8Array
+
+/** Parses a state transaction and checks it is `expectedTxid` (display hex). @internal */
+export function stateTx(tx: TxLike, expectedTxid: string, name: string): Transaction {
+  const parsed = typeof tx === 'string' || tx instanceof Uint8Array ? parseTransaction(tx) : tx
+  if (typeof parsed !== 'object' || parsed === null || !Array.isArray((parsed as Transaction).vout))
+    throw new KomodoCcError('BUILD_STATE', `${name} expected a transaction (parsed, hex or bytes)`)
+  const id = txidOf(parsed)
+  if (id !== expectedTxid.toLowerCase()) throw new KomodoCcError('BUILD_STATE', `${name} is transaction ${id}, not ${expectedTxid}`, { expected: expectedTxid, got: id })
+  return parsed
+}
+
+/** Checks a display txid parameter (the daemon silently zeroes malformed ones; we refuse them). @internal */
+export function txidParam(v: unknown, name: string): string {
+  if (typeof v !== 'string' || !/^[0-9a-fA-F]{64}$/.test(v))
+    throw new KomodoCcError('BUILD_PARAMS', `${name} expected a txid as 64 hex characters (display order)`, { name, daemonError: `invalid ${name}` })
+  return v.toLowerCase()
+}
+
+/**
+ * Plans the caller's normal inputs: selects coins for `total` as `AddNormalinputs` does (at most `maxInputs`) and
+ * classifies each as P2PK or P2PKH of the caller. Coins of other scripts are refused.
+ * @internal
+ */
+export function normalInputs(ctx: CheckedContext, total: bigint, maxInputs: number, daemonError: string): InputPlan[] {
+  const pkHash = hash160(ctx.pubkey)
+  const usable = ctx.utxos.filter((u, i) => {
+    checkUtxo(u, `context.utxos[${i}]`)
+    const c = classifyScript(u.script)
+    return (c.type === 'pubkey' && c.pubkeys !== undefined && equalBytes(c.pubkeys[0]!, ctx.pubkey)) || (c.type === 'pubkeyhash' && equalBytes(c.hashes[0]!.hash, pkHash))
+  })
+  const chosen = selectNormalInputs(usable, total, maxInputs)
+  if (chosen === null) {
+    const have = usable.reduce((s, u) => s + u.satoshis, 0n)
+    throw daemonRefusal(daemonError, { needed: String(total), available: String(have), maxInputs }, 'INSUFFICIENT_FUNDS')
+  }
+  return chosen.map((utxo) => ({ kind: classifyScript(utxo.script).type === 'pubkey' ? 'p2pk' : 'p2pkh', utxo, role: 'caller' }) as InputPlan)
+}
+
+/** A CC input plan after checking that the UTXO's script is `condition`'s. @internal */
+export function ccInput(utxo: Utxo, condition: CcCondition, evalCode: number, role: InputPlan['role'], name: string): InputPlan {
+  checkUtxo(utxo, name)
+  if (!equalBytes(utxo.script, ccScript(condition)))
+    throw new KomodoCcError('BUILD_STATE', `${name} is not locked by the expected condition (${bytesToHex(ccScript(condition)).slice(0, 16)}…)`, { name })
+  return { kind: 'cc', utxo, role, condition, evalCode }
+}
+
+/** Bytes from hex or bytes, for hex-string RPC parameters. @internal */
+export function hexParam(v: unknown, name: string): Uint8Array {
+  if (v instanceof Uint8Array) return v
+  if (typeof v === 'string') return hexToBytes(v, name)
+  throw new KomodoCcError('BUILD_PARAMS', `${name} expected hex or bytes`, { name })
+}

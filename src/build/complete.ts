@@ -1,0 +1,72 @@
+import { KomodoCcError } from '../errors.js'
+import { bytesToHex } from '../bytes/hex.js'
+import { hexToBytes } from '../bytes/hex.js'
+import { ccModule } from '../cc/eval.js'
+import { batonKey } from '../cc/address.js'
+import { ccScriptParts } from '../script/classify.js'
+import { createSighasher } from '../tx/sighash.js'
+import { serializeTransaction, txid as txidOf } from '../tx/codec.js'
+import { signTransaction, type Prevout } from '../tx/sign.js'
+import type { Transaction } from '../tx/types.js'
+import type { CheckedContext } from './context.js'
+import type { FinalizedTx } from './finalize.js'
+import type { KeyRole } from './types.js'
+
+/** One input of a built transaction and what signs it (for an external signer: sign `sighash` with that key). */
+export type BuiltInput = {
+  txid: string
+  vout: number
+  satoshis: bigint
+  kind: 'p2pk' | 'p2pkh' | 'cc'
+  /** caller = the context's key; global = the module's published key; baton = the publisher's baton key */
+  role: KeyRole
+  /** The SIGHASH_ALL signature hash of this input (hex). */
+  sighash: string
+}
+
+/** What every builder returns. */
+export type BuildResult = {
+  /** Raw transaction hex: signed when the context had the private key, otherwise unsigned (empty scriptSigs). */
+  hex: string
+  /** Display txid of `hex` (it changes once an unsigned transaction is signed). */
+  txid: string
+  tx: Transaction
+  signed: boolean
+  /** Inputs minus outputs. */
+  fee: bigint
+  /** Every input, in transaction order, with its signing role and signature hash. */
+  inputs: BuiltInput[]
+}
+
+/**
+ * Signs a finalized transaction with the context's key (and, where FinalizeCCTx would, the module's global key or the
+ * baton key derived from the caller's key), or returns it unsigned with each input's sighash.
+ * @internal used by every module builder
+ */
+export function completeBuild(fin: FinalizedTx, ctx: CheckedContext, evalCode: number): BuildResult {
+  const prevouts: Prevout[] = fin.plans.map((p) => (p.kind === 'cc' ? { value: p.utxo.satoshis, script: p.utxo.script, condition: p.condition } : { value: p.utxo.satoshis, script: p.utxo.script }))
+  const hasher = createSighasher(fin.tx)
+  const inputs: BuiltInput[] = fin.plans.map((p, i) => {
+    const cc = ccScriptParts(p.utxo.script)
+    const scriptCode = cc === null ? p.utxo.script : p.utxo.script.subarray(0, cc.ccSubScriptEnd)
+    const digest = hasher(i, { scriptCode, value: p.utxo.satoshis, branchId: ctx.branchId })
+    return { txid: p.utxo.txid, vout: p.utxo.vout, satoshis: p.utxo.satoshis, kind: p.kind, role: p.role, sighash: bytesToHex(digest) }
+  })
+  let tx = fin.tx
+  let signed = false
+  if (ctx.privateKey !== undefined) {
+    const keys: Uint8Array[] = [ctx.privateKey]
+    if (fin.plans.some((p) => p.role === 'global')) keys.push(hexToBytes(ccModule(evalCode).privkey))
+    if (fin.plans.some((p) => p.role === 'baton')) keys.push(batonKey(ctx.privateKey))
+    try {
+      tx = signTransaction(fin.tx, prevouts, keys, ctx.branchId === undefined ? {} : { branchId: ctx.branchId })
+    } catch (e) {
+      if (e instanceof KomodoCcError && e.code === 'SIGNER_FAILED')
+        throw new KomodoCcError('SIGNER_FAILED', `${e.message.slice(e.code.length + 2)}: is context.privateKey the key of context.pubkey?`, e.details)
+      throw e
+    }
+    signed = true
+  }
+  const raw = serializeTransaction(tx)
+  return { hex: bytesToHex(raw), txid: txidOf(tx), tx, signed, fee: fin.fee, inputs }
+}

@@ -1,0 +1,76 @@
+import { KomodoCcError } from '../errors.js'
+import { bytesOrHex } from '../bytes/assert.js'
+import { pubkeyBytes } from '../address/address.js'
+import { KMD, type ChainParams } from '../address/chain.js'
+import { DEFAULT_TX_EXPIRY_DELTA, CC_TXFEE } from '../tx/types.js'
+import type { Utxo } from './types.js'
+
+/**
+ * What every builder needs besides the RPC's own parameters.
+ * Keys: give `privateKey` (32 bytes; never logged, never in an error) to get a signed transaction, or leave it out to
+ * get the unsigned transaction with the signature hash of every input for an external signer.
+ */
+export type BuildContext = {
+  /** The caller's public key (`-pubkey`): owner of change, of its CC address, and the signer of normal inputs. */
+  pubkey: string | Uint8Array
+  /** The caller's spendable normal coins (P2PK or P2PKH of `pubkey`), in the order the node would list them. */
+  utxos: readonly Utxo[]
+  /** The current chain height; nExpiryHeight = height + 1 + expiryDelta, as komodod sets it. */
+  height: number
+  /** Default 200 (`-txexpirydelta`). */
+  expiryDelta?: number
+  /** The fee the daemon's builders use: 10000 sat. */
+  fee?: bigint
+  /** Address parameters (KMD and asset chains by default). */
+  chain?: ChainParams
+  /** The caller's private key, to sign. */
+  privateKey?: Uint8Array
+  /** Consensus branch id for the signature hash (Sapling by default). */
+  branchId?: number
+}
+
+/** A context with its fields checked and defaulted. @internal */
+export type CheckedContext = {
+  pubkey: Uint8Array
+  utxos: readonly Utxo[]
+  expiryHeight: number
+  fee: bigint
+  chain: ChainParams
+  privateKey?: Uint8Array
+  branchId?: number
+}
+
+/**
+ * Validates a {@link BuildContext}.
+ * @throws KomodoCcError ARG_INVALID | PUBKEY_INVALID | INT_RANGE | AMOUNT_INVALID | BYTES_LENGTH
+ * @internal
+ */
+export function checkContext(ctx: BuildContext): CheckedContext {
+  if (typeof ctx !== 'object' || ctx === null) throw new KomodoCcError('ARG_INVALID', 'build context expected an object')
+  const pubkey = pubkeyBytes(ctx.pubkey, 'context.pubkey')
+  if (pubkey.length !== 33) throw new KomodoCcError('PUBKEY_INVALID', 'context.pubkey must be a 33-byte compressed key', { name: 'context.pubkey' })
+  if (!Number.isInteger(ctx.height) || ctx.height < 0) throw new KomodoCcError('INT_RANGE', `context.height expected a non-negative integer, got ${String(ctx.height)}`)
+  const delta = ctx.expiryDelta ?? DEFAULT_TX_EXPIRY_DELTA
+  if (!Number.isInteger(delta) || delta < 0) throw new KomodoCcError('INT_RANGE', `context.expiryDelta expected a non-negative integer, got ${String(delta)}`)
+  if (!Array.isArray(ctx.utxos)) throw new KomodoCcError('ARG_INVALID', 'context.utxos expected an array of unspent outputs')
+  ctx.utxos.forEach((u, i) => checkUtxo(u, `context.utxos[${i}]`))
+  const fee = ctx.fee ?? CC_TXFEE
+  if (typeof fee !== 'bigint' || fee < 0n) throw new KomodoCcError('AMOUNT_INVALID', 'context.fee expected a non-negative bigint of satoshis')
+  const out: CheckedContext = { pubkey, utxos: ctx.utxos, expiryHeight: ctx.height + 1 + delta, fee, chain: ctx.chain ?? KMD }
+  if (ctx.privateKey !== undefined) out.privateKey = bytesOrHex(ctx.privateKey, 32, 'context.privateKey')
+  if (ctx.branchId !== undefined) out.branchId = ctx.branchId
+  return out
+}
+
+/** Checks one UTXO's shape. @throws KomodoCcError ARG_INVALID @internal */
+export function checkUtxo(u: unknown, name: string): Utxo {
+  const o = u as Utxo
+  if (typeof o !== 'object' || o === null || typeof o.txid !== 'string' || !/^[0-9a-fA-F]{64}$/.test(o.txid) || !Number.isInteger(o.vout) || o.vout < 0 || typeof o.satoshis !== 'bigint' || o.satoshis < 0n || !(o.script instanceof Uint8Array))
+    throw new KomodoCcError('ARG_INVALID', `${name} expected { txid: display hex, vout, satoshis: bigint, script: Uint8Array }`, { name })
+  return o
+}
+
+/** A builder refusal carrying the daemon's own message in `details.daemonError`. @internal */
+export function daemonRefusal(daemonError: string, details: Record<string, unknown> = {}, code: 'BUILD_PARAMS' | 'BUILD_INPUTS' | 'BUILD_STATE' | 'INSUFFICIENT_FUNDS' = 'BUILD_PARAMS'): KomodoCcError {
+  return new KomodoCcError(code, daemonError, { ...details, daemonError })
+}

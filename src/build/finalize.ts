@@ -1,0 +1,78 @@
+import { KomodoCcError } from '../errors.js'
+import { p2pkScript } from '../script/script.js'
+import { opretScript } from '../modules/opret.js'
+import { CC_MAXVINS, CC_TXFEE, SAPLING_VERSION_GROUP_ID, type Transaction, type TxOutput } from '../tx/types.js'
+import type { InputPlan } from './types.js'
+
+/** What a module builder hands to {@link finalizeCcTx}. */
+export type FinalizeRequest = {
+  /** Inputs in the order the module added them (normal inputs, then CC inputs, as the daemon's builders do). */
+  inputs: readonly InputPlan[]
+  /** The module's outputs, in order, before change and opret. */
+  outputs: readonly TxOutput[]
+  /** The OP_RETURN payload (not the script); omitted or empty for no opret. */
+  opret?: Uint8Array
+  /** `mypk`: the change owner (33 bytes). */
+  changePubkey: Uint8Array
+  /** Fee (default 10000, the only value the daemon's builders use). */
+  fee?: bigint
+  /** nExpiryHeight: the next block height + 200 by default in komodod. */
+  expiryHeight: number
+  lockTime?: number
+}
+
+/** The unsigned transaction and how to sign each of its inputs (same order as `tx.vin`). */
+export type FinalizedTx = { tx: Transaction; plans: InputPlan[]; fee: bigint; change: bigint }
+
+/**
+ * FinalizeCCTx (komodo src/cc/CCtx.cpp) without the signing: moves normal inputs 2..k of the leading run behind the
+ * CC inputs (so vin 0 is normal and vin 1 the first CC input), appends a P2PK change output to `changePubkey` only
+ * when inputs ≥ outputs + 2·fee (a smaller surplus is all fee, as the daemon does), then the opret with value 0.
+ * Sapling v4, lock time 0, every sequence 0xffffffff. Unlike the daemon, refuses to build a transaction whose outputs
+ * exceed its inputs.
+ * @throws KomodoCcError INSUFFICIENT_FUNDS | BUILD_INPUTS | SCRIPT_TOO_LARGE
+ * @example finalizeCcTx({ inputs, outputs, opret, changePubkey: mypk, expiryHeight: height + 201 })
+ */
+export function finalizeCcTx(req: FinalizeRequest): FinalizedTx {
+  const fee = req.fee ?? CC_TXFEE
+  const plans = reorderInputs(req.inputs)
+  if (plans.length > CC_MAXVINS) throw new KomodoCcError('BUILD_INPUTS', `${plans.length} inputs, FinalizeCCTx allows at most ${CC_MAXVINS}`, { max: CC_MAXVINS })
+  const totalIn = plans.reduce((s, p) => s + p.utxo.satoshis, 0n)
+  const totalOut = req.outputs.reduce((s, o) => s + o.value, 0n)
+  if (totalIn < totalOut)
+    throw new KomodoCcError('INSUFFICIENT_FUNDS', `inputs ${totalIn} sat are below outputs ${totalOut} sat`, { inputs: String(totalIn), outputs: String(totalOut) })
+  const vout: TxOutput[] = req.outputs.map((o) => ({ value: o.value, script: o.script }))
+  let change = 0n
+  if (totalIn >= totalOut + 2n * fee) {
+    change = totalIn - totalOut - fee
+    vout.push({ value: change, script: p2pkScript(req.changePubkey) })
+  }
+  if (req.opret !== undefined && req.opret.length > 0) vout.push({ value: 0n, script: opretScript(req.opret) })
+  const tx: Transaction = {
+    overwintered: true,
+    version: 4,
+    versionGroupId: SAPLING_VERSION_GROUP_ID,
+    vin: plans.map((p) => ({ txid: p.utxo.txid, vout: p.utxo.vout, scriptSig: new Uint8Array(0), sequence: 0xffffffff })),
+    vout,
+    lockTime: req.lockTime ?? 0,
+    expiryHeight: req.expiryHeight,
+    valueBalance: 0n,
+    shieldedSpends: [],
+    shieldedOutputs: [],
+    joinSplits: [],
+  }
+  return { tx, plans, fee: totalIn - totalOut - change, change }
+}
+
+/**
+ * FinalizeCCTx's input reordering: with k > 1 normal inputs before the first CC input (and at least one CC input),
+ * normal inputs 1..k-1 move, in order, to the end. `[N0, N1, N2, C0, C1]` → `[N0, C0, C1, N1, N2]`.
+ * @example reorderInputs(plans)
+ */
+export function reorderInputs<T extends { kind: string }>(inputs: readonly T[]): T[] {
+  let k = 0
+  while (k < inputs.length && inputs[k]!.kind !== 'cc') k++
+  const hasCc = k < inputs.length
+  if (k <= 1 || !hasCc) return inputs.slice()
+  return [inputs[0]!, ...inputs.slice(k), ...inputs.slice(1, k)]
+}

@@ -1,0 +1,278 @@
+import { KomodoCcError } from '../../errors.js'
+import { bytesToHex } from '../../bytes/hex.js'
+import { txidToInternalBytes } from '../../bytes/uint256.js'
+import { utf8ToBytes } from '../../bytes/utils.js'
+import { toSatoshis, formatCoins, daemonParseDatafee, type AmountInput } from '../../amount.js'
+import { pubkeyBytes } from '../../address/address.js'
+import { cc1of1 } from '../../cc/condition.js'
+import { ccAddress, batonPubkey as deriveBatonPubkey } from '../../cc/address.js'
+import { ccModule } from '../../cc/eval.js'
+import { ccScript } from '../../script/cc.js'
+import { p2pkScript } from '../../script/script.js'
+import { encodeOraclesPayload, decodeOraclesOpret, type OraclesCreateOpret } from './opret.js'
+import { decodeOracleData } from '../../oracles/format.js'
+import { ORACLE_MAX_DATA_SIZE, ORACLE_MAX_FORMAT_LENGTH, ORACLE_MAX_NAME_LENGTH, ORACLE_FORMAT_CHARS, checkOracleTxSize } from '../../oracles/index.js'
+import { serializeTransaction } from '../../tx/codec.js'
+import { checkContext, checkUtxo, daemonRefusal, type BuildContext } from '../../build/context.js'
+import { finalizeCcTx, type FinalizedTx } from '../../build/finalize.js'
+import { completeBuild, type BuildResult } from '../../build/complete.js'
+import { ccInput, hexParam, normalInputs, stateTx, txidParam, type TxLike } from '../../build/common.js'
+import type { Utxo } from '../../build/types.js'
+
+const EVAL = 0xec
+const MARKER = 10000n
+const ORACLES = /* @__PURE__ */ ccModule('Oracles')
+
+/** The oracle marker pubkey: `02 ‖ oracletxid` in internal byte order (usually not a curve point). */
+export function oracleMarkerPubkey(oracletxid: string): Uint8Array {
+  const out = new Uint8Array(33)
+  out[0] = 2
+  out.set(txidToInternalBytes(oracletxid, 'oracletxid'), 1)
+  return out
+}
+
+/** Reads the 'C' opret of an oracle create transaction given as state. */
+function oracleCreate(oracle: TxLike | undefined, oracletxid: string, missing: string, invalid: string): OraclesCreateOpret {
+  if (oracle === undefined) throw daemonRefusal(missing, { oracletxid }, 'BUILD_STATE')
+  const tx = stateTx(oracle, oracletxid, 'state.oracle')
+  const last = tx.vout[tx.vout.length - 1]
+  try {
+    const p = decodeOraclesOpret(last!.script)
+    if (p.funcid === 'C') return p
+  } catch {
+    // fall through to the daemon's message
+  }
+  throw daemonRefusal(invalid, { oracletxid }, 'BUILD_STATE')
+}
+
+function batonPk(ctx: ReturnType<typeof checkContext>, given: string | Uint8Array | undefined): Uint8Array {
+  if (given !== undefined) return pubkeyBytes(given, 'state.batonPubkey')
+  if (ctx.privateKey !== undefined) return deriveBatonPubkey(ctx.privateKey)
+  throw new KomodoCcError('BUILD_STATE', 'the baton pubkey derives from the publisher\'s private key: give context.privateKey or state.batonPubkey')
+}
+
+function done(fin: FinalizedTx, ctx: ReturnType<typeof checkContext>): BuildResult {
+  return completeBuild(fin, ctx, EVAL)
+}
+
+/**
+ * `oraclescreate name description format`: pays the 10000-sat create marker to the Oracles global pubkey (vout 0), then
+ * change, then the 'C' opret (format before description). Normal inputs for 2·txfee, at most 3.
+ * @throws KomodoCcError BUILD_PARAMS (details.daemonError: the daemon's text) | INSUFFICIENT_FUNDS | …
+ * @example buildOraclesCreate('BTCKMD', 'BTC/KMD price', 'IhhL', { pubkey, utxos, height, privateKey })
+ */
+export function buildOraclesCreate(name: string, description: string, format: string, context: BuildContext): BuildResult {
+  const ctx = checkContext(context)
+  for (const [v, n] of [[name, 'name'], [description, 'description'], [format, 'format']] as const)
+    if (typeof v !== 'string') throw new KomodoCcError('BUILD_PARAMS', `${n} expected a string`, { name: n })
+  const nameLen = utf8ToBytes(name).length
+  const descLen = utf8ToBytes(description).length
+  const fmtLen = utf8ToBytes(format).length
+  if (nameLen > ORACLE_MAX_NAME_LENGTH) throw daemonRefusal(`name.${nameLen} must be less then 32`, { max: ORACLE_MAX_NAME_LENGTH })
+  if (descLen > ORACLE_MAX_FORMAT_LENGTH) throw daemonRefusal(`description.${descLen} must be less then 4096`)
+  if (fmtLen > ORACLE_MAX_FORMAT_LENGTH) throw daemonRefusal(`format.${fmtLen} must be less then 4096`)
+  if (nameLen === 0) throw daemonRefusal('name must not be empty')
+  for (const c of format) if (!ORACLE_FORMAT_CHARS.includes(c)) throw daemonRefusal('invalid format type', { char: c })
+  const inputs = normalInputs(ctx, 2n * ctx.fee, 3, 'error adding normal inputs')
+  const fin = finalizeCcTx({
+    inputs,
+    outputs: [{ value: MARKER, script: p2pkScript(pubkeyBytes(ORACLES.pubkey)) }],
+    opret: encodeOraclesPayload({ funcid: 'C', name, format, description }),
+    changePubkey: ctx.pubkey,
+    fee: ctx.fee,
+    expiryHeight: ctx.expiryHeight,
+  })
+  return done(fin, ctx)
+}
+
+/** State for {@link buildOraclesFund} and {@link buildOraclesSubscribe}: the oracle's create transaction. */
+export type OracleState = { oracle: TxLike }
+
+/**
+ * `oraclesfund oracletxid`: 10000 sat to the caller's Oracles CC address (vout 0), proving the key, for the register
+ * to spend; 'F' opret (oracletxid, caller, 10000). Normal inputs for txfee + 10000, at most 2.
+ * @example buildOraclesFund(oracletxid, ctx, { oracle: createTxHex })
+ */
+export function buildOraclesFund(oracletxid: string, context: BuildContext, state: OracleState): BuildResult {
+  const ctx = checkContext(context)
+  const id = txidParam(oracletxid, 'oracletxid')
+  oracleCreate(state?.oracle, id, `cant find oracletxid ${id}`, `invalid oracletxid ${id}`)
+  const inputs = normalInputs(ctx, ctx.fee + MARKER, 2, 'error adding normal inputs')
+  const fin = finalizeCcTx({
+    inputs,
+    outputs: [{ value: MARKER, script: ccScript(cc1of1(EVAL, ctx.pubkey)) }],
+    opret: encodeOraclesPayload({ funcid: 'F', oracletxid: id, pubkey: bytesToHex(ctx.pubkey), amount: MARKER }),
+    changePubkey: ctx.pubkey,
+    fee: ctx.fee,
+    expiryHeight: ctx.expiryHeight,
+  })
+  return done(fin, ctx)
+}
+
+/**
+ * The datafee parameter: a bigint is satoshis; text follows `oraclesregister`'s own rule — digits alone are
+ * satoshis ("10000"), a decimal is coins ("0.0001") — and text the daemon would read differently from its exact
+ * value ("1.5" is 1 satoshi to the daemon) is refused with both readings in the details.
+ */
+function datafeeParam(v: bigint | string): bigint {
+  if (typeof v === 'bigint') return v
+  if (typeof v === 'string' && /^-?\d+$/.test(v)) return BigInt(v)
+  if (typeof v === 'string') {
+    const exact = toSatoshis(v, 'datafee')
+    const daemon = daemonParseDatafee(v)
+    if (daemon !== exact)
+      throw new KomodoCcError('BUILD_PARAMS', `datafee ${JSON.stringify(v)} is ${exact} sat exactly, but oraclesregister would read ${daemon} sat: pass satoshis as a bigint`, { exact: String(exact), daemon: String(daemon) })
+    return exact
+  }
+  throw new KomodoCcError('BUILD_PARAMS', 'datafee expected a bigint (satoshis) or text', { name: 'datafee' })
+}
+
+/** State for {@link buildOraclesRegister}. */
+export type OraclesRegisterState = {
+  oracle: TxLike
+  /** The caller's 'F' output (vout 0 of its oraclesfund, 10000 sat on CC1(0xec, caller)). */
+  fund: Utxo
+  /** The baton pubkey, needed only when the context has no private key (external signer). */
+  batonPubkey?: string | Uint8Array
+}
+
+/**
+ * `oraclesregister oracletxid datafee`: spends the caller's fund output; vout 0 = 10000 to the oracle marker (P2PK of
+ * `02‖oracletxid`), vout 1 = the 10000 baton on CC1(0xec, batonpk), vout 2 = 10000 back to the caller, change, 'R'.
+ * @example buildOraclesRegister(oracletxid, 10000n, ctx, { oracle, fund })
+ */
+export function buildOraclesRegister(oracletxid: string, datafee: bigint | string, context: BuildContext, state: OraclesRegisterState): BuildResult {
+  const ctx = checkContext(context)
+  const id = txidParam(oracletxid, 'oracletxid')
+  oracleCreate(state?.oracle, id, `cant find oracletxid ${id}`, `invalid oracletxid ${id}`)
+  const fee = datafeeParam(datafee)
+  if (fee < ctx.fee) throw daemonRefusal('datafee must be txfee or more', { datafee: String(fee) })
+  const baton = batonPk(ctx, state.batonPubkey)
+  const normal = normalInputs(ctx, 3n * ctx.fee, 4, 'error adding normal inputs')
+  if (state.fund === undefined)
+    throw daemonRefusal('error adding inputs from your Oracles CC address, please fund it first with oraclesfund rpc!', {}, 'BUILD_STATE')
+  const fund = ccInput(checkUtxo(state.fund, 'state.fund'), cc1of1(EVAL, ctx.pubkey), EVAL, 'caller', 'state.fund')
+  if (fund.utxo.satoshis !== MARKER) throw daemonRefusal('error adding inputs from your Oracles CC address, please fund it first with oraclesfund rpc!', { value: String(fund.utxo.satoshis) }, 'BUILD_STATE')
+  const fin = finalizeCcTx({
+    inputs: [...normal, fund],
+    outputs: [
+      { value: MARKER, script: p2pkScript(oracleMarkerPubkey(id)) },
+      { value: MARKER, script: ccScript(cc1of1(EVAL, baton)) },
+      { value: MARKER, script: p2pkScript(ctx.pubkey) },
+    ],
+    opret: encodeOraclesPayload({ funcid: 'R', oracletxid: id, pubkey: bytesToHex(ctx.pubkey), datafee: fee }),
+    changePubkey: ctx.pubkey,
+    fee: ctx.fee,
+    expiryHeight: ctx.expiryHeight,
+  })
+  return done(fin, ctx)
+}
+
+/**
+ * `oraclessubscribe oracletxid publisher amount`: `amount` (coins as text/number, or satoshis as bigint) to the
+ * publisher's Oracles CC address (vout 0), 10000 to the oracle marker (vout 1), change, 'S' opret with the
+ * **subscriber** (caller) pubkey. Normal inputs for amount + 2·txfee, at most 64.
+ * @example buildOraclesSubscribe(oracletxid, publisherPubkey, '1', ctx, { oracle })
+ */
+export function buildOraclesSubscribe(oracletxid: string, publisher: string | Uint8Array, amount: AmountInput, context: BuildContext, state: OracleState): BuildResult {
+  const ctx = checkContext(context)
+  const id = txidParam(oracletxid, 'oracletxid')
+  oracleCreate(state?.oracle, id, `cant find oracletxid ${id}`, `invalid oracletxid ${id}`)
+  const pub = pubkeyBytes(publisher, 'publisher')
+  const sats = toSatoshis(amount, 'amount')
+  if (sats <= 0n) throw new KomodoCcError('BUILD_PARAMS', 'amount must be positive (the daemon does not check; a zero subscription pays nothing)', { amount: String(sats) })
+  const inputs = normalInputs(ctx, sats + 2n * ctx.fee, 64, 'error adding normal inputs')
+  const fin = finalizeCcTx({
+    inputs,
+    outputs: [
+      { value: sats, script: ccScript(cc1of1(EVAL, pub)) },
+      { value: MARKER, script: p2pkScript(oracleMarkerPubkey(id)) },
+    ],
+    opret: encodeOraclesPayload({ funcid: 'S', oracletxid: id, pubkey: bytesToHex(ctx.pubkey), amount: sats }),
+    changePubkey: ctx.pubkey,
+    fee: ctx.fee,
+    expiryHeight: ctx.expiryHeight,
+  })
+  return done(fin, ctx)
+}
+
+/** State for {@link buildOraclesData}: what the daemon would look up on chain for this publisher and oracle. */
+export type OraclesDataState = {
+  oracle: TxLike
+  /** The current datafee of (oracle, caller): the newest 'R' (see `oraclesinfo`). */
+  datafee: bigint
+  /** The current baton: vout 1 (10000 sat on the baton address) of the last 'D' or of the 'R'. */
+  baton?: Utxo
+  /** Subscription / data-change outputs on CC1(0xec, caller) tagged with this oracle ('S' or 'D'), in node order. */
+  subscriptions: readonly Utxo[]
+  /** The baton pubkey, needed only when the context has no private key (external signer). */
+  batonPubkey?: string | Uint8Array
+}
+
+/** Result of {@link buildOraclesData}: the build plus its serialized size against the 10000-byte rule. */
+export type OraclesDataResult = BuildResult & { size: number }
+
+// Upper bounds of the scriptSigs added by signing: P2PK push(DER ≤ 72 + hashtype), P2PKH adds push(33-byte key),
+// a 1-of-1 CC fulfillment push (120 bytes + hashtype behind OP_PUSHDATA1).
+const SIG_BOUND = { p2pk: 1 + 73, p2pkh: 1 + 73 + 1 + 33, cc: 2 + 121 } as const
+
+/**
+ * `oraclesdata oracletxid hexstr`: publishes one record. Checks, in the daemon's order and with its messages: record
+ * ≤ 8192 bytes, a positive datafee, the oracle exists and is a 'C', the record passes the format check, normal
+ * inputs for 2·txfee, subscription inputs (each ≥ 10000, up to 60, until they cover the datafee). Outputs: vout 0 =
+ * subscriptions − datafee back to the caller's CC address (always present), vout 1 = the new baton, vout 2 = datafee
+ * to the caller, change, 'D' opret. Inputs end up [first normal, baton, subscriptions…, other normal]. Before signing,
+ * the transaction's size is checked against the 10000-byte rule (with signature sizes at their bound).
+ * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS | ORACLE_TX_TOO_BIG | …
+ * @example buildOraclesData(oracletxid, encodeOracleData('IhhL', values), ctx, { oracle, datafee: 10000n, baton, subscriptions })
+ */
+export function buildOraclesData(oracletxid: string, hexstr: string | Uint8Array, context: BuildContext, state: OraclesDataState): OraclesDataResult {
+  const ctx = checkContext(context)
+  const id = txidParam(oracletxid, 'oracletxid')
+  const record = hexParam(hexstr, 'hexstr')
+  if (record.length > ORACLE_MAX_DATA_SIZE) throw daemonRefusal(`datasize ${record.length} is too big`, { max: ORACLE_MAX_DATA_SIZE, got: record.length })
+  if (typeof state !== 'object' || state === null) throw new KomodoCcError('BUILD_STATE', 'state expected { oracle, datafee, baton?, subscriptions }')
+  if (typeof state.datafee !== 'bigint' || state.datafee <= 0n) {
+    const coins = typeof state.datafee === 'bigint' ? Number(formatCoins(state.datafee)) : 0
+    throw daemonRefusal(`datafee ${coins}is illegal`, {}, 'BUILD_STATE')
+  }
+  const create = oracleCreate(state.oracle, id, 'invalid oracle txid', 'invalid oracle txid opret data')
+  try {
+    decodeOracleData(create.format, record)
+  } catch (e) {
+    throw daemonRefusal('data does not match length or content format specification', { format: create.format, cause: e instanceof KomodoCcError ? e.code : 'unknown' })
+  }
+  const baton = batonPk(ctx, state.batonPubkey)
+  const normal = normalInputs(ctx, 2n * ctx.fee, 3, 'couldnt add normal inputs')
+  const batonInput = state.baton === undefined ? [] : [ccInput(state.baton, cc1of1(EVAL, baton), EVAL, 'baton', 'state.baton')]
+  if (!Array.isArray(state.subscriptions)) throw new KomodoCcError('BUILD_STATE', 'state.subscriptions expected an array of UTXOs')
+  const subs = []
+  let total = 0n
+  const myCc = cc1of1(EVAL, ctx.pubkey)
+  for (const [i, u] of state.subscriptions.entries()) {
+    if (total >= state.datafee || subs.length >= 60) break
+    checkUtxo(u, `state.subscriptions[${i}]`)
+    if (u.satoshis < MARKER) continue
+    subs.push(ccInput(u, myCc, EVAL, 'caller', `state.subscriptions[${i}]`))
+    total += u.satoshis
+  }
+  if (subs.length === 0) throw daemonRefusal(`couldnt find enough oracle inputs ${ccAddress(EVAL, ctx.pubkey, ctx.chain)}, limit 1 per utxo`, {}, 'INSUFFICIENT_FUNDS')
+  if (total < state.datafee)
+    throw new KomodoCcError('INSUFFICIENT_FUNDS', `subscriptions total ${total} sat, below the datafee ${state.datafee}: the daemon would build a transaction that fails consensus (mismatched inputs != outputs + datafee)`, { total: String(total), datafee: String(state.datafee) })
+  const fin = finalizeCcTx({
+    inputs: [...normal, ...batonInput, ...subs],
+    outputs: [
+      { value: total - state.datafee, script: ccScript(myCc) },
+      { value: MARKER, script: ccScript(cc1of1(EVAL, baton)) },
+      { value: state.datafee, script: p2pkScript(ctx.pubkey) },
+    ],
+    opret: encodeOraclesPayload({ funcid: 'D', oracletxid: id, batontxid: state.baton?.txid ?? '0'.repeat(64), pubkey: bytesToHex(ctx.pubkey), data: bytesToHex(record) }),
+    changePubkey: ctx.pubkey,
+    fee: ctx.fee,
+    expiryHeight: ctx.expiryHeight,
+  })
+  const bound = serializeTransaction(fin.tx).length + fin.plans.reduce((s, p) => s + SIG_BOUND[p.kind], 0)
+  checkOracleTxSize(bound)
+  const result = done(fin, ctx)
+  return { ...result, size: result.hex.length / 2 }
+}
