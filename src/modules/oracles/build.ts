@@ -23,7 +23,11 @@ const EVAL = 0xec
 const MARKER = 10000n
 const ORACLES = /* @__PURE__ */ ccModule('Oracles')
 
-/** The oracle marker pubkey: `02 ‖ oracletxid` in internal byte order (usually not a curve point). */
+/**
+ * The oracle marker pubkey: `02 ‖ oracletxid` in internal byte order (usually not a curve point); register and
+ * subscribe pay 10000 sat to its P2PK script.
+ * @example bytesToHex(oracleMarkerPubkey('00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff')) // '02ffeedd…1100'
+ */
 export function oracleMarkerPubkey(oracletxid: string): Uint8Array {
   const out = new Uint8Array(33)
   out[0] = 2
