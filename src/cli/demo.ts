@@ -7,6 +7,15 @@ import { checkDaemonAmount, formatCoins, toSatoshis } from '../amount.js'
 import { bytesToHex, hexToBytes } from '../bytes/hex.js'
 import { KomodoCcError } from '../errors.js'
 import { parseArgs, type CliCommand, type CliIo } from './core.js'
+import { buildOraclesCreate, buildOraclesData, buildOraclesFund, buildOraclesRegister, buildOraclesSubscribe } from '../modules/oracles/build.js'
+import { formatOracleSample as printSample } from '../oracles/format.js'
+import { sha256 } from '../hash/index.js'
+import { p2pkScript } from '../script/script.js'
+import { verifyInput } from '../tx/sign.js'
+import { getPublicKey } from '@noble/secp256k1'
+import { decodeOraclesOpret } from '../modules/oracles/opret.js'
+import type { BuildResult } from '../build/complete.js'
+import type { Utxo } from '../build/types.js'
 
 /**
  * The offline tour: what an oracle publisher does before touching a daemon. Readable lines, one per step.
@@ -54,8 +63,46 @@ export async function runOfflineTour(io: CliIo, verbose: boolean): Promise<numbe
   } catch (e) {
     if (e instanceof KomodoCcError) line('amounts', `"0.123456789" refused: ${e.code}`)
   }
+  // 6. An oracle publisher's transactions, built and signed offline from test keys, every input verified.
+  io.stdout('\n')
+  const publisherKey = sha256(utf8('komodo-cc demo publisher'))
+  const subscriberKey = sha256(utf8('komodo-cc demo subscriber'))
+  const coins = (key: Uint8Array, tag: string): Utxo[] => [{ txid: bytesToHex(sha256(utf8(tag + bytesToHex(key)))), vout: 0, satoshis: 1_000_000_000n, script: p2pkScript(getPublicKey(key, true)) }]
+  const ctx = (key: Uint8Array, tag: string) => ({ pubkey: getPublicKey(key, true), utxos: coins(key, tag), height: 100, privateKey: key })
+  const outOf = (r: BuildResult, n: number): Utxo => ({ txid: r.txid, vout: n, satoshis: r.tx.vout[n]!.value, script: r.tx.vout[n]!.script })
+  const spent = new Map<string, Utxo>()
+  const remember = (r: BuildResult) => r.tx.vout.forEach((_, n) => spent.set(`${r.txid}:${n}`, outOf(r, n)))
+  for (const key of [publisherKey, subscriberKey]) for (const tag of ['c', 'f', 'r', 's', 'd1', 'd2']) for (const u of coins(key, tag)) spent.set(`${u.txid}:0`, u)
+  const verified = (r: BuildResult) => r.tx.vin.every((v, i) => { const p = spent.get(`${v.txid}:${v.vout}`)!; return verifyInput(r.tx, i, { value: p.satoshis, script: p.script }).valid })
+  const show = (step: string, r: BuildResult, what: string) => {
+    remember(r)
+    line(step, `${r.txid.slice(0, 16)}… ${r.hex.length / 2} bytes, ${r.tx.vin.length} in/${r.tx.vout.length} out, fee ${formatCoins(r.fee)}, signatures ${verified(r) ? 'verify' : 'FAIL'}${what}`)
+    if (verbose) io.stdout(`  ${r.hex}\n`)
+  }
+  const create = buildOraclesCreate('BTCKMD', 'BTC/KMD price feed', format, ctx(publisherKey, 'c'))
+  show('build oraclescreate', create, '')
+  const fund = buildOraclesFund(create.txid, ctx(publisherKey, 'f'), { oracle: create.hex })
+  show('build oraclesfund', fund, '')
+  const register = buildOraclesRegister(create.txid, 20000n, ctx(publisherKey, 'r'), { oracle: create.hex, fund: outOf(fund, 0) })
+  show('build oraclesregister', register, ', datafee 0.0002')
+  const subscribe = buildOraclesSubscribe(create.txid, getPublicKey(publisherKey, true), '0.001', ctx(subscriberKey, 's'), { oracle: create.hex })
+  show('build oraclessubscribe', subscribe, ', 0.001 to the publisher')
+  let baton = outOf(register, 1)
+  let subs = [outOf(subscribe, 0)]
+  for (const [i, height] of [[1, 16], [2, 17]] as const) {
+    const rec = encodeOracleData(format, [height, blockHash, merkleRoot, price + BigInt(i)])
+    const data = buildOraclesData(create.txid, rec, ctx(publisherKey, `d${i}`), { oracle: create.hex, datafee: 20000n, baton, subscriptions: subs })
+    const op = decodeOraclesOpret(data.tx.vout.at(-1)!.script) as { data: string }
+    show(`build oraclesdata #${i}`, data, `, sample ${JSON.stringify(printSample(format, hexToBytes(op.data))[0])}…`)
+    baton = outOf(data, 1)
+    subs = [outOf(data, 0)]
+  }
   io.stdout('\nDone: every step ran offline; see README for the module builders and the devnet.\n')
   return 0
+}
+
+function utf8(s: string): Uint8Array {
+  return new TextEncoder().encode(s)
 }
 
 export const demoCommand: CliCommand = {

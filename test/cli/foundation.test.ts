@@ -45,5 +45,7 @@ describe('CLI: oracle, sbits, address', () => {
     expect(r.status).toBe(0)
     expect(r.stdout).toContain('RKxTdfmtxtfLDKZBgx6SvNkBtNu9jRYnLh')
     expect(r.stdout).toContain('daemon prints [""]')
+    expect(r.stdout).toMatch(/build oraclesdata #2 .*signatures verify/)
+    expect(r.stdout).not.toContain('FAIL')
   })
 })
