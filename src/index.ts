@@ -35,3 +35,10 @@ export {
   chunkOracleData, joinOracleData, checkOracleTxSize, ORACLE_MAX_DATA_SIZE, ORACLE_MAX_TX_SIZE,
   ORACLE_MAX_FORMAT_LENGTH, ORACLE_MAX_NAME_LENGTH, ORACLE_MAX_PRINT_FIELD, type OracleValue, type OracleDataOptions,
 } from './oracles/index.js'
+
+// komodod JSON-RPC client, the safe two-step flow (src/rpc: fetch-based; the conf-file reader is loaded only when a
+// chain name or conf path is given)
+export * from './rpc/index.js'
+
+// Komodo DeFi Framework: enable_eth_with_tokens
+export * from './kdf/index.js'

@@ -2,10 +2,14 @@ import type { CliCommand } from './core.js'
 import { foundationCommands } from './foundation.js'
 import { demoCommand } from './demo.js'
 import { buildCommand } from './build.js'
+import { rpcCommands } from './rpc.js'
+import { kdfCommands } from './kdf.js'
 
 /** Every CLI command by its command words. */
 export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   ...foundationCommands,
   demo: demoCommand,
   build: buildCommand,
+  ...rpcCommands,
+  ...kdfCommands,
 }

@@ -1,0 +1,187 @@
+import { KomodoCcError } from '../errors.js'
+import { createKomodoRpc } from '../rpc/client.js'
+import type { KomodoRpc, KomodoRpcOptions } from '../rpc/client.js'
+import { submit } from '../rpc/flow.js'
+import type { SubmitExpect } from '../rpc/flow.js'
+import type { ExactParam } from '../rpc/transport.js'
+import { parseArgs, printJson, usage } from './core.js'
+import type { CliCommand, CliIo } from './core.js'
+
+const CONNECTION_HELP = `Connection (one of):
+  --chain NAME        read rpcuser/rpcpassword/rpcport/rpcbind from NAME's conf file (KMD: komodo.conf)
+  --conf PATH         read them from this conf file
+  --url URL           daemon URL; user from --user or KOMODO_RPC_USER, password from KOMODO_RPC_PASSWORD
+                      or --password-stdin (never on the command line)
+  --timeout MS        per-call timeout (default 30000)`
+
+const CONN = { strings: ['chain', 'conf', 'url', 'user', 'timeout'], booleans: ['password-stdin'] }
+
+/**
+ * How the CLI turns text arguments into typed arguments of the client's methods:
+ * s text, c coins (decimal text), u whole satoshis/units, i integer, p the rest are pubkeys (gatewaysbind), a rest are addresses.
+ */
+const ARG_KINDS: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({
+  tokenaddress: 's', tokenbalance: 'ss', tokencreate: 'scss', tokeninfo: 's', tokenlist: '', tokentransfer: 'ssu',
+  faucetaddress: 's', faucetfund: 'c', faucetget: '', faucetinfo: '',
+  diceaddfunds: 'ssc', diceaddress: 's', dicebet: 'ssci', dicefinish: 'sss', dicefund: 'scccii', diceinfo: 's', dicelist: '', dicestatus: 'sss',
+  oraclesaddress: 's', oraclescreate: 'sss', oraclesdata: 'ss', oraclesfund: 's', oraclesinfo: 's', oracleslist: '', oraclesregister: 'su',
+  oraclessamples: 'ssi', oraclessubscribe: 'ssc',
+  gatewaysaddress: 's', gatewaysclaim: 'ssssc', gatewayscompletesigning: 'sss', gatewaysdeposit: 'sississsc', gatewaysdumpprivkey: 'ss',
+  gatewaysexternaladdress: 'ss', gatewaysinfo: 's', gatewayslist: '', gatewayswithdraw: 'sssc',
+  rewardsaddfunding: 'ssc', rewardsaddress: 's', rewardscreatefunding: 'scsiic', rewardsinfo: 's', rewardslist: '', rewardslock: 'ssc', rewardsunlock: 'sss',
+  sendrawtransaction: 's', decoderawtransaction: 's', getrawmempool: '', getrawtransaction: 's', getaddressutxos: 'a', listunspent: 'iia',
+  getinfo: '', getblockcount: '',
+})
+
+async function connect(options: Record<string, string | boolean | string[]>, io: CliIo): Promise<KomodoRpc> {
+  const timeoutMs = options.timeout === undefined ? undefined : Number(options.timeout)
+  if (timeoutMs !== undefined && !(timeoutMs > 0)) usage('--timeout must be a positive number of milliseconds')
+  const base = timeoutMs === undefined ? {} : { timeoutMs }
+  const given = ['chain', 'conf', 'url'].filter((k) => typeof options[k] === 'string')
+  if (given.length !== 1) usage('give exactly one of --chain, --conf or --url')
+  let o: KomodoRpcOptions
+  if (typeof options.chain === 'string') o = { ...base, chain: options.chain }
+  else if (typeof options.conf === 'string') o = { ...base, confPath: options.conf }
+  else {
+    const user = typeof options.user === 'string' ? options.user : io.env.KOMODO_RPC_USER
+    let password = io.env.KOMODO_RPC_PASSWORD
+    if (options['password-stdin'] === true) password = (await io.readStdin()).replace(/\r?\n$/, '')
+    o = { ...base, url: options.url as string, user, password }
+  }
+  return createKomodoRpc(o)
+}
+
+function typedArgs(method: string, args: string[]): unknown[] {
+  if (method === 'gatewaysbind') {
+    // tokenid oracletxid coin tokensupply M N pubkey… pubtype p2shtype wiftype [taddr]
+    if (args.length < 10) usage('gatewaysbind tokenid oracletxid coin tokensupply M N pubkey… pubtype p2shtype wiftype [taddr]')
+    const n = toInt(args[5]!, 'N')
+    const pubkeys = args.slice(6, 6 + n)
+    const tail = args.slice(6 + n).map((a, i) => toInt(a, ['pubtype', 'p2shtype', 'wiftype', 'taddr'][i] ?? 'extra'))
+    if (tail.length < 3 || tail.length > 4) usage(`gatewaysbind needs N=${n} pubkeys, then pubtype p2shtype wiftype [taddr]`)
+    return [args[0], args[1], args[2], toUnits(args[3]!, 'tokensupply'), toInt(args[4]!, 'M'), n, pubkeys, tail[0], tail[1], tail[2], tail[3]]
+  }
+  if (method === 'gettxoutproof') return [args[0]?.split(',') ?? [], args[1]]
+  const kinds = ARG_KINDS[method]!
+  const out: unknown[] = []
+  for (let i = 0; i < args.length; i++) {
+    const k = kinds[i] ?? kinds[kinds.length - 1]
+    if (k === 'a') { out.push(args.slice(i)); break }
+    if (i >= kinds.length) usage(`${method} takes at most ${kinds.length} parameter(s)`)
+    out.push(k === 'u' ? toUnits(args[i]!, `parameter ${i + 1}`) : k === 'i' ? toInt(args[i]!, `parameter ${i + 1}`) : args[i])
+  }
+  return out
+}
+
+function toInt(s: string, name: string): number {
+  if (!/^-?\d+$/.test(s)) usage(`${name} must be an integer, got ${JSON.stringify(s)}`)
+  return Number(s)
+}
+
+function toUnits(s: string, name: string): bigint {
+  if (!/^\d+$/.test(s)) usage(`${name} must be a whole number of satoshis/units, got ${JSON.stringify(s)}`)
+  return BigInt(s)
+}
+
+/** A raw parameter: JSON arrays/objects/numbers/booleans when --json, otherwise text. */
+function rawParam(s: string, json: boolean): ExactParam {
+  if (!json) return s
+  try {
+    return JSON.parse(s) as ExactParam
+  } catch {
+    return usage(`--json: ${JSON.stringify(s.length > 40 ? s.slice(0, 40) + '…' : s)} is not JSON`)
+  }
+}
+
+const rpcCommand: CliCommand = {
+  summary: 'rpc <method> [params…] --chain NAME | --url URL   call komodod (typed for every module method)',
+  help: `komodo-cc rpc <method> [params…] (--chain NAME | --conf PATH | --url URL) [--raw] [--json]
+
+Calls komodod's JSON-RPC. Module methods (tokencreate, oraclessamples, …) and the helpers (sendrawtransaction,
+getaddressutxos, …) go through the typed client: parameters are checked, amounts are sent as exact decimal text,
+results are parsed (amounts as satoshi strings, hex results checked to be transactions). Positional parameters
+in the daemon's order; oraclesregister datafee and gatewaysbind tokensupply are in satoshis; gatewaysbind takes
+N pubkeys after N; gettxoutproof takes comma-separated txids. --raw sends the parameters unchecked (as text, or
+as JSON with --json) and prints the daemon's result as is (exact numbers).
+
+${CONNECTION_HELP}`,
+  async run(args, io) {
+    const { options, positionals } = parseArgs(args, { strings: CONN.strings, booleans: [...CONN.booleans, 'raw', 'json'] })
+    const [method, ...params] = positionals
+    if (method === undefined) usage('give the RPC method name')
+    const rpc = await connect(options, io)
+    let result: unknown
+    if (options.raw === true || (ARG_KINDS[method] === undefined && method !== 'gatewaysbind' && method !== 'gettxoutproof')) {
+      result = await rpc.call(method, params.map((p) => rawParam(p, options.json === true)))
+    } else {
+      const f = (rpc as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[method]!
+      const typed = typedArgs(method, params)
+      while (typed.length > 0 && typed[typed.length - 1] === undefined) typed.pop()
+      result = await f(...typed)
+    }
+    printJson(io, result)
+    return 0
+  },
+}
+
+const submitCommand: CliCommand = {
+  summary: 'rpc submit <hex> --expect <json> --chain NAME | --url URL   check, broadcast and wait (the safe second step)',
+  help: `komodo-cc rpc submit <hex> --expect '<json>' (--chain NAME | --conf PATH | --url URL) [--wait MS] [--progress]
+
+Inspects the daemon's hex, refuses it (SUBMIT_MISMATCH) unless it is the expected method with the expected
+parameters, pays change only to changeAddress and has a fee within maxFee; then sendrawtransaction once and waits
+until the txid is in the mempool or a block. Re-running with the same hex is safe (already-known counts as sent).
+  --expect  {"method":"oraclescreate","params":{"name":"NYWTHR","format":"L"},"changeAddress":"R…","maxFee":"100000"}
+            (amounts in satoshis as digit strings; "allowAnyChange": true skips the change check)
+  --wait    how long to wait for the mempool (default 60000 ms)
+  --progress  progress lines (JSON) on stderr
+
+${CONNECTION_HELP}`,
+  async run(args, io) {
+    const { options, positionals } = parseArgs(args, { strings: [...CONN.strings, 'expect', 'wait'], booleans: [...CONN.booleans, 'progress'] })
+    if (positionals.length !== 1) usage('give one raw transaction hex (the hex field of the module RPC)')
+    if (typeof options.expect !== 'string') usage('--expect <json> is required')
+    const expect = parseExpect(options.expect)
+    const wait = options.wait === undefined ? undefined : Number(options.wait)
+    if (wait !== undefined && !(wait > 0)) usage('--wait must be a positive number of milliseconds')
+    const rpc = await connect(options, io)
+    const r = await submit(rpc, positionals[0]!.trim(), expect, {
+      ...(wait === undefined ? {} : { timeoutMs: wait }),
+      ...(options.progress === true ? { onProgress: (p: unknown) => io.stderr(JSON.stringify(p, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) + '\n') } : {}),
+    })
+    printJson(io, { txid: r.txid, status: r.status, fee: r.fee, method: r.inspection.method })
+    return 0
+  },
+}
+
+function parseExpect(text: string): SubmitExpect {
+  let j: unknown
+  try {
+    j = JSON.parse(text)
+  } catch {
+    usage('--expect is not JSON')
+  }
+  if (typeof j !== 'object' || j === null || Array.isArray(j)) usage('--expect must be a JSON object')
+  const o = j as Record<string, unknown>
+  const out: SubmitExpect = { method: typeof o.method === 'string' ? o.method : usage('--expect needs "method"') }
+  if (o.params !== undefined) {
+    if (typeof o.params !== 'object' || o.params === null || Array.isArray(o.params)) usage('--expect params must be an object')
+    out.params = Object.fromEntries(Object.entries(o.params).map(([k, v]) => [k, typeof v === 'string' && /^\d+$/.test(v) ? BigInt(v) : v]))
+  }
+  if (o.changeAddress !== undefined) out.changeAddress = o.changeAddress as string | string[]
+  if (o.allowAnyChange !== undefined) out.allowAnyChange = o.allowAnyChange as boolean
+  if (o.maxFee === null) out.maxFee = null
+  else if (o.maxFee !== undefined) {
+    if (!(typeof o.maxFee === 'string' && /^\d+$/.test(o.maxFee)) && !(typeof o.maxFee === 'number' && Number.isSafeInteger(o.maxFee)))
+      throw new KomodoCcError('CLI_USAGE', '--expect maxFee must be satoshis (digits)', {})
+    out.maxFee = BigInt(o.maxFee)
+  }
+  if (o.chain !== undefined) out.chain = o.chain as string
+  return out
+}
+
+/** The komodod CLI commands, by command words (for src/cli/commands.ts). @example COMMANDS = { ...rpcCommands } */
+export const rpcCommands: Readonly<Record<string, CliCommand>> = {
+  rpc: rpcCommand,
+  'rpc submit': submitCommand,
+}

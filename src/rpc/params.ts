@@ -1,0 +1,88 @@
+import { KomodoCcError } from '../errors.js'
+import { coinsText, daemonParseCoins, formatCoins, toSatoshis } from '../amount.js'
+import type { AmountInput } from '../amount.js'
+
+// Parameter converters: the modules read every parameter as a JSON string (spec 1.10), so typed values are turned
+// into the exact text the daemon will read back as the intended value. Refusals are ARG_INVALID / AMOUNT_*.
+
+const TXID_RE = /^[0-9a-fA-F]{64}$/
+const PUBKEY_RE = /^0[23][0-9a-fA-F]{64}$/
+
+function invalid(name: string, what: string): never {
+  throw new KomodoCcError('ARG_INVALID', `${name} ${what}`, { name })
+}
+
+/** @internal 64 hex digits: the daemon silently turns anything else into the zero txid. @example txidParam(tokenid, 'tokenid') // the same 64 hex digits, or ARG_INVALID */
+export function txidParam(v: unknown, name: string): string {
+  if (typeof v !== 'string' || !TXID_RE.test(v)) invalid(name, 'must be a txid: 64 hex digits (display order)')
+  return v
+}
+
+/** @internal compressed public key, 66 hex digits @example pubkeyParam('02…', 'destpubkey') */
+export function pubkeyParam(v: unknown, name: string): string {
+  if (typeof v !== 'string' || !PUBKEY_RE.test(v)) invalid(name, 'must be a compressed public key: 66 hex digits starting 02 or 03')
+  return v
+}
+
+/** @internal non-empty text, at most `maxBytes` UTF-8 bytes @example textParam('NYWTHR', 'name', 32) */
+export function textParam(v: unknown, name: string, maxBytes = 10000, allowEmpty = false): string {
+  if (typeof v !== 'string') invalid(name, 'must be a string')
+  const len = new TextEncoder().encode(v).length
+  if (!allowEmpty && len === 0) invalid(name, 'must not be empty')
+  if (len > maxBytes) invalid(name, `must be at most ${maxBytes} bytes, got ${len}`)
+  return v
+}
+
+/** @internal even-length hex text @example hexParam('0a00', 'hexstr') */
+export function hexParam(v: unknown, name: string): string {
+  if (typeof v !== 'string' || v.length === 0 || v.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(v)) invalid(name, 'must be non-empty hex of even length')
+  return v
+}
+
+/** @internal integer in [min, max], sent as decimal text (the daemon reads it with atoi/atol) @example intParam(7, 'odds', 1, 9999) // '7' */
+export function intParam(v: unknown, name: string, min: number, max: number): string {
+  if (typeof v === 'bigint') {
+    if (v < BigInt(min) || v > BigInt(max)) invalid(name, `must be an integer ${min}..${max}`)
+    return v.toString()
+  }
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max) invalid(name, `must be an integer ${min}..${max}`)
+  return String(v)
+}
+
+/** @internal a whole count of satoshis or token units, sent as integer text (atol/atoll) @example unitsParam(10000n, 'datafee') // '10000' */
+export function unitsParam(v: unknown, name: string, min = 0n): string {
+  let n: bigint
+  if (typeof v === 'bigint') n = v
+  else if (typeof v === 'number' && Number.isSafeInteger(v)) n = BigInt(v)
+  else if (typeof v === 'string' && /^\d+$/.test(v)) n = BigInt(v)
+  else invalid(name, 'must be a whole number (bigint, safe integer or digit string)')
+  if (n < min || n > 0x7fffffffffffffffn) invalid(name, `must be in ${min}..2^63-1`)
+  return n.toString()
+}
+
+/**
+ * @internal An amount in coins as text the daemon reads back as exactly the same satoshis. The shortest exact
+ * decimal is used when komodod's `atof × 1e8 (+ fudge)` truncation returns it unchanged; otherwise (e.g. 1.15,
+ * which the daemon would read as 114999999 sat) half a satoshi is appended ("1.150000005"), which it truncates to the
+ * intended value.
+ * @example coinsParam('1.15', 'amount') // '1.150000005'
+ */
+export function coinsParam(v: AmountInput, name: string, options: { fudge?: boolean; min?: bigint } = {}): string {
+  const sats = toSatoshis(v, name)
+  if (options.min !== undefined && sats < options.min) throw new KomodoCcError('AMOUNT_RANGE', `${name} must be at least ${formatCoins(options.min)} coins`, { name })
+  return daemonExactText(sats, name, options.fudge ?? true)
+}
+
+/** @internal @example daemonExactText(115000000n, 'amount', true) // '1.150000005' */
+export function daemonExactText(sats: bigint, name: string, fudge: boolean): string {
+  const exact = coinsText(sats)
+  if (daemonParseCoins(exact, { fudge }) === sats) return exact
+  const nudged = formatCoins(sats) + '5'
+  if (daemonParseCoins(nudged, { fudge }) === sats) return nudged
+  throw new KomodoCcError('AMOUNT_RANGE', `${name}: the daemon cannot read ${formatCoins(sats)} coins exactly (double precision)`, { name })
+}
+
+/** @internal dice / rewards plan names: at most 8 bytes @example planNameParam('KMDDice', 'name') */
+export function planNameParam(v: unknown, name: string): string {
+  return textParam(v, name, 8)
+}

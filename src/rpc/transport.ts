@@ -1,0 +1,167 @@
+import { KomodoCcError } from '../errors.js'
+import type { ErrorCode } from '../errors.js'
+import { parseJsonExact } from './json.js'
+import type { ExactJson } from './json.js'
+
+/** Where and how to reach komodod. The password is kept in a closure, never in an error or `details`. */
+export type RpcEndpoint = { url: string; user: string; password: string }
+
+/** Options shared by every call. */
+export type RpcTransportOptions = {
+  /** Per-call timeout in milliseconds (default 30000). */
+  timeoutMs?: number
+  /** Custom fetch (tests, proxies). Defaults to `globalThis.fetch`. */
+  fetch?: typeof fetch
+}
+
+/** Per-call options. */
+export type RpcCallOptions = { signal?: AbortSignal; timeoutMs?: number }
+
+/** Sends one JSON-RPC 1.0 call and returns its `result` (exact JSON), or throws {@link RpcError}. */
+export type RpcSend = (method: string, params: readonly ExactParam[], options?: RpcCallOptions) => Promise<ExactJson>
+
+/** A positional parameter as it goes on the wire. */
+export type ExactParam = string | number | boolean | null | readonly ExactParam[] | { readonly [key: string]: ExactParam }
+
+const BASIC = 'Basic '
+
+/**
+ * Builds the transport: HTTP POST of `{jsonrpc:"1.0", id, method, params}` with `content-type: text/plain;` and
+ * basic auth, one AbortSignal and timeout per call. Module error objects (`{result:"error", error}`) are errors too.
+ * @throws RpcError (RPC_HTTP | RPC_ERROR | RPC_TIMEOUT | RPC_RESULT | ABORTED) from the returned function
+ * @example const send = createRpcTransport(async () => ({ url: 'http://127.0.0.1:7771', user: 'u', password: 'p' }))
+ */
+export function createRpcTransport(endpoint: () => Promise<RpcEndpoint>, options: RpcTransportOptions = {}): RpcSend {
+  const defaultTimeout = options.timeoutMs ?? 30_000
+  checkTimeout(defaultTimeout)
+  let counter = 0
+  return async (method, params, callOptions = {}) => {
+    if (typeof callOptions !== 'object' || callOptions === null) throw new KomodoCcError('ARG_INVALID', 'call options must be an object {signal?, timeoutMs?}', { name: 'options' })
+    if (callOptions.signal !== undefined && !(callOptions.signal instanceof AbortSignal)) throw new KomodoCcError('ARG_INVALID', 'signal must be an AbortSignal', { name: 'signal' })
+    const ep = await endpoint()
+    const host = hostOf(ep.url)
+    const timeoutMs = callOptions.timeoutMs ?? defaultTimeout
+    checkTimeout(timeoutMs)
+    const doFetch = options.fetch ?? globalThis.fetch
+    if (typeof doFetch !== 'function') throw new RpcError('RPC_CONFIG', method, host, 'no fetch available; pass options.fetch', {})
+    const id = `komodo-cc-${++counter}`
+    const body = JSON.stringify({ jsonrpc: '1.0', id, method, params })
+    const signal = callOptions.signal
+    if (signal?.aborted) throw new RpcError('ABORTED', method, host, 'aborted before it was sent', {})
+    const ctrl = new AbortController()
+    let timedOut = false
+    const timer = setTimeout(() => { timedOut = true; ctrl.abort() }, timeoutMs)
+    const onAbort = (): void => ctrl.abort()
+    signal?.addEventListener('abort', onAbort, { once: true })
+    let status = 0
+    let text: string
+    let stage: 'connect' | 'body' = 'connect'
+    try {
+      const res = await doFetch(ep.url, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain;', authorization: BASIC + base64(`${ep.user}:${ep.password}`) },
+        body,
+        signal: ctrl.signal,
+      })
+      status = res.status
+      stage = 'body'
+      text = await res.text()
+    } catch (e) {
+      if (timedOut) throw new RpcError('RPC_TIMEOUT', method, host, `no complete reply within ${timeoutMs} ms`, { timeoutMs })
+      if (signal?.aborted) throw new RpcError('ABORTED', method, host, 'aborted', {})
+      const why = stage === 'connect' ? `cannot reach the daemon (${causeText(e)})` : `the reply body was cut off (HTTP ${status})`
+      throw new RpcError('RPC_HTTP', method, host, why, { reason: stage === 'connect' ? 'connect' : 'truncated', status: status || undefined })
+    } finally {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', onAbort)
+    }
+    if (status === 401 || status === 403)
+      throw new RpcError('RPC_HTTP', method, host, `HTTP ${status}: the daemon refused the credentials (rpcuser/rpcpassword)`, { status, reason: 'auth' })
+    let json: ExactJson
+    try {
+      json = parseJsonExact(text)
+    } catch {
+      const reason = status >= 200 && status < 300 && /^\s*[[{]/.test(text) ? 'truncated' : 'bad-json'
+      throw new RpcError('RPC_HTTP', method, host, `HTTP ${status} with a body that is not ${reason === 'truncated' ? 'complete ' : ''}JSON (${text.length} bytes)`, { status, reason })
+    }
+    if (typeof json !== 'object' || json === null || Array.isArray(json))
+      throw new RpcError('RPC_HTTP', method, host, `HTTP ${status}: the reply is not a JSON-RPC object`, { status, reason: 'bad-envelope' })
+    const err = json.error
+    if (err !== null && err !== undefined) {
+      const rpcCode = typeof err === 'object' && !Array.isArray(err) && typeof err.code === 'number' ? err.code : undefined
+      const daemonMessage = typeof err === 'object' && !Array.isArray(err) && typeof err.message === 'string' ? err.message : JSON.stringify(jsonSafe(err))
+      throw new RpcError('RPC_ERROR', method, host, `daemon error${rpcCode === undefined ? '' : ` ${rpcCode}`}: ${daemonMessage.trim()}`, { status, rpcCode, daemonMessage })
+    }
+    if (status < 200 || status >= 300) throw new RpcError('RPC_HTTP', method, host, `HTTP ${status} without a JSON-RPC error`, { status, reason: 'status' })
+    if (!('result' in json)) throw new RpcError('RPC_RESULT', method, host, 'the reply has no result', { status })
+    if (json.id !== id) throw new RpcError('RPC_RESULT', method, host, `the reply id does not match the request id ${id}`, { status })
+    const result = json.result as ExactJson
+    if (typeof result === 'object' && result !== null && !Array.isArray(result) && result.result === 'error') {
+      const daemonMessage = typeof result.error === 'string' ? result.error : 'error'
+      throw new RpcError('RPC_ERROR', method, host, `module error: ${daemonMessage}`, { daemonMessage })
+    }
+    return result
+  }
+}
+
+function checkTimeout(t: unknown): void {
+  if (typeof t !== 'number' || !Number.isFinite(t) || t <= 0) throw new KomodoCcError('RPC_CONFIG', 'timeoutMs must be a positive number', { field: 'timeoutMs' })
+}
+
+function jsonSafe(v: ExactJson): unknown {
+  return JSON.parse(JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x)))
+}
+
+/** host:port of a URL, without credentials, for messages. @example hostOf('http://u:p@127.0.0.1:7771/') // '127.0.0.1:7771' */
+export function hostOf(url: string): string {
+  try {
+    const u = new URL(url)
+    return u.host
+  } catch {
+    return '(bad url)'
+  }
+}
+
+function base64(s: string): string {
+  const bytes = new TextEncoder().encode(s)
+  let bin = ''
+  for (const b of bytes) bin += String.fromCharCode(b)
+  return btoa(bin)
+}
+
+function causeText(e: unknown): string {
+  const cause = (e as { cause?: { code?: unknown } } | undefined)?.cause
+  if (cause && typeof cause.code === 'string') return cause.code
+  return e instanceof Error ? e.name : 'network error'
+}
+
+/**
+ * A komodod call that failed: HTTP or network failure (`RPC_HTTP`, `details.reason`: connect | truncated | auth |
+ * bad-json | bad-envelope | status), a JSON-RPC error or a module's `{result:"error"}` (`RPC_ERROR`, with the
+ * daemon's `rpcCode` and `daemonMessage`), a timeout (`RPC_TIMEOUT`), an abort (`ABORTED`), a malformed result
+ * (`RPC_RESULT`). Never carries credentials or parameters.
+ * @example
+ * try { await rpc.tokeninfo(id) } catch (e) { if (e instanceof RpcError && e.daemonMessage === 'cant find tokenid') … }
+ */
+export class RpcError extends KomodoCcError {
+  override readonly name: string = 'RpcError'
+  /** The RPC method called. */
+  readonly method: string
+  /** host:port of the daemon (no credentials). */
+  readonly host: string
+  /** JSON-RPC error code (e.g. -1 usage, -8, -25, -26), when the daemon sent one. */
+  readonly rpcCode: number | undefined
+  /** The daemon's own message, when it sent one. */
+  readonly daemonMessage: string | undefined
+  /** HTTP status, when a reply arrived. */
+  readonly status: number | undefined
+  constructor(code: ErrorCode, method: string, host: string, message: string, details: Record<string, unknown>) {
+    const clean = Object.fromEntries(Object.entries(details).filter(([, v]) => v !== undefined))
+    super(code, `${method} on ${host}: ${message}`, { method, host, ...clean })
+    this.method = method
+    this.host = host
+    this.rpcCode = typeof details.rpcCode === 'number' ? details.rpcCode : undefined
+    this.daemonMessage = typeof details.daemonMessage === 'string' ? details.daemonMessage : undefined
+    this.status = typeof details.status === 'number' ? details.status : undefined
+  }
+}
