@@ -36,6 +36,34 @@ export {
   ORACLE_MAX_FORMAT_LENGTH, ORACLE_MAX_NAME_LENGTH, ORACLE_MAX_PRINT_FIELD, type OracleValue, type OracleDataOptions,
 } from './oracles/index.js'
 
+// module payloads (OP_RETURN codecs), one encode/decode pair per module
+export * from './modules/tokens/index.js'
+export * from './modules/faucet/index.js'
+export * from './modules/dice/index.js'
+export * from './modules/oracles/index.js'
+export * from './modules/gateways/index.js'
+export * from './modules/rewards/index.js'
+export { opretScript, opretPayload, MAX_OPRET_SCRIPT_SIZE, type OpretDecodeOptions } from './modules/opret.js'
+
+// what does this transaction do? and the offline info RPCs
+export { inspectTransaction, inspectionText, MODULE_GLOBAL_PUBKEYS, type Inspection, type InspectedOutput, type InspectOptions, type ModuleName } from './inspect.js'
+export { tokeninfo, faucetinfo, diceinfo, rewardsinfo, oraclesinfo, gatewaysinfo, type InfoTxInput } from './info.js'
+
+// dice outcome and rewards payout predictions
+export { diceOutcome, type DiceOutcome, type DiceOutcomeInput } from './modules/dice/outcome.js'
+export { rewardsPayout, REWARDS_FORMULA_SWITCH_TIME, REWARDS_FORMULA_SWITCH_HEIGHT_KMD, type RewardsPayout, type RewardsPlanParams, type RewardsLockInfo } from './modules/rewards/payout.js'
+
+// offline builders
+export { type BuildContext } from './build/context.js'
+export { type BuildResult, type BuiltInput } from './build/complete.js'
+export { selectNormalInputs } from './build/select.js'
+export { finalizeCcTx, reorderInputs, type FinalizeRequest, type FinalizedTx } from './build/finalize.js'
+export { type Utxo, type ChainView, type InputPlan, type KeyRole } from './build/types.js'
+export {
+  buildOraclesCreate, buildOraclesFund, buildOraclesRegister, buildOraclesSubscribe, buildOraclesData, oracleMarkerPubkey,
+  type OracleState, type OraclesRegisterState, type OraclesDataState, type OraclesDataResult,
+} from './modules/oracles/build.js'
+
 // komodod JSON-RPC client, the safe two-step flow (src/rpc: fetch-based; the conf-file reader is loaded only when a
 // chain name or conf path is given)
 export * from './rpc/index.js'

@@ -4,6 +4,7 @@ import { demoCommand } from './demo.js'
 import { buildCommand } from './build.js'
 import { rpcCommands } from './rpc.js'
 import { kdfCommands } from './kdf.js'
+import { inspectCommands } from './inspect.js'
 
 /** Every CLI command by its command words. */
 export const COMMANDS: Readonly<Record<string, CliCommand>> = {
@@ -12,4 +13,5 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   build: buildCommand,
   ...rpcCommands,
   ...kdfCommands,
+  ...inspectCommands,
 }

@@ -1,0 +1,398 @@
+import { KomodoCcError } from '../../errors.js'
+import { bytesToHex, hexToBytes } from '../../bytes/hex.js'
+import { equalBytes } from '../../bytes/utils.js'
+import { formatCoins, toSatoshis, type AmountInput } from '../../amount.js'
+import { cc1of1 } from '../../cc/condition.js'
+import { ccModule } from '../../cc/eval.js'
+import { ccScript } from '../../script/cc.js'
+import { p2pkScript } from '../../script/script.js'
+import { classifyScript } from '../../script/classify.js'
+import { sbits as nameToSbits, assertPlanName } from '../../sbits.js'
+import { decodeDiceOpret, encodeDicePayload, type DiceFundingOpret, type DiceOpret } from './opret.js'
+import { diceOutcome, type DiceOutcome } from './outcome.js'
+import { diceHashEntropy } from './entropy.js'
+import { parseTransaction, txid as txidOf } from '../../tx/codec.js'
+import type { Transaction, TxOutput } from '../../tx/types.js'
+import { checkContext, daemonRefusal, type BuildContext, type CheckedContext } from '../../build/context.js'
+import { finalizeCcTx } from '../../build/finalize.js'
+import { completeBuild, type BuildResult } from '../../build/complete.js'
+import { normalInputs, stateTx, txidParam, type TxLike } from '../../build/common.js'
+import type { InputPlan, Utxo } from '../../build/types.js'
+
+const EVAL = 0xe6
+const DICE = /* @__PURE__ */ ccModule('Dice')
+const COIN = 100_000_000n
+const ZERO32 = '00'.repeat(32)
+/** dicefund's limits (komodo src/cc/dice.cpp). */
+const DICE_MAX_ODDS = 9999n
+const DICE_MAX_TIMEOUT = 1440n
+const DICE_MIN_FUNDS = 100n * COIN
+/** dicebet needs at least this many entropy UTXOs in the plan. */
+export const DICE_MIN_ENTROPY_UTXOS = 100
+
+const diceCond = () => cc1of1(EVAL, DICE.pubkey)
+const diceScript = () => ccScript(diceCond())
+
+/** A transaction's last-output dice opret, or null. */
+function diceOpretOf(tx: Transaction): DiceOpret | null {
+  const last = tx.vout[tx.vout.length - 1]
+  if (last === undefined) return null
+  try {
+    return decodeDiceOpret(last.script)
+  } catch {
+    return null
+  }
+}
+
+/** The plan as the daemon's `DiceInit` reads it from the funding transaction. */
+type Plan = { fundingtxid: string; opret: DiceFundingOpret; fundingPubKey: Uint8Array; tx: Transaction }
+
+function dicePlan(funding: TxLike | undefined, fundingtxid: string, name: string, daemonError: string): Plan {
+  if (funding === undefined) throw daemonRefusal(daemonError, { fundingtxid, reason: 'state.funding missing' }, 'BUILD_STATE')
+  const tx = stateTx(funding, fundingtxid, 'state.funding')
+  const op = diceOpretOf(tx)
+  const v0 = tx.vout[0]
+  if (op === null || op.funcid !== 'F' || tx.vout.length < 3 || v0 === undefined || !equalBytes(v0.script, diceScript()))
+    throw daemonRefusal(daemonError, { fundingtxid, reason: 'not a dice funding transaction' }, 'BUILD_STATE')
+  if (op.sbits !== nameToSbits(name)) throw daemonRefusal(daemonError, { fundingtxid, reason: `plan name ${JSON.stringify(name)} is not the plan's`, sbits: String(op.sbits) }, 'BUILD_STATE')
+  return { fundingtxid, opret: op, fundingPubKey: tx.vout[1]!.script, tx }
+}
+
+function amountParam(v: AmountInput, name: string): bigint {
+  return toSatoshis(v, name, { allowNegative: true })
+}
+
+function intParam(v: number | bigint, name: string): bigint {
+  if (typeof v === 'bigint') return v
+  if (typeof v === 'number' && Number.isSafeInteger(v)) return BigInt(v)
+  throw new KomodoCcError('BUILD_PARAMS', `${name} expected an integer (number or bigint), got ${String(v)}`, { name })
+}
+
+/** The house's private key: needed for every house commitment and reveal. */
+function houseKey(ctx: CheckedContext): Uint8Array {
+  if (ctx.privateKey === undefined)
+    throw new KomodoCcError('BUILD_STATE', 'the house entropy derives from the house private key: give context.privateKey')
+  return ctx.privateKey
+}
+
+/**
+ * `dicefund name funds minbet maxbet maxodds timeoutblocks`: creates a dice plan. vout 0 = funds on the Dice global CC
+ * address, vout 1 = 10000 P2PK to the house (the plan's `fundingPubKey`), vout 2 = 10000 P2PK to the Dice global
+ * pubkey (the marker `dicelist` scans), change, 'F' opret. Normal inputs for funds + 3·txfee, at most 60.
+ * @param funds - coins (text/number) or satoshis (bigint); at least 100 coins
+ * @param state - `plans`: the dice funding transactions already on chain (what paid the Dice normal address), to
+ *   refuse a second plan with the same name as the daemon does
+ * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS | AMOUNT_INVALID | …
+ * @example buildDiceFund('KMDDice', '777777', '0.777', '7.77', 777, 7, { pubkey, utxos, height, privateKey })
+ */
+export function buildDiceFund(name: string, funds: AmountInput, minbet: AmountInput, maxbet: AmountInput, maxodds: number | bigint, timeoutblocks: number | bigint, context: BuildContext, state: { plans?: readonly TxLike[] } = {}): BuildResult {
+  const ctx = checkContext(context)
+  assertPlanName(name)
+  const f = amountParam(funds, 'funds')
+  const lo = amountParam(minbet, 'minbet')
+  const hi = amountParam(maxbet, 'maxbet')
+  const odds = intParam(maxodds, 'maxodds')
+  const timeout = intParam(timeoutblocks, 'timeoutblocks')
+  if (f < 0n || lo < 0n || hi < 0n || odds < 1n || odds > DICE_MAX_ODDS || timeout < 0n || timeout > DICE_MAX_TIMEOUT)
+    throw daemonRefusal('invalid parameter error', { funds: String(f), minbet: String(lo), maxbet: String(hi), maxodds: String(odds), timeoutblocks: String(timeout) })
+  if (f < DICE_MIN_FUNDS) throw daemonRefusal('dice plan needs at least 100 coins', { funds: String(f) })
+  const bits = nameToSbits(name)
+  if (state?.plans !== undefined && !Array.isArray(state.plans)) throw new KomodoCcError('BUILD_STATE', 'state.plans expected an array of transactions')
+  for (const p of state?.plans ?? []) {
+    const tx = anyTx(p)
+    const op = diceOpretOf(tx)
+    if (op !== null && op.funcid === 'F' && op.sbits === bits)
+      throw daemonRefusal('Diceinit error in create funding, is your transaction confirmed?', { existing: txidOf(tx) }, 'BUILD_STATE')
+  }
+  const inputs = normalInputs(ctx, f + 3n * ctx.fee, 60, 'cant find enough inputs')
+  const fin = finalizeCcTx({
+    inputs,
+    outputs: [
+      { value: f, script: diceScript() },
+      { value: ctx.fee, script: p2pkScript(ctx.pubkey) },
+      { value: ctx.fee, script: p2pkScript(hexToBytes(DICE.pubkey)) },
+    ],
+    opret: encodeDicePayload({ funcid: 'F', sbits: bits, name: null, minbet: lo, maxbet: hi, maxodds: odds, timeoutblocks: timeout }),
+    changePubkey: ctx.pubkey,
+    fee: ctx.fee,
+    expiryHeight: ctx.expiryHeight,
+  })
+  return completeBuild(fin, ctx, EVAL)
+}
+
+function anyTx(p: TxLike): Transaction {
+  return typeof p === 'string' || p instanceof Uint8Array ? parseTransaction(p) : p
+}
+
+/** State for {@link buildDiceAddFunds}: the plan's funding transaction. */
+export type DiceAddFundsState = { funding: TxLike }
+
+/**
+ * `diceaddfunds name fundingtxid amount`: the house adds an entropy UTXO. vout 0 = amount on the Dice global CC
+ * address, vout 1 = 10000 to the plan's fundingPubKey script (the house tag), change, 'E' opret committing to
+ * sha256(entropy) for vin 0's outpoint (derived from the house key: `context.privateKey` is required). Normal inputs
+ * from the house address for amount + 2·txfee, at most 60.
+ * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS | …
+ * @example buildDiceAddFunds('KMDDice', fundingtxid, '10', houseCtx, { funding: fundingTxHex })
+ */
+export function buildDiceAddFunds(name: string, fundingtxid: string, amount: AmountInput, context: BuildContext, state: DiceAddFundsState): BuildResult {
+  const ctx = checkContext(context)
+  assertPlanName(name)
+  const id = txidParam(fundingtxid, 'fundingtxid')
+  const sats = amountParam(amount, 'amount')
+  if (sats <= 0n) throw daemonRefusal('amount must be positive', { amount: String(sats) })
+  const plan = dicePlan(state?.funding, id, name, 'Diceinit error in add funding, is your transaction confirmed?')
+  if (!equalBytes(p2pkScript(ctx.pubkey), plan.fundingPubKey)) throw daemonRefusal('only fund creator can add more funds (entropy)', {}, 'BUILD_STATE')
+  const inputs = normalInputs(ctx, sats + 2n * ctx.fee, 60, 'cant find enough inputs')
+  const key = houseKey(ctx)
+  const vin0 = inputs[0]!.utxo
+  const { hentropy } = diceHashEntropy({ txid: vin0.txid, vout: vin0.vout }, true, key)
+  const fin = finalizeCcTx({
+    inputs,
+    outputs: [
+      { value: sats, script: diceScript() },
+      { value: ctx.fee, script: plan.fundingPubKey },
+    ],
+    opret: encodeDicePayload({ funcid: 'E', sbits: plan.opret.sbits, name: null, fundingtxid: id, hash: bytesToHex(hentropy), proof: ZERO32 }),
+    changePubkey: ctx.pubkey,
+    fee: ctx.fee,
+    expiryHeight: ctx.expiryHeight,
+  })
+  return completeBuild(fin, ctx, EVAL)
+}
+
+/** A plan output the daemon's `DicePlanFunds` would count: output 0 of one of the plan's transactions. */
+type PlanOutput = { tx: Transaction; txid: string; opret: DiceOpret; utxo: Utxo }
+
+/** `DicePlanFunds`: the plan's unspent index-0 outputs on the Dice global address ('B' excluded). */
+function planOutputs(planTxs: readonly TxLike[] | undefined, plan: Plan, name: string): PlanOutput[] {
+  if (planTxs === undefined) return []
+  if (!Array.isArray(planTxs)) throw new KomodoCcError('BUILD_STATE', `${name} expected an array of transactions`)
+  const out: PlanOutput[] = []
+  const script = diceScript()
+  for (const p of planTxs) {
+    const tx = anyTx(p)
+    const id = txidOf(tx)
+    const op = diceOpretOf(tx)
+    const v0 = tx.vout[0]
+    if (op === null || v0 === undefined || !'RFEWLT'.includes(op.funcid)) continue
+    const ofPlan = op.funcid === 'F' ? id === plan.fundingtxid : op.fundingtxid === plan.fundingtxid
+    if (!ofPlan || op.sbits !== plan.opret.sbits || v0.value < 10000n || !equalBytes(v0.script, script)) continue
+    out.push({ tx, txid: id, opret: op, utxo: { txid: id, vout: 0, satoshis: v0.value, script: v0.script } })
+  }
+  return out
+}
+
+const diceInput = (utxo: Utxo): InputPlan => ({ kind: 'cc', utxo, role: 'global', condition: diceCond(), evalCode: EVAL })
+
+/** State for {@link buildDiceBet}: the plan and its unspent outputs, as the daemon finds them. */
+export type DiceBetState = {
+  funding: TxLike
+  /**
+   * The transactions whose output 0 is an unspent, confirmed output of this plan on the Dice global address ('F', 'E',
+   * 'W', 'L', 'T', 'R'), in node order: they give the plan's funding, its entropy count and the entropy to use.
+   */
+  planTxs: readonly TxLike[]
+  /** Bet against this entropy transaction (one of `planTxs`) instead of the first eligible one. */
+  entropyTxid?: string
+  /** The bettor's 32-byte entropy; default: derived from `context.privateKey` for the entropy outpoint, as the daemon. */
+  bettorEntropy?: Uint8Array | string
+}
+
+/**
+ * `dicebet name fundingtxid amount odds`: spends one house entropy UTXO (vin 0, signed with the public Dice key) and
+ * reveals the bettor's entropy. vout 0 = the entropy value back to the Dice address, vout 1 = the bet there, vout 2 =
+ * 10000 + odds P2PK to the bettor (where winnings go), change, 'B' opret. Normal inputs for bet + 2·txfee + odds,
+ * at most 60. The daemon's checks in its order: odds 2..9999, the plan, min/max bet and max odds, funding ≥
+ * 2·bet·odds + txfee with an entropy UTXO and at least 100 of them.
+ * @param amount - coins (text/number) or satoshis (bigint)
+ * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS | …
+ * @example buildDiceBet('KMDDice', fundingtxid, '7', 7, bettorCtx, { funding, planTxs })
+ */
+export function buildDiceBet(name: string, fundingtxid: string, amount: AmountInput, odds: number | bigint, context: BuildContext, state: DiceBetState): BuildResult {
+  const ctx = checkContext(context)
+  const id = txidParam(fundingtxid, 'fundingtxid')
+  const bet = amountParam(amount, 'amount')
+  const o = intParam(odds, 'odds')
+  assertPlanName(name)
+  if (bet <= 0n || o <= 0n) throw daemonRefusal('amount and odds must be positive', { amount: String(bet), odds: String(o) })
+  if (o < 2n || o > DICE_MAX_ODDS) throw daemonRefusal('odds must be between 2 and 9999', { odds: String(o) })
+  if (typeof state !== 'object' || state === null) throw new KomodoCcError('BUILD_STATE', 'state expected { funding, planTxs }')
+  const plan = dicePlan(state.funding, id, name, 'Diceinit error in bet, is your transaction confirmed?')
+  const { minbet, maxbet, maxodds } = plan.opret
+  if (bet < minbet || bet > maxbet || o > maxodds)
+    throw daemonRefusal(`Dice plan ${name} illegal bet ${formatCoins(bet)}: minbet ${formatCoins(minbet)} maxbet ${formatCoins(maxbet)} or odds ${o} vs max.${maxodds}\n`, { bet: String(bet), odds: String(o) })
+  const outs = planOutputs(state.planTxs, plan, 'state.planTxs')
+  const funding = outs.reduce((s, x) => s + x.utxo.satoshis, 0n)
+  const entropies = outs.filter((x) => 'EWL'.includes(x.opret.funcid))
+  const wanted = state.entropyTxid === undefined ? undefined : txidParam(state.entropyTxid, 'state.entropyTxid')
+  const entropy = entropies.find((x) => equalBytes(x.tx.vout[1]?.script ?? new Uint8Array(0), plan.fundingPubKey) && (wanted === undefined || x.txid === wanted))
+  if (funding >= 2n * bet * o + ctx.fee && entropy !== undefined) {
+    if (entropies.length < DICE_MIN_ENTROPY_UTXOS)
+      throw daemonRefusal('Your dealer is broke, find a new casino.', { entropyUtxos: entropies.length, needed: DICE_MIN_ENTROPY_UTXOS }, 'INSUFFICIENT_FUNDS')
+    const normal = normalInputs(ctx, bet + 2n * ctx.fee + o, 60, 'cant find dice input')
+    let bettorEntropy: Uint8Array
+    if (state.bettorEntropy !== undefined) bettorEntropy = typeof state.bettorEntropy === 'string' ? hexToBytes(state.bettorEntropy, 'state.bettorEntropy') : state.bettorEntropy
+    else if (ctx.privateKey !== undefined) bettorEntropy = diceHashEntropy({ txid: entropy.txid, vout: 0 }, true, ctx.privateKey).entropy
+    else throw new KomodoCcError('BUILD_STATE', 'the bettor entropy derives from the bettor\'s private key: give context.privateKey or state.bettorEntropy')
+    if (bettorEntropy.length !== 32) throw new KomodoCcError('BYTES_LENGTH', `state.bettorEntropy expected 32 bytes, got ${bettorEntropy.length}`)
+    const fin = finalizeCcTx({
+      inputs: [diceInput(entropy.utxo), ...normal],
+      outputs: [
+        { value: entropy.utxo.satoshis, script: diceScript() },
+        { value: bet, script: diceScript() },
+        { value: ctx.fee + o, script: p2pkScript(ctx.pubkey) },
+      ],
+      opret: encodeDicePayload({ funcid: 'B', sbits: plan.opret.sbits, name: null, fundingtxid: id, hash: bytesToHex(bettorEntropy), proof: ZERO32 }),
+      changePubkey: ctx.pubkey,
+      fee: ctx.fee,
+      expiryHeight: ctx.expiryHeight,
+    })
+    return completeBuild(fin, ctx, EVAL)
+  }
+  if (entropy === undefined && funding !== 0n) throw daemonRefusal('cant find dice entropy inputs', { funding: String(funding) }, 'INSUFFICIENT_FUNDS')
+  throw daemonRefusal('cant find dice input', { funding: String(funding), needed: String(2n * bet * o + ctx.fee) }, 'INSUFFICIENT_FUNDS')
+}
+
+/** State for {@link buildDiceFinish}. */
+export type DiceFinishState = {
+  funding: TxLike
+  /** The bet transaction. */
+  bet: TxLike
+  /** The bet's vin 0 transaction: the entropy transaction the bet consumed. */
+  entropyTx: TxLike
+  /** Bettor's timeout claim: the height of the block that confirmed the bet (the tip is `context.height`). */
+  betHeight?: number
+  /** The plan's unspent outputs (as {@link DiceBetState.planTxs}): extra inputs when a win exceeds entropy + bet. */
+  planTxs?: readonly TxLike[]
+  /** House: the other bet this entropy was already revealed to (the daemon's in-memory table): builds an 'R' refund. */
+  revealedTo?: string
+}
+
+/** {@link buildDiceFinish}'s result: the build, which answer it is, and for W/L the outcome it follows. */
+export type DiceFinishResult = BuildResult & { funcid: 'W' | 'L' | 'T' | 'R'; outcome?: DiceOutcome }
+
+/**
+ * `dicefinish name fundingtxid bettxid`. Called by the house (context.pubkey's P2PK is the plan's fundingPubKey): reveals
+ * the house entropy of the consumed entropy transaction and answers 'W' (pays (odds+1)·bet to the bet's vout 2 script)
+ * or 'L' (keeps the bet), exactly as {@link diceOutcome} decides, committing a new entropy for its own vin 0; or 'R'
+ * (refund) when the entropy was already revealed to another bet. Called by anyone else after the bet timed out: 'T',
+ * paid like a win. Inputs: vin 0 = one normal input ≥ 2·txfee, vin 1/2 = the bet's outputs 0/1, then plan UTXOs if a
+ * win needs more; change goes to the house.
+ * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS | …
+ * @example buildDiceFinish('KMDDice', fundingtxid, bettxid, houseCtx, { funding, bet, entropyTx })
+ */
+export function buildDiceFinish(name: string, fundingtxid: string, bettxid: string, context: BuildContext, state: DiceFinishState): DiceFinishResult {
+  const ctx = checkContext(context)
+  assertPlanName(name)
+  const id = txidParam(fundingtxid, 'fundingtxid')
+  const betId = txidParam(bettxid, 'bettxid')
+  if (typeof state !== 'object' || state === null) throw new KomodoCcError('BUILD_STATE', 'state expected { funding, bet, entropyTx }')
+  const plan = dicePlan(state.funding, id, name, 'Diceinit error in finish, is your transaction confirmed?')
+  const dealer = equalBytes(p2pkScript(ctx.pubkey), plan.fundingPubKey)
+  if (state.bet === undefined || state.entropyTx === undefined) throw daemonRefusal('couldnt find bettx or entropytx', { bettxid: betId }, 'BUILD_STATE')
+  const betTx = stateTx(state.bet, betId, 'state.bet')
+  const betOp = diceOpretOf(betTx)
+  if (betOp === null || betOp.funcid !== 'B' || betOp.sbits !== plan.opret.sbits || betOp.fundingtxid !== id || betTx.vout.length < 4 || betTx.vin.length < 1)
+    throw new KomodoCcError('BUILD_STATE', `state.bet ${betId} is not a bet of plan ${name} (${id})`)
+  const entropyTx = stateTx(state.entropyTx, betTx.vin[0]!.txid, 'state.entropyTx')
+  const housePk = housePubkey(plan.fundingPubKey)
+  const [bv0, bv1, bv2] = [betTx.vout[0]!, betTx.vout[1]!, betTx.vout[2]!]
+  let funcid: DiceFinishResult['funcid']
+  let houseEntropy: Uint8Array | undefined
+  let outcome: DiceOutcome | undefined
+  if (dealer) {
+    const key = houseKey(ctx)
+    const eop = diceOpretOf(entropyTx)
+    const tagged = entropyTx.vout[1] !== undefined && equalBytes(entropyTx.vout[1].script, plan.fundingPubKey)
+    if (eop === null || !'EWL'.includes(eop.funcid) || eop.funcid === 'R' || eop.sbits !== plan.opret.sbits || !tagged || entropyTx.vin.length === 0)
+      throw daemonRefusal('couldnt create dicefinish transaction', { reason: 'the bet\'s entropy transaction is not an E/W/L of this house' }, 'BUILD_STATE')
+    const committed = (eop as { hash: string }).hash
+    const v0 = entropyTx.vin[0]!
+    for (const usevout of [false, true]) {
+      const e = diceHashEntropy({ txid: v0.txid, vout: v0.vout }, usevout, key)
+      if (bytesToHex(e.hentropy) === committed) {
+        houseEntropy = e.entropy
+        break
+      }
+    }
+    if (houseEntropy === undefined)
+      throw daemonRefusal('couldnt create dicefinish transaction', { reason: 'the house key does not reproduce the entropy commitment' }, 'BUILD_STATE')
+    outcome = diceOutcome({ bet: bv1.value, vout2Value: bv2.value, minbet: plan.opret.minbet, maxbet: plan.opret.maxbet, maxodds: plan.opret.maxodds, houseEntropy, bettorEntropy: (betOp as { hash: string }).hash })
+    funcid = outcome.win ? 'W' : 'L'
+  } else funcid = 'T'
+  const normal = normalInputs(ctx, 2n * ctx.fee, 3, 'no txfee inputs for win/lose')
+  if (dealer && state.revealedTo !== undefined) {
+    const other = txidParam(state.revealedTo, 'state.revealedTo')
+    if (other === betId) throw daemonRefusal('DiceBetFinish: duplicate betTx', { bettxid: betId }, 'BUILD_STATE')
+    funcid = 'R'
+  }
+  const betUtxo = (n: 0 | 1): Utxo => ({ txid: betId, vout: n, satoshis: betTx.vout[n]!.value, script: betTx.vout[n]!.script })
+  for (const n of [0, 1] as const) if (!equalBytes(betTx.vout[n]!.script, diceScript())) throw new KomodoCcError('BUILD_STATE', `state.bet vout ${n} is not on the Dice global CC address`)
+  const inputs: InputPlan[] = [...normal, diceInput(betUtxo(0)), diceInput(betUtxo(1))]
+  if (funcid === 'T') {
+    const h = state.betHeight
+    if (h === undefined || !Number.isInteger(h) || h < 0 || BigInt(context.height - h) < plan.opret.timeoutblocks || context.height <= h)
+      throw daemonRefusal('couldnt create dicefinish transaction', { reason: 'the bet has not timed out (or state.betHeight is missing)', timeoutblocks: String(plan.opret.timeoutblocks) }, 'BUILD_STATE')
+  }
+  let outputs: TxOutput[]
+  if (funcid === 'W' || funcid === 'T') {
+    const odds = bv2.value - ctx.fee
+    if (odds < 1n || odds > plan.opret.maxodds) throw daemonRefusal(`illegal odds.${odds} vs maxodds.${plan.opret.maxodds}\n`, { odds: String(odds) })
+    const payout = (odds + 1n) * bv1.value
+    const need = ctx.fee + payout
+    let ccChange = bv0.value + bv1.value
+    if (ccChange >= need) ccChange -= need
+    else {
+      const outs = planOutputs(state.planTxs, plan, 'state.planTxs').filter((x) => x.txid !== betId && x.txid !== betTx.vin[0]!.txid)
+      let extra = outs.filter((x) => x.utxo.satoshis >= need).slice(0, 1)
+      if (extra.length === 0) extra = outs.filter((x) => x.utxo.satoshis >= need / 60n).slice(0, 60)
+      const sum = extra.reduce((s, x) => s + x.utxo.satoshis, 0n)
+      if (extra.length === 0) throw daemonRefusal(`not enough inputs for ${formatCoins(need)}\n`, { need: String(need) }, 'INSUFFICIENT_FUNDS')
+      if (bv0.value + bv1.value + sum < need)
+        throw new KomodoCcError('INSUFFICIENT_FUNDS', `plan inputs ${sum} sat do not cover the payout: the daemon would build an unbalanced, invalid transaction`, { need: String(need), have: String(bv0.value + bv1.value + sum) })
+      inputs.push(...extra.map((x) => diceInput(x.utxo)))
+      ccChange = bv0.value + bv1.value + sum - need
+    }
+    if (funcid === 'T' && !equalBytes(p2pkScript(ctx.pubkey), bv2.script)) throw daemonRefusal('can only finish your own bettxid\n', {}, 'BUILD_STATE')
+    outputs = [
+      { value: ccChange, script: diceScript() },
+      { value: ctx.fee, script: plan.fundingPubKey },
+      { value: payout, script: bv2.script },
+    ]
+  } else if (funcid === 'L') {
+    outputs = [
+      { value: bv0.value + bv1.value, script: diceScript() },
+      { value: ctx.fee, script: plan.fundingPubKey },
+    ]
+  } else {
+    outputs = [
+      { value: bv0.value, script: diceScript() },
+      { value: ctx.fee, script: plan.fundingPubKey },
+      { value: bv1.value, script: bv2.script },
+    ]
+  }
+  let opret: Uint8Array
+  if (funcid === 'T') opret = encodeDicePayload({ funcid: 'T', sbits: plan.opret.sbits, name: null, fundingtxid: id, hash: ZERO32, proof: ZERO32 })
+  else if (funcid === 'R') opret = encodeDicePayload({ funcid: 'R', sbits: plan.opret.sbits, name: null, fundingtxid: id, hash: bytesToHex(houseEntropy!), oldbettxid: state.revealedTo!.toLowerCase() })
+  else {
+    const vin0 = normal[0]!.utxo
+    const next = diceHashEntropy({ txid: vin0.txid, vout: vin0.vout }, true, houseKey(ctx)).hentropy
+    opret = encodeDicePayload({ funcid, sbits: plan.opret.sbits, name: null, fundingtxid: id, hash: bytesToHex(next), proof: bytesToHex(houseEntropy!) })
+  }
+  const fin = finalizeCcTx({ inputs, outputs, opret, changePubkey: housePk, fee: ctx.fee, expiryHeight: ctx.expiryHeight })
+  const result = completeBuild(fin, ctx, EVAL)
+  return outcome === undefined ? { ...result, funcid } : { ...result, funcid, outcome }
+}
+
+/** The house pubkey of a fundingPubKey script (P2PK). */
+function housePubkey(script: Uint8Array): Uint8Array {
+  const c = classifyScript(script)
+  if (c.type !== 'pubkey' || c.pubkeys === undefined) throw new KomodoCcError('BUILD_STATE', 'the plan\'s fundingPubKey (funding vout 1) is not a P2PK script')
+  return c.pubkeys[0]!
+}
+
+/** @internal the dice global CC script, for tests and benches. */
+export function diceGlobalScript(): Uint8Array {
+  return diceScript()
+}

@@ -1,0 +1,267 @@
+import { KomodoCcError } from '../../errors.js'
+import { bytesToHex, hexToBytes } from '../../bytes/hex.js'
+import { toSatoshis, type AmountInput } from '../../amount.js'
+import { cc1of1 } from '../../cc/condition.js'
+import { ccModule } from '../../cc/eval.js'
+import { ccScript } from '../../script/cc.js'
+import { p2pkScript } from '../../script/script.js'
+import { opretScript } from '../opret.js'
+import { encodeFaucetPayload } from './opret.js'
+import { sha256d } from '../../hash/index.js'
+import { createSighasher } from '../../tx/sighash.js'
+import { serializeTransaction, txid as txidOf } from '../../tx/codec.js'
+import { signTransaction, nobleSecp256k1, type Secp256k1Backend } from '../../tx/sign.js'
+import { CC_TXFEE, type Transaction } from '../../tx/types.js'
+import { checkContext, checkUtxo, daemonRefusal, type BuildContext, type CheckedContext } from '../../build/context.js'
+import { finalizeCcTx, type FinalizedTx } from '../../build/finalize.js'
+import { completeBuild, type BuildResult } from '../../build/complete.js'
+import { ccInput, normalInputs } from '../../build/common.js'
+import type { InputPlan, Utxo } from '../../build/types.js'
+
+const EVAL = 0xe4
+const FAUCET = /* @__PURE__ */ ccModule('Faucet')
+/** `FAUCETSIZE` (CCfaucet.h): what one faucetget pays, 0.1 coin. */
+export const FAUCET_SIZE = 10_000_000n
+/** faucetget takes faucet UTXOs strictly above this value (0.01 coin). */
+const FAUCET_MIN_UTXO = 1_000_000n
+/** At most this many faucet inputs. */
+const FAUCET_MAX_INPUTS = 60
+/** The daemon tries this many consecutive nonces before giving up. */
+export const FAUCET_MAX_ATTEMPTS = 1_000_000
+
+/**
+ * `faucetfund amount`: `amount` to the Faucet global CC address (vout 0), change; no opret at all. Normal inputs for
+ * amount + txfee, at most 64. The RPC replaces every builder error with `couldnt create faucet funding transaction`.
+ * @param amount - coins as text/number, or satoshis as bigint
+ * @throws KomodoCcError BUILD_PARAMS | INSUFFICIENT_FUNDS | AMOUNT_INVALID | …
+ * @example buildFaucetFund('100', { pubkey, utxos, height, privateKey })
+ */
+export function buildFaucetFund(amount: AmountInput, context: BuildContext): BuildResult {
+  const ctx = checkContext(context)
+  const sats = toSatoshis(amount, 'amount', { allowNegative: true })
+  if (sats <= 0n) throw daemonRefusal('funding amount must be positive', { amount: String(sats) })
+  const inputs = normalInputs(ctx, sats + ctx.fee, 64, 'couldnt create faucet funding transaction')
+  const fin = finalizeCcTx({
+    inputs,
+    outputs: [{ value: sats, script: ccScript(cc1of1(EVAL, FAUCET.pubkey)) }],
+    changePubkey: ctx.pubkey,
+    fee: ctx.fee,
+    expiryHeight: ctx.expiryHeight,
+  })
+  return completeBuild(fin, ctx, EVAL)
+}
+
+/** State for {@link buildFaucetGet}: the confirmed unspent outputs on the Faucet global CC address, in node order. */
+export type FaucetGetState = { faucetUtxos: readonly Utxo[] }
+
+/** Options of the faucetget proof-of-work search. */
+export type FaucetGetOptions = {
+  /** First nonce tried (u32, default 0; the daemon starts at `rand() & 0x0fffffff`). */
+  startNonce?: number
+  /** Nonces tried before giving up with `POW_NOT_FOUND` (default 1,000,000, as the daemon). */
+  maxAttempts?: number
+  /** Called with the number of nonces tried so far, every `progressEvery` attempts and at the end. */
+  onProgress?: (tried: number) => void
+  /** Default 1024. */
+  progressEvery?: number
+  /** Aborts the search with `ABORTED` (checked at every progress step). */
+  signal?: AbortSignal
+  /** secp256k1 backend for the faucet key's signatures (default @noble/secp256k1; tiny-secp256k1 is faster). */
+  backend?: Secp256k1Backend
+}
+
+/** {@link buildFaucetGet}'s result: the signed transaction and how the search went. */
+export type FaucetGetResult = BuildResult & { nonce: number; attempts: number }
+
+/** One prepared nonce search: everything but the nonce and the signatures is fixed. */
+type Search = {
+  /** Tries nonces [from, from + count); returns the first that works or null. */
+  tryRange(from: number, count: number): number | null
+  finish(nonce: number, attempts: number): FaucetGetResult
+}
+
+function planFaucetGet(context: BuildContext, state: FaucetGetState, backend: Secp256k1Backend): Search {
+  const ctx = checkContext(context)
+  if (ctx.fee !== CC_TXFEE) throw new KomodoCcError('BUILD_PARAMS', `faucetget's fee is fixed at ${CC_TXFEE} sat by the faucet validator, got context.fee ${ctx.fee}`)
+  if (typeof state !== 'object' || state === null || !Array.isArray(state.faucetUtxos))
+    throw new KomodoCcError('BUILD_STATE', 'state expected { faucetUtxos: [<utxo on the faucet CC address>…] }')
+  const need = FAUCET_SIZE + CC_TXFEE
+  const threshold = need / BigInt(FAUCET_MAX_INPUTS)
+  const faucetCond = cc1of1(EVAL, FAUCET.pubkey)
+  const inputs: InputPlan[] = []
+  let total = 0n
+  for (const [i, u] of state.faucetUtxos.entries()) {
+    if (total >= need || inputs.length >= FAUCET_MAX_INPUTS) break
+    checkUtxo(u, `state.faucetUtxos[${i}]`)
+    if (u.satoshis <= FAUCET_MIN_UTXO || u.satoshis < threshold) continue
+    inputs.push(ccInput(u, faucetCond, EVAL, 'global', `state.faucetUtxos[${i}]`))
+    total += u.satoshis
+  }
+  if (inputs.length === 0) throw daemonRefusal('couldnt create faucet get transaction', { reason: "can't find faucet inputs" }, 'INSUFFICIENT_FUNDS')
+  if (total < need)
+    throw new KomodoCcError('INSUFFICIENT_FUNDS', `faucet inputs total ${total} sat, below ${need} (0.1 coin + fee): the daemon would build an invalid transaction (negative fee or change)`, { total: String(total), needed: String(need) })
+  const change = total - need
+  const outputs = change === 0n ? [] : [{ value: change, script: ccScript(faucetCond) }]
+  outputs.push({ value: FAUCET_SIZE, script: p2pkScript(ctx.pubkey) })
+  const fin = finalizeCcTx({
+    inputs,
+    outputs,
+    opret: encodeFaucetPayload({ funcid: 'G', nonce: 0 }),
+    changePubkey: ctx.pubkey,
+    fee: CC_TXFEE,
+    expiryHeight: ctx.expiryHeight,
+  })
+  return prepareSearch(fin, ctx, backend)
+}
+
+/**
+ * The search reuses one serialization: the signed transaction has a fixed layout (a 1-of-1 CC fulfillment always
+ * holds a 64-byte signature at the same place), so each attempt patches the nonce and the signatures and hashes.
+ */
+function prepareSearch(fin: FinalizedTx, ctx: CheckedContext, backend: Secp256k1Backend): Search {
+  const key = hexToBytes(FAUCET.privkey)
+  const prevouts = fin.plans.map((p) => ({ value: p.utxo.satoshis, script: p.utxo.script, condition: (p as Extract<InputPlan, { kind: 'cc' }>).condition }))
+  const signOpts = ctx.branchId === undefined ? {} : { branchId: ctx.branchId }
+  const withNonce = (nonce: number): Transaction => {
+    const vout = fin.tx.vout.slice()
+    vout[vout.length - 1] = { value: 0n, script: opretScript(encodeFaucetPayload({ funcid: 'G', nonce })) }
+    return { ...fin.tx, vout }
+  }
+  // template: signed with nonce 0; find where the nonce and each signature sit
+  const signed0 = signTransaction(withNonce(0), prevouts, [key], signOpts)
+  const raw = serializeTransaction(signed0)
+  const opret = signed0.vout[signed0.vout.length - 1]!.script
+  const nonceAt = lastIndexOf(raw, opret) + opret.length - 4
+  const sigAt = signed0.vin.map((vin) => {
+    const s = vin.scriptSig
+    // fulfillment: … a5 65 80 21 <pubkey 33> 81 40 <sig 64> …
+    const marker = lastIndexOf(s, new Uint8Array([0x81, 0x40]))
+    return lastIndexOf(raw, s) + marker + 2
+  })
+  const scriptCodes = fin.plans.map((p) => p.utxo.script)
+  return {
+    tryRange(from, count) {
+      for (let n = from; n < from + count; n++) {
+        const tx = withNonce(n)
+        const hasher = createSighasher(tx)
+        raw[nonceAt] = n & 0xff
+        raw[nonceAt + 1] = (n >>> 8) & 0xff
+        raw[nonceAt + 2] = (n >>> 16) & 0xff
+        raw[nonceAt + 3] = (n >>> 24) & 0xff
+        for (let i = 0; i < sigAt.length; i++) {
+          const digest = hasher(i, { scriptCode: scriptCodes[i]!, value: fin.plans[i]!.utxo.satoshis, branchId: ctx.branchId })
+          raw.set(backend.sign(digest, key), sigAt[i]!)
+        }
+        const h = sha256d(raw)
+        if (h[0] === 0 && h[31] === 0) return n
+      }
+      return null
+    },
+    finish(nonce, attempts) {
+      const tx = withNonce(nonce)
+      const unsigned = completeBuild({ ...fin, tx }, { ...ctx, privateKey: undefined } as CheckedContext, EVAL)
+      const signedTx = signTransaction(tx, prevouts, [key], signOpts)
+      const hex = bytesToHex(serializeTransaction(signedTx))
+      const id = txidOf(signedTx)
+      if (!id.startsWith('00') || !id.endsWith('00'))
+        throw new KomodoCcError('BUILD_INPUTS', `internal: nonce ${nonce} did not reproduce a valid faucetget txid (${id}); the signing backend disagrees with @noble/secp256k1`)
+      return { ...unsigned, hex, txid: id, tx: signedTx, signed: true, nonce, attempts }
+    },
+  }
+}
+
+function lastIndexOf(hay: Uint8Array, needle: Uint8Array): number {
+  outer: for (let i = hay.length - needle.length; i >= 0; i--) {
+    for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer
+    return i
+  }
+  throw new KomodoCcError('BUILD_INPUTS', 'internal: signed faucetget layout not found')
+}
+
+function checkOptions(options: FaucetGetOptions): Required<Pick<FaucetGetOptions, 'startNonce' | 'maxAttempts' | 'progressEvery'>> {
+  if (typeof options !== 'object' || options === null) throw new KomodoCcError('ARG_INVALID', 'options expected an object')
+  const startNonce = options.startNonce ?? 0
+  const maxAttempts = options.maxAttempts ?? FAUCET_MAX_ATTEMPTS
+  const progressEvery = options.progressEvery ?? 1024
+  if (!Number.isInteger(startNonce) || startNonce < 0 || startNonce > 0xffffffff) throw new KomodoCcError('INT_RANGE', `startNonce expected a u32, got ${String(startNonce)}`)
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new KomodoCcError('INT_RANGE', `maxAttempts expected a positive integer, got ${String(maxAttempts)}`)
+  if (!Number.isInteger(progressEvery) || progressEvery < 1) throw new KomodoCcError('INT_RANGE', `progressEvery expected a positive integer, got ${String(progressEvery)}`)
+  if (options.onProgress !== undefined && typeof options.onProgress !== 'function') throw new KomodoCcError('ARG_INVALID', 'onProgress expected a function')
+  return { startNonce, maxAttempts: Math.min(maxAttempts, 0x100000000 - startNonce), progressEvery }
+}
+
+function aborted(signal: AbortSignal | undefined, tried: number): void {
+  if (signal?.aborted === true) throw new KomodoCcError('ABORTED', `faucetget nonce search aborted after ${tried} attempts`, { tried })
+}
+
+function notFound(tried: number, start: number): KomodoCcError {
+  return new KomodoCcError('POW_NOT_FOUND', `no nonce in [${start}, ${start + tried}) gives a txid starting and ending with 00`, { tried, startNonce: start, daemonError: 'couldnt create faucet get transaction' })
+}
+
+/**
+ * `faucetget`: takes 0.1 coin from the faucet for `context.pubkey`, entirely offline (the faucet's key is public).
+ * Inputs: faucet UTXOs above 0.01 coin (at most 60) until they cover 0.1 coin + 10000 fee; outputs: the faucet change
+ * (vout 0, when non-zero), 10,000,000 sat P2PK to the caller, then the 'G' opret with the proof-of-work nonce. Like
+ * the daemon it tries consecutive nonces, re-signing every input each time (the sighash covers the opret), until the
+ * txid's first and last bytes are zero: 65,536 attempts on average (see docs for the time on this machine). This is
+ * the synchronous core; {@link buildFaucetGetAsync} yields to the event loop between batches. The payout address must
+ * be brand new or the transaction is refused when broadcast (not checked here: it needs the address history).
+ * @throws KomodoCcError INSUFFICIENT_FUNDS | BUILD_STATE | POW_NOT_FOUND | ABORTED | PUBKEY_INVALID | …
+ * @example buildFaucetGet({ pubkey, utxos: [], height }, { faucetUtxos }, { onProgress: (n) => console.log(n) })
+ */
+export function buildFaucetGet(context: BuildContext, state: FaucetGetState, options: FaucetGetOptions = {}): FaucetGetResult {
+  const o = checkOptions(options)
+  const search = planFaucetGet(context, state, options.backend ?? nobleSecp256k1)
+  let tried = 0
+  while (tried < o.maxAttempts) {
+    aborted(options.signal, tried)
+    const count = Math.min(o.progressEvery, o.maxAttempts - tried)
+    const found = search.tryRange(o.startNonce + tried, count)
+    if (found !== null) {
+      tried = found - o.startNonce + 1
+      options.onProgress?.(tried)
+      return search.finish(found, tried)
+    }
+    tried += count
+    options.onProgress?.(tried)
+  }
+  throw notFound(tried, o.startNonce)
+}
+
+/**
+ * {@link buildFaucetGet} that yields to the event loop after every `progressEvery` attempts, so a UI stays responsive
+ * and an `AbortSignal` can stop it.
+ * @throws KomodoCcError like {@link buildFaucetGet}
+ * @example const r = await buildFaucetGetAsync(ctx, { faucetUtxos }, { signal: AbortSignal.timeout(60000) })
+ */
+export async function buildFaucetGetAsync(context: BuildContext, state: FaucetGetState, options: FaucetGetOptions = {}): Promise<FaucetGetResult> {
+  const o = checkOptions(options)
+  const search = planFaucetGet(context, state, options.backend ?? nobleSecp256k1)
+  let tried = 0
+  while (tried < o.maxAttempts) {
+    aborted(options.signal, tried)
+    const count = Math.min(o.progressEvery, o.maxAttempts - tried)
+    const found = search.tryRange(o.startNonce + tried, count)
+    if (found !== null) {
+      tried = found - o.startNonce + 1
+      options.onProgress?.(tried)
+      return search.finish(found, tried)
+    }
+    tried += count
+    options.onProgress?.(tried)
+    await new Promise<void>((resolve) => setTimeout(resolve, 0))
+  }
+  aborted(options.signal, tried)
+  throw notFound(tried, o.startNonce)
+}
+
+/** Whether a display txid satisfies faucetget's proof of work (first and last byte zero). @example faucetTxidOk('00ab…00') // true */
+export function faucetTxidOk(txid: string): boolean {
+  return typeof txid === 'string' && /^00[0-9a-f]{60}00$/i.test(txid)
+}
+
+/** @internal exposed for the benchmark: one prepared search. */
+export function prepareFaucetSearch(context: BuildContext, state: FaucetGetState, backend: Secp256k1Backend = nobleSecp256k1): Search {
+  return planFaucetGet(context, state, backend)
+}
+

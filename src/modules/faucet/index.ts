@@ -1,0 +1,1 @@
+export { encodeFaucetOpret, decodeFaucetOpret, encodeFaucetPayload, type FaucetOpret, type FaucetGetOpret } from './opret.js'

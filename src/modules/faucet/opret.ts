@@ -1,0 +1,50 @@
+import { EVAL_FAUCET, FieldWriter, assertPayloadObject, badFuncid, decodeFields, encodeFuncid, opretPayload, opretScript, type OpretDecodeOptions } from '../opret.js'
+
+/**
+ * `faucetget` ('G'): `e4 47 nonce:u32le` — the proof-of-work nonce. `faucetfund` has no opret at all.
+ * @example const p: FaucetGetOpret = { funcid: 'G', nonce: 1 }
+ */
+export type FaucetGetOpret = { funcid: 'G'; nonce: number }
+
+/** Every faucet opret payload. @example const p: FaucetOpret = decodeFaucetOpret('6a06e44704030201') */
+export type FaucetOpret = FaucetGetOpret
+
+/**
+ * Encodes a faucet payload as an opret script.
+ * @throws KomodoCcError ARG_INVALID | OPRET_FUNCID | INT_RANGE
+ * @example bytesToHex(encodeFaucetOpret({ funcid: 'G', nonce: 0x01020304 })) // '6a06e44704030201'
+ */
+export function encodeFaucetOpret(payload: FaucetOpret): Uint8Array {
+  return opretScript(encodeFaucetPayload(payload))
+}
+
+/** The bare payload of {@link encodeFaucetOpret}. @example encodeFaucetPayload({ funcid: 'G', nonce: 1 }).length // 6 */
+export function encodeFaucetPayload(payload: FaucetOpret): Uint8Array {
+  const p = assertPayloadObject(payload, 'faucet')
+  const w = new FieldWriter(6)
+  encodeFuncid(w, EVAL_FAUCET, p.funcid, 'faucet', 'G')
+  w.u32f(p.nonce, 'nonce')
+  return w.finish()
+}
+
+/**
+ * Decodes a faucet opret script or payload strictly (eval 0xe4, funcid 'G', exactly 6 bytes). The daemon's
+ * validator never decodes this opret (only the txid pattern matters), so any bytes would pass there.
+ * @throws KomodoCcError OPRET_EVAL | OPRET_FUNCID | READ_PAST_END | TRAILING_BYTES
+ * @example decodeFaucetOpret('6a06e44704030201') // { funcid: 'G', nonce: 16909060 }
+ */
+export function decodeFaucetOpret(scriptOrBytes: Uint8Array | string, options: OpretDecodeOptions = {}): FaucetOpret {
+  return decodeFaucetPayload(opretPayload(scriptOrBytes, options))
+}
+
+/** Decodes bare faucet payload bytes. @internal */
+export function decodeFaucetPayload(payload: Uint8Array): FaucetOpret {
+  return decodeFields(payload, 'faucet', (r) => {
+    r.evalCode(EVAL_FAUCET)
+    const f = r.funcid()
+    if (f !== 'G') badFuncid('faucet', f, 'G')
+    const nonce = r.u32f('nonce')
+    r.done()
+    return { funcid: 'G', nonce }
+  })
+}

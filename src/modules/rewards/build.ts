@@ -1,0 +1,289 @@
+import { KomodoCcError } from '../../errors.js'
+import { bytesToHex, hexToBytes } from '../../bytes/hex.js'
+import { equalBytes } from '../../bytes/utils.js'
+import { COIN, toSatoshis, formatCoins, daemonParseCoins, type AmountInput } from '../../amount.js'
+import { pubkeyBytes } from '../../address/address.js'
+import { cc1of1 } from '../../cc/condition.js'
+import { ccModule } from '../../cc/eval.js'
+import { ccScript, isCcScript } from '../../script/cc.js'
+import { p2pkScript } from '../../script/script.js'
+import { sbits, PLAN_NAME_ERROR } from '../../sbits.js'
+import { utf8ToBytes } from '../../bytes/utils.js'
+import { encodeRewardsPayload, decodeRewardsOpret, type RewardsFundingOpret } from './opret.js'
+import { rewardsPayout, type RewardsPayout } from './payout.js'
+import { checkContext, checkUtxo, daemonRefusal, type BuildContext, type CheckedContext } from '../../build/context.js'
+import { finalizeCcTx } from '../../build/finalize.js'
+import { completeBuild, type BuildResult } from '../../build/complete.js'
+import { normalInputs, txidParam } from '../../build/common.js'
+import { stateOutputs, lastOpret, type StateTx, type StateOutputs } from '../../build/rewards-gateways-state.js'
+import type { InputPlan, Utxo } from '../../build/types.js'
+
+const EVAL = 0xe5
+const MARKER = 10000n
+const REWARDS = /* @__PURE__ */ ccModule('Rewards')
+/** `REWARDSCC_MAXAPR`: 25% (percent × 10^8). */
+const MAX_APR = 25n * COIN
+/** Automatic `rewardsunlock` ignores locks below 2^30 satoshis. */
+const AUTO_UNLOCK_MIN = 1n << 30n
+const DAY = 86400n
+
+function rewardsPk(): Uint8Array {
+  return pubkeyBytes(REWARDS.pubkey)
+}
+function globalCc(): Uint8Array {
+  return ccScript(cc1of1(EVAL, rewardsPk()))
+}
+
+/** The plan name check every rewards RPC makes (`strlen(name) <= 8`). */
+function planName(name: unknown): string {
+  if (typeof name !== 'string') throw new KomodoCcError('BUILD_PARAMS', 'name expected a string', { name: 'name' })
+  if (utf8ToBytes(name).length > 8) throw daemonRefusal(PLAN_NAME_ERROR, { length: utf8ToBytes(name).length })
+  return name
+}
+
+/** Reads a plan's 'F' funding transaction (state), as the daemon does when it looks a plan up by name. */
+function planOf(plan: StateTx | undefined, name: string, expectedTxid: string | undefined, missing: string): { fundingtxid: string; plan: RewardsFundingOpret } {
+  if (plan === undefined) throw daemonRefusal(missing, { name }, 'BUILD_STATE')
+  const s = stateOutputs(plan, expectedTxid, 'state.plan')
+  const f = lastOpret(s, decodeRewardsOpret)
+  if (f === undefined || f.funcid !== 'F' || f.sbits !== sbits(name)) throw daemonRefusal(missing, { name }, 'BUILD_STATE')
+  return { fundingtxid: s.txid, plan: f }
+}
+
+function aprParam(v: bigint | string | undefined): bigint {
+  if (v === undefined) return 5n * COIN
+  if (typeof v === 'bigint') return v
+  if (typeof v !== 'string') throw new KomodoCcError('BUILD_PARAMS', 'APR expected a bigint (percent × 10^8) or decimal percent text', { name: 'APR' })
+  const exact = toSatoshis(v, 'APR', { allowNegative: true })
+  const daemon = daemonParseCoins(v, { fudge: false })
+  if (daemon !== exact)
+    throw new KomodoCcError('BUILD_PARAMS', `APR ${JSON.stringify(v)} is ${exact} exactly, but rewardscreatefunding would read ${daemon} (atof × COIN, truncated): pass the stored value as a bigint`, { exact: String(exact), daemon: String(daemon) })
+  return exact
+}
+
+function daysParam(v: number | bigint, name: string): bigint {
+  if (typeof v === 'bigint') return v * DAY
+  if (typeof v === 'number' && Number.isInteger(v)) return BigInt(v) * DAY
+  throw new KomodoCcError('BUILD_PARAMS', `${name} expected a whole number of days`, { name })
+}
+
+function done(inputs: InputPlan[], outputs: { value: bigint; script: Uint8Array }[], opret: Uint8Array, ctx: CheckedContext): BuildResult {
+  const fin = finalizeCcTx({ inputs, outputs, opret, changePubkey: ctx.pubkey, fee: ctx.fee, expiryHeight: ctx.expiryHeight })
+  return completeBuild(fin, ctx, EVAL)
+}
+
+/** State for {@link buildRewardsCreateFunding}: the plans that already exist (optional). */
+export type RewardsCreateFundingState = {
+  /** Funding ('F') transactions of the rewards global CC address; a plan with the same name makes the daemon refuse. */
+  plans?: readonly StateTx[]
+}
+
+/**
+ * `rewardscreatefunding name amount [APR [mindays [maxdays [mindeposit]]]]`: `amount` (coins text/number, or
+ * satoshis as bigint) to the rewards global CC address (vout 0), 10000 to the rewards normal address (vout 1, the
+ * `rewardslist` marker), change, the 'F' opret. Defaults: APR 5%, 60/60 days, mindeposit 100 coins. `APR` is percent
+ * text ("5") or the stored value as a bigint (500000000n); days are whole days. Checks in the RPC's order with its
+ * messages; the builder's own refusals (funds < 1 coin, plan exists, no coins) carry
+ * `couldnt create rewards funding transaction`, as the daemon reports them. Normal inputs for amount + 2·txfee, ≤ 64.
+ * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS (details.daemonError: the daemon's text)
+ * @example buildRewardsCreateFunding('FREE', '1000', '5', 1, 10, '10', { pubkey, utxos, height, privateKey })
+ */
+export function buildRewardsCreateFunding(name: string, amount: AmountInput, APR: bigint | string | undefined, mindays: number | bigint | undefined, maxdays: number | bigint | undefined, mindeposit: AmountInput | undefined, context: BuildContext, state: RewardsCreateFundingState = {}): BuildResult {
+  const ctx = checkContext(context)
+  planName(name)
+  const funds = toSatoshis(amount, 'amount', { allowNegative: true })
+  if (funds <= 0n) throw daemonRefusal('funds must be positive', { amount: String(funds) })
+  const apr = aprParam(APR)
+  if (apr > MAX_APR) throw daemonRefusal('25% APR is maximum', { APR: String(apr) })
+  const minseconds = mindays === undefined ? 60n * DAY : daysParam(mindays, 'mindays')
+  if (minseconds < 0n) throw daemonRefusal('mindays must be non-negative')
+  let maxseconds = 60n * DAY
+  let deposit = 100n * COIN
+  if (maxdays !== undefined) {
+    maxseconds = daysParam(maxdays, 'maxdays')
+    if (maxseconds <= 0n) throw daemonRefusal('maxdays must be positive')
+    if (maxseconds < minseconds) throw daemonRefusal('maxdays must be greater than mindays')
+    if (mindeposit !== undefined) deposit = toSatoshis(mindeposit, 'mindeposit', { allowNegative: true })
+    if (deposit <= 0n) throw daemonRefusal('mindeposit must be positive')
+  } else if (mindeposit !== undefined) throw new KomodoCcError('BUILD_PARAMS', 'mindeposit is positional after maxdays: give maxdays too', { name: 'mindeposit' })
+  const refuse = 'couldnt create rewards funding transaction'
+  if (funds < COIN) throw daemonRefusal(refuse, { reason: 'the builder refuses funds below 1 coin' })
+  if (minseconds > maxseconds)
+    throw new KomodoCcError('BUILD_PARAMS', `minseconds ${minseconds} > maxseconds ${maxseconds}: the daemon would create a plan no lock can satisfy (mindays above the default maxdays 60?)`, { minseconds: String(minseconds), maxseconds: String(maxseconds) })
+  for (const [i, p] of (state.plans ?? []).entries()) {
+    const f = lastOpret(stateOutputs(p, undefined, `state.plans[${i}]`), decodeRewardsOpret)
+    if (f !== undefined && f.funcid === 'F' && f.sbits === sbits(name)) throw daemonRefusal(refuse, { reason: 'a plan with this name exists' }, 'BUILD_STATE')
+  }
+  const inputs = normalInputs(ctx, funds + 2n * ctx.fee, 64, refuse)
+  const opret = encodeRewardsPayload({ funcid: 'F', sbits: sbits(name), name, APR: apr, minseconds, maxseconds, mindeposit: deposit })
+  return done(inputs, [{ value: funds, script: globalCc() }, { value: MARKER, script: p2pkScript(rewardsPk()) }], opret, ctx)
+}
+
+/** State for {@link buildRewardsAddFunding}: the plan the daemon finds by name. */
+export type RewardsPlanState = {
+  /** The plan's funding ('F') transaction (the one whose name is `name`). */
+  plan: StateTx
+}
+
+/**
+ * `rewardsaddfunding name fundingtxid amount`: `amount` to the rewards global CC address (vout 0), change, 'A' opret.
+ * The daemon finds the plan by name and never checks `fundingtxid` (an 'A' output only counts for the plan whose
+ * txid it names); this builder refuses a `fundingtxid` that is not the plan's. Normal inputs for amount + txfee, ≤ 64.
+ * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS
+ * @example buildRewardsAddFunding('FREE', fundingtxid, '100', ctx, { plan: fundingTx })
+ */
+export function buildRewardsAddFunding(name: string, fundingtxid: string, amount: AmountInput, context: BuildContext, state: RewardsPlanState): BuildResult {
+  const ctx = checkContext(context)
+  const id = txidParam(fundingtxid, 'fundingtxid')
+  planName(name)
+  const sats = toSatoshis(amount, 'amount', { allowNegative: true })
+  if (sats < 0n) throw daemonRefusal('funding amount must be positive', { amount: String(sats) })
+  const plan = planOf(state?.plan, name, undefined, `Rewards plan ${name} doesnt exist\n`)
+  if (plan.fundingtxid !== id)
+    throw new KomodoCcError('BUILD_PARAMS', `fundingtxid ${id} is not plan ${name}'s (${plan.fundingtxid}): the daemon would build it, but the funds would count for no plan`, { plan: plan.fundingtxid })
+  const inputs = normalInputs(ctx, sats + ctx.fee, 64, 'cant find fundingtxid')
+  if (sats === 0n) throw daemonRefusal('funding amount must be positive', { amount: '0' })
+  const opret = encodeRewardsPayload({ funcid: 'A', sbits: sbits(name), name, fundingtxid: id })
+  return done(inputs, [{ value: sats, script: globalCc() }], opret, ctx)
+}
+
+/** State for {@link buildRewardsLock}: the plan and its available funding. */
+export type RewardsLockState = RewardsPlanState & {
+  /** The plan's unspent funding (`RewardsPlanFunds`: confirmed F/A/U outputs of the plan; `rewardsinfo.funding`). */
+  funding: bigint
+}
+
+/**
+ * `rewardslock name fundingtxid amount`: locks `amount` at the rewards global CC address (vout 0); vout 1 = 10000 to
+ * the caller (P2PK), the only script the unlock may pay; change; 'L' opret. The daemon refuses a deposit below the
+ * plan's mindeposit and (silently) one above the plan's available funding. Normal inputs for amount + 2·txfee, ≤ 64.
+ * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS
+ * @example buildRewardsLock('FREE', fundingtxid, '200', ctx, { plan: fundingTx, funding: 100000000000n })
+ */
+export function buildRewardsLock(name: string, fundingtxid: string, amount: AmountInput, context: BuildContext, state: RewardsLockState): BuildResult {
+  const ctx = checkContext(context)
+  const id = txidParam(fundingtxid, 'fundingtxid')
+  planName(name)
+  const deposit = toSatoshis(amount, 'amount', { allowNegative: true })
+  const plan = planOf(state?.plan, name, undefined, `Rewards plan ${name} doesnt exist\n`)
+  if (plan.fundingtxid !== id)
+    throw new KomodoCcError('BUILD_PARAMS', `fundingtxid ${id} is not plan ${name}'s (${plan.fundingtxid}): the lock could never be unlocked`, { plan: plan.fundingtxid })
+  if (deposit < plan.plan.mindeposit)
+    throw daemonRefusal(`Rewards plan ${name} deposit ${formatCoins(deposit)} < mindeposit ${formatCoins(plan.plan.mindeposit)}\n`, { deposit: String(deposit) })
+  if (typeof state.funding !== 'bigint') throw new KomodoCcError('BUILD_STATE', 'state.funding expected the plan\'s available funding in satoshis (bigint)')
+  if (state.funding < deposit) throw daemonRefusal('couldnt create rewards lock transaction', { reason: 'plan funding is below the deposit', funding: String(state.funding) }, 'BUILD_STATE')
+  const inputs = normalInputs(ctx, deposit + 2n * ctx.fee, 64, `cant find enough inputs ${formatCoins(state.funding)} not enough for ${formatCoins(deposit)}, make sure you imported privkey for the -pubkey address\n`)
+  if (deposit <= 0n) throw daemonRefusal('amount must be positive')
+  const opret = encodeRewardsPayload({ funcid: 'L', sbits: sbits(name), name, fundingtxid: id })
+  return done(inputs, [{ value: deposit, script: globalCc() }, { value: MARKER, script: p2pkScript(ctx.pubkey) }], opret, ctx)
+}
+
+/** One lock candidate as the daemon's address index shows it. */
+export type RewardsLockCandidate = {
+  /** The lock transaction ('L'), or its txid and outputs. */
+  tx: StateTx
+  /** Time of the block holding it; null/absent while unconfirmed. */
+  blockTime?: number | null
+  /** False when its vout 0 is already spent (default: unspent). */
+  unspent?: boolean
+}
+
+/** State for {@link buildRewardsUnlock}. */
+export type RewardsUnlockState = RewardsPlanState & {
+  /** Unspent outputs at the rewards global CC address the daemon would consider: with a txid, the one lock; without,
+   *  every candidate in the node's order (the first 'L' of this plan ≥ 2^30 satoshis is taken). */
+  locks: readonly RewardsLockCandidate[]
+  /** The plan's unspent F/A/U funding outputs (vout 0 of its funding transactions), in the node's order. */
+  funding: readonly Utxo[]
+  /** The chain tip's block time (what the reward is computed against). */
+  tipTime: number
+  /** For KMD itself the formula switch is by height (see {@link rewardsPayout}). */
+  chain?: 'KMD' | 'asset'
+  /** Tip height (KMD formula switch). */
+  tipHeight?: number
+}
+
+/** Result of {@link buildRewardsUnlock}: the build, the reward prediction and the mode used. */
+export type RewardsUnlockResult = BuildResult & { payout: RewardsPayout; mode: 'normal' | 'recover' }
+
+/**
+ * `rewardsunlock name fundingtxid [txid]`: spends the lock (vin 0, signed with the public rewards key) and enough plan
+ * funding for reward + txfee (each ≥ (reward+txfee)/30, at most 30); vout 0 = CC change at the rewards address
+ * (inputs − reward − txfee, or 0), vout 1 = amount + reward to the lock's vout 1 script, vout 2 = 'U' opret. No normal
+ * inputs, no normal change. Without enough funding: the recover form (vin 0 only; amount − 20000 to the lock's vout 1
+ * script, 10000 change to the caller, 'U'). The reward is {@link rewardsPayout}; a reward ≤ 10000 sat gives the
+ * daemon's `reward N is <= the transaction fee`. Every input is signed with the published rewards key, so the
+ * result is always signed. Where the daemon would build a transaction consensus rejects (a recover by someone other
+ * than the locker; funding between reward + txfee and reward + 2·txfee), this builder refuses.
+ * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS
+ * @example buildRewardsUnlock('FREE', fundingtxid, locktxid, ctx, { plan, locks: [{ tx: lockTx, blockTime }], funding, tipTime })
+ */
+export function buildRewardsUnlock(name: string, fundingtxid: string, txid: string | undefined, context: BuildContext, state: RewardsUnlockState): RewardsUnlockResult {
+  const ctx = checkContext(context)
+  const id = txidParam(fundingtxid, 'fundingtxid')
+  planName(name)
+  const lockid = txid === undefined ? undefined : txidParam(txid, 'txid')
+  if (lockid === id) throw daemonRefusal('Rewards plan cant unlock fundingtxid')
+  if (typeof state !== 'object' || state === null) throw new KomodoCcError('BUILD_STATE', 'state expected { plan, locks, funding, tipTime }')
+  const plan = planOf(state.plan, name, undefined, 'Rewards plan does not exist')
+  if (plan.fundingtxid !== id) throw daemonRefusal('Rewards plan does not exist', { plan: plan.fundingtxid }, 'BUILD_STATE')
+  if (!Array.isArray(state.locks)) throw new KomodoCcError('BUILD_STATE', 'state.locks expected an array of { tx, blockTime?, unspent? }')
+  if (!Number.isInteger(state.tipTime)) throw new KomodoCcError('BUILD_STATE', 'state.tipTime expected the tip block time (integer seconds)')
+  const cc = globalCc()
+  const read = state.locks.map((l, i) => ({ l, s: stateOutputs(l.tx, undefined, `state.locks[${i}].tx`) }))
+  let chosen: { l: RewardsLockCandidate; s: StateOutputs } | undefined
+  if (lockid !== undefined) {
+    chosen = read.find((c) => c.s.txid === lockid)
+    const v0 = chosen?.s.vout[0]
+    if (chosen === undefined || chosen.l.unspent === false || chosen.l.blockTime === undefined || chosen.l.blockTime === null || v0 === undefined || !equalBytes(v0.script, cc))
+      throw daemonRefusal('locktxid/v0 is spent', { txid: lockid }, 'BUILD_STATE')
+    const v1 = chosen.s.vout[1]
+    if (v1 === undefined || isCcScript(v1.script)) throw daemonRefusal('no normal vout.1 in locktxid', { txid: lockid }, 'BUILD_STATE')
+    const op = lastOpret(chosen.s, decodeRewardsOpret)
+    if (op === undefined || op.funcid !== 'L' || op.fundingtxid !== id)
+      throw new KomodoCcError('BUILD_STATE', `${lockid} is not an 'L' of plan ${id}: the unlock would fail validation (can only unlock locktxid)`, { txid: lockid })
+  } else {
+    chosen = read.find((c) => {
+      const v0 = c.s.vout[0]
+      const op = lastOpret(c.s, decodeRewardsOpret)
+      return c.l.unspent !== false && c.l.blockTime !== undefined && c.l.blockTime !== null && v0 !== undefined && equalBytes(v0.script, cc) && v0.value >= AUTO_UNLOCK_MIN &&
+        op !== undefined && op.funcid === 'L' && op.sbits === plan.plan.sbits && op.fundingtxid === id && c.s.vout[1] !== undefined && !isCcScript(c.s.vout[1].script)
+    })
+  }
+  const amount = chosen?.s.vout[0]?.value ?? 0n
+  if (chosen === undefined || amount <= ctx.fee) throw daemonRefusal('amount must be more than txfee', { amount: String(amount) }, 'BUILD_STATE')
+  const payTo = chosen.s.vout[1]!.script
+  if (payTo.length === 0) throw daemonRefusal('invalid scriptPubKey', {}, 'BUILD_STATE')
+  const payout = rewardsPayout({ apr: plan.plan.APR, minseconds: plan.plan.minseconds, maxseconds: plan.plan.maxseconds }, { amount, blockTime: chosen.l.blockTime ?? null }, state.tipTime,
+    state.chain === undefined ? {} : state.tipHeight === undefined ? { chain: state.chain } : { chain: state.chain, height: state.tipHeight })
+  const reward = payout.reward
+  if (reward <= ctx.fee) throw daemonRefusal(`reward ${reward} is <= the transaction fee`, { reward: String(reward) }, 'BUILD_STATE')
+  const lockInput: InputPlan = { kind: 'cc', utxo: { txid: chosen.s.txid, vout: 0, satoshis: amount, script: cc }, role: 'global', condition: cc1of1(EVAL, rewardsPk()), evalCode: EVAL }
+  const need = reward + ctx.fee
+  const threshold = need / 30n
+  const funding: InputPlan[] = []
+  let total = 0n
+  if (!Array.isArray(state.funding)) throw new KomodoCcError('BUILD_STATE', 'state.funding expected an array of UTXOs')
+  for (const [i, u] of state.funding.entries()) {
+    if (total >= need || funding.length >= 30) break
+    checkUtxo(u, `state.funding[${i}]`)
+    if (u.satoshis < threshold) continue
+    if (!equalBytes(u.script, cc)) throw new KomodoCcError('BUILD_STATE', `state.funding[${i}] is not at the rewards global CC address`, { name: `state.funding[${i}]` })
+    funding.push({ kind: 'cc', utxo: u, role: 'global', condition: cc1of1(EVAL, rewardsPk()), evalCode: EVAL })
+    total += u.satoshis
+  }
+  const opret = encodeRewardsPayload({ funcid: 'U', sbits: sbits(name), name, fundingtxid: id })
+  const signing: CheckedContext = ctx.privateKey === undefined ? { ...ctx, privateKey: hexToBytes(REWARDS.privkey) } : ctx
+  if (total >= need) {
+    const ccChange = total >= need + ctx.fee ? total - need : 0n
+    if (ccChange === 0n && total !== need)
+      throw new KomodoCcError('BUILD_INPUTS', `funding inputs total ${total} sat, between reward + txfee (${need}) and reward + 2·txfee: the daemon would burn the surplus as fee and validation rejects that (txfee is too high)`, { total: String(total), need: String(need) })
+    const r = done([lockInput, ...funding], [{ value: ccChange, script: cc }, { value: amount + reward, script: payTo }], opret, signing)
+    return { ...r, payout, mode: 'normal' }
+  }
+  if (!equalBytes(payTo, p2pkScript(ctx.pubkey)))
+    throw new KomodoCcError('BUILD_STATE', `the plan's funding (${total} sat) cannot pay reward + txfee (${need}); the recover form the daemon would build pays the change to the caller and validation accepts it only from the locker (${bytesToHex(payTo)})`, { funding: String(total), need: String(need) })
+  if (amount <= 2n * ctx.fee) throw new KomodoCcError('BUILD_STATE', `the lock (${amount} sat) is too small for the recover form (amount − 2·txfee)`, { amount: String(amount) })
+  const r = done([lockInput], [{ value: amount - 2n * ctx.fee, script: payTo }], opret, signing)
+  return { ...r, payout, mode: 'recover' }
+}

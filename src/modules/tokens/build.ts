@@ -1,0 +1,156 @@
+import { KomodoCcError } from '../../errors.js'
+import { bytesToHex } from '../../bytes/hex.js'
+import { utf8ToBytes } from '../../bytes/utils.js'
+import { toSatoshis, type AmountInput } from '../../amount.js'
+import { pubkeyBytes } from '../../address/address.js'
+import { cc1of1, tokensCc1of1 } from '../../cc/condition.js'
+import { ccModule } from '../../cc/eval.js'
+import { ccScript } from '../../script/cc.js'
+import { encodeTokensPayload, decodeTokensOpret, nftData, TOKEN_BLOB_ID, type TokensCreateOpret } from './opret.js'
+import { checkContext, checkUtxo, daemonRefusal, type BuildContext } from '../../build/context.js'
+import { finalizeCcTx } from '../../build/finalize.js'
+import { completeBuild, type BuildResult } from '../../build/complete.js'
+import { ccInput, hexParam, normalInputs, stateTx, txidParam, type TxLike } from '../../build/common.js'
+import type { InputPlan, Utxo } from '../../build/types.js'
+
+const EVAL = 0xf2
+const TOKENS = /* @__PURE__ */ ccModule('Tokens')
+/** `tokencreate`'s limits (komodo src/wallet/rpcwallet.cpp, CCtokens.cpp). */
+const MAX_NAME = 32
+const MAX_DESCRIPTION = 4096
+const MAX_NFT_DATA = 10001
+/** AddTokenCCInputs takes at most this many token inputs. */
+const MAX_TOKEN_INPUTS = 60
+
+/**
+ * `tokencreate name supply [description] [data]`: vout 0 = the 10000-sat marker on the Tokens global CC address,
+ * vout 1 = `supply` units (1 unit = 1 sat) on the creator's token address (CC1(0xf2, creator), or the 3-eval
+ * TokensCC1(X, creator) for an NFT whose data starts with eval code X), change (P2PK), 'c' opret. Normal inputs from
+ * the creator's own address for supply + 2·txfee, at most 64. The RPC's checks, then the builder's, in order, with the
+ * daemon's texts in `details.daemonError`.
+ * @param supply - coins as text/number (`'0.00000100'` = 100 units) or units as bigint
+ * @param data - NFT data (hex or bytes), 1..10001 bytes; an NFT must have supply 1 unit
+ * @throws KomodoCcError BUILD_PARAMS | INSUFFICIENT_FUNDS | AMOUNT_INVALID | AMOUNT_RANGE | HEX_INVALID | …
+ * @example buildTokenCreate('TOK', '0.00000100', 'creating a TOK token', undefined, { pubkey, utxos, height, privateKey })
+ */
+export function buildTokenCreate(name: string, supply: AmountInput, description: string | undefined, data: string | Uint8Array | undefined, context: BuildContext): BuildResult {
+  const ctx = checkContext(context)
+  if (typeof name !== 'string') throw new KomodoCcError('BUILD_PARAMS', 'name expected a string', { name: 'name' })
+  const desc = description ?? ''
+  if (typeof desc !== 'string') throw new KomodoCcError('BUILD_PARAMS', 'description expected a string', { name: 'description' })
+  const nameLen = utf8ToBytes(name).length
+  if (nameLen === 0 || nameLen > MAX_NAME) throw daemonRefusal('Token name must not be empty and up to 32 characters', { length: nameLen, max: MAX_NAME })
+  const sats = toSatoshis(supply, 'supply', { allowNegative: true })
+  if (sats <= 0n) throw daemonRefusal('Token supply must be positive', { supply: String(sats) })
+  const descLen = utf8ToBytes(desc).length
+  if (descLen > MAX_DESCRIPTION) throw daemonRefusal('Token description must be <= 4096 characters', { length: descLen, max: MAX_DESCRIPTION })
+  let nft: Uint8Array | undefined
+  if (data !== undefined) {
+    nft = hexParam(data, 'data')
+    if (nft.length > MAX_NFT_DATA) throw daemonRefusal('Non-fungible data size must be <= 10001', { length: nft.length, max: MAX_NFT_DATA })
+    if (nft.length === 0) throw daemonRefusal('Non-fungible data incorrect')
+    if (sats !== 1n) throw daemonRefusal('for non-fungible tokens tokensupply should be equal to 1', { supply: String(sats) })
+  }
+  const inputs = normalInputs(ctx, sats + 2n * ctx.fee, 64, 'cant find normal inputs')
+  const destEval = nft === undefined ? EVAL : nft[0]!
+  const fin = finalizeCcTx({
+    inputs,
+    outputs: [
+      { value: ctx.fee, script: ccScript(cc1of1(EVAL, TOKENS.pubkey)) },
+      { value: sats, script: ccScript(tokensCc1of1(destEval, ctx.pubkey)) },
+    ],
+    opret: encodeTokensPayload({
+      funcid: 'c', evalCode: EVAL, origpubkey: bytesToHex(ctx.pubkey), name, description: desc,
+      blobs: nft === undefined ? [] : [{ id: TOKEN_BLOB_ID.nonfungible, data: bytesToHex(nft) }],
+    }),
+    changePubkey: ctx.pubkey,
+    fee: ctx.fee,
+    expiryHeight: ctx.expiryHeight,
+  })
+  return completeBuild(fin, ctx, EVAL)
+}
+
+/** State for {@link buildTokenTransfer}: what the daemon looks up for the token and the caller. */
+export type TokenTransferState = {
+  /** The token's create transaction (its txid is the tokenid): gives the NFT eval code, if any. */
+  create: TxLike
+  /**
+   * The caller's token UTXOs of this tokenid (on CC1(0xf2, caller), or TokensCC1(X, caller) for an NFT), in node
+   * order. The daemon also checks each is a valid token output (its source transaction balances); give only outputs
+   * of this token.
+   */
+  tokens: readonly Utxo[]
+}
+
+/**
+ * Reads the 'c' opret of a token create transaction given as state. Without a valid create transaction no output
+ * can be a valid token output, so the daemon ends with 'no token inputs'.
+ */
+function tokenCreate(create: TxLike | undefined, tokenid: string): TokensCreateOpret {
+  if (create === undefined) throw daemonRefusal('no token inputs', { tokenid, reason: 'state.create missing' }, 'BUILD_STATE')
+  const tx = stateTx(create, tokenid, 'state.create')
+  const last = tx.vout[tx.vout.length - 1]
+  try {
+    const p = decodeTokensOpret(last!.script)
+    if (p.funcid === 'c' && p.evalCode === EVAL) return p
+  } catch {
+    // fall through
+  }
+  throw daemonRefusal('no token inputs', { tokenid, reason: 'state.create is not a token create transaction' }, 'BUILD_STATE')
+}
+
+/**
+ * `tokentransfer tokenid destpubkey amount`: vout 0 = `amount` units on the recipient's token address, vout 1 = the
+ * token change back to the caller (when non-zero), normal change, 't' opret naming the recipient. Normal inputs for
+ * the fee (at most 3), then token inputs (at most 60, each at least amount/60) until they cover the amount; after
+ * FinalizeCCTx the inputs read [first normal, tokens…, other normal]. Unlike the daemon, an invalid destpubkey is
+ * refused (the daemon would write an unspendable output and a 0-length key into the opret).
+ * @param amount - token units (integer satoshis) as bigint, or text the way the RPC reads it (`atoll`: digits only here)
+ * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS | PUBKEY_INVALID | …
+ * @example buildTokenTransfer(tokenid, recipientPubkey, 500000n, { pubkey, utxos, height, privateKey }, { create, tokens })
+ */
+export function buildTokenTransfer(tokenid: string, destpubkey: string | Uint8Array, amount: bigint | string, context: BuildContext, state: TokenTransferState): BuildResult {
+  const ctx = checkContext(context)
+  const id = txidParam(tokenid, 'tokenid')
+  if (/^0{64}$/.test(id)) throw daemonRefusal('invalid tokenid')
+  const dest = pubkeyBytes(destpubkey, 'destpubkey')
+  const units = unitsParam(amount)
+  if (units <= 0n) throw daemonRefusal('amount must be positive', { amount: String(units) })
+  if (typeof state !== 'object' || state === null) throw new KomodoCcError('BUILD_STATE', 'state expected { create, tokens }')
+  const normal = normalInputs(ctx, ctx.fee, 3, 'insufficient normal inputs for tx fee')
+  const create = tokenCreate(state.create, id)
+  const data = nftData(create)
+  const destEval = data === null || data.length < 2 ? EVAL : parseInt(data.slice(0, 2), 16)
+  const mine = tokensCc1of1(destEval, ctx.pubkey)
+  if (!Array.isArray(state.tokens)) throw new KomodoCcError('BUILD_STATE', 'state.tokens expected an array of UTXOs')
+  const threshold = units / BigInt(MAX_TOKEN_INPUTS)
+  const tokens: InputPlan[] = []
+  let total = 0n
+  for (const [i, u] of state.tokens.entries()) {
+    if (total >= units || tokens.length >= MAX_TOKEN_INPUTS) break
+    checkUtxo(u, `state.tokens[${i}]`)
+    if (u.satoshis < threshold) continue
+    tokens.push(ccInput(u, mine, destEval, 'caller', `state.tokens[${i}]`))
+    total += u.satoshis
+  }
+  if (tokens.length === 0) throw daemonRefusal('no token inputs', { tokenid: id }, 'INSUFFICIENT_FUNDS')
+  if (total < units) throw daemonRefusal('insufficient token inputs', { have: String(total), amount: String(units) }, 'INSUFFICIENT_FUNDS')
+  const outputs = [{ value: units, script: ccScript(tokensCc1of1(destEval, dest)) }]
+  if (total > units) outputs.push({ value: total - units, script: ccScript(mine) })
+  const fin = finalizeCcTx({
+    inputs: [...normal, ...tokens],
+    outputs,
+    opret: encodeTokensPayload({ funcid: 't', evalCode: EVAL, tokenid: id, pubkeys: [bytesToHex(dest)], blobs: [] }),
+    changePubkey: ctx.pubkey,
+    fee: ctx.fee,
+    expiryHeight: ctx.expiryHeight,
+  })
+  return completeBuild(fin, ctx, EVAL)
+}
+
+/** Token units: a bigint, or decimal digits (the RPC's `atoll` would silently truncate "1.9" to 1: refused here). */
+function unitsParam(v: bigint | string): bigint {
+  if (typeof v === 'bigint') return v
+  if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) return BigInt(v.trim())
+  throw new KomodoCcError('BUILD_PARAMS', `amount expected token units as a bigint or integer text, got ${typeof v === 'string' ? JSON.stringify(v) : typeof v}`, { name: 'amount' })
+}

@@ -1,0 +1,1 @@
+export { encodeTokensOpret, decodeTokensOpret, encodeTokensPayload, nftData, TOKEN_BLOB_ID, type TokensOpret, type TokensCreateOpret, type TokensTransferOpret, type TokensLegacyTransferOpret, type TokenBlob } from './opret.js'
