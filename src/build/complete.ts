@@ -8,6 +8,7 @@ import { createSighasher } from '../tx/sighash.js'
 import { serializeTransaction, txid as txidOf } from '../tx/codec.js'
 import { signTransaction, type Prevout } from '../tx/sign.js'
 import type { Transaction } from '../tx/types.js'
+import { inspectTransaction, type Inspection } from '../inspect.js'
 import type { CheckedContext } from './context.js'
 import type { FinalizedTx } from './finalize.js'
 import type { KeyRole } from './types.js'
@@ -36,6 +37,8 @@ export type BuildResult = {
   fee: bigint
   /** Every input, in transaction order, with its signing role and signature hash. */
   inputs: BuiltInput[]
+  /** What the transaction does, read back from its bytes by `inspectTransaction` (computed on first access). */
+  readonly inspection: Inspection
 }
 
 /**
@@ -68,5 +71,16 @@ export function completeBuild(fin: FinalizedTx, ctx: CheckedContext, evalCode: n
     signed = true
   }
   const raw = serializeTransaction(tx)
-  return { hex: bytesToHex(raw), txid: txidOf(tx), tx, signed, fee: fin.fee, inputs }
+  let inspection: Inspection | undefined
+  return {
+    hex: bytesToHex(raw),
+    txid: txidOf(tx),
+    tx,
+    signed,
+    fee: fin.fee,
+    inputs,
+    get inspection(): Inspection {
+      return (inspection ??= inspectTransaction(tx, { prevouts: prevouts.map((p) => ({ value: p.value })) }))
+    },
+  }
 }

@@ -74,6 +74,7 @@ describe('oracles builders: a publisher\'s whole life with test keys', () => {
     expect(register.tx.vout.slice(0, 3).map((o) => o.value)).toEqual([10000n, 10000n, 10000n])
     expect(bytesToHex(register.tx.vout[2]!.script)).toBe(bytesToHex(p2pkScript(pubkey)))
     expect(decodeOraclesOpret(register.tx.vout.at(-1)!.script)).toMatchObject({ funcid: 'R', datafee: 20000n })
+    expect(register.inspection).toMatchObject({ module: 'oracles', method: 'oraclesregister' })
   })
 
   const subCoins = [coin('41'.repeat(32), 300_000_000n, pubkey2)]
@@ -105,6 +106,8 @@ describe('oracles builders: a publisher\'s whole life with test keys', () => {
     expect(op).toMatchObject({ funcid: 'D', oracletxid, batontxid: register.txid, pubkey: bytesToHex(pubkey) })
     expect(decodeOracleData('IhhL', hexToBytes((op as { data: string }).data))).toEqual([16, H1, H1, 4212345678n])
     expect(data1.size).toBe(data1.hex.length / 2)
+    // the builder's own reading of what it built, by the inspector
+    expect(data1.inspection).toMatchObject({ module: 'oracles', method: 'oraclesdata', funcid: 'D', txid: data1.txid, fee: 10000n })
   })
 
   test('data chains batons: the next sample spends the previous D\'s vout 1', () => {
