@@ -36,6 +36,13 @@ export {
   ORACLE_MAX_FORMAT_LENGTH, ORACLE_MAX_NAME_LENGTH, ORACLE_MAX_PRINT_FIELD, type OracleValue, type OracleDataOptions,
 } from './oracles/index.js'
 
+// crypto-conditions, CC scripts and CC addresses
+export * from './cc/index.js'
+export {
+  OP_CHECKCRYPTOCONDITION, MAX_CC_PARAMS_SIZE, MAX_CC_SCRIPTSIG_PUSH, ccScript, parseCcScript, isCcScript, ccSubScript, ccScriptSig,
+  type CcVData, type CcParamsHeader, type ParsedCcScript,
+} from './script/cc.js'
+
 // module payloads (OP_RETURN codecs), one encode/decode pair per module
 export * from './modules/tokens/index.js'
 export * from './modules/faucet/index.js'

@@ -5,6 +5,7 @@ import { buildCommand } from './build.js'
 import { rpcCommands } from './rpc.js'
 import { kdfCommands } from './kdf.js'
 import { inspectCommands } from './inspect.js'
+import { ccCommands } from './cc.js'
 
 /** Every CLI command by its command words. */
 export const COMMANDS: Readonly<Record<string, CliCommand>> = {
@@ -14,4 +15,5 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   ...rpcCommands,
   ...kdfCommands,
   ...inspectCommands,
+  ...ccCommands,
 }

@@ -1,5 +1,5 @@
 import { sha256Fast, sha256Into } from './sha256.js'
-import { ripemd160 } from '@noble/hashes/legacy.js'
+import { ripemd160Of32 } from './ripemd32.js'
 import { blake2b } from '@noble/hashes/blake2.js'
 import { assertBytes } from '../bytes/assert.js'
 
@@ -25,7 +25,8 @@ export function sha256d(data: Uint8Array): Uint8Array {
  * @example hash160(pubkey).length // 20
  */
 export function hash160(data: Uint8Array): Uint8Array {
-  return ripemd160(sha256Fast(assertBytes(data, undefined, 'data')))
+  // the RIPEMD-160 input is always one 32-byte SHA-256: a single-block implementation, no allocation but the result
+  return ripemd160Of32(sha256Into(assertBytes(data, undefined, 'data'), SCRATCH, 0), 0, new Uint8Array(20), 0)
 }
 
 /**
@@ -37,3 +38,5 @@ export function blake2b256(data: Uint8Array, personalization: Uint8Array): Uint8
   assertBytes(personalization, 16, 'personalization')
   return blake2b(data, { dkLen: 32, personalization })
 }
+
+const SCRATCH = /* @__PURE__ */ new Uint8Array(32)

@@ -1,0 +1,397 @@
+import { KomodoCcError } from '../errors.js'
+import { assertBytes, assertInt, assertBool, bytesOrHex } from '../bytes/assert.js'
+import { sha256 } from '../hash/index.js'
+import { cat, hex2, maskContent, readMask, readTlv, readUint, tlv, uintContent } from './der.js'
+import {
+  CC_TYPE,
+  type CcAnon,
+  type CcCondition,
+  type CcDecodeOptions,
+  type CcEd25519,
+  type CcEval,
+  type CcPrefix,
+  type CcPreimage,
+  type CcSecp256k1,
+  type CcThreshold,
+  type CcTypeId,
+} from './types.js'
+
+/** Cost of a secp256k1 or ed25519 leaf. */
+export const SIGNATURE_COST = 131072
+/** Cost of an eval leaf (Komodo). */
+export const EVAL_COST = 1048576
+/** The ASN.1 module bounds a condition's cost to 0..2^32−1 (the C reader does not enforce it). */
+export const MAX_CONDITION_COST = 0xffffffff
+
+const REGISTERED: ReadonlySet<number> = /* @__PURE__ */ new Set([0, 1, 2, 4, 5, 15])
+
+// ---------------------------------------------------------------------------------------------------------------
+// builders
+
+/**
+ * A `secp256k1-sha-256` leaf over 33 opaque public-key bytes (not validated as a curve point: Komodo builds
+ * conditions on `02‖txid` markers that are often off-curve), optionally carrying a 64-byte compact signature.
+ * @throws KomodoCcError PUBKEY_INVALID | HEX_INVALID | BYTES_TYPE | BYTES_LENGTH
+ * @example secp256k1Condition('03fdf4907810a9f5d9462a1ae09feee5ab205d32798b0ffcc379442021f84c5bbf')
+ */
+export function secp256k1Condition(publicKey: string | Uint8Array, signature?: Uint8Array): CcSecp256k1 {
+  const pk = pubkey33(publicKey, 'publicKey')
+  if (signature === undefined) return { type: 'secp256k1-sha-256', publicKey: pk }
+  return { type: 'secp256k1-sha-256', publicKey: pk, signature: assertBytes(signature, 64, 'signature').slice() }
+}
+
+/**
+ * An `ed25519-sha-256` leaf (32-byte public key, optional 64-byte signature). Decodable and encodable; Komodo never
+ * builds one.
+ * @throws KomodoCcError BYTES_TYPE | BYTES_LENGTH | HEX_INVALID
+ * @example ed25519Condition(new Uint8Array(32))
+ */
+export function ed25519Condition(publicKey: string | Uint8Array, signature?: Uint8Array): CcEd25519 {
+  const pk = bytesOrHex(publicKey, 32, 'publicKey').slice()
+  if (signature === undefined) return { type: 'ed25519-sha-256', publicKey: pk }
+  return { type: 'ed25519-sha-256', publicKey: pk, signature: assertBytes(signature, 64, 'signature').slice() }
+}
+
+/**
+ * An `eval-sha-256` leaf. A number is the one-byte module eval code (what every Komodo module uses); bytes are the
+ * full code (first byte = eval code, the rest passed to the module).
+ * @throws KomodoCcError INT_RANGE | BYTES_TYPE | BYTES_LENGTH
+ * @example evalCondition(0xe4) // { type: 'eval-sha-256', code: Uint8Array [0xe4] }
+ */
+export function evalCondition(code: number | Uint8Array): CcEval {
+  if (typeof code === 'number') return { type: 'eval-sha-256', code: Uint8Array.of(assertInt(code, 0, 255, 'evalCode')) }
+  const b = assertBytes(code, undefined, 'code')
+  if (b.length === 0) throw new KomodoCcError('BYTES_LENGTH', 'eval code expected at least 1 byte, got 0', { name: 'code' })
+  return { type: 'eval-sha-256', code: b.slice() }
+}
+
+/**
+ * A `preimage-sha-256` leaf.
+ * @throws KomodoCcError BYTES_TYPE
+ * @example preimageCondition(new Uint8Array([1, 2, 3]))
+ */
+export function preimageCondition(preimage: Uint8Array): CcPreimage {
+  return { type: 'preimage-sha-256', preimage: assertBytes(preimage, undefined, 'preimage').slice() }
+}
+
+/**
+ * A `prefix-sha-256` node. Encodable and decodable for inspection; Komodo's script layer refuses it.
+ * @throws KomodoCcError BYTES_TYPE | INT_RANGE
+ * @example prefixCondition(new Uint8Array([1]), 32, evalCondition(0xe4))
+ */
+export function prefixCondition(prefix: Uint8Array, maxMessageLength: number, subcondition: CcCondition): CcPrefix {
+  assertBytes(prefix, undefined, 'prefix')
+  assertInt(maxMessageLength, 0, MAX_CONDITION_COST, 'maxMessageLength')
+  assertCondition(subcondition, 'subcondition')
+  return { type: 'prefix-sha-256', prefix: prefix.slice(), maxMessageLength, subcondition }
+}
+
+/**
+ * A `threshold-sha-256` node: `threshold` (0..children) of `subconditions` must be fulfilled. Child order does not
+ * matter to any encoding (DER sorts them), only to the JSON form and to which equal-cost child signs first.
+ * @throws KomodoCcError INT_RANGE | ARG_INVALID
+ * @example thresholdCondition(1, [secp256k1Condition(pk)])
+ */
+export function thresholdCondition(threshold: number, subconditions: readonly CcCondition[]): CcThreshold {
+  if (!Array.isArray(subconditions)) throw new KomodoCcError('ARG_INVALID', 'subconditions expected an array')
+  assertInt(threshold, 0, subconditions.length, 'threshold')
+  subconditions.forEach((c, i) => assertCondition(c, `subconditions[${i}]`))
+  return { type: 'threshold-sha-256', threshold, subconditions: Object.freeze([...subconditions]) }
+}
+
+/**
+ * An anonymous condition (type, fingerprint, cost, subtypes): what `decodeCondition` returns.
+ * @throws KomodoCcError CC_UNSUPPORTED | BYTES_LENGTH | INT_RANGE
+ * @example anonCondition(15, fingerprint, 1048576, 0)
+ */
+export function anonCondition(typeId: number, fingerprint: Uint8Array, cost: number, subtypes = 0): CcAnon {
+  if (!REGISTERED.has(typeId)) throw new KomodoCcError('CC_UNSUPPORTED', `condition type ${typeId} is not registered in Komodo`, { typeId })
+  assertBytes(fingerprint, 32, 'fingerprint')
+  assertInt(cost, 0, Number.MAX_SAFE_INTEGER, 'cost')
+  assertInt(subtypes, 0, 0xffffffff, 'subtypes')
+  return { type: 'anon', typeId: typeId as CcTypeId, fingerprint: fingerprint.slice(), cost, subtypes }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Komodo shapes (komodo src/cc/CCutils.cpp, CCtokenutils.cpp)
+
+/**
+ * The module 1-of-1 condition `MakeCCcond1(evalCode, pubkey)`: threshold 2 of { eval([evalCode]), threshold 1 of
+ * { secp256k1(pubkey) } } — not the naive `1 of {eval, secp}`.
+ * @throws KomodoCcError INT_RANGE | PUBKEY_INVALID | HEX_INVALID
+ * @example bytesToHex(encodeCondition(cc1of1(0xe4, '03682b255c40d0cde8faee381a1a50bbb89980ff24539cb8518e294d3a63cefe12')))
+ * // 'a22c8020e029c511da55523565835887e412e5a0c9b920801b007000df45e545f25028248103120c008203000401'
+ */
+export function cc1of1(evalCode: number, pubkey: string | Uint8Array): CcThreshold {
+  const ev = evalCondition(evalCode)
+  return thresholdCondition(2, [ev, thresholdCondition(1, [secp256k1Condition(pubkey)])])
+}
+
+/**
+ * The module 1-of-2 condition `MakeCCcond1of2(evalCode, pk1, pk2)`: threshold 2 of { eval, threshold 1 of
+ * { secp256k1(pk1), secp256k1(pk2) } }. Swapping the keys gives the same condition.
+ * @throws KomodoCcError INT_RANGE | PUBKEY_INVALID | HEX_INVALID
+ * @example ccAddressOf(cc1of2(0xe4, pk1, pk2)) === ccAddressOf(cc1of2(0xe4, pk2, pk1)) // true
+ */
+export function cc1of2(evalCode: number, pk1: string | Uint8Array, pk2: string | Uint8Array): CcThreshold {
+  const ev = evalCondition(evalCode)
+  return thresholdCondition(2, [ev, thresholdCondition(1, [secp256k1Condition(pk1), secp256k1Condition(pk2)])])
+}
+
+/** Tokens eval code (`EVAL_TOKENS`). */
+const EVAL_TOKENS = 0xf2
+
+/**
+ * Tokens' `MakeTokensCCcond1(evalCode, evalCode2, pubkey)`: threshold N of { eval(evalCode), eval(0xf2) unless
+ * evalCode is 0xf2, eval(evalCode2) unless it is 0, threshold 1 of { secp256k1(pubkey) } }, N = number of children.
+ * `tokensCc1of1(0xf2, pk)` is exactly `cc1of1(0xf2, pk)`.
+ * @throws KomodoCcError INT_RANGE | PUBKEY_INVALID | HEX_INVALID
+ * @example tokensCc1of1(0xe4, faucetGlobalPubkey) // the FaucetCCTokensAddress condition
+ */
+export function tokensCc1of1(evalCode: number, pubkey: string | Uint8Array, evalCode2 = 0): CcThreshold {
+  return tokensShape(evalCode, evalCode2, [secp256k1Condition(pubkey)])
+}
+
+/**
+ * Tokens' `MakeTokensCCcond1of2(evalCode, evalCode2, pk1, pk2)`: as {@link tokensCc1of1} with a 1-of-2 key set.
+ * @throws KomodoCcError INT_RANGE | PUBKEY_INVALID | HEX_INVALID
+ * @example tokensCc1of2(0xf1, pk1, pk2)
+ */
+export function tokensCc1of2(evalCode: number, pk1: string | Uint8Array, pk2: string | Uint8Array, evalCode2 = 0): CcThreshold {
+  return tokensShape(evalCode, evalCode2, [secp256k1Condition(pk1), secp256k1Condition(pk2)])
+}
+
+function tokensShape(evalCode: number, evalCode2: number, keys: CcSecp256k1[]): CcThreshold {
+  assertInt(evalCode, 0, 255, 'evalCode')
+  assertInt(evalCode2, 0, 255, 'evalCode2')
+  const children: CcCondition[] = [evalCondition(evalCode)]
+  if (evalCode !== EVAL_TOKENS) children.push(evalCondition(EVAL_TOKENS))
+  if (evalCode2 !== 0) children.push(evalCondition(evalCode2))
+  children.push(thresholdCondition(1, keys))
+  return thresholdCondition(children.length, children)
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// fingerprint, cost, subtypes
+
+/**
+ * The numeric type id of a node (an anon node reports the type it stands for).
+ * @example conditionTypeId(evalCondition(0xe4)) // 15
+ */
+export function conditionTypeId(c: CcCondition): CcTypeId {
+  switch (c.type) {
+    case 'preimage-sha-256': return 0
+    case 'prefix-sha-256': return 1
+    case 'threshold-sha-256': return 2
+    case 'ed25519-sha-256': return 4
+    case 'secp256k1-sha-256': return 5
+    case 'eval-sha-256': return 15
+    case 'anon': return c.typeId
+  }
+}
+
+/**
+ * Cost as the reference computes it (threshold: its `threshold` largest child costs + 1024 × children).
+ * @example conditionCost(cc1of1(0xe4, pk)) // 1182720
+ */
+export function conditionCost(c: CcCondition): number {
+  switch (c.type) {
+    case 'preimage-sha-256': return c.preimage.length
+    case 'prefix-sha-256': return 1024 + c.prefix.length + c.maxMessageLength + conditionCost(c.subcondition)
+    case 'threshold-sha-256': {
+      const costs = c.subconditions.map(conditionCost).sort((a, b) => b - a)
+      let sum = 0
+      for (let i = 0; i < c.threshold; i++) sum += costs[i]!
+      return sum + 1024 * c.subconditions.length
+    }
+    case 'ed25519-sha-256':
+    case 'secp256k1-sha-256': return SIGNATURE_COST
+    case 'eval-sha-256': return EVAL_COST
+    case 'anon': return c.cost
+  }
+}
+
+/**
+ * The subtypes mask (type ids below this node; a threshold never advertises bit 2, a prefix never bit 1).
+ * @example conditionSubtypes(cc1of1(0xe4, pk)) // 0x8020 (secp256k1 + eval)
+ */
+export function conditionSubtypes(c: CcCondition): number {
+  switch (c.type) {
+    case 'threshold-sha-256': {
+      let m = 0
+      for (const s of c.subconditions) m |= conditionTypeMask(s)
+      return (m & ~(1 << CC_TYPE.threshold)) >>> 0
+    }
+    case 'prefix-sha-256': return (conditionTypeMask(c.subcondition) & ~(1 << CC_TYPE.prefix)) >>> 0
+    case 'anon': return c.subtypes
+    default: return 0
+  }
+}
+
+/**
+ * Own type bit | subtypes — what the script layer checks against the enabled types (0x8024 for a CC 1-of-1).
+ * @example conditionTypeMask(cc1of1(0xe4, pk)) // 0x8024
+ */
+export function conditionTypeMask(c: CcCondition): number {
+  return ((1 << conditionTypeId(c)) | conditionSubtypes(c)) >>> 0
+}
+
+/**
+ * The 32-byte fingerprint (SHA-256 of the type's fingerprint contents; eval: of the raw code).
+ * @example bytesToHex(conditionFingerprint(evalCondition(0xe4))) // '5e1effe9…19fd'
+ */
+export function conditionFingerprint(c: CcCondition): Uint8Array {
+  if (c.type === 'anon') return c.fingerprint.slice()
+  return sha256(fingerprintContents(c))
+}
+
+/**
+ * The exact bytes whose SHA-256 is the fingerprint (eval: the code; preimage: the preimage; others: DER contents).
+ * @example bytesToHex(fingerprintContents(secp256k1Condition(pk))) // '30238021' + pk
+ */
+export function fingerprintContents(c: Exclude<CcCondition, CcAnon>): Uint8Array {
+  switch (c.type) {
+    case 'preimage-sha-256': return c.preimage
+    case 'eval-sha-256': return c.code
+    case 'secp256k1-sha-256': return tlv(0x30, tlv(0x80, c.publicKey))
+    case 'ed25519-sha-256': return tlv(0x30, tlv(0x80, c.publicKey))
+    case 'prefix-sha-256':
+      return tlv(0x30, cat([tlv(0x80, c.prefix), tlv(0x81, uintContent(c.maxMessageLength)), tlv(0xa2, encodeCondition(c.subcondition))]))
+    case 'threshold-sha-256':
+      return tlv(0x30, cat([tlv(0x80, uintContent(c.threshold)), tlv(0xa1, cat(sortDer(c.subconditions.map(encodeCondition))))]))
+  }
+}
+
+/** @internal DER SET OF order: bytewise, a prefix before its extensions. Stable. @example sortDer([b, a]) // [a, b] */
+export function sortDer(items: Uint8Array[]): Uint8Array[] {
+  return items.sort(compareDer)
+}
+
+/** @internal bytewise comparison, shorter first on a common prefix. @example compareDer(Uint8Array.of(1), Uint8Array.of(1, 0)) < 0 */
+export function compareDer(a: Uint8Array, b: Uint8Array): number {
+  const n = Math.min(a.length, b.length)
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i]! - b[i]!
+  return a.length - b.length
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// binary
+
+/**
+ * Condition binary (DER): `a0|type { 80 fingerprint, 81 cost [, 82 subtypes] }`, byte-identical to komodod.
+ * @throws KomodoCcError on a malformed tree (INT_RANGE, ARG_INVALID)
+ * @example encodeCondition(cc1of1(0xe4, pk)).length // 46
+ */
+export function encodeCondition(cond: CcCondition): Uint8Array {
+  assertCondition(cond, 'condition')
+  const typeId = conditionTypeId(cond)
+  const parts = [tlv(0x80, conditionFingerprint(cond)), tlv(0x81, uintContent(conditionCost(cond)))]
+  if (typeId === 1 || typeId === 2) parts.push(tlv(0x82, maskContent(conditionSubtypes(cond))))
+  return tlv(0xa0 | typeId, cat(parts))
+}
+
+/**
+ * Decodes a condition binary into an anonymous condition. Strict by default: one DER TLV, nothing after it,
+ * 32-byte fingerprint, cost ≤ 2^32−1, canonical INTEGER and BIT STRING. `{ lenient: true }` reproduces
+ * `cc_readConditionBinary`: trailing bytes ignored, BER lengths, redundant INTEGER zeros, any BIT STRING padding,
+ * fingerprints zero-padded/truncated to 32 bytes, costs above 2^32−1.
+ * @throws KomodoCcError CC_INVALID | CC_UNSUPPORTED | CC_NON_CANONICAL | TRAILING_BYTES | READ_PAST_END
+ * @example decodeCondition(hexToBytes('af2780205e1e…19fd8103100000')).typeId // 15
+ */
+export function decodeCondition(bytes: Uint8Array, opts: CcDecodeOptions = {}): CcAnon {
+  assertBytes(bytes, undefined, 'condition')
+  const lenient = opts.lenient === undefined ? false : assertBool(opts.lenient, 'lenient')
+  const { cond, next } = readConditionAt(bytes, 0, bytes.length, lenient)
+  if (!lenient && next !== bytes.length)
+    throw new KomodoCcError('TRAILING_BYTES', `${bytes.length - next} byte(s) after the condition at offset ${next}`, { offset: next })
+  return cond
+}
+
+/** @internal reads one condition TLV at `pos`; shared with the fulfillment reader (subconditions set). @example readConditionAt(bytes, 0, bytes.length, false).cond.typeId */
+export function readConditionAt(data: Uint8Array, pos: number, limit: number, lenient: boolean): { cond: CcAnon; next: number } {
+  const outer = readTlv(data, pos, limit, lenient, 'CC_INVALID')
+  const tag = outer.tag
+  if ((tag & 0xe0) !== 0xa0)
+    throw new KomodoCcError('CC_INVALID', `condition tag ${hex2(tag)} at offset ${pos} is not a constructed context tag (a0|type)`, { offset: pos, tag })
+  const typeId = tag & 0x1f
+  if (!REGISTERED.has(typeId))
+    throw new KomodoCcError('CC_UNSUPPORTED', `condition type ${typeId} at offset ${pos} is not registered in Komodo`, { offset: pos, typeId })
+  let p = outer.start
+  const fp = readTlv(data, p, outer.end, lenient, 'CC_INVALID')
+  if (fp.tag !== 0x80) throw fieldError(0x80, fp.tag, p)
+  const fpLen = fp.end - fp.start
+  if (fpLen !== 32 && !lenient)
+    throw new KomodoCcError('CC_NON_CANONICAL', `fingerprint expected 32 bytes, got ${fpLen} at offset ${fp.start}`, { offset: fp.start, got: fpLen })
+  const fingerprint = new Uint8Array(32)
+  fingerprint.set(data.subarray(fp.start, fp.start + Math.min(32, fpLen)))
+  p = fp.next
+  const ct = readTlv(data, p, outer.end, lenient, 'CC_INVALID')
+  if (ct.tag !== 0x81) throw fieldError(0x81, ct.tag, p)
+  const cost = readUint(data, ct, lenient, 'CC_INVALID', 'cost')
+  if (!lenient && cost > MAX_CONDITION_COST)
+    throw new KomodoCcError('CC_INVALID', `cost ${cost} is above 2^32-1 at offset ${ct.start}`, { offset: ct.start, cost })
+  p = ct.next
+  let subtypes = 0
+  if (typeId === 1 || typeId === 2) {
+    const st = readTlv(data, p, outer.end, lenient, 'CC_INVALID')
+    if (st.tag !== 0x82) throw fieldError(0x82, st.tag, p)
+    subtypes = readMask(data, st, lenient, 'CC_INVALID')
+    p = st.next
+  }
+  if (p !== outer.end)
+    throw new KomodoCcError('CC_INVALID', `unexpected field ${hex2(data[p]!)} at offset ${p} in a type ${typeId} condition`, { offset: p })
+  return { cond: { type: 'anon', typeId: typeId as CcTypeId, fingerprint, cost, subtypes }, next: outer.next }
+}
+
+function fieldError(expected: number, got: number, offset: number): KomodoCcError {
+  return new KomodoCcError('CC_INVALID', `expected field ${hex2(expected)} at offset ${offset}, got ${hex2(got)}`, { offset, expected, got })
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// validation
+
+/** @internal shape check of a caller-built tree (depth-bounded), so encoders never crash on foreign objects. @example assertCondition(x, 'condition') */
+export function assertCondition(c: unknown, name: string, depth = 0): asserts c is CcCondition {
+  if (depth > 64) throw new KomodoCcError('ARG_INVALID', `${name}: condition tree deeper than 64`, { name })
+  if (typeof c !== 'object' || c === null) throw new KomodoCcError('ARG_INVALID', `${name} expected a condition object`, { name })
+  const o = c as Record<string, unknown>
+  switch (o.type) {
+    case 'preimage-sha-256': assertBytes(o.preimage, undefined, `${name}.preimage`); return
+    case 'eval-sha-256': assertBytes(o.code, undefined, `${name}.code`); return
+    case 'secp256k1-sha-256':
+      assertBytes(o.publicKey, 33, `${name}.publicKey`)
+      if (o.signature !== undefined) assertBytes(o.signature, undefined, `${name}.signature`)
+      return
+    case 'ed25519-sha-256':
+      assertBytes(o.publicKey, 32, `${name}.publicKey`)
+      if (o.signature !== undefined) assertBytes(o.signature, undefined, `${name}.signature`)
+      return
+    case 'prefix-sha-256':
+      assertBytes(o.prefix, undefined, `${name}.prefix`)
+      assertInt(o.maxMessageLength, 0, MAX_CONDITION_COST, `${name}.maxMessageLength`)
+      assertCondition(o.subcondition, `${name}.subcondition`, depth + 1)
+      return
+    case 'threshold-sha-256': {
+      if (!Array.isArray(o.subconditions)) throw new KomodoCcError('ARG_INVALID', `${name}.subconditions expected an array`, { name })
+      assertInt(o.threshold, 0, o.subconditions.length, `${name}.threshold`)
+      o.subconditions.forEach((s: unknown, i: number) => assertCondition(s, `${name}.subconditions[${i}]`, depth + 1))
+      return
+    }
+    case 'anon':
+      if (!REGISTERED.has(o.typeId as number)) throw new KomodoCcError('CC_UNSUPPORTED', `${name}: anon type ${String(o.typeId)} is not registered`, { name })
+      assertBytes(o.fingerprint, 32, `${name}.fingerprint`)
+      assertInt(o.cost, 0, Number.MAX_SAFE_INTEGER, `${name}.cost`)
+      assertInt(o.subtypes, 0, 0xffffffff, `${name}.subtypes`)
+      return
+    default:
+      throw new KomodoCcError('ARG_INVALID', `${name}: unknown condition type ${JSON.stringify(String(o.type))}`, { name })
+  }
+}
+
+/** @internal 33 opaque bytes (hex or bytes). @example pubkey33('02' + 'ab'.repeat(32), 'pubkey').length // 33 */
+export function pubkey33(v: string | Uint8Array, name: string): Uint8Array {
+  const b = typeof v === 'string' ? bytesOrHex(v, undefined, name) : assertBytes(v, undefined, name)
+  if (b.length !== 33)
+    throw new KomodoCcError('PUBKEY_INVALID', `${name} expected 33 bytes, got ${b.length}`, { name, length: b.length })
+  return b.slice()
+}
