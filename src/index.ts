@@ -66,10 +66,8 @@ export { type BuildResult, type BuiltInput } from './build/complete.js'
 export { selectNormalInputs } from './build/select.js'
 export { finalizeCcTx, reorderInputs, type FinalizeRequest, type FinalizedTx } from './build/finalize.js'
 export { type Utxo, type ChainView, type InputPlan, type KeyRole } from './build/types.js'
-export {
-  buildOraclesCreate, buildOraclesFund, buildOraclesRegister, buildOraclesSubscribe, buildOraclesData, oracleMarkerPubkey,
-  type OracleState, type OraclesRegisterState, type OraclesDataState, type OraclesDataResult,
-} from './modules/oracles/build.js'
+// (each module's builders are exported with its payload codec above: buildOracles*, buildRewards*, buildGateways*, …)
+export { gatewaysCustomAddress, parseMerkleProof, gatewaysVerifyDeposit, type GatewaysPrefixes, type MerkleProof, type GatewaysVerifyInput } from './build/gateways-proof.js'
 
 // komodod JSON-RPC client, the safe two-step flow (src/rpc: fetch-based; the conf-file reader is loaded only when a
 // chain name or conf path is given)

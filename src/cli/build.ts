@@ -7,16 +7,20 @@ import type { BuildResult } from '../build/complete.js'
 import type { Utxo } from '../build/types.js'
 import { buildOraclesCreate, buildOraclesData, buildOraclesFund, buildOraclesRegister, buildOraclesSubscribe } from '../modules/oracles/build.js'
 import { parseArgs, printJson, usage, type CliCommand, type CliIo } from './core.js'
+import { REWARDS_GATEWAYS_BUILD_METHODS } from './build-rewards-gateways.js'
 
 /** How the CLI turns text into a builder call: positional RPC params, then the context, then the state object. */
 type MethodSpec = {
   params: string[]
+  /** How many trailing parameters may be left out (or given as `-`). */
+  optional?: number
   state?: string
   call: (params: string[], ctx: BuildContext, state: Record<string, unknown>) => BuildResult
 }
 
-/** Methods the `build` command knows, by RPC name. Modules add theirs here. */
+/** Methods the `build` command knows, by RPC name. */
 export const BUILD_METHODS: Record<string, MethodSpec> = {
+  ...REWARDS_GATEWAYS_BUILD_METHODS,
   oraclescreate: { params: ['name', 'description', 'format'], call: (p, c) => buildOraclesCreate(p[0]!, p[1]!, p[2]!, c) },
   oraclesfund: { params: ['oracletxid'], state: '{"oracle": "<create tx hex>"}', call: (p, c, s) => buildOraclesFund(p[0]!, c, s as never) },
   oraclesregister: {
@@ -106,7 +110,9 @@ Prints {"hex", "txid", "signed", "fee", "inputs", "outputs"}.`,
     const spec = BUILD_METHODS[method]
     if (spec === undefined) usage(`unknown method ${JSON.stringify(method)}; known: ${Object.keys(BUILD_METHODS).join(', ')}`)
     const params = positionals.slice(1)
-    if (params.length !== spec.params.length) usage(`${method} takes ${spec.params.length} parameter(s): ${spec.params.join(' ')}`)
+    const min = spec.params.length - (spec.optional ?? 0)
+    if (params.length < min || params.length > spec.params.length)
+      usage(`${method} takes ${min === spec.params.length ? spec.params.length : `${min} to ${spec.params.length}`} parameter(s): ${spec.params.join(' ')}`)
     if (typeof options.height !== 'string' || !/^\d+$/.test(options.height)) usage('--height <current chain height> is required')
     const utxosJson = parseJson(options.utxos, '--utxos') ?? []
     if (!Array.isArray(utxosJson)) usage('--utxos expected a JSON array')

@@ -68,7 +68,7 @@ function decodeBind(s: StateOutputs, allowLegacy: boolean): Bind | undefined {
   return { txid: s.txid, tokenid: p.tokenid, coin: p.coin, totalsupply: p.totalsupply, oracletxid: p.oracletxid, M: p.M, N: p.N, pubkeys: p.pubkeys.map((k) => hexToBytes(k)), taddr: p.taddr, prefix: p.prefix, prefix2: p.prefix2, legacy }
 }
 
-/** Common state of the gateways builders that read the bind. */
+/** Common state of the gateways builders that read the bind. @example const s: GatewaysBindRef = { bind: bindHex, bindConfirmed: true } */
 export type GatewaysBindRef = {
   /** The bind transaction (`bindtxid`). */
   bind: StateTx
@@ -123,7 +123,7 @@ function u8Param(v: unknown, name: string): number {
 // ---------------------------------------------------------------------------------------------------------------
 // gatewaysbind
 
-/** State for {@link buildGatewaysBind}. */
+/** State for {@link buildGatewaysBind}. @example const s: GatewaysBindState = { token: tokenCreateHex, tokens: [myTokenUtxo], oracle: oracleCreateHex } */
 export type GatewaysBindState = {
   /** The token's create transaction (`tokenid`); its vout 1 is the full supply (`CCfullsupply`). */
   token?: StateTx
@@ -202,7 +202,7 @@ export function buildGatewaysBind(tokenid: string, oracletxid: string, coin: str
 // ---------------------------------------------------------------------------------------------------------------
 // gatewaysdeposit
 
-/** State for {@link buildGatewaysDeposit}. */
+/** State for {@link buildGatewaysDeposit}. @example const s: GatewaysDepositState = { bind: bindHex, oracle: oracleCreateHex, samples: [dataTxHex] } */
 export type GatewaysDepositState = GatewaysBindRef & {
   /** The bind's oracle create transaction (name = coin; its output count is the deposit scan length). */
   oracle?: StateTx
@@ -212,7 +212,7 @@ export type GatewaysDepositState = GatewaysBindRef & {
   cointxidExists?: boolean
 }
 
-/** Result of {@link buildGatewaysDeposit}: the build plus the publishers and data txids that gave the merkle root. */
+/** Result of {@link buildGatewaysDeposit}: the build plus the publishers and data txids that gave the merkle root. @example buildGatewaysDeposit(…).publishers */
 export type GatewaysDepositResult = BuildResult & { publishers: string[]; txids: string[]; merkleroot: string; depositAddress: string }
 
 /**
@@ -281,13 +281,13 @@ export function buildGatewaysDeposit(bindtxid: string, height: number, coin: str
     proof: bytesToHex(proofBytes), destpub: bytesToHex(dest), amount: sats,
   })
   const r = done(inputs, [{ value: MARKER, script: ccScript(cc1of1(EVAL, dest)) }, { value: MARKER, script: p2pkScript(txidPubkey(cid)) }], opret, ctx)
-  return { ...r, publishers, txids, merkleroot: bytesToHex(merkleroot), depositAddress }
+  return Object.assign(r, { publishers, txids, merkleroot: bytesToHex(merkleroot), depositAddress })
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // gatewaysclaim
 
-/** State for {@link buildGatewaysClaim}. */
+/** State for {@link buildGatewaysClaim}. @example const s: GatewaysClaimState = { bind: bindHex, deposit: depositHex, tokens: [gatewayTokenUtxo] } */
 export type GatewaysClaimState = GatewaysBindRef & {
   /** The deposit ('D') transaction. */
   deposit?: StateTx
@@ -340,7 +340,7 @@ export function buildGatewaysClaim(bindtxid: string, coin: string, deposittxid: 
 // ---------------------------------------------------------------------------------------------------------------
 // gatewayswithdraw
 
-/** State for {@link buildGatewaysWithdraw}. */
+/** State for {@link buildGatewaysWithdraw}. @example const s: GatewaysWithdrawState = { bind: bindHex, tokens: [myTokenUtxo], markers: [] } */
 export type GatewaysWithdrawState = GatewaysBindRef & {
   /** Transactions whose 10000 marker (vout 0) at the gateways global CC address is unspent ('W', 'P', 'S', …). */
   markers?: readonly StateTx[]
@@ -392,7 +392,7 @@ export function buildGatewaysWithdraw(bindtxid: string, coin: string, withdrawpu
 // ---------------------------------------------------------------------------------------------------------------
 // gatewayspartialsign, gatewayscompletesigning
 
-/** State for {@link buildGatewaysPartialSign} and {@link buildGatewaysCompleteSigning}. */
+/** State for {@link buildGatewaysPartialSign} and {@link buildGatewaysCompleteSigning}. @example const s: GatewaysSigningState = { last: withdrawHex, bind: bindHex } */
 export type GatewaysSigningState = {
   /** The last transaction of the signing chain (`txid`): the withdraw 'W' for the first signature, else the latest 'P'. */
   last?: StateTx
@@ -481,7 +481,7 @@ export function buildGatewaysCompleteSigning(txid: string, refcoin: string, hex:
 // ---------------------------------------------------------------------------------------------------------------
 // gatewaysmarkdone
 
-/** State for {@link buildGatewaysMarkDone}. */
+/** State for {@link buildGatewaysMarkDone}. @example const s: GatewaysMarkDoneState = { complete: completeHex, withdraw: withdrawHex, bind: bindHex } */
 export type GatewaysMarkDoneState = {
   /** The complete-signing ('S') transaction. */
   complete?: StateTx
@@ -513,7 +513,7 @@ export function buildGatewaysMarkDone(completesigningtx: string, refcoin: string
   const wid = s.withdrawtxid
   if (state.withdraw === undefined) throw daemonRefusal(`invalid withdraw txid ${wid}`, {}, 'BUILD_STATE')
   const w = lastOpret(stateOutputs(state.withdraw, wid, 'state.withdraw'), decodeGatewaysOpret)
-  if (w === undefined || w.funcid !== 'W' || !('bindtxid' in w)) throw daemonRefusal(`cannot decode withdraw tx opret ${wid}`, {}, 'BUILD_STATE')
+  if (w === undefined || w.funcid !== 'W' || !('bindtxid' in w) || w.refcoin !== refcoin) throw daemonRefusal(`cannot decode withdraw tx opret ${wid}`, {}, 'BUILD_STATE')
   if (state.bind === undefined) throw daemonRefusal(`can't find bind tx ${w.bindtxid}`, {}, 'BUILD_STATE')
   const b = decodeBind(stateOutputs(state.bind, w.bindtxid, 'state.bind'), false)
   if (b === undefined || b.coin !== refcoin || b.tokenid !== w.tokenid) throw daemonRefusal(`invalid bind tx ${w.bindtxid}`, {}, 'BUILD_STATE')

@@ -4,3 +4,4 @@ export {
   type GatewaysWithdrawOpret, type GatewaysDepositOpret, type GatewaysPartialSignOpret, type GatewaysLegacyPartialSignOpret,
   type GatewaysCompleteSigningOpret, type GatewaysLegacyCompleteSigningOpret, type GatewaysMarkDoneOpret, type GatewaysLegacyMarkDoneOpret,
 } from './opret.js'
+export * from './build.js'

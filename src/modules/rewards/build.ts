@@ -72,7 +72,7 @@ function done(inputs: InputPlan[], outputs: { value: bigint; script: Uint8Array 
   return completeBuild(fin, ctx, EVAL)
 }
 
-/** State for {@link buildRewardsCreateFunding}: the plans that already exist (optional). */
+/** State for {@link buildRewardsCreateFunding}: the plans that already exist (optional). @example const s: RewardsCreateFundingState = { plans: [existingPlanHex] } */
 export type RewardsCreateFundingState = {
   /** Funding ('F') transactions of the rewards global CC address; a plan with the same name makes the daemon refuse. */
   plans?: readonly StateTx[]
@@ -119,7 +119,7 @@ export function buildRewardsCreateFunding(name: string, amount: AmountInput, APR
   return done(inputs, [{ value: funds, script: globalCc() }, { value: MARKER, script: p2pkScript(rewardsPk()) }], opret, ctx)
 }
 
-/** State for {@link buildRewardsAddFunding}: the plan the daemon finds by name. */
+/** State for {@link buildRewardsAddFunding}: the plan the daemon finds by name. @example const s: RewardsPlanState = { plan: fundingTxHex } */
 export type RewardsPlanState = {
   /** The plan's funding ('F') transaction (the one whose name is `name`). */
   plan: StateTx
@@ -147,7 +147,7 @@ export function buildRewardsAddFunding(name: string, fundingtxid: string, amount
   return done(inputs, [{ value: sats, script: globalCc() }], opret, ctx)
 }
 
-/** State for {@link buildRewardsLock}: the plan and its available funding. */
+/** State for {@link buildRewardsLock}: the plan and its available funding. @example const s: RewardsLockState = { plan: fundingTxHex, funding: 110000000000n } */
 export type RewardsLockState = RewardsPlanState & {
   /** The plan's unspent funding (`RewardsPlanFunds`: confirmed F/A/U outputs of the plan; `rewardsinfo.funding`). */
   funding: bigint
@@ -178,7 +178,7 @@ export function buildRewardsLock(name: string, fundingtxid: string, amount: Amou
   return done(inputs, [{ value: deposit, script: globalCc() }, { value: MARKER, script: p2pkScript(ctx.pubkey) }], opret, ctx)
 }
 
-/** One lock candidate as the daemon's address index shows it. */
+/** One lock candidate as the daemon's address index shows it. @example const c: RewardsLockCandidate = { tx: lockTxHex, blockTime: 1700000000 } */
 export type RewardsLockCandidate = {
   /** The lock transaction ('L'), or its txid and outputs. */
   tx: StateTx
@@ -188,7 +188,7 @@ export type RewardsLockCandidate = {
   unspent?: boolean
 }
 
-/** State for {@link buildRewardsUnlock}. */
+/** State for {@link buildRewardsUnlock}. @example const s: RewardsUnlockState = { plan, locks: [{ tx: lockHex, blockTime }], funding: [fundingUtxo], tipTime } */
 export type RewardsUnlockState = RewardsPlanState & {
   /** Unspent outputs at the rewards global CC address the daemon would consider: with a txid, the one lock; without,
    *  every candidate in the node's order (the first 'L' of this plan ≥ 2^30 satoshis is taken). */
@@ -203,7 +203,7 @@ export type RewardsUnlockState = RewardsPlanState & {
   tipHeight?: number
 }
 
-/** Result of {@link buildRewardsUnlock}: the build, the reward prediction and the mode used. */
+/** Result of {@link buildRewardsUnlock}: the build, the reward prediction and the mode used. @example buildRewardsUnlock(name, fundingtxid, locktxid, ctx, state).payout.reward */
 export type RewardsUnlockResult = BuildResult & { payout: RewardsPayout; mode: 'normal' | 'recover' }
 
 /**
@@ -226,7 +226,8 @@ export function buildRewardsUnlock(name: string, fundingtxid: string, txid: stri
   if (lockid === id) throw daemonRefusal('Rewards plan cant unlock fundingtxid')
   if (typeof state !== 'object' || state === null) throw new KomodoCcError('BUILD_STATE', 'state expected { plan, locks, funding, tipTime }')
   const plan = planOf(state.plan, name, undefined, 'Rewards plan does not exist')
-  if (plan.fundingtxid !== id) throw daemonRefusal('Rewards plan does not exist', { plan: plan.fundingtxid }, 'BUILD_STATE')
+  if (plan.fundingtxid !== id)
+    throw new KomodoCcError('BUILD_PARAMS', `fundingtxid ${id} is not plan ${name}'s (${plan.fundingtxid}): the unlock would fail validation`, { plan: plan.fundingtxid })
   if (!Array.isArray(state.locks)) throw new KomodoCcError('BUILD_STATE', 'state.locks expected an array of { tx, blockTime?, unspent? }')
   if (!Number.isInteger(state.tipTime)) throw new KomodoCcError('BUILD_STATE', 'state.tipTime expected the tip block time (integer seconds)')
   const cc = globalCc()
@@ -279,11 +280,11 @@ export function buildRewardsUnlock(name: string, fundingtxid: string, txid: stri
     if (ccChange === 0n && total !== need)
       throw new KomodoCcError('BUILD_INPUTS', `funding inputs total ${total} sat, between reward + txfee (${need}) and reward + 2·txfee: the daemon would burn the surplus as fee and validation rejects that (txfee is too high)`, { total: String(total), need: String(need) })
     const r = done([lockInput, ...funding], [{ value: ccChange, script: cc }, { value: amount + reward, script: payTo }], opret, signing)
-    return { ...r, payout, mode: 'normal' }
+    return Object.assign(r, { payout, mode: 'normal' as const })
   }
   if (!equalBytes(payTo, p2pkScript(ctx.pubkey)))
     throw new KomodoCcError('BUILD_STATE', `the plan's funding (${total} sat) cannot pay reward + txfee (${need}); the recover form the daemon would build pays the change to the caller and validation accepts it only from the locker (${bytesToHex(payTo)})`, { funding: String(total), need: String(need) })
   if (amount <= 2n * ctx.fee) throw new KomodoCcError('BUILD_STATE', `the lock (${amount} sat) is too small for the recover form (amount − 2·txfee)`, { amount: String(amount) })
   const r = done([lockInput], [{ value: amount - 2n * ctx.fee, script: payTo }], opret, signing)
-  return { ...r, payout, mode: 'recover' }
+  return Object.assign(r, { payout, mode: 'recover' as const })
 }
