@@ -36,6 +36,10 @@ export {
   ORACLE_MAX_FORMAT_LENGTH, ORACLE_MAX_NAME_LENGTH, ORACLE_MAX_PRINT_FIELD, type OracleValue, type OracleDataOptions,
 } from './oracles/index.js'
 
+// transactions: codec, txid, signature hashes, signing and verifying, the daemon's decoderawtransaction
+export * from './tx/index.js'
+export * from './script/index.js'
+
 // crypto-conditions, CC scripts and CC addresses
 export * from './cc/index.js'
 export {

@@ -6,6 +6,7 @@ import { rpcCommands } from './rpc.js'
 import { kdfCommands } from './kdf.js'
 import { inspectCommands } from './inspect.js'
 import { ccCommands } from './cc.js'
+import { txDecodeCommand, txIdCommand, txSignCommand } from './tx.js'
 
 /** Every CLI command by its command words. */
 export const COMMANDS: Readonly<Record<string, CliCommand>> = {
@@ -16,4 +17,7 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   ...kdfCommands,
   ...inspectCommands,
   ...ccCommands,
+  'tx decode': txDecodeCommand,
+  'tx id': txIdCommand,
+  'tx sign': txSignCommand,
 }

@@ -1,0 +1,146 @@
+import { decodeWif } from '../address/address.js'
+import { bytesToHex, hexToBytes } from '../bytes/hex.js'
+import { equalBytes } from '../bytes/utils.js'
+import { cc1of1, cc1of2, encodeCondition, tokensCc1of1 } from '../cc/condition.js'
+import type { CcCondition } from '../cc/types.js'
+import { KomodoCcError } from '../errors.js'
+import { ccScriptParts } from '../script/classify.js'
+import { parseTransaction, serializeTransaction, txid } from '../tx/codec.js'
+import { decodeRawTransaction } from '../tx/decode.js'
+import { keySigner, signTransaction, verifyInput, type Prevout } from '../tx/sign.js'
+import { parseArgs, printJson, usage, type CliCommand, type CliIo } from './core.js'
+
+/** `komodo-cc tx decode <hex>`: komodod's decoderawtransaction JSON, offline. @example await txDecodeCommand.run([hex], io) */
+export const txDecodeCommand: CliCommand = {
+  summary: 'decode a raw transaction exactly as komodod decoderawtransaction prints it',
+  help: [
+    'usage: komodo-cc tx decode <hex> [--chain KMD|BTC|…] [--value-sat]',
+    '',
+    'Prints the JSON komodod returns for decoderawtransaction (txid, vin/vout, asm, addresses, CC addresses).',
+    '--value-sat   name the satoshi amount "valueSat" (getrawtransaction on -spentindex nodes) instead of "valueZat"',
+  ].join('\n'),
+  run(args, io) {
+    const { options, positionals } = parseArgs(args, { strings: ['chain'], booleans: ['value-sat'] })
+    if (positionals.length !== 1) usage('tx decode needs exactly one hex argument')
+    const opts: { chain?: string; amountKey?: 'valueSat' | 'valueZat' } = {}
+    if (typeof options.chain === 'string') opts.chain = options.chain
+    if (options['value-sat'] === true) opts.amountKey = 'valueSat'
+    printJson(io, decodeRawTransaction(positionals[0]!, opts))
+    return 0
+  },
+}
+
+/** `komodo-cc tx id <hex>`: the txid (display order) and size. @example await txIdCommand.run([hex], io) */
+export const txIdCommand: CliCommand = {
+  summary: 'print the txid (display order) and size of a raw transaction',
+  help: 'usage: komodo-cc tx id <hex>\n\nParses the transaction strictly and prints { txid, size }.',
+  run(args, io) {
+    const { positionals } = parseArgs(args, {})
+    if (positionals.length !== 1) usage('tx id needs exactly one hex argument')
+    const raw = hexToBytes(positionals[0]!, 'tx')
+    printJson(io, { txid: txid(parseTransaction(raw)), size: raw.length })
+    return 0
+  },
+}
+
+/** JSON shape of one prevout on the command line. */
+type PrevoutJson = {
+  value: string | number
+  script: string
+  condition?: { cc1of1?: { eval: string | number; pubkey: string }; cc1of2?: { eval: string | number; pubkeys: [string, string] }; tokens?: { eval: string | number; pubkey: string; eval2?: string | number } }
+}
+
+const evalCode = (v: unknown, where: string): number => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^(0x)?[0-9a-fA-F]{1,2}$/.test(v) ? parseInt(v.replace(/^0x/, ''), 16) : NaN
+  if (!Number.isInteger(n) || n < 0 || n > 255) usage(`${where}: eval code expected a byte (hex string like "e4" or a number)`)
+  return n
+}
+
+function conditionFromJson(c: PrevoutJson['condition'], where: string): CcCondition | undefined {
+  if (c === undefined) return undefined
+  if (typeof c !== 'object' || c === null) usage(`${where}.condition expected an object`)
+  if (c.cc1of1) return cc1of1(evalCode(c.cc1of1.eval, where), c.cc1of1.pubkey)
+  if (c.cc1of2) return cc1of2(evalCode(c.cc1of2.eval, where), c.cc1of2.pubkeys[0], c.cc1of2.pubkeys[1])
+  if (c.tokens) return tokensCc1of1(evalCode(c.tokens.eval, where), c.tokens.pubkey, c.tokens.eval2 === undefined ? 0 : evalCode(c.tokens.eval2, where))
+  usage(`${where}.condition expected { cc1of1 } | { cc1of2 } | { tokens }`)
+}
+
+/**
+ * The condition of a CC prevout spendable by `pubkey` alone, found by trying every 1-of-1 and tokens 1-of-1 shape
+ * (all 256 eval codes) against the condition bytes of the script; undefined when none matches.
+ * @example inferCondition(script, pubkey)
+ */
+export function inferCondition(script: Uint8Array, pubkey: Uint8Array): CcCondition | undefined {
+  const parts = ccScriptParts(script)
+  if (parts === null) return undefined
+  for (let ev = 0; ev < 256; ev++) {
+    for (const c of [cc1of1(ev, pubkey), tokensCc1of1(ev, pubkey)]) if (equalBytes(encodeCondition(c), parts.condition)) return c
+  }
+  return undefined
+}
+
+async function readWif(spec: string | undefined, io: CliIo, allowArgv: boolean): Promise<string> {
+  const s = spec ?? 'env:KOMODO_CC_WIF'
+  if (s === 'stdin' || s === '-') return (await io.readStdin()).trim()
+  if (s.startsWith('env:')) {
+    const v = io.env[s.slice(4)]
+    if (v === undefined || v.trim() === '') usage(`environment variable ${s.slice(4)} is not set (it should hold the WIF)`)
+    return v.trim()
+  }
+  if (!allowArgv) usage('--wif takes env:NAME or stdin; a key on the command line lands in shell history (add --unsafe-argv-wif to allow it)')
+  return s
+}
+
+/** `komodo-cc tx sign <hex> --prevouts <json>`: signs with a WIF read from the environment or stdin. @example KOMODO_CC_WIF=… komodo-cc tx sign <hex> --prevouts '[{"value":"100000000","script":"2ea2…cc"}]' */
+export const txSignCommand: CliCommand = {
+  summary: 'sign the P2PK, P2PKH and CC inputs of a raw transaction with a WIF',
+  help: [
+    'usage: komodo-cc tx sign <hex> --prevouts <json> [--wif env:NAME|stdin] [--branch-id N] [--partial]',
+    '',
+    '--prevouts  JSON array, one entry per input: { "value": "<satoshis>", "script": "<scriptPubKey hex>",',
+    '            "condition"?: { "cc1of1": { "eval": "e4", "pubkey": "03…" } } | { "cc1of2": { "eval", "pubkeys": [a, b] } }',
+    '            | { "tokens": { "eval", "pubkey", "eval2"? } } }; CC 1-of-1 / tokens conditions of the key are inferred.',
+    '--wif       where the key comes from: env:NAME (default env:KOMODO_CC_WIF) or stdin. Never the command line',
+    '            (unless --unsafe-argv-wif).',
+    '--partial   leave inputs this key cannot sign unsigned instead of failing.',
+    'Prints { hex, txid, signed: [input indexes] }.',
+  ].join('\n'),
+  async run(args, io) {
+    const { options, positionals } = parseArgs(args, { strings: ['prevouts', 'wif', 'branch-id', 'chain'], booleans: ['partial', 'unsafe-argv-wif'] })
+    if (positionals.length !== 1) usage('tx sign needs exactly one hex argument')
+    if (typeof options.prevouts !== 'string') usage('tx sign needs --prevouts <json>')
+    const tx = parseTransaction(positionals[0]!)
+    let list: PrevoutJson[]
+    try {
+      list = JSON.parse(options.prevouts) as PrevoutJson[]
+    } catch {
+      usage('--prevouts is not valid JSON')
+    }
+    if (!Array.isArray(list)) usage('--prevouts expected a JSON array')
+    const wif = await readWif(options.wif as string | undefined, io, options['unsafe-argv-wif'] === true)
+    const { privateKey } = decodeWif(wif, typeof options.chain === 'string' ? options.chain : undefined)
+    const signer = keySigner(privateKey)
+    const prevouts: Prevout[] = list.map((p, i) => {
+      const where = `prevouts[${i}]`
+      if (typeof p !== 'object' || p === null) usage(`${where} expected an object`)
+      if (!(typeof p.value === 'string' && /^\d+$/.test(p.value)) && !(typeof p.value === 'number' && Number.isSafeInteger(p.value) && p.value >= 0))
+        usage(`${where}.value expected satoshis as a decimal string or a safe integer`)
+      const script = hexToBytes(String(p.script), `${where}.script`)
+      const condition = conditionFromJson(p.condition, where) ?? inferCondition(script, signer.publicKey)
+      return condition === undefined ? { value: BigInt(p.value), script } : { value: BigInt(p.value), script, condition }
+    })
+    let branchId: number | undefined
+    if (typeof options['branch-id'] === 'string') {
+      branchId = Number(options['branch-id'])
+      if (!Number.isInteger(branchId) || branchId < 0 || branchId > 0xffffffff) usage('--branch-id expected a u32 (e.g. 0x76b809bb)')
+    }
+    const signed = signTransaction(tx, prevouts, [signer], { allowPartial: options.partial === true, ...(branchId === undefined ? {} : { branchId }) })
+    const done = signed.vin.flatMap((_, i) => (equalBytes(signed.vin[i]!.scriptSig, tx.vin[i]!.scriptSig) ? [] : [i]))
+    for (const i of done) {
+      if (!verifyInput(signed, i, prevouts[i]!, branchId === undefined ? {} : { branchId }).valid)
+        throw new KomodoCcError('SIGNATURE_INVALID', `input ${i} does not verify after signing`, { inputIndex: i })
+    }
+    printJson(io, { hex: bytesToHex(serializeTransaction(signed)), txid: txid(signed), signed: done })
+    return 0
+  },
+}

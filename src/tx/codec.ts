@@ -1,0 +1,408 @@
+import { ByteReader } from '../bytes/reader.js'
+import { ByteWriter, compactSizeLength } from '../bytes/writer.js'
+import { hexToBytes } from '../bytes/hex.js'
+import { KomodoCcError, withPath } from '../errors.js'
+import { sha256d } from '../hash/index.js'
+import { reversedHex, reversedHexToBytes } from './hex.js'
+import {
+  GROTH_PROOF_SIZE, JOINSPLIT_CIPHERTEXT_SIZE, OVERWINTER_VERSION_GROUP_ID, PHGR_PROOF_SIZE, SAPLING_VERSION_GROUP_ID,
+  SHIELDED_OUTPUT_SIZE, SHIELDED_SPEND_SIZE,
+  type JoinSplit, type ShieldedOutput, type ShieldedSpend, type Transaction, type TxInput, type TxOutput,
+} from './types.js'
+
+// smallest wire size of one element, to refuse absurd counts before looping
+const MIN_INPUT = 41
+const MIN_OUTPUT = 9
+
+/**
+ * Parses a serialized transaction (hex or bytes) strictly: every field is length-checked, CompactSizes must be
+ * minimal, an overwintered header needs a known (version, group id) pair, and nothing may follow the last field.
+ * Byte fields of the result are views into `hexOrBytes` when bytes are given (no copy, like Buffer slices in
+ * bitcoinjs): copy the input first if you will modify it afterwards.
+ * @throws KomodoCcError HEX_INVALID | BYTES_TYPE | READ_PAST_END | TRAILING_BYTES | COMPACTSIZE_NON_MINIMAL | COMPACTSIZE_RANGE | TX_VERSION | TX_INVALID
+ * @example parseTransaction('0400008085202f89…').version // 4
+ */
+export function parseTransaction(hexOrBytes: string | Uint8Array): Transaction {
+  let data: Uint8Array
+  if (typeof hexOrBytes === 'string') data = hexToBytes(hexOrBytes, 'tx')
+  else if (hexOrBytes instanceof Uint8Array) data = hexOrBytes
+  else throw new KomodoCcError('BYTES_TYPE', `tx expected a hex string or a Uint8Array, got ${hexOrBytes === null ? 'null' : typeof hexOrBytes}`)
+  const r = new ByteReader(data)
+  const tx = readTransaction(r)
+  r.end()
+  return tx
+}
+
+// Where the reader is, for error paths (kept as cheap numbers/constants; the path string is built only on error).
+const At = { header: 0, vin: 1, vout: 2, tail: 3, shielded: 4, joinsplit: 5 } as const
+
+function readTransaction(r: ByteReader): Transaction {
+  let at: number = At.header, index = 0, field = ''
+  try {
+    const header = r.u32le()
+    const overwintered = header >>> 31 === 1
+    const version = header & 0x7fffffff
+    let versionGroupId = 0
+    if (overwintered) versionGroupId = r.u32le()
+    const v3 = overwintered && version === 3 && versionGroupId === OVERWINTER_VERSION_GROUP_ID
+    const v4 = overwintered && version === 4 && versionGroupId === SAPLING_VERSION_GROUP_ID
+    if (overwintered && !v3 && !v4)
+      throw new KomodoCcError('TX_VERSION', `unknown transaction format: overwintered version ${version} with version group id 0x${versionGroupId.toString(16).padStart(8, '0')}`, { version, versionGroupId, offset: 0 })
+
+    at = At.vin
+    const nIn = r.compactSize()
+    if (nIn * MIN_INPUT > r.remaining) throw tooMany('vin', nIn, r)
+    const data = r.data
+    const vin: TxInput[] = new Array(nIn)
+    for (index = 0; index < nIn; index++) {
+      field = 'prevout'
+      const p = r.pos
+      r.bytes(36)
+      const txid = reversedHex(data, p)
+      const vout = (data[p + 32]! | (data[p + 33]! << 8) | (data[p + 34]! << 16) | (data[p + 35]! << 24)) >>> 0
+      field = 'scriptSig'
+      const scriptSig = r.varBytes()
+      field = 'sequence'
+      const sequence = r.u32le()
+      vin[index] = { txid, vout, scriptSig, sequence }
+    }
+    at = At.vout
+    const nOut = r.compactSize()
+    if (nOut * MIN_OUTPUT > r.remaining) throw tooMany('vout', nOut, r)
+    const vout: TxOutput[] = new Array(nOut)
+    for (index = 0; index < nOut; index++) {
+      field = 'value'
+      const value = r.i64le()
+      field = 'script'
+      const script = r.varBytes()
+      vout[index] = { value, script }
+    }
+    at = At.tail
+    field = 'lockTime'
+    const lockTime = r.u32le()
+    field = 'expiryHeight'
+    const expiryHeight = v3 || v4 ? r.u32le() : 0
+    let valueBalance = 0n
+    const shieldedSpends: ShieldedSpend[] = []
+    const shieldedOutputs: ShieldedOutput[] = []
+    if (v4) {
+      field = 'valueBalance'
+      valueBalance = r.i64le()
+      at = At.shielded
+      field = 'vShieldedSpend'
+      const ns = r.compactSize()
+      if (ns * SHIELDED_SPEND_SIZE > r.remaining) throw tooMany('vShieldedSpend', ns, r)
+      for (index = 0; index < ns; index++)
+        shieldedSpends.push({ cv: r.bytes(32), anchor: r.bytes(32), nullifier: r.bytes(32), rk: r.bytes(32), zkproof: r.bytes(GROTH_PROOF_SIZE), spendAuthSig: r.bytes(64) })
+      field = 'vShieldedOutput'
+      const no = r.compactSize()
+      if (no * SHIELDED_OUTPUT_SIZE > r.remaining) throw tooMany('vShieldedOutput', no, r)
+      for (index = 0; index < no; index++)
+        shieldedOutputs.push({ cv: r.bytes(32), cmu: r.bytes(32), ephemeralKey: r.bytes(32), encCiphertext: r.bytes(580), outCiphertext: r.bytes(80), zkproof: r.bytes(GROTH_PROOF_SIZE) })
+    }
+    const tx: Transaction = { overwintered, version, versionGroupId, vin, vout, lockTime, expiryHeight, valueBalance, shieldedSpends, shieldedOutputs, joinSplits: [] }
+    if (version >= 2) {
+      at = At.joinsplit
+      field = 'vJoinSplit'
+      const proofSize = v4 ? GROTH_PROOF_SIZE : PHGR_PROOF_SIZE
+      const nj = r.compactSize()
+      if (nj * (proofSize + 2 * JOINSPLIT_CIPHERTEXT_SIZE) > r.remaining) throw tooMany('vJoinSplit', nj, r)
+      for (index = 0; index < nj; index++) {
+        tx.joinSplits.push({
+          vpubOld: r.i64le(), vpubNew: r.i64le(), anchor: r.bytes(32),
+          nullifiers: [r.bytes(32), r.bytes(32)], commitments: [r.bytes(32), r.bytes(32)],
+          ephemeralKey: r.bytes(32), randomSeed: r.bytes(32), macs: [r.bytes(32), r.bytes(32)],
+          proof: r.bytes(proofSize), ciphertexts: [r.bytes(JOINSPLIT_CIPHERTEXT_SIZE), r.bytes(JOINSPLIT_CIPHERTEXT_SIZE)],
+        })
+      }
+      at = At.tail
+      if (nj > 0) {
+        field = 'joinSplitPubKey'
+        tx.joinSplitPubKey = r.bytes(32)
+        field = 'joinSplitSig'
+        tx.joinSplitSig = r.bytes(64)
+      }
+    }
+    at = At.tail
+    field = 'bindingSig'
+    if (v4 && (shieldedSpends.length > 0 || shieldedOutputs.length > 0)) tx.bindingSig = r.bytes(64)
+    return tx
+  } catch (e) {
+    if (!(e instanceof KomodoCcError) || at === At.header || typeof e.details.path === 'string') throw e
+    const path = at === At.vin ? `vin[${index}].${field}` : at === At.vout ? `vout[${index}].${field}`
+      : at === At.shielded ? `${field}[${index}]` : at === At.joinsplit ? `vJoinSplit[${index}]` : field
+    throw withPath(path, () => { throw e })
+  }
+}
+
+function tooMany(what: string, n: number, r: ByteReader): KomodoCcError {
+  return new KomodoCcError('READ_PAST_END', `${what} count ${n} cannot fit in the ${r.remaining} byte(s) left at offset ${r.pos}`, { path: what, count: n, left: r.remaining, offset: r.pos })
+}
+
+/**
+ * Serializes a transaction (the exact inverse of {@link parseTransaction}). Checks the model first: a value
+ * out of its wire range, a wrong-sized shielded field or a missing/unexpected optional part throws.
+ * @throws KomodoCcError TX_INVALID | TX_VERSION | INT_RANGE | BYTES_LENGTH | BYTES_TYPE
+ * @example bytesToHex(serializeTransaction(parseTransaction(hex))) === hex.toLowerCase() // true
+ */
+export function serializeTransaction(tx: Transaction): Uint8Array {
+  return writeFast(tx, checkedSize(tx))
+}
+
+/** Writes a checked transaction straight into an exact-size buffer (the hot path of serialize and txid). */
+function writeFast(tx: Transaction, size: number): Uint8Array {
+  const out = new Uint8Array(size)
+  const dv = new DataView(out.buffer)
+  const v3 = isV3(tx), v4 = isV4(tx)
+  dv.setUint32(0, (tx.overwintered ? 0x80000000 : 0) + tx.version, true)
+  let p = 4
+  if (tx.overwintered) {
+    dv.setUint32(p, tx.versionGroupId, true)
+    p += 4
+  }
+  p = putCs(out, dv, p, tx.vin.length)
+  for (let i = 0; i < tx.vin.length; i++) {
+    const input = tx.vin[i]!
+    writeReversedHex(out, p, input.txid, i)
+    dv.setUint32(p + 32, input.vout, true)
+    p = putCs(out, dv, p + 36, input.scriptSig.length)
+    p = put(out, p, input.scriptSig)
+    dv.setUint32(p, input.sequence, true)
+    p += 4
+  }
+  p = putCs(out, dv, p, tx.vout.length)
+  for (let i = 0; i < tx.vout.length; i++) {
+    const o = tx.vout[i]!
+    dv.setBigInt64(p, o.value, true)
+    p = putCs(out, dv, p + 8, o.script.length)
+    p = put(out, p, o.script)
+  }
+  dv.setUint32(p, tx.lockTime, true)
+  p += 4
+  if (v3 || v4) {
+    dv.setUint32(p, tx.expiryHeight, true)
+    p += 4
+  }
+  if (v4) {
+    dv.setBigInt64(p, tx.valueBalance, true)
+    p = putCs(out, dv, p + 8, tx.shieldedSpends.length)
+    for (const x of tx.shieldedSpends) {
+      p = put(out, p, x.cv); p = put(out, p, x.anchor); p = put(out, p, x.nullifier)
+      p = put(out, p, x.rk); p = put(out, p, x.zkproof); p = put(out, p, x.spendAuthSig)
+    }
+    p = putCs(out, dv, p, tx.shieldedOutputs.length)
+    for (const x of tx.shieldedOutputs) {
+      p = put(out, p, x.cv); p = put(out, p, x.cmu); p = put(out, p, x.ephemeralKey)
+      p = put(out, p, x.encCiphertext); p = put(out, p, x.outCiphertext); p = put(out, p, x.zkproof)
+    }
+  }
+  if (tx.version >= 2) {
+    p = putCs(out, dv, p, tx.joinSplits.length)
+    for (const js of tx.joinSplits) {
+      dv.setBigInt64(p, js.vpubOld, true)
+      dv.setBigInt64(p + 8, js.vpubNew, true)
+      p += 16
+      for (const b of [js.anchor, js.nullifiers[0], js.nullifiers[1], js.commitments[0], js.commitments[1], js.ephemeralKey, js.randomSeed, js.macs[0], js.macs[1], js.proof, js.ciphertexts[0], js.ciphertexts[1]])
+        p = put(out, p, b)
+    }
+    if (tx.joinSplits.length > 0) {
+      p = put(out, p, tx.joinSplitPubKey!)
+      p = put(out, p, tx.joinSplitSig!)
+    }
+  }
+  if (v4 && (tx.shieldedSpends.length > 0 || tx.shieldedOutputs.length > 0)) p = put(out, p, tx.bindingSig!)
+  return out
+}
+
+/** Copies `b` into `out` at `p`; small arrays by hand (a native `set` call costs more than the copy). */
+function put(out: Uint8Array, p: number, b: Uint8Array): number {
+  const n = b.length
+  if (n > 64) out.set(b, p)
+  else for (let i = 0; i < n; i++) out[p + i] = b[i]!
+  return p + n
+}
+
+/** Minimal CompactSize at `p` (callers never exceed u32). */
+function putCs(out: Uint8Array, dv: DataView, p: number, n: number): number {
+  if (n < 0xfd) {
+    out[p] = n
+    return p + 1
+  }
+  if (n <= 0xffff) {
+    out[p] = 0xfd
+    dv.setUint16(p + 1, n, true)
+    return p + 3
+  }
+  out[p] = 0xfe
+  dv.setUint32(p + 1, n, true)
+  return p + 5
+}
+
+const NIB: Int8Array = /* @__PURE__ */ (() => {
+  const t = new Int8Array(128).fill(-1)
+  for (let i = 0; i < 10; i++) t[48 + i] = i
+  for (let i = 0; i < 6; i++) t[65 + i] = t[97 + i] = 10 + i
+  return t
+})()
+
+/** 64 display-hex chars → 32 bytes reversed into `out` at `p`. */
+function writeReversedHex(out: Uint8Array, p: number, hex: string, i: number): void {
+  if (typeof hex !== 'string' || hex.length !== 64)
+    throw new KomodoCcError('BYTES_LENGTH', `vin[${i}].txid expected 64 hex characters (display order)`, { path: `vin[${i}].txid` })
+  for (let k = 0; k < 32; k++) {
+    const a = hex.charCodeAt(2 * k), b = hex.charCodeAt(2 * k + 1)
+    const hi = a < 128 ? NIB[a]! : -1, lo = b < 128 ? NIB[b]! : -1
+    if ((hi | lo) < 0) throw new KomodoCcError('BYTES_LENGTH', `vin[${i}].txid expected 64 hex characters (display order), found a non-hex one`, { path: `vin[${i}].txid` })
+    out[p + 31 - k] = (hi << 4) | lo
+  }
+}
+
+/** @internal one JoinSplit in wire order. @example writeJoinSplit(w, tx.joinSplits[0]) */
+export function writeJoinSplit(w: ByteWriter, js: JoinSplit): void {
+  w.i64le(js.vpubOld).i64le(js.vpubNew).bytes(js.anchor)
+  w.bytes(js.nullifiers[0]).bytes(js.nullifiers[1]).bytes(js.commitments[0]).bytes(js.commitments[1])
+  w.bytes(js.ephemeralKey).bytes(js.randomSeed).bytes(js.macs[0]).bytes(js.macs[1]).bytes(js.proof)
+  w.bytes(js.ciphertexts[0]).bytes(js.ciphertexts[1])
+}
+
+const isV3 = (tx: Transaction): boolean => tx.overwintered && tx.version === 3 && tx.versionGroupId === OVERWINTER_VERSION_GROUP_ID
+const isV4 = (tx: Transaction): boolean => tx.overwintered && tx.version === 4 && tx.versionGroupId === SAPLING_VERSION_GROUP_ID
+
+/**
+ * Serialized size in bytes (what `decoderawtransaction` calls `size`), after checking the model.
+ * @throws KomodoCcError like {@link serializeTransaction}
+ * @example transactionSize(parseTransaction(hex)) === hex.length / 2 // true
+ */
+export function transactionSize(tx: Transaction): number {
+  return checkedSize(tx)
+}
+
+/**
+ * The transaction id: SHA256d of the serialization, in display order (what komodod prints).
+ * @throws KomodoCcError like {@link serializeTransaction}
+ * @example txid(parseTransaction(hex)) // 'f2baf8d9…22b7'
+ */
+export function txid(tx: Transaction): string {
+  return reversedHex(sha256d(serializeTransaction(tx)), 0)
+}
+
+/**
+ * txid straight from serialized bytes (no model round trip): SHA256d, display order.
+ * @example txidOfBytes(hexToBytes(hex)) // '66a5c18c…4a06'
+ */
+export function txidOfBytes(raw: Uint8Array): string {
+  if (!(raw instanceof Uint8Array)) throw new KomodoCcError('BYTES_TYPE', 'raw expected a Uint8Array')
+  return reversedHex(sha256d(raw), 0)
+}
+
+// ---- model checks (build to policy, parse to consensus: the writer refuses anything it could not read back)
+
+function bad(message: string, path: string): KomodoCcError {
+  return new KomodoCcError('TX_INVALID', `${message} (at ${path})`, { path })
+}
+
+const isU32 = (v: unknown): boolean => typeof v === 'number' && v >>> 0 === v
+const isI64 = (v: unknown): boolean => typeof v === 'bigint' && v >= -0x8000000000000000n && v <= 0x7fffffffffffffffn
+function u32(v: unknown, path: string): void {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 0xffffffff)
+    throw new KomodoCcError('INT_RANGE', `${path} expected a u32, got ${typeof v === 'number' ? v : typeof v}`, { path })
+}
+function i64(v: unknown, path: string): void {
+  if (typeof v !== 'bigint' || v < -0x8000000000000000n || v > 0x7fffffffffffffffn)
+    throw new KomodoCcError('INT_RANGE', `${path} expected a bigint in the i64 range, got ${typeof v === 'bigint' ? `${v}n` : typeof v}`, { path })
+}
+function blob(v: unknown, n: number | undefined, path: string): number {
+  if (!(v instanceof Uint8Array)) throw new KomodoCcError('BYTES_TYPE', `${path} expected a Uint8Array, got ${v === null ? 'null' : typeof v}`, { path })
+  if (n !== undefined && v.length !== n) throw new KomodoCcError('BYTES_LENGTH', `${path} expected ${n} bytes, got ${v.length}`, { path, expected: n, got: v.length })
+  return v.length
+}
+function list(v: unknown, path: string): unknown[] {
+  if (!Array.isArray(v)) throw bad(`${path} expected an array`, path)
+  return v
+}
+
+function checkedSize(tx: Transaction): number {
+  if (typeof tx !== 'object' || tx === null) throw new KomodoCcError('TX_INVALID', 'tx expected a Transaction object')
+  if (typeof tx.overwintered !== 'boolean') throw bad('overwintered expected a boolean', 'overwintered')
+  if (typeof tx.version !== 'number' || !Number.isInteger(tx.version) || tx.version < 0 || tx.version > 0x7fffffff)
+    throw new KomodoCcError('TX_VERSION', `version expected an integer 0..0x7fffffff, got ${String(tx.version)}`, { path: 'version' })
+  const v3 = isV3(tx), v4 = isV4(tx)
+  if (tx.overwintered && !v3 && !v4)
+    throw new KomodoCcError('TX_VERSION', `overwintered transactions must be v3 (group 0x03c48270) or v4 (group 0x892f2085), got v${tx.version} group ${String(tx.versionGroupId)}`, { path: 'versionGroupId' })
+  if (!tx.overwintered && tx.versionGroupId !== 0) throw bad('versionGroupId must be 0 for a legacy transaction', 'versionGroupId')
+  let size = tx.overwintered ? 8 : 4
+  const vin = list(tx.vin, 'vin') as TxInput[]
+  size += compactSizeLength(vin.length)
+  for (let i = 0; i < vin.length; i++) {
+    const input = vin[i]!
+    if (typeof input !== 'object' || input === null) throw bad('input expected an object', `vin[${i}]`)
+    if (typeof input.txid !== 'string' || input.txid.length !== 64)
+      throw new KomodoCcError('BYTES_LENGTH', `vin[${i}].txid expected 64 hex characters (display order)`, { path: `vin[${i}].txid` })
+    if (!isU32(input.vout)) u32(input.vout, `vin[${i}].vout`)
+    const sc = input.scriptSig
+    const n = sc instanceof Uint8Array ? sc.length : blob(sc, undefined, `vin[${i}].scriptSig`)
+    if (!isU32(input.sequence)) u32(input.sequence, `vin[${i}].sequence`)
+    size += 40 + compactSizeLength(n) + n
+  }
+  const vout = list(tx.vout, 'vout') as TxOutput[]
+  size += compactSizeLength(vout.length)
+  for (let i = 0; i < vout.length; i++) {
+    const o = vout[i]!
+    if (typeof o !== 'object' || o === null) throw bad('output expected an object', `vout[${i}]`)
+    if (!isI64(o.value)) i64(o.value, `vout[${i}].value`)
+    const sc = o.script
+    const n = sc instanceof Uint8Array ? sc.length : blob(sc, undefined, `vout[${i}].script`)
+    size += 8 + compactSizeLength(n) + n
+  }
+  u32(tx.lockTime, 'lockTime')
+  size += 4
+  if (v3 || v4) {
+    u32(tx.expiryHeight, 'expiryHeight')
+    size += 4
+  } else if (tx.expiryHeight !== 0) throw bad('expiryHeight must be 0 below Overwinter', 'expiryHeight')
+  const spends = list(tx.shieldedSpends, 'shieldedSpends') as ShieldedSpend[]
+  const outs = list(tx.shieldedOutputs, 'shieldedOutputs') as ShieldedOutput[]
+  if (v4) {
+    i64(tx.valueBalance, 'valueBalance')
+    size += 8 + compactSizeLength(spends.length) + compactSizeLength(outs.length)
+    spends.forEach((s, i) => {
+      const p = `shieldedSpends[${i}]`
+      blob(s.cv, 32, `${p}.cv`); blob(s.anchor, 32, `${p}.anchor`); blob(s.nullifier, 32, `${p}.nullifier`)
+      blob(s.rk, 32, `${p}.rk`); blob(s.zkproof, GROTH_PROOF_SIZE, `${p}.zkproof`); blob(s.spendAuthSig, 64, `${p}.spendAuthSig`)
+    })
+    outs.forEach((o, i) => {
+      const p = `shieldedOutputs[${i}]`
+      blob(o.cv, 32, `${p}.cv`); blob(o.cmu, 32, `${p}.cmu`); blob(o.ephemeralKey, 32, `${p}.ephemeralKey`)
+      blob(o.encCiphertext, 580, `${p}.encCiphertext`); blob(o.outCiphertext, 80, `${p}.outCiphertext`); blob(o.zkproof, GROTH_PROOF_SIZE, `${p}.zkproof`)
+    })
+    size += spends.length * SHIELDED_SPEND_SIZE + outs.length * SHIELDED_OUTPUT_SIZE
+  } else {
+    if (tx.valueBalance !== 0n) throw bad('valueBalance must be 0n below Sapling v4', 'valueBalance')
+    if (spends.length || outs.length) throw bad('shielded spends/outputs need a Sapling v4 transaction', 'shieldedSpends')
+  }
+  const js = list(tx.joinSplits, 'joinSplits') as JoinSplit[]
+  if (tx.version >= 2) {
+    const proofSize = v4 ? GROTH_PROOF_SIZE : PHGR_PROOF_SIZE
+    size += compactSizeLength(js.length)
+    js.forEach((j, i) => {
+      const p = `joinSplits[${i}]`
+      i64(j.vpubOld, `${p}.vpubOld`); i64(j.vpubNew, `${p}.vpubNew`); blob(j.anchor, 32, `${p}.anchor`)
+      for (const k of [0, 1] as const) {
+        blob(j.nullifiers?.[k], 32, `${p}.nullifiers[${k}]`); blob(j.commitments?.[k], 32, `${p}.commitments[${k}]`)
+        blob(j.macs?.[k], 32, `${p}.macs[${k}]`); blob(j.ciphertexts?.[k], JOINSPLIT_CIPHERTEXT_SIZE, `${p}.ciphertexts[${k}]`)
+      }
+      blob(j.ephemeralKey, 32, `${p}.ephemeralKey`); blob(j.randomSeed, 32, `${p}.randomSeed`); blob(j.proof, proofSize, `${p}.proof`)
+      size += 16 + 32 * 9 + proofSize + 2 * JOINSPLIT_CIPHERTEXT_SIZE
+    })
+    if (js.length > 0) {
+      blob(tx.joinSplitPubKey, 32, 'joinSplitPubKey'); blob(tx.joinSplitSig, 64, 'joinSplitSig')
+      size += 96
+    } else if (tx.joinSplitPubKey !== undefined || tx.joinSplitSig !== undefined) throw bad('joinSplitPubKey/joinSplitSig given without JoinSplits', 'joinSplitPubKey')
+  } else if (js.length) throw bad('JoinSplits need version 2 or later', 'joinSplits')
+  if (v4 && (spends.length || outs.length)) {
+    blob(tx.bindingSig, 64, 'bindingSig')
+    size += 64
+  } else if (tx.bindingSig !== undefined) throw bad('bindingSig is only serialized by a v4 transaction with shielded spends or outputs', 'bindingSig')
+  return size
+}
+

@@ -1,0 +1,35 @@
+import { KomodoCcError } from '../errors.js'
+
+const HEX: readonly string[] = /* @__PURE__ */ (() => {
+  const t: string[] = []
+  for (let i = 0; i < 256; i++) t.push(i.toString(16).padStart(2, '0'))
+  return t
+})()
+
+const NIB: Int8Array = /* @__PURE__ */ (() => {
+  const t = new Int8Array(128).fill(-1)
+  for (let i = 0; i < 10; i++) t[48 + i] = i
+  for (let i = 0; i < 6; i++) t[65 + i] = t[97 + i] = 10 + i
+  return t
+})()
+
+/** @internal display hex of the 32 bytes at `data[at..at+32]`, reversed (uint256 GetHex). @example reversedHex(raw, 5) */
+export function reversedHex(data: Uint8Array, at: number): string {
+  let s = ''
+  for (let i = at + 31; i >= at; i--) s += HEX[data[i]!]
+  return s
+}
+
+/** @internal 64 display-hex chars → 32 internal bytes (strict). @example reversedHexToBytes(txid) */
+export function reversedHexToBytes(hex: string, name = 'txid'): Uint8Array {
+  if (typeof hex !== 'string' || hex.length !== 64)
+    throw new KomodoCcError('BYTES_LENGTH', `${name} expected 64 hex characters (display order)`, { name })
+  const out = new Uint8Array(32)
+  for (let i = 0; i < 32; i++) {
+    const a = hex.charCodeAt(2 * i), b = hex.charCodeAt(2 * i + 1)
+    const hi = a < 128 ? NIB[a]! : -1, lo = b < 128 ? NIB[b]! : -1
+    if (hi < 0 || lo < 0) throw new KomodoCcError('HEX_INVALID', `${name} has a non-hex character at offset ${hi < 0 ? 2 * i : 2 * i + 1}`, { name })
+    out[31 - i] = (hi << 4) | lo
+  }
+  return out
+}

@@ -1,0 +1,317 @@
+import { assertBytes } from '../bytes/assert.js'
+import { ByteWriter } from '../bytes/writer.js'
+import { KomodoCcError } from '../errors.js'
+import { sha256d } from '../hash/index.js'
+import { OP } from '../script/opcodes.js'
+import { getOp } from '../script/script.js'
+import { blake2b256Personal as b2, blake2bFromMidstate, blake2bMidstate } from './blake2b.js'
+import { writeJoinSplit } from './codec.js'
+import { reversedHexToBytes } from './hex.js'
+import { OVERWINTER_VERSION_GROUP_ID, SAPLING_BRANCH_ID, SAPLING_VERSION_GROUP_ID, type Transaction } from './types.js'
+
+/** Hash types (`SIGHASH_*`). @example SIGHASH_ALL // 1 */
+export const SIGHASH_ALL = 1
+/** @example SIGHASH_NONE // 2 */
+export const SIGHASH_NONE = 2
+/** @example SIGHASH_SINGLE // 3 */
+export const SIGHASH_SINGLE = 3
+/** @example SIGHASH_ALL | SIGHASH_ANYONECANPAY // 0x81 */
+export const SIGHASH_ANYONECANPAY = 0x80
+
+/** What one input's signature hash commits to besides the transaction. */
+export type SighashOptions = {
+  /** The script being satisfied: the spent scriptPubKey for P2PK/P2PKH, `<push cond> cc` for CC inputs. */
+  scriptCode: Uint8Array
+  /** Value of the spent output in satoshis (ZIP-143/243; ignored by the legacy hash). */
+  value: bigint
+  /** Default SIGHASH_ALL. Only the six defined types are accepted (komodod enforces STRICTENC). */
+  hashType?: number
+  /** Consensus branch id for v3/v4; default Sapling 0x76b809bb (KMD and every asset chain). */
+  branchId?: number
+}
+
+const utf8 = (s: string): Uint8Array => {
+  const out = new Uint8Array(s.length)
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i)
+  return out
+}
+const P_PREVOUT = /* @__PURE__ */ utf8('ZcashPrevoutHash')
+const P_SEQUENCE = /* @__PURE__ */ utf8('ZcashSequencHash')
+const P_OUTPUTS = /* @__PURE__ */ utf8('ZcashOutputsHash')
+const P_JSPLITS = /* @__PURE__ */ utf8('ZcashJSplitsHash')
+const P_SSPENDS = /* @__PURE__ */ utf8('ZcashSSpendsHash')
+const P_SOUTPUTS = /* @__PURE__ */ utf8('ZcashSOutputHash')
+const ZERO32: Uint8Array = /* @__PURE__ */ new Uint8Array(32)
+
+/** The per-transaction ZIP-143/243 digests (32 bytes each; zero where the transaction has nothing to hash). */
+export type SighashParts = {
+  hashPrevouts: Uint8Array
+  hashSequence: Uint8Array
+  hashOutputs: Uint8Array
+  hashJoinSplits: Uint8Array
+  hashShieldedSpends: Uint8Array
+  hashShieldedOutputs: Uint8Array
+}
+
+function checkHashType(v: unknown): number {
+  if (v === undefined) return SIGHASH_ALL
+  if (typeof v !== 'number' || !Number.isInteger(v) || ![1, 2, 3, 0x81, 0x82, 0x83].includes(v))
+    throw new KomodoCcError('SIGHASH_INVALID', `hashType expected ALL/NONE/SINGLE (1/2/3), optionally | ANYONECANPAY (0x80), got ${String(v)}`, { got: String(v) })
+  return v
+}
+
+function checkIndex(tx: Transaction, inputIndex: number | null): void {
+  if (inputIndex === null) return
+  if (typeof inputIndex !== 'number' || !Number.isInteger(inputIndex) || inputIndex < 0 || inputIndex >= tx.vin.length)
+    throw new KomodoCcError('SIGHASH_INVALID', `inputIndex ${String(inputIndex)} is not an input of this ${tx.vin.length}-input transaction`, { inputIndex: String(inputIndex), inputs: tx.vin.length })
+}
+
+function checkOptions(o: SighashOptions): { scriptCode: Uint8Array; value: bigint; hashType: number; branchId: number } {
+  if (typeof o !== 'object' || o === null) throw new KomodoCcError('ARG_INVALID', 'sighash options expected { scriptCode, value, hashType?, branchId? }')
+  const scriptCode = assertBytes(o.scriptCode, undefined, 'scriptCode')
+  if (typeof o.value !== 'bigint' || o.value < -(2n ** 63n) || o.value >= 2n ** 63n)
+    throw new KomodoCcError('INT_RANGE', `value expected a bigint in the i64 range (satoshis), got ${typeof o.value}`, { name: 'value' })
+  const branchId = o.branchId === undefined ? SAPLING_BRANCH_ID : o.branchId
+  if (typeof branchId !== 'number' || !Number.isInteger(branchId) || branchId < 0 || branchId > 0xffffffff)
+    throw new KomodoCcError('INT_RANGE', `branchId expected a u32, got ${String(branchId)}`, { name: 'branchId' })
+  return { scriptCode, value: o.value, hashType: checkHashType(o.hashType), branchId }
+}
+
+/**
+ * Computes the per-transaction digests once; {@link createSighasher} uses them for every input.
+ * @example bytesToHex(sighashParts(tx).hashPrevouts)
+ */
+export function sighashParts(tx: Transaction): SighashParts {
+  const v4 = tx.overwintered && tx.version === 4 && tx.versionGroupId === SAPLING_VERSION_GROUP_ID
+  const prev = new ByteWriter(tx.vin.length * 36)
+  const seq = new ByteWriter(tx.vin.length * 4)
+  for (const i of tx.vin) {
+    prev.bytes(reversedHexToBytes(i.txid)).u32le(i.vout)
+    seq.u32le(i.sequence)
+  }
+  const outs = new ByteWriter(64 * tx.vout.length + 16)
+  for (const o of tx.vout) outs.i64le(o.value).varBytes(o.script)
+  let hashJoinSplits = ZERO32
+  if (tx.joinSplits.length > 0) {
+    const w = new ByteWriter(2000 * tx.joinSplits.length)
+    for (const js of tx.joinSplits) writeJoinSplit(w, js)
+    w.bytes(tx.joinSplitPubKey!)
+    hashJoinSplits = b2(w.finish(), P_JSPLITS)
+  }
+  let hashShieldedSpends = ZERO32, hashShieldedOutputs = ZERO32
+  if (v4 && tx.shieldedSpends.length > 0) {
+    const w = new ByteWriter(320 * tx.shieldedSpends.length)
+    for (const s of tx.shieldedSpends) w.bytes(s.cv).bytes(s.anchor).bytes(s.nullifier).bytes(s.rk).bytes(s.zkproof)
+    hashShieldedSpends = b2(w.finish(), P_SSPENDS)
+  }
+  if (v4 && tx.shieldedOutputs.length > 0) {
+    const w = new ByteWriter(948 * tx.shieldedOutputs.length)
+    for (const o of tx.shieldedOutputs) w.bytes(o.cv).bytes(o.cmu).bytes(o.ephemeralKey).bytes(o.encCiphertext).bytes(o.outCiphertext).bytes(o.zkproof)
+    hashShieldedOutputs = b2(w.finish(), P_SOUTPUTS)
+  }
+  return {
+    hashPrevouts: tx.vin.length ? b2(prev.finish(), P_PREVOUT) : b2(new Uint8Array(0), P_PREVOUT),
+    hashSequence: b2(seq.finish(), P_SEQUENCE),
+    hashOutputs: b2(outs.finish(), P_OUTPUTS),
+    hashJoinSplits,
+    hashShieldedSpends,
+    hashShieldedOutputs,
+  }
+}
+
+/**
+ * A signature-hash function for one transaction that computes the prevouts/sequence/outputs/shielded digests
+ * once and reuses them for every input (ZIP-143/243), or the legacy double-SHA256 for pre-Overwinter.
+ * The transaction must not change between calls (scriptSigs may: no algorithm hashes them).
+ * @throws KomodoCcError SIGHASH_INVALID | TX_VERSION | INT_RANGE | BYTES_TYPE
+ * @example const h = createSighasher(tx); h(0, { scriptCode, value: 100000000n })
+ */
+export function createSighasher(tx: Transaction): (inputIndex: number | null, options: SighashOptions) => Uint8Array {
+  const v3 = tx.overwintered && tx.version === 3 && tx.versionGroupId === OVERWINTER_VERSION_GROUP_ID
+  const v4 = tx.overwintered && tx.version === 4 && tx.versionGroupId === SAPLING_VERSION_GROUP_ID
+  if (tx.overwintered && !v3 && !v4) throw new KomodoCcError('TX_VERSION', `no signature hash for overwintered v${tx.version} with group ${tx.versionGroupId}`)
+  if (!tx.overwintered) return (inputIndex, options) => legacySighash(tx, inputIndex, options)
+  let parts: SighashParts | undefined
+  // the first 128 preimage bytes depend only on the transaction, the hash type and the branch id: their
+  // compressed BLAKE2b state is kept per (hashType, branchId) and each input only hashes the rest
+  const mids = new Map<number, Int32Array>()
+  return (inputIndex, options) => {
+    checkIndex(tx, inputIndex)
+    const o = checkOptions(options)
+    parts ??= sighashParts(tx)
+    return zcashSighash(tx, parts, v4, inputIndex, o, mids)
+  }
+}
+
+/**
+ * The signature hash komodod signs for input `inputIndex` (`null` = NOT_AN_INPUT): ZIP-243 for Sapling v4,
+ * ZIP-143 for Overwinter v3 (personalization `ZcashSigHash` ‖ branch id LE), the legacy double-SHA256 below
+ * Overwinter (with the `SIGHASH_SINGLE` "one" quirk). The 32 bytes are the ECDSA message as is (never reversed).
+ * For a CC input, `scriptCode` is `<push condition> cc` only, even when the spent output carries vData.
+ * @throws KomodoCcError SIGHASH_INVALID | TX_VERSION | INT_RANGE | BYTES_TYPE
+ * @example bytesToHex(sighash(tx, 0, { scriptCode, value: 100000000n })) // 'b07a68d0…70bc'
+ */
+export function sighash(tx: Transaction, inputIndex: number | null, options: SighashOptions): Uint8Array {
+  return createSighasher(tx)(inputIndex, options)
+}
+
+function zcashSighash(tx: Transaction, p: SighashParts, v4: boolean, nIn: number | null, o: { scriptCode: Uint8Array; value: bigint; hashType: number; branchId: number }, mids?: Map<number, Int32Array>): Uint8Array {
+  const ht = o.hashType
+  const base = ht & 0x1f
+  const acp = (ht & SIGHASH_ANYONECANPAY) !== 0
+  const hashPrevouts = acp ? ZERO32 : p.hashPrevouts
+  const hashSequence = !acp && base !== SIGHASH_SINGLE && base !== SIGHASH_NONE ? p.hashSequence : ZERO32
+  let hashOutputs: Uint8Array = ZERO32
+  if (base !== SIGHASH_SINGLE && base !== SIGHASH_NONE) hashOutputs = p.hashOutputs
+  else if (base === SIGHASH_SINGLE && nIn !== null && nIn < tx.vout.length) {
+    const out = tx.vout[nIn]!
+    hashOutputs = b2(new ByteWriter(out.script.length + 12).i64le(out.value).varBytes(out.script).finish(), P_OUTPUTS)
+  }
+  // the preimage, written straight into an exact-size buffer
+  const sc = o.scriptCode
+  const csLen = sc.length < 0xfd ? 1 : sc.length <= 0xffff ? 3 : 5
+  const size = 8 + 128 + (v4 ? 64 : 0) + 8 + (v4 ? 8 : 0) + 4 + (nIn === null ? 0 : 36 + csLen + sc.length + 12)
+  const pre = new Uint8Array(size)
+  const dv = new DataView(pre.buffer)
+  dv.setUint32(0, 0x80000000 + tx.version, true)
+  dv.setUint32(4, tx.versionGroupId, true)
+  pre.set(hashPrevouts, 8)
+  pre.set(hashSequence, 40)
+  pre.set(hashOutputs, 72)
+  pre.set(p.hashJoinSplits, 104)
+  let q = 136
+  if (v4) {
+    pre.set(p.hashShieldedSpends, q)
+    pre.set(p.hashShieldedOutputs, q + 32)
+    q += 64
+  }
+  dv.setUint32(q, tx.lockTime, true)
+  dv.setUint32(q + 4, tx.expiryHeight, true)
+  q += 8
+  if (v4) {
+    dv.setBigInt64(q, tx.valueBalance, true)
+    q += 8
+  }
+  dv.setUint32(q, ht, true)
+  q += 4
+  if (nIn !== null) {
+    const input = tx.vin[nIn]!
+    pre.set(outpoint(tx, nIn), q)
+    q += 36
+    if (csLen === 1) pre[q] = sc.length
+    else if (csLen === 3) {
+      pre[q] = 0xfd
+      dv.setUint16(q + 1, sc.length, true)
+    } else {
+      pre[q] = 0xfe
+      dv.setUint32(q + 1, sc.length, true)
+    }
+    q += csLen
+    pre.set(sc, q)
+    q += sc.length
+    dv.setBigInt64(q, o.value, true)
+    dv.setUint32(q + 8, input.sequence, true)
+  }
+  // SINGLE hashes a per-input output digest into the first block: no shared prefix then
+  if (mids === undefined || base === SIGHASH_SINGLE || pre.length <= 128) return b2(pre, personalization(o.branchId))
+  const key = ht * 0x100000000 + o.branchId
+  let mid = mids.get(key)
+  if (mid === undefined) mids.set(key, (mid = blake2bMidstate(personalization(o.branchId), pre.subarray(0, 128))))
+  return blake2bFromMidstate(mid, pre.subarray(128))
+}
+
+let lastBranch = -1
+let lastPerson: Uint8Array = ZERO32
+const SIGHASH_PREFIX = /* @__PURE__ */ utf8('ZcashSigHash')
+/** "ZcashSigHash" ‖ branch id LE, remembered for the last branch id used. */
+function personalization(branchId: number): Uint8Array {
+  if (branchId !== lastBranch) {
+    const p = new Uint8Array(16)
+    p.set(SIGHASH_PREFIX)
+    p[12] = branchId & 0xff
+    p[13] = (branchId >>> 8) & 0xff
+    p[14] = (branchId >>> 16) & 0xff
+    p[15] = branchId >>> 24
+    lastPerson = p
+    lastBranch = branchId
+  }
+  return lastPerson
+}
+
+type Outpoint = { txid: string; vout: number; bytes: Uint8Array }
+const OUTPOINTS = /* @__PURE__ */ new WeakMap<Transaction, Outpoint[]>()
+/** Serialized outpoint (internal txid ‖ vout) of input `i`, remembered per transaction and re-checked on use. */
+function outpoint(tx: Transaction, i: number): Uint8Array {
+  let list = OUTPOINTS.get(tx)
+  if (list === undefined) OUTPOINTS.set(tx, (list = []))
+  const input = tx.vin[i]!
+  const hit = list[i]
+  if (hit !== undefined && hit.txid === input.txid && hit.vout === input.vout) return hit.bytes
+  const bytes = new Uint8Array(36)
+  bytes.set(reversedHexToBytes(input.txid))
+  new DataView(bytes.buffer).setUint32(32, input.vout, true)
+  list[i] = { txid: input.txid, vout: input.vout, bytes }
+  return bytes
+}
+
+/** scriptCode with every OP_CODESEPARATOR removed (legacy algorithm). */
+function stripCodeSeparators(s: Uint8Array): Uint8Array {
+  const parts: number[] = []
+  let pc = 0
+  while (pc < s.length) {
+    const op = getOp(s, pc)
+    if (op === null) {
+      for (let i = pc; i < s.length; i++) parts.push(s[i]!)
+      break
+    }
+    if (op.opcode !== OP.CODESEPARATOR) for (let i = op.start; i < op.end; i++) parts.push(s[i]!)
+    pc = op.end
+  }
+  return parts.length === s.length ? s : Uint8Array.from(parts)
+}
+
+function legacySighash(tx: Transaction, nIn: number | null, options: SighashOptions): Uint8Array {
+  const o = checkOptions(options)
+  if (nIn === null) throw new KomodoCcError('SIGHASH_INVALID', 'the legacy signature hash needs an input index')
+  checkIndex(tx, nIn)
+  const base = o.hashType & 0x1f
+  const acp = (o.hashType & SIGHASH_ANYONECANPAY) !== 0
+  if (base === SIGHASH_SINGLE && nIn >= tx.vout.length) {
+    const one = new Uint8Array(32)
+    one[0] = 1
+    return one
+  }
+  const scriptCode = stripCodeSeparators(o.scriptCode)
+  const w = new ByteWriter(256 + scriptCode.length)
+  w.u32le(tx.version)
+  const inputs = acp ? [nIn] : tx.vin.map((_, i) => i)
+  w.compactSize(inputs.length)
+  for (const i of inputs) {
+    const input = tx.vin[i]!
+    w.bytes(reversedHexToBytes(input.txid)).u32le(input.vout)
+    w.varBytes(i === nIn ? scriptCode : new Uint8Array(0))
+    w.u32le(i !== nIn && (base === SIGHASH_SINGLE || base === SIGHASH_NONE) ? 0 : input.sequence)
+  }
+  const nOut = base === SIGHASH_NONE ? 0 : base === SIGHASH_SINGLE ? nIn + 1 : tx.vout.length
+  w.compactSize(nOut)
+  for (let i = 0; i < nOut; i++) {
+    if (base === SIGHASH_SINGLE && i !== nIn) w.i64le(-1n).varBytes(new Uint8Array(0))
+    else w.i64le(tx.vout[i]!.value).varBytes(tx.vout[i]!.script)
+  }
+  w.u32le(tx.lockTime)
+  if (tx.version >= 2) {
+    w.compactSize(tx.joinSplits.length)
+    for (const js of tx.joinSplits) writeJoinSplit(w, js)
+    if (tx.joinSplits.length > 0) w.bytes(tx.joinSplitPubKey!).bytes(new Uint8Array(64)) // joinSplitSig blanked
+  }
+  w.u32le(o.hashType)
+  return sha256d(w.finish())
+}
+
+/** @internal for tests: the personalization of the final digest. @example sighashPersonalization(0x76b809bb) */
+export function sighashPersonalization(branchId: number): Uint8Array {
+  const p = new Uint8Array(16)
+  p.set(utf8('ZcashSigHash'))
+  new DataView(p.buffer).setUint32(12, branchId >>> 0, true)
+  return p
+}

@@ -1,0 +1,420 @@
+import * as secp from '@noble/secp256k1'
+import { hmac } from '@noble/hashes/hmac.js'
+import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js'
+import { assertBool, assertBytes } from '../bytes/assert.js'
+import { equalBytes } from '../bytes/utils.js'
+import { encodeCondition } from '../cc/condition.js'
+import { addSignature, decodeFulfillment, encodeFulfillment, verifyFulfillment } from '../cc/fulfillment.js'
+import type { CcCondition } from '../cc/types.js'
+import { KomodoCcError } from '../errors.js'
+import { hash160 } from '../hash/index.js'
+import { ccScriptParts, classifyScript } from '../script/classify.js'
+import { ccScriptSig, MAX_CC_SCRIPTSIG_PUSH } from '../script/cc.js'
+import { getOp, pushData } from '../script/script.js'
+import { compactToDer, derToCompact, isLowS } from './der.js'
+import { createSighasher, SIGHASH_ALL } from './sighash.js'
+import type { Transaction } from './types.js'
+
+/**
+ * A secp256k1 implementation: RFC 6979 deterministic, low-S, over the 32-byte digest as is (no extra hashing).
+ * The default is {@link nobleSecp256k1} (pure JS, browser-safe); {@link tinySecp256k1Backend} adapts the
+ * WebAssembly libsecp256k1 of `tiny-secp256k1` when the caller installs it.
+ */
+export type Secp256k1Backend = {
+  readonly name: string
+  /** 64-byte compact r‖s, low-S. */
+  sign(digest: Uint8Array, privateKey: Uint8Array): Uint8Array
+  /** Checks a 64-byte compact signature (low-S required unless `allowHighS`). */
+  verify(signature: Uint8Array, digest: Uint8Array, publicKey: Uint8Array, allowHighS?: boolean): boolean
+  /** Compressed (33-byte) public key of a private key. */
+  getPublicKey(privateKey: Uint8Array): Uint8Array
+}
+
+let hashesSet = false
+function nobleReady(): void {
+  if (hashesSet) return
+  if (secp.hashes.sha256 === undefined) secp.hashes.sha256 = nobleSha256
+  if (secp.hashes.hmacSha256 === undefined) secp.hashes.hmacSha256 = (k, m) => hmac(nobleSha256, k, m)
+  hashesSet = true
+}
+
+/**
+ * The default backend: @noble/secp256k1 with `prehash: false`, `lowS: true`, RFC 6979 without extra entropy.
+ * (For a digest ≥ n, noble reduces it mod n before deriving the nonce while libsecp256k1 does not, so the two
+ * sign such a message differently; both signatures are valid. Probability ≈ 2⁻¹²⁸.)
+ * @example nobleSecp256k1.sign(sighash32, privateKey).length // 64
+ */
+export const nobleSecp256k1: Secp256k1Backend = /* @__PURE__ */ Object.freeze({
+  name: '@noble/secp256k1',
+  sign(digest: Uint8Array, privateKey: Uint8Array): Uint8Array {
+    nobleReady()
+    return secp.sign(digest, privateKey, { prehash: false, lowS: true, format: 'compact' })
+  },
+  verify(signature: Uint8Array, digest: Uint8Array, publicKey: Uint8Array, allowHighS = false): boolean {
+    try {
+      return secp.verify(signature, digest, publicKey, { prehash: false, lowS: !allowHighS, format: 'compact' })
+    } catch {
+      return false
+    }
+  },
+  getPublicKey(privateKey: Uint8Array): Uint8Array {
+    return secp.getPublicKey(privateKey, true)
+  },
+})
+
+/** The parts of `tiny-secp256k1` (v2) the adapter uses; pass the module itself. */
+export type TinySecp256k1Like = {
+  sign(h: Uint8Array, d: Uint8Array): Uint8Array
+  verify(h: Uint8Array, Q: Uint8Array, signature: Uint8Array, strict?: boolean): boolean
+  pointFromScalar(d: Uint8Array, compressed?: boolean): Uint8Array | null
+}
+
+/**
+ * Adapts `tiny-secp256k1` (libsecp256k1 in WebAssembly, an optional faster backend) — komodo-cc never imports it.
+ * @example signTransaction(tx, prevouts, [key], { backend: tinySecp256k1Backend(await import('tiny-secp256k1')) })
+ */
+export function tinySecp256k1Backend(ecc: TinySecp256k1Like): Secp256k1Backend {
+  return Object.freeze({
+    name: 'tiny-secp256k1',
+    sign: (digest: Uint8Array, privateKey: Uint8Array) => ecc.sign(digest, privateKey),
+    verify: (signature: Uint8Array, digest: Uint8Array, publicKey: Uint8Array, allowHighS = false) => {
+      try {
+        return ecc.verify(digest, publicKey, signature, !allowHighS)
+      } catch {
+        return false
+      }
+    },
+    getPublicKey: (privateKey: Uint8Array) => {
+      const p = ecc.pointFromScalar(privateKey, true)
+      if (p === null) throw new KomodoCcError('PRIVKEY_INVALID', 'private key is not in 1..n-1')
+      return p
+    },
+  })
+}
+
+/**
+ * Signs 32-byte digests for one public key. The library never sees the private key of a hardware or remote
+ * signer: it hands over the sighash and gets back a 64-byte compact r‖s (high-S is normalized).
+ */
+export type Signer = {
+  readonly publicKey: Uint8Array
+  sign(digest: Uint8Array): Uint8Array
+}
+
+/** A signer that may answer asynchronously (hardware wallet, remote service). */
+export type AsyncSigner = {
+  readonly publicKey: Uint8Array
+  sign(digest: Uint8Array): Uint8Array | Promise<Uint8Array>
+}
+
+/**
+ * A {@link Signer} over a private key held in memory.
+ * @throws KomodoCcError PRIVKEY_INVALID | BYTES_LENGTH
+ * @example keySigner(privateKey).publicKey.length // 33
+ */
+export function keySigner(privateKey: Uint8Array, backend: Secp256k1Backend = nobleSecp256k1): Signer {
+  assertBytes(privateKey, 32, 'privateKey')
+  const key = privateKey.slice()
+  // public key derivation costs as much as a signature: remember it per key object (checked against a copy of
+  // the key bytes, so a key array changed in place is derived again)
+  const cached = PUBKEYS.get(privateKey)
+  let publicKey: Uint8Array
+  if (cached !== undefined && cached.backend === backend && equalBytes(cached.key, key)) publicKey = cached.publicKey
+  else {
+    try {
+      publicKey = backend.getPublicKey(key)
+    } catch (e) {
+      throw new KomodoCcError('PRIVKEY_INVALID', 'private key is not a valid secp256k1 scalar (1..n-1)', {}, { cause: e instanceof KomodoCcError ? e.code : 'backend' })
+    }
+    PUBKEYS.set(privateKey, { key, backend, publicKey })
+  }
+  return Object.freeze({ publicKey, sign: (digest: Uint8Array) => backend.sign(digest, key) })
+}
+
+// condition objects are immutable: their encoding is remembered
+const ENCODED = /* @__PURE__ */ new WeakMap<CcCondition, Uint8Array>()
+const PUBKEYS = /* @__PURE__ */ new WeakMap<Uint8Array, { key: Uint8Array; backend: Secp256k1Backend; publicKey: Uint8Array }>()
+
+/** What the input spends: its value and scriptPubKey, and for a CC output the condition tree to fulfill. */
+export type Prevout = {
+  value: bigint
+  script: Uint8Array
+  /** CC inputs: the tree the output commits to (e.g. `cc1of1(0xe4, pk)`); its encoding must equal the script's. */
+  condition?: CcCondition
+}
+
+/** Options of {@link signTransaction}. */
+export type SignOptions = {
+  /** Consensus branch id (default Sapling 0x76b809bb). */
+  branchId?: number
+  /** Hash type for every signature (default SIGHASH_ALL, what komodod uses everywhere). */
+  hashType?: number
+  /** Sign only these inputs (default: all). */
+  inputs?: readonly number[]
+  /** Leave inputs no signer can sign unsigned instead of throwing `SIGNER_FAILED`. */
+  allowPartial?: boolean
+  /** Backend for raw private keys given as `Uint8Array` (default {@link nobleSecp256k1}). */
+  backend?: Secp256k1Backend
+}
+
+type Kind = 'p2pk' | 'p2pkh' | 'cc'
+type Job = { index: number; kind: Kind; digest: Uint8Array; signers: AsyncSigner[]; condition?: CcCondition }
+
+function secpKeys(c: CcCondition, out: Uint8Array[] = []): Uint8Array[] {
+  if (c.type === 'secp256k1-sha-256') out.push(c.publicKey)
+  else if (c.type === 'threshold-sha-256') for (const s of c.subconditions) secpKeys(s, out)
+  else if (c.type === 'prefix-sha-256') secpKeys(c.subcondition, out)
+  return out
+}
+
+function checkPrevouts(tx: Transaction, prevouts: readonly Prevout[]): void {
+  if (!Array.isArray(prevouts) || prevouts.length !== tx.vin.length)
+    throw new KomodoCcError('BUILD_INPUTS', `prevouts expected one entry per input (${tx.vin.length}), got ${Array.isArray(prevouts) ? prevouts.length : typeof prevouts}`)
+  prevouts.forEach((p, i) => {
+    if (typeof p !== 'object' || p === null) throw new KomodoCcError('BUILD_INPUTS', `prevouts[${i}] expected { value, script }`, { path: `prevouts[${i}]` })
+    if (typeof p.value !== 'bigint' || p.value < 0n || p.value > 0x7fffffffffffffffn)
+      throw new KomodoCcError('AMOUNT_INVALID', `prevouts[${i}].value expected a non-negative bigint (satoshis)`, { path: `prevouts[${i}].value` })
+    assertBytes(p.script, undefined, `prevouts[${i}].script`)
+  })
+}
+
+function toSigners(keys: readonly (Uint8Array | AsyncSigner)[], backend: Secp256k1Backend): AsyncSigner[] {
+  if (!Array.isArray(keys)) throw new KomodoCcError('ARG_INVALID', 'keys expected an array of private keys or signers')
+  return keys.map((k, i) => {
+    if (k instanceof Uint8Array) return keySigner(k, backend)
+    if (typeof k !== 'object' || k === null || !(k.publicKey instanceof Uint8Array) || typeof k.sign !== 'function')
+      throw new KomodoCcError('ARG_INVALID', `keys[${i}] expected a 32-byte private key or { publicKey, sign(digest) }`)
+    return k
+  })
+}
+
+function plan(tx: Transaction, prevouts: readonly Prevout[], keys: readonly (Uint8Array | AsyncSigner)[], options: SignOptions): { jobs: Job[]; hashType: number } {
+  if (typeof options !== 'object' || options === null) throw new KomodoCcError('ARG_INVALID', 'options expected an object')
+  checkPrevouts(tx, prevouts)
+  const allowPartial = options.allowPartial === undefined ? false : assertBool(options.allowPartial, 'allowPartial')
+  const signers = toSigners(keys, options.backend ?? nobleSecp256k1)
+  const hashType = options.hashType ?? SIGHASH_ALL
+  const hasher = createSighasher(tx)
+  const indexes = options.inputs ?? tx.vin.map((_, i) => i)
+  const jobs: Job[] = []
+  for (const i of indexes) {
+    if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= tx.vin.length)
+      throw new KomodoCcError('ARG_INVALID', `inputs: ${String(i)} is not an input index of this transaction`)
+    const p = prevouts[i]!
+    const cc = ccScriptParts(p.script)
+    let job: Job | null = null
+    if (cc !== null) {
+      if (p.condition === undefined) {
+        if (allowPartial) continue
+        throw new KomodoCcError('BUILD_INPUTS', `prevouts[${i}] spends a CC output: give its condition tree (e.g. cc1of1(evalCode, pubkey))`, { inputIndex: i })
+      }
+      let enc = ENCODED.get(p.condition)
+      if (enc === undefined) ENCODED.set(p.condition, (enc = encodeCondition(p.condition)))
+      if (!equalBytes(enc, cc.condition))
+        throw new KomodoCcError('BUILD_INPUTS', `prevouts[${i}].condition does not encode to the condition in the spent script`, { inputIndex: i })
+      const keysInTree = secpKeys(p.condition)
+      const mine = signers.filter((s) => keysInTree.some((k) => equalBytes(k, s.publicKey)))
+      if (mine.length > 0) {
+        const digest = hasher(i, { scriptCode: p.script.subarray(0, cc.ccSubScriptEnd), value: p.value, hashType, branchId: options.branchId })
+        job = { index: i, kind: 'cc', digest, signers: mine, condition: p.condition }
+      }
+    } else {
+      const c = classifyScript(p.script)
+      let mine: AsyncSigner[] = []
+      if (c.type === 'pubkey' && c.pubkeys) mine = signers.filter((s) => equalBytes(s.publicKey, c.pubkeys![0]!))
+      else if (c.type === 'pubkeyhash') mine = signers.filter((s) => equalBytes(hash160(s.publicKey), c.hashes[0]!.hash))
+      if (mine.length > 0) {
+        const digest = hasher(i, { scriptCode: p.script, value: p.value, hashType, branchId: options.branchId })
+        job = { index: i, kind: c.type === 'pubkey' ? 'p2pk' : 'p2pkh', digest, signers: mine.slice(0, 1) }
+      }
+    }
+    if (job === null) {
+      if (allowPartial) continue
+      throw new KomodoCcError('SIGNER_FAILED', `no key given can sign input ${i} (${cc !== null ? 'CC' : classifyScript(p.script).type} output)`, { inputIndex: i })
+    }
+    jobs.push(job)
+  }
+  return { jobs, hashType }
+}
+
+const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
+function lowS(sig: unknown, index: number): Uint8Array {
+  if (!(sig instanceof Uint8Array) || sig.length !== 64)
+    throw new KomodoCcError('SIGNER_FAILED', `signer returned ${sig instanceof Uint8Array ? `${sig.length} bytes` : typeof sig} for input ${index}, expected a 64-byte compact signature`, { inputIndex: index })
+  if (isLowS(sig)) return sig
+  let s = 0n
+  for (let i = 32; i < 64; i++) s = (s << 8n) | BigInt(sig[i]!)
+  let t = N - s
+  const out = sig.slice()
+  for (let i = 63; i >= 32; i--) {
+    out[i] = Number(t & 0xffn)
+    t >>= 8n
+  }
+  return out
+}
+
+function finish(tx: Transaction, jobs: Job[], sigs: Uint8Array[][], hashType: number): Transaction {
+  const vin = tx.vin.map((i) => ({ ...i }))
+  jobs.forEach((job, j) => {
+    const s = sigs[j]!
+    let scriptSig: Uint8Array
+    if (job.kind === 'cc') {
+      let cond = job.condition!
+      job.signers.forEach((signer, k) => {
+        cond = addSignature(cond, signer.publicKey, s[k]!)
+      })
+      scriptSig = ccScriptSig(encodeFulfillment(cond), hashType)
+    } else {
+      const der = compactToDer(s[0]!)
+      const sigPush = new Uint8Array(der.length + 1)
+      sigPush.set(der)
+      sigPush[der.length] = hashType
+      scriptSig = job.kind === 'p2pk' ? pushData(sigPush) : concat(pushData(sigPush), pushData(job.signers[0]!.publicKey))
+    }
+    vin[job.index]!.scriptSig = scriptSig
+  })
+  return { ...tx, vin }
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length)
+  out.set(a)
+  out.set(b, a.length)
+  return out
+}
+
+/**
+ * Signs the inputs of `tx` that the given keys can sign and returns a new transaction (the input is not
+ * modified). P2PK: `push(DER ‖ hashType)`; P2PKH: `push(sig) push(pubkey)`; CC: one push of
+ * `fulfillment ‖ hashType` with every secp256k1 node of the prevout's condition whose key is given signed
+ * (64-byte compact, low-S), the sighash taken over `<push cond> cc` only. Keys are 32-byte private keys or
+ * {@link Signer}s (hardware/remote). Signatures are deterministic (RFC 6979).
+ * @throws KomodoCcError SIGNER_FAILED | BUILD_INPUTS | AMOUNT_INVALID | SIGHASH_INVALID | PRIVKEY_INVALID | …
+ * @example bytesToHex(serializeTransaction(signTransaction(tx, [{ value, script, condition: cc1of1(0xe4, pk) }], [privateKey])))
+ */
+export function signTransaction(tx: Transaction, prevouts: readonly Prevout[], keys: readonly (Uint8Array | Signer)[], options: SignOptions = {}): Transaction {
+  const { jobs, hashType } = plan(tx, prevouts, keys, options)
+  const sigs = jobs.map((job) => job.signers.map((s) => {
+    const out = s.sign(job.digest)
+    if (out instanceof Promise) throw new KomodoCcError('SIGNER_FAILED', 'an asynchronous signer was given to signTransaction: use signTransactionAsync')
+    return lowS(out, job.index)
+  }))
+  return finish(tx, jobs, sigs, hashType)
+}
+
+/**
+ * {@link signTransaction} for signers that answer asynchronously (hardware wallets, remote services).
+ * @example await signTransactionAsync(tx, prevouts, [ledgerSigner])
+ */
+export async function signTransactionAsync(tx: Transaction, prevouts: readonly Prevout[], keys: readonly (Uint8Array | AsyncSigner)[], options: SignOptions = {}): Promise<Transaction> {
+  const { jobs, hashType } = plan(tx, prevouts, keys, options)
+  const sigs: Uint8Array[][] = []
+  for (const job of jobs) {
+    const row: Uint8Array[] = []
+    for (const s of job.signers) {
+      let out: Uint8Array
+      try {
+        out = await s.sign(job.digest)
+      } catch (e) {
+        throw new KomodoCcError('SIGNER_FAILED', `signer failed on input ${job.index}`, { inputIndex: job.index }, { cause: e })
+      }
+      row.push(lowS(out, job.index))
+    }
+    sigs.push(row)
+  }
+  return finish(tx, jobs, sigs, hashType)
+}
+
+/** Options of {@link verifyInput}. */
+export type VerifyOptions = {
+  branchId?: number
+  /** Accept high-S ECDSA signatures on P2PK/P2PKH inputs (consensus does; relay policy does not). */
+  allowHighS?: boolean
+  /** Backend for P2PK/P2PKH signature checks (default {@link nobleSecp256k1}). */
+  backend?: Secp256k1Backend
+}
+
+/** What {@link verifyInput} found. */
+export type VerifyResult = { valid: boolean; kind: 'p2pk' | 'p2pkh' | 'cc' | 'unsupported'; reason?: string }
+
+/**
+ * Checks the scriptSig of input `inputIndex` against the output it spends, as komodod would: P2PK and P2PKH
+ * (strict DER, defined hash type, low-S unless allowed, ECDSA over the sighash) and CC inputs (one push ≤ 2048
+ * bytes of `fulfillment ‖ hashType`, strict fulfillment DER, derived condition equal to the spent one, every
+ * secp256k1 signature valid over the sighash with scriptCode `<push cond'> cc`). Module (eval) rules are not run.
+ * @throws KomodoCcError BUILD_INPUTS | SIGHASH_INVALID (bad index) | BYTES_TYPE
+ * @example verifyInput(tx, 0, { value: 100000000n, script }).valid // true
+ */
+export function verifyInput(tx: Transaction, inputIndex: number, prevout: Prevout, options: VerifyOptions = {}): VerifyResult {
+  if (typeof inputIndex !== 'number' || !Number.isInteger(inputIndex) || inputIndex < 0 || inputIndex >= tx.vin.length)
+    throw new KomodoCcError('SIGHASH_INVALID', `inputIndex ${String(inputIndex)} is not an input of this transaction`)
+  if (typeof prevout !== 'object' || prevout === null) throw new KomodoCcError('BUILD_INPUTS', 'prevout expected { value, script }')
+  assertBytes(prevout.script, undefined, 'prevout.script')
+  if (typeof prevout.value !== 'bigint') throw new KomodoCcError('AMOUNT_INVALID', 'prevout.value expected a bigint')
+  const backend = options.backend ?? nobleSecp256k1
+  const allowHighS = options.allowHighS ?? false
+  const scriptSig = tx.vin[inputIndex]!.scriptSig
+  const pushes: Uint8Array[] = []
+  let pc = 0
+  while (pc < scriptSig.length) {
+    const op = getOp(scriptSig, pc)
+    if (op === null || op.data === undefined) return { valid: false, kind: 'unsupported', reason: 'scriptSig is not push-only' }
+    pushes.push(op.data)
+    pc = op.end
+  }
+  const hasher = createSighasher(tx)
+  const fail = (kind: VerifyResult['kind'], reason: string): VerifyResult => ({ valid: false, kind, reason })
+  const cc = ccScriptParts(prevout.script)
+  if (cc !== null) {
+    if (pushes.length !== 1 || scriptSig[0]! > 0x4e) return fail('cc', 'a CC scriptSig must be exactly one push')
+    const data = pushes[0]!
+    if (data.length < 2 || data.length > MAX_CC_SCRIPTSIG_PUSH) return fail('cc', `CC scriptSig push of ${data.length} bytes (1..${MAX_CC_SCRIPTSIG_PUSH} + hash type)`)
+    const hashType = data[data.length - 1]!
+    const fulfillment = data.subarray(0, data.length - 1)
+    let derived: Uint8Array
+    try {
+      derived = encodeCondition(decodeFulfillment(fulfillment))
+    } catch (e) {
+      return fail('cc', `fulfillment does not decode strictly (${e instanceof KomodoCcError ? e.code : 'error'})`)
+    }
+    if (!equalBytes(derived, cc.condition)) return fail('cc', 'the fulfillment is for another condition')
+    let digest: Uint8Array
+    try {
+      const sub = new Uint8Array(derived.length + 2)
+      sub[0] = derived.length
+      sub.set(derived, 1)
+      sub[derived.length + 1] = 0xcc
+      digest = hasher(inputIndex, { scriptCode: sub, value: prevout.value, hashType, branchId: options.branchId })
+    } catch (e) {
+      return fail('cc', `hash type ${hashType} (${e instanceof KomodoCcError ? e.code : 'error'})`)
+    }
+    try {
+      return verifyFulfillment(fulfillment, cc.condition, digest) ? { valid: true, kind: 'cc' } : fail('cc', 'a signature does not verify')
+    } catch (e) {
+      return fail('cc', `fulfillment rejected (${e instanceof KomodoCcError ? e.code : 'error'})`)
+    }
+  }
+  const c = classifyScript(prevout.script)
+  if (c.type !== 'pubkey' && c.type !== 'pubkeyhash') return fail('unsupported', `cannot verify a ${c.type} output`)
+  const kind = c.type === 'pubkey' ? 'p2pk' : 'p2pkh'
+  if (pushes.length !== (kind === 'p2pk' ? 1 : 2)) return fail(kind, `a ${kind} scriptSig has ${kind === 'p2pk' ? 1 : 2} push(es), got ${pushes.length}`)
+  const sig = pushes[0]!
+  const pubkey = kind === 'p2pk' ? c.pubkeys![0]! : pushes[1]!
+  if (kind === 'p2pkh' && !equalBytes(hash160(pubkey), c.hashes[0]!.hash)) return fail(kind, 'the public key does not hash to the spent address')
+  if (sig.length < 2) return fail(kind, 'empty signature')
+  const hashType = sig[sig.length - 1]!
+  let compact: Uint8Array
+  try {
+    compact = derToCompact(sig.subarray(0, sig.length - 1), { allowHighS })
+  } catch (e) {
+    return fail(kind, `signature is not strict DER/low-S (${e instanceof KomodoCcError ? e.code : 'error'})`)
+  }
+  let digest: Uint8Array
+  try {
+    digest = hasher(inputIndex, { scriptCode: prevout.script, value: prevout.value, hashType, branchId: options.branchId })
+  } catch (e) {
+    return fail(kind, `hash type ${hashType} is not defined`)
+  }
+  return backend.verify(compact, digest, pubkey, allowHighS) ? { valid: true, kind } : fail(kind, 'ECDSA signature does not verify')
+}
+
