@@ -60,9 +60,6 @@ export { opretScript, opretPayload, MAX_OPRET_SCRIPT_SIZE, type OpretDecodeOptio
 export { inspectTransaction, inspectionText, MODULE_GLOBAL_PUBKEYS, type Inspection, type InspectedOutput, type InspectOptions, type ModuleName } from './inspect.js'
 export { tokeninfo, faucetinfo, diceinfo, rewardsinfo, oraclesinfo, gatewaysinfo, type InfoTxInput } from './info.js'
 
-// dice outcome and rewards payout predictions
-export { diceOutcome, type DiceOutcome, type DiceOutcomeInput } from './modules/dice/outcome.js'
-export { rewardsPayout, REWARDS_FORMULA_SWITCH_TIME, REWARDS_FORMULA_SWITCH_HEIGHT_KMD, type RewardsPayout, type RewardsPlanParams, type RewardsLockInfo } from './modules/rewards/payout.js'
 
 // offline builders
 export { type BuildContext } from './build/context.js'

@@ -8,6 +8,7 @@ import type { Utxo } from '../build/types.js'
 import { buildOraclesCreate, buildOraclesData, buildOraclesFund, buildOraclesRegister, buildOraclesSubscribe } from '../modules/oracles/build.js'
 import { parseArgs, printJson, usage, type CliCommand, type CliIo } from './core.js'
 import { REWARDS_GATEWAYS_BUILD_METHODS } from './build-rewards-gateways.js'
+import { TOKENS_FAUCET_DICE_BUILD_METHODS } from './build-tokens-faucet-dice.js'
 
 /** How the CLI turns text into a builder call: positional RPC params, then the context, then the state object. */
 type MethodSpec = {
@@ -20,6 +21,7 @@ type MethodSpec = {
 
 /** Methods the `build` command knows, by RPC name. */
 export const BUILD_METHODS: Record<string, MethodSpec> = {
+  ...TOKENS_FAUCET_DICE_BUILD_METHODS,
   ...REWARDS_GATEWAYS_BUILD_METHODS,
   oraclescreate: { params: ['name', 'description', 'format'], call: (p, c) => buildOraclesCreate(p[0]!, p[1]!, p[2]!, c) },
   oraclesfund: { params: ['oracletxid'], state: '{"oracle": "<create tx hex>"}', call: (p, c, s) => buildOraclesFund(p[0]!, c, s as never) },

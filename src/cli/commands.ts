@@ -7,6 +7,7 @@ import { kdfCommands } from './kdf.js'
 import { inspectCommands } from './inspect.js'
 import { ccCommands } from './cc.js'
 import { txDecodeCommand, txIdCommand, txSignCommand } from './tx.js'
+import { faucetGetCommand } from './build-tokens-faucet-dice.js'
 
 /** Every CLI command by its command words. */
 export const COMMANDS: Readonly<Record<string, CliCommand>> = {
@@ -20,4 +21,5 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   'tx decode': txDecodeCommand,
   'tx id': txIdCommand,
   'tx sign': txSignCommand,
+  'faucet get': faucetGetCommand,
 }

@@ -1,8 +1,22 @@
-// Node-only: reads komodod's configuration file. Kept apart so a browser bundle of the client never pulls node:fs.
-import { readFile } from 'node:fs/promises'
-import { homedir } from 'node:os'
-import { join } from 'node:path'
+// Node-only: reads komodod's configuration file. Node's modules are reached through `process.getBuiltinModule`
+// (Node ≥ 20.16) rather than imported, so a browser bundle of the package root pulls nothing Node-specific; in a
+// browser, reading a conf file fails with RPC_CONFIG.
+import type * as FsPromises from 'node:fs/promises'
+import type * as Os from 'node:os'
+import type * as Path from 'node:path'
 import { KomodoCcError } from '../errors.js'
+
+function nodeModule<T>(name: string): T {
+  const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process
+  if (typeof proc?.getBuiltinModule !== 'function')
+    throw new KomodoCcError('RPC_CONFIG', 'reading komodod conf files needs Node (≥ 20.16); elsewhere give { url, user, password }')
+  return proc.getBuiltinModule(name) as T
+}
+const readFile: typeof FsPromises.readFile = ((...args: Parameters<typeof FsPromises.readFile>) => nodeModule<typeof FsPromises>('node:fs/promises').readFile(...args)) as typeof FsPromises.readFile
+const homedir = (): string => nodeModule<typeof Os>('node:os').homedir()
+const join = (...parts: string[]): string => nodeModule<typeof Path>('node:path').join(...parts)
+const platformOf = (): string => (globalThis as { process?: { platform?: string } }).process?.platform ?? 'browser'
+const envOf = (): Record<string, string | undefined> => (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {}
 import type { RpcEndpoint } from './transport.js'
 
 /** Where to find the conf file: a chain name (`'KMD'` or an asset chain such as `'DOC'`), or an explicit path. */
@@ -17,7 +31,7 @@ export const KMD_RPC_PORT = 7771
  * @throws KomodoCcError RPC_CONFIG for a chain name that is not a plain name
  * @example komodoDataDir('DOC') // '/home/me/.komodo/DOC' on Linux
  */
-export function komodoDataDir(chain = 'KMD', platform: string = process.platform, env: Record<string, string | undefined> = process.env, home: string = homedir()): string {
+export function komodoDataDir(chain = 'KMD', platform: string = platformOf(), env: Record<string, string | undefined> = envOf(), home: string = homedir()): string {
   checkChain(chain)
   let base: string
   if (platform === 'win32') base = join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Komodo')

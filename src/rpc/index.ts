@@ -8,7 +8,7 @@ export { checkTransactionHex, MAX_TX_SIZE } from './txcheck.js'
 export type { TxShape } from './txcheck.js'
 export type { ChainView, ChainUtxo } from './chainview.js'
 export type {
-  HexResult, DiceFinishResult, ModuleAddresses, TokenInfo, TokenBalance, FaucetInfo, DiceInfo, DiceStatus, OraclePublisher,
+  HexResult, DiceFinishResult as DiceFinishRpcResult, ModuleAddresses, TokenInfo, TokenBalance, FaucetInfo, DiceInfo, DiceStatus, OraclePublisher,
   OracleInfo, OracleSample, OracleSamples, GatewayInfo, RewardsInfo, AddressUtxo, WalletUnspent, NodeInfo,
 } from './results.js'
 export { submit } from './flow.js'

@@ -27,11 +27,13 @@ const ZERO32 = '00'.repeat(32)
 const DICE_MAX_ODDS = 9999n
 const DICE_MAX_TIMEOUT = 1440n
 const DICE_MIN_FUNDS = 100n * COIN
-/** dicebet needs at least this many entropy UTXOs in the plan. */
+/** dicebet needs at least this many entropy UTXOs in the plan. @example planTxs.length >= DICE_MIN_ENTROPY_UTXOS */
 export const DICE_MIN_ENTROPY_UTXOS = 100
 
 const diceCond = () => cc1of1(EVAL, DICE.pubkey)
-const diceScript = () => ccScript(diceCond())
+let diceScriptMemo: Uint8Array | undefined
+/** The Dice global CC script (a fresh copy: callers may place it in outputs). */
+const diceScript = () => (diceScriptMemo ??= ccScript(diceCond())).slice()
 
 /** A transaction's last-output dice opret, or null. */
 function diceOpretOf(tx: Transaction): DiceOpret | null {
@@ -124,7 +126,7 @@ function anyTx(p: TxLike): Transaction {
   return typeof p === 'string' || p instanceof Uint8Array ? parseTransaction(p) : p
 }
 
-/** State for {@link buildDiceAddFunds}: the plan's funding transaction. */
+/** State for {@link buildDiceAddFunds}: the plan's funding transaction. @example const s: DiceAddFundsState = { funding: fundingTxHex } */
 export type DiceAddFundsState = { funding: TxLike }
 
 /**
@@ -162,7 +164,7 @@ export function buildDiceAddFunds(name: string, fundingtxid: string, amount: Amo
 }
 
 /** A plan output the daemon's `DicePlanFunds` would count: output 0 of one of the plan's transactions. */
-type PlanOutput = { tx: Transaction; txid: string; opret: DiceOpret; utxo: Utxo }
+type PlanOutput = { tx: Transaction; opret: DiceOpret; value: bigint; txid(): string; utxo(): Utxo }
 
 /** `DicePlanFunds`: the plan's unspent index-0 outputs on the Dice global address ('B' excluded). */
 function planOutputs(planTxs: readonly TxLike[] | undefined, plan: Plan, name: string): PlanOutput[] {
@@ -172,20 +174,22 @@ function planOutputs(planTxs: readonly TxLike[] | undefined, plan: Plan, name: s
   const script = diceScript()
   for (const p of planTxs) {
     const tx = anyTx(p)
-    const id = txidOf(tx)
     const op = diceOpretOf(tx)
     const v0 = tx.vout[0]
     if (op === null || v0 === undefined || !'RFEWLT'.includes(op.funcid)) continue
-    const ofPlan = op.funcid === 'F' ? id === plan.fundingtxid : op.fundingtxid === plan.fundingtxid
+    // txids are computed only where needed (hashing every plan transaction would dominate a bet's build time)
+    let id: string | undefined
+    const txid = () => (id ??= txidOf(tx))
+    const ofPlan = op.funcid === 'F' ? txid() === plan.fundingtxid : op.fundingtxid === plan.fundingtxid
     if (!ofPlan || op.sbits !== plan.opret.sbits || v0.value < 10000n || !equalBytes(v0.script, script)) continue
-    out.push({ tx, txid: id, opret: op, utxo: { txid: id, vout: 0, satoshis: v0.value, script: v0.script } })
+    out.push({ tx, opret: op, value: v0.value, txid, utxo: () => ({ txid: txid(), vout: 0, satoshis: v0.value, script: v0.script }) })
   }
   return out
 }
 
 const diceInput = (utxo: Utxo): InputPlan => ({ kind: 'cc', utxo, role: 'global', condition: diceCond(), evalCode: EVAL })
 
-/** State for {@link buildDiceBet}: the plan and its unspent outputs, as the daemon finds them. */
+/** State for {@link buildDiceBet}: the plan and its unspent outputs, as the daemon finds them. @example const s: DiceBetState = { funding, planTxs: [fundingHex, ...entropyTxHexes] } */
 export type DiceBetState = {
   funding: TxLike
   /**
@@ -197,6 +201,8 @@ export type DiceBetState = {
   entropyTxid?: string
   /** The bettor's 32-byte entropy; default: derived from `context.privateKey` for the entropy outpoint, as the daemon. */
   bettorEntropy?: Uint8Array | string
+  /** Txids whose output 0 a mempool transaction already spends: never chosen as entropy. */
+  mempoolSpent?: readonly string[]
 }
 
 /**
@@ -223,23 +229,25 @@ export function buildDiceBet(name: string, fundingtxid: string, amount: AmountIn
   if (bet < minbet || bet > maxbet || o > maxodds)
     throw daemonRefusal(`Dice plan ${name} illegal bet ${formatCoins(bet)}: minbet ${formatCoins(minbet)} maxbet ${formatCoins(maxbet)} or odds ${o} vs max.${maxodds}\n`, { bet: String(bet), odds: String(o) })
   const outs = planOutputs(state.planTxs, plan, 'state.planTxs')
-  const funding = outs.reduce((s, x) => s + x.utxo.satoshis, 0n)
+  const funding = outs.reduce((s, x) => s + x.value, 0n)
   const entropies = outs.filter((x) => 'EWL'.includes(x.opret.funcid))
   const wanted = state.entropyTxid === undefined ? undefined : txidParam(state.entropyTxid, 'state.entropyTxid')
-  const entropy = entropies.find((x) => equalBytes(x.tx.vout[1]?.script ?? new Uint8Array(0), plan.fundingPubKey) && (wanted === undefined || x.txid === wanted))
+  const spent = new Set((state.mempoolSpent ?? []).map((t) => txidParam(t, 'state.mempoolSpent[]')))
+  if (wanted !== undefined && spent.has(wanted)) throw daemonRefusal('entropy txid is spent', { entropyTxid: wanted }, 'BUILD_STATE')
+  const entropy = entropies.find((x) => equalBytes(x.tx.vout[1]?.script ?? new Uint8Array(0), plan.fundingPubKey) && (wanted === undefined || x.txid() === wanted) && (spent.size === 0 || !spent.has(x.txid())))
   if (funding >= 2n * bet * o + ctx.fee && entropy !== undefined) {
     if (entropies.length < DICE_MIN_ENTROPY_UTXOS)
       throw daemonRefusal('Your dealer is broke, find a new casino.', { entropyUtxos: entropies.length, needed: DICE_MIN_ENTROPY_UTXOS }, 'INSUFFICIENT_FUNDS')
     const normal = normalInputs(ctx, bet + 2n * ctx.fee + o, 60, 'cant find dice input')
     let bettorEntropy: Uint8Array
     if (state.bettorEntropy !== undefined) bettorEntropy = typeof state.bettorEntropy === 'string' ? hexToBytes(state.bettorEntropy, 'state.bettorEntropy') : state.bettorEntropy
-    else if (ctx.privateKey !== undefined) bettorEntropy = diceHashEntropy({ txid: entropy.txid, vout: 0 }, true, ctx.privateKey).entropy
+    else if (ctx.privateKey !== undefined) bettorEntropy = diceHashEntropy({ txid: entropy.txid(), vout: 0 }, true, ctx.privateKey).entropy
     else throw new KomodoCcError('BUILD_STATE', 'the bettor entropy derives from the bettor\'s private key: give context.privateKey or state.bettorEntropy')
     if (bettorEntropy.length !== 32) throw new KomodoCcError('BYTES_LENGTH', `state.bettorEntropy expected 32 bytes, got ${bettorEntropy.length}`)
     const fin = finalizeCcTx({
-      inputs: [diceInput(entropy.utxo), ...normal],
+      inputs: [diceInput(entropy.utxo()), ...normal],
       outputs: [
-        { value: entropy.utxo.satoshis, script: diceScript() },
+        { value: entropy.value, script: diceScript() },
         { value: bet, script: diceScript() },
         { value: ctx.fee + o, script: p2pkScript(ctx.pubkey) },
       ],
@@ -254,7 +262,7 @@ export function buildDiceBet(name: string, fundingtxid: string, amount: AmountIn
   throw daemonRefusal('cant find dice input', { funding: String(funding), needed: String(2n * bet * o + ctx.fee) }, 'INSUFFICIENT_FUNDS')
 }
 
-/** State for {@link buildDiceFinish}. */
+/** State for {@link buildDiceFinish}. @example const s: DiceFinishState = { funding, bet: betHex, entropyTx: entropyTxHex } */
 export type DiceFinishState = {
   funding: TxLike
   /** The bet transaction. */
@@ -269,7 +277,7 @@ export type DiceFinishState = {
   revealedTo?: string
 }
 
-/** {@link buildDiceFinish}'s result: the build, which answer it is, and for W/L the outcome it follows. */
+/** {@link buildDiceFinish}'s result: the build, which answer it is, and for W/L the outcome it follows. @example r.funcid === (r.outcome?.win ? 'W' : 'L') */
 export type DiceFinishResult = BuildResult & { funcid: 'W' | 'L' | 'T' | 'R'; outcome?: DiceOutcome }
 
 /**
@@ -305,7 +313,7 @@ export function buildDiceFinish(name: string, fundingtxid: string, bettxid: stri
     const key = houseKey(ctx)
     const eop = diceOpretOf(entropyTx)
     const tagged = entropyTx.vout[1] !== undefined && equalBytes(entropyTx.vout[1].script, plan.fundingPubKey)
-    if (eop === null || !'EWL'.includes(eop.funcid) || eop.funcid === 'R' || eop.sbits !== plan.opret.sbits || !tagged || entropyTx.vin.length === 0)
+    if (eop === null || eop.funcid === 'F' || !'EWL'.includes(eop.funcid) || eop.sbits !== plan.opret.sbits || eop.fundingtxid !== id || !tagged || entropyTx.vin.length === 0)
       throw daemonRefusal('couldnt create dicefinish transaction', { reason: 'the bet\'s entropy transaction is not an E/W/L of this house' }, 'BUILD_STATE')
     const committed = (eop as { hash: string }).hash
     const v0 = entropyTx.vin[0]!
@@ -344,14 +352,14 @@ export function buildDiceFinish(name: string, fundingtxid: string, bettxid: stri
     let ccChange = bv0.value + bv1.value
     if (ccChange >= need) ccChange -= need
     else {
-      const outs = planOutputs(state.planTxs, plan, 'state.planTxs').filter((x) => x.txid !== betId && x.txid !== betTx.vin[0]!.txid)
-      let extra = outs.filter((x) => x.utxo.satoshis >= need).slice(0, 1)
-      if (extra.length === 0) extra = outs.filter((x) => x.utxo.satoshis >= need / 60n).slice(0, 60)
-      const sum = extra.reduce((s, x) => s + x.utxo.satoshis, 0n)
+      const outs = planOutputs(state.planTxs, plan, 'state.planTxs').filter((x) => x.txid() !== betId && x.txid() !== betTx.vin[0]!.txid)
+      let extra = outs.filter((x) => x.value >= need).slice(0, 1)
+      if (extra.length === 0) extra = outs.filter((x) => x.value >= need / 60n).slice(0, 60)
+      const sum = extra.reduce((s, x) => s + x.value, 0n)
       if (extra.length === 0) throw daemonRefusal(`not enough inputs for ${formatCoins(need)}\n`, { need: String(need) }, 'INSUFFICIENT_FUNDS')
       if (bv0.value + bv1.value + sum < need)
         throw new KomodoCcError('INSUFFICIENT_FUNDS', `plan inputs ${sum} sat do not cover the payout: the daemon would build an unbalanced, invalid transaction`, { need: String(need), have: String(bv0.value + bv1.value + sum) })
-      inputs.push(...extra.map((x) => diceInput(x.utxo)))
+      inputs.push(...extra.map((x) => diceInput(x.utxo())))
       ccChange = bv0.value + bv1.value + sum - need
     }
     if (funcid === 'T' && !equalBytes(p2pkScript(ctx.pubkey), bv2.script)) throw daemonRefusal('can only finish your own bettxid\n', {}, 'BUILD_STATE')
@@ -382,7 +390,7 @@ export function buildDiceFinish(name: string, fundingtxid: string, bettxid: stri
   }
   const fin = finalizeCcTx({ inputs, outputs, opret, changePubkey: housePk, fee: ctx.fee, expiryHeight: ctx.expiryHeight })
   const result = completeBuild(fin, ctx, EVAL)
-  return outcome === undefined ? { ...result, funcid } : { ...result, funcid, outcome }
+  return Object.assign(result, outcome === undefined ? { funcid } : { funcid, outcome })
 }
 
 /** The house pubkey of a fundingPubKey script (P2PK). */
@@ -392,7 +400,7 @@ function housePubkey(script: Uint8Array): Uint8Array {
   return c.pubkeys[0]!
 }
 
-/** @internal the dice global CC script, for tests and benches. */
+/** The Dice global CC script, CC1(0xe6, Dice global pubkey) (a fresh copy). @example bytesToHex(diceGlobalScript()) // '2ea22c80200095ece5ee…cc' */
 export function diceGlobalScript(): Uint8Array {
   return diceScript()
 }

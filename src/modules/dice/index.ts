@@ -1,1 +1,5 @@
 export { encodeDiceOpret, decodeDiceOpret, encodeDicePayload, diceOddsFromValue, type DiceOpret, type DiceFundingOpret, type DiceEntropyOpret, type DiceRefundOpret } from './opret.js'
+export * from './build.js'
+export { diceHashEntropy, type DiceEntropy } from './entropy.js'
+export { x25519, x25519Base, x25519Clamp } from './x25519.js'
+export { diceOutcome, type DiceOutcome, type DiceOutcomeInput } from './outcome.js'

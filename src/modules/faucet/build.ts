@@ -1,5 +1,5 @@
 import { KomodoCcError } from '../../errors.js'
-import { bytesToHex, hexToBytes } from '../../bytes/hex.js'
+import { hexToBytes } from '../../bytes/hex.js'
 import { toSatoshis, type AmountInput } from '../../amount.js'
 import { cc1of1 } from '../../cc/condition.js'
 import { ccModule } from '../../cc/eval.js'
@@ -20,13 +20,13 @@ import type { InputPlan, Utxo } from '../../build/types.js'
 
 const EVAL = 0xe4
 const FAUCET = /* @__PURE__ */ ccModule('Faucet')
-/** `FAUCETSIZE` (CCfaucet.h): what one faucetget pays, 0.1 coin. */
+/** `FAUCETSIZE` (CCfaucet.h): what one faucetget pays, 0.1 coin. @example FAUCET_SIZE // 10000000n */
 export const FAUCET_SIZE = 10_000_000n
 /** faucetget takes faucet UTXOs strictly above this value (0.01 coin). */
 const FAUCET_MIN_UTXO = 1_000_000n
 /** At most this many faucet inputs. */
 const FAUCET_MAX_INPUTS = 60
-/** The daemon tries this many consecutive nonces before giving up. */
+/** The daemon tries this many consecutive nonces before giving up. @example buildFaucetGet(ctx, state, { maxAttempts: FAUCET_MAX_ATTEMPTS }) */
 export const FAUCET_MAX_ATTEMPTS = 1_000_000
 
 /**
@@ -51,10 +51,10 @@ export function buildFaucetFund(amount: AmountInput, context: BuildContext): Bui
   return completeBuild(fin, ctx, EVAL)
 }
 
-/** State for {@link buildFaucetGet}: the confirmed unspent outputs on the Faucet global CC address, in node order. */
+/** State for {@link buildFaucetGet}: the confirmed unspent outputs on the Faucet global CC address, in node order. @example const s: FaucetGetState = { faucetUtxos: [{ txid, vout: 0, satoshis: 1000000000n, script }] } */
 export type FaucetGetState = { faucetUtxos: readonly Utxo[] }
 
-/** Options of the faucetget proof-of-work search. */
+/** Options of the faucetget proof-of-work search. @example const o: FaucetGetOptions = { startNonce: 0, onProgress: (n) => bar.update(n), signal } */
 export type FaucetGetOptions = {
   /** First nonce tried (u32, default 0; the daemon starts at `rand() & 0x0fffffff`). */
   startNonce?: number
@@ -70,17 +70,19 @@ export type FaucetGetOptions = {
   backend?: Secp256k1Backend
 }
 
-/** {@link buildFaucetGet}'s result: the signed transaction and how the search went. */
+/** {@link buildFaucetGet}'s result: the signed transaction and how the search went. @example r.txid.startsWith('00') && r.txid.endsWith('00') // true */
 export type FaucetGetResult = BuildResult & { nonce: number; attempts: number }
 
-/** One prepared nonce search: everything but the nonce and the signatures is fixed. */
-type Search = {
+/** One prepared nonce search: everything but the nonce and the signatures is fixed. @example prepareFaucetSearch(ctx, state).tryRange(0, 1024) */
+export type FaucetSearch = {
   /** Tries nonces [from, from + count); returns the first that works or null. */
   tryRange(from: number, count: number): number | null
+  /** The double SHA-256 (internal byte order) of the signed transaction with this nonce, as the search computes it. */
+  hashAt(nonce: number): Uint8Array
   finish(nonce: number, attempts: number): FaucetGetResult
 }
 
-function planFaucetGet(context: BuildContext, state: FaucetGetState, backend: Secp256k1Backend): Search {
+function planFaucetGet(context: BuildContext, state: FaucetGetState, backend: Secp256k1Backend): FaucetSearch {
   const ctx = checkContext(context)
   if (ctx.fee !== CC_TXFEE) throw new KomodoCcError('BUILD_PARAMS', `faucetget's fee is fixed at ${CC_TXFEE} sat by the faucet validator, got context.fee ${ctx.fee}`)
   if (typeof state !== 'object' || state === null || !Array.isArray(state.faucetUtxos))
@@ -118,7 +120,7 @@ function planFaucetGet(context: BuildContext, state: FaucetGetState, backend: Se
  * The search reuses one serialization: the signed transaction has a fixed layout (a 1-of-1 CC fulfillment always
  * holds a 64-byte signature at the same place), so each attempt patches the nonce and the signatures and hashes.
  */
-function prepareSearch(fin: FinalizedTx, ctx: CheckedContext, backend: Secp256k1Backend): Search {
+function prepareSearch(fin: FinalizedTx, ctx: CheckedContext, backend: Secp256k1Backend): FaucetSearch {
   const key = hexToBytes(FAUCET.privkey)
   const prevouts = fin.plans.map((p) => ({ value: p.utxo.satoshis, script: p.utxo.script, condition: (p as Extract<InputPlan, { kind: 'cc' }>).condition }))
   const signOpts = ctx.branchId === undefined ? {} : { branchId: ctx.branchId }
@@ -132,40 +134,45 @@ function prepareSearch(fin: FinalizedTx, ctx: CheckedContext, backend: Secp256k1
   const raw = serializeTransaction(signed0)
   const opret = signed0.vout[signed0.vout.length - 1]!.script
   const nonceAt = lastIndexOf(raw, opret) + opret.length - 4
-  const sigAt = signed0.vin.map((vin) => {
-    const s = vin.scriptSig
-    // fulfillment: … a5 65 80 21 <pubkey 33> 81 40 <sig 64> …
-    const marker = lastIndexOf(s, new Uint8Array([0x81, 0x40]))
-    return lastIndexOf(raw, s) + marker + 2
-  })
+  // fulfillment: … a5 65 80 21 <faucet pubkey 33> 81 40 <sig 64> …: anchor on the key, never on bytes of a signature
+  const anchor = new Uint8Array(2 + 33 + 2)
+  anchor.set([0x80, 0x21])
+  anchor.set(hexToBytes(FAUCET.pubkey), 2)
+  anchor.set([0x81, 0x40], 35)
+  const sigAt = signed0.vin.map((vin) => lastIndexOf(raw, vin.scriptSig) + lastIndexOf(vin.scriptSig, anchor) + anchor.length)
   const scriptCodes = fin.plans.map((p) => p.utxo.script)
+  const hashAt = (n: number): Uint8Array => {
+    const hasher = createSighasher(withNonce(n))
+    raw[nonceAt] = n & 0xff
+    raw[nonceAt + 1] = (n >>> 8) & 0xff
+    raw[nonceAt + 2] = (n >>> 16) & 0xff
+    raw[nonceAt + 3] = (n >>> 24) & 0xff
+    for (let i = 0; i < sigAt.length; i++) {
+      const digest = hasher(i, { scriptCode: scriptCodes[i]!, value: fin.plans[i]!.utxo.satoshis, branchId: ctx.branchId })
+      raw.set(backend.sign(digest, key), sigAt[i]!)
+    }
+    return sha256d(raw)
+  }
   return {
+    hashAt,
     tryRange(from, count) {
       for (let n = from; n < from + count; n++) {
-        const tx = withNonce(n)
-        const hasher = createSighasher(tx)
-        raw[nonceAt] = n & 0xff
-        raw[nonceAt + 1] = (n >>> 8) & 0xff
-        raw[nonceAt + 2] = (n >>> 16) & 0xff
-        raw[nonceAt + 3] = (n >>> 24) & 0xff
-        for (let i = 0; i < sigAt.length; i++) {
-          const digest = hasher(i, { scriptCode: scriptCodes[i]!, value: fin.plans[i]!.utxo.satoshis, branchId: ctx.branchId })
-          raw.set(backend.sign(digest, key), sigAt[i]!)
-        }
-        const h = sha256d(raw)
+        const h = hashAt(n)
         if (h[0] === 0 && h[31] === 0) return n
       }
       return null
     },
     finish(nonce, attempts) {
       const tx = withNonce(nonce)
-      const unsigned = completeBuild({ ...fin, tx }, { ...ctx, privateKey: undefined } as CheckedContext, EVAL)
       const signedTx = signTransaction(tx, prevouts, [key], signOpts)
-      const hex = bytesToHex(serializeTransaction(signedTx))
       const id = txidOf(signedTx)
-      if (!id.startsWith('00') || !id.endsWith('00'))
+      if (!faucetTxidOk(id))
         throw new KomodoCcError('BUILD_INPUTS', `internal: nonce ${nonce} did not reproduce a valid faucetget txid (${id}); the signing backend disagrees with @noble/secp256k1`)
-      return { ...unsigned, hex, txid: id, tx: signedTx, signed: true, nonce, attempts }
+      // completeBuild without a key returns the transaction as given (here: already signed) with each input's sighash
+      const { privateKey: _unused, ...unkeyed } = ctx
+      const result = completeBuild({ ...fin, tx: signedTx }, unkeyed, EVAL)
+      ;(result as { signed: boolean }).signed = true
+      return Object.assign(result, { nonce, attempts })
     },
   }
 }
@@ -260,8 +267,12 @@ export function faucetTxidOk(txid: string): boolean {
   return typeof txid === 'string' && /^00[0-9a-f]{60}00$/i.test(txid)
 }
 
-/** @internal exposed for the benchmark: one prepared search. */
-export function prepareFaucetSearch(context: BuildContext, state: FaucetGetState, backend: Secp256k1Backend = nobleSecp256k1): Search {
+/**
+ * One prepared nonce search (what {@link buildFaucetGet} runs): `tryRange(from, count)` returns the first nonce that
+ * works or null; `finish(nonce, attempts)` builds the result. For benchmarks and custom schedulers (workers).
+ * @example const s = prepareFaucetSearch(ctx, { faucetUtxos }); const n = s.tryRange(0, 65536); if (n !== null) s.finish(n, n + 1)
+ */
+export function prepareFaucetSearch(context: BuildContext, state: FaucetGetState, backend: Secp256k1Backend = nobleSecp256k1): FaucetSearch {
   return planFaucetGet(context, state, backend)
 }
 

@@ -1,1 +1,2 @@
 export { encodeFaucetOpret, decodeFaucetOpret, encodeFaucetPayload, type FaucetOpret, type FaucetGetOpret } from './opret.js'
+export * from './build.js'

@@ -1,6 +1,6 @@
 import { KomodoCcError } from '../../errors.js'
 import { bytesToHex } from '../../bytes/hex.js'
-import { utf8ToBytes } from '../../bytes/utils.js'
+import { equalBytes, utf8ToBytes } from '../../bytes/utils.js'
 import { toSatoshis, type AmountInput } from '../../amount.js'
 import { pubkeyBytes } from '../../address/address.js'
 import { cc1of1, tokensCc1of1 } from '../../cc/condition.js'
@@ -10,7 +10,7 @@ import { encodeTokensPayload, decodeTokensOpret, nftData, TOKEN_BLOB_ID, type To
 import { checkContext, checkUtxo, daemonRefusal, type BuildContext } from '../../build/context.js'
 import { finalizeCcTx } from '../../build/finalize.js'
 import { completeBuild, type BuildResult } from '../../build/complete.js'
-import { ccInput, hexParam, normalInputs, stateTx, txidParam, type TxLike } from '../../build/common.js'
+import { hexParam, normalInputs, stateTx, txidParam, type TxLike } from '../../build/common.js'
 import type { InputPlan, Utxo } from '../../build/types.js'
 
 const EVAL = 0xf2
@@ -70,7 +70,7 @@ export function buildTokenCreate(name: string, supply: AmountInput, description:
   return completeBuild(fin, ctx, EVAL)
 }
 
-/** State for {@link buildTokenTransfer}: what the daemon looks up for the token and the caller. */
+/** State for {@link buildTokenTransfer}: what the daemon looks up for the token and the caller. @example const s: TokenTransferState = { create: createTxHex, tokens: myTokenUtxos } */
 export type TokenTransferState = {
   /** The token's create transaction (its txid is the tokenid): gives the NFT eval code, if any. */
   create: TxLike
@@ -122,6 +122,7 @@ export function buildTokenTransfer(tokenid: string, destpubkey: string | Uint8Ar
   const data = nftData(create)
   const destEval = data === null || data.length < 2 ? EVAL : parseInt(data.slice(0, 2), 16)
   const mine = tokensCc1of1(destEval, ctx.pubkey)
+  const mineScript = ccScript(mine) // computed once: condition encoding is a large share of an unsigned build
   if (!Array.isArray(state.tokens)) throw new KomodoCcError('BUILD_STATE', 'state.tokens expected an array of UTXOs')
   const threshold = units / BigInt(MAX_TOKEN_INPUTS)
   const tokens: InputPlan[] = []
@@ -130,13 +131,15 @@ export function buildTokenTransfer(tokenid: string, destpubkey: string | Uint8Ar
     if (total >= units || tokens.length >= MAX_TOKEN_INPUTS) break
     checkUtxo(u, `state.tokens[${i}]`)
     if (u.satoshis < threshold) continue
-    tokens.push(ccInput(u, mine, destEval, 'caller', `state.tokens[${i}]`))
+    if (!equalBytes(u.script, mineScript))
+      throw new KomodoCcError('BUILD_STATE', `state.tokens[${i}] is not on your token address for this token (${destEval === EVAL ? 'CC1(0xf2, you)' : `TokensCC1(0x${destEval.toString(16)}, you)`})`, { name: `state.tokens[${i}]` })
+    tokens.push({ kind: 'cc', utxo: u, role: 'caller', condition: mine, evalCode: destEval })
     total += u.satoshis
   }
   if (tokens.length === 0) throw daemonRefusal('no token inputs', { tokenid: id }, 'INSUFFICIENT_FUNDS')
   if (total < units) throw daemonRefusal('insufficient token inputs', { have: String(total), amount: String(units) }, 'INSUFFICIENT_FUNDS')
   const outputs = [{ value: units, script: ccScript(tokensCc1of1(destEval, dest)) }]
-  if (total > units) outputs.push({ value: total - units, script: ccScript(mine) })
+  if (total > units) outputs.push({ value: total - units, script: mineScript })
   const fin = finalizeCcTx({
     inputs: [...normal, ...tokens],
     outputs,

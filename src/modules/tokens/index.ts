@@ -1,1 +1,2 @@
 export { encodeTokensOpret, decodeTokensOpret, encodeTokensPayload, nftData, TOKEN_BLOB_ID, type TokensOpret, type TokensCreateOpret, type TokensTransferOpret, type TokensLegacyTransferOpret, type TokenBlob } from './opret.js'
+export * from './build.js'

@@ -1,0 +1,132 @@
+import { getPublicKey } from '@noble/secp256k1'
+import { decodeWif } from '../address/address.js'
+import type { BuildContext } from '../build/context.js'
+import type { BuildResult } from '../build/complete.js'
+import { buildTokenCreate, buildTokenTransfer } from '../modules/tokens/build.js'
+import { buildFaucetFund, buildFaucetGetAsync } from '../modules/faucet/build.js'
+import { buildDiceAddFunds, buildDiceBet, buildDiceFinish, buildDiceFund } from '../modules/dice/build.js'
+import { utxoFromJson } from './build.js'
+import { parseArgs, printJson, usage, type CliCommand } from './core.js'
+
+/** The shape of `BUILD_METHODS` entries in src/cli/build.ts: positional RPC params, then context, then state. @example const spec: BuildMethodSpec = TOKENS_FAUCET_DICE_BUILD_METHODS.dicebet! */
+export type BuildMethodSpec = {
+  params: string[]
+  state?: string
+  call: (params: string[], ctx: BuildContext, state: Record<string, unknown>) => BuildResult
+}
+
+function int(v: string, name: string): bigint {
+  if (!/^-?\d+$/.test(v)) usage(`${name} expected an integer, got ${JSON.stringify(v)}`)
+  return BigInt(v)
+}
+
+/**
+ * `komodo-cc build <method>` entries for the Tokens, Faucet and Dice builders, to merge into `BUILD_METHODS`.
+ * `tokencreate` always takes 4 parameters: pass `-` (as the rewards methods do) for no description or no NFT data. faucetget is the separate
+ * `faucet get` command (it runs a proof of work with a progress bar).
+ * @example Object.assign(BUILD_METHODS, TOKENS_FAUCET_DICE_BUILD_METHODS)
+ */
+export const TOKENS_FAUCET_DICE_BUILD_METHODS: Record<string, BuildMethodSpec> = {
+  tokencreate: {
+    params: ['name', 'supply', 'description', 'data'],
+    call: (p, c) => buildTokenCreate(p[0]!, p[1]!, p[2] === '-' ? undefined : p[2], p[3] === '' || p[3] === '-' ? undefined : p[3], c),
+  },
+  tokentransfer: {
+    params: ['tokenid', 'destpubkey', 'amount'],
+    state: '{"create": "<token create tx hex>", "tokens": [<utxo on your token address>…]}',
+    call: (p, c, s) => buildTokenTransfer(p[0]!, p[1]!, p[2]!, c, s as never),
+  },
+  faucetfund: { params: ['amount'], call: (p, c) => buildFaucetFund(p[0]!, c) },
+  dicefund: {
+    params: ['name', 'funds', 'minbet', 'maxbet', 'maxodds', 'timeoutblocks'],
+    state: '{"plans": ["<existing dice funding tx hex>"…]} (optional)',
+    call: (p, c, s) => buildDiceFund(p[0]!, p[1]!, p[2]!, p[3]!, int(p[4]!, 'maxodds'), int(p[5]!, 'timeoutblocks'), c, s as never),
+  },
+  diceaddfunds: {
+    params: ['name', 'fundingtxid', 'amount'],
+    state: '{"funding": "<dicefund tx hex>"}',
+    call: (p, c, s) => buildDiceAddFunds(p[0]!, p[1]!, p[2]!, c, s as never),
+  },
+  dicebet: {
+    params: ['name', 'fundingtxid', 'amount', 'odds'],
+    state: '{"funding": "<dicefund tx hex>", "planTxs": ["<tx hex of each unspent plan output 0>"…]}',
+    call: (p, c, s) => buildDiceBet(p[0]!, p[1]!, p[2]!, int(p[3]!, 'odds'), c, s as never),
+  },
+  dicefinish: {
+    params: ['name', 'fundingtxid', 'bettxid'],
+    state: '{"funding": "<hex>", "bet": "<bet tx hex>", "entropyTx": "<hex of the bet\'s vin 0 tx>", "betHeight": N, "planTxs": […]}',
+    call: (p, c, s) => buildDiceFinish(p[0]!, p[1]!, p[2]!, c, s as never),
+  },
+}
+
+/** A one-line progress bar for stderr: attempts against the 65,536 expected. @example faucetProgressLine(32768, 2) // '[###############...............] 32768 nonces (65536 expected), 16384/s, 2.0 s' */
+export function faucetProgressLine(tried: number, seconds: number): string {
+  const expected = 65536
+  const width = 30
+  const filled = Math.min(width, Math.round((tried / expected) * width))
+  const rate = seconds > 0 ? Math.round(tried / seconds) : 0
+  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${tried} nonces (65536 expected), ${rate}/s, ${seconds.toFixed(1)} s`
+}
+
+/**
+ * `komodo-cc faucet get`: builds a faucetget offline (the faucet key is public), running the daemon's proof of work
+ * with a progress bar on stderr (a terminal) or JSON progress lines (`--progress`).
+ * @example await faucetGetCommand.run(['--pubkey', pk, '--height', '1000', '--faucet-utxos', json], io)
+ */
+export const faucetGetCommand: CliCommand = {
+  summary: 'faucet get --pubkey HEX --height N --faucet-utxos <json> [--start-nonce N] [--max-attempts N] [--progress]',
+  help: `komodo-cc faucet get --pubkey <hex> --height <tip height> --faucet-utxos '<json>' [options]
+
+Builds the faucetget transaction for <pubkey> (0.1 coin, P2PK) from the faucet's unspent outputs (getaddressutxos of
+R9zHrofhRbub7ER77B7NrVch3A63R39GuC), searching nonces until the txid starts and ends with 00 (65,536 tries on
+average: about a minute in pure JS). The payout address must be brand new, or the network refuses the transaction.
+
+  --pubkey HEX        recipient (or --wif-env VAR to take it from a key)
+  --faucet-utxos <j>  the faucet UTXOs: [{txid, vout|outputIndex, satoshis, script}…]
+  --height N          current chain height (expiry = height + 201)
+  --start-nonce N     first nonce (default 0)
+  --max-attempts N    give up after N nonces (default 1000000, as komodod)
+  --progress          JSON progress lines on stderr instead of a bar
+Prints {"hex", "txid", "nonce", "attempts", "outputs"}.`,
+  async run(args, io) {
+    const { options } = parseArgs(args, { strings: ['pubkey', 'height', 'faucet-utxos', 'start-nonce', 'max-attempts', 'wif-env'], booleans: ['progress'] })
+    if (typeof options.height !== 'string' || !/^\d+$/.test(options.height)) usage('--height <current chain height> is required')
+    let pubkey: string | Uint8Array
+    if (typeof options['wif-env'] === 'string') {
+      const wif = io.env[options['wif-env']]
+      if (wif === undefined || wif === '') usage(`environment variable ${options['wif-env']} is not set`)
+      pubkey = getPublicKey(decodeWif(wif.trim()).privateKey, true)
+    } else if (typeof options.pubkey === 'string') pubkey = options.pubkey
+    else usage('give --pubkey HEX (the recipient)')
+    let json: unknown
+    try {
+      json = JSON.parse(typeof options['faucet-utxos'] === 'string' ? options['faucet-utxos'] : 'null')
+    } catch {
+      usage('--faucet-utxos is not valid JSON')
+    }
+    if (!Array.isArray(json)) usage('--faucet-utxos expected a JSON array of UTXOs')
+    const faucetUtxos = json.map((u, i) => utxoFromJson(u, `faucet-utxos[${i}]`))
+    const num = (name: string, dflt: number): number => {
+      const v = options[name]
+      if (v === undefined) return dflt
+      if (typeof v !== 'string' || !/^\d+$/.test(v)) usage(`--${name} expected a non-negative integer`)
+      return Number(v)
+    }
+    const started = Date.now()
+    const bar = io.isTty && options.progress !== true
+    const onProgress = (tried: number) => {
+      const seconds = (Date.now() - started) / 1000
+      if (options.progress === true) io.stderr(JSON.stringify({ tried, seconds }) + '\n')
+      else if (bar) io.stderr('\r' + faucetProgressLine(tried, seconds))
+    }
+    try {
+      const r = await buildFaucetGetAsync({ pubkey, utxos: [], height: Number(options.height) }, { faucetUtxos }, { startNonce: num('start-nonce', 0), maxAttempts: num('max-attempts', 1_000_000), onProgress, progressEvery: 256 })
+      if (bar) io.stderr('\n')
+      printJson(io, { hex: r.hex, txid: r.txid, nonce: r.nonce, attempts: r.attempts, fee: r.fee, outputs: r.tx.vout.map((o, n) => ({ n, satoshis: o.value, script: o.script })) })
+      return 0
+    } catch (e) {
+      if (bar) io.stderr('\n')
+      throw e
+    }
+  },
+}
