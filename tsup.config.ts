@@ -1,16 +1,29 @@
 import { defineConfig } from 'tsup'
 
+// One entry per public subpath (package.json "exports"), plus the CLI.
+const entry = {
+  'index': 'src/index.ts',
+  'bytes/index': 'src/bytes/index.ts',
+  'hash/index': 'src/hash/index.ts',
+  'address/index': 'src/address/index.ts',
+  'cc/index': 'src/cc/index.ts',
+  'tx/index': 'src/tx/index.ts',
+  'script/index': 'src/script/index.ts',
+  'oracles/index': 'src/entry/oracles.ts',
+  'tokens/index': 'src/entry/tokens.ts',
+  'faucet/index': 'src/entry/faucet.ts',
+  'dice/index': 'src/entry/dice.ts',
+  'gateways/index': 'src/entry/gateways.ts',
+  'rewards/index': 'src/entry/rewards.ts',
+  'rpc/index': 'src/rpc/index.ts',
+  'kdf/index': 'src/kdf/index.ts',
+  'node/index': 'src/entry/node.ts'
+}
+
 export default defineConfig({
-  entry: {
-    index: 'src/index.ts',
-    'oracles/index': 'src/oracles/index.ts',
-    'bytes/index': 'src/bytes/index.ts',
-    'address/index': 'src/address/index.ts',
-    'hash/index': 'src/hash/index.ts',
-    'cli/main': 'src/cli/main.ts',
-  },
+  entry: { ...entry, 'cli/main': 'src/cli/main.ts' },
   format: ['esm'],
-  dts: { entry: { index: 'src/index.ts', 'oracles/index': 'src/oracles/index.ts', 'bytes/index': 'src/bytes/index.ts', 'address/index': 'src/address/index.ts', 'hash/index': 'src/hash/index.ts' } },
+  dts: { entry },
   target: 'es2022',
   platform: 'neutral',
   splitting: true,
