@@ -35,8 +35,8 @@ export type BuildResult = {
   signed: boolean
   /** Inputs minus outputs. */
   fee: bigint
-  /** Every input, in transaction order, with its signing role and signature hash. */
-  inputs: BuiltInput[]
+  /** Every input, in transaction order, with its signing role and signature hash (computed on first access when signed). */
+  readonly inputs: BuiltInput[]
   /** What the transaction does, read back from its bytes by `inspectTransaction` (computed on first access). */
   readonly inspection: Inspection
 }
@@ -48,13 +48,16 @@ export type BuildResult = {
  */
 export function completeBuild(fin: FinalizedTx, ctx: CheckedContext, evalCode: number): BuildResult {
   const prevouts: Prevout[] = fin.plans.map((p) => (p.kind === 'cc' ? { value: p.utxo.satoshis, script: p.utxo.script, condition: p.condition } : { value: p.utxo.satoshis, script: p.utxo.script }))
-  const hasher = createSighasher(fin.tx)
-  const inputs: BuiltInput[] = fin.plans.map((p, i) => {
-    const cc = ccScriptParts(p.utxo.script)
-    const scriptCode = cc === null ? p.utxo.script : p.utxo.script.subarray(0, cc.ccSubScriptEnd)
-    const digest = hasher(i, { scriptCode, value: p.utxo.satoshis, branchId: ctx.branchId })
-    return { txid: p.utxo.txid, vout: p.utxo.vout, satoshis: p.utxo.satoshis, kind: p.kind, role: p.role, sighash: bytesToHex(digest) }
-  })
+  // Each input's sighash; signTransaction computes its own, so a signed build only pays for these when read.
+  const describeInputs = (): BuiltInput[] => {
+    const hasher = createSighasher(fin.tx)
+    return fin.plans.map((p, i) => {
+      const cc = ccScriptParts(p.utxo.script)
+      const scriptCode = cc === null ? p.utxo.script : p.utxo.script.subarray(0, cc.ccSubScriptEnd)
+      const digest = hasher(i, { scriptCode, value: p.utxo.satoshis, branchId: ctx.branchId })
+      return { txid: p.utxo.txid, vout: p.utxo.vout, satoshis: p.utxo.satoshis, kind: p.kind, role: p.role, sighash: bytesToHex(digest) }
+    })
+  }
   let tx = fin.tx
   let signed = false
   if (ctx.privateKey !== undefined) {
@@ -72,13 +75,16 @@ export function completeBuild(fin: FinalizedTx, ctx: CheckedContext, evalCode: n
   }
   const raw = serializeTransaction(tx)
   let inspection: Inspection | undefined
+  let inputs: BuiltInput[] | undefined = signed ? undefined : describeInputs()
   return {
     hex: bytesToHex(raw),
     txid: txidOf(tx),
     tx,
     signed,
     fee: fin.fee,
-    inputs,
+    get inputs(): BuiltInput[] {
+      return (inputs ??= describeInputs())
+    },
     get inspection(): Inspection {
       return (inspection ??= inspectTransaction(tx, { prevouts: prevouts.map((p) => ({ value: p.value })) }))
     },

@@ -1,3 +1,4 @@
+import { concatBytes } from '../bytes/utils.js'
 // The ASN.1 DER subset crypto-conditions use: single-byte context tags, definite lengths, unsigned INTEGERs,
 // OCTET STRINGs, a BIT STRING of type ids. Writers emit exact DER; the reader is strict DER unless `lenient`
 // (BER lengths with leading zeros / long form, as Komodo's condition reader accepts).
@@ -24,15 +25,7 @@ export function tlv(tag: number, content: Uint8Array): Uint8Array {
 
 /** @internal concatenation of TLVs (or any parts). @example cat([a, b]) */
 export function cat(parts: readonly Uint8Array[]): Uint8Array {
-  let n = 0
-  for (const p of parts) n += p.length
-  const out = new Uint8Array(n)
-  let o = 0
-  for (const p of parts) {
-    out.set(p, o)
-    o += p.length
-  }
-  return out
+  return concatBytes(...parts)
 }
 
 /** @internal minimal unsigned INTEGER content (a 00 in front when the top bit is set; 0 → 00). @example uintContent(0x802000) // 00 80 20 00 */

@@ -8,11 +8,14 @@ import { inspectCommands } from './inspect.js'
 import { ccCommands } from './cc.js'
 import { txDecodeCommand, txIdCommand, txSignCommand } from './tx.js'
 import { faucetGetCommand } from './build-tokens-faucet-dice.js'
+import { devnetCommand, devnetDemoCommand } from './devnet.js'
 
 /** Every CLI command by its command words. */
 export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   ...foundationCommands,
-  demo: demoCommand,
+  demo: devnetDemoCommand,
+  tour: demoCommand,
+  devnet: devnetCommand,
   build: buildCommand,
   ...rpcCommands,
   ...kdfCommands,

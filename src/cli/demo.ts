@@ -106,8 +106,8 @@ function utf8(s: string): Uint8Array {
 }
 
 export const demoCommand: CliCommand = {
-  summary: 'demo [--verbose]   the main job: a guided tour of komodo-cc',
-  help: `komodo-cc demo [--verbose]
+  summary: 'tour [--verbose]   an offline tour: oracle data, addresses, amounts, the publisher\'s transactions',
+  help: `komodo-cc tour [--verbose]
 
 Runs the guided tour: oracle data encode/decode and how subscribers see it, chunking, addresses, keys,
 plan names and the daemon's amount parsing.`,

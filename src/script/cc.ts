@@ -1,3 +1,4 @@
+import { concatBytes } from '../bytes/utils.js'
 // CC scriptPubKey: `<push condition> OP_CHECKCRYPTOCONDITION [<push params> OP_DROP]` (komodo src/script/cc.cpp
 // CCPubKey, src/script/script.cpp IsPayToCryptoCondition, src/cc/CCutils.cpp MakeCC1vout, src/script/standard.cpp
 // COptCCParams). Owned by the cc area; the rest of src/script/ belongs to the script helper.
@@ -68,10 +69,10 @@ export function ccScript(cond: CcCondition | Uint8Array, vData?: CcVData): Uint8
     if (d.length === 0) throw new KomodoCcError('SCRIPT_INVALID', `vData.data[${i}] is empty (an empty push reads back as OP_0)`, { index: i })
     parts.push(push(d))
   })
-  const p = concat(parts)
+  const p = concatBytes(...parts)
   if (p.length > MAX_CC_PARAMS_SIZE)
     throw new KomodoCcError('SCRIPT_TOO_LARGE', `the vData blob is ${p.length} bytes; a spend executes its push, limit ${MAX_CC_PARAMS_SIZE}`, { length: p.length, max: MAX_CC_PARAMS_SIZE })
-  return concat([sub, push(p), Uint8Array.of(OP_DROP)])
+  return concatBytes(sub, push(p), Uint8Array.of(OP_DROP))
 }
 
 /**
@@ -216,14 +217,4 @@ function pushes(b: Uint8Array): Uint8Array[] | null {
   return out
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  let n = 0
-  for (const x of parts) n += x.length
-  const out = new Uint8Array(n)
-  let o = 0
-  for (const x of parts) {
-    out.set(x, o)
-    o += x.length
-  }
-  return out
-}
+

@@ -34,14 +34,14 @@ describe('CLI: oracle, sbits, address', () => {
     expect((await cli(['address', 'zz'])).error.code).toBe('HEX_INVALID')
   })
   test('--help everywhere', async () => {
-    for (const args of [['--help'], ['oracle', 'encode', '--help'], ['oracle', 'decode', '--help'], ['sbits', '--help'], ['address', '--help'], ['demo', '--help']]) {
+    for (const args of [['--help'], ['oracle', 'encode', '--help'], ['oracle', 'decode', '--help'], ['sbits', '--help'], ['address', '--help'], ['demo', '--help'], ['tour', '--help']]) {
       const r = await cli(args)
       expect(r.status).toBe(0)
       expect(r.stdout).toMatch(/komodo-cc/)
     }
   })
-  test('demo runs the offline tour and exits 0', async () => {
-    const r = await cli(['demo'])
+  test('tour runs the offline tour and exits 0', async () => {
+    const r = await cli(['tour'])
     expect(r.status).toBe(0)
     expect(r.stdout).toContain('RKxTdfmtxtfLDKZBgx6SvNkBtNu9jRYnLh')
     expect(r.stdout).toContain('daemon prints [""]')

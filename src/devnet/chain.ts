@@ -1,0 +1,334 @@
+import { bytesToHex, hexToBytes } from '../bytes/hex.js'
+import { ByteWriter } from '../bytes/writer.js'
+import { txidToInternalBytes, internalBytesToTxid } from '../bytes/uint256.js'
+import { sha256d } from '../hash/index.js'
+import { hash160ToAddress, p2pkhAddress } from '../address/address.js'
+import { classifyScript } from '../script/classify.js'
+import { p2pkScript, p2pkhScript } from '../script/script.js'
+import { hash160 } from '../hash/index.js'
+import { parseTransaction, serializeTransaction, txid as txidOf } from '../tx/codec.js'
+import { SAPLING_VERSION_GROUP_ID, type Transaction, type TxOutput } from '../tx/types.js'
+import type { Utxo } from '../build/types.js'
+
+/** 1 coin in satoshis. */
+export const COIN = 100_000_000n
+/** Reward of each mined block, paid to the devnet wallet (fees are added). */
+export const DEVNET_BLOCK_REWARD = 3n * COIN
+/** Genesis premine to the wallet: this many outputs… */
+export const DEVNET_PREMINE_OUTPUTS = 100
+/** …of this many satoshis each (100 × 1000 coins). */
+export const DEVNET_PREMINE_VALUE = 1000n * COIN
+
+/** A confirmed or mempool output with where it sits. */
+export type Coin = {
+  txid: string
+  vout: number
+  value: bigint
+  script: Uint8Array
+  /** Block height; -1 for a mempool output. */
+  height: number
+  coinbase: boolean
+  /** The address komodod's address index files it under (P2PK and P2PKH: the key's address; CC: its CC address). */
+  address: string | null
+}
+
+/** A block of the devnet chain. */
+export type Block = { height: number; hash: string; prevHash: string; merkleRoot: string; time: number; txids: string[] }
+
+/** A transaction the chain knows, confirmed (height ≥ 0) or in the mempool (height -1). */
+export type TxEntry = { txid: string; hex: string; tx: Transaction; height: number; blockHash?: string; time: number; fee: bigint }
+
+/** An address-index record as `getaddressutxos` / history scans use it. */
+export type AddressReceipt = { txid: string; vout: number; height: number }
+
+const key = (txid: string, vout: number): string => `${txid}:${vout}`
+
+/**
+ * The address komodod's address index files an output under: P2PK → P2PKH address of the key, P2PKH → its address,
+ * CC → the CC address (Hash160 of the CC sub-script), P2SH → its address; null for OP_RETURN and nonstandard.
+ * @example scriptAddress(p2pkScript(pubkey)) // 'R…'
+ */
+export function scriptAddress(script: Uint8Array): string | null {
+  const c = classifyScript(script)
+  if (c.type === 'pubkey' && c.pubkeys !== undefined && c.pubkeys[0]!.length === 33) return p2pkhAddress(c.pubkeys[0]!)
+  if (c.type === 'pubkey' && c.hashes[0] !== undefined) return hash160ToAddress(c.hashes[0].hash, 'p2pkh')
+  if ((c.type === 'pubkeyhash' || c.type === 'scripthash' || c.type === 'cryptocondition') && c.hashes[0] !== undefined)
+    return hash160ToAddress(c.hashes[0].hash, c.hashes[0].kind)
+  return null
+}
+
+/** The sha256d merkle root of display txids (bitcoin's odd-duplicate rule), display hex. */
+function merkleRoot(txids: readonly string[]): string {
+  if (txids.length === 0) return '0'.repeat(64)
+  let level = txids.map((t) => txidToInternalBytes(t))
+  while (level.length > 1) {
+    const next: Uint8Array[] = []
+    for (let i = 0; i < level.length; i += 2) {
+      const a = level[i]!
+      const b = level[i + 1] ?? a
+      const buf = new Uint8Array(64)
+      buf.set(a, 0)
+      buf.set(b, 32)
+      next.push(sha256d(buf))
+    }
+    level = next
+  }
+  return internalBytesToTxid(level[0]!)
+}
+
+/** Header-like hash of a devnet block (version 4, prev, merkle, zero reserved, time, bits, zero nonce, empty solution). */
+function blockHash(prevHash: string, root: string, time: number, height: number): string {
+  const w = new ByteWriter()
+  w.u32le(4)
+  w.bytes(txidToInternalBytes(prevHash))
+  w.bytes(txidToInternalBytes(root))
+  w.bytes(new Uint8Array(32))
+  w.u32le(time >>> 0)
+  w.u32le(0x200f0f0f)
+  const nonce = new Uint8Array(32)
+  new DataView(nonce.buffer).setUint32(0, height, true)
+  w.bytes(nonce)
+  w.compactSize(0)
+  return internalBytesToTxid(sha256d(w.finish()))
+}
+
+/** A coinbase paying `outputs`, unique per height (BIP34-style height push in the scriptSig). */
+export function coinbaseTx(height: number, outputs: TxOutput[]): Transaction {
+  const h = new ByteWriter()
+  h.u32le(height)
+  const hb = h.finish()
+  const scriptSig = new Uint8Array([4, ...hb, 1, 0x64])
+  return {
+    overwintered: true, version: 4, versionGroupId: SAPLING_VERSION_GROUP_ID,
+    vin: [{ txid: '0'.repeat(64), vout: 0xffffffff, scriptSig, sequence: 0xffffffff }],
+    vout: outputs, lockTime: 0, expiryHeight: 0, valueBalance: 0n, shieldedSpends: [], shieldedOutputs: [], joinSplits: [],
+  }
+}
+
+function isCoinbase(tx: Transaction): boolean {
+  return tx.vin.length === 1 && tx.vin[0]!.vout === 0xffffffff && /^0{64}$/.test(tx.vin[0]!.txid)
+}
+
+/**
+ * The devnet's ledger: blocks, the confirmed UTXO set, an address index (unspent outputs and receipt history per
+ * address, normal and CC), the mempool with its spent-outpoint map, and a clock that can be moved forward. It does
+ * not validate: {@link acceptTransaction} (validate.ts) decides what enters the mempool.
+ * @example const chain = new DevChain({ walletPubkey }); chain.mine(1)
+ */
+export class DevChain {
+  readonly blocks: Block[] = []
+  /** Every known transaction, confirmed and mempool. */
+  readonly txs = new Map<string, TxEntry>()
+  /** Confirmed unspent outputs. */
+  readonly utxos = new Map<string, Coin>()
+  /** Confirmed unspent outpoint keys per address. */
+  readonly addressUtxos = new Map<string, Set<string>>()
+  /** Confirmed receipts per address, in chain order. */
+  readonly addressHistory = new Map<string, AddressReceipt[]>()
+  /** Mempool txids in arrival order. */
+  readonly mempool: string[] = []
+  /** outpoint key → mempool txid spending it. */
+  readonly mempoolSpends = new Map<string, string>()
+  /** Seconds added to the wall clock (advanceTime). */
+  timeOffset = 0
+  readonly walletPubkey: Uint8Array
+
+  constructor(options: { walletPubkey: Uint8Array; genesisTime?: number; premine?: boolean }) {
+    this.walletPubkey = options.walletPubkey
+    if (options.premine !== false) {
+      const outs = Array.from({ length: DEVNET_PREMINE_OUTPUTS }, () => ({ value: DEVNET_PREMINE_VALUE, script: p2pkScript(this.walletPubkey) }))
+      this.connectBlock([coinbaseTx(0, outs)], options.genesisTime ?? this.now())
+    }
+  }
+
+  /** The devnet clock: wall-clock seconds plus the offset. */
+  now(): number {
+    return Math.floor(Date.now() / 1000) + this.timeOffset
+  }
+
+  /** Height of the tip (the genesis block is 0). */
+  get height(): number {
+    return this.blocks.length - 1
+  }
+
+  /** The tip block. */
+  get tip(): Block {
+    return this.blocks[this.blocks.length - 1]!
+  }
+
+  /** A confirmed-unspent or mempool output, when it exists and is not spent (mempool spends count when `mempool`). */
+  coin(txid: string, vout: number, mempool = true): Coin | undefined {
+    const k = key(txid, vout)
+    if (mempool && this.mempoolSpends.has(k)) return undefined
+    const c = this.utxos.get(k)
+    if (c !== undefined) return c
+    if (!mempool) return undefined
+    const e = this.txs.get(txid)
+    if (e === undefined || e.height >= 0) return undefined
+    const o = e.tx.vout[vout]
+    if (o === undefined) return undefined
+    return { txid, vout, value: o.value, script: o.script, height: -1, coinbase: false, address: scriptAddress(o.script) }
+  }
+
+  /** Output `vout` of a known transaction, spent or not (the daemon's `myGetTransaction` + vout). */
+  output(txid: string, vout: number): TxOutput | undefined {
+    return this.txs.get(txid)?.tx.vout[vout]
+  }
+
+  /** True when the outpoint is spent by a mempool transaction. */
+  spentInMempool(txid: string, vout: number): boolean {
+    return this.mempoolSpends.has(key(txid, vout))
+  }
+
+  /** Adds an already validated transaction to the mempool. */
+  addToMempool(tx: Transaction, hex: string, fee: bigint): string {
+    const id = txidOf(tx)
+    this.txs.set(id, { txid: id, hex, tx, height: -1, time: this.now(), fee })
+    this.mempool.push(id)
+    for (const i of tx.vin) this.mempoolSpends.set(key(i.txid, i.vout), id)
+    return id
+  }
+
+  /**
+   * Mines `n` blocks: each takes the whole mempool in arrival order (dropping transactions that expired, and what
+   * spends them), plus a coinbase paying the block reward and the fees to the wallet.
+   */
+  mine(n: number, payTo: Uint8Array = this.walletPubkey): string[] {
+    const hashes: string[] = []
+    for (let k = 0; k < n; k++) {
+      const height = this.height + 1
+      const included: Transaction[] = []
+      let fees = 0n
+      const dropped = new Set<string>()
+      for (const id of this.mempool) {
+        const e = this.txs.get(id)!
+        const expired = e.tx.expiryHeight !== 0 && height > e.tx.expiryHeight
+        if (expired || e.tx.vin.some((i) => dropped.has(i.txid))) {
+          dropped.add(id)
+          continue
+        }
+        included.push(e.tx)
+        fees += e.fee
+      }
+      for (const id of dropped) this.txs.delete(id)
+      this.mempool.length = 0
+      this.mempoolSpends.clear()
+      const cb = coinbaseTx(height, [{ value: DEVNET_BLOCK_REWARD + fees, script: p2pkScript(payTo) }])
+      const time = Math.max(this.tip.time + 1, this.now())
+      hashes.push(this.connectBlock([cb, ...included], time).hash)
+    }
+    return hashes
+  }
+
+  /** Appends a block of transactions (no validation: mining and restoring from the data file use it). */
+  connectBlock(txs: Transaction[], time: number, fees?: bigint[]): Block {
+    const height = this.blocks.length
+    const prevHash = height === 0 ? '0'.repeat(64) : this.tip.hash
+    const ids = txs.map((t) => txidOf(t))
+    const root = merkleRoot(ids)
+    const hash = blockHash(prevHash, root, time, height)
+    const block: Block = { height, hash, prevHash, merkleRoot: root, time, txids: ids }
+    this.blocks.push(block)
+    txs.forEach((tx, n) => {
+      const id = ids[n]!
+      const cb = isCoinbase(tx)
+      const old = this.txs.get(id)
+      this.txs.set(id, { txid: id, hex: old?.hex ?? bytesToHex(serializeTransaction(tx)), tx, height, blockHash: hash, time, fee: old?.fee ?? fees?.[n] ?? 0n })
+      if (!cb) for (const i of tx.vin) this.spend(i.txid, i.vout)
+      tx.vout.forEach((o, vout) => {
+        const address = scriptAddress(o.script)
+        const c: Coin = { txid: id, vout, value: o.value, script: o.script, height, coinbase: cb, address }
+        if (o.script[0] === 0x6a) return
+        this.utxos.set(key(id, vout), c)
+        if (address !== null) {
+          let set = this.addressUtxos.get(address)
+          if (set === undefined) this.addressUtxos.set(address, (set = new Set()))
+          set.add(key(id, vout))
+          let hist = this.addressHistory.get(address)
+          if (hist === undefined) this.addressHistory.set(address, (hist = []))
+          hist.push({ txid: id, vout, height })
+        }
+      })
+    })
+    return block
+  }
+
+  private spend(txid: string, vout: number): void {
+    const k = key(txid, vout)
+    const c = this.utxos.get(k)
+    if (c === undefined) return
+    this.utxos.delete(k)
+    if (c.address !== null) this.addressUtxos.get(c.address)?.delete(k)
+  }
+
+  /** Confirmed unspent outputs of an address, in chain order (what `getaddressutxos` lists). */
+  addressCoins(address: string): Coin[] {
+    const set = this.addressUtxos.get(address)
+    if (set === undefined) return []
+    const out: Coin[] = []
+    for (const k of set) out.push(this.utxos.get(k)!)
+    return out.sort((a, b) => a.height - b.height)
+  }
+
+  /** Mempool outputs paying an address, not spent in the mempool. */
+  mempoolAddressCoins(address: string): Coin[] {
+    const out: Coin[] = []
+    for (const id of this.mempool) {
+      const e = this.txs.get(id)!
+      e.tx.vout.forEach((o, vout) => {
+        if (o.script[0] === 0x6a || this.mempoolSpends.has(key(id, vout))) return
+        if (scriptAddress(o.script) === address) out.push({ txid: id, vout, value: o.value, script: o.script, height: -1, coinbase: false, address })
+      })
+    }
+    return out
+  }
+
+  /** The wallet's spendable normal coins (P2PK or P2PKH of `pubkey`): confirmed then mempool, none spent in the mempool. */
+  walletUtxos(pubkey: Uint8Array = this.walletPubkey): Utxo[] {
+    const address = p2pkhAddress(pubkey)
+    const pk = bytesToHex(p2pkScript(pubkey))
+    const pkh = bytesToHex(p2pkhScript(hash160(pubkey)))
+    return [...this.addressCoins(address).filter((c) => !this.spentInMempool(c.txid, c.vout)), ...this.mempoolAddressCoins(address)]
+      .filter((c) => { const s = bytesToHex(c.script); return s === pk || s === pkh })
+      .map((c) => ({ txid: c.txid, vout: c.vout, satoshis: c.value, script: c.script, height: c.height < 0 ? 0 : c.height }))
+  }
+
+  /** Confirmations of a transaction (0 in the mempool, undefined when unknown). */
+  confirmations(txid: string): number | undefined {
+    const e = this.txs.get(txid)
+    if (e === undefined) return undefined
+    return e.height < 0 ? 0 : this.height - e.height + 1
+  }
+
+  /** The data-file form: every block's transactions and time, the mempool, the clock offset. */
+  snapshot(): ChainSnapshot {
+    return {
+      format: 'komodo-cc-devnet/1',
+      timeOffset: this.timeOffset,
+      blocks: this.blocks.map((b) => ({ time: b.time, hash: b.hash, txs: b.txids.map((id) => this.txs.get(id)!.hex), fees: b.txids.map((id) => String(this.txs.get(id)!.fee)) })),
+      mempool: this.mempool.map((id) => this.txs.get(id)!.hex),
+    }
+  }
+
+  /** Rebuilds a chain from {@link snapshot} output (blocks replayed; the mempool is returned for re-validation). */
+  static restore(snap: ChainSnapshot, walletPubkey: Uint8Array): { chain: DevChain; mempool: string[] } {
+    const chain = new DevChain({ walletPubkey, premine: false })
+    chain.timeOffset = snap.timeOffset
+    for (const [i, b] of snap.blocks.entries()) {
+      const txs = b.txs.map((h) => parseTransaction(hexToBytes(h)))
+      const blk = chain.connectBlock(txs, b.time, b.fees?.map((f) => BigInt(f)))
+      if (blk.hash !== b.hash) throw new Error(`block ${i} hash mismatch`)
+    }
+    return { chain, mempool: snap.mempool }
+  }
+}
+
+/** The data file's JSON. */
+export type ChainSnapshot = {
+  format: 'komodo-cc-devnet/1'
+  timeOffset: number
+  blocks: { time: number; hash: string; txs: string[]; fees?: string[] }[]
+  mempool: string[]
+  walletKey?: string
+  chain?: string
+}

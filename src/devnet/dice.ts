@@ -1,0 +1,244 @@
+import { bytesToHex } from '../bytes/hex.js'
+import { equalBytes } from '../bytes/utils.js'
+import { ccAddress } from '../cc/address.js'
+import { cc1of1 } from '../cc/condition.js'
+import { ccModule } from '../cc/eval.js'
+import { moduleAddressInfo } from '../cc/moduleaddress.js'
+import { p2pkhAddress } from '../address/address.js'
+import { daemonParseCoins, formatCoins } from '../amount.js'
+import { decodeDicePayload, type DiceOpret, type DiceFundingOpret } from '../modules/dice/opret.js'
+import { diceOutcome } from '../modules/dice/outcome.js'
+import { buildDiceAddFunds, buildDiceBet, buildDiceFinish, buildDiceFund } from '../modules/dice/build.js'
+import { ccScript } from '../script/cc.js'
+import type { Transaction } from '../tx/types.js'
+import type { DevChain } from './chain.js'
+import { scriptAddress } from './chain.js'
+import { coins, hexResult, numText, str, txidArg, walletContext, type DevnetNode, type Method } from './node.js'
+import { lastOpret } from './oracles.js'
+import { moduleRejected } from './refusal.js'
+import type { ModuleCheck } from './validate.js'
+
+/** Dice eval code. */
+export const DICE_EVAL = 0xe6
+const DICE = /* @__PURE__ */ ccModule('Dice')
+const TXFEE = 10000n
+
+const globalHex = (): string => bytesToHex(ccScript(cc1of1(DICE_EVAL, DICE.pubkey)))
+const isCc = (s: Uint8Array): boolean => s.length > 2 && s[0]! >= 1 && s[0]! <= 75 && s[1 + s[0]!] === 0xcc
+const isOpret = (s: Uint8Array): boolean => s[0] === 0x6a
+
+/** The strictly decoded dice opret of a transaction, or null. */
+export function diceOpret(tx: Transaction | undefined): DiceOpret | null {
+  if (tx === undefined) return null
+  const p = lastOpret(tx)
+  if (p === null || p.length < 3 || p[0] !== DICE_EVAL) return null
+  try {
+    return decodeDicePayload(p)
+  } catch {
+    return null
+  }
+}
+
+/** Whether output `vout` of transaction `txid` is a dice CC output of plan (sbits, fundingtxid). */
+function planOutput(chain: DevChain, txid: string, vout: number, fundingtxid: string): bigint {
+  const e = chain.txs.get(txid)
+  const o = e?.tx.vout[vout]
+  if (e === undefined || o === undefined || bytesToHex(o.script) !== globalHex()) return 0n
+  const p = diceOpret(e.tx)
+  if (p === null) return 0n
+  const ofPlan = p.funcid === 'F' ? txid === fundingtxid : p.fundingtxid === fundingtxid
+  return ofPlan ? o.value : 0n
+}
+
+/**
+ * `DiceValidate` (spec 3.9) with the daemon's texts.
+ * @throws DevnetRefusal `…; Dice: <text>`
+ * @example validators.set(0xe6, validateDice)
+ */
+export function validateDice(check: ModuleCheck): void {
+  const { chain, tx, txid, inputs } = check
+  const fail = (why: string): never => { throw moduleRejected('Dice', why) }
+  if (tx.vout.length === 0) return fail('no vouts')
+  const p = diceOpret(tx)
+  if (p === null) return fail('unexpected dice missing funcid')
+  const fundingtxid = p.funcid === 'F' ? txid : p.fundingtxid
+  const ftx = chain.txs.get(fundingtxid)?.tx
+  if (ftx === undefined) return fail('cant find fundingtxid')
+  const f = diceOpret(ftx)
+  if (f?.funcid !== 'F') return fail('fundingTx not valid')
+  if (f.maxodds > 9999n) return fail('maxodds too big')
+  const fundingPubKey = ftx.vout[1]?.script ?? new Uint8Array(0)
+  const g = globalHex()
+  const ccAtGlobal = (s: Uint8Array): boolean => bytesToHex(s) === g
+  if (p.funcid === 'F') return fail('unexpected DiceValidate for createfunding')
+  if (p.funcid === 'E') return fail('unexpected DiceValidate for addfunding entropy')
+  if (p.funcid === 'B') {
+    if (!inputs[0]?.cc) return fail('vin.0 is normal for bet')
+    if (!isCc(tx.vout[0]!.script)) return fail('vout.0 is normal for bet')
+    if (tx.vout[1] === undefined || !isCc(tx.vout[1].script)) return fail('vout.1 is normal for bet')
+    const etx = chain.txs.get(tx.vin[0]!.txid)?.tx
+    if (etx === undefined) return fail('always should find vin.0, but didnt for bet')
+    if (etx.vout[1] === undefined || !equalBytes(etx.vout[1].script, fundingPubKey)) return fail('entropy tx not fundingPubKey for bet')
+    if (!ccAtGlobal(tx.vout[0]!.script) || tx.vout[0]!.value !== inputs[0]!.coin.value) return fail('vout[0] != entropy nValue for bet')
+    if (!ccAtGlobal(tx.vout[1].script)) return fail('vout[1] constrain violation for bet')
+    const v2 = tx.vout[2]
+    if (v2 === undefined || v2.value <= TXFEE || v2.value > TXFEE + f.maxodds) return fail('vout[2] nValue violation for bet')
+    const ev0 = etx.vin[0]
+    const prev = ev0 === undefined ? undefined : chain.output(ev0.txid, ev0.vout)
+    if (ev0 === undefined || prev === undefined) return fail('always should find vinofvin.0, but didnt for bet')
+    if (ev0.txid !== fundingtxid && scriptAddress(prev.script) !== scriptAddress(fundingPubKey)) return fail('vin1 of entropy tx not fundingPubKey for bet')
+    for (let i = 1; i < inputs.length; i++) if (inputs[i]!.cc) return fail('invalid CC vin')
+    for (let i = 2; i < tx.vout.length; i++) if (isCc(tx.vout[i]!.script)) return fail('invalid CC vout')
+    return
+  }
+  if (p.funcid === 'W' || p.funcid === 'L' || p.funcid === 'T') {
+    const [i1, i2] = [inputs[1], inputs[2]]
+    if (!i1?.cc || !i2?.cc) return fail('vin0 or vin1 normal vin for bet')
+    if (i1.coin.txid !== i2.coin.txid) return fail('vin0 != vin1 prevout.hash for bet')
+    const be = chain.txs.get(i1.coin.txid)
+    if (be === undefined) return fail('always should find vin.0, but didnt for wlt')
+    const b = diceOpret(be.tx)
+    if (be.tx.vout.length < 3 || b?.funcid !== 'B') return fail('not betTx for vin0/1 for wlt')
+    if (b.sbits !== f.sbits || b.fundingtxid !== fundingtxid) return fail('sbits or fundingtxid mismatch for wlt')
+    if (tx.vout[1] === undefined || !equalBytes(tx.vout[1].script, fundingPubKey)) return fail('tx.vout[1] != fundingPubKey for wlt')
+    const inSum = inputs.reduce((s, x) => s + (x.cc ? planOutput(chain, x.coin.txid, x.coin.vout, fundingtxid) : 0n), 0n)
+    const outSum = tx.vout.reduce((s, _, n) => s + planOutputOfTx(tx, txid, n, fundingtxid, p), 0n)
+    const betTx = be.tx
+    if (p.funcid === 'L') {
+      if (!ccAtGlobal(tx.vout[0]!.script) || tx.vout[0]!.value !== inSum) return fail('vout[0] != inputs-txfee for loss')
+      const v2 = tx.vout[2]
+      if (v2 !== undefined && !equalBytes(v2.script, fundingPubKey) && !isOpret(v2.script)) return fail('vout[2] not send to fundingPubKey for loss')
+    } else {
+      if (!ccAtGlobal(tx.vout[0]!.script)) return fail('vout[0] != inputs-txfee for win/timeout')
+      const v2 = tx.vout[2]
+      if (v2 === undefined || !equalBytes(v2.script, betTx.vout[2]!.script)) return fail('vout[2] scriptPubKey mismatch for win/timeout')
+      const odds = betTx.vout[2]!.value - TXFEE
+      if (v2.value !== (odds + 1n) * betTx.vout[1]!.value) return fail('vout[2] payut mismatch for win/timeout')
+      if (inSum !== outSum + v2.value && inSum !== outSum + v2.value + TXFEE) return fail('CC funds mismatch for win/timeout')
+      const v3 = tx.vout[3]
+      if (v3 !== undefined && !equalBytes(v3.script, fundingPubKey) && !isOpret(v3.script)) return fail('vout[3] not send to fundingPubKey for win/timeout')
+    }
+    if (p.funcid === 'W' || p.funcid === 'L') {
+      const o = diceOutcome({ bet: betTx.vout[1]!.value, vout2Value: betTx.vout[2]!.value, minbet: f.minbet, maxbet: f.maxbet, maxodds: f.maxodds, houseEntropy: (p as { proof: string }).proof, bettorEntropy: (b as { hash: string }).hash })
+      if (o.win !== (p.funcid === 'W')) return fail('DiceCalc mismatch for win/loss')
+    } else {
+      if (be.height < 0 || BigInt(chain.height - be.height) < f.timeoutblocks || chain.tip.time <= chain.blocks[be.height]!.time) return fail('invalid timeout claim for timeout')
+    }
+    for (let n = 1; n < tx.vout.length; n++) if (isCc(tx.vout[n]!.script)) return fail('invalid CC vout')
+    return
+  }
+  if (p.funcid === 'R') {
+    const prev = chain.output(tx.vin[0]!.txid, tx.vin[0]!.vout)
+    if (prev === undefined) return fail('always should find vin.0, but didnt for refund')
+    if (scriptAddress(prev.script) !== scriptAddress(fundingPubKey)) return fail('vin.0 not from fundingPubKey for refund')
+    return
+  }
+  return fail('unexpected dice funcid')
+}
+
+function planOutputOfTx(tx: Transaction, txid: string, n: number, fundingtxid: string, p: DiceOpret): bigint {
+  const o = tx.vout[n]!
+  if (bytesToHex(o.script) !== globalHex()) return 0n
+  const ofPlan = p.funcid === 'F' ? txid === fundingtxid : p.fundingtxid === fundingtxid
+  return ofPlan ? o.value : 0n
+}
+
+/** Hex of every transaction whose output 0 is a confirmed, unspent (also in the mempool) output on the Dice global address. */
+function planTxs(chain: DevChain): string[] {
+  const out: string[] = []
+  for (const c of chain.addressCoins(ccAddress(DICE_EVAL, DICE.pubkey))) {
+    if (c.vout !== 0 || chain.spentInMempool(c.txid, c.vout)) continue
+    out.push(chain.txs.get(c.txid)!.hex)
+  }
+  return out
+}
+
+function planFunding(n: DevnetNode, id: string): { hex?: string; f?: DiceFundingOpret } {
+  const e = n.chain.txs.get(id)
+  const f = diceOpret(e?.tx)
+  return f?.funcid === 'F' ? { hex: e!.hex, f } : e === undefined ? {} : { hex: e.hex }
+}
+
+/** The dice RPCs of the devnet wallet (the wallet is both the house and a bettor). @internal */
+export const DICE_METHODS: Record<string, Method> = {
+  diceaddress: { min: 0, max: 1, usage: 'diceaddress [pubkey]\n', run: (n, p) => {
+    const pk = p[0] === undefined ? undefined : str(p[0])
+    const info = moduleAddressInfo('Dice', { mypubkey: n.wallet.pubkey, ...(pk !== undefined && /^0[23][0-9a-fA-F]{64}$/.test(pk) ? { pubkey: pk } : {}) })
+    const bal = (a: string): number => coins(n.chain.addressCoins(a).reduce((s, c) => s + c.value, 0n))
+    info.DiceCCBalance = bal(String(info.DiceCCAddress))
+    info.DiceNormalBalance = bal(String(info.DiceNormalAddress))
+    info['myCCbalance(Dice)'] = bal(ccAddress(DICE_EVAL, n.wallet.pubkey))
+    info.mybalance = bal(p2pkhAddress(n.wallet.pubkey))
+    return info
+  } },
+  dicefund: { min: 6, max: 6, usage: 'dicefund name funds minbet maxbet maxodds timeoutblocks\n', run: (n, p) => {
+    const [funds, minbet, maxbet] = [1, 2, 3].map((i) => daemonParseCoins(numText(p[i])))
+    const maxodds = BigInt(Number.parseInt(numText(p[4]), 10) || 0)
+    const timeout = BigInt(Number.parseInt(numText(p[5]), 10) || 0)
+    const plans = (n.chain.addressHistory.get(p2pkhAddress(DICE.pubkey)) ?? []).map((r) => n.chain.txs.get(r.txid)!.hex)
+    return hexResult(() => buildDiceFund(str(p[0]), funds!, minbet!, maxbet!, maxodds, timeout, walletContext(n), { plans }))
+  } },
+  diceaddfunds: { min: 3, max: 3, usage: 'diceaddfunds name fundingtxid amount\n', run: (n, p) => {
+    const id = txidArg(p[1])
+    const amount = daemonParseCoins(numText(p[2]))
+    if (amount <= 0n) return { result: 'error', error: 'amount must be positive' }
+    return hexResult(() => buildDiceAddFunds(str(p[0]), id, amount, walletContext(n), { funding: planFunding(n, id).hex as string }))
+  } },
+  dicebet: { min: 4, max: 4, usage: 'dicebet name fundingtxid amount odds\n', run: (n, p) => {
+    const id = txidArg(p[1])
+    const amount = daemonParseCoins(numText(p[2]))
+    const odds = BigInt(Number.parseInt(numText(p[3]), 10) || 0)
+    return hexResult(() => buildDiceBet(str(p[0]), id, amount, odds, walletContext(n), { funding: planFunding(n, id).hex as string, planTxs: planTxs(n.chain) }))
+  } },
+  dicefinish: { min: 3, max: 3, usage: 'dicefinish name fundingtxid bettxid\n', run: (n, p) => {
+    const id = txidArg(p[1])
+    const betId = txidArg(p[2])
+    const bet = n.chain.txs.get(betId)
+    if (bet !== undefined && (n.chain.spentInMempool(betId, 1) || (bet.height >= 0 && n.chain.coin(betId, 1, false) === undefined))) return { result: 'success', hex: '0' }
+    const entropyTx = bet === undefined ? undefined : n.chain.txs.get(bet.tx.vin[0]!.txid)?.hex
+    return hexResult(() => buildDiceFinish(str(p[0]), id, betId, walletContext(n), {
+      funding: planFunding(n, id).hex as string, bet: bet?.hex as string, entropyTx: entropyTx as string,
+      ...(bet !== undefined && bet.height >= 0 ? { betHeight: bet.height } : {}), planTxs: planTxs(n.chain),
+    }))
+  } },
+  dicestatus: { min: 2, max: 3, usage: 'dicestatus name fundingtxid bettxid\n', run: (n, p) => {
+    str(p[0])
+    const id = txidArg(p[1])
+    if (planFunding(n, id).f === undefined) return { result: 'error', error: 'Diceinit error in status, is your transaction confirmed?' }
+    if (p[2] === undefined) return { result: 'success', status: 'no pending bets' }
+    const betId = txidArg(p[2])
+    const bet = n.chain.txs.get(betId)
+    if (bet === undefined) return { result: 'error', error: 'couldnt find bettx or entropytx' }
+    let spender: string | undefined = n.chain.mempoolSpends.get(`${betId}:1`)
+    if (spender === undefined && n.chain.coin(betId, 1, false) === undefined && bet.height >= 0)
+      for (const e of n.chain.txs.values()) if (e.tx.vin.some((i) => i.txid === betId && i.vout === 1)) { spender = e.txid; break }
+    if (spender === undefined) return { result: 'success', status: 'bet still pending' }
+    const s = n.chain.txs.get(spender)!.tx
+    const win = s.vout.length > 2 && isCc(bet.tx.vout[1]!.script) && !isCc(bet.tx.vout[2]!.script) && equalBytes(s.vout[2]!.script, bet.tx.vout[2]!.script)
+    return win ? { result: 'success', status: 'win', won: coins(s.vout[2]!.value) } : { result: 'success', status: 'loss' }
+  } },
+  diceinfo: { min: 1, max: 1, usage: 'diceinfo fundingtxid\n', run: (n, p) => {
+    const id = txidArg(p[0])
+    const { hex, f } = planFunding(n, id)
+    if (hex === undefined) return { result: 'error', error: 'cant find fundingtxid' }
+    if (f === undefined) return { result: 'error', error: 'fundingtxid isnt dice creation txid' }
+    let funding = 0n
+    let entropytxs = 0
+    for (const c of n.chain.addressCoins(ccAddress(DICE_EVAL, DICE.pubkey))) {
+      const v = planOutput(n.chain, c.txid, c.vout, id)
+      const op = diceOpret(n.chain.txs.get(c.txid)!.tx)
+      if (v === 0n || op === null || op.funcid === 'B') continue
+      funding += v
+      if ('EWL'.includes(op.funcid) && c.vout === 0) entropytxs++
+    }
+    return {
+      result: 'success', fundingtxid: id, name: f.name ?? '', sbits: f.sbits, minbet: formatCoins(f.minbet), maxbet: formatCoins(f.maxbet),
+      maxodds: f.maxodds, timeoutblocks: f.timeoutblocks, funding: formatCoins(funding), entropytxs,
+    }
+  } },
+  dicelist: { min: 0, max: 0, usage: 'dicelist\n', run: (n) => {
+    const out: string[] = []
+    for (const r of n.chain.addressHistory.get(p2pkhAddress(DICE.pubkey)) ?? []) if (diceOpret(n.chain.txs.get(r.txid)?.tx)?.funcid === 'F' && !out.includes(r.txid)) out.push(r.txid)
+    return out
+  } },
+}

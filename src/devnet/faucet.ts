@@ -1,0 +1,93 @@
+import { bytesToHex } from '../bytes/hex.js'
+import { ccAddress } from '../cc/address.js'
+import { cc1of1 } from '../cc/condition.js'
+import { ccModule } from '../cc/eval.js'
+import { moduleAddressInfo } from '../cc/moduleaddress.js'
+import { p2pkhAddress } from '../address/address.js'
+import { daemonParseCoins, formatCoins } from '../amount.js'
+import { buildFaucetFund, buildFaucetGetAsync, FAUCET_SIZE } from '../modules/faucet/build.js'
+import { ccScript } from '../script/cc.js'
+import type { Utxo } from '../build/types.js'
+import type { DevChain } from './chain.js'
+import { scriptAddress } from './chain.js'
+import { coins, hexResult, numText, str, walletContext, type Method } from './node.js'
+import { moduleRejected } from './refusal.js'
+import type { ModuleCheck } from './validate.js'
+
+/** Faucet eval code. */
+export const FAUCET_EVAL = 0xe4
+const FAUCET = /* @__PURE__ */ ccModule('Faucet')
+const TXFEE = 10000n
+const MIN_UTXO = 1_000_000n
+/** A payout address is "brand new" when none of its history is older than this many blocks. */
+export const FAUCET_NEW_ADDRESS_BLOCKS = 3
+
+const globalHex = (): string => bytesToHex(ccScript(cc1of1(FAUCET_EVAL, FAUCET.pubkey)))
+const isCc = (s: Uint8Array): boolean => s.length > 2 && s[0]! >= 1 && s[0]! <= 75 && s[1 + s[0]!] === 0xcc
+
+/**
+ * `FaucetValidate` (spec 4.4) with the daemon's texts; every faucet input is checked (komodod checks vin 0 once per
+ * input).
+ * @throws DevnetRefusal `…; Faucet: <text>`
+ * @example validators.set(0xe4, validateFaucet)
+ */
+export function validateFaucet(check: ModuleCheck): void {
+  const { chain, tx, txid, inputs } = check
+  const fail = (why: string): never => { throw moduleRejected('Faucet', why) }
+  if (tx.vout.length === 0) return fail('no vouts')
+  for (const inp of inputs) if (!inp.cc) return fail('illegal normal vini')
+  const g = globalHex()
+  let inSum = 0n
+  for (const inp of inputs) {
+    if (!inp.evalCodes.includes(FAUCET_EVAL)) continue
+    const src = chain.txs.get(inp.coin.txid)
+    if (src === undefined) return fail('cant find vinTx')
+    if (src.height < 0) return fail('cant faucet from mempool')
+    if (bytesToHex(inp.coin.script) === g) inSum += inp.coin.value
+  }
+  const outSum = tx.vout.reduce((s, o) => (bytesToHex(o.script) === g ? s + o.value : s), 0n)
+  if (inSum !== outSum + FAUCET_SIZE + TXFEE) return fail('mismatched inputs != outputs + FAUCETSIZE + txfee')
+  const i = bytesToHex(tx.vout[0]!.script) === g ? 1 : 0
+  const payout = tx.vout[i]
+  if (payout === undefined || payout.value !== FAUCET_SIZE) return fail('invalid faucet output')
+  if (!/^00[0-9a-f]{60}00$/.test(txid)) return fail('invalid faucetget txid')
+  const addr = scriptAddress(payout.script)
+  if (addr !== null) for (const r of chain.addressHistory.get(addr) ?? []) if (chain.height - r.height > FAUCET_NEW_ADDRESS_BLOCKS) return fail('faucet is only for brand new addresses')
+  for (let k = i + 1; k < tx.vout.length; k++) if (isCc(tx.vout[k]!.script)) return fail('invalid CC vout')
+}
+
+/** Confirmed faucet UTXOs above 0.01 coin, not spent in the mempool (what faucetget may use). */
+export function faucetUtxos(chain: DevChain): Utxo[] {
+  return chain.addressCoins(ccAddress(FAUCET_EVAL, FAUCET.pubkey))
+    .filter((c) => c.value > MIN_UTXO && !chain.spentInMempool(c.txid, c.vout))
+    .map((c) => ({ txid: c.txid, vout: c.vout, satoshis: c.value, script: c.script, height: c.height }))
+}
+
+/** The faucet RPCs of the devnet wallet. `faucetget` runs the proof of work without blocking the server. @internal */
+export const FAUCET_METHODS: Record<string, Method> = {
+  faucetaddress: { min: 0, max: 1, usage: 'faucetaddress [pubkey]\n', run: (n, p) => {
+    const pk = p[0] === undefined ? undefined : str(p[0])
+    const info = moduleAddressInfo('Faucet', { mypubkey: n.wallet.pubkey, ...(pk !== undefined && /^0[23][0-9a-fA-F]{64}$/.test(pk) ? { pubkey: pk } : {}) })
+    const bal = (a: string): number => coins(n.chain.addressCoins(a).reduce((s, c) => s + c.value, 0n))
+    info.FaucetCCBalance = bal(String(info.FaucetCCAddress))
+    info.FaucetNormalBalance = bal(String(info.FaucetNormalAddress))
+    info['myCCbalance(Faucet)'] = bal(ccAddress(FAUCET_EVAL, n.wallet.pubkey))
+    info.mybalance = bal(p2pkhAddress(n.wallet.pubkey))
+    return info
+  } },
+  faucetfund: { min: 1, max: 1, usage: 'faucetfund amount\n', run: (n, p) => {
+    const sats = daemonParseCoins(numText(p[0]))
+    if (sats <= 0n) return { result: 'error', error: 'funding amount must be positive' }
+    const r = hexResult(() => buildFaucetFund(sats, walletContext(n)))
+    return r.result === 'error' ? { result: 'error', error: 'couldnt create faucet funding transaction' } : r
+  } },
+  faucetinfo: { min: 0, max: 0, usage: 'faucetinfo\n', run: (n) => ({ result: 'success', name: 'Faucet', funding: formatCoins(faucetUtxos(n.chain).reduce((s, u) => s + u.satoshis, 0n)) }) },
+  faucetget: { min: 0, max: 0, usage: 'faucetget\n', run: async (n) => {
+    try {
+      const r = await buildFaucetGetAsync({ pubkey: n.wallet.pubkey, utxos: [], height: n.chain.height }, { faucetUtxos: faucetUtxos(n.chain) }, { startNonce: Math.floor(Math.random() * 0x0fffffff), progressEvery: 256 })
+      return { result: 'success', hex: r.hex }
+    } catch {
+      return { result: 'error', error: 'couldnt create faucet get transaction' }
+    }
+  } },
+}

@@ -1,0 +1,207 @@
+import { bytesToHex } from '../bytes/hex.js'
+import { equalBytes } from '../bytes/utils.js'
+import { ccAddress } from '../cc/address.js'
+import { cc1of1 } from '../cc/condition.js'
+import { ccModule } from '../cc/eval.js'
+import { moduleAddressInfo } from '../cc/moduleaddress.js'
+import { p2pkhAddress } from '../address/address.js'
+import { daemonParseCoins, formatCoins } from '../amount.js'
+import { sbits } from '../sbits.js'
+import { decodeRewardsPayload, type RewardsOpret } from '../modules/rewards/opret.js'
+import { rewardsPayout } from '../modules/rewards/payout.js'
+import {
+  buildRewardsAddFunding, buildRewardsCreateFunding, buildRewardsLock, buildRewardsUnlock, type RewardsLockCandidate,
+} from '../modules/rewards/build.js'
+import { ccScript } from '../script/cc.js'
+import type { Transaction } from '../tx/types.js'
+import type { Utxo } from '../build/types.js'
+import type { DevChain } from './chain.js'
+import { coins, hexResult, numText, str, txidArg, walletContext, type DevnetNode, type Method } from './node.js'
+import { lastOpret } from './oracles.js'
+import { moduleRejected } from './refusal.js'
+import type { ModuleCheck } from './validate.js'
+
+/** Rewards eval code. */
+export const REWARDS_EVAL = 0xe5
+const REWARDS = /* @__PURE__ */ ccModule('Rewards')
+const TXFEE = 10000n
+const MAX_APR = 25n * 100_000_000n
+
+const globalScript = (): Uint8Array => ccScript(cc1of1(REWARDS_EVAL, REWARDS.pubkey))
+const isCc = (s: Uint8Array): boolean => s.length > 2 && s[0]! >= 1 && s[0]! <= 75 && s[1 + s[0]!] === 0xcc
+
+/** The strictly decoded rewards opret of a transaction, or null. */
+export function rewardsOpret(tx: Transaction | undefined): RewardsOpret | null {
+  if (tx === undefined) return null
+  const p = lastOpret(tx)
+  if (p === null || p.length < 3 || p[0] !== REWARDS_EVAL) return null
+  try {
+    return decodeRewardsPayload(p)
+  } catch {
+    return null
+  }
+}
+
+/** Whether output (txid, vout) belongs to plan `fundingtxid` (F with that txid, or A/L/U naming it). */
+function planOf(chain: DevChain, txid: string, fundingtxid: string): RewardsOpret | null {
+  const p = rewardsOpret(chain.txs.get(txid)?.tx)
+  if (p === null) return null
+  if (p.funcid === 'F') return txid === fundingtxid ? p : null
+  return p.fundingtxid === fundingtxid ? p : null
+}
+
+/** Unspent confirmed outputs of a plan at the rewards global CC address, split into funding (F/A/U) and locks (L). */
+export function planOutputs(chain: DevChain, fundingtxid: string): { funding: Utxo[]; locks: Utxo[] } {
+  const funding: Utxo[] = []
+  const locks: Utxo[] = []
+  for (const c of chain.addressCoins(ccAddress(REWARDS_EVAL, REWARDS.pubkey))) {
+    if (chain.spentInMempool(c.txid, c.vout) || c.vout !== 0) continue
+    const p = planOf(chain, c.txid, fundingtxid)
+    if (p === null) continue
+    const u = { txid: c.txid, vout: c.vout, satoshis: c.value, script: c.script, height: c.height }
+    if (p.funcid === 'L') locks.push(u)
+    else funding.push(u)
+  }
+  return { funding, locks }
+}
+
+/**
+ * `RewardsValidate` (spec 4.9) with the daemon's texts.
+ * @throws DevnetRefusal `…; Rewards: <text>`
+ * @example validators.set(0xe5, validateRewards)
+ */
+export function validateRewards(check: ModuleCheck): void {
+  const { chain, tx, inputs } = check
+  const fail = (why: string): never => { throw moduleRejected('Rewards', why) }
+  if (tx.vout.length === 0) return fail('no vouts')
+  const p = rewardsOpret(tx)
+  if (p === null) return fail('unexpected rewards missing funcid')
+  const fundingtxid = p.funcid === 'F' ? check.txid : p.fundingtxid
+  const ftx = chain.txs.get(fundingtxid)?.tx
+  if (ftx === undefined) return fail('cant find fundingtxid')
+  const f = rewardsOpret(ftx)
+  if (f?.funcid !== 'F') return fail('fundingTx not valid')
+  if (f.APR > MAX_APR) return fail('excessive APR')
+  if (p.funcid === 'F') return fail('unexpected RewardsValidate for createfunding')
+  if (p.funcid === 'A') return fail('unexpected RewardsValidate for addfunding')
+  if (p.funcid === 'L') return fail('unexpected RewardsValidate for lock')
+  if (p.funcid !== 'U') return fail('unexpected rewards funcid')
+  const vin0 = tx.vin[0]!
+  if (vin0.txid === fundingtxid) return fail('cant unlock fundingtxid')
+  const lockEntry = chain.txs.get(vin0.txid)
+  if (lockEntry === undefined) return fail('always should find vin.0, but didnt')
+  const l = rewardsOpret(lockEntry.tx)
+  if (l?.funcid !== 'L') return fail('can only unlock locktxid')
+  if (l.fundingtxid !== fundingtxid) return fail('mismatched vinfundingtxid')
+  for (const inp of inputs) if (!inp.cc || !inp.evalCodes.includes(REWARDS_EVAL)) return fail('unexpected normal vin for unlock')
+  const valueIn = inputs.reduce((s, i) => s + i.coin.value, 0n)
+  const valueOut = tx.vout.reduce((s, o) => s + o.value, 0n)
+  if (valueIn - valueOut > TXFEE) return fail('txfee is too high')
+  const lockOut = lockEntry.tx.vout[0]!
+  const lockTime = lockEntry.height >= 0 ? chain.blocks[lockEntry.height]!.time : null
+  // the tip's time, as the builder computes it (komodod uses the validation height's timestamp)
+  const { reward } = rewardsPayout({ apr: f.APR, minseconds: f.minseconds, maxseconds: f.maxseconds }, { amount: lockOut.value, blockTime: lockTime }, chain.tip.time)
+  if (reward <= 0n) return fail('no eligible rewards')
+  const lockV1 = lockEntry.tx.vout[1]
+  if (tx.vin.length === 1 && !isCc(tx.vout[0]!.script)) {
+    if (tx.vout[1]?.value !== TXFEE) return fail('wrong marker vout value')
+    if (!equalBytes(tx.vout[1]!.script, tx.vout[0]!.script)) return fail('unlock recover tx vout.1 mismatched scriptPubKey')
+    if (lockV1 === undefined || !equalBytes(tx.vout[0]!.script, lockV1.script)) return fail('unlock recover tx vout.0 mismatched scriptPubKey')
+    if (tx.vout[0]!.value > lockOut.value) return fail('unlock recover tx vout.0 mismatched amounts')
+    if (tx.vout[2]?.value !== 0n) return fail('unlock recover tx vout.1 nonz amount')
+    return
+  }
+  if (!isCc(lockOut.script)) return fail('unlock tx vout.0 is normal output')
+  if (tx.vout.length !== 3) return fail('unlock tx wrong number of vouts')
+  if (!isCc(tx.vout[0]!.script)) return fail('unlock tx vout.0 is normal output')
+  if (isCc(tx.vout[1]!.script)) return fail('unlock tx vout.1 is CC output')
+  if (lockV1 === undefined || !equalBytes(tx.vout[1]!.script, lockV1.script)) return fail('unlock tx vout.1 mismatched scriptPubKey')
+  const g = bytesToHex(globalScript())
+  let ccIn = 0n
+  for (const inp of inputs) {
+    const src = chain.txs.get(inp.coin.txid)
+    if (src === undefined) return fail('always should find vin, but didnt')
+    if (src.height < 0) return fail('cant rewards from mempool')
+    if (bytesToHex(inp.coin.script) === g && inp.index > 0) ccIn += inp.coin.value
+  }
+  const ccOut = tx.vout.reduce((s, o) => (bytesToHex(o.script) === g ? s + o.value : s), 0n)
+  if (ccIn !== ccOut + TXFEE + tx.vout[1]!.value - lockOut.value) return fail('mismatched inputs != outputs + txfee')
+  if (tx.vout[1]!.value > lockOut.value + reward) return fail('unlock tx vout.1 isnt amount+reward')
+  if (tx.vout[2]!.value !== 0n) return fail('unlock tx vout.2 isnt 0')
+  for (let i = 1; i < tx.vout.length; i++) if (isCc(tx.vout[i]!.script)) return fail('invalid CC vout')
+}
+
+function planTx(n: DevnetNode, name: string): string | undefined {
+  const want = sbits(name)
+  for (const r of n.chain.addressHistory.get(p2pkhAddress(REWARDS.pubkey)) ?? []) {
+    const e = n.chain.txs.get(r.txid)!
+    const p = rewardsOpret(e.tx)
+    if (p?.funcid === 'F' && p.sbits === want) return e.hex
+  }
+  return undefined
+}
+
+function allPlans(n: DevnetNode): string[] {
+  const out: string[] = []
+  for (const r of n.chain.addressHistory.get(p2pkhAddress(REWARDS.pubkey)) ?? [])
+    if (rewardsOpret(n.chain.txs.get(r.txid)?.tx)?.funcid === 'F' && !out.includes(r.txid)) out.push(r.txid)
+  return out
+}
+
+/** The rewards RPCs of the devnet wallet. @internal */
+export const REWARDS_METHODS: Record<string, Method> = {
+  rewardsaddress: { min: 0, max: 1, usage: 'rewardsaddress [pubkey]\n', run: (n, p) => {
+    const pk = p[0] === undefined ? undefined : str(p[0])
+    const info = moduleAddressInfo('Rewards', { mypubkey: n.wallet.pubkey, ...(pk !== undefined && /^0[23][0-9a-fA-F]{64}$/.test(pk) ? { pubkey: pk } : {}) })
+    const bal = (a: string): number => coins(n.chain.addressCoins(a).reduce((s, c) => s + c.value, 0n))
+    info.RewardsCCBalance = bal(String(info.RewardsCCAddress))
+    info.RewardsNormalBalance = bal(String(info.RewardsNormalAddress))
+    info['myCCbalance(Rewards)'] = bal(ccAddress(REWARDS_EVAL, n.wallet.pubkey))
+    info.mybalance = bal(p2pkhAddress(n.wallet.pubkey))
+    return info
+  } },
+  rewardscreatefunding: { min: 2, max: 6, usage: 'rewardscreatefunding name amount APR mindays maxdays mindeposit\n', run: (n, p) => {
+    const name = str(p[0])
+    const amount = daemonParseCoins(numText(p[1]))
+    const apr = p[2] === undefined ? undefined : daemonParseCoins(numText(p[2]), { fudge: false })
+    const days = (v: unknown): bigint | undefined => (v === undefined ? undefined : BigInt(Number.parseInt(numText(v), 10) || 0))
+    const mindeposit = p[5] === undefined ? undefined : daemonParseCoins(numText(p[5]))
+    return hexResult(() => buildRewardsCreateFunding(name, amount, apr, days(p[3]), days(p[4]), mindeposit, walletContext(n), { plans: allPlans(n).map((id) => n.chain.txs.get(id)!.hex) }))
+  } },
+  rewardsaddfunding: { min: 3, max: 3, usage: 'rewardsaddfunding name fundingtxid amount\n', run: (n, p) => {
+    const name = str(p[0])
+    const id = txidArg(p[1])
+    const amount = daemonParseCoins(numText(p[2]))
+    return hexResult(() => buildRewardsAddFunding(name, id, amount, walletContext(n), { plan: planTx(n, name) as string }))
+  } },
+  rewardslock: { min: 3, max: 3, usage: 'rewardslock name fundingtxid amount\n', run: (n, p) => {
+    const name = str(p[0])
+    const id = txidArg(p[1])
+    const amount = daemonParseCoins(numText(p[2]))
+    const funding = planOutputs(n.chain, id).funding.reduce((s, u) => s + u.satoshis, 0n)
+    return hexResult(() => buildRewardsLock(name, id, amount, walletContext(n), { plan: planTx(n, name) as string, funding }))
+  } },
+  rewardsunlock: { min: 2, max: 3, usage: 'rewardsunlock name fundingtxid [txid]\n', run: (n, p) => {
+    const name = str(p[0])
+    const id = txidArg(p[1])
+    const lockid = p[2] === undefined ? undefined : txidArg(p[2])
+    const { funding, locks } = planOutputs(n.chain, id)
+    const candidates: RewardsLockCandidate[] = [...locks, ...funding].map((u) => ({ tx: n.chain.txs.get(u.txid)!.hex, blockTime: n.chain.blocks[u.height ?? 0]!.time, unspent: true }))
+    if (lockid !== undefined && !candidates.some((c) => n.chain.txs.get(lockid)?.hex === c.tx) && n.chain.txs.has(lockid))
+      candidates.push({ tx: n.chain.txs.get(lockid)!.hex, blockTime: null, unspent: false })
+    return hexResult(() => buildRewardsUnlock(name, id, lockid === '0'.repeat(64) ? undefined : lockid, walletContext(n), { plan: planTx(n, name) as string, locks: candidates, funding, tipTime: n.chain.tip.time }))
+  } },
+  rewardsinfo: { min: 1, max: 1, usage: 'rewardsinfo fundingtxid\n', run: (n, p) => {
+    const id = txidArg(p[0])
+    const e = n.chain.txs.get(id)
+    if (e === undefined) return { result: 'error', error: 'cant find fundingtxid' }
+    const f = rewardsOpret(e.tx)
+    if (f?.funcid !== 'F') return { result: 'error', error: 'fundingtxid isnt rewards creation txid' }
+    const { funding, locks } = planOutputs(n.chain, id)
+    return {
+      result: 'success', fundingtxid: id, name: f.name ?? '', sbits: f.sbits, APR: formatCoins(f.APR), minseconds: f.minseconds, maxseconds: f.maxseconds,
+      mindeposit: formatCoins(f.mindeposit), funding: formatCoins(funding.reduce((s, u) => s + u.satoshis, 0n)), locked: formatCoins(locks.reduce((s, u) => s + u.satoshis, 0n)),
+    }
+  } },
+  rewardslist: { min: 0, max: 0, usage: 'rewardslist\n', run: (n) => allPlans(n) },
+}

@@ -1,0 +1,273 @@
+import { bytesToHex } from '../bytes/hex.js'
+import { KomodoCcError } from '../errors.js'
+import { decodeAddress, p2pkhAddress } from '../address/address.js'
+import { batonPubkey, ccAddress } from '../cc/address.js'
+import { moduleAddressInfo } from '../cc/moduleaddress.js'
+import { daemonParseCoins, daemonParseDatafee } from '../amount.js'
+import { p2pkhScript, p2pkScript } from '../script/script.js'
+import { decodeRawTransaction } from '../tx/decode.js'
+import { serializeTransaction } from '../tx/codec.js'
+import { signTransaction } from '../tx/sign.js'
+import { SAPLING_VERSION_GROUP_ID, DEFAULT_TX_EXPIRY_DELTA, type Transaction } from '../tx/types.js'
+import { selectNormalInputs } from '../build/select.js'
+import type { BuildContext } from '../build/context.js'
+import type { BuildResult } from '../build/complete.js'
+import type { Utxo } from '../build/types.js'
+import {
+  buildOraclesCreate, buildOraclesData, buildOraclesFund, buildOraclesRegister, buildOraclesSubscribe,
+} from '../modules/oracles/build.js'
+import { scriptAddress } from './chain.js'
+import { coins, expect, hexResult, numText, str, txHex, txidArg, usageError, walletContext, type DevnetNode, type Method } from './node.js'
+import { DevnetRefusal, RPC_CODES } from './refusal.js'
+import { acceptTransaction, type ModuleValidator } from './validate.js'
+import {
+  ORACLES_EVAL, batonTxid, currentDatafee, fundUtxo, oraclesInfo, oraclesList, oraclesSamples, subscriptionUtxos, validateOracles,
+} from './oracles.js'
+import { TOKEN_METHODS, TOKENS_EVAL, validateTokens } from './tokens.js'
+import { REWARDS_METHODS, REWARDS_EVAL, validateRewards } from './rewards.js'
+import { FAUCET_METHODS, FAUCET_EVAL, validateFaucet } from './faucet.js'
+import { DICE_METHODS, DICE_EVAL, validateDice } from './dice.js'
+
+/**
+ * The consensus validators the devnet runs for CC inputs, by eval code. Modules without one are refused when spent.
+ * @example const node = { …, validators: defaultValidators() }
+ */
+export function defaultValidators(): Map<number, ModuleValidator> {
+  return new Map<number, ModuleValidator>([[ORACLES_EVAL, validateOracles], [TOKENS_EVAL, validateTokens], [REWARDS_EVAL, validateRewards], [FAUCET_EVAL, validateFaucet], [DICE_EVAL, validateDice]])
+}
+
+const MAX_GENERATE = 10_000
+
+const METHODS: Record<string, Method> = {
+  // ---- node
+  getinfo: { min: 0, max: 0, usage: 'getinfo\n', run: (n) => {
+    const bal = n.chain.walletUtxos(n.wallet.pubkey).reduce((s, u) => s + u.satoshis, 0n)
+    return {
+      version: 3000300, protocolversion: 170010, KMDversion: '0.8.0', synced: true, notarized: 0, blocks: n.chain.height, longestchain: n.chain.height,
+      tiptime: n.chain.tip.time, difficulty: 1, balance: coins(bal), connections: 0, proxy: '', testnet: false, paytxfee: 0, relayfee: 0.000001, errors: '',
+      name: n.chainName, pubkey: bytesToHex(n.wallet.pubkey), rpcport: n.rpcPort, devnet: true,
+    }
+  } },
+  getblockcount: { min: 0, max: 0, usage: 'getblockcount\n', run: (n) => n.chain.height },
+  getbestblockhash: { min: 0, max: 0, usage: 'getbestblockhash\n', run: (n) => n.chain.tip.hash },
+  getblockhash: { min: 1, max: 1, usage: 'getblockhash index\n', run: (n, p) => {
+    expect(p[0], 'number')
+    const h = p[0] as number
+    if (!Number.isInteger(h) || h < 0 || h > n.chain.height) throw new DevnetRefusal(RPC_CODES.INVALID_PARAMETER, 'Block height out of range')
+    return n.chain.blocks[h]!.hash
+  } },
+  getblock: { min: 1, max: 2, usage: 'getblock "hash|height" ( verbosity )\n', run: (n, p) => {
+    const b = typeof p[0] === 'number' ? n.chain.blocks[p[0]] : n.chain.blocks.find((x) => x.hash === p[0])
+    if (b === undefined) throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Block not found')
+    return { hash: b.hash, confirmations: n.chain.height - b.height + 1, height: b.height, version: 4, merkleroot: b.merkleRoot, tx: b.txids, time: b.time, previousblockhash: b.height > 0 ? b.prevHash : undefined }
+  } },
+  generate: { min: 1, max: 1, usage: 'generate numblocks\n', run: (n, p) => {
+    expect(p[0], 'number')
+    const k = p[0] as number
+    if (!Number.isInteger(k) || k < 0 || k > MAX_GENERATE) throw new DevnetRefusal(RPC_CODES.INVALID_PARAMETER, `numblocks must be an integer 0..${MAX_GENERATE}`)
+    const hashes = n.chain.mine(k, n.wallet.pubkey)
+    n.onBlocks?.()
+    return hashes
+  } },
+  setmocktime: { min: 1, max: 1, usage: 'setmocktime timestamp\n', run: (n, p) => {
+    expect(p[0], 'number')
+    const t = p[0] as number
+    if (!Number.isInteger(t) || t < 0) throw new DevnetRefusal(RPC_CODES.INVALID_PARAMETER, 'timestamp must be a non-negative integer')
+    n.chain.timeOffset = t === 0 ? 0 : t - Math.floor(Date.now() / 1000)
+    return null
+  } },
+  stop: { min: 0, max: 0, usage: 'stop\n', run: (n) => { setTimeout(() => n.onStop?.(), 10); return 'Komodo server stopping' } },
+  help: { min: 0, max: 1, usage: 'help ( "command" )\n', run: (_n, p) => {
+    if (p[0] !== undefined) { const m = METHODS[str(p[0])]; return m === undefined ? `help: unknown command: ${String(p[0])}` : m.usage }
+    return Object.keys(METHODS).sort().join('\n')
+  } },
+  // ---- transactions
+  sendrawtransaction: { min: 1, max: 2, usage: 'sendrawtransaction "hexstring" ( allowhighfees )\n', run: (n, p) => {
+    expect(p[0], 'string')
+    if (p[1] !== undefined) expect(p[1], 'bool')
+    const hex = p[0] as string
+    if (!/^([0-9a-fA-F]{2})*$/.test(hex)) throw new DevnetRefusal(RPC_CODES.DESERIALIZATION_ERROR, 'TX decode failed')
+    return acceptTransaction(n.chain, hex, { validators: n.validators }).txid
+  } },
+  decoderawtransaction: { min: 1, max: 1, usage: 'decoderawtransaction "hexstring"\n', run: (_n, p) => {
+    expect(p[0], 'string')
+    try {
+      return decodeRawTransaction(p[0] as string)
+    } catch {
+      throw new DevnetRefusal(RPC_CODES.DESERIALIZATION_ERROR, 'TX decode failed')
+    }
+  } },
+  getrawmempool: { min: 0, max: 1, usage: 'getrawmempool ( verbose )\n', run: (n, p) => {
+    if (p[0] !== undefined) expect(p[0], 'bool')
+    if (p[0] !== true) return [...n.chain.mempool]
+    return Object.fromEntries(n.chain.mempool.map((id) => { const e = n.chain.txs.get(id)!; return [id, { size: e.hex.length / 2, fee: coins(e.fee), time: e.time, height: n.chain.height, depends: [] }] }))
+  } },
+  getrawtransaction: { min: 1, max: 2, usage: 'getrawtransaction "txid" ( verbose )\n', run: (n, p) => {
+    expect(p[0], 'string')
+    const id = String(p[0]).toLowerCase()
+    const e = /^[0-9a-f]{64}$/.test(id) ? n.chain.txs.get(id) : undefined
+    if (e === undefined) throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'No information available about transaction')
+    const verbose = p[1] === undefined ? false : typeof p[1] === 'number' ? p[1] !== 0 : p[1] === true
+    if (!verbose) return e.hex
+    const d = decodeRawTransaction(e.hex) as Record<string, unknown>
+    const out: Record<string, unknown> = { hex: e.hex, ...d }
+    if (e.height >= 0) Object.assign(out, { blockhash: e.blockHash, height: e.height, confirmations: n.chain.height - e.height + 1, time: e.time, blocktime: e.time })
+    else out.confirmations = 0
+    return out
+  } },
+  getaddressutxos: { min: 1, max: 1, usage: 'getaddressutxos {"addresses": ["address", ...], "chainInfo": bool}\n', run: (n, p) => {
+    const addrs = addressList(p[0])
+    const out = addrs.flatMap((a) => n.chain.addressCoins(a).map((c) => ({ address: a, txid: c.txid, outputIndex: c.vout, script: bytesToHex(c.script), satoshis: c.value, height: c.height })))
+    out.sort((a, b) => a.height - b.height)
+    const chainInfo = typeof p[0] === 'object' && p[0] !== null && (p[0] as { chainInfo?: unknown }).chainInfo === true
+    return chainInfo ? { utxos: out, hash: n.chain.tip.hash, height: n.chain.height } : out
+  } },
+  getaddressbalance: { min: 1, max: 1, usage: 'getaddressbalance {"addresses": ["address", ...]}\n', run: (n, p) => {
+    const addrs = addressList(p[0])
+    let balance = 0n
+    let received = 0n
+    for (const a of addrs) {
+      for (const c of n.chain.addressCoins(a)) balance += c.value
+      for (const r of n.chain.addressHistory.get(a) ?? []) received += n.chain.output(r.txid, r.vout)?.value ?? 0n
+    }
+    return { balance, received }
+  } },
+  listunspent: { min: 0, max: 3, usage: 'listunspent ( minconf maxconf ["address",...] )\n', run: (n, p) => {
+    if (p[0] !== undefined) expect(p[0], 'number')
+    if (p[1] !== undefined) expect(p[1], 'number')
+    if (p[2] !== undefined) expect(p[2], 'array')
+    const minconf = (p[0] as number | undefined) ?? 1
+    const maxconf = (p[1] as number | undefined) ?? 9999999
+    const filter = p[2] === undefined ? undefined : new Set((p[2] as unknown[]).map((a) => checkAddress(a)))
+    const mine = p2pkhAddress(n.wallet.pubkey)
+    if (filter !== undefined && !filter.has(mine)) return []
+    return n.chain.walletUtxos(n.wallet.pubkey).map((u) => {
+      const conf = n.chain.confirmations(u.txid) ?? 0
+      return { txid: u.txid, vout: u.vout, generated: n.chain.txs.get(u.txid)!.tx.vin[0]!.vout === 0xffffffff, address: mine, scriptPubKey: bytesToHex(u.script), amount: coins(u.satoshis), satoshis: u.satoshis, confirmations: conf, spendable: true }
+    }).filter((u) => u.confirmations >= minconf && u.confirmations <= maxconf)
+  } },
+  sendtoaddress: { min: 2, max: 2, usage: 'sendtoaddress "address" amount\n', run: (n, p) => {
+    const to = checkAddress(p[0])
+    const sats = daemonParseCoins(numText(p[1]))
+    if (sats <= 0n) throw new DevnetRefusal(RPC_CODES.TYPE_ERROR, 'Invalid amount for send')
+    return sendTo(n, to, sats)
+  } },
+  // ---- oracles
+  oraclesaddress: { min: 0, max: 1, usage: 'oraclesaddress [pubkey]\n', run: (n, p) => {
+    const pk = p[0] === undefined ? undefined : str(p[0])
+    const my = n.wallet.pubkey
+    const bal = (a: string): number => coins(n.chain.addressCoins(a).reduce((s, c) => s + c.value, 0n))
+    const info = moduleAddressInfo('Oracles', { mypubkey: my, ...(pk !== undefined && /^0[23][0-9a-fA-F]{64}$/.test(pk) ? { pubkey: pk } : {}) })
+    info.OraclesCCBalance = bal(String(info.OraclesCCAddress))
+    info.OraclesNormalBalance = bal(String(info.OraclesNormalAddress))
+    info['myCCbalance(Oracles)'] = bal(ccAddress(ORACLES_EVAL, my))
+    info.mybalance = bal(p2pkhAddress(my))
+    return info
+  } },
+  oracleslist: { min: 0, max: 0, usage: 'oracleslist\n', run: (n) => oraclesList(n.chain) },
+  oraclesinfo: { min: 1, max: 1, usage: 'oraclesinfo oracletxid\n', run: (n, p) => oraclesInfo(n.chain, txidArg(p[0])) },
+  oraclesregister: { min: 2, max: 2, usage: 'oraclesregister oracletxid datafee\n', run: (n, p) => {
+    const id = txidArg(p[0])
+    const fee = daemonParseDatafee(numText(p[1]))
+    const me = bytesToHex(n.wallet.pubkey)
+    const fund = fundUtxo(n.chain, id, me)
+    return hexResult(() => buildOraclesRegister(id, fee, walletContext(n), { oracle: txHex(n, id) as string, fund: fund as Utxo }))
+  } },
+  oraclescreate: { min: 3, max: 3, usage: 'oraclescreate name description format\n', run: (n, p) =>
+    hexResult(() => buildOraclesCreate(str(p[0]), str(p[1]), str(p[2]), walletContext(n))) },
+  oraclesfund: { min: 1, max: 1, usage: 'oraclesfund oracletxid\n', run: (n, p) => {
+    const id = txidArg(p[0])
+    return hexResult(() => buildOraclesFund(id, walletContext(n), { oracle: txHex(n, id) as string }))
+  } },
+  oraclessubscribe: { min: 3, max: 3, usage: 'oraclessubscribe oracletxid publisher amount\n', run: (n, p) => {
+    const id = txidArg(p[0])
+    const publisher = str(p[1])
+    const sats = daemonParseCoins(numText(p[2]))
+    return hexResult(() => buildOraclesSubscribe(id, publisher, sats, walletContext(n), { oracle: txHex(n, id) as string }))
+  } },
+  oraclesdata: { min: 2, max: 2, usage: 'oraclesdata oracletxid hexstr\n', run: (n, p) => {
+    const id = txidArg(p[0])
+    const hexstr = str(p[1])
+    const me = bytesToHex(n.wallet.pubkey)
+    const batonAddr = ccAddress(ORACLES_EVAL, batonPubkey(n.wallet.privateKey))
+    const bt = batonTxid(n.chain, id, me, batonAddr)
+    const batonOut = bt === null ? undefined : n.chain.output(bt, 1)
+    return hexResult(() => buildOraclesData(id, hexstr, walletContext(n), {
+      oracle: txHex(n, id) as string,
+      datafee: currentDatafee(n.chain, id, me),
+      ...(bt !== null && batonOut !== undefined ? { baton: { txid: bt, vout: 1, satoshis: batonOut.value, script: batonOut.script } } : {}),
+      subscriptions: subscriptionUtxos(n.chain, id, me),
+    }))
+  } },
+  oraclessamples: { min: 3, max: 3, usage: 'oraclessamples oracletxid batonaddress num\n', run: (n, p) => {
+    const id = txidArg(p[0])
+    const baton = str(p[1])
+    const num = Number.parseInt(numText(p[2]), 10)
+    return oraclesSamples(n.chain, id, baton, Number.isFinite(num) && num > 0 ? num : 0)
+  } },
+  ...TOKEN_METHODS,
+  ...REWARDS_METHODS,
+  ...FAUCET_METHODS,
+  ...DICE_METHODS,
+}
+
+function checkAddress(v: unknown): string {
+  if (typeof v !== 'string') throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Invalid address')
+  try {
+    decodeAddress(v)
+  } catch {
+    throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Invalid address')
+  }
+  return v
+}
+
+function addressList(v: unknown): string[] {
+  if (typeof v === 'string') return [checkAddress(v)]
+  if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
+    const a = (v as { addresses?: unknown }).addresses
+    if (!Array.isArray(a)) throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Addresses is expected to be an array')
+    return a.map(checkAddress)
+  }
+  throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Invalid address')
+}
+
+/** The wallet pays `sats` to a P2PKH address (change back to the wallet's P2PK), signs and submits; returns the txid. */
+function sendTo(n: DevnetNode, to: string, sats: bigint): string {
+  const fee = 10000n
+  const chosen = selectNormalInputs(n.chain.walletUtxos(n.wallet.pubkey), sats + fee, 500)
+  if (chosen === null) throw new DevnetRefusal(RPC_CODES.WALLET_INSUFFICIENT_FUNDS, 'Insufficient funds')
+  const total = chosen.reduce((s, u) => s + u.satoshis, 0n)
+  const { hash } = decodeAddress(to)
+  const vout = [{ value: sats, script: p2pkhScript(hash) }]
+  if (total - sats - fee > 0n) vout.push({ value: total - sats - fee, script: p2pkScript(n.wallet.pubkey) })
+  const tx: Transaction = {
+    overwintered: true, version: 4, versionGroupId: SAPLING_VERSION_GROUP_ID,
+    vin: chosen.map((u) => ({ txid: u.txid, vout: u.vout, scriptSig: new Uint8Array(0), sequence: 0xffffffff })),
+    vout, lockTime: 0, expiryHeight: n.chain.height + 1 + DEFAULT_TX_EXPIRY_DELTA, valueBalance: 0n, shieldedSpends: [], shieldedOutputs: [], joinSplits: [],
+  }
+  const signed = signTransaction(tx, chosen.map((u) => ({ value: u.satoshis, script: u.script })), [n.wallet.privateKey])
+  return acceptTransaction(n.chain, bytesToHex(serializeTransaction(signed)), { validators: n.validators }).txid
+}
+
+/** Names of every RPC method the devnet serves. @example devnetMethods().includes('oraclesdata') // true */
+export function devnetMethods(): string[] {
+  return Object.keys(METHODS)
+}
+
+/**
+ * Runs one JSON-RPC call against the node (the result may be a promise: `faucetget` works asynchronously): unknown method → -32601 `Method not found`; wrong parameter count → -1
+ * with the method's usage text (komodod's `runtime_error(help)`); handler refusals keep their code.
+ * @throws DevnetRefusal
+ * @example callDevnet(node, 'getblockcount', []) // 0
+ */
+export function callDevnet(node: DevnetNode, method: string, params: unknown[]): unknown {
+  const m = Object.prototype.hasOwnProperty.call(METHODS, method) ? METHODS[method] : undefined
+  if (m === undefined) throw new DevnetRefusal(RPC_CODES.METHOD_NOT_FOUND, 'Method not found')
+  if (params.length < m.min || params.length > m.max) throw usageError(m)
+  return m.run(node, params)
+}
+
+/** Where a script pays (for tools and tests): the address-index key of an output script. @example devnetAddressOf(script) */
+export function devnetAddressOf(script: Uint8Array): string | null {
+  return scriptAddress(script)
+}

@@ -1,0 +1,298 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { bytesToHex, hexToBytes } from '../bytes/hex.js'
+import { KomodoCcError } from '../errors.js'
+import { keySigner } from '../tx/sign.js'
+import { createKomodoRpc, type KomodoRpc } from '../rpc/client.js'
+import { DevChain, type ChainSnapshot } from './chain.js'
+import { DevnetRefusal, RPC_CODES } from './refusal.js'
+import { acceptTransaction } from './validate.js'
+import { callDevnet, defaultValidators } from './rpc.js'
+import type { DevnetNode } from './node.js'
+
+/** Options of {@link startDevnet}. */
+export type DevnetOptions = {
+  /** TCP port on 127.0.0.1 (default 0: a free port). */
+  port?: number
+  /** Chain name: names the conf file `<NAME>.conf` (default `DEVNET`). */
+  chain?: string
+  /** Mine a block every this many seconds (default: only on `generate` / `mine`). */
+  blockTime?: number
+  /** JSON data file: loaded at start when it exists, written after every mined block and at stop. */
+  dataFile?: string
+  /** Directory for the conf file (komodod's data-dir layout). Default: a fresh temporary directory. */
+  dataDir?: string
+  /** The wallet's private key (32 bytes or hex). Default: the data file's key, else a fresh random key. */
+  privateKey?: Uint8Array | string
+  /** Largest request body accepted, in bytes (default 8 MiB; a 2 MB transaction is 4 MB of hex). */
+  maxBodyBytes?: number
+}
+
+/** A running devnet. */
+export type Devnet = {
+  /** `http://127.0.0.1:<port>` (no credentials). */
+  url: string
+  user: string
+  password: string
+  /** The conf file written for `createKomodoRpc({ chain, dataDir })` / `{ confPath }`. */
+  confPath: string
+  dataDir: string
+  chainName: string
+  /** A client already pointed at the devnet. */
+  rpc: KomodoRpc
+  /** The wallet's pubkey (hex): the devnet's `-pubkey`. */
+  pubkey: string
+  /** The wallet's private key (hex), for offline builders in tests and demos. A devnet key: never use it elsewhere. */
+  privateKey: string
+  /** The in-memory chain (read it; mutate it only through RPCs). */
+  chain: DevChain
+  /** Mines `n` blocks now; resolves to their hashes. */
+  mine(n?: number): Promise<string[]>
+  /** Moves the devnet clock forward (block times and the rewards module see it). */
+  advanceTime(seconds: number): void
+  /** Stops the timer and the server, writes the data file. */
+  stop(): Promise<void>
+}
+
+const CONF_MARK = '# written by komodo-cc devnet'
+
+/**
+ * Starts the embedded devnet: an in-memory Komodo-like chain (premined wallet, mempool, address index, module
+ * consensus rules) behind a JSON-RPC 1.0 server on 127.0.0.1 with generated basic-auth credentials, written to a conf
+ * file in komodod's layout.
+ * @throws KomodoCcError DEVNET (bad options, unreadable data file, port in use)
+ * @example
+ * const dev = await startDevnet()
+ * const { hex } = await dev.rpc.oraclescreate('BTCUSD', 'price', 'L')
+ * await dev.rpc.sendrawtransaction(hex); await dev.mine(1)
+ * await dev.stop()
+ */
+export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
+  if (typeof options !== 'object' || options === null) throw new KomodoCcError('DEVNET', 'options must be an object')
+  const chainName = options.chain ?? 'DEVNET'
+  if (typeof chainName !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(chainName)) throw new KomodoCcError('DEVNET', 'chain must be a plain name (letters, digits, - _)')
+  const port = options.port ?? 0
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new KomodoCcError('DEVNET', 'port must be an integer 0..65535')
+  const blockTime = options.blockTime
+  if (blockTime !== undefined && (typeof blockTime !== 'number' || !(blockTime > 0))) throw new KomodoCcError('DEVNET', 'blockTime must be a positive number of seconds')
+  const maxBody = options.maxBodyBytes ?? 8 * 1024 * 1024
+  if (!Number.isInteger(maxBody) || maxBody < 1024) throw new KomodoCcError('DEVNET', 'maxBodyBytes must be an integer ≥ 1024')
+
+  // wallet and chain
+  let snapshot: ChainSnapshot | undefined
+  if (options.dataFile !== undefined && existsSync(options.dataFile)) {
+    try {
+      snapshot = JSON.parse(readFileSync(options.dataFile, 'utf8')) as ChainSnapshot
+      if (snapshot.format !== 'komodo-cc-devnet/1') throw new Error('format')
+    } catch {
+      throw new KomodoCcError('DEVNET', `${options.dataFile} is not a komodo-cc devnet data file`, { path: options.dataFile })
+    }
+  }
+  let privateKey: Uint8Array
+  let generatedKey = false
+  if (options.privateKey !== undefined) privateKey = typeof options.privateKey === 'string' ? hexToBytes(options.privateKey, 'privateKey') : options.privateKey
+  else if (snapshot?.walletKey !== undefined) { privateKey = hexToBytes(snapshot.walletKey, 'walletKey'); generatedKey = true }
+  else { privateKey = freshKey(); generatedKey = true }
+  const pubkey = keySigner(privateKey).publicKey
+  let chain: DevChain
+  let pendingMempool: string[] = []
+  if (snapshot !== undefined) {
+    try {
+      const r = DevChain.restore(snapshot, pubkey)
+      chain = r.chain
+      pendingMempool = r.mempool
+    } catch (e) {
+      throw new KomodoCcError('DEVNET', `${options.dataFile} does not replay (${e instanceof Error ? e.message : 'error'})`, { path: options.dataFile })
+    }
+  } else chain = new DevChain({ walletPubkey: pubkey })
+
+  const user = `devnet-${randomBytes(4).toString('hex')}`
+  const password = randomBytes(24).toString('base64url')
+  const save = (): void => {
+    if (options.dataFile === undefined) return
+    const snap: ChainSnapshot = { ...chain.snapshot(), chain: chainName, ...(generatedKey ? { walletKey: bytesToHex(privateKey) } : {}) }
+    mkdirSync(dirname(options.dataFile), { recursive: true })
+    const tmp = `${options.dataFile}.tmp-${process.pid}`
+    writeFileSync(tmp, JSON.stringify(snap))
+    renameSync(tmp, options.dataFile)
+  }
+  const node: DevnetNode = { chain, chainName, wallet: { pubkey, privateKey }, validators: defaultValidators(), rpcPort: port, onBlocks: save }
+  for (const hex of pendingMempool) {
+    try {
+      acceptTransaction(chain, hex, { validators: node.validators })
+    } catch {
+      // a mempool transaction that no longer fits is dropped, as a restarted komodod drops it
+    }
+  }
+
+  const server = createServer((req, res) => { handle(node, req, res, user, password, maxBody) })
+  server.requestTimeout = 30_000
+  server.headersTimeout = 10_000
+  server.keepAliveTimeout = 5_000
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (e) => reject(new KomodoCcError('DEVNET', `cannot listen on 127.0.0.1:${port} (${(e as { code?: string }).code ?? 'error'})`, { port })))
+    server.listen(port, '127.0.0.1', () => resolve())
+  })
+  const addr = server.address()
+  const realPort = typeof addr === 'object' && addr !== null ? addr.port : port
+  node.rpcPort = realPort
+  const url = `http://127.0.0.1:${realPort}`
+
+  // conf file in komodod's layout
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'komodo-cc-devnet-'))
+  mkdirSync(dataDir, { recursive: true })
+  const confPath = join(dataDir, chainName === 'KMD' ? 'komodo.conf' : `${chainName}.conf`)
+  if (existsSync(confPath) && !readFileSync(confPath, 'utf8').startsWith(CONF_MARK)) {
+    server.close()
+    throw new KomodoCcError('DEVNET', `${confPath} exists and was not written by the devnet; choose another dataDir or chain`, { path: confPath })
+  }
+  writeFileSync(confPath, `${CONF_MARK}\nrpcuser=${user}\nrpcpassword=${password}\nrpcport=${realPort}\nrpcbind=127.0.0.1\nrpcallowip=127.0.0.1\nserver=1\n`, { mode: 0o600 })
+
+  let timer: ReturnType<typeof setInterval> | undefined
+  if (blockTime !== undefined) {
+    timer = setInterval(() => { chain.mine(1, pubkey); save() }, blockTime * 1000)
+    timer.unref()
+  }
+  let stopped: Promise<void> | undefined
+  const stop = (): Promise<void> => {
+    stopped ??= new Promise<void>((resolve) => {
+      if (timer !== undefined) clearInterval(timer)
+      save()
+      server.close(() => resolve())
+      server.closeAllConnections()
+    })
+    return stopped
+  }
+  node.onStop = () => { void stop() }
+  const rpc = createKomodoRpc({ url, user, password })
+  return {
+    url, user, password, confPath, dataDir, chainName, rpc, chain,
+    pubkey: bytesToHex(pubkey), privateKey: bytesToHex(privateKey),
+    mine: async (n = 1) => { const h = chain.mine(n, pubkey); save(); return h },
+    advanceTime: (seconds: number) => {
+      if (!Number.isInteger(seconds) || seconds < 0) throw new KomodoCcError('DEVNET', 'seconds must be a non-negative integer')
+      chain.timeOffset += seconds
+    },
+    stop,
+  }
+}
+
+function freshKey(): Uint8Array {
+  for (;;) {
+    const k = new Uint8Array(randomBytes(32))
+    try {
+      keySigner(k)
+      return k
+    } catch {
+      // out of range: draw again
+    }
+  }
+}
+
+/** JSON text with bigints written as plain integers (komodod prints satoshis as JSON integers). */
+export function devnetJson(v: unknown): string {
+  const marks: string[] = []
+  const text = JSON.stringify(v, (_k, x: unknown) => {
+    if (typeof x === 'bigint') { marks.push(x.toString()); return `\u0000big${marks.length - 1}\u0000` }
+    if (x instanceof Uint8Array) return bytesToHex(x)
+    return x
+  })
+  return marks.length === 0 ? text : text.replace(/"\\u0000big(\d+)\\u0000"/g, (_m, i: string) => marks[Number(i)]!)
+}
+
+function checkAuth(req: IncomingMessage, user: string, password: string): boolean {
+  const h = req.headers.authorization
+  if (typeof h !== 'string' || !h.startsWith('Basic ')) return false
+  const given = Buffer.from(h.slice(6), 'base64')
+  const want = Buffer.from(`${user}:${password}`)
+  return given.length === want.length && timingSafeEqual(given, want)
+}
+
+type Reply = { result: unknown; error: { code: number; message: string } | null; id: unknown }
+
+function statusFor(code: number): number {
+  if (code === RPC_CODES.INVALID_REQUEST) return 400
+  if (code === RPC_CODES.METHOD_NOT_FOUND) return 404
+  return 500
+}
+
+async function runOne(node: DevnetNode, req: unknown): Promise<Reply> {
+  const id = typeof req === 'object' && req !== null && !Array.isArray(req) ? (req as { id?: unknown }).id ?? null : null
+  try {
+    if (typeof req !== 'object' || req === null || Array.isArray(req)) throw new DevnetRefusal(RPC_CODES.INVALID_REQUEST, 'Invalid Request object')
+    const { method, params } = req as { method?: unknown; params?: unknown }
+    if (method === undefined) throw new DevnetRefusal(RPC_CODES.INVALID_REQUEST, 'Missing method')
+    if (typeof method !== 'string') throw new DevnetRefusal(RPC_CODES.INVALID_REQUEST, 'Method must be a string')
+    let list: unknown[]
+    if (params === undefined || params === null) list = []
+    else if (Array.isArray(params)) list = params
+    else throw new DevnetRefusal(RPC_CODES.INVALID_REQUEST, 'Params must be an array')
+    return { result: (await callDevnet(node, method, list)) ?? null, error: null, id }
+  } catch (e) {
+    if (e instanceof DevnetRefusal) return { result: null, error: { code: e.rpcCode, message: e.rpcMessage }, id }
+    if (e instanceof KomodoCcError) return { result: null, error: { code: RPC_CODES.MISC_ERROR, message: e.message }, id }
+    return { result: null, error: { code: RPC_CODES.MISC_ERROR, message: 'internal error' }, id }
+  }
+}
+
+function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+  if (res.headersSent) return
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers })
+  res.end(body)
+}
+
+function handle(node: DevnetNode, req: IncomingMessage, res: ServerResponse, user: string, password: string, maxBody: number): void {
+  req.on('error', () => { res.destroy() })
+  if (req.method !== 'POST') {
+    send(res, 405, 'JSONRPC server handles only POST requests', { 'content-type': 'text/plain' })
+    req.resume()
+    return
+  }
+  if (!checkAuth(req, user, password)) {
+    send(res, 401, '', { 'www-authenticate': 'Basic realm="jsonrpc"', 'content-type': 'text/html' })
+    req.resume()
+    return
+  }
+  const declared = Number(req.headers['content-length'] ?? '0')
+  if (declared > maxBody) {
+    send(res, 413, 'Request Entity Too Large', { 'content-type': 'text/plain', connection: 'close' })
+    req.destroy()
+    return
+  }
+  const chunks: Buffer[] = []
+  let size = 0
+  let tooBig = false
+  req.on('data', (c: Buffer) => {
+    if (tooBig) return
+    size += c.length
+    if (size > maxBody) {
+      tooBig = true
+      send(res, 413, 'Request Entity Too Large', { 'content-type': 'text/plain', connection: 'close' })
+      req.destroy()
+      return
+    }
+    chunks.push(c)
+  })
+  req.on('end', () => { void finish() })
+  const finish = async (): Promise<void> => {
+    if (tooBig) return
+    let body: unknown
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString('utf8'))
+    } catch {
+      send(res, 500, devnetJson({ result: null, error: { code: RPC_CODES.PARSE_ERROR, message: 'Parse error' }, id: null }) + '\n')
+      return
+    }
+    if (Array.isArray(body)) {
+      const replies: Reply[] = []
+      for (const r of body) replies.push(await runOne(node, r))
+      send(res, 200, devnetJson(replies) + '\n')
+      return
+    }
+    const reply = await runOne(node, body)
+    send(res, reply.error === null ? 200 : statusFor(reply.error.code), devnetJson(reply) + '\n')
+  }
+}
