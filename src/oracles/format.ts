@@ -194,18 +194,8 @@ export function encodeOracleData(format: string, values: readonly OracleValue[],
       }
       case 'l':
       case 'L': {
-        let b = typeof v === 'bigint' ? v : BigInt(v as number)
-        if (b < 0n) b += 0x10000000000000000n
-        const lo = Number(b & 0xffffffffn)
-        const hi = Number(b >> 32n)
-        out[o] = lo & 0xff
-        out[o + 1] = (lo >>> 8) & 0xff
-        out[o + 2] = (lo >>> 16) & 0xff
-        out[o + 3] = lo >>> 24
-        out[o + 4] = hi & 0xff
-        out[o + 5] = (hi >>> 8) & 0xff
-        out[o + 6] = (hi >>> 16) & 0xff
-        out[o + 7] = hi >>> 24
+        // range already checked; a DataView on the output's buffer writes the 64 bits without BigInt arithmetic
+        viewOf(out).setBigUint64(out.byteOffset + o, BigInt.asUintN(64, typeof v === 'bigint' ? v : BigInt(v as number)), true)
         o += 8
         break
       }
@@ -302,13 +292,8 @@ export function decodeOracleData(format: string, data: Uint8Array, options: Orac
       case 'l':
       case 'L': {
         if (o + 8 > n) throw readPastEnd(i, char, o, 8, n - o)
-        const lo = (data[o]! | (data[o + 1]! << 8) | (data[o + 2]! << 16) | (data[o + 3]! << 24)) >>> 0
-        const hi = data[o + 4]! | (data[o + 5]! << 8) | (data[o + 6]! << 16) | (data[o + 7]! << 24)
-        // hi as signed int32 gives the signed value directly for 'l'
-        // values below 2^53 in magnitude convert exactly through one double: one BigInt instead of three
-        if (hi >= 0 && hi < 0x200000) out[i] = BigInt(hi * 4294967296 + lo)
-        else if (char === 'l' && hi < 0 && hi >= -0x200000) out[i] = BigInt(hi * 4294967296 + lo)
-        else out[i] = char === 'l' ? (BigInt(hi) << 32n) + BigInt(lo) : (BigInt(hi >>> 0) << 32n) + BigInt(lo)
+        const dv = viewOf(data)
+        out[i] = char === 'l' ? dv.getBigInt64(data.byteOffset + o, true) : dv.getBigUint64(data.byteOffset + o, true)
         o += 8
         break
       }
@@ -401,6 +386,17 @@ const HEX_CODES: Uint16Array = /* @__PURE__ */ (() => {
   return t
 })()
 const SCRATCH64 = /* @__PURE__ */ new Uint8Array(64)
+
+// The DataView of the last buffer seen: records come from the same slab or the same transaction over and over.
+let lastBuffer: ArrayBufferLike | undefined
+let lastView: DataView | undefined
+function viewOf(bytes: Uint8Array): DataView {
+  if (bytes.buffer !== lastBuffer || lastView === undefined) {
+    lastBuffer = bytes.buffer
+    lastView = new DataView(bytes.buffer)
+  }
+  return lastView
+}
 
 /** 64 hex chars of data[o..o+32) read backwards (a uint256 in display order). */
 function reversedHex32(data: Uint8Array, o: number): string {
