@@ -59,14 +59,17 @@ const betState = { funding: fund.tx, planTxs, bettorEntropy }
 const bet = buildDiceBet('BENCH', fund.txid, '1', 2, betCtx, betState)
 prove(bet, [...betCtx.utxos, { txid: bet.tx.vin[0]!.txid, vout: 0, satoshis: 1_000_000_000n, script: diceScript }], 'dicebet')
 
+const tinyBackend = tinySecp256k1Backend(tiny as never)
 describe('tokentransfer build+sign (2 inputs)', () => {
   bench(OURS, () => { buildTokenTransfer(create.txid, pub2, 1000n, tokenCtx, tokenState) })
+  bench('komodo-cc + tiny-secp256k1 backend', () => { buildTokenTransfer(create.txid, pub2, 1000n, { ...tokenCtx, backend: tinyBackend }, tokenState) })
 })
 describe('tokentransfer build without signing (sighashes only)', () => {
   bench(OURS, () => { buildTokenTransfer(create.txid, pub2, 1000n, { ...tokenCtx, privateKey: undefined }, tokenState) })
 })
 describe('dicebet build+sign (2 inputs, 101 plan transactions scanned)', () => {
   bench(OURS, () => { buildDiceBet('BENCH', fund.txid, '1', 2, betCtx, betState) })
+  bench('komodo-cc + tiny-secp256k1 backend', () => { buildDiceBet('BENCH', fund.txid, '1', 2, { ...betCtx, backend: tinyBackend }, betState) })
 })
 describe('dicebet build without signing (sighashes only)', () => {
   bench(OURS, () => { buildDiceBet('BENCH', fund.txid, '1', 2, { ...betCtx, privateKey: undefined }, betState) })

@@ -9,6 +9,8 @@ import { p2pkScript } from '../src/script/script.js'
 import { sha256 } from '../src/hash/index.js'
 import { parseTransaction } from '../src/tx/codec.js'
 import { verifyInput } from '../src/tx/sign.js'
+import * as tiny from 'tiny-secp256k1'
+import { tinySecp256k1Backend } from '../src/tx/sign.js'
 import { OURS, bench } from './_opts.js'
 
 // The publisher's hot path: build and sign one oraclesdata sample (2 normal inputs, baton, one subscription).
@@ -31,8 +33,11 @@ parseTransaction(proof.hex).vin.forEach((_, i) => {
   if (!verifyInput(proof.tx, i, { value: prevouts[i]!.satoshis, script: prevouts[i]!.script }).valid) throw new Error(`bench fixture: input ${i} does not verify`)
 })
 
+const tinyCtx = { ...ctx, backend: tinySecp256k1Backend(tiny as never) }
+if (buildOraclesData(create.txid, record, tinyCtx, state).hex !== proof.hex) throw new Error('bench fixture: backends disagree')
 describe('oraclesdata build+sign (4 inputs)', () => {
   bench(OURS, () => { buildOraclesData(create.txid, record, ctx, state) })
+  bench('komodo-cc + tiny-secp256k1 backend', () => { buildOraclesData(create.txid, record, tinyCtx, state) })
 })
 describe('oraclesdata build without signing (sighashes only)', () => {
   bench(OURS, () => { buildOraclesData(create.txid, record, unsignedCtx, state) })

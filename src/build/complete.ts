@@ -6,7 +6,9 @@ import { batonKey } from '../cc/address.js'
 import { ccScriptParts } from '../script/classify.js'
 import { createSighasher } from '../tx/sighash.js'
 import { serializeTransaction, txid as txidOf } from '../tx/codec.js'
-import { signTransaction, type Prevout } from '../tx/sign.js'
+import { signTransaction, nobleSecp256k1, type Prevout, type Secp256k1Backend, type Signer } from '../tx/sign.js'
+import { equalBytes } from '../bytes/utils.js'
+import { pubkeyBytes } from '../address/address.js'
 import type { Transaction } from '../tx/types.js'
 import { inspectTransaction, type Inspection } from '../inspect.js'
 import type { CheckedContext } from './context.js'
@@ -61,11 +63,15 @@ export function completeBuild(fin: FinalizedTx, ctx: CheckedContext, evalCode: n
   let tx = fin.tx
   let signed = false
   if (ctx.privateKey !== undefined) {
-    const keys: Uint8Array[] = [ctx.privateKey]
-    if (fin.plans.some((p) => p.role === 'global')) keys.push(hexToBytes(ccModule(evalCode).privkey))
-    if (fin.plans.some((p) => p.role === 'baton')) keys.push(batonKey(ctx.privateKey))
+    const backend = ctx.backend ?? nobleSecp256k1
+    const keys: Signer[] = [signerFor(ctx.privateKey, backend)]
+    if (fin.plans.some((p) => p.role === 'global')) {
+      const m = ccModule(evalCode)
+      keys.push(knownSigner(hexToBytes(m.privkey), pubkeyBytes(m.pubkey), backend))
+    }
+    if (fin.plans.some((p) => p.role === 'baton')) keys.push(batonSignerFor(ctx.privateKey, backend))
     try {
-      tx = signTransaction(fin.tx, prevouts, keys, ctx.branchId === undefined ? {} : { branchId: ctx.branchId })
+      tx = signTransaction(fin.tx, prevouts, keys, { ...(ctx.branchId === undefined ? {} : { branchId: ctx.branchId }), ...(ctx.backend === undefined ? {} : { backend: ctx.backend }) })
     } catch (e) {
       if (e instanceof KomodoCcError && e.code === 'SIGNER_FAILED')
         throw new KomodoCcError('SIGNER_FAILED', `${e.message.slice(e.code.length + 2)}: is context.privateKey the key of context.pubkey?`, e.details)
@@ -89,4 +95,33 @@ export function completeBuild(fin: FinalizedTx, ctx: CheckedContext, evalCode: n
       return (inspection ??= inspectTransaction(tx, { prevouts: prevouts.map((p) => ({ value: p.value })) }))
     },
   }
+}
+
+// Public keys of the caller's key and its baton key, per private-key object: deriving one is an EC multiplication,
+// more than the rest of a build. The entry keeps a copy of the key so that an array mutated in place is re-derived.
+const DERIVED = /* @__PURE__ */ new WeakMap<Uint8Array, { copy: Uint8Array; pub: Uint8Array; batonPub?: Uint8Array }>()
+
+function derived(priv: Uint8Array, backend: Secp256k1Backend): { copy: Uint8Array; pub: Uint8Array; batonPub?: Uint8Array } {
+  let d = DERIVED.get(priv)
+  if (d === undefined || !equalBytes(d.copy, priv)) {
+    d = { copy: priv.slice(), pub: backend.getPublicKey(priv) }
+    DERIVED.set(priv, d)
+  }
+  return d
+}
+
+function knownSigner(priv: Uint8Array, publicKey: Uint8Array, backend: Secp256k1Backend): Signer {
+  const key = priv.slice()
+  return { publicKey, sign: (digest: Uint8Array) => backend.sign(digest, key) }
+}
+
+function signerFor(priv: Uint8Array, backend: Secp256k1Backend): Signer {
+  return knownSigner(priv, derived(priv, backend).pub, backend)
+}
+
+function batonSignerFor(priv: Uint8Array, backend: Secp256k1Backend): Signer {
+  const d = derived(priv, backend)
+  const bk = batonKey(priv)
+  d.batonPub ??= backend.getPublicKey(bk)
+  return knownSigner(bk, d.batonPub, backend)
 }

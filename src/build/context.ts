@@ -4,6 +4,7 @@ import { pubkeyBytes } from '../address/address.js'
 import { KMD, type ChainParams } from '../address/chain.js'
 import { DEFAULT_TX_EXPIRY_DELTA, CC_TXFEE } from '../tx/types.js'
 import type { Utxo } from './types.js'
+import type { Secp256k1Backend } from '../tx/sign.js'
 
 /**
  * What every builder needs besides the RPC's own parameters.
@@ -27,6 +28,8 @@ export type BuildContext = {
   privateKey?: Uint8Array
   /** Consensus branch id for the signature hash (Sapling by default). */
   branchId?: number
+  /** The secp256k1 implementation that signs (default @noble/secp256k1; e.g. `tinySecp256k1Backend(tiny)`). */
+  backend?: Secp256k1Backend
 }
 
 /** A context with its fields checked and defaulted. @internal */
@@ -38,6 +41,7 @@ export type CheckedContext = {
   chain: ChainParams
   privateKey?: Uint8Array
   branchId?: number
+  backend?: Secp256k1Backend
 }
 
 /**
@@ -59,6 +63,11 @@ export function checkContext(ctx: BuildContext): CheckedContext {
   const out: CheckedContext = { pubkey, utxos: ctx.utxos, expiryHeight: ctx.height + 1 + delta, fee, chain: ctx.chain ?? KMD }
   if (ctx.privateKey !== undefined) out.privateKey = bytesOrHex(ctx.privateKey, 32, 'context.privateKey')
   if (ctx.branchId !== undefined) out.branchId = ctx.branchId
+  if (ctx.backend !== undefined) {
+    if (typeof ctx.backend !== 'object' || ctx.backend === null || typeof ctx.backend.sign !== 'function' || typeof ctx.backend.getPublicKey !== 'function')
+      throw new KomodoCcError('ARG_INVALID', 'context.backend expected a Secp256k1Backend (nobleSecp256k1 or tinySecp256k1Backend(…))')
+    out.backend = ctx.backend
+  }
   return out
 }
 

@@ -117,6 +117,14 @@ describe('oracles builders: a publisher\'s whole life with test keys', () => {
     expect(decodeOraclesOpret(data2.tx.vout.at(-1)!.script)).toMatchObject({ batontxid: data1.txid })
   })
 
+  test('the secp256k1 backend is pluggable: tiny-secp256k1 signs the same bytes (RFC 6979)', async () => {
+    const tiny = await import('tiny-secp256k1')
+    const { tinySecp256k1Backend } = await import('../../src/tx/sign.js')
+    const r = buildOraclesData(oracletxid, record1, { ...ctx(dataCoins), backend: tinySecp256k1Backend(tiny as never) }, { oracle: create.hex, datafee: 20000n, baton: baton0, subscriptions: [sub0] })
+    expect(r.hex).toBe(data1.hex)
+    expect(() => buildOraclesData(oracletxid, record1, { ...ctx(dataCoins), backend: {} as never }, { oracle: create.hex, datafee: 20000n, baton: baton0, subscriptions: [sub0] })).toThrow(code('ARG_INVALID'))
+  })
+
   test('without a private key: unsigned, with every input\'s sighash and role for an external signer', () => {
     const r = buildOraclesData(oracletxid, record1, { pubkey, utxos: dataCoins, height: 1000, batonPubkey: undefined } as never, { oracle: create.hex, datafee: 20000n, baton: baton0, subscriptions: [sub0], batonPubkey: batonPubkey(priv) })
     expect(r.signed).toBe(false)

@@ -278,5 +278,6 @@ export function buildOraclesData(oracletxid: string, hexstr: string | Uint8Array
   const bound = serializeTransaction(fin.tx).length + fin.plans.reduce((s, p) => s + SIG_BOUND[p.kind], 0)
   checkOracleTxSize(bound)
   const result = done(fin, ctx)
-  return { ...result, size: result.hex.length / 2 }
+  // add the size without spreading: a spread would evaluate the lazy `inputs` and `inspection` getters
+  return Object.defineProperty(result, 'size', { value: result.hex.length / 2, enumerable: true }) as OraclesDataResult
 }
