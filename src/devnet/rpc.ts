@@ -1,6 +1,6 @@
 import { bytesToHex } from '../bytes/hex.js'
 import { KomodoCcError } from '../errors.js'
-import { decodeAddress, p2pkhAddress } from '../address/address.js'
+import { decodeAddress, encodeWif, p2pkhAddress } from '../address/address.js'
 import { batonPubkey, ccAddress } from '../cc/address.js'
 import { moduleAddressInfo } from '../cc/moduleaddress.js'
 import { daemonParseCoins, daemonParseDatafee } from '../amount.js'
@@ -27,13 +27,14 @@ import { TOKEN_METHODS, TOKENS_EVAL, validateTokens } from './tokens.js'
 import { REWARDS_METHODS, REWARDS_EVAL, validateRewards } from './rewards.js'
 import { FAUCET_METHODS, FAUCET_EVAL, validateFaucet } from './faucet.js'
 import { DICE_METHODS, DICE_EVAL, validateDice } from './dice.js'
+import { GATEWAYS_METHODS, GATEWAYS_EVAL, validateGateways } from './gateways.js'
 
 /**
  * The consensus validators the devnet runs for CC inputs, by eval code. Modules without one are refused when spent.
  * @example const node = { …, validators: defaultValidators() }
  */
 export function defaultValidators(): Map<number, ModuleValidator> {
-  return new Map<number, ModuleValidator>([[ORACLES_EVAL, validateOracles], [TOKENS_EVAL, validateTokens], [REWARDS_EVAL, validateRewards], [FAUCET_EVAL, validateFaucet], [DICE_EVAL, validateDice]])
+  return new Map<number, ModuleValidator>([[ORACLES_EVAL, validateOracles], [TOKENS_EVAL, validateTokens], [REWARDS_EVAL, validateRewards], [FAUCET_EVAL, validateFaucet], [DICE_EVAL, validateDice], [GATEWAYS_EVAL, validateGateways]])
 }
 
 const MAX_GENERATE = 10_000
@@ -146,6 +147,11 @@ const METHODS: Record<string, Method> = {
       return { txid: u.txid, vout: u.vout, generated: n.chain.txs.get(u.txid)!.tx.vin[0]!.vout === 0xffffffff, address: mine, scriptPubKey: bytesToHex(u.script), amount: coins(u.satoshis), satoshis: u.satoshis, confirmations: conf, spendable: true }
     }).filter((u) => u.confirmations >= minconf && u.confirmations <= maxconf)
   } },
+  dumpprivkey: { min: 1, max: 1, usage: 'dumpprivkey "t-addr"\n', run: (n, p) => {
+    const a = checkAddress(p[0])
+    if (a !== p2pkhAddress(n.wallet.pubkey)) throw new DevnetRefusal(RPC_CODES.MISC_ERROR, `Private key for address ${a} is not known`)
+    return encodeWif(n.wallet.privateKey)
+  } },
   sendtoaddress: { min: 2, max: 2, usage: 'sendtoaddress "address" amount\n', run: (n, p) => {
     const to = checkAddress(p[0])
     const sats = daemonParseCoins(numText(p[1]))
@@ -209,6 +215,7 @@ const METHODS: Record<string, Method> = {
   ...REWARDS_METHODS,
   ...FAUCET_METHODS,
   ...DICE_METHODS,
+  ...GATEWAYS_METHODS,
 }
 
 function checkAddress(v: unknown): string {

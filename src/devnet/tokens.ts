@@ -1,6 +1,6 @@
 import { bytesToHex } from '../bytes/hex.js'
 import { ccAddress } from '../cc/address.js'
-import { cc1of1 } from '../cc/condition.js'
+import { cc1of1, tokensCc1of1 } from '../cc/condition.js'
 import { ccModule } from '../cc/eval.js'
 import { decodeFulfillment } from '../cc/fulfillment.js'
 import type { CcCondition } from '../cc/types.js'
@@ -89,14 +89,24 @@ export function tokenUnits(chain: DevChain, tx: Transaction, txid: string, vout:
   const keys = new Set([...p.pubkeys, ...tokenSigners(tx)])
   keys.delete(TOKENS.pubkey)
   const s = bytesToHex(o.script)
+  // the eval codes named by the opret's blobs (gateways: 0x13 blob starting 0xf1) make dual-eval outputs count too
+  const evals = new Set(p.blobs.map((b) => blobEval(b.data)).filter((e): e is number => e !== null))
   for (const k of keys) {
     try {
       if (bytesToHex(ccScript(cc1of1(TOKENS_EVAL, k))) === s) return o.value
+      for (const e of evals) if (bytesToHex(ccScript(tokensCc1of1(e, k))) === s) return o.value
     } catch {
       // not a key
     }
   }
   return 0n
+}
+
+/** First byte of a blob (hex) when it names a CC eval code, else null. */
+function blobEval(data: string): number | null {
+  if (data.length < 2) return null
+  const e = Number.parseInt(data.slice(0, 2), 16)
+  return e >= 0xe0 && e !== TOKENS_EVAL ? e : null
 }
 
 function creatorInputs(chain: DevChain, tx: Transaction, origpubkey: string): bigint {
