@@ -4,7 +4,7 @@ import { equalBytes } from '../bytes/utils.js'
 import { classifyScript } from '../script/classify.js'
 import { ccScript } from '../script/cc.js'
 import { hash160 } from '../hash/index.js'
-import { parseTransaction, txid as txidOf } from '../tx/codec.js'
+import { parseTransaction, serializeTransaction, txid as txidOf, txidOfBytes } from '../tx/codec.js'
 import type { Transaction } from '../tx/types.js'
 import type { CcCondition } from '../cc/types.js'
 import { selectNormalInputs } from './select.js'
@@ -19,9 +19,42 @@ export function stateTx(tx: TxLike, expectedTxid: string, name: string): Transac
   const parsed = typeof tx === 'string' || tx instanceof Uint8Array ? parseTransaction(tx) : tx
   if (typeof parsed !== 'object' || parsed === null || !Array.isArray((parsed as Transaction).vout))
     throw new KomodoCcError('BUILD_STATE', `${name} expected a transaction (parsed, hex or bytes)`)
-  const id = txidOf(parsed)
+  // bytes: parsing is strict and serialization its exact inverse, so the txid is the hash of the bytes given
+  const id = typeof tx === 'string' ? txidOfHex(tx, parsed) : tx instanceof Uint8Array ? txidOfBytes(tx) : txidOfParsed(parsed)
   if (id !== expectedTxid.toLowerCase()) throw new KomodoCcError('BUILD_STATE', `${name} is transaction ${id}, not ${expectedTxid}`, { expected: expectedTxid, got: id })
   return parsed
+}
+
+// Builders are handed the same state transaction (oracle, plan, create…) on every build. Its txid is remembered:
+// per parsed object, reused only while the object still serializes to the same bytes (a comparison instead of a
+// SHA256d); per hex string (immutable) in a small bounded map.
+const TXIDS = /* @__PURE__ */ new WeakMap<Transaction, { raw: Uint8Array; id: string }>()
+const HEX_TXIDS = /* @__PURE__ */ new Map<string, string>()
+const HEX_TXIDS_MAX = 64
+
+/**
+ * The txid of a state transaction, remembered per parsed object and reused only while the object still
+ * serializes to the same bytes (one serialization and a comparison instead of a SHA256d). For builders that scan
+ * many state transactions on every build (dice plan transactions).
+ * @internal
+ * @example txidOfParsed(parseTransaction(hex)) === txid(parseTransaction(hex)) // true
+ */
+export function txidOfParsed(tx: Transaction): string {
+  const raw = serializeTransaction(tx)
+  const hit = TXIDS.get(tx)
+  if (hit !== undefined && equalBytes(hit.raw, raw)) return hit.id
+  const id = txidOfBytes(raw)
+  TXIDS.set(tx, { raw, id })
+  return id
+}
+
+function txidOfHex(hex: string, parsed: Transaction): string {
+  let id = HEX_TXIDS.get(hex)
+  if (id !== undefined) return id
+  id = txidOf(parsed)
+  if (HEX_TXIDS.size >= HEX_TXIDS_MAX) HEX_TXIDS.delete(HEX_TXIDS.keys().next().value!)
+  HEX_TXIDS.set(hex, id)
+  return id
 }
 
 /** Checks a display txid parameter (the daemon silently zeroes malformed ones; we refuse them). @internal */

@@ -284,6 +284,40 @@ export function compareDer(a: Uint8Array, b: Uint8Array): number {
  */
 export function encodeCondition(cond: CcCondition): Uint8Array {
   assertCondition(cond, 'condition')
+  // builders encode the same module 1-of-1 conditions over and over (4 SHA-256 + DER each): remembered by content
+  const key = oneOfOneKey(cond)
+  if (key !== null) {
+    const hit = ONE_OF_ONE.get(key)
+    if (hit !== undefined) return hit.slice()
+    const enc = encodeUncached(cond)
+    if (ONE_OF_ONE.size >= ONE_OF_ONE_MAX) ONE_OF_ONE.delete(ONE_OF_ONE.keys().next().value!)
+    ONE_OF_ONE.set(key, enc.slice())
+    return enc
+  }
+  return encodeUncached(cond)
+}
+
+const ONE_OF_ONE_MAX = 256
+const ONE_OF_ONE = /* @__PURE__ */ new Map<string, Uint8Array>()
+
+/**
+ * The content key of a `cc1of1` shape — threshold 2 of { eval(code), threshold 1 of { secp256k1(pk) } } — built
+ * from the bytes themselves (never from object identity), so a key or code array changed in place is a new key.
+ */
+function oneOfOneKey(c: CcCondition): string | null {
+  if (c.type !== 'threshold-sha-256' || c.threshold !== 2 || c.subconditions.length !== 2) return null
+  const ev = c.subconditions[0]!, inner = c.subconditions[1]!
+  if (ev.type !== 'eval-sha-256' || inner.type !== 'threshold-sha-256' || inner.threshold !== 1 || inner.subconditions.length !== 1) return null
+  const leaf = inner.subconditions[0]!
+  if (leaf.type !== 'secp256k1-sha-256' || ev.code.length > 8) return null
+  let k = String.fromCharCode(ev.code.length)
+  for (let i = 0; i < ev.code.length; i++) k += String.fromCharCode(ev.code[i]!)
+  const pk = leaf.publicKey
+  for (let i = 0; i < pk.length; i++) k += String.fromCharCode(pk[i]!)
+  return k
+}
+
+function encodeUncached(cond: CcCondition): Uint8Array {
   const typeId = conditionTypeId(cond)
   const parts = [tlv(0x80, conditionFingerprint(cond)), tlv(0x81, uintContent(conditionCost(cond)))]
   if (typeId === 1 || typeId === 2) parts.push(tlv(0x82, maskContent(conditionSubtypes(cond))))

@@ -97,3 +97,26 @@ export function sha256Into(data: Uint8Array, out: Uint8Array, outOffset = 0): Ui
 export function sha256Fast(data: Uint8Array): Uint8Array {
   return sha256Into(data, new Uint8Array(32), 0)
 }
+
+const HMAC_KEY = /* @__PURE__ */ new Uint8Array(64)
+const HMAC_OUTER = /* @__PURE__ */ new Uint8Array(96)
+
+/**
+ * HMAC-SHA256 (RFC 2104) over {@link sha256Into}: what RFC 6979 nonce generation calls a dozen times per
+ * signature, where a general streaming HMAC's setup dominates. Returns a new 32-byte array.
+ * @internal the secp256k1 backend's `hmacSha256`; checked against @noble/hashes in test/tx/hmac.test.ts
+ * @example hmacSha256(key, message).length // 32
+ */
+export function hmacSha256(key: Uint8Array, message: Uint8Array): Uint8Array {
+  const k = HMAC_KEY
+  k.fill(0)
+  if (key.length > 64) sha256Into(key, k, 0)
+  else k.set(key)
+  const inner = new Uint8Array(64 + message.length)
+  for (let i = 0; i < 64; i++) inner[i] = k[i]! ^ 0x36
+  inner.set(message, 64)
+  const outer = HMAC_OUTER
+  for (let i = 0; i < 64; i++) outer[i] = k[i]! ^ 0x5c
+  sha256Into(inner, outer, 64)
+  return sha256Into(outer, new Uint8Array(32), 0)
+}

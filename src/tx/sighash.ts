@@ -152,7 +152,90 @@ export function createSighasher(tx: Transaction): (inputIndex: number | null, op
  * @example bytesToHex(sighash(tx, 0, { scriptCode, value: 100000000n })) // 'b07a68d0…70bc'
  */
 export function sighash(tx: Transaction, inputIndex: number | null, options: SighashOptions): Uint8Array {
-  return createSighasher(tx)(inputIndex, options)
+  const v4 = isTransparentV4OrV3(tx)
+  if (v4 === null) return createSighasher(tx)(inputIndex, options)
+  checkIndex(tx, inputIndex)
+  const o = checkOptions(options)
+  const c = cachedDigests(tx)
+  return zcashSighash(tx, c.parts, v4, inputIndex, o, c.mids)
+}
+
+/** true = transparent v4, false = transparent v3, null = anything else (not cached: legacy, shielded, JoinSplits, malformed). */
+function isTransparentV4OrV3(tx: Transaction): boolean | null {
+  if (typeof tx !== 'object' || tx === null || tx.overwintered !== true) return null
+  if (!Array.isArray(tx.vin) || !Array.isArray(tx.vout) || !Array.isArray(tx.joinSplits) || tx.joinSplits.length !== 0) return null
+  if (tx.version === 4 && tx.versionGroupId === SAPLING_VERSION_GROUP_ID) {
+    if (!Array.isArray(tx.shieldedSpends) || !Array.isArray(tx.shieldedOutputs) || tx.shieldedSpends.length !== 0 || tx.shieldedOutputs.length !== 0) return null
+    return true
+  }
+  if (tx.version === 3 && tx.versionGroupId === OVERWINTER_VERSION_GROUP_ID) return false
+  return null
+}
+
+/**
+ * What the cached digests were computed from: every field they commit to, scripts copied (a parsed transaction's
+ * scripts are views into the caller's buffer, which the caller may overwrite). A cache entry is reused only when
+ * the transaction still matches it field by field, so mutating a transaction (pushing an input, changing a
+ * sequence, a value or a script byte in place) can never return a stale digest.
+ */
+type DigestCache = {
+  version: number
+  txids: string[]
+  outpointSeq: Uint32Array // vout, sequence per input
+  values: bigint[]
+  scriptEnds: Uint32Array
+  scripts: Uint8Array
+  parts: SighashParts
+  mids: Map<number, Int32Array>
+}
+const DIGESTS = /* @__PURE__ */ new WeakMap<Transaction, DigestCache>()
+
+function cachedDigests(tx: Transaction): DigestCache {
+  const hit = DIGESTS.get(tx)
+  if (hit !== undefined && stillMatches(hit, tx)) return hit
+  const parts = sighashParts(tx) // throws on malformed fields before anything is remembered
+  const nIn = tx.vin.length, nOut = tx.vout.length
+  const txids: string[] = new Array(nIn)
+  const outpointSeq = new Uint32Array(2 * nIn)
+  for (let i = 0; i < nIn; i++) {
+    const input = tx.vin[i]!
+    txids[i] = input.txid
+    outpointSeq[2 * i] = input.vout
+    outpointSeq[2 * i + 1] = input.sequence
+  }
+  const values: bigint[] = new Array(nOut)
+  const scriptEnds = new Uint32Array(nOut)
+  let total = 0
+  for (let i = 0; i < nOut; i++) {
+    values[i] = tx.vout[i]!.value
+    total += tx.vout[i]!.script.length
+    scriptEnds[i] = total
+  }
+  const scripts = new Uint8Array(total)
+  for (let i = 0, p = 0; i < nOut; i++) {
+    scripts.set(tx.vout[i]!.script, p)
+    p = scriptEnds[i]!
+  }
+  const entry: DigestCache = { version: tx.version, txids, outpointSeq, values, scriptEnds, scripts, parts, mids: new Map() }
+  DIGESTS.set(tx, entry)
+  return entry
+}
+
+function stillMatches(c: DigestCache, tx: Transaction): boolean {
+  if (tx.version !== c.version || tx.vin.length !== c.txids.length || tx.vout.length !== c.values.length) return false
+  for (let i = 0; i < c.txids.length; i++) {
+    const input = tx.vin[i]
+    if (typeof input !== 'object' || input === null || input.txid !== c.txids[i] || input.vout !== c.outpointSeq[2 * i] || input.sequence !== c.outpointSeq[2 * i + 1]) return false
+  }
+  const all = c.scripts
+  for (let i = 0, p = 0; i < c.values.length; i++) {
+    const o = tx.vout[i]
+    if (typeof o !== 'object' || o === null || o.value !== c.values[i]) return false
+    const s = o.script, end = c.scriptEnds[i]!
+    if (!(s instanceof Uint8Array) || s.length !== end - p) return false
+    for (let k = 0; k < s.length; k++, p++) if (s[k] !== all[p]) return false
+  }
+  return true
 }
 
 function zcashSighash(tx: Transaction, p: SighashParts, v4: boolean, nIn: number | null, o: { scriptCode: Uint8Array; value: bigint; hashType: number; branchId: number }, mids?: Map<number, Int32Array>): Uint8Array {
@@ -171,8 +254,9 @@ function zcashSighash(tx: Transaction, p: SighashParts, v4: boolean, nIn: number
   const sc = o.scriptCode
   const csLen = sc.length < 0xfd ? 1 : sc.length <= 0xffff ? 3 : 5
   const size = 8 + 128 + (v4 ? 64 : 0) + 8 + (v4 ? 8 : 0) + 4 + (nIn === null ? 0 : 36 + csLen + sc.length + 12)
-  const pre = new Uint8Array(size)
-  const dv = new DataView(pre.buffer)
+  // every byte of pre[0, size) is written below: a reused scratch buffer needs no clearing
+  const pre = size <= PRE.length ? PRE : new Uint8Array(size)
+  const dv = pre === PRE ? PRE_DV : new DataView(pre.buffer)
   dv.setUint32(0, 0x80000000 + tx.version, true)
   dv.setUint32(4, tx.versionGroupId, true)
   pre.set(hashPrevouts, 8)
@@ -213,12 +297,15 @@ function zcashSighash(tx: Transaction, p: SighashParts, v4: boolean, nIn: number
     dv.setUint32(q + 8, input.sequence, true)
   }
   // SINGLE hashes a per-input output digest into the first block: no shared prefix then
-  if (mids === undefined || base === SIGHASH_SINGLE || pre.length <= 128) return b2(pre, personalization(o.branchId))
+  if (mids === undefined || base === SIGHASH_SINGLE || size <= 128) return b2(pre.subarray(0, size), personalization(o.branchId))
   const key = ht * 0x100000000 + o.branchId
   let mid = mids.get(key)
   if (mid === undefined) mids.set(key, (mid = blake2bMidstate(personalization(o.branchId), pre.subarray(0, 128))))
-  return blake2bFromMidstate(mid, pre.subarray(128))
+  return blake2bFromMidstate(mid, pre.subarray(128, size))
 }
+
+const PRE = /* @__PURE__ */ new Uint8Array(512)
+const PRE_DV = /* @__PURE__ */ new DataView(PRE.buffer)
 
 let lastBranch = -1
 let lastPerson: Uint8Array = ZERO32
