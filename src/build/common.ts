@@ -70,25 +70,42 @@ export function txidParam(v: unknown, name: string): string {
  * @internal
  */
 export function normalInputs(ctx: CheckedContext, total: bigint, maxInputs: number, daemonError: string): InputPlan[] {
-  const pkHash = hash160(ctx.pubkey)
+  let pkHash: Uint8Array | undefined // hashed only when a P2PKH coin is offered
   const usable = ctx.utxos.filter((u, i) => {
     checkUtxo(u, `context.utxos[${i}]`)
+    if (isP2pkOf(u.script, ctx.pubkey)) return true
     const c = classifyScript(u.script)
-    return (c.type === 'pubkey' && c.pubkeys !== undefined && equalBytes(c.pubkeys[0]!, ctx.pubkey)) || (c.type === 'pubkeyhash' && equalBytes(c.hashes[0]!.hash, pkHash))
+    return (c.type === 'pubkey' && c.pubkeys !== undefined && equalBytes(c.pubkeys[0]!, ctx.pubkey)) || (c.type === 'pubkeyhash' && equalBytes(c.hashes[0]!.hash, (pkHash ??= hash160(ctx.pubkey))))
   })
   const chosen = selectNormalInputs(usable, total, maxInputs)
   if (chosen === null) {
     const have = usable.reduce((s, u) => s + u.satoshis, 0n)
     throw daemonRefusal(daemonError, { needed: String(total), available: String(have), maxInputs }, 'INSUFFICIENT_FUNDS')
   }
-  return chosen.map((utxo) => ({ kind: classifyScript(utxo.script).type === 'pubkey' ? 'p2pk' : 'p2pkh', utxo, role: 'caller' }) as InputPlan)
+  return chosen.map((utxo) => ({ kind: isP2pkOf(utxo.script, ctx.pubkey) || classifyScript(utxo.script).type === 'pubkey' ? 'p2pk' : 'p2pkh', utxo, role: 'caller' }) as InputPlan)
 }
 
-/** A CC input plan after checking that the UTXO's script is `condition`'s. @internal */
-export function ccInput(utxo: Utxo, condition: CcCondition, evalCode: number, role: InputPlan['role'], name: string): InputPlan {
+/**
+ * `script` is exactly `<33-byte push of pubkey> OP_CHECKSIG`: what `classifyScript` calls a 'pubkey' script with
+ * `pubkeys[0]` = `pubkey` (33 bytes), without hashing the key for an address nobody reads. Any other form (other
+ * push opcodes, 65-byte keys, P2PKH) is left to `classifyScript`.
+ */
+function isP2pkOf(script: Uint8Array, pubkey: Uint8Array): boolean {
+  if (script.length !== 35 || script[0] !== 33 || script[34] !== 0xac || pubkey.length !== 33) return false
+  for (let i = 0; i < 33; i++) if (script[i + 1] !== pubkey[i]) return false
+  return true
+}
+
+/**
+ * A CC input plan after checking that the UTXO's script is `condition`'s. `known`: `ccScript(condition)` when the
+ * caller already has it (saves encoding the condition again); it is only read.
+ * @internal
+ */
+export function ccInput(utxo: Utxo, condition: CcCondition, evalCode: number, role: InputPlan['role'], name: string, known?: Uint8Array): InputPlan {
   checkUtxo(utxo, name)
-  if (!equalBytes(utxo.script, ccScript(condition)))
-    throw new KomodoCcError('BUILD_STATE', `${name} is not locked by the expected condition (${bytesToHex(ccScript(condition)).slice(0, 16)}…)`, { name })
+  const script = known ?? ccScript(condition)
+  if (!equalBytes(utxo.script, script))
+    throw new KomodoCcError('BUILD_STATE', `${name} is not locked by the expected condition (${bytesToHex(script).slice(0, 16)}…)`, { name })
   return { kind: 'cc', utxo, role, condition, evalCode }
 }
 

@@ -5,7 +5,7 @@ import { ccModule } from '../cc/eval.js'
 import { batonKey } from '../cc/address.js'
 import { ccScriptParts } from '../script/classify.js'
 import { createSighasher } from '../tx/sighash.js'
-import { serializeTransaction, txid as txidOf } from '../tx/codec.js'
+import { serializeTransaction, txidOfBytes } from '../tx/codec.js'
 import { signTransaction, nobleSecp256k1, type Prevout, type Secp256k1Backend, type Signer } from '../tx/sign.js'
 import { equalBytes } from '../bytes/utils.js'
 import { pubkeyBytes } from '../address/address.js'
@@ -84,7 +84,7 @@ export function completeBuild(fin: FinalizedTx, ctx: CheckedContext, evalCode: n
   let inputs: BuiltInput[] | undefined = signed ? undefined : describeInputs()
   return {
     hex: bytesToHex(raw),
-    txid: txidOf(tx),
+    txid: txidOfBytes(raw), // the txid of the bytes just serialized (one serialization, not two)
     tx,
     signed,
     fee: fin.fee,

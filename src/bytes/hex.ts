@@ -18,15 +18,36 @@ const NIBBLE: Uint8Array = /* @__PURE__ */ (() => {
   return t
 })()
 
+// Each byte's two hex characters as one UTF-16 code unit pair laid out in memory order (platform endianness), so a
+// Uint16Array of them reads, byte by byte, as the ASCII text of the hex string.
+const HEX_PAIRS: Uint16Array = /* @__PURE__ */ (() => {
+  const t = new Uint16Array(256)
+  const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1
+  for (let i = 0; i < 256; i++) {
+    const hi = HEX_CHARS.charCodeAt(i >> 4), lo = HEX_CHARS.charCodeAt(i & 15)
+    t[i] = littleEndian ? hi | (lo << 8) : (hi << 8) | lo
+  }
+  return t
+})()
+const ASCII_DECODER = /* @__PURE__ */ new TextDecoder()
+/** From this length on, one decoder call beats string concatenation (no intermediate strings to collect). */
+const DECODE_FROM = 16
+
 /**
  * Lowercase hex of `bytes`.
  * @example bytesToHex(new Uint8Array([1, 171])) // '01ab'
  */
 export function bytesToHex(bytes: Uint8Array): string {
   if (!(bytes instanceof Uint8Array)) throw new KomodoCcError('BYTES_TYPE', `bytesToHex expected a Uint8Array, got ${typeName(bytes)}`)
-  let out = ''
-  for (let i = 0; i < bytes.length; i++) out += BYTE_TO_HEX[bytes[i]!]
-  return out
+  const n = bytes.length
+  if (n < DECODE_FROM) {
+    let out = ''
+    for (let i = 0; i < n; i++) out += BYTE_TO_HEX[bytes[i]!]
+    return out
+  }
+  const pairs = new Uint16Array(n)
+  for (let i = 0; i < n; i++) pairs[i] = HEX_PAIRS[bytes[i]!]!
+  return ASCII_DECODER.decode(pairs)
 }
 
 /**

@@ -1,6 +1,7 @@
 import { KomodoCcError } from '../../errors.js'
 import { bytesToHex, hexToBytes } from '../../bytes/hex.js'
 import { equalBytes } from '../../bytes/utils.js'
+import { ByteSnapshot } from '../../bytes/snapshot.js'
 import { formatCoins, toSatoshis, type AmountInput } from '../../amount.js'
 import { cc1of1 } from '../../cc/condition.js'
 import { ccModule } from '../../cc/eval.js'
@@ -16,7 +17,7 @@ import type { Transaction, TxOutput } from '../../tx/types.js'
 import { checkContext, daemonRefusal, type BuildContext, type CheckedContext } from '../../build/context.js'
 import { finalizeCcTx } from '../../build/finalize.js'
 import { completeBuild, type BuildResult } from '../../build/complete.js'
-import { normalInputs, stateTx, txidParam, type TxLike } from '../../build/common.js'
+import { normalInputs, stateTx, txidOfParsed, txidParam, type TxLike } from '../../build/common.js'
 import type { InputPlan, Utxo } from '../../build/types.js'
 
 const EVAL = 0xe6
@@ -31,19 +32,37 @@ const DICE_MIN_FUNDS = 100n * COIN
 export const DICE_MIN_ENTROPY_UTXOS = 100
 
 const diceCond = () => cc1of1(EVAL, DICE.pubkey)
-let diceScriptMemo: Uint8Array | undefined
+let diceScriptMemo: ByteSnapshot | undefined
+/** The Dice global CC script as a private snapshot: for comparisons (`.matches(script)`), never placed in a transaction. */
+const diceScriptSnapshot = () => (diceScriptMemo ??= new ByteSnapshot(ccScript(diceCond())))
 /** The Dice global CC script (a fresh copy: callers may place it in outputs). */
-const diceScript = () => (diceScriptMemo ??= ccScript(diceCond())).slice()
+const diceScript = () => diceScriptSnapshot().bytes.slice()
+
+// Decoded dice oprets, per script object: a bet scans every plan transaction's opret (100+) on every build, and the
+// same transactions come back build after build. An entry is reused only while the script still holds exactly the
+// bytes of the entry's private copy, so a script changed in place is decoded again. Entries are frozen (read-only).
+const OPRETS = /* @__PURE__ */ new WeakMap<Uint8Array, { copy: ByteSnapshot; op: DiceOpret | null }>()
+
+function decodeOrNull(script: Uint8Array | string): DiceOpret | null {
+  try {
+    return decodeDiceOpret(script)
+  } catch {
+    return null
+  }
+}
 
 /** A transaction's last-output dice opret, or null. */
 function diceOpretOf(tx: Transaction): DiceOpret | null {
   const last = tx.vout[tx.vout.length - 1]
   if (last === undefined) return null
-  try {
-    return decodeDiceOpret(last.script)
-  } catch {
-    return null
-  }
+  const script = last.script
+  if (!(script instanceof Uint8Array)) return decodeOrNull(script)
+  const hit = OPRETS.get(script)
+  if (hit !== undefined && hit.copy.matches(script)) return hit.op
+  const op = decodeOrNull(script)
+  if (op !== null) Object.freeze(op)
+  OPRETS.set(script, { copy: new ByteSnapshot(script), op })
+  return op
 }
 
 /** The plan as the daemon's `DiceInit` reads it from the funding transaction. */
@@ -54,7 +73,7 @@ function dicePlan(funding: TxLike | undefined, fundingtxid: string, name: string
   const tx = stateTx(funding, fundingtxid, 'state.funding')
   const op = diceOpretOf(tx)
   const v0 = tx.vout[0]
-  if (op === null || op.funcid !== 'F' || tx.vout.length < 3 || v0 === undefined || !equalBytes(v0.script, diceScript()))
+  if (op === null || op.funcid !== 'F' || tx.vout.length < 3 || v0 === undefined || !diceScriptSnapshot().matches(v0.script))
     throw daemonRefusal(daemonError, { fundingtxid, reason: 'not a dice funding transaction' }, 'BUILD_STATE')
   if (op.sbits !== nameToSbits(name)) throw daemonRefusal(daemonError, { fundingtxid, reason: `plan name ${JSON.stringify(name)} is not the plan's`, sbits: String(op.sbits) }, 'BUILD_STATE')
   return { fundingtxid, opret: op, fundingPubKey: tx.vout[1]!.script, tx }
@@ -171,20 +190,33 @@ function planOutputs(planTxs: readonly TxLike[] | undefined, plan: Plan, name: s
   if (planTxs === undefined) return []
   if (!Array.isArray(planTxs)) throw new KomodoCcError('BUILD_STATE', `${name} expected an array of transactions`)
   const out: PlanOutput[] = []
-  const script = diceScript()
+  const script = diceScriptSnapshot()
   for (const p of planTxs) {
     const tx = anyTx(p)
     const op = diceOpretOf(tx)
     const v0 = tx.vout[0]
     if (op === null || v0 === undefined || !'RFEWLT'.includes(op.funcid)) continue
-    // txids are computed only where needed (hashing every plan transaction would dominate a bet's build time)
-    let id: string | undefined
-    const txid = () => (id ??= txidOf(tx))
-    const ofPlan = op.funcid === 'F' ? txid() === plan.fundingtxid : op.fundingtxid === plan.fundingtxid
-    if (!ofPlan || op.sbits !== plan.opret.sbits || v0.value < 10000n || !equalBytes(v0.script, script)) continue
-    out.push({ tx, opret: op, value: v0.value, txid, utxo: () => ({ txid: txid(), vout: 0, satoshis: v0.value, script: v0.script }) })
+    // the funding transaction itself: dicePlan has just checked (this call) that plan.tx is fundingtxid
+    const ofPlan = op.funcid === 'F' ? (tx === plan.tx || txidOfParsed(tx) === plan.fundingtxid) : op.fundingtxid === plan.fundingtxid
+    if (!ofPlan || op.sbits !== plan.opret.sbits || v0.value < 10000n || !script.matches(v0.script)) continue
+    out.push(new PlanOutputImpl(tx, op, v0))
   }
   return out
+}
+
+/** txids are computed only where needed (hashing every plan transaction would dominate a bet's build time). */
+class PlanOutputImpl implements PlanOutput {
+  readonly value: bigint
+  private id: string | undefined
+  constructor(readonly tx: Transaction, readonly opret: DiceOpret, private readonly v0: TxOutput) {
+    this.value = v0.value
+  }
+  txid(): string {
+    return (this.id ??= txidOfParsed(this.tx))
+  }
+  utxo(): Utxo {
+    return { txid: this.txid(), vout: 0, satoshis: this.v0.value, script: this.v0.script }
+  }
 }
 
 const diceInput = (utxo: Utxo): InputPlan => ({ kind: 'cc', utxo, role: 'global', condition: diceCond(), evalCode: EVAL })
@@ -336,7 +368,7 @@ export function buildDiceFinish(name: string, fundingtxid: string, bettxid: stri
     funcid = 'R'
   }
   const betUtxo = (n: 0 | 1): Utxo => ({ txid: betId, vout: n, satoshis: betTx.vout[n]!.value, script: betTx.vout[n]!.script })
-  for (const n of [0, 1] as const) if (!equalBytes(betTx.vout[n]!.script, diceScript())) throw new KomodoCcError('BUILD_STATE', `state.bet vout ${n} is not on the Dice global CC address`)
+  for (const n of [0, 1] as const) if (!diceScriptSnapshot().matches(betTx.vout[n]!.script)) throw new KomodoCcError('BUILD_STATE', `state.bet vout ${n} is not on the Dice global CC address`)
   const inputs: InputPlan[] = [...normal, diceInput(betUtxo(0)), diceInput(betUtxo(1))]
   if (funcid === 'T') {
     const h = state.betHeight

@@ -12,7 +12,7 @@ import { p2pkScript } from '../../script/script.js'
 import { encodeOraclesPayload, decodeOraclesOpret, type OraclesCreateOpret } from './opret.js'
 import { decodeOracleData } from '../../oracles/format.js'
 import { ORACLE_MAX_DATA_SIZE, ORACLE_MAX_FORMAT_LENGTH, ORACLE_MAX_NAME_LENGTH, ORACLE_FORMAT_CHARS, checkOracleTxSize } from '../../oracles/index.js'
-import { serializeTransaction } from '../../tx/codec.js'
+import { transactionSize } from '../../tx/codec.js'
 import { checkContext, checkUtxo, daemonRefusal, type BuildContext } from '../../build/context.js'
 import { finalizeCcTx, type FinalizedTx } from '../../build/finalize.js'
 import { completeBuild, type BuildResult } from '../../build/complete.js'
@@ -248,16 +248,20 @@ export function buildOraclesData(oracletxid: string, hexstr: string | Uint8Array
   }
   const baton = batonPk(ctx, state.batonPubkey)
   const normal = normalInputs(ctx, 2n * ctx.fee, 3, 'couldnt add normal inputs')
-  const batonInput = state.baton === undefined ? [] : [ccInput(state.baton, cc1of1(EVAL, baton), EVAL, 'baton', 'state.baton')]
+  // each script encoded once per build: compared with every input it locks, then placed (this build's own array) in an output
+  const batonCc = state.baton === undefined ? undefined : cc1of1(EVAL, baton)
+  const batonScript = batonCc === undefined ? undefined : ccScript(batonCc)
+  const batonInput = state.baton === undefined ? [] : [ccInput(state.baton, batonCc!, EVAL, 'baton', 'state.baton', batonScript)]
   if (!Array.isArray(state.subscriptions)) throw new KomodoCcError('BUILD_STATE', 'state.subscriptions expected an array of UTXOs')
   const subs = []
   let total = 0n
   const myCc = cc1of1(EVAL, ctx.pubkey)
+  const myCcScript = ccScript(myCc)
   for (const [i, u] of state.subscriptions.entries()) {
     if (total >= state.datafee || subs.length >= 60) break
     checkUtxo(u, `state.subscriptions[${i}]`)
     if (u.satoshis < MARKER) continue
-    subs.push(ccInput(u, myCc, EVAL, 'caller', `state.subscriptions[${i}]`))
+    subs.push(ccInput(u, myCc, EVAL, 'caller', `state.subscriptions[${i}]`, myCcScript))
     total += u.satoshis
   }
   if (subs.length === 0) throw daemonRefusal(`couldnt find enough oracle inputs ${ccAddress(EVAL, ctx.pubkey, ctx.chain)}, limit 1 per utxo`, {}, 'INSUFFICIENT_FUNDS')
@@ -266,8 +270,8 @@ export function buildOraclesData(oracletxid: string, hexstr: string | Uint8Array
   const fin = finalizeCcTx({
     inputs: [...normal, ...batonInput, ...subs],
     outputs: [
-      { value: total - state.datafee, script: ccScript(myCc) },
-      { value: MARKER, script: ccScript(cc1of1(EVAL, baton)) },
+      { value: total - state.datafee, script: myCcScript },
+      { value: MARKER, script: batonScript ?? ccScript(cc1of1(EVAL, baton)) },
       { value: state.datafee, script: p2pkScript(ctx.pubkey) },
     ],
     opret: encodeOraclesPayload({ funcid: 'D', oracletxid: id, batontxid: state.baton?.txid ?? '0'.repeat(64), pubkey: bytesToHex(ctx.pubkey), data: bytesToHex(record) }),
@@ -275,7 +279,7 @@ export function buildOraclesData(oracletxid: string, hexstr: string | Uint8Array
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
-  const bound = serializeTransaction(fin.tx).length + fin.plans.reduce((s, p) => s + SIG_BOUND[p.kind], 0)
+  const bound = transactionSize(fin.tx) + fin.plans.reduce((s, p) => s + SIG_BOUND[p.kind], 0)
   checkOracleTxSize(bound)
   const result = done(fin, ctx)
   // add the size without spreading: a spread would evaluate the lazy `inputs` and `inspection` getters
