@@ -157,7 +157,9 @@ export function sighash(tx: Transaction, inputIndex: number | null, options: Sig
   checkIndex(tx, inputIndex)
   const o = checkOptions(options)
   const c = cachedDigests(tx)
-  return zcashSighash(tx, c.parts, v4, inputIndex, o, c.mids)
+  // the BLAKE2b midstate only pays from the second input on: a transaction hashed once skips it
+  const mids = c.hits++ === 0 ? undefined : c.mids
+  return zcashSighash(tx, c.parts, v4, inputIndex, o, mids)
 }
 
 /** true = transparent v4, false = transparent v3, null = anything else (not cached: legacy, shielded, JoinSplits, malformed). */
@@ -187,11 +189,19 @@ type DigestCache = {
   scripts: Uint8Array
   parts: SighashParts
   mids: Map<number, Int32Array>
+  /** calls served by this entry so far */
+  hits: number
 }
-const DIGESTS = /* @__PURE__ */ new WeakMap<Transaction, DigestCache>()
+// The last few transactions hashed (a signer hashes input after input of one transaction, then moves on). A short
+// strong list rather than a WeakMap: one-shot callers on fresh objects would otherwise pay a GC ephemeron per call.
+const RECENT_MAX = 4
+const recentTx: (Transaction | undefined)[] = [undefined, undefined, undefined, undefined]
+const recentEntry: (DigestCache | undefined)[] = [undefined, undefined, undefined, undefined]
+let recentNext = 0
 
 function cachedDigests(tx: Transaction): DigestCache {
-  const hit = DIGESTS.get(tx)
+  let hit: DigestCache | undefined
+  for (let i = 0; i < RECENT_MAX; i++) if (recentTx[i] === tx) { hit = recentEntry[i]; break }
   if (hit !== undefined && stillMatches(hit, tx)) return hit
   const parts = sighashParts(tx) // throws on malformed fields before anything is remembered
   const nIn = tx.vin.length, nOut = tx.vout.length
@@ -216,8 +226,11 @@ function cachedDigests(tx: Transaction): DigestCache {
     scripts.set(tx.vout[i]!.script, p)
     p = scriptEnds[i]!
   }
-  const entry: DigestCache = { version: tx.version, txids, outpointSeq, values, scriptEnds, scripts, parts, mids: new Map() }
-  DIGESTS.set(tx, entry)
+  const entry: DigestCache = { version: tx.version, txids, outpointSeq, values, scriptEnds, scripts, parts, mids: new Map(), hits: 0 }
+  let slot = recentTx.indexOf(tx)
+  if (slot < 0) { slot = recentNext; recentNext = (recentNext + 1) % RECENT_MAX }
+  recentTx[slot] = tx
+  recentEntry[slot] = entry
   return entry
 }
 
