@@ -8,6 +8,7 @@ import * as bitcoin from 'bitcoinjs-lib'
 import * as tiny from 'tiny-secp256k1'
 import { parseTransaction, serializeTransaction, txid } from '../src/tx/codec.js'
 import { createSighasher, sighash } from '../src/tx/sighash.js'
+import { useWasmBlake2b } from '../src/tx/blake2b.js'
 import { nobleSecp256k1, signTransaction, tinySecp256k1Backend, verifyInput, type Prevout } from '../src/tx/sign.js'
 import { cc1of1 } from '../src/cc/condition.js'
 import { ccScript } from '../src/script/cc.js'
@@ -61,6 +62,9 @@ if (bitgoTx.toBuffer().toString('hex') !== HEX) throw new Error('bitgo does not 
 if (bitgoTx.getId() !== txid(TX)) throw new Error('bitgo txid differs')
 if (bytesToHex(bitgoTx.hashForSignatureByNetwork(1, Buffer.from(SIGHASH_OPTS.scriptCode), 100000000n, 1)) !== bytesToHex(sighash(TX, 1, SIGHASH_OPTS)))
   throw new Error('bitgo ZIP-243 sighash differs')
+if (!useWasmBlake2b(true) || bytesToHex(sighash({ ...TX }, 1, SIGHASH_OPTS)) !== bytesToHex(bitgoTx.hashForSignatureByNetwork(1, Buffer.from(SIGHASH_OPTS.scriptCode), 100000000n, 1)))
+  throw new Error('WASM BLAKE2b unavailable or its ZIP-243 sighash differs')
+useWasmBlake2b(false)
 if (bytesToHex(bjsTx.toBuffer()) !== bytesToHex(legacy)) throw new Error('bitcoinjs does not round-trip the v1 twin')
 if (bytesToHex(serializeTransaction(signTransaction(unsigned, prevouts, [priv], { backend: tinyBackend }))) !== HEX) throw new Error('tiny backend signs differently')
 
@@ -98,7 +102,7 @@ describe('txid', () => {
 const HASHER = createSighasher(TX) // per-transaction digests computed once, as when signing several inputs
 HASHER(0, SIGHASH_OPTS)
 describe('ZIP-243 sighash (CC input; ours with the per-transaction digests cached)', () => {
-  bench(OURS, () => { HASHER(1, SIGHASH_OPTS) }, opts)
+  bench(OURS, () => { useWasmBlake2b(false); HASHER(1, SIGHASH_OPTS) }, opts)
   bench('@bitgo/utxo-lib hashForSignatureByNetwork', () => { bitgoTx.hashForSignatureByNetwork(1, Buffer.from(SIGHASH_OPTS.scriptCode), 100000000n, 1) }, opts)
   bench('bitcoinjs-lib hashForWitnessV0 (BIP-143)', () => { bjsTx.hashForWitnessV0(1, SIGHASH_OPTS.scriptCode, 100000000n, 1) }, opts)
 })
@@ -106,18 +110,39 @@ describe('ZIP-243 sighash (CC input; ours with the per-transaction digests cache
 // sighash() remembers the digests per transaction object (checked against the transaction on every call):
 // a fresh object each time is the true one-shot; the same object is what a caller hashing input after input sees
 describe('ZIP-243 sighash (CC input; one-shot, nothing cached)', () => {
-  bench(OURS, () => { sighash({ ...TX }, 1, SIGHASH_OPTS) }, opts)
+  bench(OURS, () => { useWasmBlake2b(false); sighash({ ...TX }, 1, SIGHASH_OPTS) }, opts)
   bench('@bitgo/utxo-lib hashForSignatureByNetwork', () => { bitgoTx.hashForSignatureByNetwork(1, Buffer.from(SIGHASH_OPTS.scriptCode), 100000000n, 1) }, opts)
 })
 
 describe('ZIP-243 sighash (CC input; sighash() again on the same transaction, digests remembered and re-checked)', () => {
-  bench(OURS, () => { sighash(TX, 1, SIGHASH_OPTS) }, opts)
+  bench(OURS, () => { useWasmBlake2b(false); sighash(TX, 1, SIGHASH_OPTS) }, opts)
+  bench('@bitgo/utxo-lib hashForSignatureByNetwork', () => { bitgoTx.hashForSignatureByNetwork(1, Buffer.from(SIGHASH_OPTS.scriptCode), 100000000n, 1) }, opts)
+})
+
+// The same three rows with the optional WebAssembly BLAKE2b (src/tx/blake2b-wasm.ts). The switch is global: every
+// bench of ours that hashes sets it first (measured: the call costs nothing visible next to a ~1 µs sighash).
+useWasmBlake2b(true)
+const HASHER_WASM = createSighasher(TX)
+HASHER_WASM(0, SIGHASH_OPTS)
+useWasmBlake2b(false)
+describe('ZIP-243 sighash (CC input; ours with the per-transaction digests cached; WASM BLAKE2b)', () => {
+  bench(OURS, () => { useWasmBlake2b(true); HASHER_WASM(1, SIGHASH_OPTS) }, opts)
+  bench('@bitgo/utxo-lib hashForSignatureByNetwork', () => { bitgoTx.hashForSignatureByNetwork(1, Buffer.from(SIGHASH_OPTS.scriptCode), 100000000n, 1) }, opts)
+})
+
+describe('ZIP-243 sighash (CC input; one-shot, nothing cached; WASM BLAKE2b)', () => {
+  bench(OURS, () => { useWasmBlake2b(true); sighash({ ...TX }, 1, SIGHASH_OPTS) }, opts)
+  bench('@bitgo/utxo-lib hashForSignatureByNetwork', () => { bitgoTx.hashForSignatureByNetwork(1, Buffer.from(SIGHASH_OPTS.scriptCode), 100000000n, 1) }, opts)
+})
+
+describe('ZIP-243 sighash (CC input; sighash() again on the same transaction; WASM BLAKE2b)', () => {
+  bench(OURS, () => { useWasmBlake2b(true); sighash(TX, 1, SIGHASH_OPTS) }, opts)
   bench('@bitgo/utxo-lib hashForSignatureByNetwork', () => { bitgoTx.hashForSignatureByNetwork(1, Buffer.from(SIGHASH_OPTS.scriptCode), 100000000n, 1) }, opts)
 })
 
 describe('sign + serialize (P2PKH + CC inputs)', () => {
-  bench(OURS, () => { serializeTransaction(signTransaction(unsigned, prevouts, [priv])) }, opts)
-  bench('komodo-cc with tiny-secp256k1 backend', () => { serializeTransaction(signTransaction(unsigned, prevouts, [priv], { backend: tinyBackend })) }, opts)
+  bench(OURS, () => { useWasmBlake2b(false); serializeTransaction(signTransaction(unsigned, prevouts, [priv])) }, opts)
+  bench('komodo-cc with tiny-secp256k1 backend', () => { useWasmBlake2b(false); serializeTransaction(signTransaction(unsigned, prevouts, [priv], { backend: tinyBackend })) }, opts)
   bench('@bitgo/utxo-lib sighash + tiny-secp256k1 sign', () => { bitgoSign() }, opts)
 })
 
