@@ -6,7 +6,7 @@ import { describe } from 'vitest'
 import * as utxolib from '@bitgo/utxo-lib'
 import * as bitcoin from 'bitcoinjs-lib'
 import * as tiny from 'tiny-secp256k1'
-import { parseTransaction, serializeTransaction, txid } from '../src/tx/codec.js'
+import { parseTransaction, serializeTransaction, serializeTransactionInto, txid } from '../src/tx/codec.js'
 import { createSighasher, sighash } from '../src/tx/sighash.js'
 import { useWasmBlake2b } from '../src/tx/blake2b.js'
 import { nobleSecp256k1, signTransaction, tinySecp256k1Backend, verifyInput, type Prevout } from '../src/tx/sign.js'
@@ -66,6 +66,11 @@ if (!useWasmBlake2b(true) || bytesToHex(sighash({ ...TX }, 1, SIGHASH_OPTS)) !==
   throw new Error('WASM BLAKE2b unavailable or its ZIP-243 sighash differs')
 useWasmBlake2b(false)
 if (bytesToHex(bjsTx.toBuffer()) !== bytesToHex(legacy)) throw new Error('bitcoinjs does not round-trip the v1 twin')
+{
+  const o = new Uint8Array(RAW.length + 64), b = Buffer.alloc(RAW.length + 64)
+  if (serializeTransactionInto(TX, o, 0) !== RAW.length || bytesToHex(o.subarray(0, RAW.length)) !== HEX) throw new Error('serializeTransactionInto differs')
+  if (bitgoTx.toBuffer(b, 0).toString('hex') !== HEX) throw new Error('bitgo toBuffer(buffer, 0) differs')
+}
 if (bytesToHex(serializeTransaction(signTransaction(unsigned, prevouts, [priv], { backend: tinyBackend }))) !== HEX) throw new Error('tiny backend signs differently')
 
 // the peer "sign + serialize": sighash per input, libsecp256k1/noble sign, set scriptSigs, serialize
@@ -91,6 +96,14 @@ describe('tx serialize', () => {
   bench(OURS, () => { serializeTransaction(TX) }, opts)
   bench('@bitgo/utxo-lib toBuffer', () => { bitgoTx.toBuffer() }, opts)
   bench('bitcoinjs-lib toBuffer (v1 twin)', () => { bjsTx.toBuffer() }, opts)
+})
+
+const OUT = new Uint8Array(RAW.length + 64)
+const OUTB = Buffer.alloc(RAW.length + 64)
+describe('tx serialize into a caller\'s buffer (no allocation)', () => {
+  bench(OURS, () => { serializeTransactionInto(TX, OUT, 0) }, opts)
+  bench('@bitgo/utxo-lib toBuffer(buffer, 0)', () => { bitgoTx.toBuffer(OUTB, 0) }, opts)
+  bench('bitcoinjs-lib toBuffer(buffer, 0) (v1 twin)', () => { bjsTx.toBuffer(OUTB, 0) }, opts)
 })
 
 describe('txid', () => {

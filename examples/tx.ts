@@ -1,5 +1,5 @@
 // README example: decode a daemon transaction offline, then build, sign and verify a spend of a CC output.
-import { parseTransaction, serializeTransaction, txid, sighash, signTransaction, verifyInput, decodeRawTransaction } from '../src/tx/index.js'
+import { parseTransaction, serializeTransaction, serializeTransactionInto, txid, sighash, signTransaction, verifyInput, decodeRawTransaction } from '../src/tx/index.js'
 import type { Transaction } from '../src/tx/index.js'
 import { cc1of1 } from '../src/cc/condition.js'
 import { ccScript } from '../src/script/cc.js'
@@ -14,6 +14,10 @@ export function txExample(faucetFundHex: string, privateKey: Uint8Array, publicK
   // 2. Byte-exact model round trip and txid
   const tx = parseTransaction(faucetFundHex)
   const same = bytesToHex(serializeTransaction(tx)) === faucetFundHex
+  // the same bytes into a buffer you own, after a 24-byte header of yours
+  const frame = new Uint8Array(24 + faucetFundHex.length / 2)
+  const end = serializeTransactionInto(tx, frame, 24)
+  const framed = end === frame.length && bytesToHex(frame.subarray(24, end)) === faucetFundHex
 
   // 3. Spend my 1-of-1 faucet-eval CC output (Sapling v4, komodod defaults)
   const cond = cc1of1(0xe4, publicKey)
@@ -31,5 +35,5 @@ export function txExample(faucetFundHex: string, privateKey: Uint8Array, publicK
   const digest = bytesToHex(sighash(unsigned, 0, { scriptCode: spent.script, value: spent.value }))
   const signed = signTransaction(unsigned, [spent], [privateKey]) // 64-byte compact signature inside the fulfillment
   const check = verifyInput(signed, 0, spent) // { valid: true, kind: 'cc' }
-  return { decoded, faucetAddress, same, txid: txid(tx), digest, signedHex: bytesToHex(serializeTransaction(signed)), signedTxid: txid(signed), check }
+  return { decoded, faucetAddress, same, framed, txid: txid(tx), digest, signedHex: bytesToHex(serializeTransaction(signed)), signedTxid: txid(signed), check }
 }

@@ -50,6 +50,20 @@ export function bytesToHex(bytes: Uint8Array): string {
   return ASCII_DECODER.decode(pairs)
 }
 
+const REVERSED_SCRATCH = /* @__PURE__ */ new Uint16Array(32)
+
+/**
+ * @internal Display hex of the 32 bytes at `data[at..at+32]`, reversed (uint256 GetHex: txids as komodod prints
+ * them). One decoder call over a reused scratch: about twice as fast as concatenating 32 two-char strings, and the
+ * result is a flat string. The caller checks the bounds.
+ * @example reversedHex32(raw, 5) // the txid of the first input's prevout
+ */
+export function reversedHex32(data: Uint8Array, at: number): string {
+  const s = REVERSED_SCRATCH
+  for (let i = 0, j = at + 31; i < 32; i++, j--) s[i] = HEX_PAIRS[data[j]!]!
+  return ASCII_DECODER.decode(s)
+}
+
 /**
  * Decodes hex (either case, no `0x`, no whitespace, even length) strictly.
  * @throws KomodoCcError HEX_INVALID with the offending offset

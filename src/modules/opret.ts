@@ -1,7 +1,7 @@
 import { KomodoCcError } from '../errors.js'
 import { ByteReader } from '../bytes/reader.js'
 import { ByteWriter } from '../bytes/writer.js'
-import { hexToBytes } from '../bytes/hex.js'
+import { hexToBytes, reversedHex32 } from '../bytes/hex.js'
 import { describe } from '../bytes/assert.js'
 import { utf8ToBytes } from '../bytes/utils.js'
 
@@ -126,9 +126,7 @@ export function hexOf(b: Uint8Array, start = 0, end = b.length): string {
 
 /** Display hex of 32 internal-order bytes at `p` (reversed). @internal */
 export function reversedHexAt(b: Uint8Array, p: number): string {
-  let s = ''
-  for (let i = p + 31; i >= p; i--) s += HEX[b[i]!]
-  return s
+  return reversedHex32(b, p)
 }
 
 /**

@@ -1,6 +1,6 @@
 import { ByteReader } from '../bytes/reader.js'
 import { ByteWriter, compactSizeLength } from '../bytes/writer.js'
-import { hexToBytes } from '../bytes/hex.js'
+import { hexToBytes, reversedHex32 } from '../bytes/hex.js'
 import { KomodoCcError, withPath } from '../errors.js'
 import { sha256d } from '../hash/index.js'
 import { reversedHex, reversedHexToBytes } from './hex.js'
@@ -52,31 +52,45 @@ function readTransaction(r: ByteReader): Transaction {
     at = At.vin
     const nIn = r.compactSize()
     if (nIn * MIN_INPUT > r.remaining) throw tooMany('vin', nIn, r)
-    const data = r.data
+    // The transparent part is read inline (local offset, views made from the buffer directly); whenever a field
+    // does not fit or a CompactSize is not a single byte, the ByteReader reads it instead and throws or validates.
+    const data = r.data, buf = data.buffer, base = data.byteOffset, end = r.limit
+    let p = r.pos
     const vin: TxInput[] = new Array(nIn)
     for (index = 0; index < nIn; index++) {
       field = 'prevout'
-      const p = r.pos
-      r.bytes(36)
-      const txid = reversedHex(data, p)
+      if (end - p < 36) { r.pos = p; r.bytes(36) }
+      const txid = reversedHex32(data, p)
       const vout = (data[p + 32]! | (data[p + 33]! << 8) | (data[p + 34]! << 16) | (data[p + 35]! << 24)) >>> 0
+      p += 36
       field = 'scriptSig'
-      const scriptSig = r.varBytes()
+      const scriptSig = varBytesView(r, buf, base, end, p)
+      p = r.pos
       field = 'sequence'
-      const sequence = r.u32le()
+      if (end - p < 4) { r.pos = p; r.u32le() }
+      const sequence = (data[p]! | (data[p + 1]! << 8) | (data[p + 2]! << 16) | (data[p + 3]! << 24)) >>> 0
+      p += 4
       vin[index] = { txid, vout, scriptSig, sequence }
     }
     at = At.vout
+    r.pos = p
     const nOut = r.compactSize()
     if (nOut * MIN_OUTPUT > r.remaining) throw tooMany('vout', nOut, r)
+    p = r.pos
     const vout: TxOutput[] = new Array(nOut)
     for (index = 0; index < nOut; index++) {
       field = 'value'
-      const value = r.i64le()
+      if (end - p < 8) { r.pos = p; r.i64le() }
+      const lo = (data[p]! | (data[p + 1]! << 8) | (data[p + 2]! << 16) | (data[p + 3]! << 24)) >>> 0
+      const hi = data[p + 4]! | (data[p + 5]! << 8) | (data[p + 6]! << 16) | (data[p + 7]! << 24)
+      const value = hi === 0 ? BigInt(lo) : (BigInt(hi) << 32n) | BigInt(lo) // hi signed: BigInt(hi) << 32 keeps the sign
+      p += 8
       field = 'script'
-      const script = r.varBytes()
+      const script = varBytesView(r, buf, base, end, p)
+      p = r.pos
       vout[index] = { value, script }
     }
+    r.pos = p
     at = At.tail
     field = 'lockTime'
     const lockTime = r.u32le()
@@ -135,6 +149,17 @@ function readTransaction(r: ByteReader): Transaction {
   }
 }
 
+/** A length-prefixed field at `p` as a view (one-byte CompactSize that fits), else through the reader; sets `r.pos` past it. */
+function varBytesView(r: ByteReader, buf: ArrayBufferLike, base: number, end: number, p: number): Uint8Array {
+  const n = p < end ? r.data[p]! : 0xff
+  if (n < 0xfd && end - p - 1 >= n) {
+    r.pos = p + 1 + n
+    return new Uint8Array(buf, base + p + 1, n)
+  }
+  r.pos = p
+  return r.varBytes()
+}
+
 function tooMany(what: string, n: number, r: ByteReader): KomodoCcError {
   return new KomodoCcError('READ_PAST_END', `${what} count ${n} cannot fit in the ${r.remaining} byte(s) left at offset ${r.pos}`, { path: what, count: n, left: r.remaining, offset: r.pos })
 }
@@ -146,61 +171,83 @@ function tooMany(what: string, n: number, r: ByteReader): KomodoCcError {
  * @example bytesToHex(serializeTransaction(parseTransaction(hex))) === hex.toLowerCase() // true
  */
 export function serializeTransaction(tx: Transaction): Uint8Array {
-  return writeFast(tx, checkedSize(tx))
+  const size = checkedSize(tx)
+  const out = new Uint8Array(size)
+  writeFast(tx, out, 0)
+  return out
 }
 
-/** Writes a checked transaction straight into an exact-size buffer (the hot path of serialize and txid). */
-function writeFast(tx: Transaction, size: number): Uint8Array {
-  const out = new Uint8Array(size)
-  const dv = new DataView(out.buffer)
+/**
+ * Serializes a transaction into the caller's buffer at `offset` (a block, a network frame, a reused scratch) and
+ * returns the offset just past it. Same checks and bytes as {@link serializeTransaction}; nothing is written when
+ * the model checks fail, an input's txid is not 64 hex characters or it does not fit. Saves the allocation of a
+ * fresh array: in V8 a typed array longer than 64 bytes gets its own backing store, which costs more than writing a
+ * small transaction into it.
+ * @throws KomodoCcError like {@link serializeTransaction}, BYTES_TYPE (out not a Uint8Array), INT_RANGE (offset), BYTES_LENGTH (no room: `details.need`, `details.left`)
+ * @example const end = serializeTransactionInto(tx, frame, 24) // frame.subarray(24, end) is the transaction
+ */
+export function serializeTransactionInto(tx: Transaction, out: Uint8Array, offset = 0): number {
+  if (!(out instanceof Uint8Array)) throw new KomodoCcError('BYTES_TYPE', `out expected a Uint8Array, got ${out === null ? 'null' : typeof out}`, { path: 'out' })
+  if (!Number.isSafeInteger(offset) || offset < 0 || offset > out.length)
+    throw new KomodoCcError('INT_RANGE', `offset expected an integer 0..${out.length}, got ${String(offset)}`, { path: 'offset' })
+  const size = checkedSize(tx)
+  if (size > out.length - offset)
+    throw new KomodoCcError('BYTES_LENGTH', `the transaction needs ${size} bytes at offset ${offset}, out has ${out.length - offset} left`, { path: 'out', need: size, left: out.length - offset })
+  for (let i = 0; i < tx.vin.length; i++) checkTxidHex(tx.vin[i]!.txid, i) // so that a bad txid writes nothing either
+  writeFast(tx, out, offset)
+  return offset + size
+}
+
+/** Writes a checked transaction at `start` of `out` (room checked by the caller): the hot path of serialize and txid. */
+function writeFast(tx: Transaction, out: Uint8Array, start: number): void {
   const v3 = isV3(tx), v4 = isV4(tx)
-  dv.setUint32(0, (tx.overwintered ? 0x80000000 : 0) + tx.version, true)
-  let p = 4
+  put32(out, start, (tx.overwintered ? 0x80000000 : 0) + tx.version)
+  let p = start + 4
   if (tx.overwintered) {
-    dv.setUint32(p, tx.versionGroupId, true)
+    put32(out, p, tx.versionGroupId)
     p += 4
   }
-  p = putCs(out, dv, p, tx.vin.length)
+  p = putCs(out, p, tx.vin.length)
   for (let i = 0; i < tx.vin.length; i++) {
     const input = tx.vin[i]!
     writeReversedHex(out, p, input.txid, i)
-    dv.setUint32(p + 32, input.vout, true)
-    p = putCs(out, dv, p + 36, input.scriptSig.length)
+    put32(out, p + 32, input.vout)
+    p = putCs(out, p + 36, input.scriptSig.length)
     p = put(out, p, input.scriptSig)
-    dv.setUint32(p, input.sequence, true)
+    put32(out, p, input.sequence)
     p += 4
   }
-  p = putCs(out, dv, p, tx.vout.length)
+  p = putCs(out, p, tx.vout.length)
   for (let i = 0; i < tx.vout.length; i++) {
     const o = tx.vout[i]!
-    dv.setBigInt64(p, o.value, true)
-    p = putCs(out, dv, p + 8, o.script.length)
+    put64(out, p, o.value)
+    p = putCs(out, p + 8, o.script.length)
     p = put(out, p, o.script)
   }
-  dv.setUint32(p, tx.lockTime, true)
+  put32(out, p, tx.lockTime)
   p += 4
   if (v3 || v4) {
-    dv.setUint32(p, tx.expiryHeight, true)
+    put32(out, p, tx.expiryHeight)
     p += 4
   }
   if (v4) {
-    dv.setBigInt64(p, tx.valueBalance, true)
-    p = putCs(out, dv, p + 8, tx.shieldedSpends.length)
+    put64(out, p, tx.valueBalance)
+    p = putCs(out, p + 8, tx.shieldedSpends.length)
     for (const x of tx.shieldedSpends) {
       p = put(out, p, x.cv); p = put(out, p, x.anchor); p = put(out, p, x.nullifier)
       p = put(out, p, x.rk); p = put(out, p, x.zkproof); p = put(out, p, x.spendAuthSig)
     }
-    p = putCs(out, dv, p, tx.shieldedOutputs.length)
+    p = putCs(out, p, tx.shieldedOutputs.length)
     for (const x of tx.shieldedOutputs) {
       p = put(out, p, x.cv); p = put(out, p, x.cmu); p = put(out, p, x.ephemeralKey)
       p = put(out, p, x.encCiphertext); p = put(out, p, x.outCiphertext); p = put(out, p, x.zkproof)
     }
   }
   if (tx.version >= 2) {
-    p = putCs(out, dv, p, tx.joinSplits.length)
+    p = putCs(out, p, tx.joinSplits.length)
     for (const js of tx.joinSplits) {
-      dv.setBigInt64(p, js.vpubOld, true)
-      dv.setBigInt64(p + 8, js.vpubNew, true)
+      put64(out, p, js.vpubOld)
+      put64(out, p + 8, js.vpubNew)
       p += 16
       for (const b of [js.anchor, js.nullifiers[0], js.nullifiers[1], js.commitments[0], js.commitments[1], js.ephemeralKey, js.randomSeed, js.macs[0], js.macs[1], js.proof, js.ciphertexts[0], js.ciphertexts[1]])
         p = put(out, p, b)
@@ -210,8 +257,7 @@ function writeFast(tx: Transaction, size: number): Uint8Array {
       p = put(out, p, tx.joinSplitSig!)
     }
   }
-  if (v4 && (tx.shieldedSpends.length > 0 || tx.shieldedOutputs.length > 0)) p = put(out, p, tx.bindingSig!)
-  return out
+  if (v4 && (tx.shieldedSpends.length > 0 || tx.shieldedOutputs.length > 0)) put(out, p, tx.bindingSig!)
 }
 
 /** Copies `b` into `out` at `p`; small arrays by hand (a native `set` call costs more than the copy). */
@@ -223,19 +269,39 @@ function put(out: Uint8Array, p: number, b: Uint8Array): number {
 }
 
 /** Minimal CompactSize at `p` (callers never exceed u32). */
-function putCs(out: Uint8Array, dv: DataView, p: number, n: number): number {
+function putCs(out: Uint8Array, p: number, n: number): number {
   if (n < 0xfd) {
     out[p] = n
     return p + 1
   }
   if (n <= 0xffff) {
     out[p] = 0xfd
-    dv.setUint16(p + 1, n, true)
+    out[p + 1] = n
+    out[p + 2] = n >>> 8
     return p + 3
   }
   out[p] = 0xfe
-  dv.setUint32(p + 1, n, true)
+  put32(out, p + 1, n)
   return p + 5
+}
+
+/** u32 little-endian at `p` (stores truncate to the low byte). */
+function put32(out: Uint8Array, p: number, v: number): void {
+  out[p] = v
+  out[p + 1] = v >>> 8
+  out[p + 2] = v >>> 16
+  out[p + 3] = v >>> 24
+}
+
+/** i64 little-endian at `p` (checked to be in range by checkedSize); amounts below 2^32 skip the BigInt shifts. */
+function put64(out: Uint8Array, p: number, v: bigint): void {
+  if (v >= 0n && v <= 0xffffffffn) {
+    put32(out, p, Number(v))
+    out[p + 4] = out[p + 5] = out[p + 6] = out[p + 7] = 0
+  } else {
+    put32(out, p, Number(BigInt.asUintN(32, v)))
+    put32(out, p + 4, Number(BigInt.asUintN(32, v >> 32n)))
+  }
 }
 
 const NIB: Int8Array = /* @__PURE__ */ (() => {
@@ -245,15 +311,32 @@ const NIB: Int8Array = /* @__PURE__ */ (() => {
   return t
 })()
 
+// two ASCII hex chars (a << 7 | b) → their byte, -1 when either is not hex (32 KB; one lookup per byte)
+const HEX_PAIR: Int16Array = /* @__PURE__ */ (() => {
+  const t = new Int16Array(128 * 128).fill(-1)
+  for (let a = 0; a < 128; a++) for (let b = 0; b < 128; b++) if (NIB[a]! >= 0 && NIB[b]! >= 0) t[(a << 7) | b] = (NIB[a]! << 4) | NIB[b]!
+  return t
+})()
+
 /** 64 display-hex chars → 32 bytes reversed into `out` at `p`. */
+function checkTxidHex(hex: string, i: number): void {
+  if (typeof hex !== 'string' || hex.length !== 64)
+    throw new KomodoCcError('BYTES_LENGTH', `vin[${i}].txid expected 64 hex characters (display order)`, { path: `vin[${i}].txid` })
+  for (let k = 0; k < 64; k += 2) {
+    const a = hex.charCodeAt(k), b = hex.charCodeAt(k + 1)
+    if ((a | b) >= 128 || HEX_PAIR[(a << 7) | b]! < 0)
+      throw new KomodoCcError('BYTES_LENGTH', `vin[${i}].txid expected 64 hex characters (display order), found a non-hex one`, { path: `vin[${i}].txid` })
+  }
+}
+
 function writeReversedHex(out: Uint8Array, p: number, hex: string, i: number): void {
   if (typeof hex !== 'string' || hex.length !== 64)
     throw new KomodoCcError('BYTES_LENGTH', `vin[${i}].txid expected 64 hex characters (display order)`, { path: `vin[${i}].txid` })
-  for (let k = 0; k < 32; k++) {
-    const a = hex.charCodeAt(2 * k), b = hex.charCodeAt(2 * k + 1)
-    const hi = a < 128 ? NIB[a]! : -1, lo = b < 128 ? NIB[b]! : -1
-    if ((hi | lo) < 0) throw new KomodoCcError('BYTES_LENGTH', `vin[${i}].txid expected 64 hex characters (display order), found a non-hex one`, { path: `vin[${i}].txid` })
-    out[p + 31 - k] = (hi << 4) | lo
+  for (let k = 0, q = p + 31; k < 64; k += 2, q--) {
+    const a = hex.charCodeAt(k), b = hex.charCodeAt(k + 1)
+    const v = (a | b) < 128 ? HEX_PAIR[(a << 7) | b]! : -1
+    if (v < 0) throw new KomodoCcError('BYTES_LENGTH', `vin[${i}].txid expected 64 hex characters (display order), found a non-hex one`, { path: `vin[${i}].txid` })
+    out[q] = v
   }
 }
 
@@ -283,8 +366,17 @@ export function transactionSize(tx: Transaction): number {
  * @example txid(parseTransaction(hex)) // 'f2baf8d9…22b7'
  */
 export function txid(tx: Transaction): string {
-  return reversedHex(sha256d(serializeTransaction(tx)), 0)
+  // serialized into a private scratch that never leaves this function (no fresh backing store per call)
+  const size = checkedSize(tx)
+  if (size > TXID_SCRATCH_MAX) return reversedHex(sha256d(serializeTransaction(tx)), 0)
+  if (txidScratch.length < size) txidScratch = new Uint8Array(Math.max(size, 2 * txidScratch.length))
+  writeFast(tx, txidScratch, 0)
+  return reversedHex(sha256d(txidScratch.subarray(0, size)), 0)
 }
+
+/** Largest transaction hashed through the reused scratch; bigger ones get their own buffer (not kept alive). */
+const TXID_SCRATCH_MAX = 100_000
+let txidScratch = /* @__PURE__ */ new Uint8Array(0)
 
 /**
  * txid straight from serialized bytes (no model round trip): SHA256d, display order.

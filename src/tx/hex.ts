@@ -1,10 +1,5 @@
 import { KomodoCcError } from '../errors.js'
-
-const HEX: readonly string[] = /* @__PURE__ */ (() => {
-  const t: string[] = []
-  for (let i = 0; i < 256; i++) t.push(i.toString(16).padStart(2, '0'))
-  return t
-})()
+import { reversedHex32 } from '../bytes/hex.js'
 
 const NIB: Int8Array = /* @__PURE__ */ (() => {
   const t = new Int8Array(128).fill(-1)
@@ -15,9 +10,8 @@ const NIB: Int8Array = /* @__PURE__ */ (() => {
 
 /** @internal display hex of the 32 bytes at `data[at..at+32]`, reversed (uint256 GetHex). @example reversedHex(raw, 5) */
 export function reversedHex(data: Uint8Array, at: number): string {
-  let s = ''
-  for (let i = at + 31; i >= at; i--) s += HEX[data[i]!]
-  return s
+  if (at < 0 || at + 32 > data.length) throw new KomodoCcError('READ_PAST_END', `32-byte hash at offset ${at} runs past the end (${data.length} bytes)`, { offset: at })
+  return reversedHex32(data, at)
 }
 
 /** @internal 64 display-hex chars → 32 internal bytes (strict). @example reversedHexToBytes(txid) */

@@ -1,5 +1,5 @@
 export * from './types.js'
-export { parseTransaction, serializeTransaction, transactionSize, txid, txidOfBytes } from './codec.js'
+export { parseTransaction, serializeTransaction, serializeTransactionInto, transactionSize, txid, txidOfBytes } from './codec.js'
 export { sighash, createSighasher, sighashParts, SIGHASH_ALL, SIGHASH_NONE, SIGHASH_SINGLE, SIGHASH_ANYONECANPAY, type SighashOptions, type SighashParts } from './sighash.js'
 export { Blake2b256, blake2b256Personal, useWasmBlake2b } from './blake2b.js'
 export { compactToDer, derToCompact, isLowS } from './der.js'

@@ -10,6 +10,7 @@ test('README tx example runs and gives the reference values', () => {
   const r = txExample(faucet.hex, hexToBytes(ex.privkey), ex.pubkey)
   expect(r.faucetAddress).toBe('R9zHrofhRbub7ER77B7NrVch3A63R39GuC')
   expect(r.same).toBe(true)
+  expect(r.framed).toBe(true)
   expect(r.txid).toBe('f2baf8d9a1eaf42bb1a85462b5699ffc0f04e8c54aafc4661767df96be9022b7')
   expect(r.digest).toBe(ex.sighash)
   expect(r.signedHex).toBe(ex.signedTx)

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import fc from 'fast-check'
-import { parseTransaction, serializeTransaction, transactionSize, txid } from '../../src/tx/codec.js'
+import { createHash } from 'node:crypto'
+import { parseTransaction, serializeTransaction, serializeTransactionInto, transactionSize, txid } from '../../src/tx/codec.js'
 import { decodeRawTransaction } from '../../src/tx/decode.js'
 import { sighash } from '../../src/tx/sighash.js'
 import { KomodoCcError } from '../../src/errors.js'
@@ -108,5 +109,71 @@ describe('strictness', () => {
     expect(() => serializeTransaction({ ...tx, versionGroupId: 1 })).toThrow(code('TX_VERSION'))
     expect(() => serializeTransaction({ ...tx, overwintered: false, version: 1, versionGroupId: 0, expiryHeight: 0, valueBalance: 1n })).toThrow(code('TX_INVALID'))
     expect(() => serializeTransaction(null as never)).toThrow(code('TX_INVALID'))
+  })
+})
+
+describe('serializeTransactionInto, txid scratch and parse of views', () => {
+  const base = (): Transaction => ({
+    overwintered: true, version: 4, versionGroupId: 0x892f2085, lockTime: 0, expiryHeight: 0, valueBalance: 0n, shieldedSpends: [], shieldedOutputs: [], joinSplits: [],
+    vin: [{ txid: '11'.repeat(31) + 'ab', vout: 1, scriptSig: new Uint8Array([1, 2, 3]), sequence: 0xffffffff }], vout: [{ value: 5000n, script: new Uint8Array([0x51]) }],
+  })
+  const sha256d = (b: Uint8Array) => createHash('sha256').update(createHash('sha256').update(b).digest()).digest()
+
+  test('txid equals an independent sha256d of the bytes, reversed, across sizes (the shared scratch is never stale)', () => {
+    fc.assert(fc.property(fc.array(txArb, { minLength: 1, maxLength: 4 }), (txs) => {
+      for (const tx of txs) {
+        const b = serializeTransaction(tx)
+        expect(txid(tx)).toBe(bytesToHex(Uint8Array.from(sha256d(b)).reverse()))
+      }
+    }), { numRuns: Math.max(20, numRuns >> 2) })
+  })
+
+  test('writes the same bytes at any offset and leaves every other byte of the buffer as it was', () => {
+    fc.assert(fc.property(txArb, fc.nat({ max: 40 }), fc.nat({ max: 40 }), fc.integer({ min: 0, max: 255 }), (tx, before, after, fill) => {
+      const want = serializeTransaction(tx)
+      const out = new Uint8Array(before + want.length + after).fill(fill)
+      const end = serializeTransactionInto(tx, out, before)
+      expect(end).toBe(before + want.length)
+      expect(bytesToHex(out.subarray(before, end))).toBe(bytesToHex(want))
+      expect(out.subarray(0, before).every((x) => x === fill)).toBe(true)
+      expect(out.subarray(end).every((x) => x === fill)).toBe(true)
+    }), { numRuns: Math.max(20, numRuns >> 2) })
+  })
+
+  test('no room, a bad offset, a non-Uint8Array or a bad txid: typed errors and the buffer untouched', () => {
+    fc.assert(fc.property(txArb, fc.nat({ max: 30 }), (tx, at) => {
+      const n = serializeTransaction(tx).length
+      const out = new Uint8Array(at + n - 1).fill(0xa5)
+      expect(() => serializeTransactionInto(tx, out, at)).toThrow(expect.objectContaining({ code: 'BYTES_LENGTH', details: expect.objectContaining({ need: n, left: n - 1 }) }))
+      expect(out.every((x) => x === 0xa5)).toBe(true)
+    }), { numRuns: Math.max(20, numRuns >> 2) })
+    const tx = base()
+    const out = new Uint8Array(1000).fill(7)
+    for (const bad of [-1, 1.5, 1001, Number.NaN]) expect(() => serializeTransactionInto(tx, out, bad)).toThrow(code('INT_RANGE'))
+    expect(() => serializeTransactionInto(tx, [] as unknown as Uint8Array)).toThrow(code('BYTES_TYPE'))
+    const badTxid = { ...tx, vin: [...tx.vin, { ...tx.vin[0]!, txid: 'zz' + tx.vin[0]!.txid.slice(2) }] }
+    expect(() => serializeTransactionInto(badTxid, out, 0)).toThrow(code('BYTES_LENGTH'))
+    expect(() => serializeTransaction(badTxid)).toThrow(code('BYTES_LENGTH'))
+    expect(out.every((x) => x === 7)).toBe(true)
+  })
+
+  test('output values at the i64 edges are written as two\'s complement little-endian (checked with DataView)', () => {
+    const tx = base()
+    for (const value of [0n, -1n, 1n, 2n ** 31n, 2n ** 32n - 1n, 2n ** 32n, 2n ** 53n + 1n, 2n ** 63n - 1n, -(2n ** 63n), -(2n ** 32n)]) {
+      const t = { ...tx, vout: [{ value, script: new Uint8Array([0x51]) }] }
+      const b = serializeTransaction(t)
+      const at = b.length - 19 - 2 - 8 // after the value: script length and script (2), then lockTime, expiry, valueBalance, three empty counts (19)
+      expect(new DataView(b.buffer, b.byteOffset).getBigInt64(at, true)).toBe(value)
+      expect(parseTransaction(b).vout[0]!.value).toBe(value)
+    }
+  })
+
+  test('parsing a view at an odd offset of a larger buffer equals parsing a copy', () => {
+    fc.assert(fc.property(txArb, fc.nat({ max: 9 }), (tx, lead) => {
+      const b = serializeTransaction(tx)
+      const big = new Uint8Array(lead + b.length + 5).fill(0xee)
+      big.set(b, lead)
+      expect(parseTransaction(big.subarray(lead, lead + b.length))).toEqual(parseTransaction(b.slice()))
+    }), { numRuns: Math.max(20, numRuns >> 2) })
   })
 })
