@@ -23,6 +23,54 @@ export function tlv(tag: number, content: Uint8Array): Uint8Array {
   return out
 }
 
+/** Bytes a DER length takes (see {@link derLength}). */
+function derLengthSize(n: number): number {
+  if (n < 0x80) return 1
+  if (n < 0x100) return 2
+  if (n < 0x10000) return 3
+  if (n < 0x1000000) return 4
+  throw new KomodoCcError('CC_INVALID', `DER length ${n} is too large`, { length: n })
+}
+
+function putDerLength(out: Uint8Array, p: number, n: number): number {
+  const k = derLengthSize(n)
+  if (k === 1) out[p] = n
+  else {
+    out[p] = 0x80 + k - 1
+    for (let i = k - 1; i >= 1; i--, n >>>= 8) out[p + i] = n & 0xff
+  }
+  return p + k
+}
+
+/**
+ * @internal `tag { groupTag { parts… } … }` in one allocation: the same bytes as
+ * `tlv(tag, cat(groups.map(([t, parts]) => tlv(t, cat(parts)))))`.
+ * @example tlvGroups(0xa5, [[0x80, [pk]], [0x81, [sig]]]) // a5 67 80 21 <pk> 81 40 <sig>
+ */
+export function tlvGroups(tag: number, groups: readonly (readonly [number, readonly Uint8Array[]])[]): Uint8Array {
+  const lens: number[] = []
+  let inner = 0
+  for (const [, parts] of groups) {
+    let n = 0
+    for (const part of parts) n += part.length
+    lens.push(n)
+    inner += 1 + derLengthSize(n) + n
+  }
+  const out = new Uint8Array(1 + derLengthSize(inner) + inner)
+  out[0] = tag
+  let p = putDerLength(out, 1, inner)
+  for (let g = 0; g < groups.length; g++) {
+    const [t, parts] = groups[g]!
+    out[p] = t
+    p = putDerLength(out, p + 1, lens[g]!)
+    for (const part of parts) {
+      out.set(part, p)
+      p += part.length
+    }
+  }
+  return out
+}
+
 /** @internal concatenation of TLVs (or any parts). @example cat([a, b]) */
 export function cat(parts: readonly Uint8Array[]): Uint8Array {
   return concatBytes(...parts)

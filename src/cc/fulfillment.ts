@@ -2,7 +2,7 @@ import { Point, verify as secpVerify } from '@noble/secp256k1'
 import { KomodoCcError } from '../errors.js'
 import { assertBool, assertBytes } from '../bytes/assert.js'
 import { ed25519Verify } from './ed25519.js'
-import { cat, hex2, readMask, readTlv, readUint, tlv, uintContent, type Tlv } from './der.js'
+import { cat, hex2, readMask, readTlv, readUint, tlv, tlvGroups, uintContent, type Tlv } from './der.js'
 import {
   assertCondition,
   cc1of1,
@@ -93,12 +93,13 @@ export function encodeFulfillment(cond: CcCondition): Uint8Array {
 
 function fulfillmentOrNull(c: CcCondition): Uint8Array | null {
   switch (c.type) {
-    case 'preimage-sha-256': return tlv(0xa0, tlv(0x80, c.preimage))
-    case 'eval-sha-256': return tlv(0xaf, tlv(0x80, c.code))
+    // one allocation per node (tlvGroups) rather than one per TLV: this runs once per CC input signed
+    case 'preimage-sha-256': return tlvGroups(0xa0, [[0x80, [c.preimage]]])
+    case 'eval-sha-256': return tlvGroups(0xaf, [[0x80, [c.code]]])
     case 'secp256k1-sha-256':
-      return c.signature === undefined ? null : tlv(0xa5, cat([tlv(0x80, c.publicKey), tlv(0x81, c.signature)]))
+      return c.signature === undefined ? null : tlvGroups(0xa5, [[0x80, [c.publicKey]], [0x81, [c.signature]]])
     case 'ed25519-sha-256':
-      return c.signature === undefined ? null : tlv(0xa4, cat([tlv(0x80, c.publicKey), tlv(0x81, c.signature)]))
+      return c.signature === undefined ? null : tlvGroups(0xa4, [[0x80, [c.publicKey]], [0x81, [c.signature]]])
     case 'prefix-sha-256': {
       const sub = fulfillmentOrNull(c.subcondition)
       if (sub === null) return null
@@ -118,7 +119,7 @@ function fulfillmentOrNull(c: CcCondition): Uint8Array | null {
         } else con.push(encodeCondition(s))
       }
       if (needed > 0) return null
-      return tlv(0xa2, cat([tlv(0xa0, cat(sortDer(ful))), tlv(0xa1, cat(sortDer(con)))]))
+      return tlvGroups(0xa2, [[0xa0, sortDer(ful)], [0xa1, sortDer(con)]])
     }
     case 'anon': return null
   }

@@ -131,8 +131,15 @@ export function keySigner(privateKey: Uint8Array, backend: Secp256k1Backend = no
   return Object.freeze({ publicKey, sign: (digest: Uint8Array) => backend.sign(digest, key) })
 }
 
-// condition objects are immutable: their encoding is remembered
-const ENCODED = /* @__PURE__ */ new WeakMap<CcCondition, Uint8Array>()
+/** hash160 of a signer's public key, remembered per key array and checked against a copy of its bytes. */
+function keyHash(publicKey: Uint8Array): Uint8Array {
+  const hit = KEY_HASHES.get(publicKey)
+  if (hit !== undefined && equalBytes(hit.key, publicKey)) return hit.hash
+  const hash = hash160(publicKey)
+  KEY_HASHES.set(publicKey, { key: publicKey.slice(), hash })
+  return hash
+}
+const KEY_HASHES = /* @__PURE__ */ new WeakMap<Uint8Array, { key: Uint8Array; hash: Uint8Array }>()
 const PUBKEYS = /* @__PURE__ */ new WeakMap<Uint8Array, { key: Uint8Array; backend: Secp256k1Backend; publicKey: Uint8Array }>()
 
 /** What the input spends: its value and scriptPubKey, and for a CC output the condition tree to fulfill. */
@@ -197,6 +204,7 @@ function plan(tx: Transaction, prevouts: readonly Prevout[], keys: readonly (Uin
   const hasher = createSighasher(tx)
   const indexes = options.inputs ?? tx.vin.map((_, i) => i)
   const jobs: Job[] = []
+  const signerHashes: (Uint8Array | undefined)[] = [] // hash160 of each signer's key, taken once per call when needed
   for (const i of indexes) {
     if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= tx.vin.length)
       throw new KomodoCcError('ARG_INVALID', `inputs: ${String(i)} is not an input index of this transaction`)
@@ -208,9 +216,9 @@ function plan(tx: Transaction, prevouts: readonly Prevout[], keys: readonly (Uin
         if (allowPartial) continue
         throw new KomodoCcError('BUILD_INPUTS', `prevouts[${i}] spends a CC output: give its condition tree (e.g. cc1of1(evalCode, pubkey))`, { inputIndex: i })
       }
-      let enc = ENCODED.get(p.condition)
-      if (enc === undefined) ENCODED.set(p.condition, (enc = encodeCondition(p.condition)))
-      if (!equalBytes(enc, cc.condition))
+      // encoded afresh each time (the module 1-of-1 shape is remembered by content in encodeCondition), so a
+      // condition object changed in place is never matched against its old encoding
+      if (!equalBytes(encodeCondition(p.condition), cc.condition))
         throw new KomodoCcError('BUILD_INPUTS', `prevouts[${i}].condition does not encode to the condition in the spent script`, { inputIndex: i })
       const keysInTree = secpKeys(p.condition)
       const mine = signers.filter((s) => keysInTree.some((k) => equalBytes(k, s.publicKey)))
@@ -219,13 +227,13 @@ function plan(tx: Transaction, prevouts: readonly Prevout[], keys: readonly (Uin
         job = { index: i, kind: 'cc', digest, signers: mine, condition: p.condition }
       }
     } else {
-      const c = classifyScript(p.script)
+      const std = standardSpend(p.script)
       let mine: AsyncSigner[] = []
-      if (c.type === 'pubkey' && c.pubkeys) mine = signers.filter((s) => equalBytes(s.publicKey, c.pubkeys![0]!))
-      else if (c.type === 'pubkeyhash') mine = signers.filter((s) => equalBytes(hash160(s.publicKey), c.hashes[0]!.hash))
-      if (mine.length > 0) {
+      if (std?.kind === 'p2pk') mine = signers.filter((s) => equalBytes(s.publicKey, std.bytes))
+      else if (std?.kind === 'p2pkh') mine = signers.filter((s, k) => equalBytes(signerHashes[k] ??= keyHash(s.publicKey), std.bytes))
+      if (std !== null && mine.length > 0) {
         const digest = hasher(i, { scriptCode: p.script, value: p.value, hashType, branchId: options.branchId })
-        job = { index: i, kind: c.type === 'pubkey' ? 'p2pk' : 'p2pkh', digest, signers: mine.slice(0, 1) }
+        job = { index: i, kind: std.kind, digest, signers: mine.slice(0, 1) }
       }
     }
     if (job === null) {
@@ -235,6 +243,23 @@ function plan(tx: Transaction, prevouts: readonly Prevout[], keys: readonly (Uin
     jobs.push(job)
   }
   return { jobs, hashType }
+}
+
+/**
+ * The spend forms signed with ECDSA: `<key> OP_CHECKSIG` (the key's bytes) and
+ * `OP_DUP OP_HASH160 <20> OP_EQUALVERIFY OP_CHECKSIG` (the hash). The canonical encodings are matched on their
+ * bytes (no hashing of the key, as `classifyScript` does to give an address); other push forms go through
+ * `classifyScript`. Null for anything else.
+ */
+function standardSpend(script: Uint8Array): { kind: 'p2pk' | 'p2pkh'; bytes: Uint8Array } | null {
+  const n = script.length
+  if (n === 25 && script[0] === 0x76 && script[1] === 0xa9 && script[2] === 0x14 && script[23] === 0x88 && script[24] === 0xac)
+    return { kind: 'p2pkh', bytes: script.subarray(3, 23) }
+  if (n === 35 && script[0] === 33 && script[34] === 0xac) return { kind: 'p2pk', bytes: script.subarray(1, 34) }
+  const c = classifyScript(script)
+  if (c.type === 'pubkey' && c.pubkeys) return { kind: 'p2pk', bytes: c.pubkeys[0]! }
+  if (c.type === 'pubkeyhash') return { kind: 'p2pkh', bytes: c.hashes[0]!.hash }
+  return null
 }
 
 const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n

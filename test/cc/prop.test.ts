@@ -1,6 +1,7 @@
 // Property tests: round trips over random condition trees, and no decoder ever throws anything but KomodoCcError.
 import { describe, expect, test } from 'vitest'
 import fc from 'fast-check'
+import { tlvGroups } from '../../src/cc/der.js'
 import {
   anonCondition,
   cc1of1,
@@ -238,5 +239,26 @@ describe('decoders never throw anything but KomodoCcError', () => {
       }),
       { numRuns },
     )
+  })
+})
+
+describe('tlvGroups (the one-allocation DER writer behind encodeFulfillment)', () => {
+  // An independent DER writer: tag, X.690 definite length (short form < 128, else 0x80|k and k big-endian bytes), content.
+  const derTlv = (tag: number, content: number[]): number[] => {
+    const n = content.length
+    const len: number[] = []
+    if (n < 128) len.push(n)
+    else {
+      for (let x = n; x > 0; x = Math.floor(x / 256)) len.unshift(x % 256)
+      len.unshift(0x80 | len.length)
+    }
+    return [tag, ...len, ...content]
+  }
+  const part = fc.oneof(fc.uint8Array({ maxLength: 8 }), fc.uint8Array({ minLength: 120, maxLength: 300 }))
+  test('equals nested definite-length TLVs for random groups, including long-form lengths', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 255 }), fc.array(fc.tuple(fc.integer({ min: 0, max: 255 }), fc.array(part, { maxLength: 4 })), { maxLength: 3 }), (tag, groups) => {
+      const want = derTlv(tag, groups.flatMap(([t, parts]) => derTlv(t, parts.flatMap((p) => [...p]))))
+      expect([...tlvGroups(tag, groups)]).toEqual(want)
+    }), { numRuns: 200 })
   })
 })

@@ -108,6 +108,39 @@ describe('signTransaction / verifyInput on P2PK, P2PKH, CC 1-of-1 and CC 1-of-2 
     for (let i = 0; i < 4; i++) expect(verifyInput(again, i, prevouts[i]!).valid).toBe(true)
   })
 
+  test('non-canonical push forms of P2PK/P2PKH (OP_PUSHDATA1) still sign with the right key', () => {
+    const { tx } = fixture()
+    const t2 = { ...tx, vin: tx.vin.slice(0, 3) }
+    const prevouts: Prevout[] = [
+      { value: 50000n, script: new Uint8Array([0x4c, 33, ...pub(1), 0xac]) },
+      { value: 60000n, script: new Uint8Array([0x76, 0xa9, 0x4c, 20, ...hash160(pub(2)), 0x88, 0xac]) },
+      { value: 70000n, script: p2pkScript(pub(5)) },
+    ]
+    const signed = signTransaction(t2, prevouts, [priv(1), priv(2), priv(5)])
+    for (let i = 0; i < 3; i++) expect(verifyInput(signed, i, prevouts[i]!)).toEqual({ valid: true, kind: i === 1 ? 'p2pkh' : 'p2pk' })
+    // a key that is not the script's signs nothing: SIGNER_FAILED names the input and its type
+    expect(() => signTransaction(t2, prevouts, [priv(1), priv(2)])).toThrow(expect.objectContaining({ code: 'SIGNER_FAILED', details: { inputIndex: 2 } }))
+    expect(() => signTransaction({ ...tx, vin: tx.vin.slice(0, 1) }, [{ value: 1n, script: p2pkhScript(hash160(pub(2))) }], [priv(1)]))
+      .toThrow(/input 0 \(pubkeyhash output\)/)
+  })
+
+  test('a condition or key changed in place after a first signing is checked afresh, never matched from memory', () => {
+    const { tx } = fixture()
+    const t1 = { ...tx, vin: [tx.vin[0]!] }
+    const cond = cc1of1(0xe4, pub(1))
+    const prev: Prevout = { value: 70000n, script: ccScript(cc1of1(0xe4, pub(1))), condition: cond }
+    expect(verifyInput(signTransaction(t1, [prev], [priv(1)]), 0, prev).valid).toBe(true)
+    const node = (cond as any).subconditions[1].subconditions[0] // threshold 2 of [eval, threshold 1 of [secp256k1]]
+    node.publicKey.set(pub(2)) // the tree now commits to another key than the script
+    expect(() => signTransaction(t1, [prev], [priv(2)])).toThrow(code('BUILD_INPUTS'))
+    // P2PKH: a signer whose public key array is rewritten is hashed again
+    const p2pkh: Prevout = { value: 1n, script: p2pkhScript(hash160(pub(2))) }
+    const signer = { publicKey: pub(1), sign: (d: Uint8Array) => nobleSecp256k1.sign(d, priv(2)) }
+    expect(() => signTransaction(t1, [p2pkh], [signer])).toThrow(code('SIGNER_FAILED'))
+    signer.publicKey.set(pub(2))
+    expect(verifyInput(signTransaction(t1, [p2pkh], [signer]), 0, p2pkh).valid).toBe(true)
+  })
+
   test('1-of-2: either key alone, or both (the first becomes the fulfillment)', () => {
     const { tx, prevouts } = fixture()
     const only3 = [prevouts[3]!]
