@@ -2,9 +2,11 @@
 // Runs every benchmark under bench/ with vitest, then writes bench/results.json and prints the Speed table.
 //   node bench/run.mjs           full run (README figures)
 //   node bench/run.mjs --short   short run for CI (BENCH_SHORT=1)
+//   node bench/run.mjs --update-baseline   full run, then merge its ratios into bench/baseline.json (lowest kept)
 // Rows: one per describe() group and peer: { name, opsPerSec, vs: { name, opsPerSec, ratio } | null }.
-// With bench/baseline.json present, a row whose ratio against its peer fell below half the baseline's ratio fails the
-// run (ratios, not ops/s, because CI machines differ in speed and load; 2× because 2-core runners are noisy).
+// With bench/baseline.json present, a row whose ratio against its peer fell below half the baseline's ratio in this
+// run and in two re-runs of its file fails the run (ratios, not ops/s, because CI machines differ in speed and load;
+// 2× and the re-runs because 2-core runners are noisy).
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -20,28 +22,35 @@ const outJson = join(here, 'out.json')
 
 const env = { ...process.env, ...(short ? { BENCH_SHORT: '1' } : {}) }
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs')
-const res = spawnSync(process.execPath, [vitest, 'bench', '--run', '--outputJson', outJson, ...files], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] })
-if (res.status !== 0) {
-  console.error(`vitest bench failed with status ${res.status}`)
-  process.exit(res.status ?? 1)
-}
 
-const report = JSON.parse(readFileSync(outJson, 'utf8'))
-const rows = []
-for (const file of report.files) {
-  for (const group of file.groups) {
-    const name = group.fullName.split(' > ').slice(1).join(' > ')
-    const ours = group.benchmarks.find((b) => b.name === OURS)
-    if (!ours) continue
-    const opsPerSec = Math.round(ours.hz * BATCH)
-    const peers = group.benchmarks.filter((b) => b.name !== OURS)
-    if (peers.length === 0) rows.push({ name, opsPerSec, vs: null })
-    for (const p of peers) {
-      const peerOps = Math.round(p.hz * BATCH)
-      rows.push({ name, opsPerSec, vs: { name: p.name, opsPerSec: peerOps, ratio: Number((opsPerSec / peerOps).toFixed(2)) } })
+/** Runs vitest bench on `files` (all when empty) and returns its rows, each with the bench file it came from. */
+function measure(files) {
+  const res = spawnSync(process.execPath, [vitest, 'bench', '--run', '--outputJson', outJson, ...files], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] })
+  if (res.status !== 0) {
+    console.error(`vitest bench failed with status ${res.status}`)
+    process.exit(res.status ?? 1)
+  }
+  const report = JSON.parse(readFileSync(outJson, 'utf8'))
+  const rows = []
+  for (const file of report.files) {
+    for (const group of file.groups) {
+      const name = group.fullName.split(' > ').slice(1).join(' > ')
+      const ours = group.benchmarks.find((b) => b.name === OURS)
+      if (!ours) continue
+      const opsPerSec = Math.round(ours.hz * BATCH)
+      const peers = group.benchmarks.filter((b) => b.name !== OURS)
+      if (peers.length === 0) rows.push({ name, opsPerSec, vs: null, file: file.filepath })
+      for (const p of peers) {
+        const peerOps = Math.round(p.hz * BATCH)
+        rows.push({ name, opsPerSec, vs: { name: p.name, opsPerSec: peerOps, ratio: Number((opsPerSec / peerOps).toFixed(2)) }, file: file.filepath })
+      }
     }
   }
+  return rows
 }
+
+const measured = measure(files)
+const rows = measured.map(({ file, ...r }) => r)
 writeFileSync(join(here, 'results.json'), JSON.stringify({ short, date: new Date().toISOString(), node: process.version, rows }, null, 2) + '\n')
 
 const fmt = (n) => n.toLocaleString('en-US')
@@ -50,16 +59,35 @@ console.log('|---|---:|---|---:|---:|')
 for (const r of rows) console.log(`| ${r.name} | ${fmt(r.opsPerSec)} | ${r.vs ? r.vs.name : '—'} | ${r.vs ? fmt(r.vs.opsPerSec) : '—'} | ${r.vs ? `${r.vs.ratio}×` : '—'} |`)
 
 const baselinePath = join(here, 'baseline.json')
-if (existsSync(baselinePath)) {
+if (process.argv.includes('--update-baseline')) {
+  // The baseline keeps, per row, the lowest ratio any quiet full run recorded: hosts differ from day to day in
+  // ways that move small operations' ratios (allocation, GC) more than large ones', so one run is too brittle.
+  if (short) throw new Error('--update-baseline takes a full run, not --short')
+  const old = existsSync(baselinePath) ? JSON.parse(readFileSync(baselinePath, 'utf8')) : { rows: [] }
+  const k = (r) => `${r.name} :: ${r.vs ? r.vs.name : ''}`
+  const prev = new Map(old.rows.map((r) => [k(r), r]))
+  const merged = rows.map((r) => { const p = prev.get(k(r)); return p && p.vs && r.vs && p.vs.ratio < r.vs.ratio ? p : r })
+  writeFileSync(baselinePath, JSON.stringify({ note: 'per row, the lowest ratio of the quiet full runs merged with --update-baseline', date: new Date().toISOString(), node: process.version, rows: merged }, null, 2) + '\n')
+  console.log(`bench/baseline.json: ${merged.length} rows, ${merged.filter((r, i) => r !== rows[i]).length} kept from the previous baseline`)
+} else if (existsSync(baselinePath)) {
   const baseline = JSON.parse(readFileSync(baselinePath, 'utf8'))
   const key = (r) => `${r.name} :: ${r.vs ? r.vs.name : ''}`
   const base = new Map(baseline.rows.map((r) => [key(r), r]))
-  const regressions = []
-  for (const r of rows) {
-    const b = base.get(key(r))
-    // rows whose baseline ratio is tiny (e.g. against native hashing) are dominated by noise: not gated
-    if (b && b.vs && r.vs && b.vs.ratio >= 0.1 && r.vs.ratio < b.vs.ratio / 2) regressions.push(`${key(r)}: ratio ${r.vs.ratio}× vs baseline ${b.vs.ratio}×`)
+  // rows whose baseline ratio is tiny (e.g. against native hashing) are dominated by noise: not gated
+  const low = (r) => { const b = base.get(key(r)); return b && b.vs && r.vs && b.vs.ratio >= 0.1 && r.vs.ratio < b.vs.ratio / 2 }
+  let flagged = measured.filter(low)
+  // A ratio can collapse in one short run (a GC pause or a deoptimization inside a 150 ms window): a flagged row
+  // fails only when it stays below the line in two more runs of its file; its best ratio is reported.
+  for (let attempt = 1; attempt <= 2 && flagged.length > 0; attempt++) {
+    console.log(`\nRe-measuring ${flagged.length} row(s) below half their baseline ratio (attempt ${attempt} of 2): ${[...new Set(flagged.map(key))].join('; ')}`)
+    const again = new Map(measure([...new Set(flagged.map((r) => r.file))]).map((r) => [key(r), r]))
+    flagged = flagged.flatMap((r) => {
+      const n = again.get(key(r))
+      if (n && n.vs && r.vs && n.vs.ratio > r.vs.ratio) r = n
+      return low(r) ? [r] : []
+    })
   }
+  const regressions = flagged.map((r) => `${key(r)}: best ratio ${r.vs.ratio}× vs baseline ${base.get(key(r)).vs.ratio}×`)
   if (regressions.length > 0) {
     console.error(`\nGross regressions (ratio below half the baseline's):\n  ${regressions.join('\n  ')}`)
     process.exit(1)
