@@ -1,6 +1,6 @@
 import { KomodoCcError } from '../errors.js'
 import { assertBool, describe } from '../bytes/assert.js'
-import { typeName } from '../bytes/hex.js'
+import { reversedHex32, typeName } from '../bytes/hex.js'
 import { allocBytes } from '../bytes/alloc.js'
 import { ORACLE_MAX_DATA_SIZE, ORACLE_MAX_PRINT_FIELD } from './limits.js'
 
@@ -378,15 +378,6 @@ export function formatOracleSample(format: string, data: Uint8Array): string[] {
 }
 
 const UTF8 = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: false })
-// Hex digits are ASCII, so a latin1 decode of their char codes is exact; one decode beats 32 string concatenations.
-const LATIN1 = /* @__PURE__ */ new TextDecoder('latin1')
-const HEX_CODES: Uint16Array = /* @__PURE__ */ (() => {
-  const t = new Uint16Array(256)
-  for (let i = 0; i < 256; i++) t[i] = HEX[i]!.charCodeAt(0) | (HEX[i]!.charCodeAt(1) << 8)
-  return t
-})()
-const SCRATCH64 = /* @__PURE__ */ new Uint8Array(64)
-
 // The DataView of the last buffer seen: records come from the same slab or the same transaction over and over.
 let lastBuffer: ArrayBufferLike | undefined
 let lastView: DataView | undefined
@@ -396,15 +387,4 @@ function viewOf(bytes: Uint8Array): DataView {
     lastView = new DataView(bytes.buffer)
   }
   return lastView
-}
-
-/** 64 hex chars of data[o..o+32) read backwards (a uint256 in display order). */
-function reversedHex32(data: Uint8Array, o: number): string {
-  const t = SCRATCH64
-  for (let k = 0, j = o + 31; k < 64; k += 2, j--) {
-    const h = HEX_CODES[data[j]!]!
-    t[k] = h & 0xff
-    t[k + 1] = h >>> 8
-  }
-  return LATIN1.decode(t)
 }
