@@ -320,23 +320,23 @@ const HEX_PAIR: Int16Array = /* @__PURE__ */ (() => {
 })()
 
 /** 64 display-hex chars → 32 bytes reversed into `out` at `p`. */
+const nonHexTxid = (i: number): KomodoCcError =>
+  new KomodoCcError('BYTES_LENGTH', `vin[${i}].txid expected 64 hex characters (display order), found a non-hex one`, { path: `vin[${i}].txid` })
+
+/** Throws unless every character of a txid (a 64-character string: checkedSize saw to that) is a hex digit. */
 function checkTxidHex(hex: string, i: number): void {
-  if (typeof hex !== 'string' || hex.length !== 64)
-    throw new KomodoCcError('BYTES_LENGTH', `vin[${i}].txid expected 64 hex characters (display order)`, { path: `vin[${i}].txid` })
   for (let k = 0; k < 64; k += 2) {
     const a = hex.charCodeAt(k), b = hex.charCodeAt(k + 1)
-    if ((a | b) >= 128 || HEX_PAIR[(a << 7) | b]! < 0)
-      throw new KomodoCcError('BYTES_LENGTH', `vin[${i}].txid expected 64 hex characters (display order), found a non-hex one`, { path: `vin[${i}].txid` })
+    if ((a | b) >= 128 || HEX_PAIR[(a << 7) | b]! < 0) throw nonHexTxid(i)
   }
 }
 
+/** Writes a txid's 32 bytes in internal order, checking its digits on the way (its type and length: checkedSize). */
 function writeReversedHex(out: Uint8Array, p: number, hex: string, i: number): void {
-  if (typeof hex !== 'string' || hex.length !== 64)
-    throw new KomodoCcError('BYTES_LENGTH', `vin[${i}].txid expected 64 hex characters (display order)`, { path: `vin[${i}].txid` })
   for (let k = 0, q = p + 31; k < 64; k += 2, q--) {
     const a = hex.charCodeAt(k), b = hex.charCodeAt(k + 1)
     const v = (a | b) < 128 ? HEX_PAIR[(a << 7) | b]! : -1
-    if (v < 0) throw new KomodoCcError('BYTES_LENGTH', `vin[${i}].txid expected 64 hex characters (display order), found a non-hex one`, { path: `vin[${i}].txid` })
+    if (v < 0) throw nonHexTxid(i)
     out[q] = v
   }
 }
@@ -369,10 +369,10 @@ export function transactionSize(tx: Transaction): number {
 export function txid(tx: Transaction): string {
   // serialized into a private scratch that never leaves this function (no fresh backing store per call)
   const size = checkedSize(tx)
-  if (size > TXID_SCRATCH_MAX) return reversedHex(sha256d(serializeTransaction(tx)), 0)
-  if (txidScratch.length < size) txidScratch = new Uint8Array(Math.max(size, 2 * txidScratch.length))
-  writeFast(tx, txidScratch, 0)
-  return reversedHex(sha256d(txidScratch.subarray(0, size)), 0)
+  if (size <= TXID_SCRATCH_MAX && txidScratch.length < size) txidScratch = new Uint8Array(Math.max(size, 2 * txidScratch.length))
+  const out = size <= TXID_SCRATCH_MAX ? txidScratch : new Uint8Array(size)
+  writeFast(tx, out, 0)
+  return reversedHex(sha256d(out.subarray(0, size)), 0)
 }
 
 /** Largest transaction hashed through the reused scratch; bigger ones get their own buffer (not kept alive). */

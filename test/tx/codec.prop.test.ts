@@ -128,6 +128,16 @@ describe('serializeTransactionInto, txid scratch and parse of views', () => {
     }), { numRuns: Math.max(20, numRuns >> 2) })
   })
 
+  test('a transaction over the 100,000-byte scratch gets its own buffer; the next small one still hashes right', () => {
+    const big = { ...base(), vout: Array.from({ length: 12 }, (_, i) => ({ value: BigInt(i), script: new Uint8Array(9000).fill(i) })) }
+    const small = base()
+    for (const tx of [small, big, small]) {
+      const b = serializeTransaction(tx)
+      expect(txid(tx)).toBe(bytesToHex(Uint8Array.from(sha256d(b)).reverse()))
+    }
+    expect(serializeTransaction(big).length).toBeGreaterThan(100_000)
+  })
+
   test('writes the same bytes at any offset and leaves every other byte of the buffer as it was', () => {
     fc.assert(fc.property(txArb, fc.nat({ max: 40 }), fc.nat({ max: 40 }), fc.integer({ min: 0, max: 255 }), (tx, before, after, fill) => {
       const want = serializeTransaction(tx)
