@@ -59,19 +59,18 @@ console.log('|---|---:|---|---:|---:|')
 for (const r of rows) console.log(`| ${r.name} | ${fmt(r.opsPerSec)} | ${r.vs ? r.vs.name : '—'} | ${r.vs ? fmt(r.vs.opsPerSec) : '—'} | ${r.vs ? `${r.vs.ratio}×` : '—'} |`)
 
 const baselinePath = join(here, 'baseline.json')
+const key = (r) => `${r.name} :: ${r.vs ? r.vs.name : ''}`
 if (process.argv.includes('--update-baseline')) {
   // The baseline keeps, per row, the lowest ratio any quiet full run recorded: hosts differ from day to day in
   // ways that move small operations' ratios (allocation, GC) more than large ones', so one run is too brittle.
   if (short) throw new Error('--update-baseline takes a full run, not --short')
   const old = existsSync(baselinePath) ? JSON.parse(readFileSync(baselinePath, 'utf8')) : { rows: [] }
-  const k = (r) => `${r.name} :: ${r.vs ? r.vs.name : ''}`
-  const prev = new Map(old.rows.map((r) => [k(r), r]))
-  const merged = rows.map((r) => { const p = prev.get(k(r)); return p && p.vs && r.vs && p.vs.ratio < r.vs.ratio ? p : r })
+  const prev = new Map(old.rows.map((r) => [key(r), r]))
+  const merged = rows.map((r) => { const p = prev.get(key(r)); return p && p.vs && r.vs && p.vs.ratio < r.vs.ratio ? p : r })
   writeFileSync(baselinePath, JSON.stringify({ note: 'per row, the lowest ratio of the quiet full runs merged with --update-baseline', date: new Date().toISOString(), node: process.version, rows: merged }, null, 2) + '\n')
   console.log(`bench/baseline.json: ${merged.length} rows, ${merged.filter((r, i) => r !== rows[i]).length} kept from the previous baseline`)
 } else if (existsSync(baselinePath)) {
   const baseline = JSON.parse(readFileSync(baselinePath, 'utf8'))
-  const key = (r) => `${r.name} :: ${r.vs ? r.vs.name : ''}`
   const base = new Map(baseline.rows.map((r) => [key(r), r]))
   // rows whose baseline ratio is tiny (e.g. against native hashing) are dominated by noise: not gated
   const low = (r) => { const b = base.get(key(r)); return b && b.vs && r.vs && b.vs.ratio >= 0.1 && r.vs.ratio < b.vs.ratio / 2 }

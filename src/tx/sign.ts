@@ -204,7 +204,6 @@ function plan(tx: Transaction, prevouts: readonly Prevout[], keys: readonly (Uin
   const hasher = createSighasher(tx)
   const indexes = options.inputs ?? tx.vin.map((_, i) => i)
   const jobs: Job[] = []
-  const signerHashes: (Uint8Array | undefined)[] = [] // hash160 of each signer's key, taken once per call when needed
   for (const i of indexes) {
     if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= tx.vin.length)
       throw new KomodoCcError('ARG_INVALID', `inputs: ${String(i)} is not an input index of this transaction`)
@@ -230,7 +229,7 @@ function plan(tx: Transaction, prevouts: readonly Prevout[], keys: readonly (Uin
       const std = standardSpend(p.script)
       let mine: AsyncSigner[] = []
       if (std?.kind === 'p2pk') mine = signers.filter((s) => equalBytes(s.publicKey, std.bytes))
-      else if (std?.kind === 'p2pkh') mine = signers.filter((s, k) => equalBytes(signerHashes[k] ??= keyHash(s.publicKey), std.bytes))
+      else if (std?.kind === 'p2pkh') mine = signers.filter((s) => equalBytes(keyHash(s.publicKey), std.bytes))
       if (std !== null && mine.length > 0) {
         const digest = hasher(i, { scriptCode: p.script, value: p.value, hashType, branchId: options.branchId })
         job = { index: i, kind: std.kind, digest, signers: mine.slice(0, 1) }
