@@ -4,26 +4,15 @@ import { concatBytes } from '../bytes/utils.js'
 // (BER lengths with leading zeros / long form, as Komodo's condition reader accepts).
 import { KomodoCcError, type ErrorCode } from '../errors.js'
 
-/** @internal bytes of a DER length. @example derLength(161) // [0x81, 0xa1] */
-export function derLength(n: number): number[] {
-  if (n < 0x80) return [n]
-  if (n < 0x100) return [0x81, n]
-  if (n < 0x10000) return [0x82, n >> 8, n & 0xff]
-  if (n < 0x1000000) return [0x83, n >> 16, (n >> 8) & 0xff, n & 0xff]
-  throw new KomodoCcError('CC_INVALID', `DER length ${n} is too large`, { length: n })
-}
-
 /** @internal tag + length + content. @example tlv(0x80, Uint8Array.of(1)) // 80 01 01 */
 export function tlv(tag: number, content: Uint8Array): Uint8Array {
-  const len = derLength(content.length)
-  const out = new Uint8Array(1 + len.length + content.length)
+  const out = new Uint8Array(1 + derLengthSize(content.length) + content.length)
   out[0] = tag
-  out.set(len, 1)
-  out.set(content, 1 + len.length)
+  out.set(content, putDerLength(out, 1, content.length))
   return out
 }
 
-/** Bytes a DER length takes (see {@link derLength}). */
+/** Bytes a definite DER length of `n` takes (short form below 128, else 0x80|k and k big-endian bytes). */
 function derLengthSize(n: number): number {
   if (n < 0x80) return 1
   if (n < 0x100) return 2

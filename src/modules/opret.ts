@@ -124,11 +124,6 @@ export function hexOf(b: Uint8Array, start = 0, end = b.length): string {
   return s
 }
 
-/** Display hex of 32 internal-order bytes at `p` (reversed). @internal */
-export function reversedHexAt(b: Uint8Array, p: number): string {
-  return reversedHex32(b, p)
-}
-
 /**
  * A `ByteReader` that remembers which named field it is reading, so a failure can name it. Used by every module
  * decoder. @internal
@@ -156,7 +151,7 @@ export class FieldReader extends ByteReader {
     this.field = name
     const p = this.pos
     this.bytes(32)
-    return reversedHexAt(this.data, p)
+    return reversedHex32(this.data, p)
   }
   /** uint256 stored in display order (token ids) → display hex. */
   displayTxid(name: string): string {
