@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import fc from 'fast-check'
 import { ByteReader, ByteWriter, bytesToHex, hexToBytes, txidToInternalBytes, internalBytesToTxid, compactSizeLength } from '../../src/bytes/index.js'
 import { KomodoCcError } from '../../src/errors.js'
+import { reversedHex32 } from '../../src/bytes/hex.js'
 
 const code = (c: string) => expect.objectContaining({ code: c })
 const numRuns = Number(process.env.FC_NUM_RUNS ?? 200)
@@ -20,6 +21,15 @@ describe('hex', () => {
       expect(bytesToHex(b)).toBe(Buffer.from(b).toString('hex'))
       expect(bytesToHex(hexToBytes(Buffer.from(b).toString('hex').toUpperCase()))).toBe(Buffer.from(b).toString('hex'))
     }), { numRuns })
+  })
+  test('reversedHex32 is the reversed 32 bytes at the offset as Node Buffer hex (the display order of a txid)', () => {
+    fc.assert(fc.property(fc.uint8Array({ minLength: 32, maxLength: 80 }), fc.nat(), (b, k) => {
+      const at = k % (b.length - 31)
+      const expected = Buffer.from(b.subarray(at, at + 32)).reverse().toString('hex')
+      expect(reversedHex32(b, at)).toBe(expected)
+    }), { numRuns })
+    const all = Uint8Array.from({ length: 256 }, (_, i) => i) // every byte value in every position class
+    for (let at = 0; at <= 224; at += 32) expect(reversedHex32(all, at)).toBe(Buffer.from(all.subarray(at, at + 32)).reverse().toString('hex'))
   })
 })
 
