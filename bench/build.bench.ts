@@ -14,6 +14,7 @@ import { p2pkScript } from '../src/script/script.js'
 import { sha256, sha256d } from '../src/hash/index.js'
 import { serializeTransaction } from '../src/tx/codec.js'
 import { tinySecp256k1Backend, verifyInput } from '../src/tx/sign.js'
+import { useWasmBlake2b } from '../src/tx/blake2b.js'
 import type { Transaction } from '../src/tx/types.js'
 import type { BuildResult } from '../src/build/complete.js'
 import type { Utxo } from '../src/build/types.js'
@@ -60,6 +61,23 @@ const bet = buildDiceBet('BENCH', fund.txid, '1', 2, betCtx, betState)
 prove(bet, [...betCtx.utxos, { txid: bet.tx.vin[0]!.txid, vout: 0, satoshis: 1_000_000_000n, script: diceScript }], 'dicebet')
 
 const tinyBackend = tinySecp256k1Backend(tiny as never)
+
+/** `build()` with the opt-in WebAssembly BLAKE2b for its sighashes, then back to pure JS (the switch is global). */
+function withWasmBlake2b<T>(build: () => T): T {
+  useWasmBlake2b(true)
+  const r = build()
+  useWasmBlake2b(false)
+  return r
+}
+// the WASM rows must build the same bytes
+for (const [what, build] of [
+  ['tokentransfer', () => buildTokenTransfer(create.txid, pub2, 1000n, tokenCtx, tokenState)],
+  ['dicebet', () => buildDiceBet('BENCH', fund.txid, '1', 2, betCtx, betState)],
+] as const) {
+  if (!useWasmBlake2b(true)) throw new Error('WASM BLAKE2b unavailable')
+  useWasmBlake2b(false)
+  if (withWasmBlake2b(build).hex !== build().hex) throw new Error(`${what}: WASM BLAKE2b builds different bytes`)
+}
 describe('tokentransfer build+sign (2 inputs)', () => {
   bench(OURS, () => { buildTokenTransfer(create.txid, pub2, 1000n, tokenCtx, tokenState) })
   bench('komodo-cc + tiny-secp256k1 backend', () => { buildTokenTransfer(create.txid, pub2, 1000n, { ...tokenCtx, backend: tinyBackend }, tokenState) })
@@ -67,12 +85,18 @@ describe('tokentransfer build+sign (2 inputs)', () => {
 describe('tokentransfer build without signing (sighashes only)', () => {
   bench(OURS, () => { buildTokenTransfer(create.txid, pub2, 1000n, { ...tokenCtx, privateKey: undefined }, tokenState) })
 })
+describe('tokentransfer build without signing (sighashes only; WASM BLAKE2b)', () => {
+  bench(OURS, () => { withWasmBlake2b(() => buildTokenTransfer(create.txid, pub2, 1000n, { ...tokenCtx, privateKey: undefined }, tokenState)) })
+})
 describe('dicebet build+sign (2 inputs, 101 plan transactions scanned)', () => {
   bench(OURS, () => { buildDiceBet('BENCH', fund.txid, '1', 2, betCtx, betState) })
   bench('komodo-cc + tiny-secp256k1 backend', () => { buildDiceBet('BENCH', fund.txid, '1', 2, { ...betCtx, backend: tinyBackend }, betState) })
 })
 describe('dicebet build without signing (sighashes only)', () => {
   bench(OURS, () => { buildDiceBet('BENCH', fund.txid, '1', 2, { ...betCtx, privateKey: undefined }, betState) })
+})
+describe('dicebet build without signing (sighashes only; WASM BLAKE2b)', () => {
+  bench(OURS, () => { withWasmBlake2b(() => buildDiceBet('BENCH', fund.txid, '1', 2, { ...betCtx, privateKey: undefined }, betState)) })
 })
 describe('dice entropy derivation (DiceHashEntropy: 2 X25519 + 3 SHA-256)', () => {
   bench(OURS, () => { diceHashEntropy({ txid: fund.txid, vout: 1 }, true, bettorKey) })

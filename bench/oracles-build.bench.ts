@@ -11,6 +11,7 @@ import { parseTransaction } from '../src/tx/codec.js'
 import { verifyInput } from '../src/tx/sign.js'
 import * as tiny from 'tiny-secp256k1'
 import { tinySecp256k1Backend } from '../src/tx/sign.js'
+import { useWasmBlake2b } from '../src/tx/blake2b.js'
 import { OURS, bench } from './_opts.js'
 
 // The publisher's hot path: build and sign one oraclesdata sample (2 normal inputs, baton, one subscription).
@@ -41,4 +42,11 @@ describe('oraclesdata build+sign (4 inputs)', () => {
 })
 describe('oraclesdata build without signing (sighashes only)', () => {
   bench(OURS, () => { buildOraclesData(create.txid, record, unsignedCtx, state) })
+})
+
+// the same with the opt-in WebAssembly BLAKE2b for the sighashes (the switch is global: back to pure JS after each)
+if (!useWasmBlake2b(true) || buildOraclesData(create.txid, record, ctx, state).hex !== proof.hex) throw new Error('bench fixture: WASM BLAKE2b unavailable or builds different bytes')
+useWasmBlake2b(false)
+describe('oraclesdata build without signing (sighashes only; WASM BLAKE2b)', () => {
+  bench(OURS, () => { useWasmBlake2b(true); buildOraclesData(create.txid, record, unsignedCtx, state); useWasmBlake2b(false) })
 })
