@@ -3,6 +3,7 @@ import { ByteWriter, compactSizeLength } from '../bytes/writer.js'
 import { hexToBytes, reversedHex32 } from '../bytes/hex.js'
 import { KomodoCcError, withPath } from '../errors.js'
 import { sha256d } from '../hash/index.js'
+import { sha256View } from '../hash/sha256.js'
 import { reversedHex, reversedHexToBytes } from './hex.js'
 import {
   GROTH_PROOF_SIZE, JOINSPLIT_CIPHERTEXT_SIZE, OVERWINTER_VERSION_GROUP_ID, PHGR_PROOF_SIZE, SAPLING_VERSION_GROUP_ID,
@@ -367,17 +368,30 @@ export function transactionSize(tx: Transaction): number {
  * @example txid(parseTransaction(hex)) // 'f2baf8d9…22b7'
  */
 export function txid(tx: Transaction): string {
-  // serialized into a private scratch that never leaves this function (no fresh backing store per call)
+  // serialized into a private scratch that never leaves this function (no fresh backing store per call), hashed
+  // through the scratch's own DataView
   const size = checkedSize(tx)
-  if (size <= TXID_SCRATCH_MAX && txidScratch.length < size) txidScratch = new Uint8Array(Math.max(size, 2 * txidScratch.length))
-  const out = size <= TXID_SCRATCH_MAX ? txidScratch : new Uint8Array(size)
-  writeFast(tx, out, 0)
-  return reversedHex(sha256d(out.subarray(0, size)), 0)
+  if (size > TXID_SCRATCH_MAX) {
+    const raw = new Uint8Array(size)
+    writeFast(tx, raw, 0)
+    return reversedHex(sha256d(raw), 0)
+  }
+  if (txidScratch.length < size) {
+    txidScratch = new Uint8Array(Math.max(size, 2 * txidScratch.length))
+    txidView = new DataView(txidScratch.buffer)
+  }
+  writeFast(tx, txidScratch, 0)
+  const d = TXID_DIGEST
+  sha256View(txidView, txidScratch, size, d, 0)
+  sha256View(null, d, 32, d, 0)
+  return reversedHex32(d, 0)
 }
 
 /** Largest transaction hashed through the reused scratch; bigger ones get their own buffer (not kept alive). */
 const TXID_SCRATCH_MAX = 100_000
 let txidScratch = /* @__PURE__ */ new Uint8Array(0)
+let txidView = /* @__PURE__ */ new DataView(txidScratch.buffer)
+const TXID_DIGEST = /* @__PURE__ */ new Uint8Array(32)
 
 /**
  * txid straight from serialized bytes (no model round trip): SHA256d, display order.

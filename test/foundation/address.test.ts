@@ -7,6 +7,8 @@ import { base58Decode, base58Encode, base58checkDecode, base58checkEncode, p2pkh
 import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
 import { hash160, sha256, sha256d, blake2b256 } from '../../src/hash/index.js'
 import { createHash } from 'node:crypto'
+import { spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 
 const code = (c: string) => expect.objectContaining({ code: c })
 const numRuns = Number(process.env.FC_NUM_RUNS ?? 200)
@@ -19,6 +21,18 @@ describe('hashes agree with node:crypto', () => {
       expect(bytesToHex(sha256d(b))).toBe(createHash('sha256').update(s).digest('hex'))
       expect(bytesToHex(hash160(b))).toBe(createHash('ripemd160').update(s).digest('hex'))
     }), { numRuns: 50 })
+  })
+  test('sha256 of views at any offset and of many-block messages equals node:crypto', () => {
+    fc.assert(fc.property(fc.uint8Array({ minLength: 1, maxLength: 3000 }), fc.nat(), fc.nat(), (b, x, y) => {
+      const start = x % b.length, end = start + (y % (b.length - start + 1))
+      const view = b.subarray(start, end)
+      expect(bytesToHex(sha256(view))).toBe(createHash('sha256').update(view).digest('hex'))
+    }), { numRuns })
+  })
+  test('src/hash/sha256-compress.ts is what scripts/gen-sha256.mjs writes', () => {
+    const r = spawnSync(process.execPath, [fileURLToPath(new URL('../../scripts/gen-sha256.mjs', import.meta.url)), '--check'], { encoding: 'utf8' })
+    expect(r.stderr).toBe('')
+    expect(r.status).toBe(0)
   })
   test('sha256 at every padding boundary (0..300 bytes) equals node:crypto', () => {
     for (let n = 0; n <= 300; n++) {
