@@ -45,10 +45,22 @@ export function bytesToHex(bytes: Uint8Array): string {
     for (let i = 0; i < n; i++) out += BYTE_TO_HEX[bytes[i]!]
     return out
   }
-  const pairs = new Uint16Array(n)
+  // the pairs go through a reused scratch (decode copies them into the string): a fresh array of more than 32 pairs
+  // would get its own backing store, which costs about as much as the decoding (550 bytes: 4.8 -> 3.2 us)
+  if (n > PAIRS_SCRATCH_MAX) {
+    const pairs = new Uint16Array(n)
+    for (let i = 0; i < n; i++) pairs[i] = HEX_PAIRS[bytes[i]!]!
+    return ASCII_DECODER.decode(pairs)
+  }
+  if (pairsScratch.length < n) pairsScratch = new Uint16Array(Math.min(PAIRS_SCRATCH_MAX, Math.max(n, 2 * pairsScratch.length)))
+  const pairs = pairsScratch
   for (let i = 0; i < n; i++) pairs[i] = HEX_PAIRS[bytes[i]!]!
-  return ASCII_DECODER.decode(pairs)
+  return ASCII_DECODER.decode(pairs.subarray(0, n))
 }
+
+/** Longest input whose hex pairs go through the reused scratch (64 KiB of pairs); longer ones get their own. */
+const PAIRS_SCRATCH_MAX = 32_768
+let pairsScratch = /* @__PURE__ */ new Uint16Array(1024)
 
 // each byte's high and low hex digit as character codes, for reversedHex32
 const HI_CODE: Uint8Array = /* @__PURE__ */ Uint8Array.from({ length: 256 }, (_, i) => HEX_CHARS.charCodeAt(i >> 4))

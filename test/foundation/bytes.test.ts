@@ -22,6 +22,17 @@ describe('hex', () => {
       expect(bytesToHex(hexToBytes(Buffer.from(b).toString('hex').toUpperCase()))).toBe(Buffer.from(b).toString('hex'))
     }), { numRuns })
   })
+  test('bytesToHex of long inputs (through the reused scratch and past it) matches Node Buffer hex, and earlier results stay intact', () => {
+    const seen: Array<[string, string]> = []
+    fc.assert(fc.property(fc.uint8Array({ minLength: 16, maxLength: 3000 }), (b) => {
+      const hex = bytesToHex(b)
+      expect(hex).toBe(Buffer.from(b).toString('hex'))
+      seen.push([hex, Buffer.from(b).toString('hex')])
+    }), { numRuns: 50 })
+    for (const [got, want] of seen) expect(got).toBe(want)
+    const big = Uint8Array.from({ length: 40_000 }, (_, i) => (i * 7919) & 0xff)
+    expect(bytesToHex(big)).toBe(Buffer.from(big).toString('hex'))
+  })
   test('reversedHex32 is the reversed 32 bytes at the offset as Node Buffer hex (the display order of a txid)', () => {
     fc.assert(fc.property(fc.uint8Array({ minLength: 32, maxLength: 80 }), fc.nat(), (b, k) => {
       const at = k % (b.length - 31)
