@@ -6,7 +6,7 @@ import { OP } from '../script/opcodes.js'
 import { getOp } from '../script/script.js'
 import { blake2b256Personal as b2, blake2bFromMidstate, blake2bMidstate } from './blake2b.js'
 import { writeJoinSplit } from './codec.js'
-import { reversedHexToBytes } from './hex.js'
+import { reversedHexInto, reversedHexToBytes } from './hex.js'
 import { OVERWINTER_VERSION_GROUP_ID, SAPLING_BRANCH_ID, SAPLING_VERSION_GROUP_ID, type Transaction } from './types.js'
 
 /** Hash types (`SIGHASH_*`). @example SIGHASH_ALL // 1 */
@@ -347,10 +347,14 @@ function outpoint(tx: Transaction, i: number): Uint8Array {
   const input = tx.vin[i]!
   const hit = list[i]
   if (hit !== undefined && hit.txid === input.txid && hit.vout === input.vout) return hit.bytes
-  const bytes = new Uint8Array(36)
-  bytes.set(reversedHexToBytes(input.txid))
-  new DataView(bytes.buffer).setUint32(32, input.vout, true)
-  list[i] = { txid: input.txid, vout: input.vout, bytes }
+  const v = input.vout
+  if (typeof v !== 'number' || v >>> 0 !== v) throw new KomodoCcError('INT_RANGE', `vin[${i}].vout expected a u32, got ${String(v)}`, { path: `vin[${i}].vout` })
+  const bytes = reversedHexInto(input.txid, new Uint8Array(36), 0)
+  bytes[32] = v
+  bytes[33] = v >>> 8
+  bytes[34] = v >>> 16
+  bytes[35] = v >>> 24
+  list[i] = { txid: input.txid, vout: v, bytes }
   return bytes
 }
 
