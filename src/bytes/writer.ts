@@ -87,14 +87,25 @@ export class ByteWriter {
     return this
   }
   private put64(v: bigint): void {
+    if (v <= 0xffffffffn) { // amounts below 2^32 sat: no BigInt arithmetic
+      this.put32(Number(v))
+      this.put32(0)
+      return
+    }
     this.put32(Number(v & 0xffffffffn))
     this.put32(Number(v >> 32n))
   }
 
   /** Bitcoin CompactSize, always minimal. */
   compactSize(n: number | bigint): this {
+    if (typeof n === 'number' && n >= 0 && n <= 0xffffffff && Number.isInteger(n)) { // lengths: no BigInt
+      if (n < 0xfd) return this.u8(n)
+      if (n <= 0xffff) return this.u8(0xfd).u16le(n)
+      return this.u8(0xfe).u32le(n)
+    }
+    if (typeof n === 'number' && (!Number.isInteger(n) || n < 0)) throw range('CompactSize', n) // before BigInt(): it throws a RangeError on fractions
+    if (typeof n !== 'number' && typeof n !== 'bigint') throw range('CompactSize', n)
     const v = typeof n === 'bigint' ? n : BigInt(n)
-    if (typeof n === 'number' && (!Number.isInteger(n) || n < 0)) throw range('CompactSize', n)
     if (v < 0n || v > 0xffffffffffffffffn) throw range('CompactSize', n)
     if (v < 0xfdn) return this.u8(Number(v))
     if (v <= 0xffffn) return this.u8(0xfd).u16le(Number(v))

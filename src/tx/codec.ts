@@ -262,16 +262,16 @@ function writeFast(tx: Transaction, out: Uint8Array, start: number): void {
   if (v4 && (tx.shieldedSpends.length > 0 || tx.shieldedOutputs.length > 0)) put(out, p, tx.bindingSig!)
 }
 
-/** Copies `b` into `out` at `p`; small arrays by hand (a native `set` call costs more than the copy). */
-function put(out: Uint8Array, p: number, b: Uint8Array): number {
+/** @internal Copies `b` into `out` at `p`; small arrays by hand (a native `set` call costs more than the copy). @example p = put(out, p, script) */
+export function put(out: Uint8Array, p: number, b: Uint8Array): number {
   const n = b.length
   if (n > 64) out.set(b, p)
   else for (let i = 0; i < n; i++) out[p + i] = b[i]!
   return p + n
 }
 
-/** Minimal CompactSize at `p` (callers never exceed u32). */
-function putCs(out: Uint8Array, p: number, n: number): number {
+/** @internal Minimal CompactSize at `p` (callers never exceed u32). @example p = putCs(out, p, script.length) */
+export function putCs(out: Uint8Array, p: number, n: number): number {
   if (n < 0xfd) {
     out[p] = n
     return p + 1
@@ -287,16 +287,16 @@ function putCs(out: Uint8Array, p: number, n: number): number {
   return p + 5
 }
 
-/** u32 little-endian at `p` (stores truncate to the low byte). */
-function put32(out: Uint8Array, p: number, v: number): void {
+/** @internal u32 little-endian at `p` (stores truncate to the low byte; the caller checks the range). @example put32(out, p, vout) */
+export function put32(out: Uint8Array, p: number, v: number): void {
   out[p] = v
   out[p + 1] = v >>> 8
   out[p + 2] = v >>> 16
   out[p + 3] = v >>> 24
 }
 
-/** i64 little-endian at `p` (checked to be in range by checkedSize); amounts below 2^32 skip the BigInt shifts. */
-function put64(out: Uint8Array, p: number, v: bigint): void {
+/** @internal i64 little-endian at `p` (the caller checks the range); amounts below 2^32 skip the BigInt shifts. @example put64(out, p, value) */
+export function put64(out: Uint8Array, p: number, v: bigint): void {
   if (v >= 0n && v <= 0xffffffffn) {
     put32(out, p, Number(v))
     out[p + 4] = out[p + 5] = out[p + 6] = out[p + 7] = 0

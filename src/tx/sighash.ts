@@ -1,11 +1,12 @@
 import { assertBytes } from '../bytes/assert.js'
-import { ByteWriter } from '../bytes/writer.js'
+import { allocBytes } from '../bytes/alloc.js'
+import { ByteWriter, compactSizeLength } from '../bytes/writer.js'
 import { KomodoCcError } from '../errors.js'
 import { sha256d } from '../hash/index.js'
 import { OP } from '../script/opcodes.js'
 import { getOp } from '../script/script.js'
 import { blake2b256Personal as b2, blake2bFromMidstate, blake2bMidstate } from './blake2b.js'
-import { writeJoinSplit } from './codec.js'
+import { put, put32, put64, putCs, writeJoinSplit } from './codec.js'
 import { reversedHexInto, reversedHexToBytes } from './hex.js'
 import { OVERWINTER_VERSION_GROUP_ID, SAPLING_BRANCH_ID, SAPLING_VERSION_GROUP_ID, type Transaction } from './types.js'
 
@@ -60,6 +61,12 @@ function checkHashType(v: unknown): number {
   return v
 }
 
+/** A u32 field of an input (what the wire can hold), or INT_RANGE. */
+function u32Field(v: number, name: string): number {
+  if (!(v >= 0 && v <= 0xffffffff && Number.isInteger(v))) throw new KomodoCcError('INT_RANGE', `u32 out of range: ${String(v)}`, { kind: 'u32', got: String(v), name })
+  return v
+}
+
 function checkIndex(tx: Transaction, inputIndex: number | null): void {
   if (inputIndex === null) return
   if (typeof inputIndex !== 'number' || !Number.isInteger(inputIndex) || inputIndex < 0 || inputIndex >= tx.vin.length)
@@ -83,14 +90,28 @@ function checkOptions(o: SighashOptions): { scriptCode: Uint8Array; value: bigin
  */
 export function sighashParts(tx: Transaction): SighashParts {
   const v4 = tx.overwintered && tx.version === 4 && tx.versionGroupId === SAPLING_VERSION_GROUP_ID
-  const prev = new ByteWriter(tx.vin.length * 36)
-  const seq = new ByteWriter(tx.vin.length * 4)
-  for (const i of tx.vin) {
-    prev.bytes(reversedHexToBytes(i.txid)).u32le(i.vout)
-    seq.u32le(i.sequence)
+  // the transparent preimages are written straight into arrays of their exact size (checked field by field first)
+  const nIn = tx.vin.length
+  const prev = allocBytes(36 * nIn), seq = allocBytes(4 * nIn) // hashed and dropped: slab views are enough
+  for (let k = 0; k < nIn; k++) {
+    const i = tx.vin[k]!
+    reversedHexInto(i.txid, prev, 36 * k)
+    put32(prev, 36 * k + 32, u32Field(i.vout, 'vout'))
+    put32(seq, 4 * k, u32Field(i.sequence, 'sequence'))
   }
-  const outs = new ByteWriter(64 * tx.vout.length + 16)
-  for (const o of tx.vout) outs.i64le(o.value).varBytes(o.script)
+  let outLen = 0
+  for (const o of tx.vout) {
+    if (typeof o.value !== 'bigint' || o.value < -0x8000000000000000n || o.value > 0x7fffffffffffffffn)
+      throw new KomodoCcError('INT_RANGE', `i64 out of range: ${String(o.value)}`, { kind: 'i64', got: String(o.value) })
+    const n = assertBytes(o.script, undefined, 'script').length
+    outLen += 8 + compactSizeLength(n) + n
+  }
+  const outs = allocBytes(outLen)
+  let q = 0
+  for (const o of tx.vout) {
+    put64(outs, q, o.value)
+    q = put(outs, putCs(outs, q + 8, o.script.length), o.script)
+  }
   let hashJoinSplits = ZERO32
   if (tx.joinSplits.length > 0) {
     const w = new ByteWriter(2000 * tx.joinSplits.length)
@@ -110,9 +131,9 @@ export function sighashParts(tx: Transaction): SighashParts {
     hashShieldedOutputs = b2(w.finish(), P_SOUTPUTS)
   }
   return {
-    hashPrevouts: tx.vin.length ? b2(prev.finish(), P_PREVOUT) : b2(new Uint8Array(0), P_PREVOUT),
-    hashSequence: b2(seq.finish(), P_SEQUENCE),
-    hashOutputs: b2(outs.finish(), P_OUTPUTS),
+    hashPrevouts: b2(prev, P_PREVOUT),
+    hashSequence: b2(seq, P_SEQUENCE),
+    hashOutputs: b2(outs, P_OUTPUTS),
     hashJoinSplits,
     hashShieldedSpends,
     hashShieldedOutputs,
@@ -221,11 +242,8 @@ function cachedDigests(tx: Transaction): DigestCache {
     total += tx.vout[i]!.script.length
     scriptEnds[i] = total
   }
-  const scripts = new Uint8Array(total)
-  for (let i = 0, p = 0; i < nOut; i++) {
-    scripts.set(tx.vout[i]!.script, p)
-    p = scriptEnds[i]!
-  }
+  const scripts = allocBytes(total) // a private copy, never handed out: a slab view is enough
+  for (let i = 0, p = 0; i < nOut; i++) p = put(scripts, p, tx.vout[i]!.script)
   const entry: DigestCache = { version: tx.version, txids, outpointSeq, values, scriptEnds, scripts, parts, mids: new Map(), hits: 0 }
   let slot = recentTx.indexOf(tx)
   if (slot < 0) { slot = recentNext; recentNext = (recentNext + 1) % RECENT_MAX }

@@ -57,6 +57,19 @@ describe('CompactSize', () => {
   test.each([['fdfc00', 'COMPACTSIZE_NON_MINIMAL'], ['fd1000', 'COMPACTSIZE_NON_MINIMAL'], ['feffff0000', 'COMPACTSIZE_NON_MINIMAL'], ['ff0000000001000000', 'COMPACTSIZE_RANGE'], ['ffffffffff00000000', 'COMPACTSIZE_NON_MINIMAL'], ['fe01000002', 'COMPACTSIZE_RANGE'], ['fd00', 'READ_PAST_END']])('%s → %s', (hex, c) => {
     expect(() => new ByteReader(hexToBytes(hex)).compactSize()).toThrow(code(c))
   })
+  test('the writer refuses what is not a non-negative integer with INT_RANGE (never a RangeError from BigInt)', () => {
+    for (const bad of [1.5, -1, NaN, Infinity, -0.5, '5', null]) expect(() => new ByteWriter().compactSize(bad as never)).toThrow(code('INT_RANGE'))
+  })
+  test('number and bigint CompactSizes write the same bytes; i64 values round-trip through the reader', () => {
+    fc.assert(fc.property(fc.oneof(fc.integer({ min: 0, max: 0x1ffff }), fc.nat(), fc.constantFrom(0xfc, 0xfd, 0xffff, 0x10000, 0xffffffff, 0x100000000)), (n) => {
+      expect(bytesToHex(new ByteWriter().compactSize(n).finish())).toBe(bytesToHex(new ByteWriter().compactSize(BigInt(n)).finish()))
+    }), { numRuns })
+    fc.assert(fc.property(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), (v) => {
+      const r = new ByteReader(new ByteWriter().i64le(v).finish())
+      expect(r.i64le()).toBe(v)
+    }), { numRuns })
+    for (const v of [0n, 1n, 0xffffffffn, 0x100000000n, -1n, 2n ** 63n - 1n, -(2n ** 63n)]) expect(new ByteReader(new ByteWriter().i64le(v).finish()).i64le()).toBe(v)
+  })
   test('a length read from input never allocates beyond the input', () => {
     expect(() => new ByteReader(hexToBytes('fe00000002')).varBytes()).toThrow(code('READ_PAST_END'))
   })

@@ -100,6 +100,16 @@ describe('hash types and errors', () => {
     expect(() => sighash(tx, 0, { ...base, branchId: -1 })).toThrow(code('INT_RANGE'))
     expect(() => sighash(tx, 0, { ...base, scriptCode: 'aa' as never })).toThrow(code('BYTES_TYPE'))
   })
+  test('a malformed transaction field is a typed error, never a wrapped byte', () => {
+    const withInput = (f: object) => ({ ...tx, vin: tx.vin.map((v, i) => (i === 0 ? { ...v, ...f } : v)) })
+    const withOutput = (f: object) => ({ ...tx, vout: tx.vout.map((v, i) => (i === 0 ? { ...v, ...f } : v)) })
+    for (const vout of [-1, 2 ** 32, 1.5, NaN]) expect(() => sighash(withInput({ vout }), 0, base)).toThrow(code('INT_RANGE'))
+    for (const sequence of [-1, 2 ** 32]) expect(() => sighash(withInput({ sequence }), 0, base)).toThrow(code('INT_RANGE'))
+    expect(() => sighash(withInput({ txid: 'zz'.repeat(32) }), 0, base)).toThrow(code('HEX_INVALID'))
+    expect(() => sighash(withInput({ txid: 'ab' }), 0, base)).toThrow(code('BYTES_LENGTH'))
+    for (const value of [2n ** 63n, 5 as never]) expect(() => sighash(withOutput({ value }), 0, base)).toThrow(code('INT_RANGE'))
+    expect(() => sighash(withOutput({ script: 'aa' }), 0, base)).toThrow(code('BYTES_TYPE'))
+  })
 })
 
 describe('legacy (pre-Overwinter) signature hash', () => {
