@@ -61,4 +61,18 @@ describe('txidOfParsed', () => {
     tx.vout.push({ value: 1n, script: new Uint8Array([0x51]) })
     expect(txidOfParsed(tx)).toBe(peerTxid(tx))
   })
+  test('a transaction that grows past the reused scratch, shrinks, or becomes invalid between calls', async () => {
+    const { txidOfParsed } = await import('../../src/build/common.js')
+    const tx = make()
+    expect(txidOfParsed(tx)).toBe(peerTxid(tx))
+    tx.vout[0]!.script = new Uint8Array(5000).fill(0x51) // far larger than the scratch so far
+    expect(txidOfParsed(tx)).toBe(peerTxid(tx))
+    expect(txidOfParsed(tx)).toBe(peerTxid(tx))
+    tx.vout[0]!.script = new Uint8Array(4999).fill(0x51) // one byte shorter, same prefix
+    expect(txidOfParsed(tx)).toBe(peerTxid(tx))
+    tx.vin[0]!.vout = -1
+    expect(() => txidOfParsed(tx)).toThrow(code('INT_RANGE'))
+    tx.vin[0]!.vout = 3
+    expect(txidOfParsed(tx)).toBe(peerTxid(tx))
+  })
 })
