@@ -1,6 +1,7 @@
 import { KomodoCcError } from '../errors.js'
 import { assertBytes, assertInt, assertBool, bytesOrHex } from '../bytes/assert.js'
 import { sha256 } from '../hash/index.js'
+import { equalBytes } from '../bytes/utils.js'
 import { cat, hex2, maskContent, readMask, readTlv, readUint, tlv, uintContent } from './der.js'
 import {
   CC_TYPE,
@@ -285,36 +286,46 @@ export function compareDer(a: Uint8Array, b: Uint8Array): number {
 export function encodeCondition(cond: CcCondition): Uint8Array {
   assertCondition(cond, 'condition')
   // builders encode the same module 1-of-1 conditions over and over (4 SHA-256 + DER each): remembered by content
-  const key = oneOfOneKey(cond)
-  if (key !== null) {
-    const hit = ONE_OF_ONE.get(key)
-    if (hit !== undefined) return hit.slice()
-    const enc = encodeUncached(cond)
-    if (ONE_OF_ONE.size >= ONE_OF_ONE_MAX) ONE_OF_ONE.delete(ONE_OF_ONE.keys().next().value!)
-    ONE_OF_ONE.set(key, enc.slice())
-    return enc
+  const leaf = oneOfOneParts(cond)
+  if (leaf === null) return encodeUncached(cond)
+  const { code, pk } = leaf
+  let h = 0x811c9dc5 // FNV-1a over the code, its length and the key: picks a bucket, never decides a hit
+  for (let i = 0; i < code.length; i++) h = Math.imul(h ^ code[i]!, 0x01000193)
+  h = Math.imul(h ^ (0x100 | code.length), 0x01000193)
+  for (let i = 0; i < pk.length; i++) h = Math.imul(h ^ pk[i]!, 0x01000193)
+  let bucket = ONE_OF_ONE.get(h)
+  if (bucket !== undefined)
+    for (const e of bucket) if (equalBytes(e.code, code) && equalBytes(e.pk, pk)) return e.enc.slice()
+  const enc = encodeUncached(cond)
+  if (oneOfOneCount >= ONE_OF_ONE_MAX) { // drop the oldest bucket
+    const [oldest, entries] = ONE_OF_ONE.entries().next().value!
+    ONE_OF_ONE.delete(oldest)
+    oneOfOneCount -= entries.length
+    if (oldest === h) bucket = undefined
   }
-  return encodeUncached(cond)
+  if (bucket === undefined) ONE_OF_ONE.set(h, (bucket = []))
+  bucket.push({ code: code.slice(), pk: pk.slice(), enc: enc.slice() })
+  oneOfOneCount++
+  return enc
 }
 
 const ONE_OF_ONE_MAX = 256
-const ONE_OF_ONE = /* @__PURE__ */ new Map<string, Uint8Array>()
+// private copies of the code and key bytes beside the encoding: an entry is used only while both equal the condition's
+const ONE_OF_ONE = /* @__PURE__ */ new Map<number, Array<{ code: Uint8Array; pk: Uint8Array; enc: Uint8Array }>>()
+let oneOfOneCount = 0
 
 /**
- * The content key of a `cc1of1` shape — threshold 2 of { eval(code), threshold 1 of { secp256k1(pk) } } — built
- * from the bytes themselves (never from object identity), so a key or code array changed in place is a new key.
+ * The eval code and public key of a `cc1of1` shape — threshold 2 of { eval(code), threshold 1 of { secp256k1(pk) } }
+ * — or null for any other tree. The cache above compares their bytes (never object identity), so a key or code
+ * array changed in place is a new entry.
  */
-function oneOfOneKey(c: CcCondition): string | null {
+function oneOfOneParts(c: CcCondition): { code: Uint8Array; pk: Uint8Array } | null {
   if (c.type !== 'threshold-sha-256' || c.threshold !== 2 || c.subconditions.length !== 2) return null
   const ev = c.subconditions[0]!, inner = c.subconditions[1]!
   if (ev.type !== 'eval-sha-256' || inner.type !== 'threshold-sha-256' || inner.threshold !== 1 || inner.subconditions.length !== 1) return null
   const leaf = inner.subconditions[0]!
   if (leaf.type !== 'secp256k1-sha-256' || ev.code.length > 8) return null
-  let k = String.fromCharCode(ev.code.length)
-  for (let i = 0; i < ev.code.length; i++) k += String.fromCharCode(ev.code[i]!)
-  const pk = leaf.publicKey
-  for (let i = 0; i < pk.length; i++) k += String.fromCharCode(pk[i]!)
-  return k
+  return { code: ev.code, pk: leaf.publicKey }
 }
 
 function encodeUncached(cond: CcCondition): Uint8Array {
@@ -386,39 +397,64 @@ function fieldError(expected: number, got: number, offset: number): KomodoCcErro
 
 /** @internal shape check of a caller-built tree (depth-bounded), so encoders never crash on foreign objects. @example assertCondition(x, 'condition') */
 export function assertCondition(c: unknown, name: string, depth = 0): asserts c is CcCondition {
-  if (depth > 64) throw new KomodoCcError('ARG_INVALID', `${name}: condition tree deeper than 64`, { name })
-  if (typeof c !== 'object' || c === null) throw new KomodoCcError('ARG_INVALID', `${name} expected a condition object`, { name })
+  checkNode(c, name, depth)
+}
+
+// A node's path, rendered only when an error needs it: a valid tree (the common case, checked on every encode)
+// builds no strings. `index` -1 is a prefix condition's `.subcondition`.
+type NodePath = string | { parent: NodePath; index: number }
+const pathText = (p: NodePath): string =>
+  typeof p === 'string' ? p : `${pathText(p.parent)}${p.index < 0 ? '.subcondition' : `.subconditions[${p.index}]`}`
+const isBytes = (v: unknown, n: number | undefined): boolean => v instanceof Uint8Array && (n === undefined || v.length === n)
+const isIntIn = (v: unknown, min: number, max: number): boolean => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max
+// the helpers throw with the rendered path; they are called only once a check has failed
+const badBytes = (v: unknown, n: number | undefined, path: NodePath, field: string): never => {
+  assertBytes(v, n, `${pathText(path)}.${field}`)
+  throw new Error('unreachable')
+}
+const badInt = (v: unknown, min: number, max: number, path: NodePath, field: string): never => {
+  assertInt(v, min, max, `${pathText(path)}.${field}`)
+  throw new Error('unreachable')
+}
+
+function checkNode(c: unknown, path: NodePath, depth: number): void {
+  if (depth > 64) throw new KomodoCcError('ARG_INVALID', `${pathText(path)}: condition tree deeper than 64`, { name: pathText(path) })
+  if (typeof c !== 'object' || c === null) throw new KomodoCcError('ARG_INVALID', `${pathText(path)} expected a condition object`, { name: pathText(path) })
   const o = c as Record<string, unknown>
   switch (o.type) {
-    case 'preimage-sha-256': assertBytes(o.preimage, undefined, `${name}.preimage`); return
-    case 'eval-sha-256': assertBytes(o.code, undefined, `${name}.code`); return
+    case 'preimage-sha-256':
+      if (!isBytes(o.preimage, undefined)) badBytes(o.preimage, undefined, path, 'preimage')
+      return
+    case 'eval-sha-256':
+      if (!isBytes(o.code, undefined)) badBytes(o.code, undefined, path, 'code')
+      return
     case 'secp256k1-sha-256':
-      assertBytes(o.publicKey, 33, `${name}.publicKey`)
-      if (o.signature !== undefined) assertBytes(o.signature, undefined, `${name}.signature`)
+    case 'ed25519-sha-256': {
+      const n = o.type === 'secp256k1-sha-256' ? 33 : 32
+      if (!isBytes(o.publicKey, n)) badBytes(o.publicKey, n, path, 'publicKey')
+      if (o.signature !== undefined && !isBytes(o.signature, undefined)) badBytes(o.signature, undefined, path, 'signature')
       return
-    case 'ed25519-sha-256':
-      assertBytes(o.publicKey, 32, `${name}.publicKey`)
-      if (o.signature !== undefined) assertBytes(o.signature, undefined, `${name}.signature`)
-      return
+    }
     case 'prefix-sha-256':
-      assertBytes(o.prefix, undefined, `${name}.prefix`)
-      assertInt(o.maxMessageLength, 0, MAX_CONDITION_COST, `${name}.maxMessageLength`)
-      assertCondition(o.subcondition, `${name}.subcondition`, depth + 1)
+      if (!isBytes(o.prefix, undefined)) badBytes(o.prefix, undefined, path, 'prefix')
+      if (!isIntIn(o.maxMessageLength, 0, MAX_CONDITION_COST)) badInt(o.maxMessageLength, 0, MAX_CONDITION_COST, path, 'maxMessageLength')
+      checkNode(o.subcondition, { parent: path, index: -1 }, depth + 1)
       return
     case 'threshold-sha-256': {
-      if (!Array.isArray(o.subconditions)) throw new KomodoCcError('ARG_INVALID', `${name}.subconditions expected an array`, { name })
-      assertInt(o.threshold, 0, o.subconditions.length, `${name}.threshold`)
-      o.subconditions.forEach((s: unknown, i: number) => assertCondition(s, `${name}.subconditions[${i}]`, depth + 1))
+      const subs = o.subconditions
+      if (!Array.isArray(subs)) throw new KomodoCcError('ARG_INVALID', `${pathText(path)}.subconditions expected an array`, { name: pathText(path) })
+      if (!isIntIn(o.threshold, 0, subs.length)) badInt(o.threshold, 0, subs.length, path, 'threshold')
+      for (let i = 0; i < subs.length; i++) checkNode(subs[i], { parent: path, index: i }, depth + 1)
       return
     }
     case 'anon':
-      if (!REGISTERED.has(o.typeId as number)) throw new KomodoCcError('CC_UNSUPPORTED', `${name}: anon type ${String(o.typeId)} is not registered`, { name })
-      assertBytes(o.fingerprint, 32, `${name}.fingerprint`)
-      assertInt(o.cost, 0, Number.MAX_SAFE_INTEGER, `${name}.cost`)
-      assertInt(o.subtypes, 0, 0xffffffff, `${name}.subtypes`)
+      if (!REGISTERED.has(o.typeId as number)) throw new KomodoCcError('CC_UNSUPPORTED', `${pathText(path)}: anon type ${String(o.typeId)} is not registered`, { name: pathText(path) })
+      if (!isBytes(o.fingerprint, 32)) badBytes(o.fingerprint, 32, path, 'fingerprint')
+      if (!isIntIn(o.cost, 0, Number.MAX_SAFE_INTEGER)) badInt(o.cost, 0, Number.MAX_SAFE_INTEGER, path, 'cost')
+      if (!isIntIn(o.subtypes, 0, 0xffffffff)) badInt(o.subtypes, 0, 0xffffffff, path, 'subtypes')
       return
     default:
-      throw new KomodoCcError('ARG_INVALID', `${name}: unknown condition type ${JSON.stringify(String(o.type))}`, { name })
+      throw new KomodoCcError('ARG_INVALID', `${pathText(path)}: unknown condition type ${JSON.stringify(String(o.type))}`, { name: pathText(path) })
   }
 }
 

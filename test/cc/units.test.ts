@@ -115,6 +115,22 @@ describe('builders refuse bad input with typed errors', () => {
     loop.subconditions.push(loop)
     expect(code(() => encodeCondition(loop as never))).toBe('ARG_INVALID')
   })
+  test('a malformed node deep in a caller-built tree is named by its path', () => {
+    const err = (f: () => unknown) => { try { f() } catch (e) { return e as { code: string; message: string; details: Record<string, unknown> } } throw new Error('no error') }
+    const bad1 = cc1of1(0xe4, PK) as unknown as { subconditions: Array<{ subconditions: Array<Record<string, unknown>> }> }
+    bad1.subconditions[1]!.subconditions[0]!.publicKey = new Uint8Array(5)
+    const e1 = err(() => encodeCondition(bad1 as never))
+    expect(e1.code).toBe('BYTES_LENGTH')
+    expect(e1.message).toContain('condition.subconditions[1].subconditions[0].publicKey')
+    const bad2 = { type: 'prefix-sha-256', prefix: new Uint8Array(1), maxMessageLength: 10, subcondition: { type: 'threshold-sha-256', threshold: 5, subconditions: [evalCondition(1)] } }
+    const e2 = err(() => encodeCondition(bad2 as never))
+    expect(e2.code).toBe('INT_RANGE')
+    expect(e2.message).toContain('condition.subcondition.threshold')
+    const bad3 = { type: 'threshold-sha-256', threshold: 1, subconditions: [evalCondition(1), { type: 'eval-sha-256', code: 'e4' }] }
+    const e3 = err(() => encodeCondition(bad3 as never))
+    expect(e3.code).toBe('BYTES_TYPE')
+    expect(e3.message).toContain('condition.subconditions[1].code')
+  })
   test('off-curve "pubkeys" are fine in conditions (CCtxidaddr)', () => {
     const offCurve = '02' + '00'.repeat(31) + '05'
     expect(encodeCondition(cc1of1(0xec, offCurve)).length).toBe(46)
