@@ -98,13 +98,12 @@ export class ByteWriter {
 
   /** Bitcoin CompactSize, always minimal. */
   compactSize(n: number | bigint): this {
-    if (typeof n === 'number' && n >= 0 && n <= 0xffffffff && Number.isInteger(n)) { // lengths: no BigInt
+    if (typeof n === 'number') { // lengths: no BigInt below 2^32 (and checked before BigInt(), which throws on fractions)
+      if (!Number.isInteger(n) || n < 0) throw range('CompactSize', n)
       if (n < 0xfd) return this.u8(n)
       if (n <= 0xffff) return this.u8(0xfd).u16le(n)
-      return this.u8(0xfe).u32le(n)
-    }
-    if (typeof n === 'number' && (!Number.isInteger(n) || n < 0)) throw range('CompactSize', n) // before BigInt(): it throws a RangeError on fractions
-    if (typeof n !== 'number' && typeof n !== 'bigint') throw range('CompactSize', n)
+      if (n <= 0xffffffff) return this.u8(0xfe).u32le(n)
+    } else if (typeof n !== 'bigint') throw range('CompactSize', n)
     const v = typeof n === 'bigint' ? n : BigInt(n)
     if (v < 0n || v > 0xffffffffffffffffn) throw range('CompactSize', n)
     if (v < 0xfdn) return this.u8(Number(v))

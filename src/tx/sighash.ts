@@ -1,4 +1,4 @@
-import { assertBytes } from '../bytes/assert.js'
+import { assertBigInt, assertBytes, assertU32 } from '../bytes/assert.js'
 import { allocBytes } from '../bytes/alloc.js'
 import { ByteWriter, compactSizeLength } from '../bytes/writer.js'
 import { KomodoCcError } from '../errors.js'
@@ -9,6 +9,9 @@ import { blake2b256Personal as b2, blake2bFromMidstate, blake2bMidstate } from '
 import { put, put32, put64, putCs, writeJoinSplit } from './codec.js'
 import { reversedHexInto, reversedHexToBytes } from './hex.js'
 import { OVERWINTER_VERSION_GROUP_ID, SAPLING_BRANCH_ID, SAPLING_VERSION_GROUP_ID, type Transaction } from './types.js'
+
+const I64_MIN = -0x8000000000000000n
+const I64_MAX = 0x7fffffffffffffffn
 
 /** Hash types (`SIGHASH_*`). @example SIGHASH_ALL // 1 */
 export const SIGHASH_ALL = 1
@@ -61,11 +64,8 @@ function checkHashType(v: unknown): number {
   return v
 }
 
-/** A u32 field of an input (what the wire can hold), or INT_RANGE. */
-function u32Field(v: number, name: string): number {
-  if (!(v >= 0 && v <= 0xffffffff && Number.isInteger(v))) throw new KomodoCcError('INT_RANGE', `u32 out of range: ${String(v)}`, { kind: 'u32', got: String(v), name })
-  return v
-}
+/** An input's u32 field (`v >>> 0 === v` holds for exactly the u32 numbers), or INT_RANGE naming it. */
+const u32Field = (v: number, i: number, field: string): number => (v >>> 0 === v ? v : assertU32(v, `vin[${i}].${field}`))
 
 function checkIndex(tx: Transaction, inputIndex: number | null): void {
   if (inputIndex === null) return
@@ -96,14 +96,14 @@ export function sighashParts(tx: Transaction): SighashParts {
   for (let k = 0; k < nIn; k++) {
     const i = tx.vin[k]!
     reversedHexInto(i.txid, prev, 36 * k)
-    put32(prev, 36 * k + 32, u32Field(i.vout, 'vout'))
-    put32(seq, 4 * k, u32Field(i.sequence, 'sequence'))
+    put32(prev, 36 * k + 32, u32Field(i.vout, k, 'vout'))
+    put32(seq, 4 * k, u32Field(i.sequence, k, 'sequence'))
   }
   let outLen = 0
-  for (const o of tx.vout) {
-    if (typeof o.value !== 'bigint' || o.value < -0x8000000000000000n || o.value > 0x7fffffffffffffffn)
-      throw new KomodoCcError('INT_RANGE', `i64 out of range: ${String(o.value)}`, { kind: 'i64', got: String(o.value) })
-    const n = assertBytes(o.script, undefined, 'script').length
+  for (let k = 0; k < tx.vout.length; k++) {
+    const o = tx.vout[k]!
+    if (typeof o.value !== 'bigint' || o.value < I64_MIN || o.value > I64_MAX) assertBigInt(o.value, I64_MIN, I64_MAX, `vout[${k}].value`)
+    const n = o.script instanceof Uint8Array ? o.script.length : assertBytes(o.script, undefined, `vout[${k}].script`).length
     outLen += 8 + compactSizeLength(n) + n
   }
   const outs = allocBytes(outLen)
@@ -365,8 +365,7 @@ function outpoint(tx: Transaction, i: number): Uint8Array {
   const input = tx.vin[i]!
   const hit = list[i]
   if (hit !== undefined && hit.txid === input.txid && hit.vout === input.vout) return hit.bytes
-  const v = input.vout
-  if (typeof v !== 'number' || v >>> 0 !== v) throw new KomodoCcError('INT_RANGE', `vin[${i}].vout expected a u32, got ${String(v)}`, { path: `vin[${i}].vout` })
+  const v = u32Field(input.vout, i, 'vout')
   const bytes = reversedHexInto(input.txid, new Uint8Array(36), 0)
   bytes[32] = v
   bytes[33] = v >>> 8
