@@ -407,15 +407,9 @@ const pathText = (p: NodePath): string =>
   typeof p === 'string' ? p : `${pathText(p.parent)}${p.index < 0 ? '.subcondition' : `.subconditions[${p.index}]`}`
 const isBytes = (v: unknown, n: number | undefined): boolean => v instanceof Uint8Array && (n === undefined || v.length === n)
 const isIntIn = (v: unknown, min: number, max: number): boolean => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max
-// the helpers throw with the rendered path; they are called only once a check has failed
-const badBytes = (v: unknown, n: number | undefined, path: NodePath, field: string): never => {
-  assertBytes(v, n, `${pathText(path)}.${field}`)
-  throw new Error('unreachable')
-}
-const badInt = (v: unknown, min: number, max: number, path: NodePath, field: string): never => {
-  assertInt(v, min, max, `${pathText(path)}.${field}`)
-  throw new Error('unreachable')
-}
+// called only once a check above has failed: the shared assert* throws, naming the rendered path
+const badBytes = (v: unknown, n: number | undefined, path: NodePath, field: string): void => void assertBytes(v, n, `${pathText(path)}.${field}`)
+const badInt = (v: unknown, min: number, max: number, path: NodePath, field: string): void => void assertInt(v, min, max, `${pathText(path)}.${field}`)
 
 function checkNode(c: unknown, path: NodePath, depth: number): void {
   if (depth > 64) throw new KomodoCcError('ARG_INVALID', `${pathText(path)}: condition tree deeper than 64`, { name: pathText(path) })
