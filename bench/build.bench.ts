@@ -1,64 +1,16 @@
 import { describe } from 'vitest'
 import { createHash } from 'node:crypto'
-import { getPublicKey } from '@noble/secp256k1'
 import * as tiny from 'tiny-secp256k1'
-import { buildTokenCreate, buildTokenTransfer } from '../src/modules/tokens/build.js'
-import { buildDiceBet, buildDiceFund } from '../src/modules/dice/build.js'
 import { diceHashEntropy } from '../src/modules/dice/entropy.js'
 import { prepareFaucetSearch } from '../src/modules/faucet/build.js'
-import { encodeDicePayload } from '../src/modules/dice/opret.js'
-import { opretScript } from '../src/modules/opret.js'
 import { cc1of1 } from '../src/cc/condition.js'
 import { ccScript } from '../src/script/cc.js'
-import { p2pkScript } from '../src/script/script.js'
-import { sha256, sha256d } from '../src/hash/index.js'
+import { sha256d } from '../src/hash/index.js'
 import { serializeTransaction } from '../src/tx/codec.js'
-import { tinySecp256k1Backend, verifyInput } from '../src/tx/sign.js'
+import { tinySecp256k1Backend } from '../src/tx/sign.js'
 import { useWasmBlake2b } from '../src/tx/blake2b.js'
-import type { Transaction } from '../src/tx/types.js'
-import type { BuildResult } from '../src/build/complete.js'
-import type { Utxo } from '../src/build/types.js'
+import { bettorKey, coin, diceBet, fund, out, priv, prove, pub2, pubkey, tokenTransfer } from './fixtures.js'
 import { OURS, bench } from './_opts.js'
-
-const key = (i: number) => sha256(new TextEncoder().encode(String(i)))
-const priv = key(1)
-const pubkey = getPublicKey(priv, true)
-const pub2 = getPublicKey(key(2), true)
-const coin = (b: string, sats: bigint, pk = pubkey): Utxo => ({ txid: b.repeat(32), vout: 0, satoshis: sats, script: p2pkScript(pk), height: 1 })
-const out = (r: BuildResult, n: number): Utxo => ({ txid: r.txid, vout: n, satoshis: r.tx.vout[n]!.value, script: r.tx.vout[n]!.script })
-function prove(r: BuildResult, prevouts: Utxo[], what: string): void {
-  r.tx.vin.forEach((vin, i) => {
-    const p = prevouts.find((u) => u.txid === vin.txid && u.vout === vin.vout)!
-    if (!verifyInput(r.tx, i, { value: p.satoshis, script: p.script }).valid) throw new Error(`bench fixture ${what}: input ${i} does not verify`)
-  })
-}
-
-// Token transfer: one fee coin and one token input (the wallet's usual case).
-const create = buildTokenCreate('BENCH', '1', 'bench token', undefined, { pubkey, utxos: [coin('11', 1_000_000_000n)], height: 10, privateKey: priv })
-const tokenState = { create: create.tx, tokens: [out(create, 1)] }
-const tokenCtx = { pubkey, utxos: [coin('22', 1_000_000n)], height: 12, privateKey: priv }
-prove(buildTokenTransfer(create.txid, pub2, 1000n, tokenCtx, tokenState), [...tokenCtx.utxos, out(create, 1)], 'tokentransfer')
-
-// Dice bet: a plan with 100 entropy transactions (synthetic 'E' transactions: only their outputs and opret matter).
-const house = { pubkey, utxos: [coin('33', 100_000_000_000n)], height: 20, privateKey: priv }
-const fund = buildDiceFund('BENCH', '100', '0.1', '10', 100, 10, house)
-const diceScript = fund.tx.vout[0]!.script
-const entropyTx = (i: number): Transaction => ({
-  ...fund.tx,
-  vin: [{ txid: (i + 256).toString(16).padStart(64, '0'), vout: 0, scriptSig: new Uint8Array(0), sequence: 0xffffffff }],
-  vout: [
-    { value: 1_000_000_000n, script: diceScript },
-    { value: 10000n, script: p2pkScript(pubkey) },
-    { value: 0n, script: opretScript(encodeDicePayload({ funcid: 'E', sbits: 0x48434e4542n, name: null, fundingtxid: fund.txid, hash: sha256(new Uint8Array([i])).reduce((s, b) => s + b.toString(16).padStart(2, '0'), ''), proof: '00'.repeat(32) })) },
-  ],
-})
-const planTxs = [fund.tx, ...Array.from({ length: 100 }, (_, i) => entropyTx(i))]
-const bettorKey = key(2)
-const betCtx = { pubkey: pub2, utxos: [coin('44', 10_000_000_000n, pub2)], height: 30, privateKey: bettorKey }
-const bettorEntropy = diceHashEntropy({ txid: '00'.repeat(32), vout: 0 }, true, bettorKey).entropy
-const betState = { funding: fund.tx, planTxs, bettorEntropy }
-const bet = buildDiceBet('BENCH', fund.txid, '1', 2, betCtx, betState)
-prove(bet, [...betCtx.utxos, { txid: bet.tx.vin[0]!.txid, vout: 0, satoshis: 1_000_000_000n, script: diceScript }], 'dicebet')
 
 const tinyBackend = tinySecp256k1Backend(tiny as never)
 
@@ -70,33 +22,32 @@ function withWasmBlake2b<T>(build: () => T): T {
   return r
 }
 // the WASM rows must build the same bytes
-for (const [what, build] of [
-  ['tokentransfer', () => buildTokenTransfer(create.txid, pub2, 1000n, tokenCtx, tokenState)],
-  ['dicebet', () => buildDiceBet('BENCH', fund.txid, '1', 2, betCtx, betState)],
-] as const) {
+for (const [what, build] of [['tokentransfer', tokenTransfer()], ['dicebet', diceBet()]] as const) {
   if (!useWasmBlake2b(true)) throw new Error('WASM BLAKE2b unavailable')
   useWasmBlake2b(false)
   if (withWasmBlake2b(build).hex !== build().hex) throw new Error(`${what}: WASM BLAKE2b builds different bytes`)
 }
+const transfer = tokenTransfer(), transferTiny = tokenTransfer({ backend: tinyBackend }), transferUnsigned = tokenTransfer({ unsigned: true })
 describe('tokentransfer build+sign (2 inputs)', () => {
-  bench(OURS, () => { buildTokenTransfer(create.txid, pub2, 1000n, tokenCtx, tokenState) })
-  bench('komodo-cc + tiny-secp256k1 backend', () => { buildTokenTransfer(create.txid, pub2, 1000n, { ...tokenCtx, backend: tinyBackend }, tokenState) })
+  bench(OURS, transfer)
+  bench('komodo-cc + tiny-secp256k1 backend', transferTiny)
 })
 describe('tokentransfer build without signing (sighashes only)', () => {
-  bench(OURS, () => { buildTokenTransfer(create.txid, pub2, 1000n, { ...tokenCtx, privateKey: undefined }, tokenState) })
+  bench(OURS, transferUnsigned)
 })
 describe('tokentransfer build without signing (sighashes only; WASM BLAKE2b)', () => {
-  bench(OURS, () => { withWasmBlake2b(() => buildTokenTransfer(create.txid, pub2, 1000n, { ...tokenCtx, privateKey: undefined }, tokenState)) })
+  bench(OURS, () => { withWasmBlake2b(transferUnsigned) })
 })
+const betNoble = diceBet(), betTiny = diceBet({ backend: tinyBackend }), betUnsigned = diceBet({ unsigned: true })
 describe('dicebet build+sign (2 inputs, 101 plan transactions scanned)', () => {
-  bench(OURS, () => { buildDiceBet('BENCH', fund.txid, '1', 2, betCtx, betState) })
-  bench('komodo-cc + tiny-secp256k1 backend', () => { buildDiceBet('BENCH', fund.txid, '1', 2, { ...betCtx, backend: tinyBackend }, betState) })
+  bench(OURS, betNoble)
+  bench('komodo-cc + tiny-secp256k1 backend', betTiny)
 })
 describe('dicebet build without signing (sighashes only)', () => {
-  bench(OURS, () => { buildDiceBet('BENCH', fund.txid, '1', 2, { ...betCtx, privateKey: undefined }, betState) })
+  bench(OURS, betUnsigned)
 })
 describe('dicebet build without signing (sighashes only; WASM BLAKE2b)', () => {
-  bench(OURS, () => { withWasmBlake2b(() => buildDiceBet('BENCH', fund.txid, '1', 2, { ...betCtx, privateKey: undefined }, betState)) })
+  bench(OURS, () => { withWasmBlake2b(betUnsigned) })
 })
 describe('dice entropy derivation (DiceHashEntropy: 2 X25519 + 3 SHA-256)', () => {
   bench(OURS, () => { diceHashEntropy({ txid: fund.txid, vout: 1 }, true, bettorKey) })

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Runs every benchmark under bench/ with vitest, then writes bench/results.json and prints the Speed table.
+// Runs every benchmark under bench/ with vitest and the in-place share measurement (bench/share.ts), then writes
+// bench/results.json and prints the Speed tables.
 //   node bench/run.mjs           full run (README figures)
 //   node bench/run.mjs --short   short run for CI (BENCH_SHORT=1)
 //   node bench/run.mjs --update-baseline   full run, then merge its ratios into bench/baseline.json (lowest kept)
@@ -49,14 +50,32 @@ function measure(files) {
   return rows
 }
 
+/** The builders' non-signing share measured in place (bench/share.ts, run with tsx): { rounds, roundMs, rows }. */
+function measureShares() {
+  const tsx = join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs')
+  const res = spawnSync(process.execPath, [tsx, join(here, 'share.ts')], { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 20 })
+  if (res.status !== 0) {
+    console.error(`bench/share.ts failed with status ${res.status}`)
+    process.exit(res.status ?? 1)
+  }
+  return JSON.parse(res.stdout)
+}
+
 const measured = measure(files)
 const rows = measured.map(({ file, ...r }) => r)
-writeFileSync(join(here, 'results.json'), JSON.stringify({ short, date: new Date().toISOString(), node: process.version, rows }, null, 2) + '\n')
+// the share run belongs to a whole run (not to a run of chosen files)
+const shares = files.length === 0 ? measureShares() : undefined
+writeFileSync(join(here, 'results.json'), JSON.stringify({ short, date: new Date().toISOString(), node: process.version, rows, ...(shares ? { shares } : {}) }, null, 2) + '\n')
 
 const fmt = (n) => n.toLocaleString('en-US')
 console.log('| operation | komodo-cc ops/s | peer | peer ops/s | ratio |')
 console.log('|---|---:|---|---:|---:|')
 for (const r of rows) console.log(`| ${r.name} | ${fmt(r.opsPerSec)} | ${r.vs ? r.vs.name : '—'} | ${r.vs ? fmt(r.vs.opsPerSec) : '—'} | ${r.vs ? `${r.vs.ratio}×` : '—'} |`)
+if (shares) {
+  console.log('\n| builder | backend | BLAKE2b | builds/s | µs per build | µs in sign() | µs outside | non-signing share |')
+  console.log('|---|---|---|---:|---:|---:|---:|---:|')
+  for (const r of shares.rows) console.log(`| ${r.builder} | ${r.backend} | ${r.blake2b} | ${fmt(r.buildsPerSec)} | ${r.perBuildUs} | ${r.signUs ?? '—'} | ${r.outsideUs} | ${r.share === null ? '—' : `${r.share}%`} |`)
+}
 
 const baselinePath = join(here, 'baseline.json')
 const key = (r) => `${r.name} :: ${r.vs ? r.vs.name : ''}`

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Writes the Speed table of README.md (between <!-- speed-table --> markers) from bench/results.json.
+// Writes the Speed tables of README.md (between <!-- speed-table --> and <!-- share-table --> markers) from
+// bench/results.json.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -14,9 +15,21 @@ const lines = [
   '|---|---:|---|---:|---:|',
   ...results.rows.map((r) => `| ${r.name} | ${fmt(r.opsPerSec)} | ${r.vs ? r.vs.name : '—'} | ${r.vs ? fmt(r.vs.opsPerSec) : '—'} | ${r.vs ? `${r.vs.ratio}×` : '—'} |`),
 ]
+if (!results.shares) throw new Error('bench/results.json has no shares: run the whole `npm run bench`, not chosen files')
+const shareLines = [
+  `Measured in the same run (bench/share.ts: ${results.shares.rounds} rounds of ${results.shares.roundMs} ms per line, medians).`,
+  '',
+  '| builder | backend | BLAKE2b | builds/s | µs per build | µs in sign() | µs outside sign() | non-signing share |',
+  '|---|---|---|---:|---:|---:|---:|---:|',
+  ...results.shares.rows.map((r) => `| ${r.builder} | ${r.backend} | ${r.blake2b} | ${fmt(r.buildsPerSec)} | ${r.perBuildUs} | ${r.signUs ?? '—'} | ${r.outsideUs} | ${r.share === null ? '—' : `${r.share}%`} |`),
+]
+/** Replaces the text between `<!-- name -->` and `<!-- /name -->`. */
+function between(text, name, body) {
+  const start = text.indexOf(`<!-- ${name} -->`)
+  const end = text.indexOf(`<!-- /${name} -->`)
+  if (start < 0 || end < start) throw new Error(`README.md has no <!-- ${name} --> … <!-- /${name} --> markers`)
+  return text.slice(0, start) + `<!-- ${name} -->\n` + body.join('\n') + '\n' + text.slice(end)
+}
 const readme = readFileSync(join(root, 'README.md'), 'utf8')
-const start = readme.indexOf('<!-- speed-table -->')
-const end = readme.indexOf('<!-- /speed-table -->')
-if (start < 0 || end < start) throw new Error('README.md has no <!-- speed-table --> … <!-- /speed-table --> markers')
-writeFileSync(join(root, 'README.md'), readme.slice(0, start) + '<!-- speed-table -->\n' + lines.join('\n') + '\n' + readme.slice(end))
-console.log(`README Speed table: ${results.rows.length} rows`)
+writeFileSync(join(root, 'README.md'), between(between(readme, 'speed-table', lines), 'share-table', shareLines))
+console.log(`README Speed tables: ${results.rows.length} rows, ${results.shares.rows.length} share lines`)
