@@ -66,8 +66,8 @@ export function completeBuild(fin: FinalizedTx, ctx: CheckedContext, evalCode: n
     const backend = ctx.backend ?? nobleSecp256k1
     const keys: Signer[] = [signerFor(ctx.privateKey, backend)]
     if (fin.plans.some((p) => p.role === 'global')) {
-      const m = ccModule(evalCode)
-      keys.push(knownSigner(hexToBytes(m.privkey), pubkeyBytes(m.pubkey), backend))
+      const g = globalKeys(evalCode)
+      keys.push(knownSigner(g.priv, g.pub, backend))
     }
     if (fin.plans.some((p) => p.role === 'baton')) keys.push(batonSignerFor(ctx.privateKey, backend))
     try {
@@ -99,9 +99,10 @@ export function completeBuild(fin: FinalizedTx, ctx: CheckedContext, evalCode: n
 
 // Public keys of the caller's key and its baton key, per private-key object: deriving one is an EC multiplication,
 // more than the rest of a build. The entry keeps a copy of the key so that an array mutated in place is re-derived.
-const DERIVED = /* @__PURE__ */ new WeakMap<Uint8Array, { copy: Uint8Array; pub: Uint8Array; batonPub?: Uint8Array }>()
+type Derived = { copy: Uint8Array; pub: Uint8Array; batonKey?: Uint8Array; batonPub?: Uint8Array }
+const DERIVED = /* @__PURE__ */ new WeakMap<Uint8Array, Derived>()
 
-function derived(priv: Uint8Array, backend: Secp256k1Backend): { copy: Uint8Array; pub: Uint8Array; batonPub?: Uint8Array } {
+function derived(priv: Uint8Array, backend: Secp256k1Backend): Derived {
   let d = DERIVED.get(priv)
   if (d === undefined || !equalBytes(d.copy, priv)) {
     d = { copy: priv.slice(), pub: backend.getPublicKey(priv) }
@@ -121,7 +122,20 @@ function signerFor(priv: Uint8Array, backend: Secp256k1Backend): Signer {
 
 function batonSignerFor(priv: Uint8Array, backend: Secp256k1Backend): Signer {
   const d = derived(priv, backend)
-  const bk = batonKey(priv)
+  const bk = (d.batonKey ??= batonKey(priv))
   d.batonPub ??= backend.getPublicKey(bk)
   return knownSigner(bk, d.batonPub, backend)
+}
+
+// The published key pair of a module (signs its global-address inputs), decoded once per eval code.
+const GLOBAL_KEYS = /* @__PURE__ */ new Map<number, { priv: Uint8Array; pub: Uint8Array }>()
+
+function globalKeys(evalCode: number): { priv: Uint8Array; pub: Uint8Array } {
+  let g = GLOBAL_KEYS.get(evalCode)
+  if (g === undefined) {
+    const m = ccModule(evalCode)
+    g = { priv: hexToBytes(m.privkey), pub: pubkeyBytes(m.pubkey) }
+    GLOBAL_KEYS.set(evalCode, g)
+  }
+  return g
 }

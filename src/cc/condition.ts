@@ -315,11 +315,11 @@ const ONE_OF_ONE = /* @__PURE__ */ new Map<number, Array<{ code: Uint8Array; pk:
 let oneOfOneCount = 0
 
 /**
- * The eval code and public key of a `cc1of1` shape — threshold 2 of { eval(code), threshold 1 of { secp256k1(pk) } }
- * — or null for any other tree. The cache above compares their bytes (never object identity), so a key or code
+ * @internal The eval code and public key of a `cc1of1` shape — threshold 2 of { eval(code), threshold 1 of
+ * { secp256k1(pk) } } with a code of at most 8 bytes — or null for any other tree. The cache above compares their bytes (never object identity), so a key or code
  * array changed in place is a new entry.
  */
-function oneOfOneParts(c: CcCondition): { code: Uint8Array; pk: Uint8Array } | null {
+export function oneOfOneParts(c: CcCondition): { code: Uint8Array; pk: Uint8Array } | null {
   if (c.type !== 'threshold-sha-256' || c.threshold !== 2 || c.subconditions.length !== 2) return null
   const ev = c.subconditions[0]!, inner = c.subconditions[1]!
   if (ev.type !== 'eval-sha-256' || inner.type !== 'threshold-sha-256' || inner.threshold !== 1 || inner.subconditions.length !== 1) return null

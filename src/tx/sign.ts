@@ -1,8 +1,8 @@
 import * as secp from '@noble/secp256k1'
 import { assertBool, assertBytes } from '../bytes/assert.js'
 import { equalBytes } from '../bytes/utils.js'
-import { encodeCondition } from '../cc/condition.js'
-import { addSignature, decodeFulfillment, encodeFulfillment, verifyFulfillment } from '../cc/fulfillment.js'
+import { encodeCondition, oneOfOneParts } from '../cc/condition.js'
+import { addSignature, decodeFulfillment, encodeFulfillment, fulfill1of1Parts, verifyFulfillment } from '../cc/fulfillment.js'
 import type { CcCondition } from '../cc/types.js'
 import { KomodoCcError } from '../errors.js'
 import { hash160 } from '../hash/index.js'
@@ -283,11 +283,16 @@ function finish(tx: Transaction, jobs: Job[], sigs: Uint8Array[][], hashType: nu
     const s = sigs[j]!
     let scriptSig: Uint8Array
     if (job.kind === 'cc') {
-      let cond = job.condition!
-      job.signers.forEach((signer, k) => {
-        cond = addSignature(cond, signer.publicKey, s[k]!)
-      })
-      scriptSig = ccScriptSig(encodeFulfillment(cond), hashType)
+      // the module 1-of-1 shape signed by its one key is written directly (same bytes as the general encoder)
+      const one = job.signers.length === 1 ? oneOfOneParts(job.condition!) : null
+      if (one !== null && equalBytes(one.pk, job.signers[0]!.publicKey)) scriptSig = ccScriptSig(fulfill1of1Parts(one.code, one.pk, s[0]!), hashType)
+      else {
+        let cond = job.condition!
+        job.signers.forEach((signer, k) => {
+          cond = addSignature(cond, signer.publicKey, s[k]!)
+        })
+        scriptSig = ccScriptSig(encodeFulfillment(cond), hashType)
+      }
     } else {
       const der = compactToDer(s[0]!)
       const sigPush = new Uint8Array(der.length + 1)

@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest'
 import docs from '../../vectors/cc/docs-addresses.json' with { type: 'json' }
 import spec from '../../vectors/cc/spec-examples.json' with { type: 'json' }
+import { sha256 } from '../../src/hash/index.js'
 import {
   CC_BURN_PUBKEY,
   CC_MODULES,
@@ -155,6 +156,23 @@ describe('spec worked examples', () => {
     const expected = ((N + 5n + priv) % N).toString(16).padStart(64, '0')
     expect(bytesToHex(batonKey(privBytes))).toBe(expected)
     expect(() => batonKey(new Uint8Array(31))).toThrow(expect.objectContaining({ code: 'BYTES_LENGTH' }))
+  })
+  test('baton key at the edges of the scalar range: XOR of 0, 1, n - 1, n, n + 1, 2^256 - 1', () => {
+    // the range check is bytewise: compare with the daemon's rule written in BigInt
+    const K = BigInt('0x' + ccModule('oracles').privkey)
+    const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
+    const hex = (v: bigint) => v.toString(16).padStart(64, '0')
+    for (const x of [0n, 1n, N - 1n, N, N + 1n, (1n << 256n) - 1n, 1n << 255n]) {
+      const priv = K ^ x
+      const expected = x === 0n || x >= N ? (x + priv) % N : x
+      expect(bytesToHex(batonKey(hexToBytes(hex(priv)))), `XOR ${hex(x)}`).toBe(hex(expected))
+    }
+    for (let i = 0; i < 200; i++) {
+      const priv = BigInt('0x' + bytesToHex(sha256(Uint8Array.of(i, 7))))
+      const x = K ^ priv
+      const expected = x === 0n || x >= N ? (x + priv) % N : x
+      expect(bytesToHex(batonKey(hexToBytes(hex(priv))))).toBe(hex(expected))
+    }
   })
   test('gateways deposit and external addresses (gateways spec 5.3)', () => {
     const g = spec.gatewaysAddresses

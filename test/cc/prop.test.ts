@@ -24,6 +24,8 @@ import {
   type CcCondition,
 } from '../../src/cc/index.js'
 import { ccScript, parseCcScript } from '../../src/script/cc.js'
+import { addSignature, fulfill1of1Parts } from '../../src/cc/fulfillment.js'
+import { oneOfOneParts } from '../../src/cc/condition.js'
 import { KomodoCcError } from '../../src/errors.js'
 import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
 
@@ -260,5 +262,37 @@ describe('tlvGroups (the one-allocation DER writer behind encodeFulfillment)', (
       const want = derTlv(tag, groups.flatMap(([t, parts]) => derTlv(t, parts.flatMap((p) => [...p]))))
       expect([...tlvGroups(tag, groups)]).toEqual(want)
     }), { numRuns: 200 })
+  })
+})
+
+describe('the direct 1-of-1 fulfillment writer (signing fast path)', () => {
+  test('fulfill1of1Parts gives the general encoder’s bytes for any eval code of 1..8 bytes, key and signature', () => {
+    fc.assert(fc.property(bytes(1, 8), fc.constantFrom(...POINTS), bytes(64, 64), (code, pk, sig) => {
+      const general = encodeFulfillment(addSignature(thresholdCondition(2, [evalCondition(code), thresholdCondition(1, [secp256k1Condition(pk)])]), pk, sig))
+      const parts = oneOfOneParts(thresholdCondition(2, [evalCondition(code), thresholdCondition(1, [secp256k1Condition(pk)])]))!
+      expect(bytesToHex(fulfill1of1Parts(parts.code, parts.pk, sig))).toBe(bytesToHex(general))
+    }), { numRuns })
+  })
+  test('the module 1-of-1 vector: 120 bytes, inner threshold first', () => {
+    const pk = POINTS[0]!
+    const sig = new Uint8Array(64).fill(0x11)
+    const out = fulfill1of1Parts(Uint8Array.of(0xe4), pk, sig)
+    expect(out.length).toBe(120)
+    expect(bytesToHex(out.subarray(0, 12))).toBe('a276a072a26ba067a5658021')
+    expect(bytesToHex(out.subarray(111))).toBe('a100af038001e4a100')
+    expect(decodeFulfillment(out).type).toBe('threshold-sha-256')
+  })
+  test('refuses a code over 8 bytes, a key other than 33 bytes or a signature other than 64', () => {
+    const sig = new Uint8Array(64)
+    expect(() => fulfill1of1Parts(new Uint8Array(9), POINTS[0]!, sig)).toThrow(expect.objectContaining({ code: 'ARG_INVALID' }))
+    expect(() => fulfill1of1Parts(Uint8Array.of(1), new Uint8Array(32), sig)).toThrow(expect.objectContaining({ code: 'ARG_INVALID' }))
+    expect(() => fulfill1of1Parts(Uint8Array.of(1), POINTS[0]!, new Uint8Array(63))).toThrow(expect.objectContaining({ code: 'ARG_INVALID' }))
+  })
+  test('oneOfOneParts recognises only the cc1of1 shape', () => {
+    const pk = POINTS[1]!
+    expect(oneOfOneParts(cc1of1(0xe4, pk))).not.toBeNull()
+    expect(oneOfOneParts(thresholdCondition(1, [evalCondition(Uint8Array.of(0xe4)), thresholdCondition(1, [secp256k1Condition(pk)])]))).toBeNull()
+    expect(oneOfOneParts(thresholdCondition(2, [evalCondition(Uint8Array.of(0xe4)), secp256k1Condition(pk)]))).toBeNull()
+    expect(oneOfOneParts(thresholdCondition(2, [evalCondition(new Uint8Array(9)), thresholdCondition(1, [secp256k1Condition(pk)])]))).toBeNull()
   })
 })
