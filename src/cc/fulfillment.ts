@@ -67,22 +67,32 @@ export function fulfill1of1(evalCode: number, pubkey: string | Uint8Array, signa
  * eval node (af…).
  */
 export function fulfill1of1Parts(code: Uint8Array, pk: Uint8Array, signature: Uint8Array): Uint8Array {
+  const out = new Uint8Array(119 + code.length)
+  writeFulfill1of1(out, 0, code, pk, signature)
+  return out
+}
+
+/**
+ * @internal Writes {@link fulfill1of1Parts}'s 119 + code-length bytes into `out` at `p` (for a scriptSig written in
+ * one array).
+ * @throws KomodoCcError ARG_INVALID for a code over 8 bytes, a key other than 33 bytes or a signature other than 64
+ */
+export function writeFulfill1of1(out: Uint8Array, p: number, code: Uint8Array, pk: Uint8Array, signature: Uint8Array): void {
   const n = code.length
   if (n > 8 || pk.length !== 33 || signature.length !== 64)
     throw new KomodoCcError('ARG_INVALID', `fulfill1of1Parts: code of ${n} bytes (at most 8), key of ${pk.length} (33), signature of ${signature.length} (64)`)
-  const out = new Uint8Array(119 + n)
-  out[0] = 0xa2; out[1] = 117 + n; out[2] = 0xa0; out[3] = 113 + n
-  // inner threshold 1 of { secp256k1 }: 109 bytes at 4
-  out[4] = 0xa2; out[5] = 0x6b; out[6] = 0xa0; out[7] = 0x67; out[8] = 0xa5; out[9] = 0x65; out[10] = 0x80; out[11] = 0x21
-  out.set(pk, 12)
-  out[45] = 0x81; out[46] = 0x40
-  out.set(signature, 47)
-  out[111] = 0xa1; out[112] = 0x00
-  // eval node at 113, then the empty subconditions set
-  out[113] = 0xaf; out[114] = 2 + n; out[115] = 0x80; out[116] = n
-  out.set(code, 117)
-  out[117 + n] = 0xa1; out[118 + n] = 0x00
-  return out
+  out[p] = 0xa2; out[p + 1] = 117 + n; out[p + 2] = 0xa0; out[p + 3] = 113 + n
+  // inner threshold 1 of { secp256k1 }: 109 bytes at p + 4
+  out[p + 4] = 0xa2; out[p + 5] = 0x6b; out[p + 6] = 0xa0; out[p + 7] = 0x67
+  out[p + 8] = 0xa5; out[p + 9] = 0x65; out[p + 10] = 0x80; out[p + 11] = 0x21
+  out.set(pk, p + 12)
+  out[p + 45] = 0x81; out[p + 46] = 0x40
+  out.set(signature, p + 47)
+  out[p + 111] = 0xa1; out[p + 112] = 0x00
+  // eval node at p + 113, then the empty subconditions set
+  out[p + 113] = 0xaf; out[p + 114] = 2 + n; out[p + 115] = 0x80; out[p + 116] = n
+  out.set(code, p + 117)
+  out[p + 117 + n] = 0xa1; out[p + 118 + n] = 0x00
 }
 
 /**

@@ -32,17 +32,55 @@ function checkRange(c: Uint8Array, allowHighS: boolean): string | null {
   return null
 }
 
-/** Minimal DER INTEGER content of a 32-byte big-endian unsigned value (leading zeros dropped, 00 if top bit set). */
-function intContent(b: Uint8Array): Uint8Array {
-  let i = 0
-  while (i < b.length - 1 && b[i] === 0) i++
-  const body = b.subarray(i)
-  if (body[0]! & 0x80) {
-    const out = new Uint8Array(body.length + 1)
-    out.set(body, 1)
-    return out
-  }
-  return body
+/** Start of the minimal DER INTEGER body of the 32 bytes at c[o..] (leading zeros dropped, at least one byte kept). */
+function intStart(c: Uint8Array, o: number): number {
+  let i = o
+  while (i < o + 31 && c[i] === 0) i++
+  return i
+}
+
+/** Length of the DER INTEGER content of the 32 bytes at c[o..]: the body, plus a 00 when its top bit is set. */
+function intLength(c: Uint8Array, o: number): number {
+  const i = intStart(c, o)
+  return o + 32 - i + (c[i]! & 0x80 ? 1 : 0)
+}
+
+/** Writes `02 len [00] body` for the 32 bytes at c[o..] into out at p; returns the position after it. */
+function putInt(c: Uint8Array, o: number, out: Uint8Array, p: number): number {
+  const i = intStart(c, o)
+  const pad = c[i]! & 0x80 ? 1 : 0
+  out[p] = 0x02
+  out[p + 1] = o + 32 - i + pad
+  p += 2
+  if (pad === 1) out[p++] = 0
+  out.set(c.subarray(i, o + 32), p)
+  return p + (o + 32 - i)
+}
+
+/**
+ * @internal Size of the strict DER of a 64-byte compact signature whose range {@link checkedDerSize} has checked.
+ */
+function derSize(compact: Uint8Array): number {
+  return 6 + intLength(compact, 0) + intLength(compact, 32)
+}
+
+/**
+ * @internal The DER size of a compact signature after checking it as {@link compactToDer} does (r and s in 1..n-1,
+ * low-S unless `allowHighS`); write it with {@link derInto}.
+ * @throws KomodoCcError BYTES_LENGTH | SIGNATURE_INVALID
+ */
+export function checkedDerSize(compact: Uint8Array, allowHighS = false): number {
+  assertBytes(compact, 64, 'signature')
+  const bad = checkRange(compact, allowHighS)
+  if (bad !== null) throw new KomodoCcError('SIGNATURE_INVALID', `signature ${bad}`)
+  return derSize(compact)
+}
+
+/** @internal Writes the DER of a compact signature checked by {@link checkedDerSize} into out at p; returns the end. */
+export function derInto(compact: Uint8Array, out: Uint8Array, p: number): number {
+  out[p] = 0x30
+  out[p + 1] = derSize(compact) - 2
+  return putInt(compact, 32, out, putInt(compact, 0, out, p + 2))
 }
 
 /**
@@ -52,20 +90,8 @@ function intContent(b: Uint8Array): Uint8Array {
  * @example compactToDer(sig64)[0] // 0x30
  */
 export function compactToDer(compact: Uint8Array, options: { allowHighS?: boolean } = {}): Uint8Array {
-  assertBytes(compact, 64, 'signature')
-  const r = compact.subarray(0, 32), s = compact.subarray(32)
-  const bad = checkRange(compact, options.allowHighS === true)
-  if (bad !== null) throw new KomodoCcError('SIGNATURE_INVALID', `signature ${bad}`)
-  const rc = intContent(r), sc = intContent(s)
-  const out = new Uint8Array(6 + rc.length + sc.length)
-  out[0] = 0x30
-  out[1] = 4 + rc.length + sc.length
-  out[2] = 0x02
-  out[3] = rc.length
-  out.set(rc, 4)
-  out[4 + rc.length] = 0x02
-  out[5 + rc.length] = sc.length
-  out.set(sc, 6 + rc.length)
+  const out = new Uint8Array(checkedDerSize(compact, options.allowHighS === true))
+  derInto(compact, out, 0)
   return out
 }
 

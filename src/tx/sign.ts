@@ -2,7 +2,7 @@ import * as secp from '@noble/secp256k1'
 import { assertBool, assertBytes } from '../bytes/assert.js'
 import { equalBytes } from '../bytes/utils.js'
 import { encodeCondition, oneOfOneParts } from '../cc/condition.js'
-import { addSignature, decodeFulfillment, encodeFulfillment, fulfill1of1Parts, verifyFulfillment } from '../cc/fulfillment.js'
+import { addSignature, decodeFulfillment, encodeFulfillment, verifyFulfillment, writeFulfill1of1 } from '../cc/fulfillment.js'
 import type { CcCondition } from '../cc/types.js'
 import { KomodoCcError } from '../errors.js'
 import { hash160 } from '../hash/index.js'
@@ -10,7 +10,7 @@ import { hmacSha256, sha256Fast } from '../hash/sha256.js'
 import { ccScriptParts, classifyScript } from '../script/classify.js'
 import { ccScriptSig, MAX_CC_SCRIPTSIG_PUSH } from '../script/cc.js'
 import { getOp, pushData } from '../script/script.js'
-import { compactToDer, derToCompact, isLowS } from './der.js'
+import { checkedDerSize, derInto, derToCompact, isLowS } from './der.js'
 import { createSighasher, SIGHASH_ALL } from './sighash.js'
 import type { Transaction } from './types.js'
 
@@ -283,32 +283,41 @@ function finish(tx: Transaction, jobs: Job[], sigs: Uint8Array[][], hashType: nu
     const s = sigs[j]!
     let scriptSig: Uint8Array
     if (job.kind === 'cc') {
-      // the module 1-of-1 shape signed by its one key is written directly (same bytes as the general encoder)
+      // the module 1-of-1 shape signed by its one key: `4c len fulfillment hashType` written in one array (the
+      // same bytes as the general encoder, see fulfill1of1Parts)
       const one = job.signers.length === 1 ? oneOfOneParts(job.condition!) : null
-      if (one !== null && equalBytes(one.pk, job.signers[0]!.publicKey)) scriptSig = ccScriptSig(fulfill1of1Parts(one.code, one.pk, s[0]!), hashType)
-      else {
+      if (one !== null && equalBytes(one.pk, job.signers[0]!.publicKey)) {
+        const n = 120 + one.code.length // fulfillment and hash type: 121..128 bytes, an OP_PUSHDATA1 push
+        scriptSig = new Uint8Array(2 + n)
+        scriptSig[0] = 0x4c
+        scriptSig[1] = n
+        writeFulfill1of1(scriptSig, 2, one.code, one.pk, s[0]!)
+        scriptSig[1 + n] = hashType
+      } else {
         let cond = job.condition!
         job.signers.forEach((signer, k) => {
           cond = addSignature(cond, signer.publicKey, s[k]!)
         })
         scriptSig = ccScriptSig(encodeFulfillment(cond), hashType)
       }
-    } else {
-      const der = compactToDer(s[0]!)
-      const sigPush = new Uint8Array(der.length + 1)
-      sigPush.set(der)
-      sigPush[der.length] = hashType
-      scriptSig = job.kind === 'p2pk' ? pushData(sigPush) : concat(pushData(sigPush), pushData(job.signers[0]!.publicKey))
-    }
+    } else scriptSig = ecdsaScriptSig(s[0]!, hashType, job.kind === 'p2pkh' ? job.signers[0]!.publicKey : null)
     vin[job.index]!.scriptSig = scriptSig
   })
   return { ...tx, vin }
 }
 
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length)
-  out.set(a)
-  out.set(b, a.length)
+/**
+ * `push(DER ‖ hashType)` for P2PK, followed by `push(pubkey)` for P2PKH, written in one array (a DER signature and
+ * its hash type are at most 73 bytes: a one-byte push).
+ */
+function ecdsaScriptSig(compact: Uint8Array, hashType: number, pubkey: Uint8Array | null): Uint8Array {
+  const d = checkedDerSize(compact)
+  const keyPush = pubkey === null ? null : pushData(pubkey)
+  const out = new Uint8Array(2 + d + (keyPush === null ? 0 : keyPush.length))
+  out[0] = d + 1
+  derInto(compact, out, 1)
+  out[1 + d] = hashType
+  if (keyPush !== null) out.set(keyPush, 2 + d)
   return out
 }
 

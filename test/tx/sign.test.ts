@@ -253,4 +253,34 @@ describe('DER helpers', () => {
     expect(() => compactToDer(new Uint8Array(64))).toThrow(code('SIGNATURE_INVALID'))
     expect(() => compactToDer(new Uint8Array(63))).toThrow(code('BYTES_LENGTH'))
   })
+  test('r and s with 0..31 leading zero bytes and either top bit: minimal DER as BIP66 writes it, and back', () => {
+    // reference written from BIP66: INTEGER body = the value's big-endian bytes without leading zeros, 00 first if the top bit is set
+    const int = (b: Uint8Array) => {
+      let i = 0
+      while (i < 31 && b[i] === 0) i++
+      const body = [...b.subarray(i)]
+      return body[0]! & 0x80 ? [0, ...body] : body
+    }
+    const ref = (c: Uint8Array) => {
+      const r = int(c.subarray(0, 32)), s = int(c.subarray(32))
+      return Uint8Array.from([0x30, 4 + r.length + s.length, 2, r.length, ...r, 2, s.length, ...s])
+    }
+    for (let k = 0; k < 400; k++) {
+      const c = sha256(Uint8Array.of(k, 1)).slice()
+      const s = sha256(Uint8Array.of(k, 2))
+      const sig = new Uint8Array(64)
+      sig.set(c, 0)
+      sig.set(s, 32)
+      sig[32] = sig[32]! & 0x7f // s below n/2
+      const zr = k % 32, zs = (k >> 5) % 32
+      sig.fill(0, 0, zr)
+      sig.fill(0, 32, 32 + zs)
+      sig[zr] = k & 1 ? sig[zr]! | 0x80 : sig[zr]! & 0x7f
+      if (sig.subarray(0, 32).every((x) => x === 0)) sig[31] = 1
+      if (sig.subarray(32).every((x) => x === 0)) sig[63] = 1
+      const der = compactToDer(sig)
+      expect(bytesToHex(der), `case ${k}`).toBe(bytesToHex(ref(sig)))
+      expect(derToCompact(der)).toEqual(sig)
+    }
+  })
 })
