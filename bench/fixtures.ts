@@ -80,7 +80,8 @@ const baton = { txid: '22'.repeat(32), vout: 1, satoshis: 10000n, script: ccScri
 const sub = { txid: '33'.repeat(32), vout: 0, satoshis: 100_000_000n, script: ccScript(cc1of1(0xec, pubkey)), height: 11 }
 const H = '00166afa8a45b848acf54b1e957fbd5593872a44adbbc307416c8a004da8a5f7'
 const record = encodeOracleData('IhhL', [16, H, H, 4212345678n])
-const oracleState = { oracle: oracle.tx, datafee: 20000n, baton, subscriptions: [sub], batonPubkey: batonPubkey(priv) }
+// as in the README's publisher example: the baton pubkey is derived from the key (remembered per key array)
+const oracleState = { oracle: oracle.tx, datafee: 20000n, baton, subscriptions: [sub] }
 const oracleCtx = { pubkey, utxos: [coin('44', 15_000n), coin('55', 15_000n)], height: 12, privateKey: priv }
 /** A ready-to-call oraclesdata build (4 inputs: normal, baton, subscription, normal). */
 export function oraclesData(o: BuildOptions = {}): () => BuildResult {

@@ -120,11 +120,25 @@ function signerFor(priv: Uint8Array, backend: Secp256k1Backend): Signer {
   return knownSigner(priv, derived(priv, backend).pub, backend)
 }
 
-function batonSignerFor(priv: Uint8Array, backend: Secp256k1Backend): Signer {
+/** The baton key pair of a caller's private key, remembered in its entry above. */
+function batonOf(priv: Uint8Array, backend: Secp256k1Backend): { key: Uint8Array; pub: Uint8Array } {
   const d = derived(priv, backend)
-  const bk = (d.batonKey ??= batonKey(priv))
-  d.batonPub ??= backend.getPublicKey(bk)
-  return knownSigner(bk, d.batonPub, backend)
+  const key = (d.batonKey ??= batonKey(priv))
+  return { key, pub: (d.batonPub ??= backend.getPublicKey(key)) }
+}
+
+function batonSignerFor(priv: Uint8Array, backend: Secp256k1Backend): Signer {
+  const b = batonOf(priv, backend)
+  return knownSigner(b.key, b.pub, backend)
+}
+
+/**
+ * The publisher's baton pubkey from its private key, remembered per key array like the signing keys (an EC
+ * multiplication otherwise, on every oracle build that is not given `state.batonPubkey`). A copy: callers may keep it.
+ * @internal
+ */
+export function callerBatonPubkey(priv: Uint8Array, backend: Secp256k1Backend = nobleSecp256k1): Uint8Array {
+  return batonOf(priv, backend).pub.slice()
 }
 
 // The published key pair of a module (signs its global-address inputs), decoded once per eval code.

@@ -12,7 +12,7 @@ import { encodeOracleData, decodeOracleData } from '../../src/oracles/format.js'
 import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
 import { sha256 } from '../../src/hash/index.js'
 import { getPublicKey } from '@noble/secp256k1'
-import type { BuildResult } from '../../src/build/complete.js'
+import { callerBatonPubkey, type BuildResult } from '../../src/build/complete.js'
 import type { Utxo } from '../../src/build/types.js'
 
 const priv = sha256(new TextEncoder().encode('1'))
@@ -108,6 +108,18 @@ describe('oracles builders: a publisher\'s whole life with test keys', () => {
     expect(data1.size).toBe(data1.hex.length / 2)
     // the builder's own reading of what it built, by the inspector
     expect(data1.inspection).toMatchObject({ module: 'oracles', method: 'oraclesdata', funcid: 'D', txid: data1.txid, fee: 10000n })
+  })
+
+  test('the baton pubkey: derived from the key (remembered per key array, re-derived when its bytes change) or given', () => {
+    const given = buildOraclesData(oracletxid, record1, ctx(dataCoins), { oracle: create.hex, datafee: 20000n, baton: baton0, subscriptions: [sub0], batonPubkey: batonPubkey(priv) })
+    expect(given.hex).toBe(data1.hex)
+    const key = priv.slice()
+    const first = callerBatonPubkey(key)
+    expect(bytesToHex(first)).toBe(bytesToHex(batonPubkey(priv)))
+    first.fill(0) // a copy: the remembered key is untouched
+    expect(bytesToHex(callerBatonPubkey(key))).toBe(bytesToHex(batonPubkey(priv)))
+    key.set(priv2) // the same array, other bytes
+    expect(bytesToHex(callerBatonPubkey(key))).toBe(bytesToHex(batonPubkey(priv2)))
   })
 
   test('data chains batons: the next sample spends the previous D\'s vout 1', () => {

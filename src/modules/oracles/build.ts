@@ -5,7 +5,7 @@ import { utf8ToBytes } from '../../bytes/utils.js'
 import { toSatoshis, formatCoins, daemonParseDatafee, type AmountInput } from '../../amount.js'
 import { pubkeyBytes } from '../../address/address.js'
 import { cc1of1 } from '../../cc/condition.js'
-import { ccAddress, batonPubkey as deriveBatonPubkey } from '../../cc/address.js'
+import { ccAddress } from '../../cc/address.js'
 import { ccModule } from '../../cc/eval.js'
 import { ccScript } from '../../script/cc.js'
 import { p2pkScript } from '../../script/script.js'
@@ -15,7 +15,7 @@ import { ORACLE_MAX_DATA_SIZE, ORACLE_MAX_FORMAT_LENGTH, ORACLE_MAX_NAME_LENGTH,
 import { transactionSize } from '../../tx/codec.js'
 import { checkContext, checkUtxo, daemonRefusal, type BuildContext } from '../../build/context.js'
 import { finalizeCcTx, type FinalizedTx } from '../../build/finalize.js'
-import { completeBuild, type BuildResult } from '../../build/complete.js'
+import { callerBatonPubkey, completeBuild, type BuildResult } from '../../build/complete.js'
 import { ccInput, hexParam, normalInputs, stateTx, txidParam, type TxLike } from '../../build/common.js'
 import type { Utxo } from '../../build/types.js'
 
@@ -51,7 +51,7 @@ function oracleCreate(oracle: TxLike | undefined, oracletxid: string, missing: s
 
 function batonPk(ctx: ReturnType<typeof checkContext>, given: string | Uint8Array | undefined): Uint8Array {
   if (given !== undefined) return pubkeyBytes(given, 'state.batonPubkey')
-  if (ctx.privateKey !== undefined) return deriveBatonPubkey(ctx.privateKey)
+  if (ctx.privateKey !== undefined) return callerBatonPubkey(ctx.privateKey, ctx.backend)
   throw new KomodoCcError('BUILD_STATE', 'the baton pubkey derives from the publisher\'s private key: give context.privateKey or state.batonPubkey')
 }
 
