@@ -64,14 +64,18 @@ const entropyTx = (i: number): Transaction => ({
 const planTxs = [fund.tx, ...Array.from({ length: 100 }, (_, i) => entropyTx(i))]
 export const bettorKey = key(2)
 const betCtx = { pubkey: pub2, utxos: [coin('44', 10_000_000_000n, pub2)], height: 30, privateKey: bettorKey }
-const bettorEntropy = diceHashEntropy({ txid: '00'.repeat(32), vout: 0 }, true, bettorKey).entropy
-const betState = { funding: fund.tx, planTxs, bettorEntropy }
+// as in docs/build-dice.md: a signed bet derives the bettor's entropy from the key (DiceHashEntropy: two X25519);
+// an unsigned build (external signer) cannot, and is given the same entropy
+const betState = { funding: fund.tx, planTxs }
+const bet = buildDiceBet('BENCH', fund.txid, '1', 2, betCtx, betState)
+const betStateUnsigned = { ...betState, bettorEntropy: diceHashEntropy({ txid: bet.tx.vin[0]!.txid, vout: 0 }, true, bettorKey).entropy }
 /** A ready-to-call dicebet build (2 inputs; 101 plan transactions scanned for the house's entropy). */
 export function diceBet(o: BuildOptions = {}): () => BuildResult {
   const ctx = { ...betCtx, ...(o.backend ? { backend: o.backend } : {}), ...(o.unsigned ? { privateKey: undefined } : {}) }
-  return () => buildDiceBet('BENCH', fund.txid, '1', 2, ctx, betState)
+  const state = o.unsigned ? betStateUnsigned : betState
+  return () => buildDiceBet('BENCH', fund.txid, '1', 2, ctx, state)
 }
-const bet = diceBet()()
+if (diceBet({ unsigned: true })().tx.vout.at(-1)!.script.join() !== bet.tx.vout.at(-1)!.script.join()) throw new Error('bench fixture dicebet: the given entropy is not the derived one')
 prove(bet, [...betCtx.utxos, { txid: bet.tx.vin[0]!.txid, vout: 0, satoshis: 1_000_000_000n, script: diceScript }], 'dicebet')
 
 // The publisher's hot path: one oraclesdata sample (2 normal inputs, baton, one subscription).

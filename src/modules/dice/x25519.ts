@@ -1,41 +1,119 @@
 import { bytesOrHex } from '../../bytes/assert.js'
+import { feMul, feSqr } from './fe25519-mul.js'
 
-/** The field prime 2^255 − 19. */
-const P = (1n << 255n) - 19n
-/** (A − 2) / 4 for curve25519's A = 486662. */
-const A24 = 121665n
+// X25519 (RFC 7748) over GF(2^255 − 19) with field elements as 16 little-endian limbs of 16 bits held in
+// Float64Arrays: products of two limbs and their sums stay far below 2^53, so every step is exact float arithmetic
+// (no BigInt). Reduction uses 2^256 ≡ 38 (mod p).
 
-function mod(a: bigint): bigint {
-  const r = a % P
-  return r < 0n ? r + P : r
-}
+type Fe = Float64Array
 
-function pow(base: bigint, exp: bigint): bigint {
-  let result = 1n
-  let b = mod(base)
-  let e = exp
-  while (e > 0n) {
-    if ((e & 1n) === 1n) result = (result * b) % P
-    b = (b * b) % P
-    e >>= 1n
+const fe = (): Fe => new Float64Array(16)
+
+/** Two carry passes over the 16 limbs: each limb back into [0, 2^16) but limb 0, which may exceed it by a little. */
+function carry(o: Fe): void {
+  for (let pass = 0; pass < 2; pass++) {
+    let c = 0
+    for (let i = 0; i < 16; i++) {
+      const v = o[i]! + c
+      c = Math.floor(v / 65536)
+      o[i] = v - c * 65536
+    }
+    o[0] = o[0]! + 38 * c
   }
-  return result
 }
 
-function leToBigint(b: Uint8Array): bigint {
-  let x = 0n
-  for (let i = b.length - 1; i >= 0; i--) x = (x << 8n) | BigInt(b[i]!)
-  return x
+function add(o: Fe, a: Fe, b: Fe): void {
+  for (let i = 0; i < 16; i++) o[i] = a[i]! + b[i]!
 }
 
-function bigintToLe32(x: bigint): Uint8Array {
+function sub(o: Fe, a: Fe, b: Fe): void {
+  for (let i = 0; i < 16; i++) o[i] = a[i]! - b[i]!
+}
+
+/** o = a·b mod p (o may be a or b): the generated, written-out multiplication. */
+const mul = feMul
+
+/** o = a·k mod p for a small constant k (< 2^17). */
+function mulSmall(o: Fe, a: Fe, k: number): void {
+  for (let i = 0; i < 16; i++) o[i] = a[i]! * k
+  carry(o)
+}
+
+/** o = a^(2^n) (n ≥ 1 squarings). */
+function sqr(o: Fe, a: Fe, n = 1): void {
+  feSqr(o, a)
+  for (let i = 1; i < n; i++) feSqr(o, o)
+}
+
+/** Swaps a and b when bit is 1, without a branch on it. */
+function cswap(a: Fe, b: Fe, bit: number): void {
+  for (let i = 0; i < 16; i++) {
+    const t = bit * (a[i]! - b[i]!)
+    a[i] = a[i]! - t
+    b[i] = b[i]! + t
+  }
+}
+
+/** o = z^(p − 2) = 1/z (0 for z = 0): p − 2 = (2^250 − 1)·2^5 + 11, by the usual chain of 254 squarings and 11 products. */
+function invert(o: Fe, z: Fe): void {
+  const z2 = fe(), z9 = fe(), z11 = fe(), a = fe(), b = fe(), c = fe()
+  sqr(z2, z) // z^2
+  sqr(a, z2, 2) // z^8
+  mul(z9, a, z) // z^9
+  mul(z11, z9, z2) // z^11
+  sqr(a, z11) // z^22
+  mul(a, a, z9) // z^(2^5 − 1)
+  sqr(b, a, 5)
+  mul(b, b, a) // z^(2^10 − 1)
+  sqr(c, b, 10)
+  mul(c, c, b) // z^(2^20 − 1)
+  const d = fe()
+  sqr(d, c, 20)
+  mul(d, d, c) // z^(2^40 − 1)
+  sqr(d, d, 10)
+  mul(d, d, b) // z^(2^50 − 1)
+  sqr(c, d, 50)
+  mul(c, c, d) // z^(2^100 − 1)
+  sqr(a, c, 100)
+  mul(a, a, c) // z^(2^200 − 1)
+  sqr(a, a, 50)
+  mul(a, a, d) // z^(2^250 − 1)
+  sqr(a, a, 5)
+  mul(o, a, z11) // z^((2^250 − 1)·2^5 + 11)
+}
+
+/** p = 2^255 − 19 as 16-bit limbs. */
+const P_LIMBS = /* @__PURE__ */ Float64Array.from({ length: 16 }, (_, i) => (i === 0 ? 0xffed : i === 15 ? 0x7fff : 0xffff))
+
+/** The canonical 32 little-endian bytes of a (fully reduced mod p). */
+function pack(a: Fe): Uint8Array {
+  const t = Float64Array.from(a)
+  // until every limb is in [0, 2^16) (one more call in practice): then t < 2^256 < 3p
+  while (!t.every((v) => v >= 0 && v < 65536)) carry(t)
+  const m = fe()
+  for (let pass = 0; pass < 2; pass++) {
+    let borrow = 0
+    for (let i = 0; i < 16; i++) {
+      const v = t[i]! - P_LIMBS[i]! - borrow
+      borrow = v < 0 ? 1 : 0
+      m[i] = v + borrow * 65536
+    }
+    if (borrow === 0) t.set(m) // t ≥ p
+  }
   const out = new Uint8Array(32)
-  let v = x
-  for (let i = 0; i < 32; i++) {
-    out[i] = Number(v & 0xffn)
-    v >>= 8n
+  for (let i = 0; i < 16; i++) {
+    out[2 * i] = t[i]! & 0xff
+    out[2 * i + 1] = t[i]! >>> 8
   }
   return out
+}
+
+/** A u-coordinate's 32 little-endian bytes as limbs, the top bit ignored (RFC 7748 section 5). */
+function unpack(u: Uint8Array): Fe {
+  const o = fe()
+  for (let i = 0; i < 16; i++) o[i] = u[2 * i]! + 256 * u[2 * i + 1]!
+  o[15] = o[15]! & 0x7fff
+  return o
 }
 
 /**
@@ -52,51 +130,51 @@ export function x25519Clamp(scalar: Uint8Array | string): Uint8Array {
 }
 
 /**
- * X25519 (RFC 7748 section 5): the Montgomery ladder on curve25519 over bigint, constant in its sequence of steps
- * (not in timing: bigint arithmetic is variable-time, so do not use it for long-term secrets on shared hardware).
- * `scalar` is clamped as the RFC says; `u` is a 32-byte little-endian u-coordinate whose top bit is ignored.
+ * X25519 (RFC 7748 section 5): the Montgomery ladder on curve25519, its sequence of field operations independent of
+ * the scalar (the final reduction branches on the value, and JS gives no timing guarantees: do not use it for
+ * long-term secrets on shared hardware). `scalar` is clamped as the RFC says; `u` is a 32-byte little-endian
+ * u-coordinate whose top bit is ignored, non-canonical values (≥ p) taken mod p.
  * @throws KomodoCcError BYTES_TYPE | BYTES_LENGTH | HEX_INVALID
  * @example bytesToHex(x25519(alicePrivate, bobPublic)) // their shared secret (RFC 7748 section 6.1)
  */
 export function x25519(scalar: Uint8Array | string, u: Uint8Array | string): Uint8Array {
-  const k = leToBigint(x25519Clamp(scalar))
-  const ub = bytesOrHex(u, 32, 'u').slice()
-  ub[31] = ub[31]! & 0x7f
-  const x1 = mod(leToBigint(ub))
-  let x2 = 1n
-  let z2 = 0n
-  let x3 = x1
-  let z3 = 1n
-  let swap = 0n
+  const k = x25519Clamp(scalar)
+  const x1 = unpack(bytesOrHex(u, 32, 'u'))
+  const x2 = fe(), z2 = fe(), x3 = Float64Array.from(x1), z3 = fe()
+  x2[0] = 1
+  z3[0] = 1
+  const a = fe(), aa = fe(), b = fe(), bb = fe(), e = fe(), c = fe(), d = fe(), da = fe(), cb = fe()
+  let swap = 0
   for (let t = 254; t >= 0; t--) {
-    const kt = (k >> BigInt(t)) & 1n
-    swap ^= kt
-    if (swap === 1n) {
-      ;[x2, x3] = [x3, x2]
-      ;[z2, z3] = [z3, z2]
-    }
-    swap = kt
-    const a = mod(x2 + z2)
-    const aa = (a * a) % P
-    const b = mod(x2 - z2)
-    const bb = (b * b) % P
-    const e = mod(aa - bb)
-    const c = mod(x3 + z3)
-    const d = mod(x3 - z3)
-    const da = (d * a) % P
-    const cb = (c * b) % P
-    const s = da + cb
-    x3 = (s * s) % P
-    const diff = mod(da - cb)
-    z3 = (x1 * ((diff * diff) % P)) % P
-    x2 = (aa * bb) % P
-    z2 = (e * mod(aa + A24 * e)) % P
+    const bit = (k[t >>> 3]! >>> (t & 7)) & 1
+    swap ^= bit
+    cswap(x2, x3, swap)
+    cswap(z2, z3, swap)
+    swap = bit
+    add(a, x2, z2)
+    feSqr(aa, a)
+    sub(b, x2, z2)
+    feSqr(bb, b)
+    sub(e, aa, bb)
+    add(c, x3, z3)
+    sub(d, x3, z3)
+    mul(da, d, a)
+    mul(cb, c, b)
+    add(x3, da, cb)
+    feSqr(x3, x3)
+    sub(z3, da, cb)
+    feSqr(z3, z3)
+    mul(z3, z3, x1)
+    mul(x2, aa, bb)
+    mulSmall(z2, e, 121665) // (A − 2) / 4
+    add(z2, z2, aa)
+    mul(z2, z2, e)
   }
-  if (swap === 1n) {
-    ;[x2, x3] = [x3, x2]
-    ;[z2, z3] = [z3, z2]
-  }
-  return bigintToLe32((x2 * pow(z2, P - 2n)) % P)
+  cswap(x2, x3, swap)
+  cswap(z2, z3, swap)
+  invert(z2, z2)
+  mul(x2, x2, z2)
+  return pack(x2)
 }
 
 /**
