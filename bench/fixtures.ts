@@ -90,9 +90,14 @@ const oracleCtx = { pubkey, utxos: [coin('44', 15_000n), coin('55', 15_000n)], h
 /** A ready-to-call oraclesdata build (4 inputs: normal, baton, subscription, normal). */
 export function oraclesData(o: BuildOptions = {}): () => BuildResult {
   const ctx = { ...oracleCtx, ...(o.backend ? { backend: o.backend } : {}), ...(o.unsigned ? { privateKey: undefined } : {}) }
-  return () => buildOraclesData(oracle.txid, record, ctx, oracleState)
+  // unsigned (an external signer): the baton pubkey cannot be derived here and is given
+  const state = o.unsigned ? { ...oracleState, batonPubkey: batonPubkey(priv) } : oracleState
+  return () => buildOraclesData(oracle.txid, record, ctx, state)
 }
-prove(oraclesData()(), [oracleCtx.utxos[0]!, baton, sub, oracleCtx.utxos[1]!], 'oraclesdata')
+const sample = oraclesData()()
+prove(sample, [oracleCtx.utxos[0]!, baton, sub, oracleCtx.utxos[1]!], 'oraclesdata')
+const outputs = (r: BuildResult) => r.tx.vout.map((v) => `${v.value}:${v.script.join()}`).join('|')
+if (outputs(oraclesData({ unsigned: true })()) !== outputs(sample)) throw new Error('bench fixture oraclesdata: the unsigned build differs')
 
 /** The three builders of the share measurement, by the name the README uses. */
 export const HOT_BUILDS = { tokentransfer: tokenTransfer, dicebet: diceBet, oraclesdata: oraclesData } as const
