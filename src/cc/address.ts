@@ -1,6 +1,7 @@
 import { getPublicKey } from '@noble/secp256k1'
 import { KomodoCcError } from '../errors.js'
 import { assertBytes, bytesOrHex } from '../bytes/assert.js'
+import { isSecpScalar } from '../bytes/scalar.js'
 import { bytesToHex } from '../bytes/hex.js'
 import { txidToInternalBytes } from '../bytes/uint256.js'
 import { hash160, sha256 } from '../hash/index.js'
@@ -206,7 +207,7 @@ export function batonKey(privateKey: Uint8Array): Uint8Array {
   const k = (oraclesKey ??= bytesOrHex(ccModule('Oracles').privkey, 32, 'oracles key'))
   const out = new Uint8Array(32)
   for (let i = 0; i < 32; i++) out[i] = priv[i]! ^ k[i]!
-  if (!inScalarRange(out)) {
+  if (!isSecpScalar(out)) {
     let v = (toBig(out) + toBig(priv)) % N
     if (v === 0n) throw new KomodoCcError('PRIVKEY_INVALID', 'baton key derivation gave zero')
     for (let i = 31; i >= 0; i--, v >>= 8n) out[i] = Number(v & 0xffn)
@@ -216,17 +217,6 @@ export function batonKey(privateKey: Uint8Array): Uint8Array {
 
 /** The Oracles module's published private key (the baton key's mask), decoded on first use. */
 let oraclesKey: Uint8Array | undefined
-/** secp256k1's group order n, big-endian. */
-const N_BYTES = /* @__PURE__ */ Uint8Array.from(N.toString(16).match(/../g)!, (h) => parseInt(h, 16))
-
-/** Whether 32 big-endian bytes are a valid private key: 1 ≤ k < n (compared bytewise, no BigInt). */
-function inScalarRange(k: Uint8Array): boolean {
-  let zero = true
-  for (let i = 0; i < 32; i++) if (k[i] !== 0) { zero = false; break }
-  if (zero) return false
-  for (let i = 0; i < 32; i++) if (k[i] !== N_BYTES[i]) return k[i]! < N_BYTES[i]!
-  return false // k = n
-}
 
 /**
  * The baton pubkey of a publisher from its private key: compressed(batonKey(priv)·G).

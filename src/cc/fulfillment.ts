@@ -11,6 +11,7 @@ import {
   conditionCost,
   conditionTypeMask,
   encodeCondition,
+  oneOfOneParts,
   pubkey33,
   readConditionAt,
   sortDer,
@@ -55,32 +56,26 @@ export function addSignature(cond: CcCondition, publicKey: string | Uint8Array, 
  * @example bytesToHex(fulfill1of1(0xe4, pk, sig)).slice(0, 20) // 'a276a072a26ba067a565'
  */
 export function fulfill1of1(evalCode: number, pubkey: string | Uint8Array, signature: Uint8Array): Uint8Array {
-  return encodeFulfillment(addSignature(cc1of1(evalCode, pubkey), pubkey, signature))
-}
-
-/**
- * @internal The fulfillment of the module 1-of-1 shape (see `oneOfOneParts`: eval code of at most 8 bytes, a 33-byte
- * key) with its key's 64-byte signature, written straight into its 119 + code-length bytes: the bytes
- * `encodeFulfillment(addSignature(cond, pk, signature))` gives, without the tree copy, the cost ordering and one
- * allocation per node (this runs for every CC 1-of-1 input a builder signs).
- * `a2 {a0 {a2 {a0 {a5 {80 pk, 81 sig}}, a1 {}}, af {80 code}}, a1 {}}`: the inner threshold (a2…) sorts before the
- * eval node (af…).
- */
-export function fulfill1of1Parts(code: Uint8Array, pk: Uint8Array, signature: Uint8Array): Uint8Array {
+  const { code, pk } = oneOfOneParts(cc1of1(evalCode, pubkey))!
+  const sig = assertBytes(signature, 64, 'signature')
   const out = new Uint8Array(119 + code.length)
-  writeFulfill1of1(out, 0, code, pk, signature)
+  writeFulfill1of1(out, 0, code, pk, sig)
   return out
 }
 
 /**
- * @internal Writes {@link fulfill1of1Parts}'s 119 + code-length bytes into `out` at `p` (for a scriptSig written in
- * one array).
+ * @internal Writes the fulfillment of the module 1-of-1 shape (see `oneOfOneParts`: eval code of at most 8 bytes, a
+ * 33-byte key) with its key's 64-byte signature, 119 + code-length bytes, into `out` at `p`: the bytes
+ * `encodeFulfillment(addSignature(cond, pk, signature))` gives, without the tree copy, the cost ordering and one
+ * allocation per node (this runs for every CC 1-of-1 input a builder signs, straight into its scriptSig).
+ * `a2 {a0 {a2 {a0 {a5 {80 pk, 81 sig}}, a1 {}}, af {80 code}}, a1 {}}`: the inner threshold (a2…) sorts before the
+ * eval node (af…).
  * @throws KomodoCcError ARG_INVALID for a code over 8 bytes, a key other than 33 bytes or a signature other than 64
  */
 export function writeFulfill1of1(out: Uint8Array, p: number, code: Uint8Array, pk: Uint8Array, signature: Uint8Array): void {
   const n = code.length
   if (n > 8 || pk.length !== 33 || signature.length !== 64)
-    throw new KomodoCcError('ARG_INVALID', `fulfill1of1Parts: code of ${n} bytes (at most 8), key of ${pk.length} (33), signature of ${signature.length} (64)`)
+    throw new KomodoCcError('ARG_INVALID', `writeFulfill1of1: code of ${n} bytes (at most 8), key of ${pk.length} (33), signature of ${signature.length} (64)`)
   out[p] = 0xa2; out[p + 1] = 117 + n; out[p + 2] = 0xa0; out[p + 3] = 113 + n
   // inner threshold 1 of { secp256k1 }: 109 bytes at p + 4
   out[p + 4] = 0xa2; out[p + 5] = 0x6b; out[p + 6] = 0xa0; out[p + 7] = 0x67

@@ -1,29 +1,10 @@
 import { assertBytes } from '../bytes/assert.js'
 import { KomodoCcError } from '../errors.js'
+import { hexToBytes } from '../bytes/hex.js'
+import { cmp32, isZero32, N_BYTES } from '../bytes/scalar.js'
 
-/** secp256k1 group order n and n/2 (low-S bound), as big-endian bytes. */
-const N_BYTES = /* @__PURE__ */ hex32('fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141')
-const HALF_N_BYTES = /* @__PURE__ */ hex32('7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0')
-
-function hex32(h: string): Uint8Array {
-  const out = new Uint8Array(32)
-  for (let i = 0; i < 32; i++) out[i] = parseInt(h.slice(2 * i, 2 * i + 2), 16)
-  return out
-}
-
-/** Big-endian comparison of the 32 bytes at a[ao..] with b. */
-function cmp32(a: Uint8Array, ao: number, b: Uint8Array): number {
-  for (let i = 0; i < 32; i++) {
-    const d = a[ao + i]! - b[i]!
-    if (d !== 0) return d
-  }
-  return 0
-}
-
-function isZero32(a: Uint8Array, ao: number): boolean {
-  for (let i = 0; i < 32; i++) if (a[ao + i] !== 0) return false
-  return true
-}
+/** n/2, the low-S bound, as big-endian bytes. */
+const HALF_N_BYTES = /* @__PURE__ */ hexToBytes('7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0')
 
 /** r and s in 1..n-1 (and s ≤ n/2 unless allowHighS) for a compact signature. */
 function checkRange(c: Uint8Array, allowHighS: boolean): string | null {

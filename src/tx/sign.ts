@@ -284,7 +284,7 @@ function finish(tx: Transaction, jobs: Job[], sigs: Uint8Array[][], hashType: nu
     let scriptSig: Uint8Array
     if (job.kind === 'cc') {
       // the module 1-of-1 shape signed by its one key: `4c len fulfillment hashType` written in one array (the
-      // same bytes as the general encoder, see fulfill1of1Parts)
+      // same bytes as the general encoder, see writeFulfill1of1)
       const one = job.signers.length === 1 ? oneOfOneParts(job.condition!) : null
       if (one !== null && equalBytes(one.pk, job.signers[0]!.publicKey)) {
         const n = 120 + one.code.length // fulfillment and hash type: 121..128 bytes, an OP_PUSHDATA1 push

@@ -24,7 +24,7 @@ import {
   type CcCondition,
 } from '../../src/cc/index.js'
 import { ccScript, parseCcScript } from '../../src/script/cc.js'
-import { addSignature, fulfill1of1Parts } from '../../src/cc/fulfillment.js'
+import { addSignature, fulfill1of1, writeFulfill1of1 } from '../../src/cc/fulfillment.js'
 import { oneOfOneParts } from '../../src/cc/condition.js'
 import { KomodoCcError } from '../../src/errors.js'
 import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
@@ -266,27 +266,35 @@ describe('tlvGroups (the one-allocation DER writer behind encodeFulfillment)', (
 })
 
 describe('the direct 1-of-1 fulfillment writer (signing fast path)', () => {
-  test('fulfill1of1Parts gives the general encoder’s bytes for any eval code of 1..8 bytes, key and signature', () => {
+  /** writeFulfill1of1 into a fresh array with a guard byte on each side. */
+  const direct = (code: Uint8Array, pk: Uint8Array, sig: Uint8Array): Uint8Array => {
+    const buf = new Uint8Array(121 + code.length).fill(0xee)
+    writeFulfill1of1(buf, 1, code, pk, sig)
+    expect([buf[0], buf[buf.length - 1]]).toEqual([0xee, 0xee])
+    return buf.subarray(1, buf.length - 1)
+  }
+  test('writeFulfill1of1 gives the general encoder’s bytes for any eval code of 1..8 bytes, key and signature', () => {
     fc.assert(fc.property(bytes(1, 8), fc.constantFrom(...POINTS), bytes(64, 64), (code, pk, sig) => {
-      const general = encodeFulfillment(addSignature(thresholdCondition(2, [evalCondition(code), thresholdCondition(1, [secp256k1Condition(pk)])]), pk, sig))
-      const parts = oneOfOneParts(thresholdCondition(2, [evalCondition(code), thresholdCondition(1, [secp256k1Condition(pk)])]))!
-      expect(bytesToHex(fulfill1of1Parts(parts.code, parts.pk, sig))).toBe(bytesToHex(general))
+      const cond = thresholdCondition(2, [evalCondition(code), thresholdCondition(1, [secp256k1Condition(pk)])])
+      const general = encodeFulfillment(addSignature(cond, pk, sig))
+      const parts = oneOfOneParts(cond)!
+      expect(bytesToHex(direct(parts.code, parts.pk, sig))).toBe(bytesToHex(general))
+      if (code.length === 1) expect(bytesToHex(fulfill1of1(code[0]!, pk, sig))).toBe(bytesToHex(general))
     }), { numRuns })
   })
   test('the module 1-of-1 vector: 120 bytes, inner threshold first', () => {
-    const pk = POINTS[0]!
-    const sig = new Uint8Array(64).fill(0x11)
-    const out = fulfill1of1Parts(Uint8Array.of(0xe4), pk, sig)
+    const out = fulfill1of1(0xe4, POINTS[0]!, new Uint8Array(64).fill(0x11))
     expect(out.length).toBe(120)
     expect(bytesToHex(out.subarray(0, 12))).toBe('a276a072a26ba067a5658021')
     expect(bytesToHex(out.subarray(111))).toBe('a100af038001e4a100')
     expect(decodeFulfillment(out).type).toBe('threshold-sha-256')
   })
   test('refuses a code over 8 bytes, a key other than 33 bytes or a signature other than 64', () => {
-    const sig = new Uint8Array(64)
-    expect(() => fulfill1of1Parts(new Uint8Array(9), POINTS[0]!, sig)).toThrow(expect.objectContaining({ code: 'ARG_INVALID' }))
-    expect(() => fulfill1of1Parts(Uint8Array.of(1), new Uint8Array(32), sig)).toThrow(expect.objectContaining({ code: 'ARG_INVALID' }))
-    expect(() => fulfill1of1Parts(Uint8Array.of(1), POINTS[0]!, new Uint8Array(63))).toThrow(expect.objectContaining({ code: 'ARG_INVALID' }))
+    const sig = new Uint8Array(64), out = new Uint8Array(200)
+    expect(() => writeFulfill1of1(out, 0, new Uint8Array(9), POINTS[0]!, sig)).toThrow(expect.objectContaining({ code: 'ARG_INVALID' }))
+    expect(() => writeFulfill1of1(out, 0, Uint8Array.of(1), new Uint8Array(32), sig)).toThrow(expect.objectContaining({ code: 'ARG_INVALID' }))
+    expect(() => writeFulfill1of1(out, 0, Uint8Array.of(1), POINTS[0]!, new Uint8Array(63))).toThrow(expect.objectContaining({ code: 'ARG_INVALID' }))
+    expect(() => fulfill1of1(0xe4, POINTS[0]!, new Uint8Array(63))).toThrow(expect.objectContaining({ code: 'BYTES_LENGTH' }))
   })
   test('oneOfOneParts recognises only the cc1of1 shape', () => {
     const pk = POINTS[1]!

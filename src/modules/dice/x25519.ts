@@ -1,5 +1,5 @@
 import { bytesOrHex } from '../../bytes/assert.js'
-import { feMul, feSqr } from './fe25519-mul.js'
+import { feMul as mul, feSqr } from './fe25519-mul.js'
 
 // X25519 (RFC 7748) over GF(2^255 − 19) with field elements as 16 little-endian limbs of 16 bits held in
 // Float64Arrays: products of two limbs and their sums stay far below 2^53, so every step is exact float arithmetic
@@ -29,9 +29,6 @@ function add(o: Fe, a: Fe, b: Fe): void {
 function sub(o: Fe, a: Fe, b: Fe): void {
   for (let i = 0; i < 16; i++) o[i] = a[i]! - b[i]!
 }
-
-/** o = a·b mod p (o may be a or b): the generated, written-out multiplication. */
-const mul = feMul
 
 /** o = a·k mod p for a small constant k (< 2^17). */
 function mulSmall(o: Fe, a: Fe, k: number): void {
