@@ -38,12 +38,6 @@ function putInt(c: Uint8Array, o: number, out: Uint8Array, p: number): number {
   return p + (o + 32 - i)
 }
 
-/**
- * @internal Size of the strict DER of a 64-byte compact signature whose range {@link checkedDerSize} has checked.
- */
-function derSize(compact: Uint8Array): number {
-  return 6 + intLength(compact, 0) + intLength(compact, 32)
-}
 
 /**
  * @internal The DER size of a compact signature after checking it as {@link compactToDer} does (r and s in 1..n-1,
@@ -54,14 +48,15 @@ export function checkedDerSize(compact: Uint8Array, allowHighS = false): number 
   assertBytes(compact, 64, 'signature')
   const bad = checkRange(compact, allowHighS)
   if (bad !== null) throw new KomodoCcError('SIGNATURE_INVALID', `signature ${bad}`)
-  return derSize(compact)
+  return 6 + intLength(compact, 0) + intLength(compact, 32)
 }
 
 /** @internal Writes the DER of a compact signature checked by {@link checkedDerSize} into out at p; returns the end. */
 export function derInto(compact: Uint8Array, out: Uint8Array, p: number): number {
+  const end = putInt(compact, 32, out, putInt(compact, 0, out, p + 2))
   out[p] = 0x30
-  out[p + 1] = derSize(compact) - 2
-  return putInt(compact, 32, out, putInt(compact, 0, out, p + 2))
+  out[p + 1] = end - p - 2
+  return end
 }
 
 /**
