@@ -14,13 +14,13 @@ describe('oraclesdata build+sign (4 inputs)', () => {
   bench(OURS, signed)
   bench('komodo-cc + tiny-secp256k1 backend', signedTiny)
 })
-describe('oraclesdata build without signing (sighashes only)', () => {
+describe('oraclesdata build without signing (sighashes only; WASM BLAKE2b)', () => {
   bench(OURS, unsigned)
 })
 
-// the same with the opt-in WebAssembly BLAKE2b for the sighashes (the switch is global: back to pure JS after each)
-if (!useWasmBlake2b(true) || signed().hex !== proof) throw new Error('bench fixture: WASM BLAKE2b unavailable or builds different bytes')
-useWasmBlake2b(false)
-describe('oraclesdata build without signing (sighashes only; WASM BLAKE2b)', () => {
-  bench(OURS, () => { useWasmBlake2b(true); unsigned(); useWasmBlake2b(false) })
+// the same with the pure-JS BLAKE2b forced for the sighashes (the switch is global: back to the default after each)
+if (useWasmBlake2b(false) || signed().hex !== proof) throw new Error('bench fixture: pure-JS BLAKE2b builds different bytes')
+if (!useWasmBlake2b('auto')) throw new Error('bench fixture: the default is not the WASM BLAKE2b here')
+describe('oraclesdata build without signing (sighashes only; pure-JS BLAKE2b)', () => {
+  bench(OURS, () => { useWasmBlake2b(false); unsigned(); useWasmBlake2b('auto') })
 })

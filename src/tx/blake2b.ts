@@ -2,7 +2,8 @@
  * BLAKE2b-256 with a 16-byte personalization (RFC 7693), written for speed in plain JS: the 16-word state lives in
  * 32 local int32 variables (no BigInt, no typed-array traffic inside a round). Browser-safe, no dependencies.
  * Used by the ZIP-143/243 signature hashes; checked against @noble/hashes in the tests.
- * {@link useWasmBlake2b} switches the one-shot and midstate functions to ./blake2b-wasm.ts (off by default).
+ * The one-shot and midstate functions run on ./blake2b-wasm.ts wherever WebAssembly can be instantiated, else in
+ * pure JS; {@link useWasmBlake2b} forces either.
  */
 import { KomodoCcError } from '../errors.js'
 import { blake2b256Personal as wasmPersonal, blake2bFromMidstate as wasmFromMidstate, blake2bMidstate as wasmMidstate, wasmBlake2bAvailable } from './blake2b-wasm.js'
@@ -238,24 +239,49 @@ export class Blake2b256 {
   }
 }
 
-let wasmOn = false
+/** The backend in use: `undefined` until the first hash in the default `'auto'` mode decides it. */
+let wasmOn: boolean | undefined
+
+/** Which BLAKE2b the signature hashes use: `'auto'` (the default), or forced `'wasm'` / `'js'`. */
+export type Blake2bMode = 'auto' | 'wasm' | 'js'
+
+/** `'auto'` resolved: WebAssembly where it can be instantiated here, else pure JS (decided once, on first use). */
+function wasmInUse(): boolean {
+  if (wasmOn === undefined) wasmOn = wasmBlake2bAvailable()
+  return wasmOn
+}
 
 /**
- * Switches {@link blake2b256Personal}, {@link blake2bMidstate} and {@link blake2bFromMidstate} (and so `sighash`,
- * `createSighasher`, `sighashParts` and signing) between the pure-JS BLAKE2b (the default) and a small WebAssembly
- * one (src/tx/blake2b-wasm.ts, about 6x faster per block). Digests are identical either way; midstates from either
- * side are interchangeable, so switching mid-transaction is safe. Process-wide (per JS realm / worker).
- * `Blake2b256` (incremental) stays pure JS.
- * @param on - true for WebAssembly, false for pure JS
- * @returns whether WebAssembly is now in use: false after `useWasmBlake2b(false)`, and also after
- * `useWasmBlake2b(true)` where WebAssembly is unavailable (or refused by a Content-Security-Policy)
- * @throws KomodoCcError ARG_INVALID when `on` is not a boolean
- * @example useWasmBlake2b(true) // true where WebAssembly runs; sighash() now hashes with it
+ * Chooses the BLAKE2b behind {@link blake2b256Personal}, {@link blake2bMidstate} and {@link blake2bFromMidstate}
+ * (and so `sighash`, `createSighasher`, `sighashParts` and signing). The default, `'auto'`, is the small WebAssembly
+ * kernel (src/tx/blake2b-wasm.ts, about 6x faster per block) wherever WebAssembly can be instantiated, and the pure-JS
+ * code otherwise (no WebAssembly, a Content-Security-Policy without `'wasm-unsafe-eval'`, a big-endian host), decided
+ * on first use. `true` / `'wasm'` forces WebAssembly where it is available; `false` / `'js'` forces pure JS. Digests
+ * are identical either way and midstates interchangeable, so switching mid-transaction is safe. Process-wide (per JS
+ * realm / worker). `Blake2b256` (incremental) is always pure JS.
+ * @param mode - `'auto'`, `true` or `'wasm'` for WebAssembly, `false` or `'js'` for pure JS
+ * @returns whether WebAssembly is now in use: false for pure JS, and also where WebAssembly is unavailable
+ * @throws KomodoCcError ARG_INVALID when `mode` is none of these
+ * @example useWasmBlake2b(false) // pure JS from now on; useWasmBlake2b('auto') restores the default
  */
-export function useWasmBlake2b(on: boolean): boolean {
-  if (typeof on !== 'boolean') throw new KomodoCcError('ARG_INVALID', `useWasmBlake2b expected a boolean, got ${typeof on}`, { got: typeof on })
-  wasmOn = on && wasmBlake2bAvailable()
+export function useWasmBlake2b(mode: boolean | Blake2bMode): boolean {
+  if (mode === 'auto') {
+    wasmOn = undefined
+    return wasmInUse()
+  }
+  if (typeof mode !== 'boolean' && mode !== 'wasm' && mode !== 'js') {
+    throw new KomodoCcError('ARG_INVALID', `useWasmBlake2b expected a boolean, 'auto', 'wasm' or 'js', got ${typeof mode}`, { got: typeof mode })
+  }
+  wasmOn = (mode === true || mode === 'wasm') && wasmBlake2bAvailable()
   return wasmOn
+}
+
+/**
+ * The BLAKE2b the signature hashes use now (resolving `'auto'` on the first call).
+ * @example blake2bBackend() // 'wasm' in Node and in browsers that allow WebAssembly
+ */
+export function blake2bBackend(): 'wasm' | 'js' {
+  return wasmInUse() ? 'wasm' : 'js'
 }
 
 // scratch for the one-shot path (JS is single-threaded and compress never re-enters)
@@ -268,7 +294,7 @@ const TAIL = /* @__PURE__ */ new Uint8Array(128)
  * @example bytesToHex(blake2b256Personal(new Uint8Array(), utf8ToBytes('ZcashPrevoutHash')))
  */
 export function blake2b256Personal(data: Uint8Array, personalization: Uint8Array): Uint8Array {
-  if (wasmOn) return wasmPersonal(data, personalization)
+  if (wasmOn ?? wasmInUse()) return wasmPersonal(data, personalization)
   initState(H1, personalization)
   return finish(H1, data, 0)
 }
@@ -315,7 +341,7 @@ function finish(h: Int32Array, data: Uint8Array, done: number): Uint8Array {
  * @example const mid = blake2bMidstate(person, preimage.subarray(0, 128))
  */
 export function blake2bMidstate(personalization: Uint8Array, first128: Uint8Array): Int32Array {
-  if (wasmOn) return wasmMidstate(personalization, first128)
+  if (wasmOn ?? wasmInUse()) return wasmMidstate(personalization, first128)
   const h = new Int32Array(16)
   initState(h, personalization)
   load(M1, first128, 0)
@@ -328,7 +354,7 @@ export function blake2bMidstate(personalization: Uint8Array, first128: Uint8Arra
  * @example blake2bFromMidstate(mid, preimage.subarray(128))
  */
 export function blake2bFromMidstate(mid: Int32Array, rest: Uint8Array): Uint8Array {
-  if (wasmOn) return wasmFromMidstate(mid, rest)
+  if (wasmOn ?? wasmInUse()) return wasmFromMidstate(mid, rest)
   H1.set(mid)
   return finish(H1, rest, 128)
 }

@@ -26,8 +26,8 @@ vi.mock('../../src/tx/blake2b-wasm.js', async (importOriginal) => {
 })
 const wasmCalls = () => vi.mocked(wasm.blake2b256Personal).mock.calls.length + vi.mocked(wasm.blake2bMidstate).mock.calls.length + vi.mocked(wasm.blake2bFromMidstate).mock.calls.length
 
-afterEach(() => { useWasmBlake2b(false) })
-afterAll(() => { expect(useWasmBlake2b(false)).toBe(false) })
+afterEach(() => { useWasmBlake2b('auto') })
+afterAll(() => { expect(useWasmBlake2b('auto')).toBe(true) })
 
 const numRuns = Number(process.env.FC_NUM_RUNS ?? 200)
 const code = (c: string) => expect.objectContaining({ code: c })
@@ -168,13 +168,79 @@ describe('useWasmBlake2b: sighash() is the same with the switch on and off', () 
     expect((await import('../../src/tx/index.js')).useWasmBlake2b).toBe(useWasmBlake2b)
     expect((await import('../../src/index.js')).useWasmBlake2b).toBe(useWasmBlake2b)
   })
-  test('the switch takes only a boolean', () => {
+  test('the switch takes only a boolean, \'auto\', \'wasm\' or \'js\'', () => {
     expect(() => useWasmBlake2b('yes' as unknown as boolean)).toThrow(code('ARG_INVALID'))
     expect(() => useWasmBlake2b(1 as unknown as boolean)).toThrow(code('ARG_INVALID'))
+    expect(() => useWasmBlake2b(null as unknown as boolean)).toThrow(code('ARG_INVALID'))
+    expect(useWasmBlake2b('js')).toBe(false)
+    expect(js.blake2bBackend()).toBe('js')
+    expect(useWasmBlake2b('wasm')).toBe(true)
+    expect(js.blake2bBackend()).toBe('wasm')
   })
 })
 
+describe('the default: WebAssembly wherever it can be instantiated', () => {
+  test('a fresh module hashes the sighash on WebAssembly without any switch being called', async () => {
+    vi.resetModules()
+    try {
+      const freshWasm = await import('../../src/tx/blake2b-wasm.js') // the counting mock, fresh
+      const fresh = await import('../../src/tx/sighash.js')
+      const freshCodec = await import('../../src/tx/codec.js')
+      const c = ccCases[0]!
+      const calls = () => vi.mocked(freshWasm.blake2b256Personal).mock.calls.length + vi.mocked(freshWasm.blake2bMidstate).mock.calls.length
+      const before = calls()
+      const opts = { scriptCode: hexToBytes(c.scriptCode), value: BigInt(c.amount), hashType: c.hashType }
+      expect(bytesToHex(fresh.sighash(freshCodec.parseTransaction(c.tx), 0, opts))).toBe(c.sighash)
+      expect(calls()).toBeGreaterThan(before)
+      expect((await import('../../src/tx/blake2b.js')).blake2bBackend()).toBe('wasm')
+    } finally {
+      vi.resetModules()
+    }
+  })
+  test('forcing pure JS and back to auto', () => {
+    const c = ccCases[0]!
+    const opts = { scriptCode: hexToBytes(c.scriptCode), value: BigInt(c.amount), hashType: c.hashType }
+    expect(useWasmBlake2b(false)).toBe(false)
+    let before = wasmCalls()
+    expect(bytesToHex(sighash(parseTransaction(c.tx), 0, opts))).toBe(c.sighash)
+    expect(wasmCalls()).toBe(before)
+    expect(useWasmBlake2b('auto')).toBe(true)
+    before = wasmCalls()
+    expect(bytesToHex(sighash(parseTransaction(c.tx), 0, opts))).toBe(c.sighash)
+    expect(wasmCalls()).toBeGreaterThan(before)
+  })
+})
+
+// A Content-Security-Policy without 'wasm-unsafe-eval' lets the WebAssembly global exist but refuses to compile
+// (Chromium: "CompileError: WebAssembly.Module(): Wasm code generation disallowed by embedder").
+class RefusingModule {
+  constructor() { throw new WebAssembly.CompileError('WebAssembly.Module(): Wasm code generation disallowed by embedder') }
+}
+
 describe('without WebAssembly', () => {
+  test.each([
+    ['no WebAssembly global', undefined],
+    ['a CSP that refuses compilation', { ...WebAssembly, Module: RefusingModule, CompileError: WebAssembly.CompileError }],
+  ])('%s: the default falls back to pure JS on its own, with the same digests', async (_n, global) => {
+    vi.doUnmock('../../src/tx/blake2b-wasm.js')
+    vi.resetModules()
+    vi.stubGlobal('WebAssembly', global)
+    try {
+      const fresh = await import('../../src/tx/blake2b.js')
+      const d = data(300, 9)
+      expect(bytesToHex(fresh.blake2b256Personal(d, PERSONS[0]!))).toBe(noble(d, PERSONS[0]!)) // no throw, no switch called
+      expect(fresh.blake2bBackend()).toBe('js')
+      const { sighash: freshSighash } = await import('../../src/tx/sighash.js')
+      const c = ccCases[0]!
+      expect(bytesToHex(freshSighash(parseTransaction(c.tx), 0, { scriptCode: hexToBytes(c.scriptCode), value: BigInt(c.amount), hashType: c.hashType }))).toBe(c.sighash)
+      expect(fresh.useWasmBlake2b('auto')).toBe(false)
+      expect(fresh.useWasmBlake2b('wasm')).toBe(false)
+    } finally {
+      vi.unstubAllGlobals()
+      vi.resetModules()
+    }
+  })
+
   test('useWasmBlake2b(true) returns false and everything stays on the pure-JS path', async () => {
     vi.doUnmock('../../src/tx/blake2b-wasm.js') // fresh, unmocked module instances with no WebAssembly global
     vi.resetModules()
