@@ -59,8 +59,8 @@ function typedOrOk<T>(fn: () => T, input: unknown): T | undefined {
 
 const TX_CORPUS = rawTxs.cases.map((c) => hexToBytes(c.hex))
 const OPRET_CORPUS = [...oprets.valid, ...oprets.invalid].map((c) => hexToBytes(c.script))
-const COND_CORPUS = (conditions.cases as Record<string, string>[]).filter((c) => typeof c.condition === 'string').slice(0, 40).map((c) => hexToBytes(c.condition!))
-const FULFILL_CORPUS = (conditions.cases as Record<string, string>[]).filter((c) => typeof c.fulfillment === 'string').slice(0, 40).map((c) => hexToBytes(c.fulfillment!))
+const COND_CORPUS = (conditions.cases as unknown as Record<string, unknown>[]).filter((c) => typeof c.condition === 'string').slice(0, 40).map((c) => hexToBytes(c.condition as string))
+const FULFILL_CORPUS = (conditions.cases as unknown as Record<string, unknown>[]).filter((c) => typeof c.fulfillment === 'string').slice(0, 40).map((c) => hexToBytes(c.fulfillment as string))
 const SCRIPT_CORPUS = TX_CORPUS.flatMap((b) => { const t = parseTransaction(b); return [...t.vout.map((o) => o.script), ...t.vin.map((i) => i.scriptSig)] })
 
 type Mutation = { kind: 'flip' | 'insert' | 'delete' | 'truncate' | 'repeat' | 'extreme'; at: number; len: number; byte: number }
