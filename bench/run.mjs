@@ -50,12 +50,12 @@ function measure(files) {
   return rows
 }
 
-/** The builders' non-signing share measured in place (bench/share.ts, run with tsx): { rounds, roundMs, rows }. */
-function measureShares() {
+/** Runs one of bench/*.ts with tsx and returns the JSON object it prints. */
+function runScript(file) {
   const tsx = join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs')
-  const res = spawnSync(process.execPath, [tsx, join(here, 'share.ts')], { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 20 })
+  const res = spawnSync(process.execPath, [tsx, join(here, file)], { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 20 })
   if (res.status !== 0) {
-    console.error(`bench/share.ts failed with status ${res.status}`)
+    console.error(`bench/${file} failed with status ${res.status}`)
     process.exit(res.status ?? 1)
   }
   return JSON.parse(res.stdout)
@@ -64,8 +64,11 @@ function measureShares() {
 const measured = measure(files)
 const rows = measured.map(({ file, ...r }) => r)
 // the share run belongs to a whole run (not to a run of chosen files)
-const shares = files.length === 0 ? measureShares() : undefined
-writeFileSync(join(here, 'results.json'), JSON.stringify({ short, date: new Date().toISOString(), node: process.version, rows, ...(shares ? { shares } : {}) }, null, 2) + '\n')
+// the builders' non-signing share measured in place (bench/share.ts): { rounds, roundMs, rows }
+const shares = files.length === 0 ? runScript('share.ts') : undefined
+// time to a valid faucetget over seeded runs (bench/faucet-pow.ts): { runs, medianAttempts, p95Attempts, rows }
+const faucetPow = files.length === 0 ? runScript('faucet-pow.ts') : undefined
+writeFileSync(join(here, 'results.json'), JSON.stringify({ short, date: new Date().toISOString(), node: process.version, rows, ...(shares ? { shares } : {}), ...(faucetPow ? { faucetPow } : {}) }, null, 2) + '\n')
 
 const fmt = (n) => n.toLocaleString('en-US')
 console.log('| operation | komodo-cc ops/s | peer | peer ops/s | ratio |')
@@ -75,6 +78,11 @@ if (shares) {
   console.log('\n| builder | backend | BLAKE2b | builds/s | µs per build | µs in sign() | µs outside | non-signing share |')
   console.log('|---|---|---|---:|---:|---:|---:|---:|')
   for (const r of shares.rows) console.log(`| ${r.builder} | ${r.backend} | ${r.blake2b} | ${fmt(r.buildsPerSec)} | ${r.perBuildUs} | ${r.signUs ?? '—'} | ${r.outsideUs} | ${r.share === null ? '—' : `${r.share}%`} |`)
+}
+if (faucetPow) {
+  console.log(`\n| faucetget search (${faucetPow.runs} seeded runs; median ${fmt(faucetPow.medianAttempts)}, p95 ${fmt(faucetPow.p95Attempts)} attempts) | attempts/s | median | p95 |`)
+  console.log('|---|---:|---:|---:|')
+  for (const r of faucetPow.rows) console.log(`| ${r.search} | ${fmt(r.attemptsPerSec)} | ${r.timed ? '' : '≈ '}${fmt(r.medianMs)} ms | ${r.timed ? '' : '≈ '}${fmt(r.p95Ms)} ms |`)
 }
 
 const baselinePath = join(here, 'baseline.json')

@@ -70,7 +70,7 @@ export const devnetDemoCommand: CliCommand = {
   help: `komodo-cc demo — runs the module flows over HTTP: against an embedded devnet (default) or a running daemon
 
   --verbose          print every transaction decoded by the inspector
-  --quick            skip the faucet claim (its proof of work takes about 15–20 s on average)
+  --quick            skip the faucet claim (its proof of work takes about a second)
   --url URL          a running komodod (or devnet) instead of the embedded devnet
   --user U           RPC user for --url
   --password-env VAR RPC password for --url, read from environment variable VAR (never from the command line)

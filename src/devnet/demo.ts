@@ -28,7 +28,7 @@ export type DevnetDemoOptions = {
   verbose?: boolean
   /** Samples to publish (default 4: one with the offline builder, the rest with `oraclesdata`). */
   samples?: number
-  /** Run the faucet claim (its proof of work takes about 15–20 s on average on one core; default true). */
+  /** Run the faucet claim (its proof of work takes about a second with the fast search; default true). */
   faucet?: boolean
 }
 

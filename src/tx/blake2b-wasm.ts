@@ -66,6 +66,12 @@ function setPersonalization(u8: Uint8Array, p: Uint8Array): void {
 
 /** Absorbs `data` after `done` bytes already in h (`init`: start from the personalization), finalizes, returns the digest. */
 function finish(w: Instance, data: Uint8Array, done: number, init: number): Uint8Array {
+  absorb(w, data, done, init)
+  return w.u8.slice(0, 32)
+}
+
+/** Absorbs and finalizes; the digest is left in the module's memory at 0..32. */
+function absorb(w: Instance, data: Uint8Array, done: number, init: number): void {
   const len = data.length
   let off = 0
   while (len - off > CAP) {
@@ -76,7 +82,6 @@ function finish(w: Instance, data: Uint8Array, done: number, init: number): Uint
   }
   w.u8.set(off === 0 ? data : data.subarray(off), MSG)
   w.hash(len - off, done + off, init | FINAL)
-  return w.u8.slice(0, 32)
 }
 
 /**
@@ -88,6 +93,19 @@ export function blake2b256Personal(data: Uint8Array, personalization: Uint8Array
   const w = need()
   setPersonalization(w.u8, personalization)
   return finish(w, data, 0, INIT)
+}
+
+/**
+ * @internal {@link blake2b256Personal} into `out[outOffset, outOffset + 32)`, with no allocation (hot loops).
+ * @example blake2b256PersonalInto(preimage, person, digest, 0)
+ */
+export function blake2b256PersonalInto(data: Uint8Array, personalization: Uint8Array, out: Uint8Array, outOffset: number): Uint8Array {
+  const w = need()
+  setPersonalization(w.u8, personalization)
+  absorb(w, data, 0, INIT)
+  const u8 = w.u8
+  for (let i = 0; i < 32; i++) out[outOffset + i] = u8[i]!
+  return out
 }
 
 /**

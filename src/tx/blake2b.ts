@@ -6,7 +6,7 @@
  * pure JS; {@link useWasmBlake2b} forces either.
  */
 import { KomodoCcError } from '../errors.js'
-import { blake2b256Personal as wasmPersonal, blake2bFromMidstate as wasmFromMidstate, blake2bMidstate as wasmMidstate, wasmBlake2bAvailable } from './blake2b-wasm.js'
+import { blake2b256Personal as wasmPersonal, blake2b256PersonalInto as wasmPersonalInto, blake2bFromMidstate as wasmFromMidstate, blake2bMidstate as wasmMidstate, wasmBlake2bAvailable } from './blake2b-wasm.js'
 
 // IV as [lo, hi] int32 pairs
 const IV = /* @__PURE__ */ new Int32Array([
@@ -299,6 +299,16 @@ export function blake2b256Personal(data: Uint8Array, personalization: Uint8Array
   return finish(H1, data, 0)
 }
 
+/**
+ * @internal {@link blake2b256Personal} into `out[outOffset, outOffset + 32)`, with no allocation (hot loops).
+ * @example blake2b256PersonalInto(preimage, person, digest, 0)
+ */
+export function blake2b256PersonalInto(data: Uint8Array, personalization: Uint8Array, out: Uint8Array, outOffset: number): Uint8Array {
+  if (wasmOn ?? wasmInUse()) return wasmPersonalInto(data, personalization, out, outOffset)
+  initState(H1, personalization)
+  return finish(H1, data, 0, out, outOffset)
+}
+
 function initState(h: Int32Array, p: Uint8Array): void {
   h.set(IV)
   h[0] = h[0]! ^ 0x01010020 // digest 32, key 0, fanout 1, depth 1
@@ -308,8 +318,8 @@ function initState(h: Int32Array, p: Uint8Array): void {
   }
 }
 
-/** Absorbs `data` (counted after `done` bytes already compressed into `h`), finalizes, returns the digest. */
-function finish(h: Int32Array, data: Uint8Array, done: number): Uint8Array {
+/** Absorbs `data` (counted after `done` bytes already compressed into `h`), finalizes, writes the digest to `out`. */
+function finish(h: Int32Array, data: Uint8Array, done: number, out: Uint8Array = new Uint8Array(32), outOffset = 0): Uint8Array {
   const m = M1
   const len = data.length
   let i = 0
@@ -324,13 +334,12 @@ function finish(h: Int32Array, data: Uint8Array, done: number): Uint8Array {
   load(m, TAIL, 0)
   const total = done + len
   compress(h, m, total | 0, (total / 0x100000000) | 0, true)
-  const out = new Uint8Array(32)
-  for (let k = 0; k < 8; k++) {
+  for (let k = 0, o = outOffset; k < 8; k++, o += 4) {
     const w = h[k]!
-    out[k * 4] = w
-    out[k * 4 + 1] = w >>> 8
-    out[k * 4 + 2] = w >>> 16
-    out[k * 4 + 3] = w >>> 24
+    out[o] = w
+    out[o + 1] = w >>> 8
+    out[o + 2] = w >>> 16
+    out[o + 3] = w >>> 24
   }
   return out
 }

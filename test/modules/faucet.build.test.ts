@@ -55,13 +55,13 @@ describe('faucetfund', () => {
   })
 })
 
-describe('faucetget: proof of work with the public faucet key', () => {
+describe('faucetget with exactSignatures: RFC 6979 on every attempt, as komodod', () => {
   // Fixture A: one 10-coin faucet UTXO, payout to test key 1, height 1000. Nonce 62000 is the first from 0 that works.
   const bigUtxo = { txid: 'ab'.repeat(32), vout: 0, satoshis: 1_000_000_000n, script: faucetScript, height: 5 }
   const ctxA = { pubkey: k1.pub, utxos: [], height: 1000 }
   test('finds the nonce; txid starts and ends with 00; inputs verify; layout', () => {
     const progress: number[] = []
-    const r = buildFaucetGet(ctxA, { faucetUtxos: [bigUtxo] }, { startNonce: 61990, onProgress: (n) => progress.push(n) })
+    const r = buildFaucetGet(ctxA, { faucetUtxos: [bigUtxo] }, { startNonce: 61990, onProgress: (n) => progress.push(n), exactSignatures: true })
     expect(r.nonce).toBe(62000)
     expect(r.attempts).toBe(11)
     expect(progress.at(-1)).toBe(11)
@@ -83,8 +83,8 @@ describe('faucetget: proof of work with the public faucet key', () => {
   test('the fast search (patched bytes) hashes exactly what full signing and serialization give, nonce by nonce', () => {
     const twoInputs = [{ ...bigUtxo, satoshis: 6_000_000n }, { ...bigUtxo, vout: 1, satoshis: 7_000_000n }]
     for (const utxos of [[bigUtxo], twoInputs]) {
-      const search = prepareFaucetSearch(ctxA, { faucetUtxos: utxos })
-      const tmpl = buildFaucetGet(ctxA, { faucetUtxos: [bigUtxo] }, { startNonce: 62000, maxAttempts: 1 })
+      const search = prepareFaucetSearch(ctxA, { faucetUtxos: utxos }, undefined, { exactSignatures: true })
+      const tmpl = buildFaucetGet(ctxA, { faucetUtxos: [bigUtxo] }, { startNonce: 62000, maxAttempts: 1, exactSignatures: true })
       expect(tmpl.nonce).toBe(62000)
       for (const n of [0, 1, 255, 256, 65535, 0x01020304, 0xffffffff]) {
         const fast = bytesToHex(search.hashAt(n))
@@ -101,10 +101,10 @@ describe('faucetget: proof of work with the public faucet key', () => {
     expect(bytesToHex(encodeFaucetOpret({ funcid: 'G', nonce: spec.faucetGetOpret.nonce }))).toBe(spec.faucetGetOpret.script)
   })
   test('async wrapper gives the same transaction and yields between batches', async () => {
-    const sync = buildFaucetGet(ctxA, { faucetUtxos: [bigUtxo] }, { startNonce: 61990 })
+    const sync = buildFaucetGet(ctxA, { faucetUtxos: [bigUtxo] }, { startNonce: 61990, exactSignatures: true })
     let ticks = 0
     const timer = setInterval(() => ticks++, 0)
-    const r = await buildFaucetGetAsync(ctxA, { faucetUtxos: [bigUtxo] }, { startNonce: 61960, progressEvery: 8 })
+    const r = await buildFaucetGetAsync(ctxA, { faucetUtxos: [bigUtxo] }, { startNonce: 61960, progressEvery: 8, exactSignatures: true })
     clearInterval(timer)
     expect(r.hex).toBe(sync.hex)
     expect(r.attempts).toBe(41)
@@ -139,7 +139,7 @@ describe('faucetget: proof of work with the public faucet key', () => {
       { txid: 'cd'.repeat(32), vout: 1, satoshis: 6_000_000n, script: s },
       { txid: 'ce'.repeat(32), vout: 2, satoshis: 4_010_000n, script: s },
     ]
-    const r = buildFaucetGet({ pubkey: k2.pub, utxos: [], height: 2000 }, { faucetUtxos: us }, { startNonce: 128213 })
+    const r = buildFaucetGet({ pubkey: k2.pub, utxos: [], height: 2000 }, { faucetUtxos: us }, { startNonce: 128213, exactSignatures: true })
     expect(r.txid).toBe('00791fd02504cf12261caedfa81e03d851e7076a67d9d54cc679a4bd7527b600')
     expect(r.tx.vin.map((v) => [v.txid, v.vout])).toEqual([['cd'.repeat(32), 1], ['ce'.repeat(32), 2]])
     expect(r.tx.vout.map((o) => o.value)).toEqual([FAUCET_SIZE, 0n])

@@ -47,6 +47,17 @@ describe('WebAssembly BLAKE2b-256 equals the pure-JS one and @noble/hashes', () 
     expect(r.stderr).toBe('')
     expect(r.status).toBe(0)
   })
+  test('the Into forms (both backends) write the digest at an offset and touch nothing else', () => {
+    for (const [name, into] of [['wasm', wasm.blake2b256PersonalInto], ['js', (d: Uint8Array, p: Uint8Array, o: Uint8Array, off: number) => { useWasmBlake2b(false); try { return js.blake2b256PersonalInto(d, p, o, off) } finally { useWasmBlake2b('auto') } }]] as const) {
+      for (const n of [0, 1, 127, 128, 129, 300, 65024, 65025, 70000]) {
+        const d = data(n, 5)
+        const out = new Uint8Array(80).fill(0xee)
+        expect(into(d, PERSONS[1]!, out, 17), name).toBe(out)
+        expect(bytesToHex(out.subarray(17, 49)), `${name} ${n}`).toBe(noble(d, PERSONS[1]!))
+        expect(out.subarray(0, 17).every((b) => b === 0xee) && out.subarray(49).every((b) => b === 0xee), `${name} ${n} guard bytes`).toBe(true)
+      }
+    }
+  })
   test('every length 0..1100, four personalizations', () => {
     for (const p of PERSONS) {
       for (let n = 0; n <= 1100; n++) {

@@ -10,7 +10,9 @@ import { encodeFaucetPayload } from './opret.js'
 import { sha256d } from '../../hash/index.js'
 import { createSighasher } from '../../tx/sighash.js'
 import { serializeTransaction, txid as txidOf } from '../../tx/codec.js'
-import { signTransaction, nobleSecp256k1, type Secp256k1Backend } from '../../tx/sign.js'
+import { signTransaction, nobleSecp256k1, verifyInput, type Secp256k1Backend } from '../../tx/sign.js'
+import { parseTransaction } from '../../tx/codec.js'
+import { fastFaucetPow } from './pow.js'
 import { CC_TXFEE, type Transaction } from '../../tx/types.js'
 import { checkContext, checkUtxo, daemonRefusal, type BuildContext, type CheckedContext } from '../../build/context.js'
 import { finalizeCcTx, type FinalizedTx } from '../../build/finalize.js'
@@ -66,7 +68,13 @@ export type FaucetGetOptions = {
   progressEvery?: number
   /** Aborts the search with `ABORTED` (checked at every progress step). */
   signal?: AbortSignal
-  /** secp256k1 backend for the faucet key's signatures (default @noble/secp256k1; tiny-secp256k1 is faster). */
+  /**
+   * Sign every attempt with RFC 6979 nonces, as komodod does (the bytes komodod would produce for the same nonce),
+   * instead of the default fast search, which signs with one fixed nonce for the faucet's public key (about 40×
+   * faster; equally valid signatures). Default false.
+   */
+  exactSignatures?: boolean
+  /** secp256k1 backend for the faucet key's signatures with `exactSignatures` (default @noble/secp256k1). */
   backend?: Secp256k1Backend
 }
 
@@ -82,7 +90,7 @@ export type FaucetSearch = {
   finish(nonce: number, attempts: number): FaucetGetResult
 }
 
-function planFaucetGet(context: BuildContext, state: FaucetGetState, backend: Secp256k1Backend): FaucetSearch {
+function planFaucetGet(context: BuildContext, state: FaucetGetState, backend: Secp256k1Backend, exact: boolean): FaucetSearch {
   const ctx = checkContext(context)
   if (ctx.fee !== CC_TXFEE) throw new KomodoCcError('BUILD_PARAMS', `faucetget's fee is fixed at ${CC_TXFEE} sat by the faucet validator, got context.fee ${ctx.fee}`)
   if (typeof state !== 'object' || state === null || !Array.isArray(state.faucetUtxos))
@@ -113,14 +121,15 @@ function planFaucetGet(context: BuildContext, state: FaucetGetState, backend: Se
     fee: CC_TXFEE,
     expiryHeight: ctx.expiryHeight,
   })
-  return prepareSearch(fin, ctx, backend)
+  return prepareSearch(fin, ctx, backend, exact)
 }
 
 /**
  * The search reuses one serialization: the signed transaction has a fixed layout (a 1-of-1 CC fulfillment always
  * holds a 64-byte signature at the same place), so each attempt patches the nonce and the signatures and hashes.
+ * `exact`: each attempt re-signs with RFC 6979 (komodod's bytes); otherwise ./pow.ts signs with one fixed nonce.
  */
-function prepareSearch(fin: FinalizedTx, ctx: CheckedContext, backend: Secp256k1Backend): FaucetSearch {
+function prepareSearch(fin: FinalizedTx, ctx: CheckedContext, backend: Secp256k1Backend, exact: boolean): FaucetSearch {
   const key = hexToBytes(FAUCET.privkey)
   const prevouts = fin.plans.map((p) => ({ value: p.utxo.satoshis, script: p.utxo.script, condition: (p as Extract<InputPlan, { kind: 'cc' }>).condition }))
   const signOpts = ctx.branchId === undefined ? {} : { branchId: ctx.branchId }
@@ -141,6 +150,7 @@ function prepareSearch(fin: FinalizedTx, ctx: CheckedContext, backend: Secp256k1
   anchor.set([0x81, 0x40], 35)
   const sigAt = signed0.vin.map((vin) => lastIndexOf(raw, vin.scriptSig) + lastIndexOf(vin.scriptSig, anchor) + anchor.length)
   const scriptCodes = fin.plans.map((p) => p.utxo.script)
+  if (!exact) return fastSearch(fin, ctx, { raw, nonceAt, sigAt, tx: withNonce(0), spent: fin.plans.map((p) => ({ scriptCode: p.utxo.script, value: p.utxo.satoshis })), branchId: ctx.branchId }, prevouts)
   const hashAt = (n: number): Uint8Array => {
     const hasher = createSighasher(withNonce(n))
     raw[nonceAt] = n & 0xff
@@ -177,6 +187,32 @@ function prepareSearch(fin: FinalizedTx, ctx: CheckedContext, backend: Secp256k1
   }
 }
 
+/** The default search: the fixed-nonce attempt loop of ./pow.ts; the result is checked input by input before it is returned. */
+function fastSearch(fin: FinalizedTx, ctx: CheckedContext, layout: Parameters<typeof fastFaucetPow>[0], prevouts: { value: bigint; script: Uint8Array }[]): FaucetSearch {
+  const pow = fastFaucetPow(layout)
+  return {
+    hashAt: pow.hashAt,
+    tryRange(from, count) {
+      for (let n = from; n < from + count; n++) if (pow.attempt(n)) return n
+      return null
+    },
+    finish(nonce, attempts) {
+      pow.attempt(nonce)
+      const signedTx = parseTransaction(pow.raw.slice())
+      const id = txidOf(signedTx)
+      if (!faucetTxidOk(id)) throw new KomodoCcError('BUILD_INPUTS', `internal: nonce ${nonce} did not reproduce a valid faucetget txid (${id})`)
+      prevouts.forEach((p, i) => {
+        const v = verifyInput(signedTx, i, p, ctx.branchId === undefined ? {} : { branchId: ctx.branchId })
+        if (!v.valid) throw new KomodoCcError('SIGNATURE_INVALID', `internal: the fast faucetget search signed input ${i} invalidly (${v.reason ?? 'unknown'})`)
+      })
+      const { privateKey: _unused, ...unkeyed } = ctx
+      const result = completeBuild({ ...fin, tx: signedTx }, unkeyed, EVAL)
+      ;(result as { signed: boolean }).signed = true
+      return Object.assign(result, { nonce, attempts })
+    },
+  }
+}
+
 function lastIndexOf(hay: Uint8Array, needle: Uint8Array): number {
   outer: for (let i = hay.length - needle.length; i >= 0; i--) {
     for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer
@@ -194,6 +230,7 @@ function checkOptions(options: FaucetGetOptions): Required<Pick<FaucetGetOptions
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new KomodoCcError('INT_RANGE', `maxAttempts expected a positive integer, got ${String(maxAttempts)}`)
   if (!Number.isInteger(progressEvery) || progressEvery < 1) throw new KomodoCcError('INT_RANGE', `progressEvery expected a positive integer, got ${String(progressEvery)}`)
   if (options.onProgress !== undefined && typeof options.onProgress !== 'function') throw new KomodoCcError('ARG_INVALID', 'onProgress expected a function')
+  if (options.exactSignatures !== undefined && typeof options.exactSignatures !== 'boolean') throw new KomodoCcError('ARG_INVALID', 'exactSignatures expected a boolean')
   return { startNonce, maxAttempts: Math.min(maxAttempts, 0x100000000 - startNonce), progressEvery }
 }
 
@@ -218,7 +255,7 @@ function notFound(tried: number, start: number): KomodoCcError {
  */
 export function buildFaucetGet(context: BuildContext, state: FaucetGetState, options: FaucetGetOptions = {}): FaucetGetResult {
   const o = checkOptions(options)
-  const search = planFaucetGet(context, state, options.backend ?? nobleSecp256k1)
+  const search = planFaucetGet(context, state, options.backend ?? nobleSecp256k1, options.exactSignatures === true)
   let tried = 0
   while (tried < o.maxAttempts) {
     aborted(options.signal, tried)
@@ -243,7 +280,7 @@ export function buildFaucetGet(context: BuildContext, state: FaucetGetState, opt
  */
 export async function buildFaucetGetAsync(context: BuildContext, state: FaucetGetState, options: FaucetGetOptions = {}): Promise<FaucetGetResult> {
   const o = checkOptions(options)
-  const search = planFaucetGet(context, state, options.backend ?? nobleSecp256k1)
+  const search = planFaucetGet(context, state, options.backend ?? nobleSecp256k1, options.exactSignatures === true)
   let tried = 0
   while (tried < o.maxAttempts) {
     aborted(options.signal, tried)
@@ -272,7 +309,7 @@ export function faucetTxidOk(txid: string): boolean {
  * works or null; `finish(nonce, attempts)` builds the result. For benchmarks and custom schedulers (workers).
  * @example const s = prepareFaucetSearch(ctx, { faucetUtxos }); const n = s.tryRange(0, 65536); if (n !== null) s.finish(n, n + 1)
  */
-export function prepareFaucetSearch(context: BuildContext, state: FaucetGetState, backend: Secp256k1Backend = nobleSecp256k1): FaucetSearch {
-  return planFaucetGet(context, state, backend)
+export function prepareFaucetSearch(context: BuildContext, state: FaucetGetState, backend: Secp256k1Backend = nobleSecp256k1, options: { exactSignatures?: boolean } = {}): FaucetSearch {
+  return planFaucetGet(context, state, backend, options.exactSignatures === true)
 }
 
