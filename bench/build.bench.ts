@@ -8,7 +8,7 @@ import { ccScript } from '../src/script/cc.js'
 import { sha256d } from '../src/hash/index.js'
 import { serializeTransaction } from '../src/tx/codec.js'
 import { tinySecp256k1Backend } from '../src/tx/sign.js'
-import { useWasmBlake2b } from '../src/tx/blake2b.js'
+import { useWasmBlake2b } from '../src/hash/blake2b.js'
 import { bettorKey, coin, diceBet, fund, out, priv, prove, pub2, pubkey, tokenTransfer } from './fixtures.js'
 import { OURS, bench } from './_opts.js'
 

@@ -11,7 +11,7 @@ import { cc1of1 } from '../src/cc/condition.js'
 import { ccScript } from '../src/script/cc.js'
 import { serializeTransaction } from '../src/tx/codec.js'
 import { nobleSecp256k1, tinySecp256k1Backend, verifyInput } from '../src/tx/sign.js'
-import { useWasmBlake2b } from '../src/tx/blake2b.js'
+import { useWasmBlake2b } from '../src/hash/blake2b.js'
 import { sha256 } from '../src/hash/index.js'
 
 const short = process.env.BENCH_SHORT !== undefined

@@ -1,7 +1,7 @@
 import { describe } from 'vitest'
 import * as tiny from 'tiny-secp256k1'
 import { tinySecp256k1Backend } from '../src/tx/sign.js'
-import { useWasmBlake2b } from '../src/tx/blake2b.js'
+import { useWasmBlake2b } from '../src/hash/blake2b.js'
 import { oraclesData } from './fixtures.js'
 import { OURS, bench } from './_opts.js'
 

@@ -5,7 +5,7 @@
 // Run by bench/run.mjs (tsx); prints one JSON object: { rows: [...] }. BENCH_SHORT=1 for CI's short run.
 import * as tiny from 'tiny-secp256k1'
 import { nobleSecp256k1, tinySecp256k1Backend, type Secp256k1Backend } from '../src/tx/sign.js'
-import { useWasmBlake2b } from '../src/tx/blake2b.js'
+import { useWasmBlake2b } from '../src/hash/blake2b.js'
 import { HOT_BUILDS } from './fixtures.js'
 import type { BuildResult } from '../src/build/complete.js'
 

@@ -8,7 +8,7 @@ import * as bitcoin from 'bitcoinjs-lib'
 import * as tiny from 'tiny-secp256k1'
 import { parseTransaction, serializeTransaction, serializeTransactionInto, txid } from '../src/tx/codec.js'
 import { createSighasher, sighash } from '../src/tx/sighash.js'
-import { useWasmBlake2b } from '../src/tx/blake2b.js'
+import { useWasmBlake2b } from '../src/hash/blake2b.js'
 import { nobleSecp256k1, signTransaction, tinySecp256k1Backend, verifyInput, type Prevout } from '../src/tx/sign.js'
 import { cc1of1 } from '../src/cc/condition.js'
 import { ccScript } from '../src/script/cc.js'
@@ -132,7 +132,7 @@ describe('ZIP-243 sighash (CC input; sighash() again on the same transaction, di
   bench('@bitgo/utxo-lib hashForSignatureByNetwork', () => { bitgoTx.hashForSignatureByNetwork(1, Buffer.from(SIGHASH_OPTS.scriptCode), 100000000n, 1) }, opts)
 })
 
-// The same three rows with the optional WebAssembly BLAKE2b (src/tx/blake2b-wasm.ts). The switch is global: every
+// The same three rows with the optional WebAssembly BLAKE2b (src/hash/blake2b-wasm.ts). The switch is global: every
 // bench of ours that hashes sets it first (measured: the call costs nothing visible next to a ~1 µs sighash).
 useWasmBlake2b(true)
 const HASHER_WASM = createSighasher(TX)

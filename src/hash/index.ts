@@ -1,6 +1,6 @@
 import { sha256Fast, sha256Into } from './sha256.js'
 import { ripemd160Of32 } from './ripemd32.js'
-import { blake2b } from '@noble/hashes/blake2.js'
+import { blake2b256Personal } from './blake2b.js'
 import { assertBytes } from '../bytes/assert.js'
 
 /**
@@ -30,13 +30,15 @@ export function hash160(data: Uint8Array): Uint8Array {
 }
 
 /**
- * BLAKE2b-256 with a 16-byte personalization (ZIP-143/243 signature hashes).
+ * BLAKE2b-256 with a 16-byte personalization (ZIP-143/243 signature hashes): the checked entry to ./blake2b.ts (the
+ * one BLAKE2b of the library: WebAssembly by default, pure JS where WebAssembly cannot run).
  * @throws KomodoCcError BYTES_LENGTH when `personalization` is not 16 bytes
  * @example blake2b256(data, utf8ToBytes('ZcashPrevoutHash'))
  */
 export function blake2b256(data: Uint8Array, personalization: Uint8Array): Uint8Array {
   assertBytes(personalization, 16, 'personalization')
-  return blake2b(data, { dkLen: 32, personalization })
+  return blake2b256Personal(assertBytes(data, undefined, 'data'), personalization)
 }
 
 const SCRATCH = /* @__PURE__ */ new Uint8Array(32)
+export { Blake2b256, blake2b256Personal, blake2bBackend, useWasmBlake2b, type Blake2bMode } from './blake2b.js'

@@ -1,7 +1,7 @@
 export * from './types.js'
 export { parseTransaction, serializeTransaction, serializeTransactionInto, transactionSize, txid, txidOfBytes } from './codec.js'
 export { sighash, createSighasher, sighashParts, SIGHASH_ALL, SIGHASH_NONE, SIGHASH_SINGLE, SIGHASH_ANYONECANPAY, type SighashOptions, type SighashParts } from './sighash.js'
-export { Blake2b256, blake2b256Personal, blake2bBackend, useWasmBlake2b, type Blake2bMode } from './blake2b.js'
+export { Blake2b256, blake2b256Personal, blake2bBackend, useWasmBlake2b, type Blake2bMode } from '../hash/blake2b.js' // also in komodo-cc/hash
 export { compactToDer, derToCompact, isLowS } from './der.js'
 export {
   nobleSecp256k1, tinySecp256k1Backend, keySigner, signTransaction, signTransactionAsync, verifyInput,

@@ -6,7 +6,7 @@ import zip143 from '../../vectors/tx/zip143.json' with { type: 'json' }
 import ccSpend from '../../vectors/tx/cc-spend.json' with { type: 'json' }
 import { parseTransaction, serializeTransaction } from '../../src/tx/codec.js'
 import { createSighasher, sighash, sighashParts, sighashPersonalization } from '../../src/tx/sighash.js'
-import { Blake2b256, blake2b256Personal } from '../../src/tx/blake2b.js'
+import { Blake2b256, blake2b256Personal } from '../../src/hash/blake2b.js'
 import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
 import { sha256 } from '../../src/hash/index.js'
 

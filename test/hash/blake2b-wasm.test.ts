@@ -1,4 +1,4 @@
-// The WebAssembly BLAKE2b (src/tx/blake2b-wasm.ts) against the pure-JS one and @noble/hashes, and the switch that
+// The WebAssembly BLAKE2b (src/hash/blake2b-wasm.ts) against the pure-JS one and @noble/hashes, and the switch that
 // makes the signature hashes use it. The switch is module state: vitest gives each test file its own module
 // instances (isolate, the default), and this file turns it off again after every test anyway.
 import { afterAll, afterEach, describe, expect, test, vi } from 'vitest'
@@ -10,18 +10,18 @@ import * as utxolib from '@bitgo/utxo-lib'
 import zip243 from '../../vectors/tx/zip243.json' with { type: 'json' }
 import zip143 from '../../vectors/tx/zip143.json' with { type: 'json' }
 import ccSpend from '../../vectors/tx/cc-spend.json' with { type: 'json' }
-import * as wasm from '../../src/tx/blake2b-wasm.js'
-import * as js from '../../src/tx/blake2b.js'
-import { useWasmBlake2b } from '../../src/tx/blake2b.js'
+import * as wasm from '../../src/hash/blake2b-wasm.js'
+import * as js from '../../src/hash/blake2b.js'
+import { useWasmBlake2b } from '../../src/hash/blake2b.js'
 import { parseTransaction, serializeTransaction } from '../../src/tx/codec.js'
 import { createSighasher, sighash, sighashParts } from '../../src/tx/sighash.js'
-import { BLAKE2B_WASM_BASE64 } from '../../src/tx/blake2b-wasm-bytes.js'
+import { BLAKE2B_WASM_BASE64 } from '../../src/hash/blake2b-wasm-bytes.js'
 import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
 import type { Transaction } from '../../src/tx/types.js'
 
 // count the calls that reach the WebAssembly functions (they still run for real)
-vi.mock('../../src/tx/blake2b-wasm.js', async (importOriginal) => {
-  const m = await importOriginal<typeof import('../../src/tx/blake2b-wasm.js')>()
+vi.mock('../../src/hash/blake2b-wasm.js', async (importOriginal) => {
+  const m = await importOriginal<typeof import('../../src/hash/blake2b-wasm.js')>()
   return { ...m, blake2b256Personal: vi.fn(m.blake2b256Personal), blake2bMidstate: vi.fn(m.blake2bMidstate), blake2bFromMidstate: vi.fn(m.blake2bFromMidstate) }
 })
 const wasmCalls = () => vi.mocked(wasm.blake2b256Personal).mock.calls.length + vi.mocked(wasm.blake2bMidstate).mock.calls.length + vi.mocked(wasm.blake2bFromMidstate).mock.calls.length
@@ -42,7 +42,7 @@ describe('WebAssembly BLAKE2b-256 equals the pure-JS one and @noble/hashes', () 
     expect(atob(BLAKE2B_WASM_BASE64).length).toBeLessThan(4096)
     expect(wasm.wasmBlake2bAvailable()).toBe(true)
   })
-  test('src/tx/blake2b-wasm-bytes.ts is what scripts/gen-blake2b-wasm.mjs writes (re-runnable, deterministic)', () => {
+  test('src/hash/blake2b-wasm-bytes.ts is what scripts/gen-blake2b-wasm.mjs writes (re-runnable, deterministic)', () => {
     const r = spawnSync(process.execPath, [resolve(__dirname, '..', '..', 'scripts', 'gen-blake2b-wasm.mjs'), '--check'], { encoding: 'utf8' })
     expect(r.stderr).toBe('')
     expect(r.status).toBe(0)
@@ -194,7 +194,7 @@ describe('the default: WebAssembly wherever it can be instantiated', () => {
   test('a fresh module hashes the sighash on WebAssembly without any switch being called', async () => {
     vi.resetModules()
     try {
-      const freshWasm = await import('../../src/tx/blake2b-wasm.js') // the counting mock, fresh
+      const freshWasm = await import('../../src/hash/blake2b-wasm.js') // the counting mock, fresh
       const fresh = await import('../../src/tx/sighash.js')
       const freshCodec = await import('../../src/tx/codec.js')
       const c = ccCases[0]!
@@ -203,7 +203,7 @@ describe('the default: WebAssembly wherever it can be instantiated', () => {
       const opts = { scriptCode: hexToBytes(c.scriptCode), value: BigInt(c.amount), hashType: c.hashType }
       expect(bytesToHex(fresh.sighash(freshCodec.parseTransaction(c.tx), 0, opts))).toBe(c.sighash)
       expect(calls()).toBeGreaterThan(before)
-      expect((await import('../../src/tx/blake2b.js')).blake2bBackend()).toBe('wasm')
+      expect((await import('../../src/hash/blake2b.js')).blake2bBackend()).toBe('wasm')
     } finally {
       vi.resetModules()
     }
@@ -233,11 +233,11 @@ describe('without WebAssembly', () => {
     ['no WebAssembly global', undefined],
     ['a CSP that refuses compilation', { ...WebAssembly, Module: RefusingModule, CompileError: WebAssembly.CompileError }],
   ])('%s: the default falls back to pure JS on its own, with the same digests', async (_n, global) => {
-    vi.doUnmock('../../src/tx/blake2b-wasm.js')
+    vi.doUnmock('../../src/hash/blake2b-wasm.js')
     vi.resetModules()
     vi.stubGlobal('WebAssembly', global)
     try {
-      const fresh = await import('../../src/tx/blake2b.js')
+      const fresh = await import('../../src/hash/blake2b.js')
       const d = data(300, 9)
       expect(bytesToHex(fresh.blake2b256Personal(d, PERSONS[0]!))).toBe(noble(d, PERSONS[0]!)) // no throw, no switch called
       expect(fresh.blake2bBackend()).toBe('js')
@@ -253,12 +253,12 @@ describe('without WebAssembly', () => {
   })
 
   test('useWasmBlake2b(true) returns false and everything stays on the pure-JS path', async () => {
-    vi.doUnmock('../../src/tx/blake2b-wasm.js') // fresh, unmocked module instances with no WebAssembly global
+    vi.doUnmock('../../src/hash/blake2b-wasm.js') // fresh, unmocked module instances with no WebAssembly global
     vi.resetModules()
     vi.stubGlobal('WebAssembly', undefined)
     try {
-      const fresh = await import('../../src/tx/blake2b.js')
-      const freshWasm = await import('../../src/tx/blake2b-wasm.js')
+      const fresh = await import('../../src/hash/blake2b.js')
+      const freshWasm = await import('../../src/hash/blake2b-wasm.js')
       expect(fresh.useWasmBlake2b(true)).toBe(false)
       expect(freshWasm.wasmBlake2bAvailable()).toBe(false)
       const d = data(300, 9)
