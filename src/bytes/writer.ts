@@ -1,10 +1,9 @@
 import { KomodoCcError } from '../errors.js'
-import { allocBytes } from './alloc.js'
 
 /**
  * Growable little-endian writer. Give `capacity` when the final size is known to avoid growth;
- * `finish()` returns the written bytes (the buffer itself when it is exactly full; then, for 65..2048 bytes, a view into
- * the shared encoder slab of src/bytes/alloc.ts — never write secrets with a ByteWriter).
+ * `finish()` returns the written bytes (the buffer itself when it is exactly full, else a copy): always an array of
+ * its own, with a `.buffer` no other result shares.
  * Integer methods take values already checked by the caller (public functions validate at the boundary);
  * they still refuse out-of-range values rather than wrap.
  * @example
@@ -17,7 +16,7 @@ export class ByteWriter {
   pos = 0
 
   constructor(capacity = 64) {
-    this.buf = allocBytes(capacity)
+    this.buf = new Uint8Array(capacity)
   }
 
   private room(n: number): number {

@@ -1,7 +1,6 @@
 import { KomodoCcError } from '../errors.js'
 import { assertBool, describe } from '../bytes/assert.js'
 import { reversedHex32, typeName } from '../bytes/hex.js'
-import { allocBytes } from '../bytes/alloc.js'
 import { ORACLE_MAX_DATA_SIZE, ORACLE_MAX_PRINT_FIELD } from './limits.js'
 
 /**
@@ -141,7 +140,7 @@ export function encodeOracleData(format: string, values: readonly OracleValue[],
   if (size === 0) throw new KomodoCcError('ORACLE_DATA_EMPTY', 'an empty record is never accepted by oraclesdata')
   if (size > ORACLE_MAX_DATA_SIZE && !allowOversize)
     throw new KomodoCcError('ORACLE_DATA_TOO_BIG', `record is ${size} bytes, oraclesdata accepts at most ${ORACLE_MAX_DATA_SIZE} (use chunkOracleData)`, { max: ORACLE_MAX_DATA_SIZE, got: size, daemonError: `datasize ${size} is too big` })
-  const out = allocBytes(size)
+  const out = new Uint8Array(size)
   let o = 0
   for (let i = 0; i < format.length; i++) {
     const v = values[i]

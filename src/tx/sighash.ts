@@ -1,5 +1,4 @@
 import { assertBigInt, assertBytes, assertU32 } from '../bytes/assert.js'
-import { allocBytes } from '../bytes/alloc.js'
 import { ByteWriter, compactSizeLength } from '../bytes/writer.js'
 import { KomodoCcError } from '../errors.js'
 import { sha256d } from '../hash/index.js'
@@ -92,7 +91,7 @@ export function sighashParts(tx: Transaction): SighashParts {
   const v4 = tx.overwintered && tx.version === 4 && tx.versionGroupId === SAPLING_VERSION_GROUP_ID
   // the transparent preimages are written straight into arrays of their exact size (checked field by field first)
   const nIn = tx.vin.length
-  const prev = allocBytes(36 * nIn), seq = allocBytes(4 * nIn) // hashed and dropped: slab views are enough
+  const prev = new Uint8Array(36 * nIn), seq = new Uint8Array(4 * nIn)
   for (let k = 0; k < nIn; k++) {
     const i = tx.vin[k]!
     reversedHexInto(i.txid, prev, 36 * k)
@@ -106,7 +105,7 @@ export function sighashParts(tx: Transaction): SighashParts {
     const n = o.script instanceof Uint8Array ? o.script.length : assertBytes(o.script, undefined, `vout[${k}].script`).length
     outLen += 8 + compactSizeLength(n) + n
   }
-  const outs = allocBytes(outLen)
+  const outs = new Uint8Array(outLen)
   let q = 0
   for (const o of tx.vout) {
     put64(outs, q, o.value)
@@ -242,7 +241,7 @@ function cachedDigests(tx: Transaction): DigestCache {
     total += tx.vout[i]!.script.length
     scriptEnds[i] = total
   }
-  const scripts = allocBytes(total) // a private copy, never handed out: a slab view is enough
+  const scripts = new Uint8Array(total) // a private copy, never handed out
   for (let i = 0, p = 0; i < nOut; i++) p = put(scripts, p, tx.vout[i]!.script)
   const entry: DigestCache = { version: tx.version, txids, outpointSeq, values, scriptEnds, scripts, parts, mids: new Map(), hits: 0 }
   let slot = recentTx.indexOf(tx)

@@ -127,14 +127,35 @@ describe('txid byte order', () => {
   })
 })
 
-describe('allocBytes (encoder output pool)', () => {
-  test('pooled arrays are zero-filled, disjoint, and survive slab turnover', async () => {
-    const { allocBytes } = await import('../../src/bytes/alloc.js')
-    const arrays = Array.from({ length: 600 }, (_, i) => allocBytes(65 + (i % 200)))
-    for (const a of arrays) expect(a.every((b) => b === 0)).toBe(true)
-    arrays.forEach((a, i) => a.fill(i & 0xff))
-    arrays.forEach((a, i) => expect(a.every((b) => b === (i & 0xff))).toBe(true))
-    expect(allocBytes(64).byteOffset).toBe(0)
-    expect(allocBytes(5000).byteLength).toBe(5000)
+describe('results own their buffers (no shared output slab)', () => {
+  // Transferring a result's .buffer to a worker detaches it; with a shared slab every later encoder output carved from
+  // it threw a plain TypeError. Each result now has an ArrayBuffer of its own.
+  test('a transferred .buffer of one result breaks no later build, and no two results share a buffer', async () => {
+    const { encodeOracleData } = await import('../../src/oracles/format.js')
+    const { serializeTransaction, parseTransaction } = await import('../../src/tx/codec.js')
+    const { ByteWriter } = await import('../../src/bytes/writer.js')
+    const { encodeTokensOpret } = await import('../../src/modules/tokens/index.js')
+    const make = () => [
+      encodeOracleData('D', [new Uint8Array(150).fill(7)]),
+      new ByteWriter(100).bytes(new Uint8Array(100).fill(1)).finish(),
+      encodeTokensOpret({ funcid: 't', evalCode: 0xf2, tokenid: '22'.repeat(32), pubkeys: ['02' + '11'.repeat(32), '03' + '44'.repeat(32)], blobs: [] }),
+    ]
+    const first = make()
+    for (const r of first) {
+      expect(r.byteOffset).toBe(0)
+      expect(r.buffer.byteLength).toBe(r.length)
+    }
+    const buffers = new Set(first.map((r) => r.buffer))
+    expect(buffers.size).toBe(first.length)
+    for (const r of first) structuredClone(r, { transfer: [r.buffer as ArrayBuffer] }) // detaches r.buffer
+    expect(first.every((r) => r.length === 0)).toBe(true)
+    for (let i = 0; i < 200; i++) {
+      const again = make()
+      expect(again[0]!.length).toBe(152)
+      expect(again[1]!.every((b) => b === 1)).toBe(true)
+    }
+    const raw = serializeTransaction(parseTransaction('0400008085202f89000000000000000000000000000000000000000000'))
+    structuredClone(raw, { transfer: [raw.buffer as ArrayBuffer] })
+    expect(serializeTransaction(parseTransaction('0400008085202f89000000000000000000000000000000000000000000')).length).toBeGreaterThan(0)
   })
 })
