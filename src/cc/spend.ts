@@ -1,5 +1,6 @@
 // What a CC input's scriptSig says about the output it spends: the eval codes of its fulfillment and the keys
 // that signed it (legacy-2018-layouts.md §0 and §8 rule 2: classify every input from its scriptSig).
+import { getOp } from '../script/script.js'
 import { decodeFulfillment } from './fulfillment.js'
 import type { CcCondition } from './types.js'
 
@@ -58,20 +59,8 @@ function isCc1(s: Uint8Array): boolean {
 
 /** The data of a scriptSig made of exactly one push, or null. */
 function singlePush(s: Uint8Array): Uint8Array | null {
-  const op = s[0]!
-  let start: number
-  let n: number
-  if (op >= 1 && op < 0x4c) {
-    start = 1
-    n = op
-  } else if (op === 0x4c) {
-    start = 2
-    n = s[1]!
-  } else if (op === 0x4d && s.length >= 3) {
-    start = 3
-    n = s[1]! | (s[2]! << 8)
-  } else return null
-  return start + n === s.length ? s.subarray(start) : null
+  const op = getOp(s, 0)
+  return op !== null && op.data !== undefined && op.end === s.length ? op.data : null
 }
 
 function walk(c: CcCondition, out: CcSpend, depth: number): void {
