@@ -8,13 +8,15 @@ import type { Transaction } from './tx/types.js'
 import { ccScriptParts, classifyScript, mayAcceptCondition } from './script/classify.js'
 import { hash160 } from './hash/index.js'
 import { cc1of1, encodeCondition, tokensCc1of1 } from './cc/condition.js'
+import { txidPubkey } from './cc/address.js'
 import { formatOracleSample } from './oracles/format.js'
 import { EVAL_ASSETS, EVAL_DICE, EVAL_FAUCET, EVAL_GATEWAYS, EVAL_ORACLES, EVAL_REWARDS, EVAL_TOKENS, hexOf, opretPayload } from './modules/opret.js'
 import { decodeTokensPayload, type TokensOpret } from './modules/tokens/opret.js'
 import { decodeFaucetPayload, type FaucetOpret } from './modules/faucet/opret.js'
 import { decodeDicePayload, type DiceOpret } from './modules/dice/opret.js'
 import { decodeOraclesPayload, type OraclesOpret } from './modules/oracles/opret.js'
-import { decodeGatewaysPayload, GATEWAYS_BLOB_ID, type GatewaysOpret } from './modules/gateways/opret.js'
+import { decodeGatewaysPayload, decodeGateways2018Payload, GATEWAYS_BLOB_ID, type GatewaysOpret, type Gateways2018Opret } from './modules/gateways/opret.js'
+import { ccSpendOf, type CcSpend } from './cc/spend.js'
 import { decodeRewardsPayload, rewardsAprToPercent, type RewardsOpret } from './modules/rewards/opret.js'
 
 /** The six modules the inspector knows. @example const m: ModuleName | null = inspectTransaction(hex).module */
@@ -88,7 +90,7 @@ export type Inspection = {
   /** Eval code of the opret payload (0xe3 for the 2018 Assets-era token layouts), or null. */
   evalCode: number | null
   /** The decoded opret payload, or null. */
-  payload: TokensOpret | FaucetOpret | DiceOpret | OraclesOpret | GatewaysOpret | RewardsOpret | null
+  payload: TokensOpret | FaucetOpret | DiceOpret | OraclesOpret | GatewaysOpret | Gateways2018Opret | RewardsOpret | null
   /** Set when the last output is an opret that does not decode (code and message of the decoder's error). */
   error?: { code: string; message: string }
   outputs: InspectedOutput[]
@@ -106,7 +108,12 @@ const COST_TOKENS1OF1 = 2232320
  * Explains a raw transaction: which module and RPC made it, the decoded opret payload, every output classified
  * (CC with condition shape, eval codes and address; P2PK/P2PKH with address; marker, baton, change …), the fee
  * when prevouts are given, and the module's own reading (token supply and owner, dice odds, reward paid …).
- * A transaction with no module opret is reported with `module: null` (or `faucetfund` when it pays the faucet).
+ * Inputs are classified from their scriptSigs (normal, CC with eval codes and signer) and decide what the opret
+ * alone cannot: a transaction without a module opret that pays the faucet is `faucetfund` (normal inputs only),
+ * the 2018 `faucetget` (faucet CC inputs only) or `module: null` (anything else, e.g. a cclib CC input); the
+ * 2018 layouts (Assets-era 0xe3 claims/withdraws, raw gateways records, FC-0..FC-2 faucet) are read with their
+ * era in `reading.era` (docs/inspect.md). An opret that does not decode keeps the module of its eval byte unless a
+ * CC input belongs to none of the six modules.
  * @throws KomodoCcError from the transaction parser (HEX_INVALID, READ_PAST_END, TX_VERSION, …) or ARG_INVALID
  *   for bad options; an undecodable opret is reported in `error`, not thrown.
  * @example inspectTransaction(hex).method // 'oraclesdata'
@@ -134,20 +141,25 @@ export function inspectTransaction(hexOrTx: string | Uint8Array | Transaction, o
 
   // the opret: last output (the daemon looks nowhere else)
   const last = outputs[outputs.length - 1]
+  const facts = new Facts(tx, res)
   if (last !== undefined && last.kind === 'opreturn') {
     last.role = 'opret'
-    decodeOpret(tx.vout[tx.vout.length - 1]!.script, res)
+    decodeOpret(tx.vout[tx.vout.length - 1]!.script, res, facts)
   }
-  if (res.module === null) detectWithoutOpret(tx, res)
+  // Fallbacks (a module named without a decoded opret) and 2018 layouts are decided from the inputs too.
+  if (res.module !== null && res.payload === null) fallbackOnUndecoded(res, facts)
+  if (res.module === null) detectWithoutModule(res, facts)
+  else if (facts.legacy !== null) decideLegacy(res, facts)
 
-  identifyCc(tx, res, options)
-  if (res.module !== null) assignRoles(tx, res, options)
+  identifyCc(tx, res, options, facts)
+  if (res.module !== null) assignRoles(tx, res, options, facts)
   if (options.prevouts !== undefined) res.fee = feeOf(tx, options.prevouts)
   if (res.fee !== undefined && res.reading.kind === 'rewardsunlock' && options.prevouts?.[0] != null) {
     const lock = options.prevouts[0]!.value
     const paid = res.reading.paid as bigint
     res.reading.lockAmount = lock
-    res.reading.reward = paid - lock + (res.reading.recover === true ? 20000n : 0n)
+    // recover mode pays the lock back less the fee(s): 20000 today, 10000 in the 2018 form (legacy-2018-layouts.md §6)
+    res.reading.reward = paid - lock + (res.reading.recover === true ? (res.reading.era === '2018' ? 10000n : 20000n) : 0n)
   }
   return res
 }
@@ -265,7 +277,7 @@ const MODULE_OF_EVAL: Readonly<Record<number, ModuleName>> = /* @__PURE__ */ Obj
   [EVAL_GATEWAYS]: 'gateways', [EVAL_REWARDS]: 'rewards',
 })
 
-function decodeOpret(script: Uint8Array, res: Inspection): void {
+function decodeOpret(script: Uint8Array, res: Inspection, facts: Facts): void {
   let payload: Uint8Array
   try {
     payload = opretPayload(script, { allowTrailingScript: true })
@@ -274,6 +286,7 @@ function decodeOpret(script: Uint8Array, res: Inspection): void {
     return
   }
   const ev = payload[0]!
+  facts.opretEval = ev
   let module = MODULE_OF_EVAL[ev]
   if (module === undefined) return
   // a token 't' opret carrying a gateways blob is a gateways claim/withdraw/bind
@@ -285,6 +298,8 @@ function decodeOpret(script: Uint8Array, res: Inspection): void {
     switch (module) {
       case 'tokens':
         res.payload = decodeTokensPayload(payload)
+        // the 34-byte Assets 't' also ends 2018 gateways claims and withdraws and tokenconvert (§8 rules 9-12)
+        if (ev === EVAL_ASSETS && res.payload.funcid === 't') facts.legacy = [res.payload]
         break
       case 'faucet':
         res.payload = decodeFaucetPayload(payload)
@@ -296,26 +311,78 @@ function decodeOpret(script: Uint8Array, res: Inspection): void {
         res.payload = decodeOraclesPayload(payload)
         break
       case 'gateways':
-        res.payload = decodeGatewaysPayload(payload)
+        res.payload = decodeGateways(payload, facts)
         break
       case 'rewards':
         res.payload = decodeRewardsPayload(payload)
         break
     }
     res.funcid = res.payload!.funcid
-    res.method = METHODS[`${module}.${res.funcid}`] ?? null
+    res.method = methodOf(module, res.payload!)
   } catch (e) {
     if (!(e instanceof KomodoCcError)) throw e
-    res.error = { code: e.code, message: e.message }
     if (ev === EVAL_ASSETS) {
+      // the GW-D claim: a gateways record behind an Assets 'e3 74' head (§3.2, §8 rule 14)
+      const claim = candidates2018(payload)
+      if (claim !== null) {
+        res.module = 'gateways'
+        res.payload = claim[0]!
+        res.funcid = 't'
+        res.method = 'gatewaysclaim'
+        facts.legacy = claim
+        return
+      }
       // EVAL_ASSETS DEX orders and other 2018 Assets layouts are not one of the six modules
+      res.error = { code: e.code, message: e.message }
       res.module = null
       res.funcid = null
       res.evalCode = ev
       return
     }
+    res.error = { code: e.code, message: e.message }
     res.method = res.funcid === null ? null : (METHODS[`${module}.${res.funcid}`] ?? null)
   }
+}
+
+/** The RPC of a decoded payload: by (module, funcid), except the 2018 records whose funcid letters differ. */
+function methodOf(module: ModuleName, p: NonNullable<Inspection['payload']>): string | null {
+  if (module === 'gateways' && 'layout' in p && p.layout === 'legacy') {
+    if (p.funcid === 'C') return 'gatewayscompletesigning'
+    if (p.funcid === 't') return 'gatewaysclaim'
+  }
+  return METHODS[`${module}.${p.funcid}`] ?? null
+}
+
+/** Every 2018 gateways record the payload fits exactly, or null. */
+function candidates2018(payload: Uint8Array): Gateways2018Opret[] | null {
+  try {
+    return decodeGateways2018Payload(payload)
+  } catch (e) {
+    if (!(e instanceof KomodoCcError)) throw e
+    return null
+  }
+}
+
+/**
+ * Gateways: the current layouts (and the documented legacy bind, partial sign and mark done) first, then the 2018
+ * records (§8 rule 4: every layout that consumes the payload exactly is kept; the transaction decides).
+ */
+function decodeGateways(payload: Uint8Array, facts: Facts): GatewaysOpret | Gateways2018Opret {
+  let first: GatewaysOpret
+  try {
+    first = decodeGatewaysPayload(payload)
+  } catch (e) {
+    const all = payload[0] === EVAL_GATEWAYS ? candidates2018(payload) : null
+    if (all === null) throw e
+    facts.legacy = all
+    return all[0]!
+  }
+  // a 2018 deposit (no claimvout) or mark done may fit the same bytes as what was decoded
+  if (first.funcid === 'D' || ('layout' in first && first.funcid === 'M')) {
+    const all = candidates2018(payload)
+    if (all !== null) facts.legacy = 'layout' in first ? all : [first as never, ...all]
+  } else if ('layout' in first) facts.legacy = [first]
+  return first
 }
 
 function carriesGatewaysBlob(payload: Uint8Array): boolean {
@@ -341,16 +408,217 @@ function carriesGatewaysBlob(payload: Uint8Array): boolean {
   return false
 }
 
-function detectWithoutOpret(tx: Transaction, res: Inspection): void {
-  // faucetfund has no opret: recognisable by its CC output to the faucet global address
+/** Eval codes of the six modules and of the 2018 Assets module. */
+const KNOWN_EVALS: readonly number[] = [EVAL_ASSETS, EVAL_FAUCET, EVAL_REWARDS, EVAL_DICE, EVAL_ORACLES, EVAL_GATEWAYS, EVAL_TOKENS]
+const COIN = 100000000n
+const GW_PK = MODULE_GLOBAL_PUBKEYS[EVAL_GATEWAYS]!
+const FAUCET_PK = MODULE_GLOBAL_PUBKEYS[EVAL_FAUCET]!
+
+/** An input as its scriptSig shows it (legacy-2018-layouts.md §8 rule 2): a CC spend, a normal signature, or unsigned. */
+type InputFact = ({ kind: 'cc' } & CcSpend) | { kind: 'normal' } | { kind: 'unsigned' }
+
+/** What the rules read besides the opret: the inputs (classified on first use) and the era-specific findings. */
+class Facts {
+  /** Eval byte of the opret payload, when there is one. */
+  opretEval: number | null = null
+  /** Payload candidates that need the transaction's shape to decide (2018 layouts, §8 rule 4). */
+  legacy: NonNullable<Inspection['payload']>[] | null = null
+  /** The era a 2018 rule recognised (FC-0, GW-B, …), copied into the reading. */
+  era: string | null = null
+  /** Keys and eval codes to try on CC outputs besides the payload's, set by the 2018 rules. */
+  extraKeys: string[] = []
+  extraEvals: number[] = []
+  #inputs: InputFact[] | undefined
+  constructor(readonly tx: Transaction, readonly res: Inspection) {}
+  get inputs(): InputFact[] {
+    if (this.#inputs === undefined) {
+      this.#inputs = this.tx.vin.map((i): InputFact => {
+        if (i.scriptSig.length === 0) return { kind: 'unsigned' }
+        const cc = ccSpendOf(i.scriptSig)
+        return cc === null ? { kind: 'normal' } : { kind: 'cc', ...cc }
+      })
+    }
+    return this.#inputs
+  }
+  get cc(): ({ kind: 'cc' } & CcSpend)[] {
+    return this.inputs.filter((i): i is { kind: 'cc' } & CcSpend => i.kind === 'cc')
+  }
+  get normalCount(): number {
+    return this.inputs.filter((i) => i.kind === 'normal').length
+  }
+  /** The eval code of a CC input that belongs to none of the six modules (nor 2018 Assets), or null. */
+  foreignEval(): number | null {
+    for (const i of this.cc) if (!i.evalCodes.some((e) => KNOWN_EVALS.includes(e))) return i.evalCodes[0] ?? -1
+    return null
+  }
+  /** Whether output n is exactly CC1(ev, pk). */
+  isCc1(n: number, ev: number, pk: string): boolean {
+    const o = this.tx.vout[n]
+    if (o === undefined || o.script.length !== 48 || o.script[0] !== 0x2e || o.script[47] !== 0xcc) return false
+    const c = builtCondition('cc1of1', ev, pk)
+    return c !== null && sameBytes(c, o.script.subarray(1, 47))
+  }
+  isP2pk(n: number, pk: string | null, value: bigint | null): boolean {
+    const o = this.res.outputs[n]
+    return o !== undefined && o.kind === 'p2pk' && (pk === null || o.pubkey === pk) && (value === null || o.value === value)
+  }
+}
+
+/**
+ * A module named by the opret's eval byte whose payload does not decode: kept only if no CC input belongs to a
+ * module the inspector does not know (such a transaction is some other contract's); a faucet 'G' that fails the
+ * 6- and 40-byte forms is the transient FC-1 faucetget when the transaction has the faucetget shape (§8 rule 6).
+ */
+function fallbackOnUndecoded(res: Inspection, facts: Facts): void {
+  if (facts.foreignEval() !== null) {
+    res.module = null
+    res.method = null
+    res.funcid = null
+    return
+  }
+  if (res.module === 'faucet' && faucetGetShape(res, facts, true) !== null) {
+    res.method = 'faucetget'
+    facts.era = 'FC-1'
+  }
+}
+
+/**
+ * The faucetget shape (§4.2, §8 rule 6): no normal input, at least one CC input, every CC input eval 0xe4 signed by
+ * the faucet key; outputs [CC1(e4, F)] + one normal payout (+ the opret when `withOpret`). Returns the payout index.
+ */
+function faucetGetShape(res: Inspection, facts: Facts, withOpret: boolean): number | null {
+  const body = withOpret ? res.outputs.length - 1 : res.outputs.length
+  if (withOpret && res.outputs[body]?.kind !== 'opreturn') return null
+  const cc = facts.cc
+  if (facts.normalCount !== 0 || cc.length === 0) return null
+  if (!cc.every((c) => c.evalCodes.length === 1 && c.evalCodes[0] === EVAL_FAUCET && c.signers.length === 1 && c.signers[0] === FAUCET_PK)) return null
+  const payout = body - 1
+  if (body < 1 || body > 2 || (body === 2 && !facts.isCc1(0, EVAL_FAUCET, FAUCET_PK))) return null
+  const o = res.outputs[payout]!
+  return o.kind === 'p2pk' || o.kind === 'p2pkh' ? payout : null
+}
+
+/**
+ * No module opret: transactions without an opret that pay the faucet's CC address (§4, §8 rules 6-8). Normal inputs
+ * only and the faucet output first → faucetfund; faucet CC inputs only → faucetget (FC-0 pays 1 coin, FC-1 0.1 coin);
+ * anything else (a CC input of another eval code, another module's opret such as cclib `13 52`) → module null, the
+ * faucet output labelled as funding it as a side effect. A P2PKH output to the faucet's address string is not funding.
+ */
+function detectWithoutModule(res: Inspection, facts: Facts): void {
+  const tx = facts.tx
   const faucet = globalCcScriptHex(EVAL_FAUCET)
-  const i = tx.vout.findIndex((o) => o.script.length === 48 && hexOf(o.script) === faucet)
-  if (i >= 0 && res.error === undefined) {
-    res.module = 'faucet'
-    res.method = 'faucetfund'
-    res.reading = { kind: 'faucetfund', amount: tx.vout[i]!.value }
-    res.outputs[i]!.role = 'funding'
-    for (const o of res.outputs) if (o.role === undefined && (o.kind === 'p2pk' || o.kind === 'p2pkh')) o.role = 'change'
+  const at: number[] = []
+  tx.vout.forEach((o, n) => {
+    if (o.script.length === 48 && hexOf(o.script) === faucet) at.push(n)
+  })
+  if (at.length > 0 && res.error === undefined && facts.opretEval === null && facts.cc.length === 0) {
+    // faucetfund: vout0 = CC1(e4, F), at most one more output and it is normal
+    const rest = res.outputs.slice(1)
+    if (at[0] === 0 && rest.length <= 1 && rest.every((o) => o.kind === 'p2pk' || o.kind === 'p2pkh')) {
+      res.module = 'faucet'
+      res.method = 'faucetfund'
+      res.reading = { kind: 'faucetfund', amount: tx.vout[0]!.value }
+      res.outputs[0]!.role = 'funding'
+      for (const o of rest) o.role = 'change'
+      return
+    }
+  }
+  if (facts.opretEval === null && res.error === undefined && res.outputs.length <= 2) {
+    // (an FC-0 faucetget that empties the faucet has no faucet output at all)
+    const payout = faucetGetShape(res, facts, false)
+    const value = payout === null ? null : res.outputs[payout]!.value
+    if (payout !== null && (value === COIN || value === COIN / 10n)) {
+      res.module = 'faucet'
+      res.method = 'faucetget'
+      facts.era = value === COIN ? 'FC-0' : 'FC-1'
+      return
+    }
+  }
+  // not a module transaction: name what is known (§8 rule 8; the issue's "roles still given for what is known")
+  for (const n of at) res.outputs[n]!.role = 'faucet funding (side effect)'
+  if (res.outputs.some((o) => o.kind === 'cc')) {
+    facts.extraEvals = [...KNOWN_EVALS]
+    facts.extraKeys = [...new Set([...Object.values(MODULE_GLOBAL_PUBKEYS), ...facts.cc.flatMap((c) => c.signers)])]
+  }
+}
+
+/** Picks among 2018 candidates and recognises the era from inputs and outputs (§8 rules 9-20). */
+function decideLegacy(res: Inspection, facts: Facts): void {
+  const p = res.payload
+  if (p === null) return
+  if (res.module === 'tokens' && p.funcid === 't' && 'evalCode' in p && p.evalCode === EVAL_ASSETS) return assetsTransfer(res, facts)
+  if (res.module !== 'gateways') return
+  const all = facts.legacy ?? []
+  switch (p.funcid) {
+    case 't':
+      facts.era = 'GW-D'
+      break
+    case 'D': {
+      // the candidate whose cointxid is the txid-address marker at vout1 (§8 rule 17)
+      const fit = all.find((c) => c.funcid === 'D' && 'cointxid' in c && facts.isP2pk(1, hexOf(txidPubkey(c.cointxid)), null))
+      if (fit !== undefined && fit !== p) res.payload = fit
+      if (res.payload !== null && 'layout' in res.payload) facts.era = 'GW-A/B/C'
+      break
+    }
+    case 'M': {
+      // GW-D spends the complete-signing marker and has no other output; GW-A/B/C pays 5000 back to the caller (rule 20)
+      const early = all.find((c) => c.funcid === 'M' && 'cointxid' in c)
+      const late = all.find((c) => c.funcid === 'M' && 'completetxid' in c && 'layout' in c)
+      if (facts.isP2pk(0, null, 5000n) && res.outputs.length === 2 && early !== undefined) {
+        res.payload = early
+        facts.era = 'GW-A/B/C'
+      } else if (res.outputs.length === 1 && late !== undefined) {
+        res.payload = late
+        facts.era = 'GW-D'
+      }
+      break
+    }
+    case 'P':
+      if ('layout' in p) facts.era = res.outputs[0]?.kind === 'cc' ? 'GW-D' : res.outputs[0]?.kind === 'p2pk' ? 'GW-C' : 'GW-C/D'
+      break
+    case 'C':
+      if ('layout' in p) facts.era = 'GW-D'
+      break
+    case 'W':
+      if ('layout' in p) facts.era = 'GW-C/D'
+      break
+  }
+  facts.extraEvals = [EVAL_ASSETS, EVAL_GATEWAYS]
+  facts.extraKeys = [GW_PK, ...facts.cc.flatMap((c) => c.signers)]
+}
+
+/**
+ * The 34-byte Assets 't' opret (§8 rules 9-12): a gateways claim (GW-A/B/C), a gateways withdraw (GW-A/B), a
+ * tokenconvert, or a tokentransfer (the default, also when the inputs are unsigned and tell nothing).
+ */
+function assetsTransfer(res: Inspection, facts: Facts): void {
+  const cc = facts.cc
+  if (cc.length === 0) return
+  const byG = cc.filter((c) => c.signers.includes(GW_PK))
+  const marker = cc.find((c) => c.evalCodes.includes(EVAL_GATEWAYS) && c.signers.length > 0 && !c.signers.includes(GW_PK))
+  const out0 = res.outputs[0]
+  facts.extraEvals = [EVAL_ASSETS, EVAL_GATEWAYS]
+  facts.extraKeys = [GW_PK, ...cc.flatMap((c) => c.signers)]
+  if (marker !== undefined && byG.length > 0 && out0?.kind === 'cc') {
+    res.module = 'gateways'
+    res.method = 'gatewaysclaim'
+    facts.era = byG.every((c) => c.evalCodes.includes(EVAL_ASSETS)) ? 'GW-A' : 'GW-B/C'
+    return
+  }
+  const poolEval = facts.isCc1(0, EVAL_GATEWAYS, GW_PK) ? EVAL_GATEWAYS : facts.isCc1(0, EVAL_ASSETS, GW_PK) ? EVAL_ASSETS : null
+  if (byG.length === 0 && poolEval !== null && facts.isP2pk(1, null, 10000n) && facts.isP2pk(2, GW_PK, 10000n)) {
+    res.module = 'gateways'
+    res.method = 'gatewayswithdraw'
+    facts.era = poolEval === EVAL_ASSETS ? 'GW-A' : 'GW-B'
+    return
+  }
+  const signers = new Set(cc.flatMap((c) => c.signers))
+  const s = signers.size === 1 ? [...signers][0]! : null
+  if (s !== null && cc.every((c) => c.evalCodes.length === 1 && c.evalCodes[0] === EVAL_ASSETS) && facts.isCc1(0, EVAL_ASSETS, s) &&
+    res.outputs[1]?.kind === 'cc' && !facts.isCc1(1, EVAL_ASSETS, s) && res.outputs[1].value > 0n) {
+    res.method = 'tokenconvert'
+    facts.extraEvals = [...KNOWN_EVALS]
+    facts.extraKeys = [...new Set([...Object.values(MODULE_GLOBAL_PUBKEYS), s])]
   }
 }
 
@@ -402,10 +670,11 @@ function evalCandidates(res: Inspection): number[] {
 }
 
 /** Rebuilds CC outputs from candidate (eval code, pubkey) pairs to name their eval codes and key. */
-function identifyCc(tx: Transaction, res: Inspection, options: InspectOptions): void {
+function identifyCc(tx: Transaction, res: Inspection, options: InspectOptions, facts: Facts): void {
   const ccOuts = res.outputs.filter((o) => o.kind === 'cc')
   if (ccOuts.length === 0) return
   const evs = evalCandidates(res)
+  for (const e of facts.extraEvals) if (!evs.includes(e)) evs.push(e)
   if (evs.length === 0) return
   const pks: string[] = []
   const add = (k: string) => {
@@ -415,6 +684,7 @@ function identifyCc(tx: Transaction, res: Inspection, options: InspectOptions): 
   for (const ev of evs) if (MODULE_GLOBAL_PUBKEYS[ev] !== undefined) add(MODULE_GLOBAL_PUBKEYS[ev]!)
   for (const o of res.outputs) if (o.kind === 'p2pk' && o.pubkey !== undefined) add(o.pubkey)
   for (const k of options.pubkeys ?? []) add(typeof k === 'string' ? k.toLowerCase() : hexOf(k))
+  for (const k of facts.extraKeys) add(k)
   for (const o of ccOuts) {
     const script = tx.vout[o.n]!.script
     const cond = script.subarray(1, 1 + script[0]!)
@@ -473,7 +743,7 @@ function feeOf(tx: Transaction, prevouts: readonly ({ value: bigint } | null)[])
 }
 
 /** Labels outputs by the method's layout and builds the module's reading. */
-function assignRoles(tx: Transaction, res: Inspection, options: InspectOptions): void {
+function assignRoles(tx: Transaction, res: Inspection, options: InspectOptions, facts: Facts): void {
   const out = res.outputs
   const body = out.filter((o) => o.role !== 'opret')
   const role = (n: number, r: string, kind?: InspectedOutput['kind']) => {
@@ -485,7 +755,7 @@ function assignRoles(tx: Transaction, res: Inspection, options: InspectOptions):
   }
   const v = (n: number): bigint | null => (body[n] === undefined ? null : body[n]!.value)
   const p = res.payload
-  if (p === null) return
+  if (p === null && facts.era === null) return
   const r: Record<string, unknown> = {}
   res.reading = r
   switch (res.module) {
@@ -507,6 +777,13 @@ function assignRoles(tx: Transaction, res: Inspection, options: InspectOptions):
         const nft = p.blobs.find((b) => b.id === 0x11)
         Object.assign(r, { kind: 'tokencreate', tokenid: res.txid, name: p.name, description: p.description, owner: p.origpubkey, supply })
         if (nft !== undefined) Object.assign(r, { nftData: nft.data, nftEvalCode: nft.data.length >= 2 ? parseInt(nft.data.slice(0, 2), 16) : null })
+      } else if (res.method === 'tokenconvert') {
+        // 2018 Assets tokenconvert: vout0 token change (always present, may be 0), vout1 the tokens under another eval code
+        role(0, 'token change', 'cc')
+        role(1, 'converted tokens', 'cc')
+        changeRest()
+        const to = body[1]?.cc
+        Object.assign(r, { kind: 'tokenconvert', tokenid: p.tokenid, evalCode: EVAL_ASSETS, amount: v(1), to: to?.pubkey ?? null, toEvalCode: to?.evalCodes?.[0] ?? null })
       } else {
         role(0, 'tokens', 'cc')
         role(1, 'token change', 'cc')
@@ -515,13 +792,19 @@ function assignRoles(tx: Transaction, res: Inspection, options: InspectOptions):
       }
       break
     }
-    case 'faucet':
+    case 'faucet': {
       if (body[0]?.kind === 'cc') {
         role(0, 'faucet change', 'cc')
         role(1, 'payout')
       } else role(0, 'payout')
-      Object.assign(r, { kind: 'faucetget', nonce: (p as FaucetOpret).nonce, payout: body.find((o) => o.role === 'payout')?.value ?? null, txidPatternOk: res.txid.startsWith('00') && res.txid.endsWith('00') })
+      const f = p as FaucetOpret | null
+      Object.assign(r, { kind: 'faucetget', nonce: f?.nonce ?? null, payout: body.find((o) => o.role === 'payout')?.value ?? null, txidPatternOk: res.txid.startsWith('00') && res.txid.endsWith('00') })
+      if (f !== null && 'layout' in f) {
+        r.claimant = f.pubkey
+        facts.era = 'FC-2'
+      }
       break
+    }
     case 'dice': {
       const d = p as DiceOpret
       if (d.funcid === 'F') {
@@ -545,6 +828,8 @@ function assignRoles(tx: Transaction, res: Inspection, options: InspectOptions):
         const bet = v(1)
         const tag = v(2)
         const odds = tag !== null && tag > 10000n ? tag - 10000n : null
+        // odds 1 (vout2 = 10001) were refused from 2018-11-06: such a bet is 2018-era (§5, §8 rule 21)
+        if (odds === 1n) facts.era = '2018'
         Object.assign(r, { kind: 'dicebet', name: d.name, fundingtxid: d.fundingtxid, entropytxid: tx.vin[0]?.txid ?? null, bet, odds, payoutIfWin: bet !== null && odds !== null ? bet * (odds + 1n) : null, bettor: body[2]?.pubkey ?? body[2]?.address ?? null, bettorEntropy: d.hash })
       } else {
         const outcome = { W: 'win', L: 'loss', T: 'timeout', R: 'refund' }[d.funcid]
@@ -579,6 +864,8 @@ function assignRoles(tx: Transaction, res: Inspection, options: InspectOptions):
         if (recover) {
           role(0, 'payout')
           role(1, 'change')
+          // the 2018 recover unlock: the lock's only input, payout = amount − 10000, no change (§6, §8 rule 22)
+          if (body.length === 1 && tx.vin.length === 1) facts.era = '2018'
         } else {
           role(0, 'funding change', 'cc')
           role(1, 'payout')
@@ -619,6 +906,10 @@ function assignRoles(tx: Transaction, res: Inspection, options: InspectOptions):
       break
     }
     case 'gateways': {
+      if (facts.era !== null && p !== null) {
+        gateways2018Roles(res, facts, p, body, role, changeRest)
+        break
+      }
       const d = p as GatewaysOpret
       if (d.funcid === 'B') {
         if (body[0]?.cc?.condition === 'tokens1of1') {
@@ -652,6 +943,63 @@ function assignRoles(tx: Transaction, res: Inspection, options: InspectOptions):
       }
       break
     }
+  }
+  if (facts.era !== null) r.era = facts.era
+}
+
+type RoleFn = (n: number, r: string, kind?: InspectedOutput['kind']) => void
+
+/**
+ * Roles and reading of the 2018 gateways transactions (legacy-2018-layouts.md §3.3): claims and withdraws with an
+ * Assets opret (the reading keeps its eval code 0xe3), the raw 'W', 'D' without claimvout, 'P', 'C' and 'M'.
+ */
+function gateways2018Roles(res: Inspection, facts: Facts, p: NonNullable<Inspection['payload']>, body: InspectedOutput[], role: RoleFn, changeRest: () => void): void {
+  const r = res.reading
+  const v = (n: number): bigint | null => body[n]?.value ?? null
+  const d = p as Record<string, unknown>
+  if (res.method === 'gatewaysclaim') {
+    role(0, 'tokens', 'cc')
+    if (body[1]?.kind === 'cc' && (facts.isCc1(body[1].n, EVAL_GATEWAYS, GW_PK) || facts.isCc1(body[1].n, EVAL_ASSETS, GW_PK))) role(1, 'gateway token change', 'cc')
+    changeRest()
+    const claimer = facts.cc.find((c) => c.evalCodes.includes(EVAL_GATEWAYS) && c.signers.length > 0 && !c.signers.includes(GW_PK))?.signers[0] ?? null
+    Object.assign(r, { kind: 'gatewaysclaim', evalCode: EVAL_ASSETS, tokenid: d.tokenid, amount: v(0), claimer })
+    if (p.funcid === 't' && 'refcoin' in p) Object.assign(r, { coin: d.refcoin, bindtxid: d.bindtxid, deposittxid: d.deposittxid, destpub: d.destpub, amount: d.amount })
+    return
+  }
+  if (res.method === 'gatewayswithdraw') {
+    role(0, 'gateway tokens', 'cc')
+    role(1, 'withdraw marker', 'p2pk')
+    role(2, 'marker')
+    role(3, 'token change', 'cc')
+    changeRest()
+    const withdrawer = facts.cc.find((c) => c.signers.length > 0 && !c.signers.includes(GW_PK))?.signers[0] ?? null
+    Object.assign(r, { kind: 'gatewayswithdraw', tokenid: d.tokenid, withdrawpub: body[1]?.pubkey ?? null, amount: v(0), withdrawer })
+    if (p.funcid === 'W') Object.assign(r, { coin: d.refcoin, withdrawpub: d.withdrawpub, amount: d.amount })
+    else r.evalCode = EVAL_ASSETS
+    return
+  }
+  switch (p.funcid) {
+    case 'D':
+      role(0, 'claim marker', 'cc')
+      role(1, 'cointxid marker', 'p2pk')
+      changeRest()
+      Object.assign(r, { kind: 'gatewaysdeposit', coin: d.refcoin, bindtxid: d.bindtxid, cointxid: d.cointxid, height: d.height, claimvout: null, destpub: d.destpub, amount: d.amount })
+      return
+    case 'C':
+      role(0, 'marker', 'cc')
+      changeRest()
+      Object.assign(r, { kind: 'gatewayscompletesigning', coin: d.refcoin, withdrawtxid: d.withdrawtxid, externalTxHex: d.hex })
+      return
+    case 'P':
+      role(0, 'marker')
+      changeRest()
+      Object.assign(r, { kind: 'gatewayspartialsign', coin: d.refcoin, K: d.K, signerpk: d.signerpk, externalTxHex: d.hex })
+      return
+    default:
+      // 'M': GW-A/B/C pays the 5000 marker back; GW-D has no output but the opret
+      if ('cointxid' in d) role(0, 'marker released', 'p2pk')
+      changeRest()
+      Object.assign(r, { kind: 'gatewaysmarkdone', coin: d.refcoin }, 'cointxid' in d ? { cointxid: d.cointxid } : { completetxid: d.completetxid })
   }
 }
 

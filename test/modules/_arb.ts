@@ -4,7 +4,7 @@ import type { TokensOpret } from '../../src/modules/tokens/opret.js'
 import type { FaucetOpret } from '../../src/modules/faucet/opret.js'
 import type { DiceOpret } from '../../src/modules/dice/opret.js'
 import type { OraclesOpret } from '../../src/modules/oracles/opret.js'
-import type { GatewaysOpret } from '../../src/modules/gateways/opret.js'
+import type { Gateways2018Opret, GatewaysOpret } from '../../src/modules/gateways/opret.js'
 import type { RewardsOpret } from '../../src/modules/rewards/opret.js'
 import { sbits } from '../../src/sbits.js'
 
@@ -43,7 +43,10 @@ export const tokensArb: fc.Arbitrary<TokensOpret> = fc.oneof(
   fc.record({ funcid: fc.constant('t' as const), evalCode: fc.constant(0xf2 as const), tokenid: txid, pubkeys: fc.array(pubkey, { maxLength: 2 }), blobs: fc.tuple(fc.constantFrom('11', 'e3'), fc.constantFrom(...'RHQKGsbSBxo'), hex(0, 20)).filter(([a, c]) => a === '11' ? 'RHQKG'.includes(c) : 'sbSBxo'.includes(c)).map(([a, c, rest]) => [{ id: a === '11' ? 0x16 : 0x12, data: a + c.charCodeAt(0).toString(16) + rest }]), legacyBlob: fc.constant(true) }),
   fc.record({ funcid: fc.constant('t' as const), evalCode: fc.constant(0xe3 as const), tokenid: txid }),
 )
-export const faucetArb: fc.Arbitrary<FaucetOpret> = fc.record({ funcid: fc.constant('G' as const), nonce: fc.integer({ min: 0, max: 0xffffffff }) })
+export const faucetArb: fc.Arbitrary<FaucetOpret> = fc.oneof(
+  fc.record({ funcid: fc.constant('G' as const), nonce: fc.integer({ min: 0, max: 0xffffffff }) }),
+  fc.record({ funcid: fc.constant('G' as const), layout: fc.constant('legacy' as const), pubkey: fc.tuple(fc.constantFrom('02', '03'), hex(32, 32)).map(([a, b]) => a + b), nonce: fc.integer({ min: 0, max: 0xffffffff }) }),
+)
 
 export const diceArb: fc.Arbitrary<DiceOpret> = fc.oneof(
   fc.record({ funcid: fc.constant('F' as const), sbits: planBits, minbet: i64, maxbet: i64, maxodds: i64, timeoutblocks: i64 }).map((p) => ({ ...p, name: nameOf(p.sbits) })),
@@ -73,10 +76,21 @@ export const gatewaysArb: fc.Arbitrary<GatewaysOpret> = fc.oneof(
   fc.record({ funcid: fc.constant('P' as const), withdrawtxid: txid, refcoin: text, K: u8, signerpk: pubkey, hex: hex(0, 100) }),
   fc.record({ funcid: fc.constant('S' as const), withdrawtxid: txid, refcoin: text, K: u8, hex: hex(0, 100) }),
   fc.record({ funcid: fc.constant('M' as const), withdrawtxid: txid, refcoin: text, completetxid: txid }),
-  fc.record({ funcid: fc.constant('P' as const), layout: fc.constant('legacy' as const), K: u8, signerpk: pubkey, refcoin: text, hex: hex(0, 100) }),
-  fc.record({ funcid: fc.constant('S' as const), layout: fc.constant('legacy' as const), refcoin: text, withdrawtxid: txid, hex: hex(0, 100) }),
-  fc.record({ funcid: fc.constant('M' as const), layout: fc.constant('legacy' as const), refcoin: text, withdrawtxid: txid }),
+  fc.record({ funcid: fc.constant('P' as const), layout: fc.constant('legacy' as const), K: i32, signerpk: pubkey, refcoin: text, hex: hex(0, 100) }),
+  fc.record({ funcid: fc.constant('M' as const), layout: fc.constant('legacy' as const), refcoin: text, completetxid: txid }),
 ) as fc.Arbitrary<GatewaysOpret>
+
+/** The 2018 gateways records (legacy-2018-layouts.md §3.2). */
+export const gateways2018Arb: fc.Arbitrary<Gateways2018Opret> = fc.oneof(
+  fc.record({ funcid: fc.constant('B' as const), layout: fc.constant('legacy' as const), coin: text, prefix: u8, prefix2: u8, taddr: u8, tokenid: txid, totalsupply: i64, M: u8, N: u8, pubkeys: fc.array(pubkey, { maxLength: 4 }), oracletxid: txid }),
+  fc.record({ funcid: fc.constant('D' as const), refcoin: text, bindtxid: txid, publishers: fc.array(pubkey, { maxLength: 3 }), txids: fc.array(txid, { maxLength: 3 }), height: i32, cointxid: txid, layout: fc.constant('legacy' as const), deposithex: hex(0, 100), proof: hex(0, 200), destpub: pubkey, amount: i64 }),
+  fc.record({ funcid: fc.constant('t' as const), evalCode: fc.constant(0xe3 as const), layout: fc.constant('legacy' as const), tokenid: txid, refcoin: text, bindtxid: txid, deposittxid: txid, destpub: pubkey, amount: i64 }),
+  fc.record({ funcid: fc.constant('W' as const), layout: fc.constant('legacy' as const), tokenid: txid, refcoin: text, withdrawpub: pubkey, amount: i64 }),
+  fc.record({ funcid: fc.constant('P' as const), layout: fc.constant('legacy' as const), K: i32, signerpk: pubkey, refcoin: text, hex: hex(0, 100) }),
+  fc.record({ funcid: fc.constant('C' as const), layout: fc.constant('legacy' as const), refcoin: text, withdrawtxid: txid, hex: hex(0, 100) }),
+  fc.record({ funcid: fc.constant('M' as const), layout: fc.constant('legacy' as const), refcoin: text, completetxid: txid }),
+  fc.record({ funcid: fc.constant('M' as const), layout: fc.constant('legacy' as const), cointxid: txid, refcoin: text }),
+) as fc.Arbitrary<Gateways2018Opret>
 
 function reorder(o: Record<string, unknown>, first: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {}

@@ -8,9 +8,9 @@ import { decodeTokensOpret, encodeTokensOpret } from '../../src/modules/tokens/o
 import { decodeFaucetOpret, encodeFaucetOpret } from '../../src/modules/faucet/opret.js'
 import { decodeDiceOpret, encodeDiceOpret } from '../../src/modules/dice/opret.js'
 import { decodeOraclesOpret, encodeOraclesOpret } from '../../src/modules/oracles/opret.js'
-import { decodeGatewaysOpret, encodeGatewaysOpret } from '../../src/modules/gateways/opret.js'
+import { decodeGateways2018Opret, decodeGatewaysOpret, encodeGateways2018Opret, encodeGatewaysOpret } from '../../src/modules/gateways/opret.js'
 import { decodeRewardsOpret, encodeRewardsOpret } from '../../src/modules/rewards/opret.js'
-import { diceArb, faucetArb, gatewaysArb, oraclesArb, rewardsArb, tokensArb } from './_arb.js'
+import { diceArb, faucetArb, gateways2018Arb, gatewaysArb, oraclesArb, rewardsArb, tokensArb } from './_arb.js'
 
 const numRuns = Number(process.env.FC_NUM_RUNS ?? 200)
 const eq = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i])
@@ -51,7 +51,21 @@ describe('decode ∘ encode is the identity', () => {
   }
 })
 
-const ALL_DECODERS = CASES.map(([, , , dec]) => dec as (s: Uint8Array) => unknown)
+describe('2018 gateways records: every encoded record is among the decoded candidates', () => {
+  test('decodeGateways2018Opret ∘ encodeGateways2018Opret ∋ p', () => {
+    fc.assert(
+      fc.property(gateways2018Arb, (p) => {
+        const script = encodeGateways2018Opret(p)
+        const all = decodeGateways2018Opret(script)
+        expect(all).toContainEqual(p)
+        for (const q of all) expect(eq(encodeGateways2018Opret(q), script)).toBe(true)
+      }),
+      { numRuns },
+    )
+  })
+})
+
+const ALL_DECODERS = [...CASES.map(([, , , dec]) => dec as (s: Uint8Array) => unknown), decodeGateways2018Opret as (s: Uint8Array) => unknown]
 const onlyKomodoErrors = (bytes: Uint8Array) => {
   for (const dec of ALL_DECODERS) {
     try {

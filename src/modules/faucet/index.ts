@@ -1,2 +1,2 @@
-export { encodeFaucetOpret, decodeFaucetOpret, encodeFaucetPayload, type FaucetOpret, type FaucetGetOpret } from './opret.js'
+export { encodeFaucetOpret, decodeFaucetOpret, encodeFaucetPayload, type FaucetOpret, type FaucetGetOpret, type FaucetLegacyGetOpret } from './opret.js'
 export * from './build.js'

@@ -1,5 +1,8 @@
 export {
   encodeGatewaysOpret, decodeGatewaysOpret, encodeGatewaysPayload, GATEWAYS_BLOB_ID,
+  encodeGateways2018Opret, decodeGateways2018Opret, encodeGateways2018Payload,
+  type Gateways2018Opret, type GatewaysLegacyDepositOpret, type GatewaysLegacyClaimOpret, type GatewaysLegacyWithdrawOpret,
+  type GatewaysEarlyMarkDoneOpret,
   type GatewaysOpret, type GatewaysTokenWrapper, type GatewaysBindOpret, type GatewaysLegacyBindOpret, type GatewaysClaimOpret,
   type GatewaysWithdrawOpret, type GatewaysDepositOpret, type GatewaysPartialSignOpret, type GatewaysLegacyPartialSignOpret,
   type GatewaysCompleteSigningOpret, type GatewaysLegacyCompleteSigningOpret, type GatewaysMarkDoneOpret, type GatewaysLegacyMarkDoneOpret,
