@@ -354,8 +354,8 @@ function endpointFromUrl(url: unknown, user: unknown, password: unknown): RpcEnd
     throw new KomodoCcError('RPC_CONFIG', 'url is not a valid URL', { field: 'url' })
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new KomodoCcError('RPC_CONFIG', 'url must be http or https', { field: 'url' })
-  const fromUrlUser = decodeURIComponent(u.username)
-  const fromUrlPass = decodeURIComponent(u.password)
+  const fromUrlUser = decodeCredential(u.username, 'user')
+  const fromUrlPass = decodeCredential(u.password, 'password')
   u.username = ''
   u.password = ''
   const finalUser = user ?? fromUrlUser
@@ -364,4 +364,13 @@ function endpointFromUrl(url: unknown, user: unknown, password: unknown): RpcEnd
   if (typeof finalPass !== 'string' || finalPass === '') throw new KomodoCcError('RPC_CONFIG', 'password is required (rpcpassword)', { field: 'password' })
   if (finalUser.includes(':')) throw new KomodoCcError('RPC_CONFIG', 'user must not contain ":" (basic auth)', { field: 'user' })
   return { url: u.toString(), user: finalUser, password: finalPass }
+}
+
+/** A percent-encoded credential of a URL; malformed encoding (`%zz`) is RPC_CONFIG, naming neither the URL nor the value. */
+function decodeCredential(v: string, field: 'user' | 'password'): string {
+  try {
+    return decodeURIComponent(v)
+  } catch {
+    throw new KomodoCcError('RPC_CONFIG', `the ${field} in url is not valid percent-encoding`, { field: 'url', part: field })
+  }
 }
