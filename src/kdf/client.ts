@@ -1,6 +1,7 @@
 import { KomodoCcError } from '../errors.js'
 import { checkMaxResponseBytes, postBounded } from '../rpc/http.js'
 import { MAX_JSON_DEPTH, parseJsonReply } from '../rpc/json.js'
+import { scrubError, secretForms } from '../rpc/redact.js'
 import { buildEnableEthWithTokensRequest } from './request.js'
 import type { EnableEthWithTokensParams, KdfDialect, KdfWarning } from './request.js'
 
@@ -83,7 +84,8 @@ export type KdfClient = {
 /**
  * Creates a Komodo DeFi Framework (mmrpc 2.0) client over `fetch` (Node ≥ 20 and browsers). Redirects are refused
  * (`RPC_REDIRECT`: the body, with the userpass, is never re-sent elsewhere), replies are bounded
- * (`maxResponseBytes`, `RESPONSE_TOO_LARGE`) and parsed with a nesting bound.
+ * (`maxResponseBytes`, `RESPONSE_TOO_LARGE`) and parsed with a nesting bound; the userpass (raw, JSON-escaped,
+ * percent-encoded) is removed from every error, also when KDF echoes it (in `error`, `error_type`, `error_data`).
  * @throws KomodoCcError KDF_PARAMS for bad options
  * @example
  * const kdf = createKdfClient({ url: 'http://127.0.0.1:7783', userpass: process.env.KDF_USERPASS! })
@@ -100,13 +102,18 @@ export function createKdfClient(options: KdfClientOptions): KdfClient {
   const doFetch = options.fetch ?? globalThis.fetch
   if (typeof doFetch !== 'function') throw new KomodoCcError('KDF_PARAMS', 'no fetch available; pass options.fetch', { field: 'fetch' })
   const maxResponseBytes = checkMaxResponseBytes(options.maxResponseBytes, (m) => new KomodoCcError('KDF_PARAMS', m, { field: 'maxResponseBytes' }))
+  const forms = secretForms([userpass])
 
-  async function send(method: string, body: Record<string, unknown>, signal: AbortSignal | undefined): Promise<unknown> {
-    const reply = await postBounded({
-      fetch: doFetch, url, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), timeoutMs, maxResponseBytes, signal, peer: 'KDF',
-      error: (code, message, details) => new KomodoCcError(code, `${method}: ${message}`, { method, ...withoutUndefined(details) }),
-    })
-    return readReply(reply.status, reply.body, method, body.id as number | undefined, userpass)
+  async function send(method: string, body: Record<string, unknown>, signal: AbortSignal | undefined, check: (r: unknown) => unknown = (r) => r): Promise<unknown> {
+    try {
+      const reply = await postBounded({
+        fetch: doFetch, url, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), timeoutMs, maxResponseBytes, signal, peer: 'KDF',
+        error: (code, message, details) => new KomodoCcError(code, `${method}: ${message}`, { method, ...withoutUndefined(details) }),
+      })
+      return check(readReply(reply.status, reply.body, method, body.id as number | undefined))
+    } catch (e) {
+      throw scrubError(e, forms)
+    }
   }
 
   return {
@@ -116,8 +123,7 @@ export function createKdfClient(options: KdfClientOptions): KdfClient {
         userpass, dialect: options.dialect, hdMode: options.hdMode, tradingProtoV2: options.tradingProtoV2,
         id: callOptions.id, onWarning: callOptions.onWarning,
       })
-      const result = await send('enable_eth_with_tokens', body, callOptions.signal)
-      return checkEnableResult(result)
+      return await send('enable_eth_with_tokens', body, callOptions.signal, checkEnableResult) as EnableEthWithTokensResult
     },
     async call(method, params, callOptions = {}) {
       checkCallOptions(callOptions)
@@ -156,7 +162,7 @@ function withoutUndefined(d: Record<string, unknown>): Record<string, unknown> {
 /** Longest piece of KDF's error text quoted in a message (all of it stays in `errorData`). */
 const MAX_QUOTED = 2000
 
-function readReply(status: number, text: string, method: string, id: number | undefined, userpass: string): unknown {
+function readReply(status: number, text: string, method: string, id: number | undefined): unknown {
   let json: unknown
   try {
     json = parseJsonReply(text, false)
@@ -169,28 +175,17 @@ function readReply(status: number, text: string, method: string, id: number | un
     throw new KomodoCcError('RPC_RESULT', `${method}: KDF reply is not a JSON object`, { method, status })
   const o = json as Record<string, unknown>
   if ('error_type' in o || 'error' in o) {
+    // the caller's send() scrubs the userpass out of all of it (message, errorType, errorData)
     const errorType = typeof o.error_type === 'string' ? o.error_type.slice(0, MAX_QUOTED) : 'Unknown'
-    const message = typeof o.error === 'string' ? redact(o.error, userpass) : errorType
+    const message = typeof o.error === 'string' ? o.error : errorType
     const clipped = message.length > MAX_QUOTED ? `${message.slice(0, MAX_QUOTED)}… (${message.length} characters)` : message
-    const errorData = redactValue(o.error_data, userpass)
-    throw new KdfError(method, errorType, errorData, status, clipped, 'error_data' in o)
+    throw new KdfError(method, errorType, o.error_data, status, clipped, 'error_data' in o)
   }
   if (status < 200 || status >= 300) throw new KomodoCcError('RPC_HTTP', `${method}: KDF replied HTTP ${status} without an error object`, { method, status })
   if (o.mmrpc !== '2.0') throw new KomodoCcError('RPC_RESULT', `${method}: reply mmrpc is ${JSON.stringify(o.mmrpc ?? null)}, expected "2.0"`, { method })
   if (!('result' in o)) throw new KomodoCcError('RPC_RESULT', `${method}: reply has no result`, { method })
   if (id !== undefined && o.id !== id) throw new KomodoCcError('RPC_RESULT', `${method}: reply id ${String(o.id)} does not match request id ${id}`, { method })
   return o.result
-}
-
-function redact(s: string, secret: string): string {
-  return s.split(secret).join('***')
-}
-
-function redactValue(v: unknown, secret: string): unknown {
-  if (typeof v === 'string') return redact(v, secret)
-  if (Array.isArray(v)) return v.map((x) => redactValue(x, secret))
-  if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, redactValue(x, secret)]))
-  return v
 }
 
 function checkEnableResult(r: unknown): EnableEthWithTokensResult {

@@ -4,7 +4,8 @@ import { toSatoshis } from '../amount.js'
 import type { AmountInput } from '../amount.js'
 import type { ChainUtxo, ChainView } from './chainview.js'
 import type { ExactJson } from './json.js'
-import { createRpcTransport, hostOf, RpcError } from './transport.js'
+import { createRpcTransport, endpointSecretForms, hostOf, RpcError } from './transport.js'
+import { scrubError } from './redact.js'
 import type { ExactParam, RpcCallOptions, RpcEndpoint, RpcTransportOptions } from './transport.js'
 import {
   coinsParam, hexParam, intParam, planNameParam, pubkeyParam, textParam, txidParam, unitsParam,
@@ -147,11 +148,13 @@ export function createKomodoRpc(options: KomodoRpcOptions): KomodoRpc {
     try {
       return parse(result)
     } catch (e) {
+      // a result's text (echoed by the daemon) may hold the password in any form: scrub what goes out
+      const ep = await endpoint()
       if (e instanceof KomodoCcError && (e.code === 'RPC_RESULT' || e.code === 'TX_INVALID')) {
-        const host = hostOf((await endpoint()).url)
-        throw new RpcError('RPC_RESULT', method, host, e.message.slice(e.code.length + 2), { reason: e.code === 'TX_INVALID' ? 'not-a-transaction' : 'shape', path: e.details.path })
+        const err = new RpcError('RPC_RESULT', method, hostOf(ep.url), e.message.slice(e.code.length + 2), { reason: e.code === 'TX_INVALID' ? 'not-a-transaction' : 'shape', path: e.details.path })
+        throw scrubError(err, endpointSecretForms(ep))
       }
-      throw e
+      throw scrubError(e, endpointSecretForms(ep))
     }
   }
   const opt = (v: string | undefined, f: (x: string) => string): string[] => (v === undefined ? [] : [f(v)])

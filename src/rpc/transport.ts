@@ -2,6 +2,7 @@ import { KomodoCcError } from '../errors.js'
 import type { ErrorCode } from '../errors.js'
 import { MAX_JSON_DEPTH, parseJsonExact } from './json.js'
 import { checkMaxResponseBytes, postBounded } from './http.js'
+import { scrubError, secretForms } from './redact.js'
 import type { ExactJson } from './json.js'
 
 /** Where and how to reach komodod. The password is kept in a closure, never in an error or `details`. */
@@ -37,7 +38,8 @@ const MAX_QUOTED = 2000
  * Builds the transport: HTTP POST of `{jsonrpc:"1.0", id, method, params}` with `content-type: text/plain;` and
  * basic auth, one AbortSignal and timeout per call. Module error objects (`{result:"error", error}`) are errors too.
  * Redirects are refused, replies are bounded (`maxResponseBytes`) and parsed with the bounds of
- * {@link parseJsonExact}.
+ * {@link parseJsonExact}; the password (raw, JSON-escaped, percent-encoded, and the base64 of `user:password`)
+ * is removed from every error, also when the daemon echoes it.
  * @throws RpcError (RPC_HTTP | RPC_ERROR | RPC_TIMEOUT | RPC_RESULT | RPC_REDIRECT | RESPONSE_TOO_LARGE | ABORTED) from the returned function
  * @example const send = createRpcTransport(async () => ({ url: 'http://127.0.0.1:7771', user: 'u', password: 'p' }))
  */
@@ -50,7 +52,11 @@ export function createRpcTransport(endpoint: () => Promise<RpcEndpoint>, options
     if (typeof callOptions !== 'object' || callOptions === null) throw new KomodoCcError('ARG_INVALID', 'call options must be an object {signal?, timeoutMs?}', { name: 'options' })
     if (callOptions.signal !== undefined && !(callOptions.signal instanceof AbortSignal)) throw new KomodoCcError('ARG_INVALID', 'signal must be an AbortSignal', { name: 'signal' })
     const ep = await endpoint()
-    return exchange(ep, method, params, callOptions, `komodo-cc-${++counter}`)
+    try {
+      return await exchange(ep, method, params, callOptions, `komodo-cc-${++counter}`)
+    } catch (e) {
+      throw scrubError(e, endpointSecretForms(ep))
+    }
   }
 
   async function exchange(ep: RpcEndpoint, method: string, params: readonly ExactParam[], callOptions: RpcCallOptions, id: string): Promise<ExactJson> {
@@ -96,6 +102,14 @@ export function createRpcTransport(endpoint: () => Promise<RpcEndpoint>, options
     }
     return result
   }
+}
+
+/**
+ * Every form the endpoint's password can take in a daemon's reply (see {@link secretForms}), for {@link scrubError}.
+ * @example throw scrubError(e, endpointSecretForms(ep))
+ */
+export function endpointSecretForms(ep: RpcEndpoint): string[] {
+  return secretForms([ep.password], { user: ep.user, password: ep.password })
 }
 
 function clip(s: string): string {

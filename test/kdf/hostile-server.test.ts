@@ -120,3 +120,28 @@ describe('bounded replies (issue 16 item 13)', () => {
     await fails('RPC_TIMEOUT', () => version({ timeoutMs: 400 }), 2000)
   })
 })
+
+describe('an echoed userpass never reaches an error (issue 16 item 14)', () => {
+  test('raw and JSON-escaped in error, error_type and error_data (the whole request body echoed)', async () => {
+    server.setHandler((req, res) => sendJson(res, 403, { mmrpc: '2.0', error: `rejected ${req.body}`, error_type: USERPASS, error_data: { body: req.body, [USERPASS]: [USERPASS, { deeper: `x${USERPASS}y` }] } }))
+    const e = await fails('KDF_ERROR', () => version()) as KdfError
+    expect(e).toBeInstanceOf(KdfError)
+    expect(e.errorType).toBe('***')
+    expect(e.status).toBe(403)
+    // enableEthWithTokens goes through the same path
+    await fails('KDF_ERROR', () => kdf().enableEthWithTokens({ ticker: 'ETH', swap_contract_address: '0x24ABE4c71FC658C91313b6552cd40cD808b3Ea80', nodes: [{ url: 'https://eth1.cipig.net:18555' }], erc20_tokens_requests: [] }))
+  })
+
+  test('percent-encoded (both hex cases) and as the error text of a unit variant', async () => {
+    const pct = encodeURIComponent(USERPASS)
+    server.setHandler((_req, res) => sendJson(res, 500, { mmrpc: '2.0', error: `GET /?userpass=${pct}`, error_type: `T${pct.toLowerCase()}` }))
+    await fails('KDF_ERROR', () => version())
+    server.setHandler((_req, res) => sendJson(res, 500, { mmrpc: '2.0', error_type: USERPASS }))
+    await fails('KDF_ERROR', () => version())
+  })
+
+  test('echoed in a result of the wrong shape', async () => {
+    server.setHandler((_req, res) => sendJson(res, 200, { mmrpc: '2.0', result: { current_block: USERPASS, [USERPASS]: 1 } }))
+    await fails('RPC_RESULT', () => kdf().enableEthWithTokens({ ticker: 'ETH', swap_contract_address: '0x24ABE4c71FC658C91313b6552cd40cD808b3Ea80', nodes: [{ url: 'https://eth1.cipig.net:18555' }], erc20_tokens_requests: [] }))
+  })
+})

@@ -148,3 +148,36 @@ describe('bounded replies (issue 16 item 13)', () => {
     expect(e.details.timeoutMs).toBe(400)
   })
 })
+
+describe('echoed credentials never reach an error (issue 16 item 14)', () => {
+  const echoes: [string, (auth: string) => string][] = [
+    ['raw', () => `bad password ${PASSWORD}`],
+    ['JSON-escaped', () => `params were ${JSON.stringify({ password: PASSWORD })}`],
+    ['percent-encoded', () => `GET /?pw=${encodeURIComponent(PASSWORD)}`],
+    ['percent-encoded, lower-case hex', () => `GET /?pw=${encodeURIComponent(PASSWORD).replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase())}`],
+    ['the Authorization header', (auth) => `you sent Authorization: ${auth}`],
+    ['base64 without padding', (auth) => `token ${auth.slice(6).replace(/=+$/, '')}.`],
+  ]
+  test.each(echoes)('%s, in a JSON-RPC error, a module error, an error object and a result', async (_name, echo) => {
+    const authOf = (r: { headers: Record<string, unknown> }): string => String(r.headers.authorization)
+    server.setHandler((req, res) => sendJson(res, 500, { result: null, error: { code: -1, message: echo(authOf(req)) }, id: idOf(req.body) }))
+    const e = await fails('RPC_ERROR', () => rpc().getinfo())
+    expect(e.daemonMessage).toContain('***')
+    server.setHandler((req, res) => sendJson(res, 200, { result: { result: 'error', error: echo(authOf(req)) }, error: null, id: idOf(req.body) }))
+    await fails('RPC_ERROR', () => rpc().tokeninfo('ab'.repeat(32)))
+    server.setHandler((req, res) => sendJson(res, 500, { result: null, error: { [echo(authOf(req))]: [echo(authOf(req))] }, id: idOf(req.body) }))
+    await fails('RPC_ERROR', () => rpc().call('getinfo'))
+    server.setHandler((req, res) => sendJson(res, 200, { result: { result: 'success', hex: echo(authOf(req)), [echo(authOf(req))]: 1 }, error: null, id: idOf(req.body) }))
+    await fails('RPC_RESULT', () => rpc().tokencreate('T', '1'))
+    server.setHandler((req, res) => sendJson(res, 200, { result: { blocks: echo(authOf(req)) }, error: null, id: idOf(req.body) }))
+    await fails('RPC_RESULT', () => rpc().getinfo())
+  })
+
+  test('credentials given in the URL are protected the same way', async () => {
+    server.setHandler((req, res) => sendJson(res, 500, { result: null, error: { code: -1, message: `${req.headers.authorization} ${PASSWORD}` }, id: idOf(req.body) }))
+    const url = server.url.replace('http://', `http://${USER}:${encodeURIComponent(PASSWORD)}@`)
+    const { error } = await rejection(() => createKomodoRpc({ url, timeoutMs: 5000 }).getinfo())
+    expect(error).toMatchObject({ code: 'RPC_ERROR', host: `127.0.0.1:${server.port}` })
+    expectTypedAndClean(error, FORMS)
+  })
+})
