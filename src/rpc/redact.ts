@@ -91,9 +91,17 @@ export function scrubError<E>(e: E, forms: readonly string[], depth = 0): E {
   return e
 }
 
-function base64Unpadded(s: string): string {
+/**
+ * Standard base64 of the UTF-8 bytes of `s` (what an `Authorization: Basic` header carries), without Buffer.
+ * @example base64Utf8('u:p') // 'dTpw'
+ */
+export function base64Utf8(s: string): string {
   const bytes = new TextEncoder().encode(s)
   let bin = ''
   for (const b of bytes) bin += String.fromCharCode(b)
-  return btoa(bin).replace(/=+$/, '')
+  return btoa(bin)
+}
+
+function base64Unpadded(s: string): string {
+  return base64Utf8(s).replace(/=+$/, '')
 }

@@ -2,7 +2,7 @@ import { KomodoCcError } from '../errors.js'
 import type { ErrorCode } from '../errors.js'
 import { MAX_JSON_DEPTH, parseJsonExact } from './json.js'
 import { checkMaxResponseBytes, postBounded } from './http.js'
-import { scrubError, secretForms } from './redact.js'
+import { base64Utf8, scrubError, secretForms } from './redact.js'
 import type { ExactJson } from './json.js'
 
 /** Where and how to reach komodod. The password is kept in a closure, never in an error or `details`. */
@@ -68,7 +68,7 @@ export function createRpcTransport(endpoint: () => Promise<RpcEndpoint>, options
     const { status, body: text } = await postBounded({
       fetch: doFetch,
       url: ep.url,
-      headers: { 'content-type': 'text/plain;', authorization: BASIC + base64(`${ep.user}:${ep.password}`) },
+      headers: { 'content-type': 'text/plain;', authorization: BASIC + base64Utf8(`${ep.user}:${ep.password}`) },
       body: JSON.stringify({ jsonrpc: '1.0', id, method, params }),
       timeoutMs, maxResponseBytes, signal: callOptions.signal, peer: 'the daemon',
       error: (code, message, details) => new RpcError(code, method, host, message, details),
@@ -132,13 +132,6 @@ export function hostOf(url: string): string {
   } catch {
     return '(bad url)'
   }
-}
-
-function base64(s: string): string {
-  const bytes = new TextEncoder().encode(s)
-  let bin = ''
-  for (const b of bytes) bin += String.fromCharCode(b)
-  return btoa(bin)
 }
 
 /**

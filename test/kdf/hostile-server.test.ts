@@ -7,7 +7,7 @@ import type { KdfClientOptions } from '../../src/kdf/client.js'
 import { KomodoCcError } from '../../src/errors.js'
 import { sendJson, sendText, sendTruncated, startServer } from '../rpc/_server.js'
 import type { TestServer } from '../rpc/_server.js'
-import { announceOnly, dripBody, endlessBody, expectTypedAndClean, leakForms, nested, peakGrowth, rejection } from '../rpc/_hostile.js'
+import { announceOnly, dripBody, endlessBody, expectTypedAndClean, failsClean, leakForms, nested, peakGrowth, rejection } from '../rpc/_hostile.js'
 
 const USERPASS = 'Up"w\\d/+€%41-kdf-s3cr3t'
 const FORMS = leakForms(USERPASS)
@@ -27,13 +27,7 @@ afterAll(async () => {
 const kdf = (extra: Partial<KdfClientOptions> = {}) => createKdfClient({ url: server.url, userpass: USERPASS, timeoutMs: 5000, ...extra })
 
 /** The call fails with a KomodoCcError of `code`, carrying no form of the userpass. */
-async function fails(code: string, run: () => Promise<unknown>, withinMs = 5000): Promise<KomodoCcError> {
-  const { error, ms } = await rejection(run)
-  const e = expectTypedAndClean(error, FORMS)
-  expect(e.code).toBe(code)
-  expect(ms).toBeLessThan(withinMs)
-  return e
-}
+const fails = (code: string, run: () => Promise<unknown>, withinMs = 5000): Promise<KomodoCcError> => failsClean(FORMS, code, run, withinMs)
 const version = (extra: Partial<KdfClientOptions> = {}, id?: number) => kdf(extra).call('version', {}, id === undefined ? {} : { id })
 
 describe('garbage, truncation, wrong envelopes', () => {

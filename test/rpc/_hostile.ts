@@ -92,6 +92,18 @@ export function expectTypedAndClean(e: unknown, forms: readonly string[]): Komod
   return e as KomodoCcError
 }
 
+/**
+ * Runs `run`, which must reject within `withinMs` with a KomodoCcError of `code` carrying no form of a secret;
+ * returns the error.
+ */
+export async function failsClean(forms: readonly string[], code: string, run: () => Promise<unknown>, withinMs = 5000): Promise<KomodoCcError> {
+  const { error, ms } = await rejection(run)
+  const e = expectTypedAndClean(error, forms)
+  expect(e.code).toBe(code)
+  expect(ms).toBeLessThan(withinMs)
+  return e
+}
+
 /** Runs `f` and returns what it rejects with (fails if it resolves), and how long it took. */
 export async function rejection(f: () => Promise<unknown>): Promise<{ error: unknown; ms: number }> {
   const t0 = performance.now()

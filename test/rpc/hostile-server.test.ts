@@ -8,7 +8,7 @@ import { RpcError } from '../../src/rpc/transport.js'
 import { KomodoCcError } from '../../src/errors.js'
 import { sendJson, sendText, sendTruncated, startServer } from './_server.js'
 import type { TestServer } from './_server.js'
-import { announceOnly, dripBody, endlessBody, expectTypedAndClean, leakForms, nested, peakGrowth, rejection } from './_hostile.js'
+import { announceOnly, dripBody, endlessBody, expectTypedAndClean, failsClean, leakForms, nested, peakGrowth, rejection } from './_hostile.js'
 
 const USER = 'rpc_user'
 const PASSWORD = 'Pa"ss\\wörd/+7%Q-s3cr3t'
@@ -32,12 +32,9 @@ const rpc = (extra: Partial<KomodoRpcOptions> = {}) =>
 
 /** The call fails with an RpcError of `code`, carrying no form of the password. */
 async function fails(code: string, run: () => Promise<unknown>, withinMs = 5000): Promise<RpcError> {
-  const { error, ms } = await rejection(run)
-  expect(error).toBeInstanceOf(RpcError)
-  const e = expectTypedAndClean(error, FORMS) as RpcError
-  expect(e.code).toBe(code)
-  expect(ms).toBeLessThan(withinMs)
-  return e
+  const e = await failsClean(FORMS, code, run, withinMs)
+  expect(e).toBeInstanceOf(RpcError)
+  return e as RpcError
 }
 
 describe('garbage, truncation, wrong envelopes', () => {
