@@ -23,6 +23,8 @@ export type ErrorCode =
   // I/O layers
   | 'RPC_HTTP' | 'RPC_ERROR' | 'RPC_TIMEOUT' | 'RPC_CONFIG' | 'RPC_RESULT' | 'SUBMIT_MISMATCH'
   | 'KDF_ERROR' | 'KDF_PARAMS' | 'DEVNET' | 'CLI_USAGE'
+  | 'RPC_REDIRECT'
+  | 'RESPONSE_TOO_LARGE'
 
 /**
  * The one error type komodo-cc throws. `code` is stable; `details` carries machine-readable context

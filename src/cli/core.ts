@@ -36,6 +36,28 @@ export function jsonReplacer(_key: string, v: unknown): unknown {
   return v
 }
 
+/**
+ * Warns on stderr (one JSON line) that a secret was given on the command line, where other processes and users
+ * can read it, and names the safer form. The secret itself is never printed.
+ * @example warnArgvSecret(io, 'the password in --url', 'KOMODO_RPC_PASSWORD or --password-stdin')
+ */
+export function warnArgvSecret(io: CliIo, what: string, instead: string): void {
+  const warning = `${what} is visible to other processes and users (ps, /proc/<pid>/cmdline) and may land in shell history; use ${instead} instead`
+  io.stderr(JSON.stringify({ warning: { code: 'ARGV_SECRET', message: warning } }) + '\n')
+}
+
+/**
+ * True when `url` parses and carries a password (`http://user:PASSWORD@host`).
+ * @example urlHasPassword('http://u:pw@127.0.0.1:7771') // true
+ */
+export function urlHasPassword(url: string): boolean {
+  try {
+    return new URL(url).password !== ''
+  } catch {
+    return false
+  }
+}
+
 /** Throws a usage error (exit status 1, JSON on stderr). */
 export function usage(message: string): never {
   throw new KomodoCcError('CLI_USAGE', message)

@@ -4,7 +4,7 @@ import { komodoDataDir } from '../rpc/conf.js'
 import { startDevnet, type DevnetOptions } from '../devnet/server.js'
 import { runDevnetDemo, runRemoteDemo } from '../devnet/demo.js'
 import { createKomodoRpc } from '../rpc/client.js'
-import { parseArgs, printJson, usage, type CliCommand, type CliIo } from './core.js'
+import { parseArgs, printJson, urlHasPassword, usage, warnArgvSecret, type CliCommand, type CliIo } from './core.js'
 
 function intOption(v: string | boolean | string[] | undefined, name: string, min: number, max: number): number | undefined {
   if (v === undefined) return undefined
@@ -73,7 +73,8 @@ export const devnetDemoCommand: CliCommand = {
   --quick            skip the faucet claim (its proof of work takes about a second)
   --url URL          a running komodod (or devnet) instead of the embedded devnet
   --user U           RPC user for --url
-  --password-env VAR RPC password for --url, read from environment variable VAR (never from the command line)
+  --password-env VAR RPC password for --url, read from environment variable VAR (never from the command line:
+                     a password inside the URL still works but prints a warning, as other processes can read it)
   --chain NAME       a running daemon found through NAME.conf (rpcuser/rpcpassword/rpcport)
   --datadir DIR      where NAME.conf is (default: komodod's data dir for NAME)
   --wif-env VAR      the -pubkey wallet's WIF for the offline-built steps (default: ask the daemon's dumpprivkey)
@@ -94,6 +95,7 @@ Against a daemon nothing is mined: each step waits for its block; the rewards un
     let rpc
     if (url !== undefined) {
       if (options.datadir !== undefined) usage('--datadir goes with --chain')
+      if (urlHasPassword(url)) warnArgvSecret(io, 'the password in --url', '--password-env VAR')
       let password: string | undefined
       if (typeof options['password-env'] === 'string') {
         password = io.env[options['password-env']]

@@ -4,14 +4,15 @@ import type { KomodoRpc, KomodoRpcOptions } from '../rpc/client.js'
 import { submit } from '../rpc/flow.js'
 import type { SubmitExpect } from '../rpc/flow.js'
 import type { ExactParam } from '../rpc/transport.js'
-import { parseArgs, printJson, usage } from './core.js'
+import { parseArgs, printJson, urlHasPassword, usage, warnArgvSecret } from './core.js'
 import type { CliCommand, CliIo } from './core.js'
 
 const CONNECTION_HELP = `Connection (one of):
   --chain NAME        read rpcuser/rpcpassword/rpcport/rpcbind from NAME's conf file (KMD: komodo.conf)
   --conf PATH         read them from this conf file
   --url URL           daemon URL; user from --user or KOMODO_RPC_USER, password from KOMODO_RPC_PASSWORD
-                      or --password-stdin (never on the command line)
+                      or --password-stdin (never on the command line: a password inside the URL,
+                      http://user:PASSWORD@host, still works but prints a warning, as other processes can read it)
   --timeout MS        per-call timeout (default 30000)`
 
 const CONN = { strings: ['chain', 'conf', 'url', 'user', 'timeout'], booleans: ['password-stdin'] }
@@ -46,6 +47,7 @@ async function connect(options: Record<string, string | boolean | string[]>, io:
     const user = typeof options.user === 'string' ? options.user : io.env.KOMODO_RPC_USER
     let password = io.env.KOMODO_RPC_PASSWORD
     if (options['password-stdin'] === true) password = (await io.readStdin()).replace(/\r?\n$/, '')
+    if (urlHasPassword(options.url as string)) warnArgvSecret(io, 'the password in --url', 'KOMODO_RPC_PASSWORD or --password-stdin')
     o = { ...base, url: options.url as string, user, password }
   }
   return createKomodoRpc(o)

@@ -8,7 +8,7 @@ import { ccScriptParts } from '../script/classify.js'
 import { parseTransaction, serializeTransaction, txid } from '../tx/codec.js'
 import { decodeRawTransaction } from '../tx/decode.js'
 import { keySigner, signTransaction, verifyInput, type Prevout } from '../tx/sign.js'
-import { parseArgs, printJson, usage, type CliCommand, type CliIo } from './core.js'
+import { parseArgs, printJson, usage, warnArgvSecret, type CliCommand, type CliIo } from './core.js'
 
 /** `komodo-cc tx decode <hex>`: komodod's decoderawtransaction JSON, offline. @example await txDecodeCommand.run([hex], io) */
 export const txDecodeCommand: CliCommand = {
@@ -88,6 +88,7 @@ async function readWif(spec: string | undefined, io: CliIo, allowArgv: boolean):
     return v.trim()
   }
   if (!allowArgv) usage('--wif takes env:NAME or stdin; a key on the command line lands in shell history (add --unsafe-argv-wif to allow it)')
+  warnArgvSecret(io, 'the WIF in --wif (--unsafe-argv-wif)', '--wif env:NAME or --wif stdin')
   return s
 }
 
@@ -101,7 +102,7 @@ export const txSignCommand: CliCommand = {
     '            "condition"?: { "cc1of1": { "eval": "e4", "pubkey": "03…" } } | { "cc1of2": { "eval", "pubkeys": [a, b] } }',
     '            | { "tokens": { "eval", "pubkey", "eval2"? } } }; CC 1-of-1 / tokens conditions of the key are inferred.',
     '--wif       where the key comes from: env:NAME (default env:KOMODO_CC_WIF) or stdin. Never the command line',
-    '            (unless --unsafe-argv-wif).',
+    '            (unless --unsafe-argv-wif, which prints a warning: other processes can read the command line).',
     '--partial   leave inputs this key cannot sign unsigned instead of failing.',
     'Prints { hex, txid, signed: [input indexes] }.',
   ].join('\n'),

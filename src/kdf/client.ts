@@ -1,4 +1,7 @@
 import { KomodoCcError } from '../errors.js'
+import { checkMaxResponseBytes, postBounded } from '../rpc/http.js'
+import { MAX_JSON_DEPTH, parseJsonReply } from '../rpc/json.js'
+import { scrubError, secretForms } from '../rpc/redact.js'
 import { buildEnableEthWithTokensRequest } from './request.js'
 import type { EnableEthWithTokensParams, KdfDialect, KdfWarning } from './request.js'
 
@@ -58,7 +61,12 @@ export type KdfClientOptions = {
   hdMode?: boolean
   /** The node runs trading protocol v2 (`swap_v2_contracts` required). */
   tradingProtoV2?: boolean
-  /** Custom fetch (tests, proxies). Defaults to `globalThis.fetch`. */
+  /**
+   * Largest reply body read, in bytes (default 64 MiB, `DEFAULT_MAX_RESPONSE_BYTES`). A bigger reply is abandoned
+   * while it streams (or at once, from its `Content-Length`) with `RESPONSE_TOO_LARGE`.
+   */
+  maxResponseBytes?: number
+  /** Custom fetch (tests, proxies). Defaults to `globalThis.fetch`. Called with `redirect: 'manual'`. */
   fetch?: typeof fetch
 }
 
@@ -74,7 +82,10 @@ export type KdfClient = {
 }
 
 /**
- * Creates a Komodo DeFi Framework (mmrpc 2.0) client over `fetch` (Node ≥ 20 and browsers).
+ * Creates a Komodo DeFi Framework (mmrpc 2.0) client over `fetch` (Node ≥ 20 and browsers). Redirects are refused
+ * (`RPC_REDIRECT`: the body, with the userpass, is never re-sent elsewhere), replies are bounded
+ * (`maxResponseBytes`, `RESPONSE_TOO_LARGE`) and parsed with a nesting bound; the userpass (raw, JSON-escaped,
+ * percent-encoded) is removed from every error, also when KDF echoes it (in `error`, `error_type`, `error_data`).
  * @throws KomodoCcError KDF_PARAMS for bad options
  * @example
  * const kdf = createKdfClient({ url: 'http://127.0.0.1:7783', userpass: process.env.KDF_USERPASS! })
@@ -90,10 +101,19 @@ export function createKdfClient(options: KdfClientOptions): KdfClient {
   if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new KomodoCcError('KDF_PARAMS', 'timeoutMs must be a positive number', { field: 'timeoutMs' })
   const doFetch = options.fetch ?? globalThis.fetch
   if (typeof doFetch !== 'function') throw new KomodoCcError('KDF_PARAMS', 'no fetch available; pass options.fetch', { field: 'fetch' })
+  const maxResponseBytes = checkMaxResponseBytes(options.maxResponseBytes, (m) => new KomodoCcError('KDF_PARAMS', m, { field: 'maxResponseBytes' }))
+  const forms = secretForms([userpass])
 
-  async function send(method: string, body: Record<string, unknown>, signal: AbortSignal | undefined): Promise<unknown> {
-    const text = await post(doFetch, url, JSON.stringify(body), timeoutMs, signal, method)
-    return readReply(text.status, text.body, method, body.id as number | undefined, userpass)
+  async function send(method: string, body: Record<string, unknown>, signal: AbortSignal | undefined, check: (r: unknown) => unknown = (r) => r): Promise<unknown> {
+    try {
+      const reply = await postBounded({
+        fetch: doFetch, url, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), timeoutMs, maxResponseBytes, signal, peer: 'KDF',
+        error: (code, message, details) => new KomodoCcError(code, `${method}: ${message}`, { method, ...withoutUndefined(details) }),
+      })
+      return check(readReply(reply.status, reply.body, method, body.id as number | undefined))
+    } catch (e) {
+      throw scrubError(e, forms)
+    }
   }
 
   return {
@@ -103,8 +123,7 @@ export function createKdfClient(options: KdfClientOptions): KdfClient {
         userpass, dialect: options.dialect, hdMode: options.hdMode, tradingProtoV2: options.tradingProtoV2,
         id: callOptions.id, onWarning: callOptions.onWarning,
       })
-      const result = await send('enable_eth_with_tokens', body, callOptions.signal)
-      return checkEnableResult(result)
+      return await send('enable_eth_with_tokens', body, callOptions.signal, checkEnableResult) as EnableEthWithTokensResult
     },
     async call(method, params, callOptions = {}) {
       checkCallOptions(callOptions)
@@ -136,67 +155,37 @@ function checkBaseUrl(v: unknown): string {
   return v
 }
 
-async function post(
-  doFetch: typeof fetch, url: string, body: string, timeoutMs: number, signal: AbortSignal | undefined, method: string,
-): Promise<{ status: number; body: string }> {
-  if (signal?.aborted) throw new KomodoCcError('ABORTED', `${method} was aborted before it was sent`, { method })
-  const ctrl = new AbortController()
-  let timedOut = false
-  const timer = setTimeout(() => { timedOut = true; ctrl.abort() }, timeoutMs)
-  const onAbort = (): void => ctrl.abort()
-  signal?.addEventListener('abort', onAbort, { once: true })
-  try {
-    const res = await doFetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: ctrl.signal })
-    const text = await res.text()
-    return { status: res.status, body: text }
-  } catch (e) {
-    if (timedOut) throw new KomodoCcError('RPC_TIMEOUT', `${method}: no complete reply from KDF within ${timeoutMs} ms`, { method, timeoutMs })
-    if (signal?.aborted) throw new KomodoCcError('ABORTED', `${method} was aborted`, { method })
-    throw new KomodoCcError('RPC_HTTP', `${method}: cannot reach KDF (${causeText(e)})`, { method, reason: 'connect' })
-  } finally {
-    clearTimeout(timer)
-    signal?.removeEventListener('abort', onAbort)
-  }
+function withoutUndefined(d: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(d).filter(([, v]) => v !== undefined))
 }
 
-function causeText(e: unknown): string {
-  const cause = (e as { cause?: { code?: unknown } } | undefined)?.cause
-  if (cause && typeof cause.code === 'string') return cause.code
-  return e instanceof Error ? e.name : 'network error'
-}
+/** Longest piece of KDF's error text quoted in a message (all of it stays in `errorData`). */
+const MAX_QUOTED = 2000
 
-function readReply(status: number, text: string, method: string, id: number | undefined, userpass: string): unknown {
+function readReply(status: number, text: string, method: string, id: number | undefined): unknown {
   let json: unknown
   try {
-    json = JSON.parse(text)
-  } catch {
-    throw new KomodoCcError('RPC_HTTP', `${method}: KDF replied HTTP ${status} with a body that is not JSON (${text.length} bytes)`, { method, status, reason: 'bad-json' })
+    json = parseJsonReply(text, false)
+  } catch (e) {
+    const deep = e instanceof KomodoCcError && e.details.reason === 'depth'
+    const what = deep ? `JSON nested deeper than ${MAX_JSON_DEPTH} levels` : 'a body that is not JSON'
+    throw new KomodoCcError('RPC_HTTP', `${method}: KDF replied HTTP ${status} with ${what} (${text.length} bytes)`, { method, status, reason: deep ? 'too-deep' : 'bad-json' })
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json))
     throw new KomodoCcError('RPC_RESULT', `${method}: KDF reply is not a JSON object`, { method, status })
   const o = json as Record<string, unknown>
   if ('error_type' in o || 'error' in o) {
-    const errorType = typeof o.error_type === 'string' ? o.error_type : 'Unknown'
-    const message = typeof o.error === 'string' ? redact(o.error, userpass) : errorType
-    const errorData = redactValue(o.error_data, userpass)
-    throw new KdfError(method, errorType, errorData, status, message, 'error_data' in o)
+    // the caller's send() scrubs the userpass out of all of it (message, errorType, errorData)
+    const errorType = typeof o.error_type === 'string' ? o.error_type.slice(0, MAX_QUOTED) : 'Unknown'
+    const message = typeof o.error === 'string' ? o.error : errorType
+    const clipped = message.length > MAX_QUOTED ? `${message.slice(0, MAX_QUOTED)}… (${message.length} characters)` : message
+    throw new KdfError(method, errorType, o.error_data, status, clipped, 'error_data' in o)
   }
   if (status < 200 || status >= 300) throw new KomodoCcError('RPC_HTTP', `${method}: KDF replied HTTP ${status} without an error object`, { method, status })
   if (o.mmrpc !== '2.0') throw new KomodoCcError('RPC_RESULT', `${method}: reply mmrpc is ${JSON.stringify(o.mmrpc ?? null)}, expected "2.0"`, { method })
   if (!('result' in o)) throw new KomodoCcError('RPC_RESULT', `${method}: reply has no result`, { method })
   if (id !== undefined && o.id !== id) throw new KomodoCcError('RPC_RESULT', `${method}: reply id ${String(o.id)} does not match request id ${id}`, { method })
   return o.result
-}
-
-function redact(s: string, secret: string): string {
-  return s.split(secret).join('***')
-}
-
-function redactValue(v: unknown, secret: string): unknown {
-  if (typeof v === 'string') return redact(v, secret)
-  if (Array.isArray(v)) return v.map((x) => redactValue(x, secret))
-  if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, redactValue(x, secret)]))
-  return v
 }
 
 function checkEnableResult(r: unknown): EnableEthWithTokensResult {

@@ -4,7 +4,8 @@ import { toSatoshis } from '../amount.js'
 import type { AmountInput } from '../amount.js'
 import type { ChainUtxo, ChainView } from './chainview.js'
 import type { ExactJson } from './json.js'
-import { createRpcTransport, hostOf, RpcError } from './transport.js'
+import { createRpcTransport, endpointSecretForms, hostOf, RpcError } from './transport.js'
+import { scrubError } from './redact.js'
 import type { ExactParam, RpcCallOptions, RpcEndpoint, RpcTransportOptions } from './transport.js'
 import {
   coinsParam, hexParam, intParam, planNameParam, pubkeyParam, textParam, txidParam, unitsParam,
@@ -147,11 +148,13 @@ export function createKomodoRpc(options: KomodoRpcOptions): KomodoRpc {
     try {
       return parse(result)
     } catch (e) {
+      // a result's text (echoed by the daemon) may hold the password in any form: scrub what goes out
+      const ep = await endpoint()
       if (e instanceof KomodoCcError && (e.code === 'RPC_RESULT' || e.code === 'TX_INVALID')) {
-        const host = hostOf((await endpoint()).url)
-        throw new RpcError('RPC_RESULT', method, host, e.message.slice(e.code.length + 2), { reason: e.code === 'TX_INVALID' ? 'not-a-transaction' : 'shape', path: e.details.path })
+        const err = new RpcError('RPC_RESULT', method, hostOf(ep.url), e.message.slice(e.code.length + 2), { reason: e.code === 'TX_INVALID' ? 'not-a-transaction' : 'shape', path: e.details.path })
+        throw scrubError(err, endpointSecretForms(ep))
       }
-      throw e
+      throw scrubError(e, endpointSecretForms(ep))
     }
   }
   const opt = (v: string | undefined, f: (x: string) => string): string[] => (v === undefined ? [] : [f(v)])
@@ -354,8 +357,8 @@ function endpointFromUrl(url: unknown, user: unknown, password: unknown): RpcEnd
     throw new KomodoCcError('RPC_CONFIG', 'url is not a valid URL', { field: 'url' })
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new KomodoCcError('RPC_CONFIG', 'url must be http or https', { field: 'url' })
-  const fromUrlUser = decodeURIComponent(u.username)
-  const fromUrlPass = decodeURIComponent(u.password)
+  const fromUrlUser = decodeCredential(u.username, 'user')
+  const fromUrlPass = decodeCredential(u.password, 'password')
   u.username = ''
   u.password = ''
   const finalUser = user ?? fromUrlUser
@@ -364,4 +367,13 @@ function endpointFromUrl(url: unknown, user: unknown, password: unknown): RpcEnd
   if (typeof finalPass !== 'string' || finalPass === '') throw new KomodoCcError('RPC_CONFIG', 'password is required (rpcpassword)', { field: 'password' })
   if (finalUser.includes(':')) throw new KomodoCcError('RPC_CONFIG', 'user must not contain ":" (basic auth)', { field: 'user' })
   return { url: u.toString(), user: finalUser, password: finalPass }
+}
+
+/** A percent-encoded credential of a URL; malformed encoding (`%zz`) is RPC_CONFIG, naming neither the URL nor the value. */
+function decodeCredential(v: string, field: 'user' | 'password'): string {
+  try {
+    return decodeURIComponent(v)
+  } catch {
+    throw new KomodoCcError('RPC_CONFIG', `the ${field} in url is not valid percent-encoding`, { field: 'url', part: field })
+  }
 }

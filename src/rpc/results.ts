@@ -83,6 +83,8 @@ export type WalletUnspent = {
 export type NodeInfo = { version?: number; blocks: number; connections?: number; name?: string; pubkey?: string; raw: Record<string, ExactJson> }
 
 const TXID_RE = /^[0-9a-fA-F]{64}$/
+/** Longest amount text read (`"-92233720368.54775808"` is 21 characters). */
+const MAX_AMOUNT_TEXT = 64
 
 function bad(path: string, what: string): never {
   throw new KomodoCcError('RPC_RESULT', `${path} ${what}`, { path })
@@ -117,7 +119,7 @@ function int(v: ExactJson, path: string): number {
 function u64(v: ExactJson, path: string): bigint {
   if (typeof v === 'bigint') return v
   if (typeof v === 'number' && Number.isSafeInteger(v)) return BigInt(v)
-  if (typeof v === 'string' && /^\d+$/.test(v)) return BigInt(v)
+  if (typeof v === 'string' && v.length <= 20 && /^\d+$/.test(v)) return BigInt(v)
   return bad(path, 'is not an integer')
 }
 
@@ -125,7 +127,8 @@ function u64(v: ExactJson, path: string): bigint {
 function coins(v: ExactJson, path: string): bigint {
   try {
     if (typeof v === 'bigint') return v * COIN
-    if (typeof v === 'number' || typeof v === 'string') return toSatoshis(v, path, { allowNegative: true })
+    // a daemon prints at most ~30 characters; longer text is refused before any regular expression sees it
+    if (typeof v === 'number' || (typeof v === 'string' && v.length <= MAX_AMOUNT_TEXT)) return toSatoshis(v, path, { allowNegative: true })
   } catch {
     // fall through
   }

@@ -1,6 +1,8 @@
 import { KomodoCcError } from '../errors.js'
 import type { ErrorCode } from '../errors.js'
-import { parseJsonExact } from './json.js'
+import { MAX_JSON_DEPTH, parseJsonExact } from './json.js'
+import { checkMaxResponseBytes, postBounded } from './http.js'
+import { base64Utf8, scrubError, secretForms } from './redact.js'
 import type { ExactJson } from './json.js'
 
 /** Where and how to reach komodod. The password is kept in a closure, never in an error or `details`. */
@@ -8,9 +10,14 @@ export type RpcEndpoint = { url: string; user: string; password: string }
 
 /** Options shared by every call. */
 export type RpcTransportOptions = {
-  /** Per-call timeout in milliseconds (default 30000). */
+  /** Per-call timeout in milliseconds (default 30000); it covers the whole reply body. */
   timeoutMs?: number
-  /** Custom fetch (tests, proxies). Defaults to `globalThis.fetch`. */
+  /**
+   * Largest reply body read, in bytes (default {@link DEFAULT_MAX_RESPONSE_BYTES}, 64 MiB). A bigger reply is
+   * abandoned while it streams (or at once, from its `Content-Length`) with `RESPONSE_TOO_LARGE`.
+   */
+  maxResponseBytes?: number
+  /** Custom fetch (tests, proxies). Defaults to `globalThis.fetch`. Called with `redirect: 'manual'`. */
   fetch?: typeof fetch
 }
 
@@ -24,65 +31,58 @@ export type RpcSend = (method: string, params: readonly ExactParam[], options?: 
 export type ExactParam = string | number | boolean | null | readonly ExactParam[] | { readonly [key: string]: ExactParam }
 
 const BASIC = 'Basic '
+/** Longest piece of a daemon's error text quoted in a message (all of it stays in `details.daemonMessage`). */
+const MAX_QUOTED = 2000
 
 /**
  * Builds the transport: HTTP POST of `{jsonrpc:"1.0", id, method, params}` with `content-type: text/plain;` and
  * basic auth, one AbortSignal and timeout per call. Module error objects (`{result:"error", error}`) are errors too.
- * @throws RpcError (RPC_HTTP | RPC_ERROR | RPC_TIMEOUT | RPC_RESULT | ABORTED) from the returned function
+ * Redirects are refused, replies are bounded (`maxResponseBytes`) and parsed with the bounds of
+ * {@link parseJsonExact}; the password (raw, JSON-escaped, percent-encoded, and the base64 of `user:password`)
+ * is removed from every error, also when the daemon echoes it.
+ * @throws RpcError (RPC_HTTP | RPC_ERROR | RPC_TIMEOUT | RPC_RESULT | RPC_REDIRECT | RESPONSE_TOO_LARGE | ABORTED) from the returned function
  * @example const send = createRpcTransport(async () => ({ url: 'http://127.0.0.1:7771', user: 'u', password: 'p' }))
  */
 export function createRpcTransport(endpoint: () => Promise<RpcEndpoint>, options: RpcTransportOptions = {}): RpcSend {
   const defaultTimeout = options.timeoutMs ?? 30_000
   checkTimeout(defaultTimeout)
+  const maxResponseBytes = checkMaxResponseBytes(options.maxResponseBytes, (m) => new KomodoCcError('RPC_CONFIG', m, { field: 'maxResponseBytes' }))
   let counter = 0
   return async (method, params, callOptions = {}) => {
     if (typeof callOptions !== 'object' || callOptions === null) throw new KomodoCcError('ARG_INVALID', 'call options must be an object {signal?, timeoutMs?}', { name: 'options' })
     if (callOptions.signal !== undefined && !(callOptions.signal instanceof AbortSignal)) throw new KomodoCcError('ARG_INVALID', 'signal must be an AbortSignal', { name: 'signal' })
     const ep = await endpoint()
+    try {
+      return await exchange(ep, method, params, callOptions, `komodo-cc-${++counter}`)
+    } catch (e) {
+      throw scrubError(e, endpointSecretForms(ep))
+    }
+  }
+
+  async function exchange(ep: RpcEndpoint, method: string, params: readonly ExactParam[], callOptions: RpcCallOptions, id: string): Promise<ExactJson> {
     const host = hostOf(ep.url)
     const timeoutMs = callOptions.timeoutMs ?? defaultTimeout
     checkTimeout(timeoutMs)
     const doFetch = options.fetch ?? globalThis.fetch
     if (typeof doFetch !== 'function') throw new RpcError('RPC_CONFIG', method, host, 'no fetch available; pass options.fetch', {})
-    const id = `komodo-cc-${++counter}`
-    const body = JSON.stringify({ jsonrpc: '1.0', id, method, params })
-    const signal = callOptions.signal
-    if (signal?.aborted) throw new RpcError('ABORTED', method, host, 'aborted before it was sent', {})
-    const ctrl = new AbortController()
-    let timedOut = false
-    const timer = setTimeout(() => { timedOut = true; ctrl.abort() }, timeoutMs)
-    const onAbort = (): void => ctrl.abort()
-    signal?.addEventListener('abort', onAbort, { once: true })
-    let status = 0
-    let text: string
-    let stage: 'connect' | 'body' = 'connect'
-    try {
-      const res = await doFetch(ep.url, {
-        method: 'POST',
-        headers: { 'content-type': 'text/plain;', authorization: BASIC + base64(`${ep.user}:${ep.password}`) },
-        body,
-        signal: ctrl.signal,
-      })
-      status = res.status
-      stage = 'body'
-      text = await res.text()
-    } catch (e) {
-      if (timedOut) throw new RpcError('RPC_TIMEOUT', method, host, `no complete reply within ${timeoutMs} ms`, { timeoutMs })
-      if (signal?.aborted) throw new RpcError('ABORTED', method, host, 'aborted', {})
-      const why = stage === 'connect' ? `cannot reach the daemon (${causeText(e)})` : `the reply body was cut off (HTTP ${status})`
-      throw new RpcError('RPC_HTTP', method, host, why, { reason: stage === 'connect' ? 'connect' : 'truncated', status: status || undefined })
-    } finally {
-      clearTimeout(timer)
-      signal?.removeEventListener('abort', onAbort)
-    }
+    const { status, body: text } = await postBounded({
+      fetch: doFetch,
+      url: ep.url,
+      headers: { 'content-type': 'text/plain;', authorization: BASIC + base64Utf8(`${ep.user}:${ep.password}`) },
+      body: JSON.stringify({ jsonrpc: '1.0', id, method, params }),
+      timeoutMs, maxResponseBytes, signal: callOptions.signal, peer: 'the daemon',
+      error: (code, message, details) => new RpcError(code, method, host, message, details),
+    })
     if (status === 401 || status === 403)
       throw new RpcError('RPC_HTTP', method, host, `HTTP ${status}: the daemon refused the credentials (rpcuser/rpcpassword)`, { status, reason: 'auth' })
     let json: ExactJson
     try {
       json = parseJsonExact(text)
-    } catch {
-      const reason = status >= 200 && status < 300 && /^\s*[[{]/.test(text) ? 'truncated' : 'bad-json'
-      throw new RpcError('RPC_HTTP', method, host, `HTTP ${status} with a body that is not ${reason === 'truncated' ? 'complete ' : ''}JSON (${text.length} bytes)`, { status, reason })
+    } catch (e) {
+      const deep = e instanceof KomodoCcError && e.details.reason === 'depth'
+      const reason = deep ? 'too-deep' : status >= 200 && status < 300 && /^\s*[[{]/.test(text) ? 'truncated' : 'bad-json'
+      const what = deep ? `JSON nested deeper than ${MAX_JSON_DEPTH} levels` : `a body that is not ${reason === 'truncated' ? 'complete ' : ''}JSON`
+      throw new RpcError('RPC_HTTP', method, host, `HTTP ${status} with ${what} (${text.length} bytes)`, { status, reason })
     }
     if (typeof json !== 'object' || json === null || Array.isArray(json))
       throw new RpcError('RPC_HTTP', method, host, `HTTP ${status}: the reply is not a JSON-RPC object`, { status, reason: 'bad-envelope' })
@@ -90,7 +90,7 @@ export function createRpcTransport(endpoint: () => Promise<RpcEndpoint>, options
     if (err !== null && err !== undefined) {
       const rpcCode = typeof err === 'object' && !Array.isArray(err) && typeof err.code === 'number' ? err.code : undefined
       const daemonMessage = typeof err === 'object' && !Array.isArray(err) && typeof err.message === 'string' ? err.message : JSON.stringify(jsonSafe(err))
-      throw new RpcError('RPC_ERROR', method, host, `daemon error${rpcCode === undefined ? '' : ` ${rpcCode}`}: ${daemonMessage.trim()}`, { status, rpcCode, daemonMessage })
+      throw new RpcError('RPC_ERROR', method, host, `daemon error${rpcCode === undefined ? '' : ` ${rpcCode}`}: ${clip(daemonMessage.trim())}`, { status, rpcCode, daemonMessage })
     }
     if (status < 200 || status >= 300) throw new RpcError('RPC_HTTP', method, host, `HTTP ${status} without a JSON-RPC error`, { status, reason: 'status' })
     if (!('result' in json)) throw new RpcError('RPC_RESULT', method, host, 'the reply has no result', { status })
@@ -98,10 +98,22 @@ export function createRpcTransport(endpoint: () => Promise<RpcEndpoint>, options
     const result = json.result as ExactJson
     if (typeof result === 'object' && result !== null && !Array.isArray(result) && result.result === 'error') {
       const daemonMessage = typeof result.error === 'string' ? result.error : 'error'
-      throw new RpcError('RPC_ERROR', method, host, `module error: ${daemonMessage}`, { daemonMessage })
+      throw new RpcError('RPC_ERROR', method, host, `module error: ${clip(daemonMessage)}`, { daemonMessage })
     }
     return result
   }
+}
+
+/**
+ * Every form the endpoint's password can take in a daemon's reply (see {@link secretForms}), for {@link scrubError}.
+ * @example throw scrubError(e, endpointSecretForms(ep))
+ */
+export function endpointSecretForms(ep: RpcEndpoint): string[] {
+  return secretForms([ep.password], { user: ep.user, password: ep.password })
+}
+
+function clip(s: string): string {
+  return s.length > MAX_QUOTED ? `${s.slice(0, MAX_QUOTED)}… (${s.length} characters)` : s
 }
 
 function checkTimeout(t: unknown): void {
@@ -122,24 +134,12 @@ export function hostOf(url: string): string {
   }
 }
 
-function base64(s: string): string {
-  const bytes = new TextEncoder().encode(s)
-  let bin = ''
-  for (const b of bytes) bin += String.fromCharCode(b)
-  return btoa(bin)
-}
-
-function causeText(e: unknown): string {
-  const cause = (e as { cause?: { code?: unknown } } | undefined)?.cause
-  if (cause && typeof cause.code === 'string') return cause.code
-  return e instanceof Error ? e.name : 'network error'
-}
-
 /**
  * A komodod call that failed: HTTP or network failure (`RPC_HTTP`, `details.reason`: connect | truncated | auth |
- * bad-json | bad-envelope | status), a JSON-RPC error or a module's `{result:"error"}` (`RPC_ERROR`, with the
- * daemon's `rpcCode` and `daemonMessage`), a timeout (`RPC_TIMEOUT`), an abort (`ABORTED`), a malformed result
- * (`RPC_RESULT`). Never carries credentials or parameters.
+ * bad-json | too-deep | bad-envelope | status), a JSON-RPC error or a module's `{result:"error"}` (`RPC_ERROR`, with
+ * the daemon's `rpcCode` and `daemonMessage`), a timeout (`RPC_TIMEOUT`), an abort (`ABORTED`), a malformed result
+ * (`RPC_RESULT`), a redirect (`RPC_REDIRECT`), a reply above `maxResponseBytes` (`RESPONSE_TOO_LARGE`). Never
+ * carries credentials or parameters.
  * @example
  * try { await rpc.tokeninfo(id) } catch (e) { if (e instanceof RpcError && e.daemonMessage === 'cant find tokenid') … }
  */
