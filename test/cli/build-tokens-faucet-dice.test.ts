@@ -33,14 +33,18 @@ describe('CLI: build methods for tokens, faucet, dice', () => {
   test('faucet get: JSON result, progress lines, usage errors', async () => {
     const faucet = { txid: 'ab'.repeat(32), outputIndex: 0, satoshis: 1_000_000_000, script: bytesToHex(ccScript(cc1of1(0xe4, '03682b255c40d0cde8faee381a1a50bbb89980ff24539cb8518e294d3a63cefe12'))) }
     const o = io()
-    const code = await faucetGetCommand.run(['--pubkey', bytesToHex(pubkey), '--height', '1000', '--faucet-utxos', JSON.stringify([faucet]), '--start-nonce', '61999', '--progress'], o.value)
+    const code = await faucetGetCommand.run(['--pubkey', bytesToHex(pubkey), '--height', '1000', '--faucet-utxos', JSON.stringify([faucet]), '--start-nonce', '61999', '--progress', '--exact-signatures'], o.value)
     expect(code).toBe(0)
     const res = JSON.parse(o.out.join(''))
     expect(res.nonce).toBe(62000)
     expect(res.txid).toMatch(/^00[0-9a-f]{60}00$/)
     expect(JSON.parse(o.err[0]!)).toMatchObject({ tried: 2 })
+    // the default fast search: another nonce, also a valid faucetget
+    const fast = io()
+    expect(await faucetGetCommand.run(['--pubkey', bytesToHex(pubkey), '--height', '1000', '--faucet-utxos', JSON.stringify([faucet])], fast.value)).toBe(0)
+    expect(JSON.parse(fast.out.join('')).txid).toMatch(/^00[0-9a-f]{60}00$/)
     const tty = io(true)
-    await faucetGetCommand.run(['--pubkey', bytesToHex(pubkey), '--height', '1000', '--faucet-utxos', JSON.stringify([faucet]), '--start-nonce', '62000'], tty.value)
+    await faucetGetCommand.run(['--pubkey', bytesToHex(pubkey), '--height', '1000', '--faucet-utxos', JSON.stringify([faucet]), '--start-nonce', '62000', '--exact-signatures'], tty.value)
     expect(tty.err.join('')).toContain('[')
     await expect(faucetGetCommand.run(['--height', '1000', '--faucet-utxos', '[]'], o.value)).rejects.toMatchObject({ code: 'CLI_USAGE' })
     await expect(faucetGetCommand.run(['--pubkey', bytesToHex(pubkey), '--height', '1000', '--faucet-utxos', '{'], o.value)).rejects.toMatchObject({ code: 'CLI_USAGE' })
