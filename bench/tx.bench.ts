@@ -120,19 +120,14 @@ describe('ZIP-243 sighash (CC input; ours with the per-transaction digests cache
   bench('bitcoinjs-lib hashForWitnessV0 (BIP-143)', () => { bjsTx.hashForWitnessV0(1, SIGHASH_OPTS.scriptCode, 100000000n, 1) }, opts)
 })
 
-// sighash() remembers the digests per transaction object (checked against the transaction on every call):
-// a fresh object each time is the true one-shot; the same object is what a caller hashing input after input sees
+// sighash() keeps nothing between calls: a fresh object each time is the true one-shot (callers hashing input after
+// input hold a createSighasher, the row above)
 describe('ZIP-243 sighash (CC input; one-shot, nothing cached)', () => {
   bench(OURS, () => { useWasmBlake2b(false); sighash({ ...TX }, 1, SIGHASH_OPTS) }, opts)
   bench('@bitgo/utxo-lib hashForSignatureByNetwork', () => { bitgoTx.hashForSignatureByNetwork(1, Buffer.from(SIGHASH_OPTS.scriptCode), 100000000n, 1) }, opts)
 })
 
-describe('ZIP-243 sighash (CC input; sighash() again on the same transaction, digests remembered and re-checked)', () => {
-  bench(OURS, () => { useWasmBlake2b(false); sighash(TX, 1, SIGHASH_OPTS) }, opts)
-  bench('@bitgo/utxo-lib hashForSignatureByNetwork', () => { bitgoTx.hashForSignatureByNetwork(1, Buffer.from(SIGHASH_OPTS.scriptCode), 100000000n, 1) }, opts)
-})
-
-// The same three rows with the optional WebAssembly BLAKE2b (src/hash/blake2b-wasm.ts). The switch is global: every
+// The same two rows with the WebAssembly BLAKE2b (the default) (src/hash/blake2b-wasm.ts). The switch is global: every
 // bench of ours that hashes sets it first (measured: the call costs nothing visible next to a ~1 µs sighash).
 useWasmBlake2b(true)
 const HASHER_WASM = createSighasher(TX)
@@ -145,11 +140,6 @@ describe('ZIP-243 sighash (CC input; ours with the per-transaction digests cache
 
 describe('ZIP-243 sighash (CC input; one-shot, nothing cached; WASM BLAKE2b)', () => {
   bench(OURS, () => { useWasmBlake2b(true); sighash({ ...TX }, 1, SIGHASH_OPTS) }, opts)
-  bench('@bitgo/utxo-lib hashForSignatureByNetwork', () => { bitgoTx.hashForSignatureByNetwork(1, Buffer.from(SIGHASH_OPTS.scriptCode), 100000000n, 1) }, opts)
-})
-
-describe('ZIP-243 sighash (CC input; sighash() again on the same transaction; WASM BLAKE2b)', () => {
-  bench(OURS, () => { useWasmBlake2b(true); sighash(TX, 1, SIGHASH_OPTS) }, opts)
   bench('@bitgo/utxo-lib hashForSignatureByNetwork', () => { bitgoTx.hashForSignatureByNetwork(1, Buffer.from(SIGHASH_OPTS.scriptCode), 100000000n, 1) }, opts)
 })
 

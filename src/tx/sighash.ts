@@ -176,10 +176,7 @@ export function sighash(tx: Transaction, inputIndex: number | null, options: Sig
   if (v4 === null) return createSighasher(tx)(inputIndex, options)
   checkIndex(tx, inputIndex)
   const o = checkOptions(options)
-  const c = cachedDigests(tx)
-  // the BLAKE2b midstate only pays from the second input on: a transaction hashed once skips it
-  const mids = c.hits++ === 0 ? undefined : c.mids
-  return zcashSighash(tx, c.parts, v4, inputIndex, o, mids)
+  return zcashSighash(tx, sighashParts(tx), v4, inputIndex, o)
 }
 
 /** true = transparent v4, false = transparent v3, null = anything else (not cached: legacy, shielded, JoinSplits, malformed). */
@@ -192,80 +189,6 @@ function isTransparentV4OrV3(tx: Transaction): boolean | null {
   }
   if (tx.version === 3 && tx.versionGroupId === OVERWINTER_VERSION_GROUP_ID) return false
   return null
-}
-
-/**
- * What the cached digests were computed from: every field they commit to, scripts copied (a parsed transaction's
- * scripts are views into the caller's buffer, which the caller may overwrite). A cache entry is reused only when
- * the transaction still matches it field by field, so mutating a transaction (pushing an input, changing a
- * sequence, a value or a script byte in place) can never return a stale digest.
- */
-type DigestCache = {
-  version: number
-  txids: string[]
-  outpointSeq: Uint32Array // vout, sequence per input
-  values: bigint[]
-  scriptEnds: Uint32Array
-  scripts: Uint8Array
-  parts: SighashParts
-  mids: Map<number, Int32Array>
-  /** calls served by this entry so far */
-  hits: number
-}
-// The last few transactions hashed (a signer hashes input after input of one transaction, then moves on). A short
-// strong list rather than a WeakMap: one-shot callers on fresh objects would otherwise pay a GC ephemeron per call.
-const RECENT_MAX = 4
-const recentTx: (Transaction | undefined)[] = [undefined, undefined, undefined, undefined]
-const recentEntry: (DigestCache | undefined)[] = [undefined, undefined, undefined, undefined]
-let recentNext = 0
-
-function cachedDigests(tx: Transaction): DigestCache {
-  let hit: DigestCache | undefined
-  for (let i = 0; i < RECENT_MAX; i++) if (recentTx[i] === tx) { hit = recentEntry[i]; break }
-  if (hit !== undefined && stillMatches(hit, tx)) return hit
-  const parts = sighashParts(tx) // throws on malformed fields before anything is remembered
-  const nIn = tx.vin.length, nOut = tx.vout.length
-  const txids: string[] = new Array(nIn)
-  const outpointSeq = new Uint32Array(2 * nIn)
-  for (let i = 0; i < nIn; i++) {
-    const input = tx.vin[i]!
-    txids[i] = input.txid
-    outpointSeq[2 * i] = input.vout
-    outpointSeq[2 * i + 1] = input.sequence
-  }
-  const values: bigint[] = new Array(nOut)
-  const scriptEnds = new Uint32Array(nOut)
-  let total = 0
-  for (let i = 0; i < nOut; i++) {
-    values[i] = tx.vout[i]!.value
-    total += tx.vout[i]!.script.length
-    scriptEnds[i] = total
-  }
-  const scripts = new Uint8Array(total) // a private copy, never handed out
-  for (let i = 0, p = 0; i < nOut; i++) p = put(scripts, p, tx.vout[i]!.script)
-  const entry: DigestCache = { version: tx.version, txids, outpointSeq, values, scriptEnds, scripts, parts, mids: new Map(), hits: 0 }
-  let slot = recentTx.indexOf(tx)
-  if (slot < 0) { slot = recentNext; recentNext = (recentNext + 1) % RECENT_MAX }
-  recentTx[slot] = tx
-  recentEntry[slot] = entry
-  return entry
-}
-
-function stillMatches(c: DigestCache, tx: Transaction): boolean {
-  if (tx.version !== c.version || tx.vin.length !== c.txids.length || tx.vout.length !== c.values.length) return false
-  for (let i = 0; i < c.txids.length; i++) {
-    const input = tx.vin[i]
-    if (typeof input !== 'object' || input === null || input.txid !== c.txids[i] || input.vout !== c.outpointSeq[2 * i] || input.sequence !== c.outpointSeq[2 * i + 1]) return false
-  }
-  const all = c.scripts
-  for (let i = 0, p = 0; i < c.values.length; i++) {
-    const o = tx.vout[i]
-    if (typeof o !== 'object' || o === null || o.value !== c.values[i]) return false
-    const s = o.script, end = c.scriptEnds[i]!
-    if (!(s instanceof Uint8Array) || s.length !== end - p) return false
-    for (let k = 0; k < s.length; k++, p++) if (s[k] !== all[p]) return false
-  }
-  return true
 }
 
 function zcashSighash(tx: Transaction, p: SighashParts, v4: boolean, nIn: number | null, o: { scriptCode: Uint8Array; value: bigint; hashType: number; branchId: number }, mids?: Map<number, Int32Array>): Uint8Array {
@@ -310,7 +233,12 @@ function zcashSighash(tx: Transaction, p: SighashParts, v4: boolean, nIn: number
   q += 4
   if (nIn !== null) {
     const input = tx.vin[nIn]!
-    pre.set(outpoint(tx, nIn), q)
+    const v = u32Field(input.vout, nIn, 'vout')
+    reversedHexInto(input.txid, pre, q)
+    pre[q + 32] = v
+    pre[q + 33] = v >>> 8
+    pre[q + 34] = v >>> 16
+    pre[q + 35] = v >>> 24
     q += 36
     if (csLen === 1) pre[q] = sc.length
     else if (csLen === 3) {
@@ -353,25 +281,6 @@ function personalization(branchId: number): Uint8Array {
     lastBranch = branchId
   }
   return lastPerson
-}
-
-type Outpoint = { txid: string; vout: number; bytes: Uint8Array }
-const OUTPOINTS = /* @__PURE__ */ new WeakMap<Transaction, Outpoint[]>()
-/** Serialized outpoint (internal txid ‖ vout) of input `i`, remembered per transaction and re-checked on use. */
-function outpoint(tx: Transaction, i: number): Uint8Array {
-  let list = OUTPOINTS.get(tx)
-  if (list === undefined) OUTPOINTS.set(tx, (list = []))
-  const input = tx.vin[i]!
-  const hit = list[i]
-  if (hit !== undefined && hit.txid === input.txid && hit.vout === input.vout) return hit.bytes
-  const v = u32Field(input.vout, i, 'vout')
-  const bytes = reversedHexInto(input.txid, new Uint8Array(36), 0)
-  bytes[32] = v
-  bytes[33] = v >>> 8
-  bytes[34] = v >>> 16
-  bytes[35] = v >>> 24
-  list[i] = { txid: input.txid, vout: v, bytes }
-  return bytes
 }
 
 /** scriptCode with every OP_CODESEPARATOR removed (legacy algorithm). */

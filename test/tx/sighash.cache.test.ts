@@ -1,5 +1,6 @@
-// The one-shot sighash() remembers the per-transaction digests per transaction object; these tests mutate the
-// transaction between calls in every way a digest depends on and check against @bitgo/utxo-lib each time.
+// sighash() must never return a stale digest (it once remembered per-transaction digests per transaction object; it
+// now keeps nothing): these tests mutate the transaction between calls in every way a digest depends on and check
+// against @bitgo/utxo-lib each time.
 import { describe, expect, test } from 'vitest'
 import fc from 'fast-check'
 import * as utxolib from '@bitgo/utxo-lib'
