@@ -12,6 +12,7 @@ import { DevnetRefusal, RPC_CODES } from './refusal.js'
 import { acceptTransaction } from './validate.js'
 import { callDevnet, defaultValidators } from './rpc.js'
 import type { DevnetNode } from './node.js'
+import { scanRequestIds } from './jsonscan.js'
 
 /** Options of {@link startDevnet}. */
 export type DevnetOptions = {
@@ -128,7 +129,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     }
   }
 
-  const server = createServer((req, res) => { handle(node, req, res, user, password, maxBody) })
+  const http: HttpLimits = { auth: (header) => checkAuth(header, user, password), maxBody, decoder: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }) }
+  const server = createServer((req, res) => { handle(node, req, res, http) })
   server.requestTimeout = 30_000
   server.headersTimeout = 10_000
   server.keepAliveTimeout = 5_000
@@ -203,15 +205,22 @@ export function devnetJson(v: unknown): string {
   return marks.length === 0 ? text : text.replace(/"\\u0000big(\d+)\\u0000"/g, (_m, i: string) => marks[Number(i)]!)
 }
 
-function checkAuth(req: IncomingMessage, user: string, password: string): boolean {
-  const h = req.headers.authorization
+function checkAuth(h: string | undefined, user: string, password: string): boolean {
   if (typeof h !== 'string' || !h.startsWith('Basic ')) return false
   const given = Buffer.from(h.slice(6), 'base64')
   const want = Buffer.from(`${user}:${password}`)
   return given.length === want.length && timingSafeEqual(given, want)
 }
 
-type Reply = { result: unknown; error: { code: number; message: string } | null; id: unknown }
+/** What {@link handle} needs from the server: the credential check, the body bound, the UTF-8 decoder. */
+type HttpLimits = {
+  auth: (header: string | undefined) => boolean
+  maxBody: number
+  decoder: TextDecoder
+}
+
+type RpcErrorObject = { code: number; message: string }
+type Outcome = { result: unknown; error: RpcErrorObject | null }
 
 function statusFor(code: number): number {
   if (code === RPC_CODES.INVALID_REQUEST) return 400
@@ -219,8 +228,12 @@ function statusFor(code: number): number {
   return 500
 }
 
-async function runOne(node: DevnetNode, req: unknown): Promise<Reply> {
-  const id = typeof req === 'object' && req !== null && !Array.isArray(req) ? (req as { id?: unknown }).id ?? null : null
+/** One reply object; `rawId` is the id's JSON text exactly as the client sent it (absent: null). */
+function replyText(o: Outcome, rawId: string | undefined): string {
+  return `{"result":${devnetJson(o.result ?? null)},"error":${o.error === null ? 'null' : devnetJson(o.error)},"id":${rawId ?? 'null'}}`
+}
+
+async function runOne(node: DevnetNode, req: unknown): Promise<Outcome> {
   try {
     if (typeof req !== 'object' || req === null || Array.isArray(req)) throw new DevnetRefusal(RPC_CODES.INVALID_REQUEST, 'Invalid Request object')
     const { method, params } = req as { method?: unknown; params?: unknown }
@@ -230,34 +243,60 @@ async function runOne(node: DevnetNode, req: unknown): Promise<Reply> {
     if (params === undefined || params === null) list = []
     else if (Array.isArray(params)) list = params
     else throw new DevnetRefusal(RPC_CODES.INVALID_REQUEST, 'Params must be an array')
-    return { result: (await callDevnet(node, method, list)) ?? null, error: null, id }
+    return { result: (await callDevnet(node, method, list)) ?? null, error: null }
   } catch (e) {
-    if (e instanceof DevnetRefusal) return { result: null, error: { code: e.rpcCode, message: e.rpcMessage }, id }
-    if (e instanceof KomodoCcError) return { result: null, error: { code: RPC_CODES.MISC_ERROR, message: e.message }, id }
-    return { result: null, error: { code: RPC_CODES.MISC_ERROR, message: 'internal error' }, id }
+    if (e instanceof DevnetRefusal) return { result: null, error: { code: e.rpcCode, message: e.rpcMessage } }
+    if (e instanceof KomodoCcError) return { result: null, error: { code: RPC_CODES.MISC_ERROR, message: e.message } }
+    return { result: null, error: { code: RPC_CODES.MISC_ERROR, message: 'internal error' } }
   }
 }
 
+const PARSE_ERROR: Outcome = { result: null, error: { code: RPC_CODES.PARSE_ERROR, message: 'Parse error' } }
+
+/**
+ * Answers a whole request body: HTTP status and reply text. Text that is not UTF-8, not JSON, or nested deeper than
+ * MAX_JSON_DEPTH is a -32700 Parse error (komodod's UniValue refuses all three); ids are echoed as sent.
+ */
+async function answer(node: DevnetNode, body: Uint8Array, limits: HttpLimits): Promise<[number, string]> {
+  let parsed: unknown
+  let ids
+  try {
+    const text = limits.decoder.decode(body)
+    ids = scanRequestIds(text)
+    if (typeof ids === 'string') return [500, replyText(PARSE_ERROR, undefined)]
+    parsed = JSON.parse(text)
+  } catch {
+    return [500, replyText(PARSE_ERROR, undefined)]
+  }
+  if (ids.kind === 'batch' && Array.isArray(parsed)) {
+    const replies: string[] = []
+    for (const [i, r] of parsed.entries()) replies.push(replyText(await runOne(node, r), ids.ids[i]))
+    return [200, `[${replies.join(',')}]`]
+  }
+  const o = await runOne(node, parsed)
+  return [o.error === null ? 200 : statusFor(o.error.code), replyText(o, ids.kind === 'single' ? ids.id : undefined)]
+}
+
 function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
-  if (res.headersSent) return
+  if (res.headersSent || res.destroyed) return
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers })
   res.end(body)
 }
 
-function handle(node: DevnetNode, req: IncomingMessage, res: ServerResponse, user: string, password: string, maxBody: number): void {
+function handle(node: DevnetNode, req: IncomingMessage, res: ServerResponse, limits: HttpLimits): void {
   req.on('error', () => { res.destroy() })
   if (req.method !== 'POST') {
     send(res, 405, 'JSONRPC server handles only POST requests', { 'content-type': 'text/plain' })
     req.resume()
     return
   }
-  if (!checkAuth(req, user, password)) {
+  if (!limits.auth(req.headers.authorization)) {
     send(res, 401, '', { 'www-authenticate': 'Basic realm="jsonrpc"', 'content-type': 'text/html' })
     req.resume()
     return
   }
   const declared = Number(req.headers['content-length'] ?? '0')
-  if (declared > maxBody) {
+  if (declared > limits.maxBody) {
     send(res, 413, 'Request Entity Too Large', { 'content-type': 'text/plain', connection: 'close' })
     req.destroy()
     return
@@ -268,31 +307,20 @@ function handle(node: DevnetNode, req: IncomingMessage, res: ServerResponse, use
   req.on('data', (c: Buffer) => {
     if (tooBig) return
     size += c.length
-    if (size > maxBody) {
+    if (size > limits.maxBody) {
       tooBig = true
+      chunks.length = 0
       send(res, 413, 'Request Entity Too Large', { 'content-type': 'text/plain', connection: 'close' })
       req.destroy()
       return
     }
     chunks.push(c)
   })
-  req.on('end', () => { void finish() })
-  const finish = async (): Promise<void> => {
+  req.on('end', () => {
     if (tooBig) return
-    let body: unknown
-    try {
-      body = JSON.parse(Buffer.concat(chunks).toString('utf8'))
-    } catch {
-      send(res, 500, devnetJson({ result: null, error: { code: RPC_CODES.PARSE_ERROR, message: 'Parse error' }, id: null }) + '\n')
-      return
-    }
-    if (Array.isArray(body)) {
-      const replies: Reply[] = []
-      for (const r of body) replies.push(await runOne(node, r))
-      send(res, 200, devnetJson(replies) + '\n')
-      return
-    }
-    const reply = await runOne(node, body)
-    send(res, reply.error === null ? 200 : statusFor(reply.error.code), devnetJson(reply) + '\n')
-  }
+    answer(node, Buffer.concat(chunks), limits).then(
+      ([status, text]) => { send(res, status, text + '\n') },
+      () => { send(res, 500, replyText({ result: null, error: { code: RPC_CODES.MISC_ERROR, message: 'internal error' } }, undefined) + '\n') },
+    )
+  })
 }
