@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -12,6 +12,7 @@ import { DevnetRefusal, RPC_CODES } from './refusal.js'
 import { acceptTransaction } from './validate.js'
 import { callDevnet, defaultValidators } from './rpc.js'
 import type { DevnetNode } from './node.js'
+import { basicAuthChecker } from './auth.js'
 import { scanRequestIds } from './jsonscan.js'
 
 /** Options of {@link startDevnet}. */
@@ -129,7 +130,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     }
   }
 
-  const http: HttpLimits = { auth: (header) => checkAuth(header, user, password), maxBody, decoder: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }) }
+  const http: HttpLimits = { auth: basicAuthChecker(user, password), maxBody, decoder: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }) }
   const server = createServer((req, res) => { handle(node, req, res, http) })
   server.requestTimeout = 30_000
   server.headersTimeout = 10_000
@@ -203,13 +204,6 @@ export function devnetJson(v: unknown): string {
     return x
   })
   return marks.length === 0 ? text : text.replace(/"\\u0000big(\d+)\\u0000"/g, (_m, i: string) => marks[Number(i)]!)
-}
-
-function checkAuth(h: string | undefined, user: string, password: string): boolean {
-  if (typeof h !== 'string' || !h.startsWith('Basic ')) return false
-  const given = Buffer.from(h.slice(6), 'base64')
-  const want = Buffer.from(`${user}:${password}`)
-  return given.length === want.length && timingSafeEqual(given, want)
 }
 
 /** What {@link handle} needs from the server: the credential check, the body bound, the UTF-8 decoder. */

@@ -1,10 +1,17 @@
 // Keep it found: the devnet's HTTP front against hostile or broken clients. Every test is bounded to a few seconds,
 // talks only to 127.0.0.1 and closes what it opens.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { request, type IncomingHttpHeaders } from 'node:http'
 import { connect, type Socket } from 'node:net'
+import { timingSafeEqual } from 'node:crypto'
 import { startDevnet, type Devnet } from '../../src/devnet/server.js'
 import { MAX_JSON_DEPTH } from '../../src/devnet/jsonscan.js'
+
+// the comparison of credentials, watched: every refused request must reach it (no length or format shortcut)
+vi.mock('node:crypto', async (importOriginal) => {
+  const m = await importOriginal<typeof import('node:crypto')>()
+  return { ...m, timingSafeEqual: vi.fn(m.timingSafeEqual) }
+})
 
 type Answer = { status: number; text: string; headers: IncomingHttpHeaders }
 
@@ -57,6 +64,40 @@ const nest = (depth: number): string => '['.repeat(depth) + ']'.repeat(depth)
 let dev: Devnet
 beforeAll(async () => { dev = await startDevnet({ maxBodyBytes: 64 * 1024 }) })
 afterAll(async () => { await dev.stop() })
+
+describe('devnet robustness: authentication', () => {
+  const wrong: [string, (d: Devnet) => Record<string, string>][] = [
+    ['a wrong password of the right length', (d) => ({ authorization: basic(d, d.password.replace(/^./, (c) => (c === 'x' ? 'y' : 'x'))) })],
+    ['a one-character password', (d) => ({ authorization: basic(d, 'x') })],
+    ['a 600-character password', (d) => ({ authorization: basic(d, 'p'.repeat(600)) })],
+    ['no Authorization header', () => ({})],
+    ['malformed base64', () => ({ authorization: 'Basic !!!*** not base64 ***' })],
+    ['another scheme', (d) => ({ authorization: `Bearer ${d.password}` })],
+    ['an 8 KiB header', (d) => ({ authorization: basic(d, d.password + 'a'.repeat(8192)) })],
+  ]
+  test.each(wrong)('%s: HTTP 401, empty body, and exactly one constant-time digest comparison', async (_name, headers) => {
+    const spy = vi.mocked(timingSafeEqual)
+    spy.mockClear()
+    const r = await post(dev, '{"method":"getblockcount","params":[],"id":1}', headers(dev))
+    expect(r.status).toBe(401)
+    expect(r.text).toBe('')
+    expect(r.headers['www-authenticate']).toBe('Basic realm="jsonrpc"')
+    expect(spy).toHaveBeenCalledTimes(1)
+    const [a, b] = spy.mock.calls[0]! as [Uint8Array, Uint8Array]
+    expect([a.length, b.length]).toEqual([32, 32])
+  })
+  test('the right credentials still pass through the same comparison', async () => {
+    const spy = vi.mocked(timingSafeEqual)
+    spy.mockClear()
+    expect((await call(dev, '1')).status).toBe(200)
+    expect(spy).toHaveBeenCalledTimes(1)
+  })
+  test('a header past Node\'s 16 KiB limit is refused before the handler (431 or a closed connection); the server keeps serving', async () => {
+    const r = await post(dev, '{}', { authorization: `Basic ${'A'.repeat(64 * 1024)}` }).catch(() => null)
+    if (r !== null) expect([401, 431]).toContain(r.status)
+    await stillServes(dev)
+  })
+})
 
 describe('devnet robustness: request ids (item 7)', () => {
   test('an id of 2^64-1 sent as a bare number comes back as the same 20 digits', async () => {
