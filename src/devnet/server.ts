@@ -31,6 +31,10 @@ export type DevnetOptions = {
   privateKey?: Uint8Array | string
   /** Largest request body accepted, in bytes (default 8 MiB; a 2 MB transaction is 4 MB of hex). */
   maxBodyBytes?: number
+  /** Seconds a client has to send a whole request, headers and body (default 30; headers within min(10, this)). */
+  requestTimeout?: number
+  /** Most connections open at once; further ones are closed at once (default 512). */
+  maxConnections?: number
 }
 
 /** A running devnet. */
@@ -82,6 +86,10 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   if (blockTime !== undefined && (typeof blockTime !== 'number' || !(blockTime > 0))) throw new KomodoCcError('DEVNET', 'blockTime must be a positive number of seconds')
   const maxBody = options.maxBodyBytes ?? 8 * 1024 * 1024
   if (!Number.isInteger(maxBody) || maxBody < 1024) throw new KomodoCcError('DEVNET', 'maxBodyBytes must be an integer ≥ 1024')
+  const requestTimeout = options.requestTimeout ?? 30
+  if (typeof requestTimeout !== 'number' || !(requestTimeout >= 0.1 && requestTimeout <= 3600)) throw new KomodoCcError('DEVNET', 'requestTimeout must be a number of seconds within 0.1..3600')
+  const maxConnections = options.maxConnections ?? 512
+  if (!Number.isInteger(maxConnections) || maxConnections < 1) throw new KomodoCcError('DEVNET', 'maxConnections must be a positive integer')
 
   // wallet and chain
   let snapshot: ChainSnapshot | undefined
@@ -130,11 +138,16 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     }
   }
 
+  const requestMs = Math.round(requestTimeout * 1000)
   const http: HttpLimits = { auth: basicAuthChecker(user, password), maxBody, decoder: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }) }
-  const server = createServer((req, res) => { handle(node, req, res, http) })
-  server.requestTimeout = 30_000
-  server.headersTimeout = 10_000
+  const server = createServer({
+    requestTimeout: requestMs,
+    headersTimeout: Math.min(10_000, requestMs),
+    // how often Node looks for requests past their timeout (its default, 30 s, would let a slow client stay twice as long)
+    connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(requestMs / 4))),
+  }, (req, res) => { handle(node, req, res, http) })
   server.keepAliveTimeout = 5_000
+  server.maxConnections = maxConnections
   await new Promise<void>((resolve, reject) => {
     server.once('error', (e) => reject(new KomodoCcError('DEVNET', `cannot listen on 127.0.0.1:${port} (${(e as { code?: string }).code ?? 'error'})`, { port })))
     server.listen(port, '127.0.0.1', () => resolve())

@@ -62,7 +62,7 @@ function closedWithin(s: Socket, ms: number): Promise<number> {
 const nest = (depth: number): string => '['.repeat(depth) + ']'.repeat(depth)
 
 let dev: Devnet
-beforeAll(async () => { dev = await startDevnet({ maxBodyBytes: 64 * 1024 }) })
+beforeAll(async () => { dev = await startDevnet({ requestTimeout: 1.5, maxBodyBytes: 64 * 1024 }) })
 afterAll(async () => { await dev.stop() })
 
 describe('devnet robustness: authentication', () => {
@@ -199,10 +199,66 @@ describe('devnet robustness: bodies', () => {
   })
 })
 
-describe('devnet robustness: many clients', () => {
+describe('devnet robustness: slow and many clients', () => {
+  test('a body sent one byte per 100 ms blocks nobody, and the request timeout closes it', async () => {
+    const s = await socketTo(dev)
+    const closed = closedWithin(s, 6000)
+    const body = '{"method":"getblockcount","params":[],"id":1}'
+    s.write(`POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${basic(dev)}\r\nContent-Length: ${body.length}\r\n\r\n`)
+    let i = 0
+    const drip = setInterval(() => { if (i < body.length && !s.destroyed) s.write(body[i++]!) }, 100)
+    try {
+      const t0 = Date.now()
+      for (let k = 0; k < 5; k++) await stillServes(dev)
+      expect(Date.now() - t0).toBeLessThan(1000)
+      // requestTimeout is 1.5 s; Node checks at least every 375 ms here
+      expect(await closed).toBeLessThan(4000)
+      expect(i).toBeLessThan(body.length)
+    } finally {
+      clearInterval(drip)
+      s.destroy()
+    }
+  })
+  test('headers sent one byte per 100 ms: closed by the headers timeout', async () => {
+    const s = await socketTo(dev)
+    const closed = closedWithin(s, 6000)
+    const head = `POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ${'z'.repeat(200)}`
+    let i = 0
+    const drip = setInterval(() => { if (!s.destroyed) s.write(head[i++ % head.length]!) }, 100)
+    try {
+      expect(await closed).toBeLessThan(4000)
+    } finally {
+      clearInterval(drip)
+      s.destroy()
+    }
+    await stillServes(dev)
+  })
   test('200 concurrent connections each get their answer', async () => {
     const all = await Promise.all(Array.from({ length: 200 }, (_v, i) => call(dev, String(i))))
     expect(all.map((r) => r.status)).toEqual(Array(200).fill(200))
     expect(all.map((r) => (JSON.parse(r.text) as { id: number }).id)).toEqual(Array.from({ length: 200 }, (_v, i) => i))
+  })
+  test('connections beyond maxConnections are closed at once; the server serves again when they go', async () => {
+    const small = await startDevnet({ maxConnections: 20 })
+    const idle: Socket[] = []
+    try {
+      for (let k = 0; k < 20; k++) idle.push(await socketTo(small))
+      const extra = await socketTo(small)
+      expect(await closedWithin(extra, 3000)).toBeLessThan(3000)
+      for (const s of idle) s.destroy()
+      for (const until = Date.now() + 3000; Date.now() < until;) {
+        const ok = await small.rpc.getblockcount().then(() => true, () => false)
+        if (ok) break
+        await new Promise((r) => setTimeout(r, 50))
+      }
+      await stillServes(small)
+    } finally {
+      for (const s of idle) s.destroy()
+      await small.stop()
+    }
+  })
+  test('requestTimeout and maxConnections are checked', async () => {
+    for (const bad of [{ requestTimeout: 0 }, { requestTimeout: Number.NaN }, { maxConnections: 0 }, { maxConnections: 1.5 }])
+      await expect(startDevnet(bad)).rejects.toMatchObject({ code: 'DEVNET' })
   })
 })
