@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { bytesToHex, hexToBytes } from '../bytes/hex.js'
 import { KomodoCcError } from '../errors.js'
 import { keySigner } from '../tx/sign.js'
@@ -14,6 +14,7 @@ import { callDevnet, defaultValidators } from './rpc.js'
 import type { DevnetNode } from './node.js'
 import { basicAuthChecker } from './auth.js'
 import { scanRequestIds } from './jsonscan.js'
+import { writeFileAtomic } from './persist.js'
 
 /** Options of {@link startDevnet}. */
 export type DevnetOptions = {
@@ -23,8 +24,18 @@ export type DevnetOptions = {
   chain?: string
   /** Mine a block every this many seconds (default: only on `generate` / `mine`). */
   blockTime?: number
-  /** JSON data file: loaded at start when it exists, written after every mined block and at stop. */
+  /**
+   * JSON data file (mode 0600: it holds the wallet key): loaded at start when it exists, written at start, after
+   * every mined block (before `generate` answers), within {@link DEVNET_FLUSH_MS} of any other change (so a `kill -9`
+   * loses at most that last second of mempool) and at stop. Each write is a 0600 temporary file renamed over it.
+   */
   dataFile?: string
+  /**
+   * With `dataFile`: also write it, fsync-ing the file and its directory, after every request that changed the chain
+   * (an accepted transaction, a block) and before answering it, so a crash loses nothing that was answered. Costs one
+   * whole-file write per accepted transaction (`bench/devnet.bench.ts`). Default false.
+   */
+  sync?: boolean
   /** Directory for the conf file (komodod's data-dir layout). Default: a fresh temporary directory. */
   dataDir?: string
   /** The wallet's private key (32 bytes or hex). Default: the data file's key, else a fresh random key. */
@@ -59,9 +70,12 @@ export type Devnet = {
   mine(n?: number): Promise<string[]>
   /** Moves the devnet clock forward (block times and the rewards module see it). */
   advanceTime(seconds: number): void
-  /** Stops the timer and the server, writes the data file. */
+  /** Stops the timers and the server, writes the data file. */
   stop(): Promise<void>
 }
+
+/** Longest time, in milliseconds, a change waits before the data file is written (without `sync`). */
+export const DEVNET_FLUSH_MS = 1000
 
 const CONF_MARK = '# written by komodo-cc devnet'
 
@@ -86,6 +100,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   if (blockTime !== undefined && (typeof blockTime !== 'number' || !(blockTime > 0))) throw new KomodoCcError('DEVNET', 'blockTime must be a positive number of seconds')
   const maxBody = options.maxBodyBytes ?? 8 * 1024 * 1024
   if (!Number.isInteger(maxBody) || maxBody < 1024) throw new KomodoCcError('DEVNET', 'maxBodyBytes must be an integer ≥ 1024')
+  const sync = options.sync ?? false
+  if (typeof sync !== 'boolean') throw new KomodoCcError('DEVNET', 'sync must be a boolean')
   const requestTimeout = options.requestTimeout ?? 30
   if (typeof requestTimeout !== 'number' || !(requestTimeout >= 0.1 && requestTimeout <= 3600)) throw new KomodoCcError('DEVNET', 'requestTimeout must be a number of seconds within 0.1..3600')
   const maxConnections = options.maxConnections ?? 512
@@ -121,14 +137,17 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
 
   const user = `devnet-${randomBytes(4).toString('hex')}`
   const password = randomBytes(24).toString('base64url')
+  // what the data file holds: the chain's revision and clock offset at the last write
+  const saved = { revision: -1, timeOffset: 0 }
+  const dirty = (): boolean => chain.revision !== saved.revision || chain.timeOffset !== saved.timeOffset
   const save = (): void => {
     if (options.dataFile === undefined) return
     const snap: ChainSnapshot = { ...chain.snapshot(), chain: chainName, ...(generatedKey ? { walletKey: bytesToHex(privateKey) } : {}) }
-    mkdirSync(dirname(options.dataFile), { recursive: true })
-    const tmp = `${options.dataFile}.tmp-${process.pid}`
-    writeFileSync(tmp, JSON.stringify(snap))
-    renameSync(tmp, options.dataFile)
+    const at = { revision: chain.revision, timeOffset: chain.timeOffset }
+    writeFileAtomic(options.dataFile, JSON.stringify(snap), { sync })
+    Object.assign(saved, at)
   }
+  const saveIfDirty = (): void => { if (dirty()) save() }
   const node: DevnetNode = { chain, chainName, wallet: { pubkey, privateKey }, validators: defaultValidators(), rpcPort: port, onBlocks: save }
   for (const hex of pendingMempool) {
     try {
@@ -139,7 +158,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   }
 
   const requestMs = Math.round(requestTimeout * 1000)
-  const http: HttpLimits = { auth: basicAuthChecker(user, password), maxBody, decoder: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }) }
+  const http: HttpLimits = { auth: basicAuthChecker(user, password), maxBody, decoder: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }), afterCall: sync ? saveIfDirty : () => {} }
   const server = createServer({
     requestTimeout: requestMs,
     headersTimeout: Math.min(10_000, requestMs),
@@ -165,24 +184,35 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     server.close()
     throw new KomodoCcError('DEVNET', `${confPath} exists and was not written by the devnet; choose another dataDir or chain`, { path: confPath })
   }
-  writeFileSync(confPath, `${CONF_MARK}\nrpcuser=${user}\nrpcpassword=${password}\nrpcport=${realPort}\nrpcbind=127.0.0.1\nrpcallowip=127.0.0.1\nserver=1\n`, { mode: 0o600 })
-
-  let timer: ReturnType<typeof setInterval> | undefined
-  if (blockTime !== undefined) {
-    timer = setInterval(() => { chain.mine(1, pubkey); save() }, blockTime * 1000)
-    timer.unref()
+  try {
+    writeFileAtomic(confPath, `${CONF_MARK}\nrpcuser=${user}\nrpcpassword=${password}\nrpcport=${realPort}\nrpcbind=127.0.0.1\nrpcallowip=127.0.0.1\nserver=1\n`)
+    save() // the wallet key is on disk before the first request
+  } catch (e) {
+    server.close()
+    throw e
   }
+
+  const timers: ReturnType<typeof setInterval>[] = []
+  // a failed write is retried at the next tick: the chain stays dirty
+  const flush = (): void => { try { saveIfDirty() } catch { /* retried */ } }
+  if (options.dataFile !== undefined) timers.push(setInterval(flush, DEVNET_FLUSH_MS))
+  if (blockTime !== undefined) timers.push(setInterval(() => { chain.mine(1, pubkey); flush() }, blockTime * 1000))
+  for (const t of timers) t.unref()
   let stopped: Promise<void> | undefined
   const stop = (): Promise<void> => {
-    stopped ??= new Promise<void>((resolve) => {
-      if (timer !== undefined) clearInterval(timer)
-      save()
-      server.close(() => resolve())
+    stopped ??= (async () => {
+      for (const t of timers) clearInterval(t)
+      const shut = new Promise<void>((resolve) => { server.close(() => resolve()) })
       server.closeAllConnections()
-    })
+      try {
+        save()
+      } finally {
+        await shut
+      }
+    })()
     return stopped
   }
-  node.onStop = () => { void stop() }
+  node.onStop = () => { stop().catch(() => {}) }
   const rpc = createKomodoRpc({ url, user, password })
   return {
     url, user, password, confPath, dataDir, chainName, rpc, chain,
@@ -219,11 +249,13 @@ export function devnetJson(v: unknown): string {
   return marks.length === 0 ? text : text.replace(/"\\u0000big(\d+)\\u0000"/g, (_m, i: string) => marks[Number(i)]!)
 }
 
-/** What {@link handle} needs from the server: the credential check, the body bound, the UTF-8 decoder. */
+/** What {@link handle} needs from the server: the credential check, the body bound, the UTF-8 decoder, the sync hook. */
 type HttpLimits = {
   auth: (header: string | undefined) => boolean
   maxBody: number
   decoder: TextDecoder
+  /** Runs after a request's calls, before its answer is sent (the `sync` write). */
+  afterCall: () => void
 }
 
 type RpcErrorObject = { code: number; message: string }
@@ -275,13 +307,25 @@ async function answer(node: DevnetNode, body: Uint8Array, limits: HttpLimits): P
   } catch {
     return [500, replyText(PARSE_ERROR, undefined)]
   }
+  let status: number
+  let text: string
   if (ids.kind === 'batch' && Array.isArray(parsed)) {
     const replies: string[] = []
     for (const [i, r] of parsed.entries()) replies.push(replyText(await runOne(node, r), ids.ids[i]))
-    return [200, `[${replies.join(',')}]`]
+    status = 200
+    text = `[${replies.join(',')}]`
+  } else {
+    const o = await runOne(node, parsed)
+    status = o.error === null ? 200 : statusFor(o.error.code)
+    text = replyText(o, ids.kind === 'single' ? ids.id : undefined)
   }
-  const o = await runOne(node, parsed)
-  return [o.error === null ? 200 : statusFor(o.error.code), replyText(o, ids.kind === 'single' ? ids.id : undefined)]
+  try {
+    limits.afterCall()
+  } catch (e) {
+    const why = e instanceof KomodoCcError ? String(e.details.reason ?? e.code) : 'error'
+    return [500, replyText({ result: null, error: { code: RPC_CODES.MISC_ERROR, message: `devnet data file not written (${why})` } }, undefined)]
+  }
+  return [status, text]
 }
 
 function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {

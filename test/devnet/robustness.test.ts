@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { request, type IncomingHttpHeaders } from 'node:http'
 import { connect, type Socket } from 'node:net'
 import { timingSafeEqual } from 'node:crypto'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startDevnet, DEVNET_FLUSH_MS, type Devnet } from '../../src/devnet/server.js'
 import { MAX_JSON_DEPTH } from '../../src/devnet/jsonscan.js'
 
 // the comparison of credentials, watched: every refused request must reach it (no length or format shortcut)
@@ -260,5 +263,32 @@ describe('devnet robustness: slow and many clients', () => {
   test('requestTimeout and maxConnections are checked', async () => {
     for (const bad of [{ requestTimeout: 0 }, { requestTimeout: Number.NaN }, { maxConnections: 0 }, { maxConnections: 1.5 }])
       await expect(startDevnet(bad)).rejects.toMatchObject({ code: 'DEVNET' })
+  })
+})
+
+describe('devnet robustness: restart', () => {
+  test('a node started on a running node\'s data file (as after a crash) has its chain, wallet and mempool', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'devnet-robust-'))
+    const dataFile = join(dir, 'chain.json')
+    const a = await startDevnet({ dataFile, dataDir: join(dir, 'a') })
+    try {
+      await a.rpc.call('sendtoaddress', ['RXL3YXG2ceaB6C5hfJcN4fvmLH2C34knhA', '1'])
+      await a.rpc.call('generate', [2])
+      const pending = await a.rpc.call('sendtoaddress', ['RXL3YXG2ceaB6C5hfJcN4fvmLH2C34knhA', '2']) as string
+      await new Promise((r) => setTimeout(r, DEVNET_FLUSH_MS + 500))
+      const b = await startDevnet({ dataFile, dataDir: join(dir, 'b') })
+      try {
+        expect(b.pubkey).toBe(a.pubkey)
+        expect(b.privateKey).toBe(a.privateKey)
+        expect(b.chain.tip.hash).toBe(a.chain.tip.hash)
+        expect(await b.rpc.getrawmempool()).toEqual([pending])
+        const balance = (d: Devnet) => d.rpc.call('getaddressbalance', [{ addresses: ['RXL3YXG2ceaB6C5hfJcN4fvmLH2C34knhA'] }])
+        expect(await balance(b)).toEqual(await balance(a))
+      } finally {
+        await b.stop()
+      }
+    } finally {
+      await a.stop()
+    }
   })
 })
