@@ -16,8 +16,8 @@ function intOption(v: string | boolean | string[] | undefined, name: string, min
 
 /**
  * `komodo-cc devnet [--port N] [--data FILE [--sync]] [--datadir DIR] [--chain NAME] [--block-time S] [--wif-env VAR | --wif-stdin]`:
- * runs the embedded devnet until interrupted. Prints one JSON object (url, chain, conf path, wallet pubkey and
- * address) on stdout; credentials stay in the conf file.
+ * runs the embedded devnet until SIGINT, SIGTERM or the `stop` RPC, then exits 0. Prints one JSON object (url,
+ * chain, conf path, wallet pubkey and address) on stdout; credentials stay in the conf file.
  * @example await devnetCommand.run(['--port', '7771'], io)
  */
 export const devnetCommand: CliCommand = {
@@ -33,7 +33,7 @@ export const devnetCommand: CliCommand = {
   --block-time S     also mine a block every S seconds
   --wif-env VAR      wallet key: the WIF in environment variable VAR (default: the data file's key or a new one)
   --wif-stdin        wallet key: the WIF read from standard input
-Stops on SIGINT/SIGTERM (the data file is written first).`,
+Stops on SIGINT/SIGTERM or the stop RPC (the data file is written first), exit status 0.`,
   run: async (args: string[], io: CliIo): Promise<number> => {
     const { options, positionals } = parseArgs(args, { strings: ['port', 'chain', 'datadir', 'data', 'block-time', 'wif-env'], booleans: ['wif-stdin', 'sync'] })
     if (positionals.length > 0) usage(`unexpected argument ${positionals[0]}`)
@@ -55,10 +55,12 @@ Stops on SIGINT/SIGTERM (the data file is written first).`,
     } else if (options['wif-stdin'] === true) opts.privateKey = decodeWif((await io.readStdin()).trim()).privateKey
     const dev = await startDevnet(opts)
     printJson(io, { url: dev.url, chain: dev.chainName, confPath: dev.confPath, pubkey: dev.pubkey, height: dev.chain.height, dataFile: opts.dataFile ?? null })
+    // until a signal or the stop RPC (which closes the server: nothing else would keep this promise pending)
     await new Promise<void>((resolve) => {
       const done = (): void => { process.off('SIGINT', done); process.off('SIGTERM', done); resolve() }
       process.on('SIGINT', done)
       process.on('SIGTERM', done)
+      void dev.closed.then(done, done)
     })
     await dev.stop()
     return 0

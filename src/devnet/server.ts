@@ -72,6 +72,8 @@ export type Devnet = {
   advanceTime(seconds: number): void
   /** Stops the timers and the server, writes the data file. */
   stop(): Promise<void>
+  /** Settles once the devnet has stopped, by {@link Devnet.stop} or by the `stop` RPC. */
+  closed: Promise<void>
 }
 
 /** Longest time, in milliseconds, a change waits before the data file is written (without `sync`). */
@@ -198,6 +200,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   if (options.dataFile !== undefined) timers.push(setInterval(flush, DEVNET_FLUSH_MS))
   if (blockTime !== undefined) timers.push(setInterval(() => { chain.mine(1, pubkey); flush() }, blockTime * 1000))
   for (const t of timers) t.unref()
+  let markClosed = (): void => {}
+  const closed = new Promise<void>((resolve) => { markClosed = resolve })
   let stopped: Promise<void> | undefined
   const stop = (): Promise<void> => {
     stopped ??= (async () => {
@@ -208,6 +212,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
         save()
       } finally {
         await shut
+        markClosed()
       }
     })()
     return stopped
@@ -223,6 +228,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       chain.timeOffset += seconds
     },
     stop,
+    closed,
   }
 }
 

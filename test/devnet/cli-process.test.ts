@@ -29,6 +29,18 @@ async function restartOn(dataFile: string, dir: string): Promise<{ pubkey: strin
 }
 
 describe('komodo-cc devnet as a process', () => {
+  test('the stop RPC makes it exit 0 (not 13, the unsettled top-level await)', async () => {
+    const dir = tmp()
+    let c: DevnetChild | undefined
+    try {
+      c = await startDevnetChild(['--datadir', dir, '--chain', 'PSTOP'])
+      const rpc = createKomodoRpc({ chain: 'PSTOP', dataDir: dir })
+      expect(await rpc.call('stop')).toBe('Komodo server stopping')
+      expect(await within(c.exited, 10_000, 'exit after stop')).toEqual({ code: 0, signal: null })
+    } finally {
+      await reap(c)
+    }
+  })
   test('--sync: kill -9 right after sendrawtransaction answers, restart on the same data file: the transaction is in the mempool', async () => {
     const dir = tmp()
     const dataFile = join(dir, 'chain.json')
