@@ -15,25 +15,27 @@ function intOption(v: string | boolean | string[] | undefined, name: string, min
 }
 
 /**
- * `komodo-cc devnet [--port N] [--data FILE] [--datadir DIR] [--chain NAME] [--block-time S] [--wif-env VAR | --wif-stdin]`:
- * runs the embedded devnet until interrupted. Prints one JSON object (url, chain, conf path, wallet pubkey and
- * address) on stdout; credentials stay in the conf file.
+ * `komodo-cc devnet [--port N] [--data FILE [--sync]] [--datadir DIR] [--chain NAME] [--block-time S] [--wif-env VAR | --wif-stdin]`:
+ * runs the embedded devnet until SIGINT, SIGTERM or the `stop` RPC, then exits 0. Prints one JSON object (url,
+ * chain, conf path, wallet pubkey and address) on stdout; credentials stay in the conf file.
  * @example await devnetCommand.run(['--port', '7771'], io)
  */
 export const devnetCommand: CliCommand = {
-  summary: 'devnet [--port N] [--data FILE] [--datadir DIR] [--chain NAME] [--block-time S]: run a local komodod-compatible devnet',
+  summary: 'devnet [--port N] [--data FILE [--sync]] [--datadir DIR] [--chain NAME] [--block-time S]: run a local komodod-compatible devnet',
   help: `komodo-cc devnet — an embedded komodod-compatible chain on 127.0.0.1 (JSON-RPC 1.0, basic auth)
 
   --port N           listen port (default: a free port)
   --chain NAME       chain name, names the conf file NAME.conf (default DEVNET)
   --datadir DIR      where the conf file goes (default: komodod's data dir for NAME, e.g. ~/.komodo/DEVNET)
-  --data FILE        persist the chain to FILE (JSON), reloaded at the next start
+  --data FILE        persist the chain to FILE (JSON, mode 600), reloaded at the next start; written after every
+                     block and within 1 s of any other change (kill -9 loses at most that last second of mempool)
+  --sync             with --data: write and fsync FILE after every accepted transaction, before answering
   --block-time S     also mine a block every S seconds
   --wif-env VAR      wallet key: the WIF in environment variable VAR (default: the data file's key or a new one)
   --wif-stdin        wallet key: the WIF read from standard input
-Stops on SIGINT/SIGTERM (the data file is written first).`,
+Stops on SIGINT/SIGTERM or the stop RPC (the data file is written first), exit status 0.`,
   run: async (args: string[], io: CliIo): Promise<number> => {
-    const { options, positionals } = parseArgs(args, { strings: ['port', 'chain', 'datadir', 'data', 'block-time', 'wif-env'], booleans: ['wif-stdin'] })
+    const { options, positionals } = parseArgs(args, { strings: ['port', 'chain', 'datadir', 'data', 'block-time', 'wif-env'], booleans: ['wif-stdin', 'sync'] })
     if (positionals.length > 0) usage(`unexpected argument ${positionals[0]}`)
     const chain = typeof options.chain === 'string' ? options.chain : 'DEVNET'
     const opts: DevnetOptions = { chain, dataDir: typeof options.datadir === 'string' ? options.datadir : komodoDataDir(chain) }
@@ -42,6 +44,10 @@ Stops on SIGINT/SIGTERM (the data file is written first).`,
     const bt = intOption(options['block-time'], 'block-time', 0.001, 86400)
     if (bt !== undefined) opts.blockTime = bt
     if (typeof options.data === 'string') opts.dataFile = options.data
+    if (options.sync === true) {
+      if (opts.dataFile === undefined) usage('--sync needs --data FILE')
+      opts.sync = true
+    }
     if (typeof options['wif-env'] === 'string') {
       const wif = io.env[options['wif-env']]
       if (wif === undefined || wif === '') throw new KomodoCcError('CLI_USAGE', `environment variable ${options['wif-env']} is not set`)
@@ -49,10 +55,12 @@ Stops on SIGINT/SIGTERM (the data file is written first).`,
     } else if (options['wif-stdin'] === true) opts.privateKey = decodeWif((await io.readStdin()).trim()).privateKey
     const dev = await startDevnet(opts)
     printJson(io, { url: dev.url, chain: dev.chainName, confPath: dev.confPath, pubkey: dev.pubkey, height: dev.chain.height, dataFile: opts.dataFile ?? null })
+    // until a signal or the stop RPC (which closes the server: nothing else would keep this promise pending)
     await new Promise<void>((resolve) => {
       const done = (): void => { process.off('SIGINT', done); process.off('SIGTERM', done); resolve() }
       process.on('SIGINT', done)
       process.on('SIGTERM', done)
+      void dev.closed.then(done, done)
     })
     await dev.stop()
     return 0

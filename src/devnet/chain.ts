@@ -131,6 +131,8 @@ export class DevChain {
   readonly mempoolSpends = new Map<string, string>()
   /** Seconds added to the wall clock (advanceTime). */
   timeOffset = 0
+  /** Counts changes: one more for every block connected and every transaction entering the mempool (persistence compares it). */
+  revision = 0
   readonly walletPubkey: Uint8Array
 
   constructor(options: { walletPubkey: Uint8Array; genesisTime?: number; premine?: boolean }) {
@@ -186,6 +188,7 @@ export class DevChain {
     this.txs.set(id, { txid: id, hex, tx, height: -1, time: this.now(), fee })
     this.mempool.push(id)
     for (const i of tx.vin) this.mempoolSpends.set(key(i.txid, i.vout), id)
+    this.revision++
     return id
   }
 
@@ -229,6 +232,7 @@ export class DevChain {
     const hash = blockHash(prevHash, root, time, height)
     const block: Block = { height, hash, prevHash, merkleRoot: root, time, txids: ids }
     this.blocks.push(block)
+    this.revision++
     txs.forEach((tx, n) => {
       const id = ids[n]!
       const cb = isCoinbase(tx)

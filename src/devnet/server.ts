@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import { randomBytes, timingSafeEqual } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { bytesToHex, hexToBytes } from '../bytes/hex.js'
 import { KomodoCcError } from '../errors.js'
 import { keySigner } from '../tx/sign.js'
@@ -12,6 +12,9 @@ import { DevnetRefusal, RPC_CODES } from './refusal.js'
 import { acceptTransaction } from './validate.js'
 import { callDevnet, defaultValidators } from './rpc.js'
 import type { DevnetNode } from './node.js'
+import { basicAuthChecker } from './auth.js'
+import { scanRequestIds } from './jsonscan.js'
+import { writeFileAtomic } from './persist.js'
 
 /** Options of {@link startDevnet}. */
 export type DevnetOptions = {
@@ -21,14 +24,28 @@ export type DevnetOptions = {
   chain?: string
   /** Mine a block every this many seconds (default: only on `generate` / `mine`). */
   blockTime?: number
-  /** JSON data file: loaded at start when it exists, written after every mined block and at stop. */
+  /**
+   * JSON data file (mode 0600: it holds the wallet key): loaded at start when it exists, written at start, after
+   * every mined block (before `generate` answers), within {@link DEVNET_FLUSH_MS} of any other change (so a `kill -9`
+   * loses at most that last second of mempool) and at stop. Each write is a 0600 temporary file renamed over it.
+   */
   dataFile?: string
+  /**
+   * With `dataFile`: also write it, fsync-ing the file and its directory, after every request that changed the chain
+   * (an accepted transaction, a block) and before answering it, so a crash loses nothing that was answered. Costs one
+   * whole-file write per accepted transaction (`bench/devnet.bench.ts`). Default false.
+   */
+  sync?: boolean
   /** Directory for the conf file (komodod's data-dir layout). Default: a fresh temporary directory. */
   dataDir?: string
   /** The wallet's private key (32 bytes or hex). Default: the data file's key, else a fresh random key. */
   privateKey?: Uint8Array | string
   /** Largest request body accepted, in bytes (default 8 MiB; a 2 MB transaction is 4 MB of hex). */
   maxBodyBytes?: number
+  /** Seconds a client has to send a whole request, headers and body (default 30; headers within min(10, this)). */
+  requestTimeout?: number
+  /** Most connections open at once; further ones are closed at once (default 512). */
+  maxConnections?: number
 }
 
 /** A running devnet. */
@@ -53,9 +70,14 @@ export type Devnet = {
   mine(n?: number): Promise<string[]>
   /** Moves the devnet clock forward (block times and the rewards module see it). */
   advanceTime(seconds: number): void
-  /** Stops the timer and the server, writes the data file. */
+  /** Stops the timers and the server, writes the data file. */
   stop(): Promise<void>
+  /** Settles once the devnet has stopped, by {@link Devnet.stop} or by the `stop` RPC. */
+  closed: Promise<void>
 }
+
+/** Longest time, in milliseconds, a change waits before the data file is written (without `sync`). */
+export const DEVNET_FLUSH_MS = 1000
 
 const CONF_MARK = '# written by komodo-cc devnet'
 
@@ -80,6 +102,12 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   if (blockTime !== undefined && (typeof blockTime !== 'number' || !(blockTime > 0))) throw new KomodoCcError('DEVNET', 'blockTime must be a positive number of seconds')
   const maxBody = options.maxBodyBytes ?? 8 * 1024 * 1024
   if (!Number.isInteger(maxBody) || maxBody < 1024) throw new KomodoCcError('DEVNET', 'maxBodyBytes must be an integer ≥ 1024')
+  const sync = options.sync ?? false
+  if (typeof sync !== 'boolean') throw new KomodoCcError('DEVNET', 'sync must be a boolean')
+  const requestTimeout = options.requestTimeout ?? 30
+  if (typeof requestTimeout !== 'number' || !(requestTimeout >= 0.1 && requestTimeout <= 3600)) throw new KomodoCcError('DEVNET', 'requestTimeout must be a number of seconds within 0.1..3600')
+  const maxConnections = options.maxConnections ?? 512
+  if (!Number.isInteger(maxConnections) || maxConnections < 1) throw new KomodoCcError('DEVNET', 'maxConnections must be a positive integer')
 
   // wallet and chain
   let snapshot: ChainSnapshot | undefined
@@ -111,14 +139,17 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
 
   const user = `devnet-${randomBytes(4).toString('hex')}`
   const password = randomBytes(24).toString('base64url')
+  // what the data file holds: the chain's revision and clock offset at the last write
+  const saved = { revision: -1, timeOffset: 0 }
+  const dirty = (): boolean => chain.revision !== saved.revision || chain.timeOffset !== saved.timeOffset
   const save = (): void => {
     if (options.dataFile === undefined) return
     const snap: ChainSnapshot = { ...chain.snapshot(), chain: chainName, ...(generatedKey ? { walletKey: bytesToHex(privateKey) } : {}) }
-    mkdirSync(dirname(options.dataFile), { recursive: true })
-    const tmp = `${options.dataFile}.tmp-${process.pid}`
-    writeFileSync(tmp, JSON.stringify(snap))
-    renameSync(tmp, options.dataFile)
+    const at = { revision: chain.revision, timeOffset: chain.timeOffset }
+    writeFileAtomic(options.dataFile, JSON.stringify(snap), { sync })
+    Object.assign(saved, at)
   }
+  const saveIfDirty = (): void => { if (dirty()) save() }
   const node: DevnetNode = { chain, chainName, wallet: { pubkey, privateKey }, validators: defaultValidators(), rpcPort: port, onBlocks: save }
   for (const hex of pendingMempool) {
     try {
@@ -128,10 +159,16 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     }
   }
 
-  const server = createServer((req, res) => { handle(node, req, res, user, password, maxBody) })
-  server.requestTimeout = 30_000
-  server.headersTimeout = 10_000
+  const requestMs = Math.round(requestTimeout * 1000)
+  const http: HttpLimits = { auth: basicAuthChecker(user, password), maxBody, decoder: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }), afterCall: sync ? saveIfDirty : () => {} }
+  const server = createServer({
+    requestTimeout: requestMs,
+    headersTimeout: Math.min(10_000, requestMs),
+    // how often Node looks for requests past their timeout (its default, 30 s, would let a slow client stay twice as long)
+    connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(requestMs / 4))),
+  }, (req, res) => { handle(node, req, res, http) })
   server.keepAliveTimeout = 5_000
+  server.maxConnections = maxConnections
   await new Promise<void>((resolve, reject) => {
     server.once('error', (e) => reject(new KomodoCcError('DEVNET', `cannot listen on 127.0.0.1:${port} (${(e as { code?: string }).code ?? 'error'})`, { port })))
     server.listen(port, '127.0.0.1', () => resolve())
@@ -149,24 +186,38 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     server.close()
     throw new KomodoCcError('DEVNET', `${confPath} exists and was not written by the devnet; choose another dataDir or chain`, { path: confPath })
   }
-  writeFileSync(confPath, `${CONF_MARK}\nrpcuser=${user}\nrpcpassword=${password}\nrpcport=${realPort}\nrpcbind=127.0.0.1\nrpcallowip=127.0.0.1\nserver=1\n`, { mode: 0o600 })
-
-  let timer: ReturnType<typeof setInterval> | undefined
-  if (blockTime !== undefined) {
-    timer = setInterval(() => { chain.mine(1, pubkey); save() }, blockTime * 1000)
-    timer.unref()
+  try {
+    writeFileAtomic(confPath, `${CONF_MARK}\nrpcuser=${user}\nrpcpassword=${password}\nrpcport=${realPort}\nrpcbind=127.0.0.1\nrpcallowip=127.0.0.1\nserver=1\n`)
+    save() // the wallet key is on disk before the first request
+  } catch (e) {
+    server.close()
+    throw e
   }
+
+  const timers: ReturnType<typeof setInterval>[] = []
+  // a failed write is retried at the next tick: the chain stays dirty
+  const flush = (): void => { try { saveIfDirty() } catch { /* retried */ } }
+  if (options.dataFile !== undefined) timers.push(setInterval(flush, DEVNET_FLUSH_MS))
+  if (blockTime !== undefined) timers.push(setInterval(() => { chain.mine(1, pubkey); flush() }, blockTime * 1000))
+  for (const t of timers) t.unref()
+  let markClosed = (): void => {}
+  const closed = new Promise<void>((resolve) => { markClosed = resolve })
   let stopped: Promise<void> | undefined
   const stop = (): Promise<void> => {
-    stopped ??= new Promise<void>((resolve) => {
-      if (timer !== undefined) clearInterval(timer)
-      save()
-      server.close(() => resolve())
+    stopped ??= (async () => {
+      for (const t of timers) clearInterval(t)
+      const shut = new Promise<void>((resolve) => { server.close(() => resolve()) })
       server.closeAllConnections()
-    })
+      try {
+        save()
+      } finally {
+        await shut
+        markClosed()
+      }
+    })()
     return stopped
   }
-  node.onStop = () => { void stop() }
+  node.onStop = () => { stop().catch(() => {}) }
   const rpc = createKomodoRpc({ url, user, password })
   return {
     url, user, password, confPath, dataDir, chainName, rpc, chain,
@@ -177,6 +228,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       chain.timeOffset += seconds
     },
     stop,
+    closed,
   }
 }
 
@@ -203,15 +255,17 @@ export function devnetJson(v: unknown): string {
   return marks.length === 0 ? text : text.replace(/"\\u0000big(\d+)\\u0000"/g, (_m, i: string) => marks[Number(i)]!)
 }
 
-function checkAuth(req: IncomingMessage, user: string, password: string): boolean {
-  const h = req.headers.authorization
-  if (typeof h !== 'string' || !h.startsWith('Basic ')) return false
-  const given = Buffer.from(h.slice(6), 'base64')
-  const want = Buffer.from(`${user}:${password}`)
-  return given.length === want.length && timingSafeEqual(given, want)
+/** What {@link handle} needs from the server: the credential check, the body bound, the UTF-8 decoder, the sync hook. */
+type HttpLimits = {
+  auth: (header: string | undefined) => boolean
+  maxBody: number
+  decoder: TextDecoder
+  /** Runs after a request's calls, before its answer is sent (the `sync` write). */
+  afterCall: () => void
 }
 
-type Reply = { result: unknown; error: { code: number; message: string } | null; id: unknown }
+type RpcErrorObject = { code: number; message: string }
+type Outcome = { result: unknown; error: RpcErrorObject | null }
 
 function statusFor(code: number): number {
   if (code === RPC_CODES.INVALID_REQUEST) return 400
@@ -219,8 +273,12 @@ function statusFor(code: number): number {
   return 500
 }
 
-async function runOne(node: DevnetNode, req: unknown): Promise<Reply> {
-  const id = typeof req === 'object' && req !== null && !Array.isArray(req) ? (req as { id?: unknown }).id ?? null : null
+/** One reply object; `rawId` is the id's JSON text exactly as the client sent it (absent: null). */
+function replyText(o: Outcome, rawId: string | undefined): string {
+  return `{"result":${devnetJson(o.result ?? null)},"error":${o.error === null ? 'null' : devnetJson(o.error)},"id":${rawId ?? 'null'}}`
+}
+
+async function runOne(node: DevnetNode, req: unknown): Promise<Outcome> {
   try {
     if (typeof req !== 'object' || req === null || Array.isArray(req)) throw new DevnetRefusal(RPC_CODES.INVALID_REQUEST, 'Invalid Request object')
     const { method, params } = req as { method?: unknown; params?: unknown }
@@ -230,34 +288,72 @@ async function runOne(node: DevnetNode, req: unknown): Promise<Reply> {
     if (params === undefined || params === null) list = []
     else if (Array.isArray(params)) list = params
     else throw new DevnetRefusal(RPC_CODES.INVALID_REQUEST, 'Params must be an array')
-    return { result: (await callDevnet(node, method, list)) ?? null, error: null, id }
+    return { result: (await callDevnet(node, method, list)) ?? null, error: null }
   } catch (e) {
-    if (e instanceof DevnetRefusal) return { result: null, error: { code: e.rpcCode, message: e.rpcMessage }, id }
-    if (e instanceof KomodoCcError) return { result: null, error: { code: RPC_CODES.MISC_ERROR, message: e.message }, id }
-    return { result: null, error: { code: RPC_CODES.MISC_ERROR, message: 'internal error' }, id }
+    if (e instanceof DevnetRefusal) return { result: null, error: { code: e.rpcCode, message: e.rpcMessage } }
+    if (e instanceof KomodoCcError) return { result: null, error: { code: RPC_CODES.MISC_ERROR, message: e.message } }
+    return { result: null, error: { code: RPC_CODES.MISC_ERROR, message: 'internal error' } }
   }
 }
 
+const PARSE_ERROR: Outcome = { result: null, error: { code: RPC_CODES.PARSE_ERROR, message: 'Parse error' } }
+
+/**
+ * Answers a whole request body: HTTP status and reply text. Text that is not UTF-8, not JSON, or nested deeper than
+ * MAX_JSON_DEPTH is a -32700 Parse error (komodod's UniValue refuses all three); ids are echoed as sent.
+ */
+async function answer(node: DevnetNode, body: Uint8Array, limits: HttpLimits): Promise<[number, string]> {
+  let parsed: unknown
+  let ids
+  try {
+    const text = limits.decoder.decode(body)
+    ids = scanRequestIds(text)
+    if (typeof ids === 'string') return [500, replyText(PARSE_ERROR, undefined)]
+    parsed = JSON.parse(text)
+  } catch {
+    return [500, replyText(PARSE_ERROR, undefined)]
+  }
+  let status: number
+  let text: string
+  if (ids.kind === 'batch' && Array.isArray(parsed)) {
+    const replies: string[] = []
+    for (const [i, r] of parsed.entries()) replies.push(replyText(await runOne(node, r), ids.ids[i]))
+    status = 200
+    text = `[${replies.join(',')}]`
+  } else {
+    const o = await runOne(node, parsed)
+    status = o.error === null ? 200 : statusFor(o.error.code)
+    text = replyText(o, ids.kind === 'single' ? ids.id : undefined)
+  }
+  try {
+    limits.afterCall()
+  } catch (e) {
+    const why = e instanceof KomodoCcError ? String(e.details.reason ?? e.code) : 'error'
+    return [500, replyText({ result: null, error: { code: RPC_CODES.MISC_ERROR, message: `devnet data file not written (${why})` } }, undefined)]
+  }
+  return [status, text]
+}
+
 function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
-  if (res.headersSent) return
+  if (res.headersSent || res.destroyed) return
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers })
   res.end(body)
 }
 
-function handle(node: DevnetNode, req: IncomingMessage, res: ServerResponse, user: string, password: string, maxBody: number): void {
+function handle(node: DevnetNode, req: IncomingMessage, res: ServerResponse, limits: HttpLimits): void {
   req.on('error', () => { res.destroy() })
   if (req.method !== 'POST') {
     send(res, 405, 'JSONRPC server handles only POST requests', { 'content-type': 'text/plain' })
     req.resume()
     return
   }
-  if (!checkAuth(req, user, password)) {
+  if (!limits.auth(req.headers.authorization)) {
     send(res, 401, '', { 'www-authenticate': 'Basic realm="jsonrpc"', 'content-type': 'text/html' })
     req.resume()
     return
   }
   const declared = Number(req.headers['content-length'] ?? '0')
-  if (declared > maxBody) {
+  if (declared > limits.maxBody) {
     send(res, 413, 'Request Entity Too Large', { 'content-type': 'text/plain', connection: 'close' })
     req.destroy()
     return
@@ -268,31 +364,20 @@ function handle(node: DevnetNode, req: IncomingMessage, res: ServerResponse, use
   req.on('data', (c: Buffer) => {
     if (tooBig) return
     size += c.length
-    if (size > maxBody) {
+    if (size > limits.maxBody) {
       tooBig = true
+      chunks.length = 0
       send(res, 413, 'Request Entity Too Large', { 'content-type': 'text/plain', connection: 'close' })
       req.destroy()
       return
     }
     chunks.push(c)
   })
-  req.on('end', () => { void finish() })
-  const finish = async (): Promise<void> => {
+  req.on('end', () => {
     if (tooBig) return
-    let body: unknown
-    try {
-      body = JSON.parse(Buffer.concat(chunks).toString('utf8'))
-    } catch {
-      send(res, 500, devnetJson({ result: null, error: { code: RPC_CODES.PARSE_ERROR, message: 'Parse error' }, id: null }) + '\n')
-      return
-    }
-    if (Array.isArray(body)) {
-      const replies: Reply[] = []
-      for (const r of body) replies.push(await runOne(node, r))
-      send(res, 200, devnetJson(replies) + '\n')
-      return
-    }
-    const reply = await runOne(node, body)
-    send(res, reply.error === null ? 200 : statusFor(reply.error.code), devnetJson(reply) + '\n')
-  }
+    answer(node, Buffer.concat(chunks), limits).then(
+      ([status, text]) => { send(res, status, text + '\n') },
+      () => { send(res, 500, replyText({ result: null, error: { code: RPC_CODES.MISC_ERROR, message: 'internal error' } }, undefined) + '\n') },
+    )
+  })
 }
