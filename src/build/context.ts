@@ -1,5 +1,6 @@
 import { KomodoCcError } from '../errors.js'
 import { bytesOrHex } from '../bytes/assert.js'
+import { isSecpScalar } from '../bytes/scalar.js'
 import { pubkeyBytes } from '../address/address.js'
 import { KMD, type ChainParams } from '../address/chain.js'
 import { DEFAULT_TX_EXPIRY_DELTA, CC_TXFEE } from '../tx/types.js'
@@ -46,7 +47,7 @@ export type CheckedContext = {
 
 /**
  * Validates a {@link BuildContext}.
- * @throws KomodoCcError ARG_INVALID | PUBKEY_INVALID | INT_RANGE | AMOUNT_INVALID | BYTES_LENGTH
+ * @throws KomodoCcError ARG_INVALID | PUBKEY_INVALID | PRIVKEY_INVALID | INT_RANGE | AMOUNT_INVALID | BYTES_LENGTH
  * @internal
  */
 export function checkContext(ctx: BuildContext): CheckedContext {
@@ -61,7 +62,10 @@ export function checkContext(ctx: BuildContext): CheckedContext {
   const fee = ctx.fee ?? CC_TXFEE
   if (typeof fee !== 'bigint' || fee < 0n) throw new KomodoCcError('AMOUNT_INVALID', 'context.fee expected a non-negative bigint of satoshis')
   const out: CheckedContext = { pubkey, utxos: ctx.utxos, expiryHeight: ctx.height + 1 + delta, fee, chain: ctx.chain ?? KMD }
-  if (ctx.privateKey !== undefined) out.privateKey = bytesOrHex(ctx.privateKey, 32, 'context.privateKey')
+  if (ctx.privateKey !== undefined) {
+    out.privateKey = bytesOrHex(ctx.privateKey, 32, 'context.privateKey')
+    if (!isSecpScalar(out.privateKey)) throw new KomodoCcError('PRIVKEY_INVALID', 'context.privateKey is not a valid secp256k1 private key (1..n-1)', { name: 'context.privateKey' })
+  }
   if (ctx.branchId !== undefined) out.branchId = ctx.branchId
   if (ctx.backend !== undefined) {
     if (typeof ctx.backend !== 'object' || ctx.backend === null || typeof ctx.backend.sign !== 'function' || typeof ctx.backend.getPublicKey !== 'function')
