@@ -14,7 +14,8 @@ import { rewardsPayout, type RewardsPayout } from './payout.js'
 import { checkContext, checkUtxo, daemonRefusal, type BuildContext, type CheckedContext } from '../../build/context.js'
 import { finalizeCcTx } from '../../build/finalize.js'
 import { completeBuild, type BuildResult } from '../../build/complete.js'
-import { normalInputs, txidParam } from '../../build/common.js'
+import { amountParam, normalInputs, txidParam } from '../../build/common.js'
+import { OutpointSet } from '../../build/outpoints.js'
 import { stateOutputs, lastOpret, type StateTx, type StateOutputs } from '../../build/rewards-gateways-state.js'
 import type { InputPlan, Utxo } from '../../build/types.js'
 
@@ -91,7 +92,7 @@ export type RewardsCreateFundingState = {
 export function buildRewardsCreateFunding(name: string, amount: AmountInput, APR: bigint | string | undefined, mindays: number | bigint | undefined, maxdays: number | bigint | undefined, mindeposit: AmountInput | undefined, context: BuildContext, state: RewardsCreateFundingState = {}): BuildResult {
   const ctx = checkContext(context)
   planName(name)
-  const funds = toSatoshis(amount, 'amount', { allowNegative: true })
+  const funds = amountParam(amount, 'amount')
   if (funds <= 0n) throw daemonRefusal('funds must be positive', { amount: String(funds) })
   const apr = aprParam(APR)
   if (apr > MAX_APR) throw daemonRefusal('25% APR is maximum', { APR: String(apr) })
@@ -103,7 +104,7 @@ export function buildRewardsCreateFunding(name: string, amount: AmountInput, APR
     maxseconds = daysParam(maxdays, 'maxdays')
     if (maxseconds <= 0n) throw daemonRefusal('maxdays must be positive')
     if (maxseconds < minseconds) throw daemonRefusal('maxdays must be greater than mindays')
-    if (mindeposit !== undefined) deposit = toSatoshis(mindeposit, 'mindeposit', { allowNegative: true })
+    if (mindeposit !== undefined) deposit = amountParam(mindeposit, 'mindeposit')
     if (deposit <= 0n) throw daemonRefusal('mindeposit must be positive')
   } else if (mindeposit !== undefined) throw new KomodoCcError('BUILD_PARAMS', 'mindeposit is positional after maxdays: give maxdays too', { name: 'mindeposit' })
   const refuse = 'couldnt create rewards funding transaction'
@@ -136,7 +137,7 @@ export function buildRewardsAddFunding(name: string, fundingtxid: string, amount
   const ctx = checkContext(context)
   const id = txidParam(fundingtxid, 'fundingtxid')
   planName(name)
-  const sats = toSatoshis(amount, 'amount', { allowNegative: true })
+  const sats = amountParam(amount, 'amount')
   if (sats < 0n) throw daemonRefusal('funding amount must be positive', { amount: String(sats) })
   const plan = planOf(state?.plan, name, undefined, `Rewards plan ${name} doesnt exist\n`)
   if (plan.fundingtxid !== id)
@@ -164,7 +165,7 @@ export function buildRewardsLock(name: string, fundingtxid: string, amount: Amou
   const ctx = checkContext(context)
   const id = txidParam(fundingtxid, 'fundingtxid')
   planName(name)
-  const deposit = toSatoshis(amount, 'amount', { allowNegative: true })
+  const deposit = amountParam(amount, 'amount')
   const plan = planOf(state?.plan, name, undefined, `Rewards plan ${name} doesnt exist\n`)
   if (plan.fundingtxid !== id)
     throw new KomodoCcError('BUILD_PARAMS', `fundingtxid ${id} is not plan ${name}'s (${plan.fundingtxid}): the lock could never be unlocked`, { plan: plan.fundingtxid })
@@ -215,7 +216,7 @@ export type RewardsUnlockResult = BuildResult & { payout: RewardsPayout; mode: '
  * daemon's `reward N is <= the transaction fee`. Every input is signed with the published rewards key, so the
  * result is always signed. Where the daemon would build a transaction consensus rejects (a recover by someone other
  * than the locker; funding between reward + txfee and reward + 2·txfee), this builder refuses.
- * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS
+ * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | BUILD_INPUTS | INSUFFICIENT_FUNDS | AMOUNT_RANGE
  * @example buildRewardsUnlock('FREE', fundingtxid, locktxid, ctx, { plan, locks: [{ tx: lockTx, blockTime }], funding, tipTime })
  */
 export function buildRewardsUnlock(name: string, fundingtxid: string, txid: string | undefined, context: BuildContext, state: RewardsUnlockState): RewardsUnlockResult {
@@ -265,10 +266,11 @@ export function buildRewardsUnlock(name: string, fundingtxid: string, txid: stri
   const funding: InputPlan[] = []
   let total = 0n
   if (!Array.isArray(state.funding)) throw new KomodoCcError('BUILD_STATE', 'state.funding expected an array of UTXOs')
+  const seen = new OutpointSet()
   for (const [i, u] of state.funding.entries()) {
     if (total >= need || funding.length >= 30) break
     checkUtxo(u, `state.funding[${i}]`)
-    if (u.satoshis < threshold) continue
+    if (u.satoshis < threshold || !seen.take(u, 'state.funding')) continue
     if (!equalBytes(u.script, cc)) throw new KomodoCcError('BUILD_STATE', `state.funding[${i}] is not at the rewards global CC address`, { name: `state.funding[${i}]` })
     funding.push({ kind: 'cc', utxo: u, role: 'global', condition: cc1of1(EVAL, rewardsPk()), evalCode: EVAL })
     total += u.satoshis
