@@ -217,7 +217,7 @@ export const BUILDERS: readonly BuilderCase[] = [
   makeCase('rewardsunlock', k2, { 'state.funding': rwAdds.map((r) => out(r, 0)) },
     (c, l) => buildRewardsUnlock('HOSTILE', rwPlan.txid, rwLock.txid, c, {
       plan: rwPlan.hex, locks: [{ tx: rwLock.hex, blockTime: T }], funding: list(l, 'state.funding'), tipTime: T + 30 * 86400,
-      ...{ fundingTxs: rwAdds.map((r) => r.hex) }, // checked once rewardsunlock verifies its funding
+      fundingTxs: rwAdds.map((r) => r.hex),
     })),
   makeCase('gatewaysbind', k1, { 'context.utxos': coins(47, 3, 15000n, k1.pub), 'state.tokens': gwBindTokens },
     (c, l) => buildGatewaysBind(gwTokenid, gwOracle.txid, 'KMD', SUPPLY, 1, 2, [k1.pub, k2.pub], 60, 85, 188, undefined, c, { ...gwBindState, tokens: list(l, 'state.tokens') })),

@@ -254,6 +254,9 @@ export function buildOraclesData(oracletxid: string, hexstr: string | Uint8Array
   const batonCc = state.baton === undefined ? undefined : cc1of1(EVAL, baton)
   const batonScript = batonCc === undefined ? undefined : ccScript(batonCc)
   const batonInput = state.baton === undefined ? [] : [ccInput(state.baton, batonCc!, EVAL, 'baton', 'state.baton', batonScript)]
+  // OracleBatonUtxo: a baton is vout 1 of an 'R' or 'D', exactly 10000 sat
+  if (state.baton !== undefined && (state.baton.vout !== 1 || state.baton.satoshis !== MARKER))
+    throw new KomodoCcError('BUILD_STATE', `state.baton is not a baton (vout 1 of 10000 sat), got vout ${state.baton.vout} of ${state.baton.satoshis} sat`, { name: 'state.baton', vout: state.baton.vout, satoshis: String(state.baton.satoshis) })
   if (!Array.isArray(state.subscriptions)) throw new KomodoCcError('BUILD_STATE', 'state.subscriptions expected an array of UTXOs')
   const subs = []
   const seen = new OutpointSet()
