@@ -5,6 +5,12 @@ import { describe } from './bytes/assert.js'
 export const COIN = 100_000_000n
 /** Largest satoshi amount representable on the wire (int64). */
 export const MAX_SATOSHIS = 0x7fffffffffffffffn
+/**
+ * `MAX_MONEY` (komodod amount.h): the most satoshis one output, a transaction's outputs or its inputs may hold —
+ * 200 million coins. Builders refuse anything above it (`AMOUNT_RANGE`), as consensus does.
+ * @example MAX_MONEY // 20000000000000000n
+ */
+export const MAX_MONEY = 200_000_000n * COIN
 const INT64_MIN = -0x8000000000000000n
 
 /** What a bn.js `BN` looks like at run time (duck-typed: bn.js itself is never imported here). */
@@ -61,6 +67,50 @@ export function formatCoins(sats: bigint): string {
   const neg = sats < 0n
   const abs = neg ? -sats : sats
   return `${neg ? '-' : ''}${abs / COIN}.${(abs % COIN).toString().padStart(8, '0')}`
+}
+
+/**
+ * Satoshis → coins as a JS number, as a JSON parser reads the daemon's `ValueFromAmount` text (`formatCoins`): the
+ * double nearest the exact decimal. Above 2^53 satoshis (90 million coins) `Number(sats) / 1e8` rounds twice and
+ * can differ from it; this does not.
+ * @throws KomodoCcError AMOUNT_INVALID when `sats` is not a bigint
+ * @example coinsValue(11980000014280999n) // 119800000.14280999 (Number(sats) / 1e8 gives 119800000.14281)
+ */
+export function coinsValue(sats: bigint): number {
+  return Number(formatCoins(sats))
+}
+
+/**
+ * C's `printf("%.8f", x)` of a double as glibc prints it: the double's exact binary value rounded half to even at 8
+ * decimals (`toFixed(8)` rounds such ties away from zero: 1/512 gives '0.00195313' there, '0.00195312' here). For
+ * daemon texts that format `(double)sats / COIN`; `nan`, `inf` and `-inf` as glibc prints them.
+ * @example daemonFormatDouble(Number(11980000014280999n) / 1e8) // '119800000.14281000'
+ */
+export function daemonFormatDouble(x: number): string {
+  if (typeof x !== 'number') throw new KomodoCcError('AMOUNT_INVALID', `daemonFormatDouble expected a number, got ${describe(x)}`)
+  if (Number.isNaN(x)) return 'nan'
+  if (!Number.isFinite(x)) return x > 0 ? 'inf' : '-inf'
+  const neg = x < 0 || Object.is(x, -0)
+  // |x| = m · 2^e exactly (m < 2^53), read from the IEEE 754 bits
+  const view = new DataView(new ArrayBuffer(8))
+  view.setFloat64(0, Math.abs(x))
+  const hi = view.getUint32(0)
+  const biased = hi >>> 20
+  let m = (BigInt(hi & 0xfffff) << 32n) | BigInt(view.getUint32(4))
+  if (biased !== 0) m |= 1n << 52n
+  const e = (biased === 0 ? 1 : biased) - 1075
+  // |x| · 10^8, rounded half to even
+  let scaled: bigint
+  if (e >= 0) scaled = (m * COIN) << BigInt(e)
+  else {
+    const n = m * COIN
+    const shift = BigInt(-e)
+    scaled = n >> shift
+    const twice = (n - (scaled << shift)) << 1n
+    const half = 1n << shift
+    if (twice > half || (twice === half && (scaled & 1n) === 1n)) scaled += 1n
+  }
+  return (neg ? '-' : '') + formatCoins(scaled)
 }
 
 /**

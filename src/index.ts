@@ -22,7 +22,7 @@ export {
 
 // amounts
 export {
-  COIN, MAX_SATOSHIS, toSatoshis, formatCoins, coinsText, daemonAtof, daemonAtol, daemonParseCoins, daemonParseDatafee,
+  COIN, MAX_SATOSHIS, MAX_MONEY, toSatoshis, formatCoins, coinsText, coinsValue, daemonFormatDouble, daemonAtof, daemonAtol, daemonParseCoins, daemonParseDatafee,
   checkDaemonAmount, type AmountInput, type BNLike, type ToSatoshisOptions, type AmountParseCheck,
 } from './amount.js'
 

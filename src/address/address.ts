@@ -1,5 +1,6 @@
 import { KomodoCcError } from '../errors.js'
 import { assertBytes, bytesOrHex } from '../bytes/assert.js'
+import { isSecpScalar } from '../bytes/scalar.js'
 import { hash160 } from '../hash/index.js'
 import { base58checkDecode, base58checkEncode } from './base58check.js'
 import { KMD, chainParams, versionPrefix, type ChainParams } from './chain.js'
@@ -86,6 +87,7 @@ export function isAddress(address: unknown, chain: ChainParams | string = KMD): 
  */
 export function encodeWif(privateKey: Uint8Array, options: { compressed?: boolean; chain?: ChainParams | string } = {}): string {
   const key = assertBytes(privateKey, 32, 'privateKey')
+  if (!isSecpScalar(key)) throw new KomodoCcError('PRIVKEY_INVALID', 'privateKey is not a valid secp256k1 private key (1..n-1)')
   const c = options.chain === undefined ? KMD : chainParams(options.chain)
   const compressed = options.compressed ?? true
   const payload = new Uint8Array(compressed ? 34 : 33)
@@ -98,7 +100,7 @@ export function encodeWif(privateKey: Uint8Array, options: { compressed?: boolea
 /**
  * Decodes a WIF private key; checks the version byte against `chain` (KMD by default).
  * The returned key bytes are the caller's secret: never log them.
- * @throws KomodoCcError WIF_INVALID | ADDRESS_CHECKSUM
+ * @throws KomodoCcError WIF_INVALID | ADDRESS_CHECKSUM | PRIVKEY_INVALID (a key of 0 or ≥ n)
  * @example decodeWif(wif).privateKey.length // 32
  */
 export function decodeWif(wif: string, chain: ChainParams | string = KMD): { privateKey: Uint8Array; compressed: boolean } {
@@ -111,7 +113,9 @@ export function decodeWif(wif: string, chain: ChainParams | string = KMD): { pri
     throw new KomodoCcError('WIF_INVALID', 'WIF is not valid base58check', {}, { cause: (e as KomodoCcError).code })
   }
   if (payload[0] !== c.wiftype) throw new KomodoCcError('WIF_INVALID', `WIF version byte is ${payload[0]}, ${c.name} expects ${c.wiftype}`, { expected: c.wiftype, got: payload[0] })
-  if (payload.length === 34 && payload[33] === 1) return { privateKey: payload.slice(1, 33), compressed: true }
-  if (payload.length === 33) return { privateKey: payload.slice(1, 33), compressed: false }
-  throw new KomodoCcError('WIF_INVALID', `WIF payload has ${payload.length} bytes, expected 33 or 34 ending 01`, { length: payload.length })
+  const compressed = payload.length === 34 && payload[33] === 1
+  if (!compressed && payload.length !== 33) throw new KomodoCcError('WIF_INVALID', `WIF payload has ${payload.length} bytes, expected 33 or 34 ending 01`, { length: payload.length })
+  const privateKey = payload.slice(1, 33)
+  if (!isSecpScalar(privateKey)) throw new KomodoCcError('PRIVKEY_INVALID', 'WIF holds no valid secp256k1 private key (0 or ≥ n)')
+  return { privateKey, compressed }
 }

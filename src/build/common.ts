@@ -8,6 +8,8 @@ import { parseTransaction, serializeTransaction, txid as txidOf, txidOfBytes } f
 import type { Transaction } from '../tx/types.js'
 import type { CcCondition } from '../cc/types.js'
 import { selectNormalInputs } from './select.js'
+import { OutpointSet } from './outpoints.js'
+import { MAX_MONEY, toSatoshis, type AmountInput } from '../amount.js'
 import { checkUtxo, daemonRefusal, type CheckedContext } from './context.js'
 import type { InputPlan, Utxo } from './types.js'
 
@@ -77,9 +79,10 @@ export function normalInputs(ctx: CheckedContext, total: bigint, maxInputs: numb
     const c = classifyScript(u.script)
     return (c.type === 'pubkey' && c.pubkeys !== undefined && equalBytes(c.pubkeys[0]!, ctx.pubkey)) || (c.type === 'pubkeyhash' && equalBytes(c.hashes[0]!.hash, (pkHash ??= hash160(ctx.pubkey))))
   })
-  const chosen = selectNormalInputs(usable, total, maxInputs)
+  const chosen = selectNormalInputs(usable, total, maxInputs, 'context.utxos')
   if (chosen === null) {
-    const have = usable.reduce((s, u) => s + u.satoshis, 0n)
+    const seen = new OutpointSet()
+    const have = usable.reduce((s, u) => (seen.take(u, 'context.utxos') ? s + u.satoshis : s), 0n)
     throw daemonRefusal(daemonError, { needed: String(total), available: String(have), maxInputs }, 'INSUFFICIENT_FUNDS')
   }
   return chosen.map((utxo) => ({ kind: isP2pkOf(utxo.script, ctx.pubkey) || classifyScript(utxo.script).type === 'pubkey' ? 'p2pk' : 'p2pkh', utxo, role: 'caller' }) as InputPlan)
@@ -107,6 +110,28 @@ export function ccInput(utxo: Utxo, condition: CcCondition, evalCode: number, ro
   if (!equalBytes(utxo.script, script))
     throw new KomodoCcError('BUILD_STATE', `${name} is not locked by the expected condition (${bytesToHex(script).slice(0, 16)}…)`, { name })
   return { kind: 'cc', utxo, role, condition, evalCode }
+}
+
+/**
+ * An amount parameter (coins as text/number, satoshis as bigint), at most MAX_MONEY as the RPC's `AmountFromValue`
+ * requires; negative amounts pass, for the builder's own refusal with the daemon's text.
+ * @throws KomodoCcError AMOUNT_INVALID | AMOUNT_RANGE
+ * @internal
+ * @example amountParam('1.5', 'amount') // 150000000n
+ */
+export function amountParam(v: AmountInput, name: string): bigint {
+  return toSatoshis(v, name, { allowNegative: true, max: MAX_MONEY })
+}
+
+/**
+ * A satoshi count the builder already holds as a bigint (token units, a datafee) checked against MAX_MONEY.
+ * @throws KomodoCcError AMOUNT_RANGE
+ * @internal
+ * @example moneyParam(1000n, 'amount') // 1000n
+ */
+export function moneyParam(v: bigint, name: string): bigint {
+  if (v > MAX_MONEY) throw new KomodoCcError('AMOUNT_RANGE', `${name} ${v} is above MAX_MONEY (${MAX_MONEY})`, { name, got: String(v), max: String(MAX_MONEY) })
+  return v
 }
 
 /** Bytes from hex or bytes, for hex-string RPC parameters. @internal */

@@ -1,8 +1,10 @@
 import { KomodoCcError } from '../errors.js'
 import { bytesOrHex } from '../bytes/assert.js'
+import { isSecpScalar } from '../bytes/scalar.js'
 import { pubkeyBytes } from '../address/address.js'
 import { KMD, type ChainParams } from '../address/chain.js'
 import { DEFAULT_TX_EXPIRY_DELTA, CC_TXFEE } from '../tx/types.js'
+import { MAX_MONEY } from '../amount.js'
 import type { Utxo } from './types.js'
 import type { Secp256k1Backend } from '../tx/sign.js'
 
@@ -46,7 +48,7 @@ export type CheckedContext = {
 
 /**
  * Validates a {@link BuildContext}.
- * @throws KomodoCcError ARG_INVALID | PUBKEY_INVALID | INT_RANGE | AMOUNT_INVALID | BYTES_LENGTH
+ * @throws KomodoCcError ARG_INVALID | PUBKEY_INVALID | PRIVKEY_INVALID | INT_RANGE | AMOUNT_INVALID | AMOUNT_RANGE | BYTES_LENGTH
  * @internal
  */
 export function checkContext(ctx: BuildContext): CheckedContext {
@@ -59,9 +61,13 @@ export function checkContext(ctx: BuildContext): CheckedContext {
   if (!Array.isArray(ctx.utxos)) throw new KomodoCcError('ARG_INVALID', 'context.utxos expected an array of unspent outputs')
   ctx.utxos.forEach((u, i) => checkUtxo(u, `context.utxos[${i}]`))
   const fee = ctx.fee ?? CC_TXFEE
-  if (typeof fee !== 'bigint' || fee < 0n) throw new KomodoCcError('AMOUNT_INVALID', 'context.fee expected a non-negative bigint of satoshis')
+  if (typeof fee !== 'bigint') throw new KomodoCcError('AMOUNT_INVALID', 'context.fee expected a non-negative bigint of satoshis')
+  if (fee < 0n || fee > MAX_MONEY) throw new KomodoCcError('AMOUNT_RANGE', `context.fee ${fee} sat is outside 0..MAX_MONEY`, { name: 'context.fee', got: String(fee) })
   const out: CheckedContext = { pubkey, utxos: ctx.utxos, expiryHeight: ctx.height + 1 + delta, fee, chain: ctx.chain ?? KMD }
-  if (ctx.privateKey !== undefined) out.privateKey = bytesOrHex(ctx.privateKey, 32, 'context.privateKey')
+  if (ctx.privateKey !== undefined) {
+    out.privateKey = bytesOrHex(ctx.privateKey, 32, 'context.privateKey')
+    if (!isSecpScalar(out.privateKey)) throw new KomodoCcError('PRIVKEY_INVALID', 'context.privateKey is not a valid secp256k1 private key (1..n-1)', { name: 'context.privateKey' })
+  }
   if (ctx.branchId !== undefined) out.branchId = ctx.branchId
   if (ctx.backend !== undefined) {
     if (typeof ctx.backend !== 'object' || ctx.backend === null || typeof ctx.backend.sign !== 'function' || typeof ctx.backend.getPublicKey !== 'function')
@@ -71,11 +77,13 @@ export function checkContext(ctx: BuildContext): CheckedContext {
   return out
 }
 
-/** Checks one UTXO's shape. @throws KomodoCcError ARG_INVALID @internal */
+/** Checks one UTXO's shape, and its value against 0..MAX_MONEY. @throws KomodoCcError ARG_INVALID | AMOUNT_RANGE @internal */
 export function checkUtxo(u: unknown, name: string): Utxo {
   const o = u as Utxo
-  if (typeof o !== 'object' || o === null || typeof o.txid !== 'string' || !/^[0-9a-fA-F]{64}$/.test(o.txid) || !Number.isInteger(o.vout) || o.vout < 0 || typeof o.satoshis !== 'bigint' || o.satoshis < 0n || !(o.script instanceof Uint8Array))
+  if (typeof o !== 'object' || o === null || typeof o.txid !== 'string' || !/^[0-9a-fA-F]{64}$/.test(o.txid) || !Number.isInteger(o.vout) || o.vout < 0 || typeof o.satoshis !== 'bigint' || !(o.script instanceof Uint8Array))
     throw new KomodoCcError('ARG_INVALID', `${name} expected { txid: display hex, vout, satoshis: bigint, script: Uint8Array }`, { name })
+  if (o.satoshis < 0n || o.satoshis > MAX_MONEY)
+    throw new KomodoCcError('AMOUNT_RANGE', `${name}.satoshis ${o.satoshis} is outside 0..MAX_MONEY: no such output can exist`, { name, got: String(o.satoshis) })
   return o
 }
 

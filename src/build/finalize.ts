@@ -1,4 +1,6 @@
 import { KomodoCcError } from '../errors.js'
+import { MAX_MONEY } from '../amount.js'
+import { OutpointSet } from './outpoints.js'
 import { p2pkScript } from '../script/script.js'
 import { opretScript } from '../modules/opret.js'
 import { CC_MAXVINS, CC_TXFEE, SAPLING_VERSION_GROUP_ID, type Transaction, type TxOutput } from '../tx/types.js'
@@ -29,16 +31,28 @@ export type FinalizedTx = { tx: Transaction; plans: InputPlan[]; fee: bigint; ch
  * CC inputs (so vin 0 is normal and vin 1 the first CC input), appends a P2PK change output to `changePubkey` only
  * when inputs ≥ outputs + 2·fee (a smaller surplus is all fee, as the daemon does), then the opret with value 0.
  * Sapling v4, lock time 0, every sequence 0xffffffff. Unlike the daemon, refuses to build a transaction whose outputs
- * exceed its inputs.
- * @throws KomodoCcError INSUFFICIENT_FUNDS | BUILD_INPUTS | SCRIPT_TOO_LARGE
+ * exceed its inputs, that spends one outpoint twice (`BUILD_INPUTS`, naming it), or whose inputs, outputs, any one
+ * of them or the fee lie outside 0..MAX_MONEY (`AMOUNT_RANGE`: consensus rejects them).
+ * @throws KomodoCcError INSUFFICIENT_FUNDS | BUILD_INPUTS | AMOUNT_RANGE | SCRIPT_TOO_LARGE
  * @example finalizeCcTx({ inputs, outputs, opret, changePubkey: mypk, expiryHeight: height + 201 })
  */
 export function finalizeCcTx(req: FinalizeRequest): FinalizedTx {
   const fee = req.fee ?? CC_TXFEE
   const plans = reorderInputs(req.inputs)
   if (plans.length > CC_MAXVINS) throw new KomodoCcError('BUILD_INPUTS', `${plans.length} inputs, FinalizeCCTx allows at most ${CC_MAXVINS}`, { max: CC_MAXVINS })
-  const totalIn = plans.reduce((s, p) => s + p.utxo.satoshis, 0n)
-  const totalOut = req.outputs.reduce((s, o) => s + o.value, 0n)
+  moneyRange(fee, 'fee')
+  // every input once, each and their sum in range (summed as bigint: no overflow to hide a wrap)
+  const seen = new OutpointSet()
+  let totalIn = 0n
+  for (const p of plans) {
+    if (!seen.take(p.utxo, 'inputs'))
+      throw new KomodoCcError('BUILD_INPUTS', `inputs spend outpoint ${p.utxo.txid.toLowerCase()}:${p.utxo.vout} twice`, { txid: p.utxo.txid.toLowerCase(), vout: p.utxo.vout })
+    totalIn += moneyRange(p.utxo.satoshis, 'input')
+  }
+  moneyRange(totalIn, 'inputs total')
+  let totalOut = 0n
+  for (const o of req.outputs) totalOut += moneyRange(o.value, 'output')
+  moneyRange(totalOut, 'outputs total')
   if (totalIn < totalOut)
     throw new KomodoCcError('INSUFFICIENT_FUNDS', `inputs ${totalIn} sat are below outputs ${totalOut} sat`, { inputs: String(totalIn), outputs: String(totalOut) })
   const vout: TxOutput[] = req.outputs.map((o) => ({ value: o.value, script: o.script }))
@@ -62,6 +76,13 @@ export function finalizeCcTx(req: FinalizeRequest): FinalizedTx {
     joinSplits: [],
   }
   return { tx, plans, fee: totalIn - totalOut - change, change }
+}
+
+/** `MoneyRange` (komodod amount.h): 0 ≤ v ≤ MAX_MONEY, else AMOUNT_RANGE. */
+function moneyRange(v: bigint, what: string): bigint {
+  if (v < 0n || v > MAX_MONEY)
+    throw new KomodoCcError('AMOUNT_RANGE', `${what} ${v} sat is outside 0..${MAX_MONEY} (MAX_MONEY)`, { name: what, got: String(v), max: String(MAX_MONEY) })
+  return v
 }
 
 /**

@@ -1,4 +1,5 @@
 import { KomodoCcError } from '../errors.js'
+import { OutpointSet } from './outpoints.js'
 import type { Utxo } from './types.js'
 
 /**
@@ -6,19 +7,22 @@ import type { Utxo } from './types.js'
  * `total / maxInputs`, collect candidates in the given order until they reach `total` or `maxInputs` are collected,
  * then repeatedly take an exact match for what is still needed, else the smallest coin at or above it, else the
  * largest below it. Fed the coins in the node's order it picks what the node picks; any order gives a valid choice.
+ * A coin listed twice counts once (the later copy is skipped); the same outpoint with another value or script is
+ * refused (`BUILD_INPUTS`, naming it).
  * @returns the chosen coins in selection order, or `null` when they cannot reach `total`
- * @throws KomodoCcError INT_RANGE | AMOUNT_INVALID on malformed arguments
+ * @throws KomodoCcError INT_RANGE | AMOUNT_INVALID on malformed arguments | BUILD_INPUTS
  * @example selectNormalInputs(utxos, 30000n, 3)
  */
-export function selectNormalInputs(utxos: readonly Utxo[], total: bigint, maxInputs: number): Utxo[] | null {
+export function selectNormalInputs(utxos: readonly Utxo[], total: bigint, maxInputs: number, list = 'utxos'): Utxo[] | null {
   if (typeof total !== 'bigint' || total < 0n) throw new KomodoCcError('AMOUNT_INVALID', 'total expected a non-negative bigint', { name: 'total' })
   if (!Number.isInteger(maxInputs) || maxInputs < 1) throw new KomodoCcError('INT_RANGE', `maxInputs expected a positive integer, got ${String(maxInputs)}`)
   if (total === 0n) return []
   const threshold = total / BigInt(maxInputs)
   const candidates: Utxo[] = []
+  const seen = new OutpointSet()
   let sum = 0n
   for (const u of utxos) {
-    if (u.satoshis < threshold || u.satoshis <= 0n) continue
+    if (u.satoshis < threshold || u.satoshis <= 0n || !seen.take(u, list)) continue
     candidates.push(u)
     sum += u.satoshis
     if (sum >= total || candidates.length >= maxInputs) break

@@ -7,7 +7,7 @@ import { ccAddress, txidAddress, txidPubkey } from '../cc/address.js'
 import { cc1of1, tokensCc1of1 } from '../cc/condition.js'
 import { ccModule } from '../cc/eval.js'
 import { moduleAddressInfo } from '../cc/moduleaddress.js'
-import { daemonParseCoins, formatCoins } from '../amount.js'
+import { daemonFormatDouble, daemonParseCoins, formatCoins } from '../amount.js'
 import { sha256d } from '../hash/index.js'
 import { ccScript } from '../script/cc.js'
 import { p2pkScript } from '../script/script.js'
@@ -244,7 +244,7 @@ export function validateGateways(check: ModuleCheck): void {
     if (b.N === 0 || b.N > 15 || b.M > b.N) return fail('invalid MofN in gatewaysbind')
     if (b.pubkeys.length !== b.N) return fail(`not enough pubkeys(${b.pubkeys.length}) for N.${b.N} gatewaysbind `)
     const full = chain.txs.get(b.tokenid)?.tx.vout[1]?.value ?? 0n
-    if (full !== b.totalsupply) return fail(`Gateway bind.${b.coin} (${b.tokenid}) globaladdr.${GATEWAYS.ccAddress} totalsupply ${(Number(b.totalsupply) / 1e8).toFixed(8)} != fullsupply ${(Number(full) / 1e8).toFixed(8)}\n`)
+    if (full !== b.totalsupply) return fail(`Gateway bind.${b.coin} (${b.tokenid}) globaladdr.${GATEWAYS.ccAddress} totalsupply ${daemonFormatDouble(Number(b.totalsupply) / 1e8)} != fullsupply ${daemonFormatDouble(Number(full) / 1e8)}\n`)
     const oracle = chain.txs.get(b.oracletxid)
     if (oracle === undefined) return fail(`cant find oracletxid ${b.oracletxid}\n`)
     const c = oraclesOpret(oracle.tx)

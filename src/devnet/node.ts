@@ -1,4 +1,5 @@
 import { KomodoCcError } from '../errors.js'
+import { coinsValue } from '../amount.js'
 import type { BuildContext } from '../build/context.js'
 import type { BuildResult } from '../build/complete.js'
 import type { DevChain } from './chain.js'
@@ -63,7 +64,7 @@ export function txidArg(v: unknown): string {
 
 /** @internal satoshis → JSON coins */
 export function coins(sats: bigint): number {
-  return Number(sats) / 1e8
+  return coinsValue(sats)
 }
 
 /** @internal the wallet's build context */

@@ -2,6 +2,7 @@ import { bytesToHex } from '../bytes/hex.js'
 import { hash160ToAddress } from '../address/address.js'
 import { chainParams, KMD, type ChainParams } from '../address/chain.js'
 import { KomodoCcError } from '../errors.js'
+import { coinsValue } from '../amount.js'
 import { classifyScript } from '../script/classify.js'
 import { scriptToAsm } from '../script/script.js'
 import { parseTransaction, txid as txidOf } from './codec.js'
@@ -22,7 +23,7 @@ export type DecodeOptions = {
 /** One `scriptPubKey` object as komodod prints it. */
 export type DecodedScriptPubKey = { asm: string; hex: string; reqSigs?: number; type: string; addresses?: string[] }
 
-/** A satoshi amount: a JSON number when it is a safe integer (always, for real amounts), else a bigint. */
+/** A satoshi amount, exact: a JSON number when it is a safe integer (up to 2^53 − 1, 90 million coins), else a bigint. */
 export type Zat = number | bigint
 
 /** The JSON komodod's `decoderawtransaction` returns (keys in the daemon's order). */
@@ -43,8 +44,11 @@ export type DecodedTransaction = {
 }
 
 const zat = (v: bigint): Zat => (v >= -9007199254740991n && v <= 9007199254740991n ? Number(v) : v)
-/** ValueFromAmount as a JSON number (exact: the division is correctly rounded like parsing the daemon's 8-decimal text). */
-const coins = (v: bigint): number => Number(v) / 1e8
+/**
+ * ValueFromAmount as a JSON number: the daemon prints sign, integer part, '.', 8 digits; a JSON parser reads the double
+ * nearest that text. `Number(v) / 1e8` is not that double above 2^53 satoshis.
+ */
+const coins = coinsValue
 const rhex = (b: Uint8Array): string => reversedHex(b, 0)
 
 /**

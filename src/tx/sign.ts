@@ -1,6 +1,7 @@
 import * as secp from '@noble/secp256k1'
 import { assertBool, assertBytes } from '../bytes/assert.js'
 import { equalBytes } from '../bytes/utils.js'
+import { isSecpScalar } from '../bytes/scalar.js'
 import { encodeCondition, oneOfOneParts } from '../cc/condition.js'
 import { addSignature, decodeFulfillment, encodeFulfillment, verifyFulfillment, writeFulfill1of1 } from '../cc/fulfillment.js'
 import type { CcCondition } from '../cc/types.js'
@@ -114,6 +115,8 @@ export type AsyncSigner = {
  */
 export function keySigner(privateKey: Uint8Array, backend: Secp256k1Backend = nobleSecp256k1): Signer {
   assertBytes(privateKey, 32, 'privateKey')
+  // checked here, not left to the backend: noble throws a plain error, tiny-secp256k1 its own
+  if (!isSecpScalar(privateKey)) throw new KomodoCcError('PRIVKEY_INVALID', 'private key is not a valid secp256k1 scalar (1..n-1)')
   const key = privateKey.slice()
   // public key derivation costs as much as a signature: remember it per key object (checked against a copy of
   // the key bytes, so a key array changed in place is derived again)

@@ -128,10 +128,15 @@ describe('rewards builders: a plan, a lock and its unlock with test keys', () =>
   })
 
   test('unlock refuses funding that would leave a surplus between txfee and 2·txfee (validation: txfee is too high)', () => {
-    const odd = { ...fundOut, satoshis: 41095890n + 15000n }
-    expect(() => buildRewardsUnlock('FREE', fundingtxid, lock.txid, { pubkey: pubkey2, utxos: [], height: 2000 }, { ...unlockState, funding: [odd] })).toThrow(expect.objectContaining({ code: 'BUILD_INPUTS' }))
-    const exact = { ...fundOut, satoshis: 41095890n + 10000n }
-    const r = buildRewardsUnlock('FREE', fundingtxid, lock.txid, { pubkey: pubkey2, utxos: [], height: 2000 }, { ...unlockState, funding: [exact] })
+    // funding outputs of these values, each vout 0 of an 'A' of the plan (given as outputs views)
+    const addOf = (txid: string, satoshis: bigint) => ({
+      utxo: { txid, vout: 0, satoshis, script: REWARDS_CC },
+      tx: { txid, vout: [{ value: satoshis, script: REWARDS_CC }, { value: 0n, script: encodeRewardsOpret({ funcid: 'A', sbits: sbits('FREE'), name: 'FREE', fundingtxid }) }] },
+    })
+    const odd = addOf('a1'.repeat(32), 41095890n + 15000n)
+    expect(() => buildRewardsUnlock('FREE', fundingtxid, lock.txid, { pubkey: pubkey2, utxos: [], height: 2000 }, { ...unlockState, funding: [odd.utxo], fundingTxs: [odd.tx] })).toThrow(expect.objectContaining({ code: 'BUILD_INPUTS' }))
+    const exact = addOf('a2'.repeat(32), 41095890n + 10000n)
+    const r = buildRewardsUnlock('FREE', fundingtxid, lock.txid, { pubkey: pubkey2, utxos: [], height: 2000 }, { ...unlockState, funding: [exact.utxo], fundingTxs: [exact.tx] })
     expect(r.tx.vout[0]!.value).toBe(0n)
   })
 
@@ -203,8 +208,10 @@ describe('rewards builders against the documented daemon transactions', () => {
     const locker = doc.vout[1]!.script
     const lockView = { txid: k.params![2]!, vout: [{ value: 200n * COIN, script: REWARDS_CC }, { value: 10000n, script: locker }, { value: 0n, script: encodeRewardsOpret({ funcid: 'L', sbits: sbits('FREE'), name: 'FREE', fundingtxid: info.fundingtxid }) }] }
     const fund: Utxo = { txid: doc.vin[1]!.txid, vout: doc.vin[1]!.vout, satoshis: 1000n * COIN, script: REWARDS_CC }
+    // the funding output's transaction is not documented: an outputs view says it is plan funding (an 'A' of FREE)
+    const fundView = { txid: fund.txid, vout: [{ value: fund.satoshis, script: REWARDS_CC }, { value: 0n, script: encodeRewardsOpret({ funcid: 'A', sbits: sbits('FREE'), name: 'FREE', fundingtxid: info.fundingtxid }) }] }
     const t0 = 1_550_000_000
-    const r = buildRewardsUnlock('FREE', info.fundingtxid, k.params![2]!, { pubkey: locker.subarray(1, 34), utxos: [], height: 0 }, { plan: planView, locks: [{ tx: lockView, blockTime: t0 }], funding: [fund], tipTime: t0 + 86421 })
+    const r = buildRewardsUnlock('FREE', info.fundingtxid, k.params![2]!, { pubkey: locker.subarray(1, 34), utxos: [], height: 0 }, { plan: planView, locks: [{ tx: lockView, blockTime: t0 }], funding: [fund], fundingTxs: [fundView], tipTime: t0 + 86421 })
     expect(r.payout.formula).toBe('pre2019')
     expect(r.tx.vin.map((v) => [v.txid, v.vout])).toEqual(doc.vin.map((v) => [v.txid, v.vout]))
     expect(r.tx.vout.map((o) => [o.value, bytesToHex(o.script)])).toEqual(doc.vout.map((o) => [o.value, bytesToHex(o.script)]))

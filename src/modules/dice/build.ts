@@ -2,7 +2,7 @@ import { KomodoCcError } from '../../errors.js'
 import { bytesToHex, hexToBytes } from '../../bytes/hex.js'
 import { equalBytes } from '../../bytes/utils.js'
 import { ByteSnapshot } from '../../bytes/snapshot.js'
-import { formatCoins, toSatoshis, type AmountInput } from '../../amount.js'
+import { formatCoins, type AmountInput } from '../../amount.js'
 import { cc1of1 } from '../../cc/condition.js'
 import { ccModule } from '../../cc/eval.js'
 import { ccScript } from '../../script/cc.js'
@@ -17,7 +17,7 @@ import type { Transaction, TxOutput } from '../../tx/types.js'
 import { checkContext, daemonRefusal, type BuildContext, type CheckedContext } from '../../build/context.js'
 import { finalizeCcTx } from '../../build/finalize.js'
 import { completeBuild, type BuildResult } from '../../build/complete.js'
-import { normalInputs, stateTx, txidOfParsed, txidParam, type TxLike } from '../../build/common.js'
+import { amountParam, normalInputs, stateTx, txidOfParsed, txidParam, type TxLike } from '../../build/common.js'
 import type { InputPlan, Utxo } from '../../build/types.js'
 
 const EVAL = 0xe6
@@ -77,10 +77,6 @@ function dicePlan(funding: TxLike | undefined, fundingtxid: string, name: string
     throw daemonRefusal(daemonError, { fundingtxid, reason: 'not a dice funding transaction' }, 'BUILD_STATE')
   if (op.sbits !== nameToSbits(name)) throw daemonRefusal(daemonError, { fundingtxid, reason: `plan name ${JSON.stringify(name)} is not the plan's`, sbits: String(op.sbits) }, 'BUILD_STATE')
   return { fundingtxid, opret: op, fundingPubKey: tx.vout[1]!.script, tx }
-}
-
-function amountParam(v: AmountInput, name: string): bigint {
-  return toSatoshis(v, name, { allowNegative: true })
 }
 
 function intParam(v: number | bigint, name: string): bigint {
@@ -191,17 +187,43 @@ function planOutputs(planTxs: readonly TxLike[] | undefined, plan: Plan, name: s
   if (!Array.isArray(planTxs)) throw new KomodoCcError('BUILD_STATE', `${name} expected an array of transactions`)
   const out: PlanOutput[] = []
   const script = diceScriptSnapshot()
+  // a transaction listed twice counts once: keyed by what it spends first (two transactions spending one outpoint
+  // cannot both be on chain), compared by identity or txid only on a repeat
+  const firstSpends = new Map<string, Transaction | Transaction[]>()
   for (const p of planTxs) {
     const tx = anyTx(p)
     const op = diceOpretOf(tx)
     const v0 = tx.vout[0]
-    if (op === null || v0 === undefined || !'RFEWLT'.includes(op.funcid)) continue
+    if (op === null || v0 === undefined || !'RFEWLT'.includes(op.funcid) || repeated(firstSpends, tx, name)) continue
     // the funding transaction itself: dicePlan has just checked (this call) that plan.tx is fundingtxid
     const ofPlan = op.funcid === 'F' ? (tx === plan.tx || txidOfParsed(tx) === plan.fundingtxid) : op.fundingtxid === plan.fundingtxid
     if (!ofPlan || op.sbits !== plan.opret.sbits || v0.value < 10000n || !script.matches(v0.script)) continue
     out.push(new PlanOutputImpl(tx, op, v0))
   }
   return out
+}
+
+/**
+ * Whether `tx` repeats a plan transaction already seen (same first input); a different one spending it is refused.
+ * Keyed by the txid text as given (a single entry per txid until a second one shares it: no allocation per tx).
+ */
+function repeated(firstSpends: Map<string, Transaction | Transaction[]>, tx: Transaction, name: string): boolean {
+  const vin0 = tx.vin[0]
+  if (vin0 === undefined) return false
+  const seen = firstSpends.get(vin0.txid)
+  if (seen === undefined) {
+    firstSpends.set(vin0.txid, tx)
+    return false
+  }
+  const list = Array.isArray(seen) ? seen : [seen]
+  for (const prev of list) {
+    if (prev.vin[0]!.vout !== vin0.vout) continue
+    if (prev === tx || txidOfParsed(prev) === txidOfParsed(tx)) return true
+    throw new KomodoCcError('BUILD_STATE', `${name} holds two different transactions spending ${vin0.txid}:${vin0.vout}: at most one of them is on chain`, { name, txid: vin0.txid, vout: vin0.vout })
+  }
+  list.push(tx)
+  firstSpends.set(vin0.txid, list)
+  return false
 }
 
 /** txids are computed only where needed (hashing every plan transaction would dominate a bet's build time). */

@@ -1,6 +1,6 @@
 import { KomodoCcError } from '../../errors.js'
 import { hexToBytes } from '../../bytes/hex.js'
-import { toSatoshis, type AmountInput } from '../../amount.js'
+import type { AmountInput } from '../../amount.js'
 import { cc1of1 } from '../../cc/condition.js'
 import { ccModule } from '../../cc/eval.js'
 import { ccScript } from '../../script/cc.js'
@@ -17,7 +17,8 @@ import { CC_TXFEE, type Transaction } from '../../tx/types.js'
 import { checkContext, checkUtxo, daemonRefusal, type BuildContext, type CheckedContext } from '../../build/context.js'
 import { finalizeCcTx, type FinalizedTx } from '../../build/finalize.js'
 import { completeBuild, type BuildResult } from '../../build/complete.js'
-import { ccInput, normalInputs } from '../../build/common.js'
+import { amountParam, ccInput, normalInputs } from '../../build/common.js'
+import { OutpointSet } from '../../build/outpoints.js'
 import type { InputPlan, Utxo } from '../../build/types.js'
 
 const EVAL = 0xe4
@@ -40,7 +41,7 @@ export const FAUCET_MAX_ATTEMPTS = 1_000_000
  */
 export function buildFaucetFund(amount: AmountInput, context: BuildContext): BuildResult {
   const ctx = checkContext(context)
-  const sats = toSatoshis(amount, 'amount', { allowNegative: true })
+  const sats = amountParam(amount, 'amount')
   if (sats <= 0n) throw daemonRefusal('funding amount must be positive', { amount: String(sats) })
   const inputs = normalInputs(ctx, sats + ctx.fee, 64, 'couldnt create faucet funding transaction')
   const fin = finalizeCcTx({
@@ -99,11 +100,12 @@ function planFaucetGet(context: BuildContext, state: FaucetGetState, backend: Se
   const threshold = need / BigInt(FAUCET_MAX_INPUTS)
   const faucetCond = cc1of1(EVAL, FAUCET.pubkey)
   const inputs: InputPlan[] = []
+  const seen = new OutpointSet()
   let total = 0n
   for (const [i, u] of state.faucetUtxos.entries()) {
     if (total >= need || inputs.length >= FAUCET_MAX_INPUTS) break
     checkUtxo(u, `state.faucetUtxos[${i}]`)
-    if (u.satoshis <= FAUCET_MIN_UTXO || u.satoshis < threshold) continue
+    if (u.satoshis <= FAUCET_MIN_UTXO || u.satoshis < threshold || !seen.take(u, 'state.faucetUtxos')) continue
     inputs.push(ccInput(u, faucetCond, EVAL, 'global', `state.faucetUtxos[${i}]`))
     total += u.satoshis
   }

@@ -2,7 +2,7 @@ import { KomodoCcError } from '../../errors.js'
 import { bytesToHex } from '../../bytes/hex.js'
 import { equalBytes } from '../../bytes/utils.js'
 import { hexToBytes } from '../../bytes/hex.js'
-import { COIN, toSatoshis, type AmountInput } from '../../amount.js'
+import { COIN, type AmountInput } from '../../amount.js'
 import { pubkeyBytes } from '../../address/address.js'
 import { cc1of1, tokensCc1of1 } from '../../cc/condition.js'
 import { ccAddress, txidPubkey } from '../../cc/address.js'
@@ -15,7 +15,8 @@ import { encodeGatewaysPayload, decodeGatewaysOpret, type GatewaysOpret } from '
 import { checkContext, checkUtxo, daemonRefusal, type BuildContext, type CheckedContext } from '../../build/context.js'
 import { finalizeCcTx } from '../../build/finalize.js'
 import { completeBuild, type BuildResult } from '../../build/complete.js'
-import { normalInputs, txidParam, hexParam } from '../../build/common.js'
+import { amountParam, moneyParam, normalInputs, txidParam, hexParam } from '../../build/common.js'
+import { OutpointSet } from '../../build/outpoints.js'
 import { stateOutputs, lastOpret, ostreamDouble, type StateTx, type StateOutputs } from '../../build/rewards-gateways-state.js'
 import { gatewaysDepositAddress, gatewaysVerifyDeposit } from '../../build/gateways-proof.js'
 import type { InputPlan, Utxo } from '../../build/types.js'
@@ -103,12 +104,13 @@ function tokenInputs(utxos: unknown, total: bigint, max: number, cond: CcConditi
   const script = ccScript(cond)
   const threshold = skipSmall ? total / BigInt(max) : 0n
   const inputs: InputPlan[] = []
+  const seen = new OutpointSet()
   let sum = 0n
   for (const [i, u] of (utxos as Utxo[]).entries()) {
     if (sum >= total || inputs.length >= max) break
     checkUtxo(u, `${name}[${i}]`)
     if (!equalBytes(u.script, script)) throw new KomodoCcError('BUILD_STATE', `${name}[${i}] is not locked by the expected token condition`, { name: `${name}[${i}]` })
-    if (u.satoshis < threshold || u.satoshis <= 0n) continue
+    if (u.satoshis < threshold || u.satoshis <= 0n || !seen.take(u, name)) continue
     inputs.push({ kind: 'cc', utxo: u, role, condition: cond, evalCode: EVAL_TOKENS })
     sum += u.satoshis
   }
@@ -153,6 +155,7 @@ export function buildGatewaysBind(tokenid: string, oracletxid: string, coin: str
   coinParam(coin)
   const supply = typeof tokensupply === 'bigint' ? tokensupply : typeof tokensupply === 'number' && Number.isInteger(tokensupply) ? BigInt(tokensupply) : typeof tokensupply === 'string' && /^\d+$/.test(tokensupply) ? BigInt(tokensupply) : null
   if (supply === null) throw new KomodoCcError('BUILD_PARAMS', 'tokensupply expected an integer number of token satoshis', { name: 'tokensupply' })
+  moneyParam(supply, 'tokensupply')
   u8Param(M, 'M')
   u8Param(N, 'N')
   if (M > N || N === 0 || N > 15 || supply < COIN / 100n || tid === ZERO) throw daemonRefusal('illegal M or N > 15 or tokensupply or invalid tokenid\n', { M, N, tokensupply: String(supply) })
@@ -179,7 +182,8 @@ export function buildGatewaysBind(tokenid: string, oracletxid: string, coin: str
   if (fullsupply !== supply)
     throw daemonRefusal(`Gateway bind.${coin} (${tid}) globaladdr.${GATEWAYS.ccAddress} totalsupply ${coins(supply)} != fullsupply ${coins(fullsupply)}`, { fullsupply: String(fullsupply) }, 'BUILD_STATE')
   const myTokens = cc1of1(EVAL_TOKENS, ctx.pubkey)
-  const balance = Array.isArray(state.tokens) ? state.tokens.reduce((s, u, i) => s + checkUtxo(u, `state.tokens[${i}]`).satoshis, 0n) : 0n
+  const listed = new OutpointSet() // a token output listed twice counts once
+  const balance = Array.isArray(state.tokens) ? state.tokens.reduce((s, u, i) => (listed.take(checkUtxo(u, `state.tokens[${i}]`), 'state.tokens') ? s + u.satoshis : s), 0n) : 0n
   if (balance !== supply) throw daemonRefusal(`token balance on ${ccAddress(EVAL_TOKENS, ctx.pubkey, ctx.chain)} ${coins(balance)}!=${coins(supply)}`, { balance: String(balance) }, 'BUILD_STATE')
   if (state.oracle === undefined) throw daemonRefusal(`cant find oracletxid ${oid}`, {}, 'BUILD_STATE')
   const oracle = lastOpret(stateOutputs(state.oracle, oid, 'state.oracle'), decodeOraclesOpret)
@@ -234,7 +238,7 @@ export function buildGatewaysDeposit(bindtxid: string, height: number, coin: str
   if (!Number.isInteger(claimvout) || claimvout > 0x7fffffff) throw new KomodoCcError('INT_RANGE', 'claimvout expected a 32-bit integer', { name: 'claimvout' })
   if (typeof deposithex !== 'string' || !/^([0-9a-fA-F]{2})+$/.test(deposithex)) throw new KomodoCcError('BUILD_PARAMS', 'deposithex expected the foreign transaction as hex text', { name: 'deposithex' })
   const proofBytes = hexParam(proof, 'proof')
-  const sats = toSatoshis(amount, 'amount', { allowNegative: true })
+  const sats = amountParam(amount, 'amount')
   if (sats <= 0n || claimvout < 0) throw daemonRefusal('invalid param: amount, numpks or claimvout\n', { amount: String(sats), claimvout })
   const dest = destParam(destpub, 'destpub')
   const bind = bindChecks(state, bid, coin)
@@ -313,7 +317,7 @@ export function buildGatewaysClaim(bindtxid: string, coin: string, deposittxid: 
   const did = txidParam(deposittxid, 'deposittxid')
   coinParam(coin)
   const dest = destParam(destpub, 'destpub')
-  const sats = toSatoshis(amount, 'amount', { allowNegative: true })
+  const sats = amountParam(amount, 'amount')
   const bind = bindChecks(state, bid, coin)
   if (state.deposit === undefined) throw daemonRefusal(`cant find deposittxid ${bid}`, { deposittxid: did }, 'BUILD_STATE')
   const dep = stateOutputs(state.deposit, did, 'state.deposit')
@@ -364,7 +368,7 @@ export function buildGatewaysWithdraw(bindtxid: string, coin: string, withdrawpu
   const bid = txidParam(bindtxid, 'bindtxid')
   coinParam(coin)
   const wpk = destParam(withdrawpub, 'withdrawpub')
-  const sats = toSatoshis(amount, 'amount', { allowNegative: true })
+  const sats = amountParam(amount, 'amount')
   if (sats <= 0n) throw new KomodoCcError('BUILD_PARAMS', 'amount must be positive', { amount: String(sats) })
   const bind = bindChecks(state, bid, coin)
   const ours = (p: GatewaysOpret | undefined) => p !== undefined && p.funcid === 'W' && 'bindtxid' in p && p.bindtxid === bid && p.refcoin === coin && p.tokenid === bind.tokenid

@@ -2,7 +2,7 @@ import { KomodoCcError } from '../../errors.js'
 import { bytesToHex } from '../../bytes/hex.js'
 import { txidToInternalBytes } from '../../bytes/uint256.js'
 import { utf8ToBytes } from '../../bytes/utils.js'
-import { toSatoshis, formatCoins, daemonParseDatafee, type AmountInput } from '../../amount.js'
+import { MAX_MONEY, toSatoshis, formatCoins, daemonParseDatafee, type AmountInput } from '../../amount.js'
 import { pubkeyBytes } from '../../address/address.js'
 import { cc1of1 } from '../../cc/condition.js'
 import { ccAddress } from '../../cc/address.js'
@@ -16,7 +16,8 @@ import { transactionSize } from '../../tx/codec.js'
 import { checkContext, checkUtxo, daemonRefusal, type BuildContext } from '../../build/context.js'
 import { finalizeCcTx, type FinalizedTx } from '../../build/finalize.js'
 import { callerBatonPubkey, completeBuild, type BuildResult } from '../../build/complete.js'
-import { ccInput, hexParam, normalInputs, stateTx, txidParam, type TxLike } from '../../build/common.js'
+import { ccInput, hexParam, moneyParam, normalInputs, stateTx, txidParam, type TxLike } from '../../build/common.js'
+import { OutpointSet } from '../../build/outpoints.js'
 import type { Utxo } from '../../build/types.js'
 
 const EVAL = 0xec
@@ -119,10 +120,10 @@ export function buildOraclesFund(oracletxid: string, context: BuildContext, stat
  * value ("1.5" is 1 satoshi to the daemon) is refused with both readings in the details.
  */
 function datafeeParam(v: bigint | string): bigint {
-  if (typeof v === 'bigint') return v
-  if (typeof v === 'string' && /^-?\d+$/.test(v)) return BigInt(v)
+  if (typeof v === 'bigint') return moneyParam(v, 'datafee')
+  if (typeof v === 'string' && /^-?\d+$/.test(v)) return moneyParam(BigInt(v), 'datafee')
   if (typeof v === 'string') {
-    const exact = toSatoshis(v, 'datafee')
+    const exact = toSatoshis(v, 'datafee', { max: MAX_MONEY })
     const daemon = daemonParseDatafee(v)
     if (daemon !== exact)
       throw new KomodoCcError('BUILD_PARAMS', `datafee ${JSON.stringify(v)} is ${exact} sat exactly, but oraclesregister would read ${daemon} sat: pass satoshis as a bigint`, { exact: String(exact), daemon: String(daemon) })
@@ -183,7 +184,7 @@ export function buildOraclesSubscribe(oracletxid: string, publisher: string | Ui
   const id = txidParam(oracletxid, 'oracletxid')
   oracleCreate(state?.oracle, id, `cant find oracletxid ${id}`, `invalid oracletxid ${id}`)
   const pub = pubkeyBytes(publisher, 'publisher')
-  const sats = toSatoshis(amount, 'amount')
+  const sats = toSatoshis(amount, 'amount', { max: MAX_MONEY })
   if (sats <= 0n) throw new KomodoCcError('BUILD_PARAMS', 'amount must be positive (the daemon does not check; a zero subscription pays nothing)', { amount: String(sats) })
   const inputs = normalInputs(ctx, sats + 2n * ctx.fee, 64, 'error adding normal inputs')
   const fin = finalizeCcTx({
@@ -240,6 +241,7 @@ export function buildOraclesData(oracletxid: string, hexstr: string | Uint8Array
     const coins = typeof state.datafee === 'bigint' ? Number(formatCoins(state.datafee)) : 0
     throw daemonRefusal(`datafee ${coins}is illegal`, {}, 'BUILD_STATE')
   }
+  moneyParam(state.datafee, 'state.datafee')
   const create = oracleCreate(state.oracle, id, 'invalid oracle txid', 'invalid oracle txid opret data')
   try {
     decodeOracleData(create.format, record)
@@ -252,15 +254,19 @@ export function buildOraclesData(oracletxid: string, hexstr: string | Uint8Array
   const batonCc = state.baton === undefined ? undefined : cc1of1(EVAL, baton)
   const batonScript = batonCc === undefined ? undefined : ccScript(batonCc)
   const batonInput = state.baton === undefined ? [] : [ccInput(state.baton, batonCc!, EVAL, 'baton', 'state.baton', batonScript)]
+  // OracleBatonUtxo: a baton is vout 1 of an 'R' or 'D', exactly 10000 sat
+  if (state.baton !== undefined && (state.baton.vout !== 1 || state.baton.satoshis !== MARKER))
+    throw new KomodoCcError('BUILD_STATE', `state.baton is not a baton (vout 1 of 10000 sat), got vout ${state.baton.vout} of ${state.baton.satoshis} sat`, { name: 'state.baton', vout: state.baton.vout, satoshis: String(state.baton.satoshis) })
   if (!Array.isArray(state.subscriptions)) throw new KomodoCcError('BUILD_STATE', 'state.subscriptions expected an array of UTXOs')
   const subs = []
+  const seen = new OutpointSet()
   let total = 0n
   const myCc = cc1of1(EVAL, ctx.pubkey)
   const myCcScript = ccScript(myCc)
   for (const [i, u] of state.subscriptions.entries()) {
     if (total >= state.datafee || subs.length >= 60) break
     checkUtxo(u, `state.subscriptions[${i}]`)
-    if (u.satoshis < MARKER) continue
+    if (u.satoshis < MARKER || !seen.take(u, 'state.subscriptions')) continue
     subs.push(ccInput(u, myCc, EVAL, 'caller', `state.subscriptions[${i}]`, myCcScript))
     total += u.satoshis
   }

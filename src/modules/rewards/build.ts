@@ -14,7 +14,8 @@ import { rewardsPayout, type RewardsPayout } from './payout.js'
 import { checkContext, checkUtxo, daemonRefusal, type BuildContext, type CheckedContext } from '../../build/context.js'
 import { finalizeCcTx } from '../../build/finalize.js'
 import { completeBuild, type BuildResult } from '../../build/complete.js'
-import { normalInputs, txidParam } from '../../build/common.js'
+import { amountParam, normalInputs, txidParam } from '../../build/common.js'
+import { OutpointSet } from '../../build/outpoints.js'
 import { stateOutputs, lastOpret, type StateTx, type StateOutputs } from '../../build/rewards-gateways-state.js'
 import type { InputPlan, Utxo } from '../../build/types.js'
 
@@ -42,12 +43,12 @@ function planName(name: unknown): string {
 }
 
 /** Reads a plan's 'F' funding transaction (state), as the daemon does when it looks a plan up by name. */
-function planOf(plan: StateTx | undefined, name: string, expectedTxid: string | undefined, missing: string): { fundingtxid: string; plan: RewardsFundingOpret } {
+function planOf(plan: StateTx | undefined, name: string, expectedTxid: string | undefined, missing: string): { fundingtxid: string; plan: RewardsFundingOpret; outputs: StateOutputs } {
   if (plan === undefined) throw daemonRefusal(missing, { name }, 'BUILD_STATE')
   const s = stateOutputs(plan, expectedTxid, 'state.plan')
   const f = lastOpret(s, decodeRewardsOpret)
   if (f === undefined || f.funcid !== 'F' || f.sbits !== sbits(name)) throw daemonRefusal(missing, { name }, 'BUILD_STATE')
-  return { fundingtxid: s.txid, plan: f }
+  return { fundingtxid: s.txid, plan: f, outputs: s }
 }
 
 function aprParam(v: bigint | string | undefined): bigint {
@@ -65,6 +66,41 @@ function daysParam(v: number | bigint, name: string): bigint {
   if (typeof v === 'bigint') return v * DAY
   if (typeof v === 'number' && Number.isInteger(v)) return BigInt(v) * DAY
   throw new KomodoCcError('BUILD_PARAMS', `${name} expected a whole number of days`, { name })
+}
+
+/** The state transactions a funding output may come from, by txid: the plan, the lock candidates, `fundingTxs`. */
+function knownTxs(plan: StateOutputs, locks: readonly { s: StateOutputs }[], fundingTxs: readonly StateTx[] | undefined): Map<string, StateOutputs> {
+  const known = new Map<string, StateOutputs>([[plan.txid, plan]])
+  for (const c of locks) known.set(c.s.txid, c.s)
+  if (fundingTxs === undefined) return known
+  if (!Array.isArray(fundingTxs)) throw new KomodoCcError('BUILD_STATE', 'state.fundingTxs expected an array of transactions')
+  fundingTxs.forEach((t, i) => {
+    const s = stateOutputs(t, undefined, `state.fundingTxs[${i}]`)
+    known.set(s.txid, s)
+  })
+  return known
+}
+
+/**
+ * Checks that a funding output the unlock would spend is what `RewardsPlanFunds` counts: vout 0 of a transaction in
+ * state whose opret is this plan's 'F' (the plan itself), or an 'A'/'U' naming the plan (fundingtxid and sbits).
+ * Anything else (another plan's output, a lock, an output whose transaction is not given) is refused: the daemon would
+ * not pick it, and validation may reject the unlock or pay from someone else's plan.
+ */
+function planFunding(u: Utxo, known: Map<string, StateOutputs>, planSbits: bigint, fundingtxid: string, name: string): void {
+  const tx = known.get(u.txid) ?? known.get(u.txid.toLowerCase())
+  const at = () => `${name} (${u.txid.toLowerCase()}:${u.vout})`
+  if (tx === undefined)
+    throw new KomodoCcError('BUILD_STATE', `${at()} cannot be verified: its transaction is not in state.plan, state.locks or state.fundingTxs`, { name, claim: 'plan funding', txid: u.txid.toLowerCase(), vout: u.vout })
+  const v0 = tx.vout[0]
+  if (u.vout !== 0 || v0 === undefined || v0.value !== u.satoshis || !equalBytes(v0.script, u.script))
+    throw new KomodoCcError('BUILD_STATE', `${at()} is not vout 0 of its transaction as given (plan funding is vout 0 of an F/A/U)`, { name, claim: 'plan funding', txid: tx.txid, vout: u.vout })
+  const op = lastOpret(tx, decodeRewardsOpret)
+  const ofPlan = op !== undefined && (op.funcid === 'F' ? tx.txid === fundingtxid : (op.funcid === 'A' || op.funcid === 'U') && op.fundingtxid === fundingtxid && op.sbits === planSbits)
+  if (!ofPlan) {
+    const what = op === undefined ? 'no rewards transaction' : op.funcid === 'F' ? "another plan's 'F'" : `a '${op.funcid}' of ${op.fundingtxid}`
+    throw new KomodoCcError('BUILD_STATE', `${at()} is not funding of plan ${fundingtxid} (its transaction is ${what})`, { name, claim: 'plan funding', txid: tx.txid, funcid: op?.funcid ?? null })
+  }
 }
 
 function done(inputs: InputPlan[], outputs: { value: bigint; script: Uint8Array }[], opret: Uint8Array, ctx: CheckedContext): BuildResult {
@@ -91,7 +127,7 @@ export type RewardsCreateFundingState = {
 export function buildRewardsCreateFunding(name: string, amount: AmountInput, APR: bigint | string | undefined, mindays: number | bigint | undefined, maxdays: number | bigint | undefined, mindeposit: AmountInput | undefined, context: BuildContext, state: RewardsCreateFundingState = {}): BuildResult {
   const ctx = checkContext(context)
   planName(name)
-  const funds = toSatoshis(amount, 'amount', { allowNegative: true })
+  const funds = amountParam(amount, 'amount')
   if (funds <= 0n) throw daemonRefusal('funds must be positive', { amount: String(funds) })
   const apr = aprParam(APR)
   if (apr > MAX_APR) throw daemonRefusal('25% APR is maximum', { APR: String(apr) })
@@ -103,7 +139,7 @@ export function buildRewardsCreateFunding(name: string, amount: AmountInput, APR
     maxseconds = daysParam(maxdays, 'maxdays')
     if (maxseconds <= 0n) throw daemonRefusal('maxdays must be positive')
     if (maxseconds < minseconds) throw daemonRefusal('maxdays must be greater than mindays')
-    if (mindeposit !== undefined) deposit = toSatoshis(mindeposit, 'mindeposit', { allowNegative: true })
+    if (mindeposit !== undefined) deposit = amountParam(mindeposit, 'mindeposit')
     if (deposit <= 0n) throw daemonRefusal('mindeposit must be positive')
   } else if (mindeposit !== undefined) throw new KomodoCcError('BUILD_PARAMS', 'mindeposit is positional after maxdays: give maxdays too', { name: 'mindeposit' })
   const refuse = 'couldnt create rewards funding transaction'
@@ -136,7 +172,7 @@ export function buildRewardsAddFunding(name: string, fundingtxid: string, amount
   const ctx = checkContext(context)
   const id = txidParam(fundingtxid, 'fundingtxid')
   planName(name)
-  const sats = toSatoshis(amount, 'amount', { allowNegative: true })
+  const sats = amountParam(amount, 'amount')
   if (sats < 0n) throw daemonRefusal('funding amount must be positive', { amount: String(sats) })
   const plan = planOf(state?.plan, name, undefined, `Rewards plan ${name} doesnt exist\n`)
   if (plan.fundingtxid !== id)
@@ -164,7 +200,7 @@ export function buildRewardsLock(name: string, fundingtxid: string, amount: Amou
   const ctx = checkContext(context)
   const id = txidParam(fundingtxid, 'fundingtxid')
   planName(name)
-  const deposit = toSatoshis(amount, 'amount', { allowNegative: true })
+  const deposit = amountParam(amount, 'amount')
   const plan = planOf(state?.plan, name, undefined, `Rewards plan ${name} doesnt exist\n`)
   if (plan.fundingtxid !== id)
     throw new KomodoCcError('BUILD_PARAMS', `fundingtxid ${id} is not plan ${name}'s (${plan.fundingtxid}): the lock could never be unlocked`, { plan: plan.fundingtxid })
@@ -188,13 +224,17 @@ export type RewardsLockCandidate = {
   unspent?: boolean
 }
 
-/** State for {@link buildRewardsUnlock}. @example const s: RewardsUnlockState = { plan, locks: [{ tx: lockHex, blockTime }], funding: [fundingUtxo], tipTime } */
+/** State for {@link buildRewardsUnlock}. @example const s: RewardsUnlockState = { plan, locks: [{ tx: lockHex, blockTime }], funding: [addUtxo], fundingTxs: [addHex], tipTime } */
 export type RewardsUnlockState = RewardsPlanState & {
   /** Unspent outputs at the rewards global CC address the daemon would consider: with a txid, the one lock; without,
    *  every candidate in the node's order (the first 'L' of this plan ≥ 2^30 satoshis is taken). */
   locks: readonly RewardsLockCandidate[]
-  /** The plan's unspent F/A/U funding outputs (vout 0 of its funding transactions), in the node's order. */
+  /** The plan's unspent F/A/U funding outputs (vout 0 of its funding transactions), in the node's order. Each one
+   *  spent is checked against its transaction: `plan`, one of `locks`, or one of `fundingTxs`. */
   funding: readonly Utxo[]
+  /** The transactions of the `funding` outputs (the plan's 'A' add-fundings and 'U' unlocks) when they are not among
+   *  `locks` (the plan itself is `plan`). A funding output whose transaction is in none of them is refused. */
+  fundingTxs?: readonly StateTx[]
   /** The chain tip's block time (what the reward is computed against). */
   tipTime: number
   /** For KMD itself the formula switch is by height (see {@link rewardsPayout}). */
@@ -214,8 +254,10 @@ export type RewardsUnlockResult = BuildResult & { payout: RewardsPayout; mode: '
  * script, 10000 change to the caller, 'U'). The reward is {@link rewardsPayout}; a reward ≤ 10000 sat gives the
  * daemon's `reward N is <= the transaction fee`. Every input is signed with the published rewards key, so the
  * result is always signed. Where the daemon would build a transaction consensus rejects (a recover by someone other
- * than the locker; funding between reward + txfee and reward + 2·txfee), this builder refuses.
- * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS
+ * than the locker; funding between reward + txfee and reward + 2·txfee), this builder refuses. Each funding output it
+ * spends must be vout 0 of the plan's 'F' or of an 'A'/'U' of the plan, its transaction given in `state.plan`,
+ * `state.locks` or `state.fundingTxs` (else `BUILD_STATE`, `details.claim: 'plan funding'`).
+ * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | BUILD_INPUTS | INSUFFICIENT_FUNDS | AMOUNT_RANGE
  * @example buildRewardsUnlock('FREE', fundingtxid, locktxid, ctx, { plan, locks: [{ tx: lockTx, blockTime }], funding, tipTime })
  */
 export function buildRewardsUnlock(name: string, fundingtxid: string, txid: string | undefined, context: BuildContext, state: RewardsUnlockState): RewardsUnlockResult {
@@ -265,11 +307,14 @@ export function buildRewardsUnlock(name: string, fundingtxid: string, txid: stri
   const funding: InputPlan[] = []
   let total = 0n
   if (!Array.isArray(state.funding)) throw new KomodoCcError('BUILD_STATE', 'state.funding expected an array of UTXOs')
+  const known = knownTxs(plan.outputs, read, state.fundingTxs)
+  const seen = new OutpointSet()
   for (const [i, u] of state.funding.entries()) {
     if (total >= need || funding.length >= 30) break
     checkUtxo(u, `state.funding[${i}]`)
-    if (u.satoshis < threshold) continue
+    if (u.satoshis < threshold || !seen.take(u, 'state.funding')) continue
     if (!equalBytes(u.script, cc)) throw new KomodoCcError('BUILD_STATE', `state.funding[${i}] is not at the rewards global CC address`, { name: `state.funding[${i}]` })
+    planFunding(u, known, plan.plan.sbits, id, `state.funding[${i}]`)
     funding.push({ kind: 'cc', utxo: u, role: 'global', condition: cc1of1(EVAL, rewardsPk()), evalCode: EVAL })
     total += u.satoshis
   }

@@ -1,7 +1,7 @@
 import { KomodoCcError } from '../../errors.js'
 import { bytesToHex } from '../../bytes/hex.js'
 import { equalBytes, utf8ToBytes } from '../../bytes/utils.js'
-import { toSatoshis, type AmountInput } from '../../amount.js'
+import type { AmountInput } from '../../amount.js'
 import { pubkeyBytes } from '../../address/address.js'
 import { cc1of1, tokensCc1of1 } from '../../cc/condition.js'
 import { ccModule } from '../../cc/eval.js'
@@ -10,7 +10,8 @@ import { encodeTokensPayload, decodeTokensOpret, nftData, TOKEN_BLOB_ID, type To
 import { checkContext, checkUtxo, daemonRefusal, type BuildContext } from '../../build/context.js'
 import { finalizeCcTx } from '../../build/finalize.js'
 import { completeBuild, type BuildResult } from '../../build/complete.js'
-import { hexParam, normalInputs, stateTx, txidParam, type TxLike } from '../../build/common.js'
+import { amountParam, hexParam, moneyParam, normalInputs, stateTx, txidParam, type TxLike } from '../../build/common.js'
+import { OutpointSet } from '../../build/outpoints.js'
 import type { InputPlan, Utxo } from '../../build/types.js'
 
 const EVAL = 0xf2
@@ -40,7 +41,7 @@ export function buildTokenCreate(name: string, supply: AmountInput, description:
   if (typeof desc !== 'string') throw new KomodoCcError('BUILD_PARAMS', 'description expected a string', { name: 'description' })
   const nameLen = utf8ToBytes(name).length
   if (nameLen === 0 || nameLen > MAX_NAME) throw daemonRefusal('Token name must not be empty and up to 32 characters', { length: nameLen, max: MAX_NAME })
-  const sats = toSatoshis(supply, 'supply', { allowNegative: true })
+  const sats = amountParam(supply, 'supply')
   if (sats <= 0n) throw daemonRefusal('Token supply must be positive', { supply: String(sats) })
   const descLen = utf8ToBytes(desc).length
   if (descLen > MAX_DESCRIPTION) throw daemonRefusal('Token description must be <= 4096 characters', { length: descLen, max: MAX_DESCRIPTION })
@@ -126,11 +127,12 @@ export function buildTokenTransfer(tokenid: string, destpubkey: string | Uint8Ar
   if (!Array.isArray(state.tokens)) throw new KomodoCcError('BUILD_STATE', 'state.tokens expected an array of UTXOs')
   const threshold = units / BigInt(MAX_TOKEN_INPUTS)
   const tokens: InputPlan[] = []
+  const seen = new OutpointSet()
   let total = 0n
   for (const [i, u] of state.tokens.entries()) {
     if (total >= units || tokens.length >= MAX_TOKEN_INPUTS) break
     checkUtxo(u, `state.tokens[${i}]`)
-    if (u.satoshis < threshold) continue
+    if (u.satoshis < threshold || !seen.take(u, 'state.tokens')) continue
     if (!equalBytes(u.script, mineScript))
       throw new KomodoCcError('BUILD_STATE', `state.tokens[${i}] is not on your token address for this token (${destEval === EVAL ? 'CC1(0xf2, you)' : `TokensCC1(0x${destEval.toString(16)}, you)`})`, { name: `state.tokens[${i}]` })
     tokens.push({ kind: 'cc', utxo: u, role: 'caller', condition: mine, evalCode: destEval })
@@ -153,7 +155,7 @@ export function buildTokenTransfer(tokenid: string, destpubkey: string | Uint8Ar
 
 /** Token units: a bigint, or decimal digits (the RPC's `atoll` would silently truncate "1.9" to 1: refused here). */
 function unitsParam(v: bigint | string): bigint {
-  if (typeof v === 'bigint') return v
-  if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) return BigInt(v.trim())
+  if (typeof v === 'bigint') return moneyParam(v, 'amount')
+  if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) return moneyParam(BigInt(v.trim()), 'amount')
   throw new KomodoCcError('BUILD_PARAMS', `amount expected token units as a bigint or integer text, got ${typeof v === 'string' ? JSON.stringify(v) : typeof v}`, { name: 'amount' })
 }
