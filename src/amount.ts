@@ -125,7 +125,10 @@ function decimalToSats(text: string, name: string): bigint {
   const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text)
   if (m === null) throw new KomodoCcError('AMOUNT_INVALID', `${name} ${describe(text)} is not a plain decimal number of coins`, { name })
   const [, sign, whole, frac = ''] = m
-  const significant = frac.replace(/0+$/, '')
+  // trailing zeros trimmed by a scan: /0+$/ is quadratic on a long run of zeros followed by another digit
+  let end = frac.length
+  while (end > 0 && frac.charCodeAt(end - 1) === 48) end--
+  const significant = frac.slice(0, end)
   if (significant.length > 8) throw new KomodoCcError('AMOUNT_INVALID', `${name} ${describe(text)} has more than 8 decimal places`, { name })
   if (whole!.length > 20) throw new KomodoCcError('AMOUNT_RANGE', `${name} ${describe(text)} is out of range`, { name })
   const sats = BigInt(whole!) * COIN + BigInt(significant.padEnd(8, '0'))

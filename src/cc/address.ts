@@ -204,6 +204,7 @@ const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
  */
 export function batonKey(privateKey: Uint8Array): Uint8Array {
   const priv = assertBytes(privateKey, 32, 'privateKey')
+  if (!isSecpScalar(priv)) throw new KomodoCcError('PRIVKEY_INVALID', 'privateKey must be a secp256k1 private key, 1 ≤ k < n')
   const k = (oraclesKey ??= bytesOrHex(ccModule('Oracles').privkey, 32, 'oracles key'))
   const out = new Uint8Array(32)
   for (let i = 0; i < 32; i++) out[i] = priv[i]! ^ k[i]!

@@ -1,3 +1,4 @@
+import { MAX_MONEY } from '../amount.js'
 import { bytesToHex } from '../bytes/hex.js'
 import { KomodoCcError } from '../errors.js'
 import { decodeFulfillment } from '../cc/fulfillment.js'
@@ -10,8 +11,8 @@ import { MAX_TX_SIZE_AFTER_SAPLING, isSaplingV4, type Transaction } from '../tx/
 import type { DevChain, Coin } from './chain.js'
 import { DevnetRefusal, EVAL_FALSE_TEXT, REJECT, RPC_CODES, rejected } from './refusal.js'
 
-/** Largest amount komodod accepts in one output or in a transaction's total (`MAX_MONEY`, 200 million coins). */
-export const MAX_MONEY = 200_000_000n * 100_000_000n
+/** Largest amount komodod accepts in one output or in a transaction's total: src/amount.ts's `MAX_MONEY`, re-exported. */
+export { MAX_MONEY } from '../amount.js'
 /** komodod refuses a transaction whose expiry is this close to the next block (`TX_EXPIRING_SOON_THRESHOLD`). */
 export const TX_EXPIRING_SOON_THRESHOLD = 3
 /** Locktimes below this are heights (`LOCKTIME_THRESHOLD`). */

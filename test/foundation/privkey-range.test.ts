@@ -47,3 +47,22 @@ describe('private keys out of 1..n-1 are refused with PRIVKEY_INVALID', () => {
     })
   }
 })
+
+describe('hostile amount text and the baton key', () => {
+  test('a fraction of 200,000 zeros then a digit is refused at once (the trailing-zero trim was quadratic)', async () => {
+    const { toSatoshis } = await import('../../src/amount.js')
+    const text = '0.' + '0'.repeat(200_000) + '1'
+    const t0 = performance.now()
+    expect(() => toSatoshis(text)).toThrow(expect.objectContaining({ code: 'AMOUNT_INVALID' }))
+    expect(performance.now() - t0).toBeLessThan(2000) // a hang bound, not a speed figure: main took far longer
+    expect(toSatoshis('1.50000000' + '0'.repeat(100_000))).toBe(150_000_000n)
+  })
+  test('batonKey and batonPubkey refuse keys of 0 and ≥ n', async () => {
+    const { batonKey, batonPubkey } = await import('../../src/cc/address.js')
+    const n = hexToBytes('fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141')
+    for (const k of [new Uint8Array(32), n, new Uint8Array(32).fill(0xff)]) {
+      expect(() => batonKey(k)).toThrow(expect.objectContaining({ code: 'PRIVKEY_INVALID' }))
+      expect(() => batonPubkey(k)).toThrow(expect.objectContaining({ code: 'PRIVKEY_INVALID' }))
+    }
+  })
+})
