@@ -45,11 +45,9 @@ export type Inspection = {
  * (CC with condition shape, eval codes and address; P2PK/P2PKH with address; marker, baton, change …), the fee
  * when prevouts are given, and the module's own reading (token supply and owner, dice odds, reward paid …).
  * Inputs are classified from their scriptSigs (normal, CC with eval codes and signer) and decide what the opret
- * alone cannot: a transaction without a module opret that pays the faucet is `faucetfund` (normal inputs only),
- * the 2018 `faucetget` (faucet CC inputs only) or `module: null` (anything else, e.g. a cclib CC input); the
- * 2018 layouts (Assets-era 0xe3 claims/withdraws, raw gateways records, FC-0..FC-2 faucet) are read with their
- * era in `reading.era` (docs/inspect.md). An opret that does not decode keeps the module of its eval byte unless a
- * CC input belongs to none of the six modules.
+ * alone cannot (transactions without a module opret, 2018 layouts sharing bytes with current ones); the 2018 layouts
+ * are read with their era in `reading.era` (docs/inspect.md lists every rule, each in its module's folder). An opret
+ * that does not decode keeps the module of its eval byte unless a CC input belongs to none of the known modules.
  * @throws KomodoCcError from the transaction parser (HEX_INVALID, READ_PAST_END, TX_VERSION, …) or ARG_INVALID
  *   for bad options; an undecodable opret is reported in `error`, not thrown.
  * @example inspectTransaction(hex).method // 'oraclesdata'
@@ -133,7 +131,7 @@ function readOpret(script: Uint8Array, res: InspectionDraft, facts: TxFacts): vo
 /**
  * A module named by the opret's eval byte whose payload does not decode: kept only if no CC input belongs to a
  * module the inspector does not know (such a transaction is some other contract's); then the module may still
- * recognise a layout of its own (the FC-1 faucetget).
+ * recognise a 2018 layout of its own.
  */
 function fallbackOnUndecoded(res: InspectionDraft, facts: TxFacts): void {
   if (facts.foreignEval() !== null) {
@@ -147,7 +145,7 @@ function fallbackOnUndecoded(res: InspectionDraft, facts: TxFacts): void {
 
 /**
  * No module opret (or one of no known module): a module may still claim the transaction from its outputs and inputs
- * (faucetfund, the 2018 faucetget); otherwise every known key and eval code is tried on its CC outputs (§8 rule 8).
+ * (a module paid without opret); otherwise every known key and eval code is tried on its CC outputs (§8 rule 8).
  */
 function detectWithoutModule(res: InspectionDraft, facts: TxFacts): void {
   for (const m of MODULES) if (m.inspect.withoutOpret !== undefined && m.inspect.withoutOpret(res, facts)) return

@@ -30,9 +30,9 @@ export type ModuleInspector<P extends ModulePayload, R extends ReadingBase> = Re
   adoptUndecoded?: (payload: Uint8Array, draft: InspectionDraft, facts: TxFacts) => boolean
   /** Whether an undecodable opret of this eval byte still names the module (default true; 2018 Assets: no). */
   keepUndecoded?: (evalByte: number) => boolean
-  /** A transaction of this module whose opret did not decode (faucet: the FC-1 faucetget). */
+  /** A transaction of this module whose opret did not decode: a 2018 layout may still fit. */
   undecoded?: (draft: InspectionDraft, facts: TxFacts) => void
-  /** A transaction with no module opret: claims it (faucet: faucetfund, FC-0 get) or labels what it knows. */
+  /** A transaction with no module opret: claims it (a module paid without opret) or labels what it knows. */
   withoutOpret?: (draft: InspectionDraft, facts: TxFacts) => boolean
   /** Takes over another module's decoded 2018 transaction (gateways: claims and withdraws with an Assets opret). */
   adoptDecoded?: (draft: InspectionDraft, facts: TxFacts) => boolean

@@ -80,7 +80,7 @@ export type ReadContext<P extends ModulePayload> = {
   draft: InspectionDraft
   facts: TxFacts
   options: InspectOptions
-  /** The decoded payload (null only for a layout recognised without one, e.g. the FC-0/FC-1 faucetget). */
+  /** The decoded payload (null only for a layout a module recognises without one, docs/inspect.md). */
   payload: P | null
   /** The outputs other than the opret, in order. */
   body: InspectedOutput[]
