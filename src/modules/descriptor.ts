@@ -1,5 +1,6 @@
 // The shape every module folder exports once (layer 5): what the registry, the generic inspector and (next step)
 // the CLI, the RPC client and the devnet need to know of a module. Names no module.
+import { ccModule } from '../cc/eval.js'
 import type { InspectionDraft, ModulePayload, ReadContext, ReadingBase, TxFacts } from './inspection.js'
 
 /**
@@ -77,4 +78,12 @@ export type ModuleDescriptor<N extends string = string, P extends ModulePayload 
  */
 export function shortText(s: string): string {
   return s.length > 12 ? `${s.slice(0, 4)}…${s.slice(-4)}` : s
+}
+
+/**
+ * The global keys of eval codes, from `CC_MODULES` (src/cc/eval.ts), frozen: a descriptor's `globalKeys`.
+ * @example globalKeysOf(EVAL.FAUCET) // { 228: '03682b25…fe12' }
+ */
+export function globalKeysOf(...evalCodes: number[]): Readonly<Record<number, string>> {
+  return Object.freeze(Object.fromEntries(evalCodes.map((e) => [e, ccModule(e).pubkey])))
 }

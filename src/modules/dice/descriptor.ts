@@ -1,6 +1,6 @@
 // The dice module, described once for the registry.
-import { EVAL, ccModule } from '../../cc/eval.js'
-import type { ModuleDescriptor } from '../descriptor.js'
+import { EVAL } from '../../cc/eval.js'
+import { globalKeysOf, type ModuleDescriptor } from '../descriptor.js'
 import { decodeDiceOpret, type DiceOpret } from './opret.js'
 import { diceInspector, type DiceReading } from './inspect.js'
 import { diceinfo } from './info.js'
@@ -14,7 +14,7 @@ export const diceModule: ModuleDescriptor<'dice', DiceOpret, DiceReading> = /* @
   name: 'dice',
   evalCode: EVAL.DICE,
   opretEvals: Object.freeze([EVAL.DICE]),
-  globalKeys: Object.freeze({ [EVAL.DICE]: ccModule(EVAL.DICE).pubkey }),
+  globalKeys: globalKeysOf(EVAL.DICE),
   methods: Object.freeze([
     { name: 'dicefund', funcids: 'F', params: ['name', 'funds', 'minbet', 'maxbet', 'maxodds', 'timeoutblocks'] },
     { name: 'diceaddfunds', funcids: 'E', params: ['name', 'fundingtxid', 'amount'] },

@@ -1,6 +1,6 @@
 // The faucet module, described once for the registry.
-import { EVAL, ccModule } from '../../cc/eval.js'
-import type { ModuleDescriptor } from '../descriptor.js'
+import { EVAL } from '../../cc/eval.js'
+import { globalKeysOf, type ModuleDescriptor } from '../descriptor.js'
 import { decodeFaucetOpret, type FaucetOpret } from './opret.js'
 import { faucetInspector, type FaucetReading } from './inspect.js'
 import { faucetinfo } from './info.js'
@@ -14,7 +14,7 @@ export const faucetModule: ModuleDescriptor<'faucet', FaucetOpret, FaucetReading
   name: 'faucet',
   evalCode: EVAL.FAUCET,
   opretEvals: Object.freeze([EVAL.FAUCET]),
-  globalKeys: Object.freeze({ [EVAL.FAUCET]: ccModule(EVAL.FAUCET).pubkey }),
+  globalKeys: globalKeysOf(EVAL.FAUCET),
   methods: Object.freeze([
     // faucetfund carries no opret
     { name: 'faucetfund', funcids: '', params: ['amount'] },

@@ -1,6 +1,6 @@
 // The gateways module, described once for the registry.
-import { EVAL, ccModule } from '../../cc/eval.js'
-import type { ModuleDescriptor } from '../descriptor.js'
+import { EVAL } from '../../cc/eval.js'
+import { globalKeysOf, type ModuleDescriptor } from '../descriptor.js'
 import { decodeGatewaysOpret, type GatewaysOpret, type Gateways2018Opret } from './opret.js'
 import { gatewaysInspector, type GatewaysReading } from './inspect.js'
 import { gatewaysinfo } from './info.js'
@@ -14,7 +14,7 @@ export const gatewaysModule: ModuleDescriptor<'gateways', GatewaysOpret | Gatewa
   name: 'gateways',
   evalCode: EVAL.GATEWAYS,
   opretEvals: Object.freeze([EVAL.GATEWAYS]),
-  globalKeys: Object.freeze({ [EVAL.GATEWAYS]: ccModule(EVAL.GATEWAYS).pubkey }),
+  globalKeys: globalKeysOf(EVAL.GATEWAYS),
   methods: Object.freeze([
     { name: 'gatewaysbind', funcids: 'B', params: ['tokenid', 'oracletxid', 'coin', 'tokensupply', 'M', 'N', 'pubkeys', 'pubtype', 'p2shtype', 'wiftype', 'taddr'] },
     { name: 'gatewaysdeposit', funcids: 'D', params: ['bindtxid', 'height', 'coin', 'cointxid', 'claimvout', 'deposithex', 'proof', 'destpub', 'amount'] },

@@ -1,6 +1,6 @@
 // The oracles module, described once for the registry.
-import { EVAL, ccModule } from '../../cc/eval.js'
-import type { ModuleDescriptor } from '../descriptor.js'
+import { EVAL } from '../../cc/eval.js'
+import { globalKeysOf, type ModuleDescriptor } from '../descriptor.js'
 import { decodeOraclesOpret, type OraclesOpret } from './opret.js'
 import { oraclesInspector, type OraclesReading } from './inspect.js'
 import { oraclesinfo } from './info.js'
@@ -14,7 +14,7 @@ export const oraclesModule: ModuleDescriptor<'oracles', OraclesOpret, OraclesRea
   name: 'oracles',
   evalCode: EVAL.ORACLES,
   opretEvals: Object.freeze([EVAL.ORACLES]),
-  globalKeys: Object.freeze({ [EVAL.ORACLES]: ccModule(EVAL.ORACLES).pubkey }),
+  globalKeys: globalKeysOf(EVAL.ORACLES),
   methods: Object.freeze([
     { name: 'oraclescreate', funcids: 'C', params: ['name', 'description', 'format'] },
     { name: 'oraclesfund', funcids: 'F', params: ['oracletxid'] },

@@ -1,6 +1,6 @@
 // The rewards module, described once for the registry.
-import { EVAL, ccModule } from '../../cc/eval.js'
-import type { ModuleDescriptor } from '../descriptor.js'
+import { EVAL } from '../../cc/eval.js'
+import { globalKeysOf, type ModuleDescriptor } from '../descriptor.js'
 import { decodeRewardsOpret, type RewardsOpret } from './opret.js'
 import { rewardsInspector, type RewardsReading } from './inspect.js'
 import { rewardsinfo } from './info.js'
@@ -14,7 +14,7 @@ export const rewardsModule: ModuleDescriptor<'rewards', RewardsOpret, RewardsRea
   name: 'rewards',
   evalCode: EVAL.REWARDS,
   opretEvals: Object.freeze([EVAL.REWARDS]),
-  globalKeys: Object.freeze({ [EVAL.REWARDS]: ccModule(EVAL.REWARDS).pubkey }),
+  globalKeys: globalKeysOf(EVAL.REWARDS),
   methods: Object.freeze([
     { name: 'rewardscreatefunding', funcids: 'F', params: ['name', 'amount', 'APR', 'mindays', 'maxdays', 'mindeposit'] },
     { name: 'rewardsaddfunding', funcids: 'A', params: ['name', 'fundingtxid', 'amount'] },

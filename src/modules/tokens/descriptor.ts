@@ -1,6 +1,6 @@
 // The tokens module, described once for the registry.
-import { EVAL, ccModule } from '../../cc/eval.js'
-import type { ModuleDescriptor } from '../descriptor.js'
+import { EVAL } from '../../cc/eval.js'
+import { globalKeysOf, type ModuleDescriptor } from '../descriptor.js'
 import { decodeTokensOpret, type TokensOpret } from './opret.js'
 import { tokensInspector, type TokensReading } from './inspect.js'
 import { tokeninfo } from './info.js'
@@ -14,7 +14,7 @@ export const tokensModule: ModuleDescriptor<'tokens', TokensOpret, TokensReading
   name: 'tokens',
   evalCode: EVAL.TOKENS,
   opretEvals: Object.freeze([EVAL.TOKENS, EVAL.ASSETS]),
-  globalKeys: Object.freeze({ [EVAL.TOKENS]: ccModule(EVAL.TOKENS).pubkey, [EVAL.ASSETS]: ccModule(EVAL.ASSETS).pubkey }),
+  globalKeys: globalKeysOf(EVAL.TOKENS, EVAL.ASSETS),
   methods: Object.freeze([
     { name: 'tokencreate', funcids: 'c', params: ['name', 'supply', 'description', 'data'] },
     { name: 'tokentransfer', funcids: 't', params: ['tokenid', 'destpubkey', 'amount'] },
