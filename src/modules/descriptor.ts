@@ -82,7 +82,7 @@ export function shortText(s: string): string {
 
 /**
  * The global keys of eval codes, from `CC_MODULES` (src/cc/eval.ts), frozen: a descriptor's `globalKeys`.
- * @example globalKeysOf(EVAL.FAUCET) // { 228: '03682b25…fe12' }
+ * @example globalKeysOf(0xe4) // { 228: '03682b25…fe12' }
  */
 export function globalKeysOf(...evalCodes: number[]): Readonly<Record<number, string>> {
   return Object.freeze(Object.fromEntries(evalCodes.map((e) => [e, ccModule(e).pubkey])))
