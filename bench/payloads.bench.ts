@@ -8,7 +8,7 @@ import { hexToBytes } from '../src/bytes/hex.js'
 import { decodeOraclesOpret, encodeOraclesOpret } from '../src/modules/oracles/opret.js'
 import { decodeTokensOpret } from '../src/modules/tokens/opret.js'
 import { decodeDiceOpret } from '../src/modules/dice/opret.js'
-import { inspectTransaction } from '../src/inspect.js'
+import { inspectTransaction } from '../src/inspect/index.js'
 import { parseTransaction, serializeTransaction } from '../src/tx/codec.js'
 import { cc1of1, encodeCondition } from '../src/cc/condition.js'
 

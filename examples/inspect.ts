@@ -1,7 +1,7 @@
 // README example: what does this raw transaction do? Inspect it, read the payload, rebuild the opret.
-import { inspectTransaction, inspectionText } from '../src/inspect.js'
+import { inspectTransaction, inspectionText } from '../src/inspect/index.js'
 import { decodeOraclesOpret, encodeOraclesOpret } from '../src/modules/oracles/opret.js'
-import { oraclesinfo } from '../src/info.js'
+import { oraclesinfo } from '../src/modules/oracles/info.js'
 import { bytesToHex } from '../src/bytes/hex.js'
 import { parseTransaction } from '../src/tx/codec.js'
 

@@ -57,8 +57,13 @@ export * from './modules/rewards/index.js'
 export { opretScript, opretPayload, MAX_OPRET_SCRIPT_SIZE, type OpretDecodeOptions } from './modules/opret.js'
 
 // what does this transaction do? and the offline info RPCs
-export { inspectTransaction, inspectionText, MODULE_GLOBAL_PUBKEYS, type Inspection, type InspectedOutput, type InspectOptions, type ModuleName } from './inspect.js'
-export { tokeninfo, faucetinfo, diceinfo, rewardsinfo, oraclesinfo, gatewaysinfo, type InfoTxInput } from './info.js'
+// (each module's offline `*info` — tokeninfo, faucetinfo, diceinfo, oraclesinfo, gatewaysinfo, rewardsinfo — and its
+// reading types are exported with its payload codec above)
+export {
+  inspectTransaction, inspectionText, MODULE_GLOBAL_PUBKEYS, type Inspection, type InspectionReading, type InspectedOutput, type InspectOptions,
+  type ModuleName, type ModuleReading, type InspectionPayload, type OutputKind, type ReadingBase, type NoReading,
+} from './inspect/index.js'
+export type { InfoTxInput } from './modules/offline-info.js'
 
 
 // offline builders

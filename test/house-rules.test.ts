@@ -12,30 +12,51 @@ const all = files(SRC).map((p) => ({ path: relative(SRC, p).replaceAll('\\', '/'
 const IO = ['rpc/', 'kdf/', 'cli/', 'devnet/']
 const isIo = (p: string) => IO.some((d) => p.startsWith(d))
 
-// Layer of each top-level area; an import may only go to the same or a lower layer.
+// Layer of each area (DESIGN.md's numbers); an import may only go to the same or a lower layer. Module folders and
+// their shared files (opret, inspection, descriptor, offline-info) are 5; the registry and the generic inspector are
+// 6, so a builder or a module's reader cannot reach them.
 const LAYER: Record<string, number> = {
   'errors.ts': 0, bytes: 0, hash: 1, 'amount.ts': 1, 'sbits.ts': 1, address: 2, oracles: 2,
-  cc: 3, script: 3, tx: 4, modules: 5, build: 5, 'inspect.ts': 5, 'info.ts': 5, rpc: 7, kdf: 7, devnet: 8, cli: 9, 'index.ts': 10, entry: 10,
+  cc: 3, script: 3, tx: 4, modules: 5, build: 5, 'modules/registry.ts': 6, inspect: 6, 'inspect.ts': 6, 'info.ts': 6,
+  rpc: 7, kdf: 7, devnet: 8, cli: 9, 'index.ts': 10, entry: 10,
 }
-const areaOf = (p: string) => p.split('/')[0]!
+const layerOf = (p: string): number | undefined => LAYER[p] ?? LAYER[p.split('/')[0]!]
+// Known upward imports, each to be removed by a named step; the test fails on any other, and on a listed one that
+// is gone (so the list only shrinks).
+const LAYER_EXCEPTIONS: readonly string[] = [
+  // BuildResult.inspection: every builder returns its transaction's inspection (issue 17, next step: builders
+  // return the transaction only; callers inspect).
+  'build/complete.ts → inspect.ts',
+]
+const upwardImports = (): string[] => {
+  const bad: string[] = []
+  for (const f of all) {
+    const from = layerOf(f.path)
+    if (from === undefined) continue
+    for (const m of f.text.matchAll(/from ['"](\.{1,2}\/[^'"]+)['"]/g)) {
+      const target = relative(SRC, resolve(SRC, dirname(f.path), m[1]!)).replaceAll('\\', '/').replace(/\.js$/, '.ts')
+      const to = layerOf(target)
+      if (to !== undefined && to > from) bad.push(`${f.path} → ${target}`)
+    }
+  }
+  return bad
+}
 
 describe('house rules', () => {
   test('no node: imports and no Buffer below the I/O layers (the core runs in browsers)', () => {
     const bad = all.filter((f) => !isIo(f.path) && (/from ['"]node:/.test(f.text) || /\bBuffer\b/.test(f.text.replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, ''))))
     expect(bad.map((f) => f.path)).toEqual([])
   })
-  test('lower layers never import higher ones', () => {
-    const bad: string[] = []
-    for (const f of all) {
-      const from = LAYER[areaOf(f.path)]
-      if (from === undefined) continue
-      for (const m of f.text.matchAll(/from ['"](\.{1,2}\/[^'"]+)['"]/g)) {
-        const target = relative(SRC, resolve(SRC, dirname(f.path), m[1]!)).replaceAll('\\', '/')
-        const to = LAYER[areaOf(target)]
-        if (to !== undefined && to > from) bad.push(`${f.path} → ${target}`)
-      }
-    }
-    expect(bad).toEqual([])
+  test('lower layers never import higher ones (but the listed exceptions)', () => {
+    const bad = upwardImports()
+    expect(bad.filter((b) => !LAYER_EXCEPTIONS.includes(b))).toEqual([])
+    expect(LAYER_EXCEPTIONS.filter((x) => !bad.includes(x))).toEqual([])
+  })
+  test('the layer map sees a module folder importing the registry or the inspector', () => {
+    expect(layerOf('modules/tokens/build.ts')).toBe(5)
+    expect(layerOf('modules/registry.ts')).toBe(6)
+    expect(layerOf('inspect/inspect.ts')).toBe(6)
+    expect(layerOf('modules/tokens/inspect.ts')! < layerOf('inspect/inspect.ts')!).toBe(true)
   })
   test('bn.js is never imported at run time; bs58check only where allowed', () => {
     expect(all.filter((f) => /from ['"]bn\.js['"]/.test(f.text)).map((f) => f.path)).toEqual([])

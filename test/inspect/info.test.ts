@@ -1,6 +1,11 @@
 import { describe, expect, test } from 'vitest'
 import info from '../../vectors/modules/docs-antara-info.json' with { type: 'json' }
-import { diceinfo, faucetinfo, gatewaysinfo, oraclesinfo, rewardsinfo, tokeninfo } from '../../src/info.js'
+import { tokeninfo } from '../../src/modules/tokens/info.js'
+import { faucetinfo } from '../../src/modules/faucet/info.js'
+import { diceinfo } from '../../src/modules/dice/info.js'
+import { oraclesinfo } from '../../src/modules/oracles/info.js'
+import { gatewaysinfo } from '../../src/modules/gateways/info.js'
+import { rewardsinfo } from '../../src/modules/rewards/info.js'
 import { encodeRewardsOpret } from '../../src/modules/rewards/opret.js'
 import { encodeOraclesOpret } from '../../src/modules/oracles/opret.js'
 import { parseTransaction, txid } from '../../src/tx/codec.js'

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import fc from 'fast-check'
-import { inspectTransaction } from '../../src/inspect.js'
+import { inspectTransaction } from '../../src/inspect/index.js'
 import { encodeTokensOpret } from '../../src/modules/tokens/opret.js'
 import { encodeFaucetOpret } from '../../src/modules/faucet/opret.js'
 import { encodeDiceOpret } from '../../src/modules/dice/opret.js'

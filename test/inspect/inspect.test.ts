@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import docs from '../../vectors/modules/docs-antara-tx.json' with { type: 'json' }
 import { KomodoCcError } from '../../src/errors.js'
 import { hexToBytes } from '../../src/bytes/hex.js'
-import { inspectTransaction, inspectionText } from '../../src/inspect.js'
+import { inspectTransaction, inspectionText } from '../../src/inspect/index.js'
 import { tokensCc1of1, encodeCondition } from '../../src/cc/condition.js'
 import { encodeDiceOpret } from '../../src/modules/dice/opret.js'
 import { encodeOraclesOpret } from '../../src/modules/oracles/opret.js'

@@ -3,7 +3,7 @@
 // string concatenation from the vector file's vout sections (v1 envelope of spec §1.1), not by the library's serializer.
 import { describe, expect, test } from 'vitest'
 import v from '../../vectors/inspect/legacy-2018.json' with { type: 'json' }
-import { inspectTransaction } from '../../src/inspect.js'
+import { inspectTransaction } from '../../src/inspect/index.js'
 import { decodeGateways2018Opret, decodeGatewaysOpret, encodeGateways2018Opret } from '../../src/modules/gateways/opret.js'
 import { decodeTokensOpret } from '../../src/modules/tokens/opret.js'
 import { decodeFaucetOpret, encodeFaucetOpret } from '../../src/modules/faucet/opret.js'

@@ -1,0 +1,38 @@
+// Offline `diceinfo`.
+import { formatCoins } from '../../amount.js'
+import { cc1of1, encodeCondition } from '../../cc/condition.js'
+import { ccModule, EVAL } from '../../cc/eval.js'
+import { hexOf } from '../opret.js'
+import { ccScriptHex, expectFuncid, infoTx, infoTxs, spentSet, type InfoTxInput } from '../offline-info.js'
+import { decodeDicePayload, type DiceOpret } from './opret.js'
+
+/**
+ * Offline `diceinfo`: the plan from its 'F' transaction; `funding` and `entropytxs` from the plan's outputs at
+ * index 0 among `[fundingTx, ...txs]` (funcids F E W L T R, ≥ 10000, at the dice global address) that no
+ * transaction of the set spends.
+ * @throws KomodoCcError OPRET_FUNCID (`fundingtxid isnt dice creation txid`)
+ * @example diceinfo(fundHex).name // 'KMDDice'
+ */
+export function diceinfo(fundingTx: InfoTxInput, txs: readonly InfoTxInput[] = []): Record<string, unknown> {
+  const f = infoTx(fundingTx, 'fundingTx', decodeDicePayload)
+  expectFuncid(f, 'dice', 'F', 'fundingtxid isnt dice creation txid')
+  const plan = f.payload as Extract<DiceOpret, { funcid: 'F' }>
+  const all = [f, ...infoTxs(txs, 'txs', decodeDicePayload)]
+  const spent = spentSet(all)
+  const dice = ccScriptHex(encodeCondition(cc1of1(EVAL.DICE, ccModule(EVAL.DICE).pubkey)))
+  let funding = 0n
+  let entropytxs = 0
+  for (const { tx, txid, payload: p } of all) {
+    if (p === null) continue
+    const fid = p.funcid === 'F' ? txid : p.fundingtxid
+    const o = tx.vout[0]
+    if (fid !== f.txid || p.sbits !== plan.sbits || !'RFEWLT'.includes(p.funcid) || o === undefined) continue
+    if (o.value < 10000n || spent.has(`${txid}:0`) || hexOf(o.script) !== dice) continue
+    funding += o.value
+    if ('EWL'.includes(p.funcid)) entropytxs++
+  }
+  return {
+    result: 'success', fundingtxid: f.txid, name: plan.name ?? '', sbits: plan.sbits, minbet: formatCoins(plan.minbet), maxbet: formatCoins(plan.maxbet),
+    maxodds: plan.maxodds, timeoutblocks: plan.timeoutblocks, funding: formatCoins(funding), entropytxs,
+  }
+}

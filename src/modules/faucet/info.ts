@@ -1,0 +1,24 @@
+// Offline `faucetinfo`.
+import { formatCoins } from '../../amount.js'
+import { cc1of1, encodeCondition } from '../../cc/condition.js'
+import { ccModule, EVAL } from '../../cc/eval.js'
+import { hexOf } from '../opret.js'
+import { ccScriptHex, infoTxs, spentSet, type InfoTxInput } from '../offline-info.js'
+import { decodeFaucetPayload } from './opret.js'
+
+/**
+ * Offline `faucetinfo`: `funding` = the faucet-address CC outputs above 1,000,000 sat among `txs` that no
+ * transaction in `txs` spends (give the faucet's funding and get transactions; unspent is judged within the set).
+ * @example faucetinfo([fundHex]).funding // '100.00000000'
+ */
+export function faucetinfo(txs: readonly InfoTxInput[]): { result: 'success'; name: 'Faucet'; funding: string } {
+  const all = infoTxs(txs, 'txs', decodeFaucetPayload)
+  const spent = spentSet(all)
+  const faucet = ccScriptHex(encodeCondition(cc1of1(EVAL.FAUCET, ccModule(EVAL.FAUCET).pubkey)))
+  let sum = 0n
+  for (const { tx, txid } of all)
+    tx.vout.forEach((o, n) => {
+      if (o.value > 1_000_000n && !spent.has(`${txid}:${n}`) && hexOf(o.script) === faucet) sum += o.value
+    })
+  return { result: 'success', name: 'Faucet', funding: formatCoins(sum) }
+}

@@ -1,0 +1,83 @@
+// The one list of module descriptors (layer 6). The inspector and the offline `*info` loop over it; it is the only
+// file outside a module's folder that names the module. Never imported by a builder (layer 5).
+import { tokensModule } from './tokens/descriptor.js'
+import { faucetModule } from './faucet/descriptor.js'
+import { diceModule } from './dice/descriptor.js'
+import { oraclesModule } from './oracles/descriptor.js'
+import { gatewaysModule } from './gateways/descriptor.js'
+import { rewardsModule } from './rewards/descriptor.js'
+
+/**
+ * Every module the library knows, in the order the inspector asks them.
+ * @example MODULES.map((m) => m.name) // ['tokens', 'faucet', 'dice', 'oracles', 'gateways', 'rewards']
+ * @internal
+ */
+export const MODULES = /* @__PURE__ */ Object.freeze([tokensModule, faucetModule, diceModule, oraclesModule, gatewaysModule, rewardsModule] as const)
+
+/** A descriptor of the registry. @internal */
+export type AnyModule = (typeof MODULES)[number]
+
+/** The six modules the inspector knows. @example const m: ModuleName | null = inspectTransaction(hex).module */
+export type ModuleName = AnyModule['name']
+
+type ReadingOf<D> = D extends { inspect: { read: (ctx: never) => infer R } } ? R : never
+type PayloadOf<D> = D extends { decode: (opret: never) => infer P } ? P : never
+
+/** The decoded opret payload of an inspection: one of the modules' payload types. @example const p: InspectionPayload | null = inspectTransaction(hex).payload */
+export type InspectionPayload = PayloadOf<AnyModule>
+
+/** A module's reading of a transaction, discriminated by `kind` (the RPC that builds it). @example const r = inspectTransaction(hex).reading; if (r.kind === 'oraclesdata') r.data */
+export type ModuleReading = ReadingOf<AnyModule>
+
+/**
+ * The descriptor of a module by name (undefined for null or an unknown name).
+ * @example moduleByName('dice')?.evalCode // 0xe6
+ * @internal
+ */
+export function moduleByName(name: string | null): AnyModule | undefined {
+  return name === null ? undefined : BY_NAME.get(name)
+}
+
+/**
+ * The module whose oprets carry this eval byte (tokens for 0xf2 and 0xe3), or undefined.
+ * @example moduleOfOpretEval(0xec)?.name // 'oracles'
+ * @internal
+ */
+export function moduleOfOpretEval(evalByte: number): AnyModule | undefined {
+  return BY_OPRET_EVAL.get(evalByte)
+}
+
+const BY_NAME: ReadonlyMap<string, AnyModule> = /* @__PURE__ */ new Map(MODULES.map((m) => [m.name, m]))
+const BY_OPRET_EVAL: ReadonlyMap<number, AnyModule> = /* @__PURE__ */ new Map(MODULES.flatMap((m) => m.opretEvals.map((e) => [e, m] as const)))
+
+/**
+ * Global ("unspendable") pubkeys of the modules (komodo src/cc/CCcustom.cpp), by eval code, gathered from the
+ * descriptors (which take them from `CC_MODULES`).
+ * @example MODULE_GLOBAL_PUBKEYS[0xec] // '038c1d42…5691a'
+ */
+export const MODULE_GLOBAL_PUBKEYS: Readonly<Record<number, string>> = /* @__PURE__ */ Object.freeze(
+  Object.fromEntries(MODULES.flatMap((m) => Object.entries(m.globalKeys)).sort((a, b) => Number(a[0]) - Number(b[0]))),
+)
+
+/** Eval codes and global keys of the registered modules (and 2018 Assets), ascending. @internal */
+export const KNOWN_MODULES = /* @__PURE__ */ Object.freeze({
+  evals: Object.freeze(Object.keys(MODULE_GLOBAL_PUBKEYS).map(Number)),
+  globalKeys: Object.freeze(Object.values(MODULE_GLOBAL_PUBKEYS)),
+})
+
+/**
+ * The funcid → RPC table of each module, built once from the descriptors' methods.
+ * @example methodOfFuncid(diceModule, 'W') // 'dicefinish'
+ * @internal
+ */
+export function methodOfFuncid(m: AnyModule, funcid: string): string | null {
+  return FUNCID_METHODS.get(m)!.get(funcid) ?? null
+}
+
+const FUNCID_METHODS: ReadonlyMap<AnyModule, ReadonlyMap<string, string>> = /* @__PURE__ */ new Map(
+  MODULES.map((m) => {
+    const t = new Map<string, string>()
+    for (const x of m.methods) for (const f of x.funcids) if (!t.has(f)) t.set(f, x.name)
+    return [m, t]
+  }),
+)

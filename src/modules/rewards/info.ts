@@ -1,0 +1,36 @@
+// Offline `rewardsinfo`.
+import { formatCoins } from '../../amount.js'
+import { cc1of1, encodeCondition } from '../../cc/condition.js'
+import { ccModule, EVAL } from '../../cc/eval.js'
+import { hexOf } from '../opret.js'
+import { ccScriptHex, expectFuncid, infoTx, infoTxs, spentSet, type InfoTxInput } from '../offline-info.js'
+import { decodeRewardsPayload, rewardsAprToPercent, type RewardsOpret } from './opret.js'
+
+/**
+ * Offline `rewardsinfo`: the plan from its 'F' transaction; `funding` (F/A/U outputs 0) and `locked` (L outputs 0)
+ * among `[fundingTx, ...txs]` at the rewards global address, unspent within the set.
+ * @throws KomodoCcError OPRET_FUNCID (`fundingtxid isnt rewards creation txid`)
+ * @example rewardsinfo(createHex).APR // '5.00000000'
+ */
+export function rewardsinfo(fundingTx: InfoTxInput, txs: readonly InfoTxInput[] = []): Record<string, unknown> {
+  const f = infoTx(fundingTx, 'fundingTx', decodeRewardsPayload)
+  expectFuncid(f, 'rewards', 'F', 'fundingtxid isnt rewards creation txid')
+  const plan = f.payload as Extract<RewardsOpret, { funcid: 'F' }>
+  const all = [f, ...infoTxs(txs, 'txs', decodeRewardsPayload)]
+  const spent = spentSet(all)
+  const addr = ccScriptHex(encodeCondition(cc1of1(EVAL.REWARDS, ccModule(EVAL.REWARDS).pubkey)))
+  let funding = 0n
+  let locked = 0n
+  for (const { tx, txid, payload: p } of all) {
+    if (p === null) continue
+    const fid = p.funcid === 'F' ? txid : p.fundingtxid
+    const o = tx.vout[0]
+    if (fid !== f.txid || o === undefined || spent.has(`${txid}:0`) || hexOf(o.script) !== addr) continue
+    if (p.funcid === 'L') locked += o.value
+    else funding += o.value
+  }
+  return {
+    result: 'success', fundingtxid: f.txid, name: plan.name ?? '', sbits: plan.sbits, APR: rewardsAprToPercent(plan.APR),
+    minseconds: plan.minseconds, maxseconds: plan.maxseconds, mindeposit: formatCoins(plan.mindeposit), funding: formatCoins(funding), locked: formatCoins(locked),
+  }
+}
