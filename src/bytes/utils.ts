@@ -48,13 +48,3 @@ export function bytesToUtf8(b: Uint8Array): string {
   return UTF8_DECODER.decode(b)
 }
 
-/** Latin-1 view of bytes (one char per byte); fast for ASCII. @internal */
-export function bytesToLatin1(b: Uint8Array, start = 0, end = b.length): string {
-  let s = ''
-  for (let i = start; i < end; ) {
-    const stop = Math.min(end, i + 4096)
-    s += String.fromCharCode.apply(null, b.subarray(i, stop) as unknown as number[])
-    i = stop
-  }
-  return s
-}

@@ -1,3 +1,4 @@
+import { ccPrefixEnd } from '../script/cc.js'
 import { getPublicKey } from '@noble/secp256k1'
 import { KomodoCcError } from '../errors.js'
 import { assertBytes, bytesOrHex } from '../bytes/assert.js'
@@ -40,10 +41,9 @@ export function ccAddressOf(cond: CcCondition | Uint8Array, chain: ChainParams |
  */
 export function ccScriptAddress(script: Uint8Array, chain: ChainParams | string = KMD): string {
   assertBytes(script, undefined, 'script')
-  const len = script[0] ?? 0
-  if (len < 1 || len > 75 || script.length < len + 2 || script[len + 1] !== 0xcc)
-    throw new KomodoCcError('SCRIPT_INVALID', 'not a CC scriptPubKey (direct push of the condition, then OP_CHECKCRYPTOCONDITION)')
-  return hash160ToAddress(hash160(script.subarray(0, len + 2)), 'p2pkh', chain === KMD ? KMD : chainParams(chain))
+  const end = ccPrefixEnd(script)
+  if (end < 0) throw new KomodoCcError('SCRIPT_INVALID', 'not a CC scriptPubKey (direct push of the condition, then OP_CHECKCRYPTOCONDITION)')
+  return hash160ToAddress(hash160(script.subarray(0, end)), 'p2pkh', chain === KMD ? KMD : chainParams(chain))
 }
 
 // ---------------------------------------------------------------------------------------------------------------

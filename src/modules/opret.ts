@@ -373,21 +373,3 @@ export function printableNameAt(b: Uint8Array, p: number): string | null {
   return s === '' ? null : s
 }
 
-/** The plan name of `sbits` when its bytes are printable ASCII (0x20..0x7e) and round-trip, else null. @internal */
-export function printableName(bits: bigint): string | null {
-  if (bits === 0n) return null
-  let v = bits
-  let s = ''
-  let ended = false
-  for (let i = 0; i < 8; i++) {
-    const b = Number(v & 0xffn)
-    v >>= 8n
-    if (b === 0) {
-      ended = true
-      continue
-    }
-    if (ended || b < 0x20 || b > 0x7e) return null
-    s += String.fromCharCode(b)
-  }
-  return s
-}

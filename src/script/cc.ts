@@ -76,6 +76,16 @@ export function ccScript(cond: CcCondition | Uint8Array, vData?: CcVData): Uint8
 }
 
 /**
+ * @internal Where a CC scriptPubKey's `<push condition> cc` prefix ends (its length), or -1 when `script` does not
+ * start with a direct push of 1..75 bytes followed by OP_CHECKCRYPTOCONDITION. The one check of that prefix.
+ * @example ccPrefixEnd(ccScript(cond)) // 2 + condition length
+ */
+export function ccPrefixEnd(script: Uint8Array): number {
+  const len = script[0] ?? 0
+  return len >= 1 && len <= 75 && script.length >= len + 2 && script[len + 1] === OP_CHECKCRYPTOCONDITION ? len + 2 : -1
+}
+
+/**
  * Recognises a CC scriptPubKey as `IsPayToCryptoCondition` does and splits it: first op a direct push of 1..75
  * bytes, then `cc`, then only non-empty pushes / OP_0 / OP_1..16 and OP_DROPs, balanced. Returns null for any
  * other script (never throws on script bytes).
@@ -85,10 +95,8 @@ export function ccScript(cond: CcCondition | Uint8Array, vData?: CcVData): Uint8
 export function parseCcScript(script: Uint8Array): ParsedCcScript | null {
   assertBytes(script, undefined, 'script')
   const n = script.length
-  if (n < 3) return null
-  const len = script[0]!
-  if (len < 1 || len > 75 || 1 + len >= n || script[1 + len] !== OP_CHECKCRYPTOCONDITION) return null
-  const end = 2 + len
+  const end = ccPrefixEnd(script)
+  if (end < 0) return null
   const tail: Uint8Array[] = []
   let net = 0
   let p = end
@@ -123,7 +131,7 @@ export function parseCcScript(script: Uint8Array): ParsedCcScript | null {
     } else return null
   }
   if (net !== 0) return null
-  const out: ParsedCcScript = { condition: script.slice(1, 1 + len), subScript: script.slice(0, end), tail }
+  const out: ParsedCcScript = { condition: script.slice(1, end - 1), subScript: script.slice(0, end), tail }
   // with one element and net zero, the tail is exactly `<push P> OP_DROP`
   if (tail.length === 1) {
     const elems = pushes(tail[0]!)

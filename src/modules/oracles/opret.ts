@@ -98,8 +98,3 @@ export function decodeOraclesPayload(payload: Uint8Array): OraclesOpret {
   })
 }
 
-/** Throws unless `p` is an oracles payload of funcid `f`. @internal */
-export function expectOracles<F extends OraclesOpret['funcid']>(p: OraclesOpret, f: F): Extract<OraclesOpret, { funcid: F }> {
-  if (p.funcid !== f) throw new KomodoCcError('OPRET_FUNCID', `expected an oracles '${f}' payload, got '${p.funcid}'`, { expected: f, got: p.funcid })
-  return p as Extract<OraclesOpret, { funcid: F }>
-}
