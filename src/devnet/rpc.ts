@@ -22,12 +22,12 @@ import { DevnetRefusal, RPC_CODES } from './refusal.js'
 import { acceptTransaction, type ModuleValidator } from './validate.js'
 import {
   ORACLES_EVAL, batonTxid, currentDatafee, fundUtxo, oraclesInfo, oraclesList, oraclesSamples, subscriptionUtxos, validateOracles,
-} from './oracles.js'
-import { TOKEN_METHODS, TOKENS_EVAL, validateTokens } from './tokens.js'
-import { REWARDS_METHODS, REWARDS_EVAL, validateRewards } from './rewards.js'
-import { FAUCET_METHODS, FAUCET_EVAL, validateFaucet } from './faucet.js'
-import { DICE_METHODS, DICE_EVAL, validateDice } from './dice.js'
-import { GATEWAYS_METHODS, GATEWAYS_EVAL, validateGateways } from './gateways.js'
+} from '../modules/oracles/devnet.js'
+import { TOKEN_METHODS, TOKENS_EVAL, validateTokens } from '../modules/tokens/devnet.js'
+import { REWARDS_METHODS, REWARDS_EVAL, validateRewards } from '../modules/rewards/devnet.js'
+import { FAUCET_METHODS, FAUCET_EVAL, validateFaucet } from '../modules/faucet/devnet.js'
+import { DICE_METHODS, DICE_EVAL, validateDice } from '../modules/dice/devnet.js'
+import { GATEWAYS_METHODS, GATEWAYS_EVAL, validateGateways } from '../modules/gateways/devnet.js'
 
 /**
  * The consensus validators the devnet runs for CC inputs, by eval code. Modules without one are refused when spent.
