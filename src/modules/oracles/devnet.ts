@@ -1,18 +1,23 @@
 import { bytesToHex, hexToBytes } from '../../bytes/hex.js'
 import { equalBytes } from '../../bytes/utils.js'
-import { ccAddress, txidAddress, txidPubkey } from '../../cc/address.js'
+import { batonPubkey, ccAddress, txidAddress, txidPubkey } from '../../cc/address.js'
 import { cc1of1 } from '../../cc/condition.js'
 import { ccModule } from '../../cc/eval.js'
+import { moduleAddressInfo } from '../../cc/moduleaddress.js'
 import { p2pkhAddress } from '../../address/address.js'
-import { formatCoins } from '../../amount.js'
-import { opretPayload } from '../opret.js'
+import { daemonParseCoins, daemonParseDatafee, formatCoins } from '../../amount.js'
 import { decodeOraclesPayload, type OraclesOpret } from './opret.js'
+import {
+  buildOraclesCreate, buildOraclesData, buildOraclesFund, buildOraclesRegister, buildOraclesSubscribe,
+} from './build.js'
 import { decodeOracleData, formatOracleSample } from '../../oracles/format.js'
 import { ccScript } from '../../script/cc.js'
 import { p2pkScript } from '../../script/script.js'
 import type { Transaction } from '../../tx/types.js'
 import type { Utxo } from '../../build/types.js'
 import { scriptAddress, type DevChain, type Coin } from '../../devnet/chain.js'
+import { coins, hexResult, numText, str, txHex, txidArg, walletContext, type Method } from '../../devnet/node.js'
+import { lastOpret } from '../../devnet/opret.js'
 import { moduleRejected } from '../../devnet/refusal.js'
 import type { ModuleCheck, SpentInput } from '../../devnet/validate.js'
 
@@ -20,17 +25,6 @@ import type { ModuleCheck, SpentInput } from '../../devnet/validate.js'
 export const ORACLES_EVAL = 0xec
 const MARKER = 10000n
 const ORACLES = /* @__PURE__ */ ccModule('Oracles')
-
-/** The payload of a transaction's last output when it is an OP_RETURN, else null. */
-export function lastOpret(tx: Transaction): Uint8Array | null {
-  const last = tx.vout[tx.vout.length - 1]
-  if (last === undefined || last.script[0] !== 0x6a) return null
-  try {
-    return opretPayload(last.script, { allowTrailingScript: true })
-  } catch {
-    return null
-  }
-}
 
 /** The strictly decoded Oracles opret of a transaction, or null. */
 export function oraclesOpret(tx: Transaction | undefined): OraclesOpret | null {
@@ -290,4 +284,60 @@ function scriptIsCc(s: Uint8Array): boolean {
 function isCcSpend(chain: DevChain, txid: string, vout: number): boolean {
   const o = chain.output(txid, vout)
   return o !== undefined && scriptIsCc(o.script)
+}
+
+/** The oracles RPCs of the devnet wallet. @internal */
+export const ORACLES_METHODS: Record<string, Method> = {
+  oraclesaddress: { min: 0, max: 1, usage: 'oraclesaddress [pubkey]\n', run: (n, p) => {
+    const pk = p[0] === undefined ? undefined : str(p[0])
+    const my = n.wallet.pubkey
+    const bal = (a: string): number => coins(n.chain.addressCoins(a).reduce((s, c) => s + c.value, 0n))
+    const info = moduleAddressInfo('Oracles', { mypubkey: my, ...(pk !== undefined && /^0[23][0-9a-fA-F]{64}$/.test(pk) ? { pubkey: pk } : {}) })
+    info.OraclesCCBalance = bal(String(info.OraclesCCAddress))
+    info.OraclesNormalBalance = bal(String(info.OraclesNormalAddress))
+    info['myCCbalance(Oracles)'] = bal(ccAddress(ORACLES_EVAL, my))
+    info.mybalance = bal(p2pkhAddress(my))
+    return info
+  } },
+  oracleslist: { min: 0, max: 0, usage: 'oracleslist\n', run: (n) => oraclesList(n.chain) },
+  oraclesinfo: { min: 1, max: 1, usage: 'oraclesinfo oracletxid\n', run: (n, p) => oraclesInfo(n.chain, txidArg(p[0])) },
+  oraclesregister: { min: 2, max: 2, usage: 'oraclesregister oracletxid datafee\n', run: (n, p) => {
+    const id = txidArg(p[0])
+    const fee = daemonParseDatafee(numText(p[1]))
+    const me = bytesToHex(n.wallet.pubkey)
+    const fund = fundUtxo(n.chain, id, me)
+    return hexResult(() => buildOraclesRegister(id, fee, walletContext(n), { oracle: txHex(n, id) as string, fund: fund as Utxo }))
+  } },
+  oraclescreate: { min: 3, max: 3, usage: 'oraclescreate name description format\n', run: (n, p) =>
+    hexResult(() => buildOraclesCreate(str(p[0]), str(p[1]), str(p[2]), walletContext(n))) },
+  oraclesfund: { min: 1, max: 1, usage: 'oraclesfund oracletxid\n', run: (n, p) => {
+    const id = txidArg(p[0])
+    return hexResult(() => buildOraclesFund(id, walletContext(n), { oracle: txHex(n, id) as string }))
+  } },
+  oraclessubscribe: { min: 3, max: 3, usage: 'oraclessubscribe oracletxid publisher amount\n', run: (n, p) => {
+    const id = txidArg(p[0])
+    const publisher = str(p[1])
+    const sats = daemonParseCoins(numText(p[2]))
+    return hexResult(() => buildOraclesSubscribe(id, publisher, sats, walletContext(n), { oracle: txHex(n, id) as string }))
+  } },
+  oraclesdata: { min: 2, max: 2, usage: 'oraclesdata oracletxid hexstr\n', run: (n, p) => {
+    const id = txidArg(p[0])
+    const hexstr = str(p[1])
+    const me = bytesToHex(n.wallet.pubkey)
+    const batonAddr = ccAddress(ORACLES_EVAL, batonPubkey(n.wallet.privateKey))
+    const bt = batonTxid(n.chain, id, me, batonAddr)
+    const batonOut = bt === null ? undefined : n.chain.output(bt, 1)
+    return hexResult(() => buildOraclesData(id, hexstr, walletContext(n), {
+      oracle: txHex(n, id) as string,
+      datafee: currentDatafee(n.chain, id, me),
+      ...(bt !== null && batonOut !== undefined ? { baton: { txid: bt, vout: 1, satoshis: batonOut.value, script: batonOut.script } } : {}),
+      subscriptions: subscriptionUtxos(n.chain, id, me),
+    }))
+  } },
+  oraclessamples: { min: 3, max: 3, usage: 'oraclessamples oracletxid batonaddress num\n', run: (n, p) => {
+    const id = txidArg(p[0])
+    const baton = str(p[1])
+    const num = Number.parseInt(numText(p[2]), 10)
+    return oraclesSamples(n.chain, id, baton, Number.isFinite(num) && num > 0 ? num : 0)
+  } },
 }

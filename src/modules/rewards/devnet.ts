@@ -17,7 +17,7 @@ import type { Transaction } from '../../tx/types.js'
 import type { Utxo } from '../../build/types.js'
 import type { DevChain } from '../../devnet/chain.js'
 import { coins, hexResult, numText, str, txidArg, walletContext, type DevnetNode, type Method } from '../../devnet/node.js'
-import { lastOpret } from '../oracles/devnet.js'
+import { lastOpret } from '../../devnet/opret.js'
 import { moduleRejected } from '../../devnet/refusal.js'
 import type { ModuleCheck } from '../../devnet/validate.js'
 
