@@ -14,19 +14,22 @@ import { scriptAddress } from './chain.js'
 import { coins, expect, numText, str, usageError, type DevnetNode, type Method } from './node.js'
 import { DevnetRefusal, RPC_CODES } from './refusal.js'
 import { acceptTransaction, type ModuleValidator } from './validate.js'
-import { ORACLES_EVAL, ORACLES_METHODS, validateOracles } from '../modules/oracles/devnet.js'
-import { TOKEN_METHODS, TOKENS_EVAL, validateTokens } from '../modules/tokens/devnet.js'
-import { REWARDS_METHODS, REWARDS_EVAL, validateRewards } from '../modules/rewards/devnet.js'
-import { FAUCET_METHODS, FAUCET_EVAL, validateFaucet } from '../modules/faucet/devnet.js'
-import { DICE_METHODS, DICE_EVAL, validateDice } from '../modules/dice/devnet.js'
-import { GATEWAYS_METHODS, GATEWAYS_EVAL, validateGateways } from '../modules/gateways/devnet.js'
+import { IO_MODULES } from '../modules/io-registry.js'
+import { moduleAddressMethod } from './address.js'
 
 /**
  * The consensus validators the devnet runs for CC inputs, by eval code. Modules without one are refused when spent.
  * @example const node = { …, validators: defaultValidators() }
  */
 export function defaultValidators(): Map<number, ModuleValidator> {
-  return new Map<number, ModuleValidator>([[ORACLES_EVAL, validateOracles], [TOKENS_EVAL, validateTokens], [REWARDS_EVAL, validateRewards], [FAUCET_EVAL, validateFaucet], [DICE_EVAL, validateDice], [GATEWAYS_EVAL, validateGateways]])
+  return new Map<number, ModuleValidator>(IO_MODULES.flatMap(({ devnet }) => devnet.evalCodes.map((e) => [e, devnet.validate] as const)))
+}
+
+/** Every module's RPCs (src/modules/io-registry.ts), each module's `<module>address` first. */
+function moduleMethods(): Record<string, Method> {
+  const out: Record<string, Method> = {}
+  for (const { module, devnet } of IO_MODULES) Object.assign(out, { [devnet.addressRpc]: moduleAddressMethod(module, devnet.addressRpc) }, devnet.methods)
+  return out
 }
 
 const MAX_GENERATE = 10_000
@@ -150,12 +153,8 @@ const METHODS: Record<string, Method> = {
     if (sats <= 0n) throw new DevnetRefusal(RPC_CODES.TYPE_ERROR, 'Invalid amount for send')
     return sendTo(n, to, sats)
   } },
-  ...ORACLES_METHODS,
-  ...TOKEN_METHODS,
-  ...REWARDS_METHODS,
-  ...FAUCET_METHODS,
-  ...DICE_METHODS,
-  ...GATEWAYS_METHODS,
+  // ---- modules
+  ...moduleMethods(),
 }
 
 function checkAddress(v: unknown): string {

@@ -5,8 +5,7 @@ import { base58checkEncode } from '../../address/base58check.js'
 import { p2pkhAddress } from '../../address/address.js'
 import { ccAddress, txidAddress, txidPubkey } from '../../cc/address.js'
 import { cc1of1, tokensCc1of1 } from '../../cc/condition.js'
-import { ccModule } from '../../cc/eval.js'
-import { moduleAddressInfo } from '../../cc/moduleaddress.js'
+import { ccModule, EVAL } from '../../cc/eval.js'
 import { daemonFormatDouble, daemonParseCoins, formatCoins } from '../../amount.js'
 import { sha256d } from '../../hash/index.js'
 import { ccScript } from '../../script/cc.js'
@@ -26,10 +25,9 @@ import { lastOpret } from '../../devnet/opret.js'
 import { oraclesOpret } from '../oracles/devnet.js'
 import { tokenUtxos } from '../tokens/devnet.js'
 import { DevnetRefusal, RPC_CODES, moduleRejected } from '../../devnet/refusal.js'
+import type { ModuleDevnet } from '../../devnet/module.js'
 import type { ModuleCheck } from '../../devnet/validate.js'
 
-/** Gateways eval code. @example validators.set(GATEWAYS_EVAL, validateGateways) */
-export const GATEWAYS_EVAL = 0xf1
 /**
  * Confirmations after which the devnet treats a gateways transaction as "confirmed/notarized"
  * (`komodo_txnotarizedconfirmed` in a TESTMODE build: 2; the devnet has no notarizations).
@@ -40,8 +38,8 @@ const MARKER = 10000n
 const GATEWAYS = /* @__PURE__ */ ccModule('Gateways')
 const ZERO = '0'.repeat(64)
 
-const markerHex = (): string => bytesToHex(ccScript(cc1of1(GATEWAYS_EVAL, GATEWAYS.pubkey)))
-const gatewayTokensHex = (): string => bytesToHex(ccScript(tokensCc1of1(GATEWAYS_EVAL, GATEWAYS.pubkey)))
+const markerHex = (): string => bytesToHex(ccScript(cc1of1(EVAL.GATEWAYS, GATEWAYS.pubkey)))
+const gatewayTokensHex = (): string => bytesToHex(ccScript(tokensCc1of1(EVAL.GATEWAYS, GATEWAYS.pubkey)))
 const isCc = (s: Uint8Array): boolean => s.length > 2 && s[0]! >= 1 && s[0]! <= 75 && s[1 + s[0]!] === 0xcc
 
 /** A gateways opret in the current (2019+) layout. @example const p: CurrentGatewaysOpret | null = gatewaysOpret(tx) */
@@ -94,7 +92,7 @@ const prefixesOf = (b: GatewaysBindOpret) => ({ taddr: b.taddr, prefix: b.prefix
 
 /** Unspent (and not mempool-spent) outputs at the gateway token address TOK2(0xf1, gatewayspk). */
 function gatewayTokenCoins(chain: DevChain) {
-  const script = ccScript(tokensCc1of1(GATEWAYS_EVAL, GATEWAYS.pubkey))
+  const script = ccScript(tokensCc1of1(EVAL.GATEWAYS, GATEWAYS.pubkey))
   const hex = bytesToHex(script)
   return chain.addressCoins(scriptAddress(script)!).filter((c) => bytesToHex(c.script) === hex && !chain.spentInMempool(c.txid, c.vout))
 }
@@ -228,7 +226,7 @@ export function validateGateways(check: ModuleCheck): void {
     const v = tx.vin[tx.vin.length - 1]!
     const o = chain.output(v.txid, v.vout)
     const inp = check.inputs[tx.vin.length - 1]
-    return o !== undefined && o.value === MARKER && inp !== undefined && inp.evalCodes.includes(GATEWAYS_EVAL)
+    return o !== undefined && o.value === MARKER && inp !== undefined && inp.evalCodes.includes(EVAL.GATEWAYS)
   }
   const bindChecks = (bindtxid: string, coin: string, tokenid: string | undefined): GatewaysBindOpret => {
     const e = chain.txs.get(bindtxid)
@@ -283,7 +281,7 @@ export function validateGateways(check: ModuleCheck): void {
       if (d === null || d.funcid !== 'D') return fail('invalid gatewaysdeposit OP_RETURN data!')
       if (!vinNormal(de.tx)) return fail('vin.0 is normal for gatewaysdeposit!')
       const dv0 = de.tx.vout[0]
-      if (dv0 === undefined || dv0.value !== MARKER || bytesToHex(dv0.script) !== bytesToHex(ccScript(cc1of1(GATEWAYS_EVAL, d.destpub)))) return fail('invalid CC marker vout for gatewaysdeposit!')
+      if (dv0 === undefined || dv0.value !== MARKER || bytesToHex(dv0.script) !== bytesToHex(ccScript(cc1of1(EVAL.GATEWAYS, d.destpub)))) return fail('invalid CC marker vout for gatewaysdeposit!')
       const dv1 = de.tx.vout[1]
       if (dv1 === undefined || dv1.value !== MARKER || bytesToHex(dv1.script) !== bytesToHex(p2pkScript(txidPubkey(d.cointxid)))) return fail('invalid normal marker vout for gatewaysdeposit!')
       if (d.refcoin !== p.refcoin) return fail('refcoin different than in deposit tx')
@@ -372,16 +370,6 @@ const bindState = (n: DevnetNode, bindtxid: string) => ({ bind: txHexOf(n, bindt
 
 /** The gateways RPCs of the devnet wallet. @internal @example Object.keys(GATEWAYS_METHODS) */
 export const GATEWAYS_METHODS: Record<string, Method> = {
-  gatewaysaddress: { min: 0, max: 1, usage: 'gatewaysaddress [pubkey]\n', run: (n, p) => {
-    const pk = p[0] === undefined ? undefined : str(p[0])
-    const info = moduleAddressInfo('Gateways', { mypubkey: n.wallet.pubkey, ...(pk !== undefined && /^0[23][0-9a-fA-F]{64}$/.test(pk) ? { pubkey: pk } : {}) })
-    const bal = (a: string): number => coins(n.chain.addressCoins(a).reduce((s, c) => s + c.value, 0n))
-    info.GatewaysCCBalance = bal(String(info.GatewaysCCAddress))
-    info.GatewaysNormalBalance = bal(String(info.GatewaysNormalAddress))
-    info['myCCbalance(Gateways)'] = bal(ccAddress(GATEWAYS_EVAL, n.wallet.pubkey))
-    info.mybalance = bal(p2pkhAddress(n.wallet.pubkey))
-    return info
-  } },
   gatewayslist: { min: 0, max: 0, usage: 'gatewayslist\n', run: (n) => gatewaysList(n.chain) },
   gatewaysinfo: { min: 1, max: 1, usage: 'gatewaysinfo bindtxid\n', run: (n, p) => gatewaysInfo(n.chain, txidArg(p[0])) },
   gatewaysexternaladdress: { min: 2, max: 2, usage: 'gatewaysexternaladdress bindtxid pubkey\n', run: (n, p) => {
@@ -504,13 +492,13 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
     const pending: Record<string, unknown>[] = []
     const me = n.wallet.pubkey
     const deposit = gatewaysDepositAddress(b.M, b.pubkeys.map((k) => hexToBytes(k)), prefixesOf(b))
-    for (const c of n.chain.addressCoins(ccAddress(GATEWAYS_EVAL, me))) {
+    for (const c of n.chain.addressCoins(ccAddress(EVAL.GATEWAYS, me))) {
       if (c.vout !== 0 || c.value !== MARKER || n.chain.spentInMempool(c.txid, 0)) continue
       const d = gatewaysOpret(n.chain.txs.get(c.txid)?.tx)
       if (d === null || d.funcid !== 'D' || d.bindtxid !== id || d.refcoin !== coin) continue
       pending.push({
         cointxid: d.cointxid, deposittxid: c.txid, deposittxidaddr: txidAddress(c.txid), depositaddr: deposit,
-        tokens_destination_address: ccAddress(0xf2, d.destpub), claim_pubkey: d.destpub, amount: coins(d.amount), confirmed_or_notarized: confirmed(n.chain, c.txid),
+        tokens_destination_address: ccAddress(EVAL.TOKENS, d.destpub), claim_pubkey: d.destpub, amount: coins(d.amount), confirmed_or_notarized: confirmed(n.chain, c.txid),
       })
     }
     return { coin, pending }
@@ -576,3 +564,14 @@ function pendingOrProcessed(n: DevnetNode, p: unknown[], kind: 'pending' | 'proc
   }
   return kind === 'pending' ? { coin, pending: list, queueflag } : { coin, processed: list, queueflag }
 }
+
+/**
+ * The gateways module's devnet part, listed in src/modules/io-registry.ts: its consensus validator and its RPCs.
+ * @example gatewaysDevnet.evalCodes // [EVAL.GATEWAYS]
+ */
+export const gatewaysDevnet: ModuleDevnet = /* @__PURE__ */ Object.freeze({
+  addressRpc: 'gatewaysaddress',
+  evalCodes: Object.freeze([EVAL.GATEWAYS]),
+  validate: validateGateways,
+  methods: GATEWAYS_METHODS,
+})

@@ -2,8 +2,7 @@ import { bytesToHex, hexToBytes } from '../../bytes/hex.js'
 import { equalBytes } from '../../bytes/utils.js'
 import { batonPubkey, ccAddress, txidAddress, txidPubkey } from '../../cc/address.js'
 import { cc1of1 } from '../../cc/condition.js'
-import { ccModule } from '../../cc/eval.js'
-import { moduleAddressInfo } from '../../cc/moduleaddress.js'
+import { ccModule, EVAL } from '../../cc/eval.js'
 import { p2pkhAddress } from '../../address/address.js'
 import { daemonParseCoins, daemonParseDatafee, formatCoins } from '../../amount.js'
 import { decodeOraclesPayload, type OraclesOpret } from './opret.js'
@@ -16,13 +15,12 @@ import { p2pkScript } from '../../script/script.js'
 import type { Transaction } from '../../tx/types.js'
 import type { Utxo } from '../../build/types.js'
 import { scriptAddress, type DevChain, type Coin } from '../../devnet/chain.js'
-import { coins, hexResult, numText, str, txHex, txidArg, walletContext, type Method } from '../../devnet/node.js'
+import { hexResult, numText, str, txHex, txidArg, walletContext, type Method } from '../../devnet/node.js'
 import { lastOpret } from '../../devnet/opret.js'
 import { moduleRejected } from '../../devnet/refusal.js'
+import type { ModuleDevnet } from '../../devnet/module.js'
 import type { ModuleCheck, SpentInput } from '../../devnet/validate.js'
 
-/** Oracles eval code. */
-export const ORACLES_EVAL = 0xec
 const MARKER = 10000n
 const ORACLES = /* @__PURE__ */ ccModule('Oracles')
 
@@ -30,7 +28,7 @@ const ORACLES = /* @__PURE__ */ ccModule('Oracles')
 export function oraclesOpret(tx: Transaction | undefined): OraclesOpret | null {
   if (tx === undefined) return null
   const p = lastOpret(tx)
-  if (p === null || p.length < 2 || p[0] !== ORACLES_EVAL) return null
+  if (p === null || p.length < 2 || p[0] !== EVAL.ORACLES) return null
   try {
     return decodeOraclesPayload(p)
   } catch {
@@ -38,7 +36,7 @@ export function oraclesOpret(tx: Transaction | undefined): OraclesOpret | null {
   }
 }
 
-const myCcScript = (pubkeyHex: string): string => bytesToHex(ccScript(cc1of1(ORACLES_EVAL, pubkeyHex)))
+const myCcScript = (pubkeyHex: string): string => bytesToHex(ccScript(cc1of1(EVAL.ORACLES, pubkeyHex)))
 
 /**
  * The current datafee of (oracle, publisher) as consensus sees it (`OracleDatafee`): among the confirmed unspent
@@ -91,7 +89,7 @@ function registerBatonAddress(tx: Transaction): string | null {
 /** Subscription inputs `oraclesdata` may use: confirmed UTXOs on CC1(0xEC, publisher) from 'S'/'D' of this oracle, ≥ 10000, not spent in the mempool. */
 export function subscriptionUtxos(chain: DevChain, oracletxid: string, publisher: string): Utxo[] {
   const out: Utxo[] = []
-  for (const c of chain.addressCoins(ccAddress(ORACLES_EVAL, publisher))) {
+  for (const c of chain.addressCoins(ccAddress(EVAL.ORACLES, publisher))) {
     if (c.value < MARKER || chain.spentInMempool(c.txid, c.vout)) continue
     const p = oraclesOpret(chain.txs.get(c.txid)?.tx)
     if ((p?.funcid !== 'S' && p?.funcid !== 'D') || p.oracletxid !== oracletxid) continue
@@ -102,7 +100,7 @@ export function subscriptionUtxos(chain: DevChain, oracletxid: string, publisher
 
 /** The caller's fund output for `oraclesregister`: confirmed first, then mempool; its tx an 'F' of (oracle, caller, value). */
 export function fundUtxo(chain: DevChain, oracletxid: string, publisher: string): Utxo | undefined {
-  const addr = ccAddress(ORACLES_EVAL, publisher)
+  const addr = ccAddress(EVAL.ORACLES, publisher)
   const coins = [...chain.addressCoins(addr).filter((c) => !chain.spentInMempool(c.txid, c.vout)), ...chain.mempoolAddressCoins(addr)]
   for (const c of coins) {
     const p = oraclesOpret(chain.txs.get(c.txid)?.tx)
@@ -139,7 +137,7 @@ export function oraclesInfo(chain: DevChain, oracletxid: string): Record<string,
   const registered = [...regs.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([publisher, r]) => {
     const baton = registerBatonAddress(r.tx) ?? ''
     let lifetime = 0n
-    for (const h of chain.addressHistory.get(ccAddress(ORACLES_EVAL, publisher)) ?? []) {
+    for (const h of chain.addressHistory.get(ccAddress(EVAL.ORACLES, publisher)) ?? []) {
       const t = chain.txs.get(h.txid)!.tx
       const p = oraclesOpret(t)
       if (p?.funcid === 'S' && p.oracletxid === oracletxid && p.pubkey === publisher && h.vout === 0) lifetime += t.vout[0]!.value
@@ -184,7 +182,7 @@ export function oraclesSamples(chain: DevChain, oracletxid: string, batonAddr: s
 /** The Oracles spend behind input `i`, or undefined when it is not an Oracles CC input. */
 function oraclesInput(inputs: readonly SpentInput[], i: number): SpentInput | undefined {
   const inp = inputs[i]
-  return inp !== undefined && inp.cc && inp.evalCodes.includes(ORACLES_EVAL) ? inp : undefined
+  return inp !== undefined && inp.cc && inp.evalCodes.includes(EVAL.ORACLES) ? inp : undefined
 }
 
 const FUND_TEXT = 'for oraclesregister, it must be CC vin or pubkey not same as vin pubkey, register and fund tx must be done from owner of pubkey that registers to oracle!!'
@@ -249,7 +247,7 @@ function validateData(chain: DevChain, tx: Transaction, inputs: readonly SpentIn
   const mine = myCcScript(d.pubkey)
   let inputTotal = 0n
   for (const [i, inp] of inputs.entries()) {
-    if (!inp.cc || !inp.evalCodes.includes(ORACLES_EVAL)) continue
+    if (!inp.cc || !inp.evalCodes.includes(EVAL.ORACLES)) continue
     if (i === 0) return fail('unexpected vin.0 is CC')
     const src = chain.txs.get(inp.coin.txid)?.tx
     if (src === undefined) return fail('cant find vinTx')
@@ -288,17 +286,6 @@ function isCcSpend(chain: DevChain, txid: string, vout: number): boolean {
 
 /** The oracles RPCs of the devnet wallet. @internal */
 export const ORACLES_METHODS: Record<string, Method> = {
-  oraclesaddress: { min: 0, max: 1, usage: 'oraclesaddress [pubkey]\n', run: (n, p) => {
-    const pk = p[0] === undefined ? undefined : str(p[0])
-    const my = n.wallet.pubkey
-    const bal = (a: string): number => coins(n.chain.addressCoins(a).reduce((s, c) => s + c.value, 0n))
-    const info = moduleAddressInfo('Oracles', { mypubkey: my, ...(pk !== undefined && /^0[23][0-9a-fA-F]{64}$/.test(pk) ? { pubkey: pk } : {}) })
-    info.OraclesCCBalance = bal(String(info.OraclesCCAddress))
-    info.OraclesNormalBalance = bal(String(info.OraclesNormalAddress))
-    info['myCCbalance(Oracles)'] = bal(ccAddress(ORACLES_EVAL, my))
-    info.mybalance = bal(p2pkhAddress(my))
-    return info
-  } },
   oracleslist: { min: 0, max: 0, usage: 'oracleslist\n', run: (n) => oraclesList(n.chain) },
   oraclesinfo: { min: 1, max: 1, usage: 'oraclesinfo oracletxid\n', run: (n, p) => oraclesInfo(n.chain, txidArg(p[0])) },
   oraclesregister: { min: 2, max: 2, usage: 'oraclesregister oracletxid datafee\n', run: (n, p) => {
@@ -324,7 +311,7 @@ export const ORACLES_METHODS: Record<string, Method> = {
     const id = txidArg(p[0])
     const hexstr = str(p[1])
     const me = bytesToHex(n.wallet.pubkey)
-    const batonAddr = ccAddress(ORACLES_EVAL, batonPubkey(n.wallet.privateKey))
+    const batonAddr = ccAddress(EVAL.ORACLES, batonPubkey(n.wallet.privateKey))
     const bt = batonTxid(n.chain, id, me, batonAddr)
     const batonOut = bt === null ? undefined : n.chain.output(bt, 1)
     return hexResult(() => buildOraclesData(id, hexstr, walletContext(n), {
@@ -341,3 +328,14 @@ export const ORACLES_METHODS: Record<string, Method> = {
     return oraclesSamples(n.chain, id, baton, Number.isFinite(num) && num > 0 ? num : 0)
   } },
 }
+
+/**
+ * The oracles module's devnet part, listed in src/modules/io-registry.ts: its consensus validator and its RPCs.
+ * @example oraclesDevnet.evalCodes // [EVAL.ORACLES]
+ */
+export const oraclesDevnet: ModuleDevnet = /* @__PURE__ */ Object.freeze({
+  addressRpc: 'oraclesaddress',
+  evalCodes: Object.freeze([EVAL.ORACLES]),
+  validate: validateOracles,
+  methods: ORACLES_METHODS,
+})
