@@ -8,17 +8,17 @@ import type { ModuleDescriptor } from '../modules/descriptor.js'
 import { coins, str, type Method } from './node.js'
 
 /**
- * The devnet's `<module>address [pubkey]` (`tokenaddress`, `faucetaddress`, …) for a module: the daemon's keys in
+ * The devnet's `<module>address [pubkey]` RPC for a module: the daemon's keys in
  * the daemon's order (`moduleAddressInfo` of the module's eval code and global key), with the balances of the
  * module's CC and normal addresses, of the wallet's CC address in the module and of the wallet's normal address
  * read from the chain. A `pubkey` that is not 33-byte hex is ignored, as the daemon does.
  * @throws KomodoCcError ARG_INVALID when the descriptor has no global key for its eval code
- * @example const m = moduleAddressMethod(faucetModule, 'faucetaddress'); m.run(node, [])['FaucetCCAddress'] // 'R9zHrofhRbub7ER77B7NrVch3A63R39GuC'
+ * @example for (const { module, devnet } of IO_MODULES) methods[devnet.addressRpc] = moduleAddressMethod(module, devnet.addressRpc)
  */
 export function moduleAddressMethod(module: Pick<ModuleDescriptor, 'evalCode' | 'globalKeys'>, rpc: string): Method {
   const pubkey = module.globalKeys[module.evalCode]
   if (pubkey === undefined) throw new KomodoCcError('ARG_INVALID', `the descriptor of eval 0x${module.evalCode.toString(16)} has no global key for it`, { evalCode: module.evalCode })
-  // the daemon's display name (`Tokens`, `Oracles`) from the eval-code table; the key from the descriptor
+  // the daemon's display name of the module (`<Name>CCAddress`) from the eval-code table; the key from the descriptor
   const cc: CcModule = Object.freeze({ ...ccModule(module.evalCode), pubkey })
   const name = cc.name
   return { min: 0, max: 1, usage: `${rpc} [pubkey]\n`, run: (n, p) => {

@@ -7,10 +7,10 @@ import type { ModuleValidator } from './validate.js'
  * A module's devnet part: its consensus validator with the eval codes it answers for, and its daemon-style RPCs.
  * The `<module>address` RPC is not among `methods`: the devnet serves it for every module from the module's
  * descriptor (`moduleAddressMethod`), under the name `addressRpc`.
- * @example const d: ModuleDevnet = { addressRpc: 'faucetaddress', evalCodes: [EVAL.FAUCET], validate: validateFaucet, methods: { faucetinfo } }
+ * @example const d: ModuleDevnet = { addressRpc: '<module>address', evalCodes: [descriptor.evalCode], validate, methods: { '<module>info': info } }
  */
 export type ModuleDevnet = Readonly<{
-  /** The name of the module's `<module>address` RPC, as the daemon spells it (`tokenaddress`, `oraclesaddress`). */
+  /** The name of the module's `<module>address` RPC, as the daemon spells it (its prefix is not always the module's name). */
   addressRpc: string
   /** Eval codes whose CC inputs `validate` checks (komodod: the module's `EVAL_*` code). */
   evalCodes: readonly number[]

@@ -195,13 +195,13 @@ function sendTo(n: DevnetNode, to: string, sats: bigint): string {
   return acceptTransaction(n.chain, bytesToHex(serializeTransaction(signed)), { validators: n.validators }).txid
 }
 
-/** Names of every RPC method the devnet serves. @example devnetMethods().includes('oraclesdata') // true */
+/** Names of every RPC method the devnet serves. @example devnetMethods().includes('getblockcount') // true */
 export function devnetMethods(): string[] {
   return Object.keys(METHODS)
 }
 
 /**
- * Runs one JSON-RPC call against the node (the result may be a promise: `faucetget` works asynchronously): unknown method → -32601 `Method not found`; wrong parameter count → -1
+ * Runs one JSON-RPC call against the node (the result may be a promise: a module's RPC may work asynchronously): unknown method → -32601 `Method not found`; wrong parameter count → -1
  * with the method's usage text (komodod's `runtime_error(help)`); handler refusals keep their code.
  * @throws DevnetRefusal
  * @example callDevnet(node, 'getblockcount', []) // 0

@@ -163,7 +163,7 @@ export function tokenUtxos(chain: DevChain, tokenid: string, pubkey: string): Ut
 const pubkeyOr = (v: unknown, fallback: string): string => (typeof v === 'string' && /^0[23][0-9a-fA-F]{64}$/.test(v) ? v.toLowerCase() : fallback)
 
 /** The tokens RPCs of the devnet wallet. @internal */
-export const TOKEN_METHODS: Record<string, Method> = {
+export const TOKENS_METHODS: Record<string, Method> = {
   tokencreate: { min: 2, max: 4, usage: 'tokencreate name supply [description][data]\n', run: (n, p) => {
     const supply = daemonParseCoins(numText(p[1]))
     return hexResult(() => buildTokenCreate(str(p[0]), supply, p[2] === undefined ? undefined : str(p[2]), p[3] === undefined ? undefined : str(p[3]), walletCtx(n)))
@@ -213,5 +213,5 @@ export const tokensDevnet: ModuleDevnet = /* @__PURE__ */ Object.freeze({
   addressRpc: 'tokenaddress',
   evalCodes: Object.freeze([EVAL.TOKENS]),
   validate: validateTokens,
-  methods: TOKEN_METHODS,
+  methods: TOKENS_METHODS,
 })
