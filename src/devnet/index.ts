@@ -6,6 +6,6 @@ export { DevnetRefusal, RPC_CODES, REJECT, EVAL_FALSE_TEXT, rejected, moduleReje
 export { callDevnet, defaultValidators, devnetMethods, devnetAddressOf } from './rpc.js'
 export { IO_MODULES, type IoModule, type ModuleDevnet } from '../modules/io-registry.js'
 export { moduleAddressMethod } from './address.js'
-export { lastOpret } from './opret.js'
+export { lastOpret, decodedLastOpret } from './opret.js'
 export type { DevnetNode } from './node.js'
 export { runDevnetDemo, runDemoFlows, runRemoteDemo, waitForConfirmations, oracleDataState, type DemoIo, type DevnetDemoOptions, type DemoTarget, type RemoteDemoOptions } from './demo.js'

@@ -1,4 +1,4 @@
-// The opret lookup the devnet's module parts share (layer 8; names no module).
+// The opret lookups the devnet's module parts share (layer 8; names no module).
 import { opretPayload } from '../modules/opret.js'
 import type { Transaction } from '../tx/types.js'
 
@@ -11,6 +11,22 @@ export function lastOpret(tx: Transaction): Uint8Array | null {
   if (last === undefined || last.script[0] !== 0x6a) return null
   try {
     return opretPayload(last.script, { allowTrailingScript: true })
+  } catch {
+    return null
+  }
+}
+
+/**
+ * A transaction's last-output opret decoded by a module's strict decoder, or null when there is no transaction, no
+ * opret, `accepts` refuses the payload (an eval byte, a minimum length) or the decoder throws.
+ * @example decodedLastOpret(tx, module.decode, (p) => p.length >= 2 && p[0] === module.evalCode)?.funcid
+ */
+export function decodedLastOpret<T>(tx: Transaction | undefined, decode: (payload: Uint8Array) => T, accepts: (payload: Uint8Array) => boolean = () => true): T | null {
+  if (tx === undefined) return null
+  const p = lastOpret(tx)
+  if (p === null || !accepts(p)) return null
+  try {
+    return decode(p)
   } catch {
     return null
   }

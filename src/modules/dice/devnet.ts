@@ -13,7 +13,7 @@ import type { Transaction } from '../../tx/types.js'
 import type { DevChain } from '../../devnet/chain.js'
 import { scriptAddress } from '../../devnet/chain.js'
 import { coins, hexResult, numText, str, txidArg, walletContext, type DevnetNode, type Method } from '../../devnet/node.js'
-import { lastOpret } from '../../devnet/opret.js'
+import { decodedLastOpret } from '../../devnet/opret.js'
 import { moduleRejected } from '../../devnet/refusal.js'
 import type { ModuleDevnet } from '../../devnet/module.js'
 import type { ModuleCheck } from '../../devnet/validate.js'
@@ -27,14 +27,7 @@ const isOpret = (s: Uint8Array): boolean => s[0] === 0x6a
 
 /** The strictly decoded dice opret of a transaction, or null. */
 export function diceOpret(tx: Transaction | undefined): DiceOpret | null {
-  if (tx === undefined) return null
-  const p = lastOpret(tx)
-  if (p === null || p.length < 3 || p[0] !== EVAL.DICE) return null
-  try {
-    return decodeDicePayload(p)
-  } catch {
-    return null
-  }
+  return decodedLastOpret(tx, decodeDicePayload, (p) => p.length >= 3 && p[0] === EVAL.DICE)
 }
 
 /** Whether output `vout` of transaction `txid` is a dice CC output of plan (sbits, fundingtxid). */

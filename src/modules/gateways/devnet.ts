@@ -21,7 +21,7 @@ import type { Transaction } from '../../tx/types.js'
 import type { Utxo } from '../../build/types.js'
 import { scriptAddress, type DevChain } from '../../devnet/chain.js'
 import { coins, expect, hexResult, numText, str, txHex, txidArg, walletContext, type DevnetNode, type Method } from '../../devnet/node.js'
-import { lastOpret } from '../../devnet/opret.js'
+import { decodedLastOpret, lastOpret } from '../../devnet/opret.js'
 import { oraclesOpret } from '../oracles/devnet.js'
 import { tokenUtxos } from '../tokens/devnet.js'
 import { DevnetRefusal, RPC_CODES, moduleRejected } from '../../devnet/refusal.js'
@@ -50,15 +50,8 @@ export type CurrentGatewaysOpret = Exclude<GatewaysOpret, { layout: 'legacy' }>
  * @example gatewaysOpret(chain.txs.get(bindtxid)!.tx)?.funcid // 'B'
  */
 export function gatewaysOpret(tx: Transaction | undefined): CurrentGatewaysOpret | null {
-  if (tx === undefined) return null
-  const p = lastOpret(tx)
-  if (p === null) return null
-  try {
-    const g = decodeGatewaysPayload(p)
-    return 'layout' in g ? null : (g as CurrentGatewaysOpret)
-  } catch {
-    return null
-  }
+  const g = decodedLastOpret(tx, decodeGatewaysPayload)
+  return g === null || 'layout' in g ? null : (g as CurrentGatewaysOpret)
 }
 
 /** True when a transaction is in a block at least {@link GATEWAYS_CONFIRMATIONS} deep. @internal */

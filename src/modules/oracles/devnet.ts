@@ -16,7 +16,7 @@ import type { Transaction } from '../../tx/types.js'
 import type { Utxo } from '../../build/types.js'
 import { scriptAddress, type DevChain, type Coin } from '../../devnet/chain.js'
 import { hexResult, numText, str, txHex, txidArg, walletContext, type Method } from '../../devnet/node.js'
-import { lastOpret } from '../../devnet/opret.js'
+import { decodedLastOpret, lastOpret } from '../../devnet/opret.js'
 import { moduleRejected } from '../../devnet/refusal.js'
 import type { ModuleDevnet } from '../../devnet/module.js'
 import type { ModuleCheck, SpentInput } from '../../devnet/validate.js'
@@ -26,14 +26,7 @@ const ORACLES = /* @__PURE__ */ ccModule('Oracles')
 
 /** The strictly decoded Oracles opret of a transaction, or null. */
 export function oraclesOpret(tx: Transaction | undefined): OraclesOpret | null {
-  if (tx === undefined) return null
-  const p = lastOpret(tx)
-  if (p === null || p.length < 2 || p[0] !== EVAL.ORACLES) return null
-  try {
-    return decodeOraclesPayload(p)
-  } catch {
-    return null
-  }
+  return decodedLastOpret(tx, decodeOraclesPayload, (p) => p.length >= 2 && p[0] === EVAL.ORACLES)
 }
 
 const myCcScript = (pubkeyHex: string): string => bytesToHex(ccScript(cc1of1(EVAL.ORACLES, pubkeyHex)))

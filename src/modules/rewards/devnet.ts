@@ -16,7 +16,7 @@ import type { Transaction } from '../../tx/types.js'
 import type { Utxo } from '../../build/types.js'
 import type { DevChain } from '../../devnet/chain.js'
 import { hexResult, numText, str, txidArg, walletContext, type DevnetNode, type Method } from '../../devnet/node.js'
-import { lastOpret } from '../../devnet/opret.js'
+import { decodedLastOpret } from '../../devnet/opret.js'
 import { moduleRejected } from '../../devnet/refusal.js'
 import type { ModuleDevnet } from '../../devnet/module.js'
 import type { ModuleCheck } from '../../devnet/validate.js'
@@ -30,14 +30,7 @@ const isCc = (s: Uint8Array): boolean => s.length > 2 && s[0]! >= 1 && s[0]! <= 
 
 /** The strictly decoded rewards opret of a transaction, or null. */
 export function rewardsOpret(tx: Transaction | undefined): RewardsOpret | null {
-  if (tx === undefined) return null
-  const p = lastOpret(tx)
-  if (p === null || p.length < 3 || p[0] !== EVAL.REWARDS) return null
-  try {
-    return decodeRewardsPayload(p)
-  } catch {
-    return null
-  }
+  return decodedLastOpret(tx, decodeRewardsPayload, (p) => p.length >= 3 && p[0] === EVAL.REWARDS)
 }
 
 /** Whether output (txid, vout) belongs to plan `fundingtxid` (F with that txid, or A/L/U naming it). */

@@ -15,7 +15,7 @@ import type { Transaction } from '../../tx/types.js'
 import type { Utxo } from '../../build/types.js'
 import type { DevChain } from '../../devnet/chain.js'
 import { hexResult, numText, str, txHex, txidArg, type Method } from '../../devnet/node.js'
-import { lastOpret } from '../../devnet/opret.js'
+import { decodedLastOpret } from '../../devnet/opret.js'
 import { moduleRejected } from '../../devnet/refusal.js'
 import type { ModuleDevnet } from '../../devnet/module.js'
 import type { ModuleCheck } from '../../devnet/validate.js'
@@ -24,14 +24,7 @@ const TOKENS = /* @__PURE__ */ ccModule('Tokens')
 
 /** The strictly decoded tokens opret of a transaction, or null. */
 export function tokensOpret(tx: Transaction | undefined): TokensOpret | null {
-  if (tx === undefined) return null
-  const p = lastOpret(tx)
-  if (p === null) return null
-  try {
-    return decodeTokensPayload(p)
-  } catch {
-    return null
-  }
+  return decodedLastOpret(tx, decodeTokensPayload)
 }
 
 function isCc(s: Uint8Array): boolean {
