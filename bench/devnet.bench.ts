@@ -12,7 +12,7 @@ import { DevChain, type ChainSnapshot } from '../src/devnet/chain.js'
 import { writeFileAtomic } from '../src/devnet/persist.js'
 import { acceptTransaction } from '../src/devnet/validate.js'
 import { callDevnet, defaultValidators } from '../src/devnet/rpc.js'
-import { batonTxid, currentDatafee, subscriptionUtxos } from '../src/devnet/oracles.js'
+import { batonTxid, currentDatafee, subscriptionUtxos } from '../src/modules/oracles/devnet.js'
 import { buildOraclesData } from '../src/modules/oracles/build.js'
 import type { DevnetNode } from '../src/devnet/node.js'
 

@@ -1,9 +1,7 @@
 import { bytesToHex } from '../bytes/hex.js'
 import { KomodoCcError } from '../errors.js'
 import { decodeAddress, encodeWif, p2pkhAddress } from '../address/address.js'
-import { batonPubkey, ccAddress } from '../cc/address.js'
-import { moduleAddressInfo } from '../cc/moduleaddress.js'
-import { daemonParseCoins, daemonParseDatafee } from '../amount.js'
+import { daemonParseCoins } from '../amount.js'
 import { p2pkhScript, p2pkScript } from '../script/script.js'
 import { decodeRawTransaction } from '../tx/decode.js'
 import { serializeTransaction } from '../tx/codec.js'
@@ -12,29 +10,26 @@ import { SAPLING_VERSION_GROUP_ID, DEFAULT_TX_EXPIRY_DELTA, type Transaction } f
 import { selectNormalInputs } from '../build/select.js'
 import type { BuildContext } from '../build/context.js'
 import type { BuildResult } from '../build/complete.js'
-import type { Utxo } from '../build/types.js'
-import {
-  buildOraclesCreate, buildOraclesData, buildOraclesFund, buildOraclesRegister, buildOraclesSubscribe,
-} from '../modules/oracles/build.js'
 import { scriptAddress } from './chain.js'
-import { coins, expect, hexResult, numText, str, txHex, txidArg, usageError, walletContext, type DevnetNode, type Method } from './node.js'
+import { coins, expect, numText, str, usageError, type DevnetNode, type Method } from './node.js'
 import { DevnetRefusal, RPC_CODES } from './refusal.js'
 import { acceptTransaction, type ModuleValidator } from './validate.js'
-import {
-  ORACLES_EVAL, batonTxid, currentDatafee, fundUtxo, oraclesInfo, oraclesList, oraclesSamples, subscriptionUtxos, validateOracles,
-} from './oracles.js'
-import { TOKEN_METHODS, TOKENS_EVAL, validateTokens } from './tokens.js'
-import { REWARDS_METHODS, REWARDS_EVAL, validateRewards } from './rewards.js'
-import { FAUCET_METHODS, FAUCET_EVAL, validateFaucet } from './faucet.js'
-import { DICE_METHODS, DICE_EVAL, validateDice } from './dice.js'
-import { GATEWAYS_METHODS, GATEWAYS_EVAL, validateGateways } from './gateways.js'
+import { IO_MODULES } from '../modules/io-registry.js'
+import { moduleAddressMethod } from './address.js'
 
 /**
  * The consensus validators the devnet runs for CC inputs, by eval code. Modules without one are refused when spent.
  * @example const node = { …, validators: defaultValidators() }
  */
 export function defaultValidators(): Map<number, ModuleValidator> {
-  return new Map<number, ModuleValidator>([[ORACLES_EVAL, validateOracles], [TOKENS_EVAL, validateTokens], [REWARDS_EVAL, validateRewards], [FAUCET_EVAL, validateFaucet], [DICE_EVAL, validateDice], [GATEWAYS_EVAL, validateGateways]])
+  return new Map<number, ModuleValidator>(IO_MODULES.flatMap(({ devnet }) => devnet.evalCodes.map((e) => [e, devnet.validate] as const)))
+}
+
+/** Every module's RPCs (src/modules/io-registry.ts), each module's `<module>address` first. */
+function moduleMethods(): Record<string, Method> {
+  const out: Record<string, Method> = {}
+  for (const { module, devnet } of IO_MODULES) Object.assign(out, { [devnet.addressRpc]: moduleAddressMethod(module, devnet.addressRpc) }, devnet.methods)
+  return out
 }
 
 const MAX_GENERATE = 10_000
@@ -158,64 +153,8 @@ const METHODS: Record<string, Method> = {
     if (sats <= 0n) throw new DevnetRefusal(RPC_CODES.TYPE_ERROR, 'Invalid amount for send')
     return sendTo(n, to, sats)
   } },
-  // ---- oracles
-  oraclesaddress: { min: 0, max: 1, usage: 'oraclesaddress [pubkey]\n', run: (n, p) => {
-    const pk = p[0] === undefined ? undefined : str(p[0])
-    const my = n.wallet.pubkey
-    const bal = (a: string): number => coins(n.chain.addressCoins(a).reduce((s, c) => s + c.value, 0n))
-    const info = moduleAddressInfo('Oracles', { mypubkey: my, ...(pk !== undefined && /^0[23][0-9a-fA-F]{64}$/.test(pk) ? { pubkey: pk } : {}) })
-    info.OraclesCCBalance = bal(String(info.OraclesCCAddress))
-    info.OraclesNormalBalance = bal(String(info.OraclesNormalAddress))
-    info['myCCbalance(Oracles)'] = bal(ccAddress(ORACLES_EVAL, my))
-    info.mybalance = bal(p2pkhAddress(my))
-    return info
-  } },
-  oracleslist: { min: 0, max: 0, usage: 'oracleslist\n', run: (n) => oraclesList(n.chain) },
-  oraclesinfo: { min: 1, max: 1, usage: 'oraclesinfo oracletxid\n', run: (n, p) => oraclesInfo(n.chain, txidArg(p[0])) },
-  oraclesregister: { min: 2, max: 2, usage: 'oraclesregister oracletxid datafee\n', run: (n, p) => {
-    const id = txidArg(p[0])
-    const fee = daemonParseDatafee(numText(p[1]))
-    const me = bytesToHex(n.wallet.pubkey)
-    const fund = fundUtxo(n.chain, id, me)
-    return hexResult(() => buildOraclesRegister(id, fee, walletContext(n), { oracle: txHex(n, id) as string, fund: fund as Utxo }))
-  } },
-  oraclescreate: { min: 3, max: 3, usage: 'oraclescreate name description format\n', run: (n, p) =>
-    hexResult(() => buildOraclesCreate(str(p[0]), str(p[1]), str(p[2]), walletContext(n))) },
-  oraclesfund: { min: 1, max: 1, usage: 'oraclesfund oracletxid\n', run: (n, p) => {
-    const id = txidArg(p[0])
-    return hexResult(() => buildOraclesFund(id, walletContext(n), { oracle: txHex(n, id) as string }))
-  } },
-  oraclessubscribe: { min: 3, max: 3, usage: 'oraclessubscribe oracletxid publisher amount\n', run: (n, p) => {
-    const id = txidArg(p[0])
-    const publisher = str(p[1])
-    const sats = daemonParseCoins(numText(p[2]))
-    return hexResult(() => buildOraclesSubscribe(id, publisher, sats, walletContext(n), { oracle: txHex(n, id) as string }))
-  } },
-  oraclesdata: { min: 2, max: 2, usage: 'oraclesdata oracletxid hexstr\n', run: (n, p) => {
-    const id = txidArg(p[0])
-    const hexstr = str(p[1])
-    const me = bytesToHex(n.wallet.pubkey)
-    const batonAddr = ccAddress(ORACLES_EVAL, batonPubkey(n.wallet.privateKey))
-    const bt = batonTxid(n.chain, id, me, batonAddr)
-    const batonOut = bt === null ? undefined : n.chain.output(bt, 1)
-    return hexResult(() => buildOraclesData(id, hexstr, walletContext(n), {
-      oracle: txHex(n, id) as string,
-      datafee: currentDatafee(n.chain, id, me),
-      ...(bt !== null && batonOut !== undefined ? { baton: { txid: bt, vout: 1, satoshis: batonOut.value, script: batonOut.script } } : {}),
-      subscriptions: subscriptionUtxos(n.chain, id, me),
-    }))
-  } },
-  oraclessamples: { min: 3, max: 3, usage: 'oraclessamples oracletxid batonaddress num\n', run: (n, p) => {
-    const id = txidArg(p[0])
-    const baton = str(p[1])
-    const num = Number.parseInt(numText(p[2]), 10)
-    return oraclesSamples(n.chain, id, baton, Number.isFinite(num) && num > 0 ? num : 0)
-  } },
-  ...TOKEN_METHODS,
-  ...REWARDS_METHODS,
-  ...FAUCET_METHODS,
-  ...DICE_METHODS,
-  ...GATEWAYS_METHODS,
+  // ---- modules
+  ...moduleMethods(),
 }
 
 function checkAddress(v: unknown): string {
@@ -256,13 +195,13 @@ function sendTo(n: DevnetNode, to: string, sats: bigint): string {
   return acceptTransaction(n.chain, bytesToHex(serializeTransaction(signed)), { validators: n.validators }).txid
 }
 
-/** Names of every RPC method the devnet serves. @example devnetMethods().includes('oraclesdata') // true */
+/** Names of every RPC method the devnet serves. @example devnetMethods().includes('getblockcount') // true */
 export function devnetMethods(): string[] {
   return Object.keys(METHODS)
 }
 
 /**
- * Runs one JSON-RPC call against the node (the result may be a promise: `faucetget` works asynchronously): unknown method → -32601 `Method not found`; wrong parameter count → -1
+ * Runs one JSON-RPC call against the node (the result may be a promise: a module's RPC may work asynchronously): unknown method → -32601 `Method not found`; wrong parameter count → -1
  * with the method's usage text (komodod's `runtime_error(help)`); handler refusals keep their code.
  * @throws DevnetRefusal
  * @example callDevnet(node, 'getblockcount', []) // 0

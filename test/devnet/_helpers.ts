@@ -10,7 +10,7 @@ import type { Transaction } from '../../src/tx/types.js'
 import { buildOraclesData, type OraclesDataState } from '../../src/modules/oracles/build.js'
 import { RpcError } from '../../src/rpc/transport.js'
 import type { Devnet } from '../../src/devnet/server.js'
-import { batonTxid, currentDatafee, subscriptionUtxos } from '../../src/devnet/oracles.js'
+import { batonTxid, currentDatafee, subscriptionUtxos } from '../../src/modules/oracles/devnet.js'
 
 export type OracleSetup = { oracletxid: string; batonAddr: string; format: string }
 

@@ -10,7 +10,7 @@ import { buildFaucetGetAsync } from '../../src/modules/faucet/build.js'
 import { keySigner } from '../../src/tx/sign.js'
 import { SAPLING_VERSION_GROUP_ID, type Transaction } from '../../src/tx/types.js'
 import { startDevnet, type Devnet } from '../../src/devnet/server.js'
-import { faucetUtxos } from '../../src/devnet/faucet.js'
+import { faucetUtxos } from '../../src/modules/faucet/devnet.js'
 import { expectRefused, resign } from './_helpers.js'
 
 const F = ccModule('Faucet')

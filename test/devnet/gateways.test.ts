@@ -11,7 +11,7 @@ import { decodeGatewaysOpret, encodeGatewaysOpret, type GatewaysBindOpret, type 
 import { encodeOraclesOpret } from '../../src/modules/oracles/opret.js'
 import { txid as txidOf } from '../../src/tx/codec.js'
 import { DevChain } from '../../src/devnet/chain.js'
-import { validateGateways } from '../../src/devnet/gateways.js'
+import { validateGateways } from '../../src/modules/gateways/devnet.js'
 import { buildGatewaysClaim, buildGatewaysMarkDone } from '../../src/modules/gateways/build.js'
 import { startDevnet, type Devnet } from '../../src/devnet/server.js'
 import { expectModuleError, expectRefused, resign, walletCtx } from './_helpers.js'

@@ -10,7 +10,7 @@ import { buildOraclesFund, buildOraclesRegister, buildOraclesSubscribe } from '.
 import { keySigner } from '../../src/tx/sign.js'
 import type { Transaction } from '../../src/tx/types.js'
 import { startDevnet, type Devnet } from '../../src/devnet/server.js'
-import { fundUtxo, subscriptionUtxos } from '../../src/devnet/oracles.js'
+import { fundUtxo, subscriptionUtxos } from '../../src/modules/oracles/devnet.js'
 import { buildData, dataState, expectModuleError, expectRefused, resign, setupOracle, walletCtx, type OracleSetup } from './_helpers.js'
 
 let dev: Devnet

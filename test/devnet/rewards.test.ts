@@ -7,7 +7,7 @@ import { keySigner } from '../../src/tx/sign.js'
 import { parseTransaction } from '../../src/tx/codec.js'
 import type { Transaction } from '../../src/tx/types.js'
 import { startDevnet, type Devnet } from '../../src/devnet/server.js'
-import { planOutputs } from '../../src/devnet/rewards.js'
+import { planOutputs } from '../../src/modules/rewards/devnet.js'
 import { expectModuleError, expectRefused, resign } from './_helpers.js'
 
 const R = ccModule('Rewards')

@@ -10,7 +10,7 @@ import { buildTokenCreate, buildTokenTransfer } from '../../src/modules/tokens/b
 import { keySigner } from '../../src/tx/sign.js'
 import type { Transaction } from '../../src/tx/types.js'
 import { startDevnet, type Devnet } from '../../src/devnet/server.js'
-import { tokenUtxos } from '../../src/devnet/tokens.js'
+import { tokenUtxos } from '../../src/modules/tokens/devnet.js'
 import { expectModuleError, expectRefused, resign, walletCtx } from './_helpers.js'
 
 let dev: Devnet

@@ -1,45 +1,36 @@
-import { bytesToHex } from '../bytes/hex.js'
-import { equalBytes } from '../bytes/utils.js'
-import { ccAddress } from '../cc/address.js'
-import { cc1of1 } from '../cc/condition.js'
-import { ccModule } from '../cc/eval.js'
-import { moduleAddressInfo } from '../cc/moduleaddress.js'
-import { p2pkhAddress } from '../address/address.js'
-import { daemonParseCoins, formatCoins } from '../amount.js'
-import { sbits } from '../sbits.js'
-import { decodeRewardsPayload, type RewardsOpret } from '../modules/rewards/opret.js'
-import { rewardsPayout } from '../modules/rewards/payout.js'
+import { bytesToHex } from '../../bytes/hex.js'
+import { equalBytes } from '../../bytes/utils.js'
+import { ccAddress } from '../../cc/address.js'
+import { cc1of1 } from '../../cc/condition.js'
+import { ccModule, EVAL } from '../../cc/eval.js'
+import { p2pkhAddress } from '../../address/address.js'
+import { daemonParseCoins, formatCoins } from '../../amount.js'
+import { sbits } from '../../sbits.js'
+import { decodeRewardsPayload, type RewardsOpret } from './opret.js'
+import { rewardsPayout } from './payout.js'
 import {
   buildRewardsAddFunding, buildRewardsCreateFunding, buildRewardsLock, buildRewardsUnlock, type RewardsLockCandidate,
-} from '../modules/rewards/build.js'
-import { ccScript } from '../script/cc.js'
-import type { Transaction } from '../tx/types.js'
-import type { Utxo } from '../build/types.js'
-import type { DevChain } from './chain.js'
-import { coins, hexResult, numText, str, txidArg, walletContext, type DevnetNode, type Method } from './node.js'
-import { lastOpret } from './oracles.js'
-import { moduleRejected } from './refusal.js'
-import type { ModuleCheck } from './validate.js'
+} from './build.js'
+import { ccScript } from '../../script/cc.js'
+import type { Transaction } from '../../tx/types.js'
+import type { Utxo } from '../../build/types.js'
+import type { DevChain } from '../../devnet/chain.js'
+import { hexResult, numText, str, txidArg, walletContext, type DevnetNode, type Method } from '../../devnet/node.js'
+import { decodedLastOpret } from '../../devnet/opret.js'
+import { moduleRejected } from '../../devnet/refusal.js'
+import type { ModuleDevnet } from '../../devnet/module.js'
+import type { ModuleCheck } from '../../devnet/validate.js'
 
-/** Rewards eval code. */
-export const REWARDS_EVAL = 0xe5
 const REWARDS = /* @__PURE__ */ ccModule('Rewards')
 const TXFEE = 10000n
 const MAX_APR = 25n * 100_000_000n
 
-const globalScript = (): Uint8Array => ccScript(cc1of1(REWARDS_EVAL, REWARDS.pubkey))
+const globalScript = (): Uint8Array => ccScript(cc1of1(EVAL.REWARDS, REWARDS.pubkey))
 const isCc = (s: Uint8Array): boolean => s.length > 2 && s[0]! >= 1 && s[0]! <= 75 && s[1 + s[0]!] === 0xcc
 
 /** The strictly decoded rewards opret of a transaction, or null. */
 export function rewardsOpret(tx: Transaction | undefined): RewardsOpret | null {
-  if (tx === undefined) return null
-  const p = lastOpret(tx)
-  if (p === null || p.length < 3 || p[0] !== REWARDS_EVAL) return null
-  try {
-    return decodeRewardsPayload(p)
-  } catch {
-    return null
-  }
+  return decodedLastOpret(tx, decodeRewardsPayload, (p) => p.length >= 3 && p[0] === EVAL.REWARDS)
 }
 
 /** Whether output (txid, vout) belongs to plan `fundingtxid` (F with that txid, or A/L/U naming it). */
@@ -54,7 +45,7 @@ function planOf(chain: DevChain, txid: string, fundingtxid: string): RewardsOpre
 export function planOutputs(chain: DevChain, fundingtxid: string): { funding: Utxo[]; locks: Utxo[] } {
   const funding: Utxo[] = []
   const locks: Utxo[] = []
-  for (const c of chain.addressCoins(ccAddress(REWARDS_EVAL, REWARDS.pubkey))) {
+  for (const c of chain.addressCoins(ccAddress(EVAL.REWARDS, REWARDS.pubkey))) {
     if (chain.spentInMempool(c.txid, c.vout) || c.vout !== 0) continue
     const p = planOf(chain, c.txid, fundingtxid)
     if (p === null) continue
@@ -93,7 +84,7 @@ export function validateRewards(check: ModuleCheck): void {
   const l = rewardsOpret(lockEntry.tx)
   if (l?.funcid !== 'L') return fail('can only unlock locktxid')
   if (l.fundingtxid !== fundingtxid) return fail('mismatched vinfundingtxid')
-  for (const inp of inputs) if (!inp.cc || !inp.evalCodes.includes(REWARDS_EVAL)) return fail('unexpected normal vin for unlock')
+  for (const inp of inputs) if (!inp.cc || !inp.evalCodes.includes(EVAL.REWARDS)) return fail('unexpected normal vin for unlock')
   const valueIn = inputs.reduce((s, i) => s + i.coin.value, 0n)
   const valueOut = tx.vout.reduce((s, o) => s + o.value, 0n)
   if (valueIn - valueOut > TXFEE) return fail('txfee is too high')
@@ -150,16 +141,6 @@ function allPlans(n: DevnetNode): string[] {
 
 /** The rewards RPCs of the devnet wallet. @internal */
 export const REWARDS_METHODS: Record<string, Method> = {
-  rewardsaddress: { min: 0, max: 1, usage: 'rewardsaddress [pubkey]\n', run: (n, p) => {
-    const pk = p[0] === undefined ? undefined : str(p[0])
-    const info = moduleAddressInfo('Rewards', { mypubkey: n.wallet.pubkey, ...(pk !== undefined && /^0[23][0-9a-fA-F]{64}$/.test(pk) ? { pubkey: pk } : {}) })
-    const bal = (a: string): number => coins(n.chain.addressCoins(a).reduce((s, c) => s + c.value, 0n))
-    info.RewardsCCBalance = bal(String(info.RewardsCCAddress))
-    info.RewardsNormalBalance = bal(String(info.RewardsNormalAddress))
-    info['myCCbalance(Rewards)'] = bal(ccAddress(REWARDS_EVAL, n.wallet.pubkey))
-    info.mybalance = bal(p2pkhAddress(n.wallet.pubkey))
-    return info
-  } },
   rewardscreatefunding: { min: 2, max: 6, usage: 'rewardscreatefunding name amount APR mindays maxdays mindeposit\n', run: (n, p) => {
     const name = str(p[0])
     const amount = daemonParseCoins(numText(p[1]))
@@ -205,3 +186,14 @@ export const REWARDS_METHODS: Record<string, Method> = {
   } },
   rewardslist: { min: 0, max: 0, usage: 'rewardslist\n', run: (n) => allPlans(n) },
 }
+
+/**
+ * The rewards module's devnet part, listed in src/modules/io-registry.ts: its consensus validator and its RPCs.
+ * @example rewardsDevnet.evalCodes // [EVAL.REWARDS]
+ */
+export const rewardsDevnet: ModuleDevnet = /* @__PURE__ */ Object.freeze({
+  addressRpc: 'rewardsaddress',
+  evalCodes: Object.freeze([EVAL.REWARDS]),
+  validate: validateRewards,
+  methods: REWARDS_METHODS,
+})

@@ -1,42 +1,33 @@
-import { bytesToHex } from '../bytes/hex.js'
-import { equalBytes } from '../bytes/utils.js'
-import { ccAddress } from '../cc/address.js'
-import { cc1of1 } from '../cc/condition.js'
-import { ccModule } from '../cc/eval.js'
-import { moduleAddressInfo } from '../cc/moduleaddress.js'
-import { p2pkhAddress } from '../address/address.js'
-import { daemonParseCoins, formatCoins } from '../amount.js'
-import { decodeDicePayload, type DiceOpret, type DiceFundingOpret } from '../modules/dice/opret.js'
-import { diceOutcome } from '../modules/dice/outcome.js'
-import { buildDiceAddFunds, buildDiceBet, buildDiceFinish, buildDiceFund } from '../modules/dice/build.js'
-import { ccScript } from '../script/cc.js'
-import type { Transaction } from '../tx/types.js'
-import type { DevChain } from './chain.js'
-import { scriptAddress } from './chain.js'
-import { coins, hexResult, numText, str, txidArg, walletContext, type DevnetNode, type Method } from './node.js'
-import { lastOpret } from './oracles.js'
-import { moduleRejected } from './refusal.js'
-import type { ModuleCheck } from './validate.js'
+import { bytesToHex } from '../../bytes/hex.js'
+import { equalBytes } from '../../bytes/utils.js'
+import { ccAddress } from '../../cc/address.js'
+import { cc1of1 } from '../../cc/condition.js'
+import { ccModule, EVAL } from '../../cc/eval.js'
+import { p2pkhAddress } from '../../address/address.js'
+import { daemonParseCoins, formatCoins } from '../../amount.js'
+import { decodeDicePayload, type DiceOpret, type DiceFundingOpret } from './opret.js'
+import { diceOutcome } from './outcome.js'
+import { buildDiceAddFunds, buildDiceBet, buildDiceFinish, buildDiceFund } from './build.js'
+import { ccScript } from '../../script/cc.js'
+import type { Transaction } from '../../tx/types.js'
+import type { DevChain } from '../../devnet/chain.js'
+import { scriptAddress } from '../../devnet/chain.js'
+import { coins, hexResult, numText, str, txidArg, walletContext, type DevnetNode, type Method } from '../../devnet/node.js'
+import { decodedLastOpret } from '../../devnet/opret.js'
+import { moduleRejected } from '../../devnet/refusal.js'
+import type { ModuleDevnet } from '../../devnet/module.js'
+import type { ModuleCheck } from '../../devnet/validate.js'
 
-/** Dice eval code. */
-export const DICE_EVAL = 0xe6
 const DICE = /* @__PURE__ */ ccModule('Dice')
 const TXFEE = 10000n
 
-const globalHex = (): string => bytesToHex(ccScript(cc1of1(DICE_EVAL, DICE.pubkey)))
+const globalHex = (): string => bytesToHex(ccScript(cc1of1(EVAL.DICE, DICE.pubkey)))
 const isCc = (s: Uint8Array): boolean => s.length > 2 && s[0]! >= 1 && s[0]! <= 75 && s[1 + s[0]!] === 0xcc
 const isOpret = (s: Uint8Array): boolean => s[0] === 0x6a
 
 /** The strictly decoded dice opret of a transaction, or null. */
 export function diceOpret(tx: Transaction | undefined): DiceOpret | null {
-  if (tx === undefined) return null
-  const p = lastOpret(tx)
-  if (p === null || p.length < 3 || p[0] !== DICE_EVAL) return null
-  try {
-    return decodeDicePayload(p)
-  } catch {
-    return null
-  }
+  return decodedLastOpret(tx, decodeDicePayload, (p) => p.length >= 3 && p[0] === EVAL.DICE)
 }
 
 /** Whether output `vout` of transaction `txid` is a dice CC output of plan (sbits, fundingtxid). */
@@ -146,7 +137,7 @@ function planOutputOfTx(tx: Transaction, txid: string, n: number, fundingtxid: s
 /** Hex of every transaction whose output 0 is a confirmed, unspent (also in the mempool) output on the Dice global address. */
 function planTxs(chain: DevChain): string[] {
   const out: string[] = []
-  for (const c of chain.addressCoins(ccAddress(DICE_EVAL, DICE.pubkey))) {
+  for (const c of chain.addressCoins(ccAddress(EVAL.DICE, DICE.pubkey))) {
     if (c.vout !== 0 || chain.spentInMempool(c.txid, c.vout)) continue
     out.push(chain.txs.get(c.txid)!.hex)
   }
@@ -161,16 +152,6 @@ function planFunding(n: DevnetNode, id: string): { hex?: string; f?: DiceFunding
 
 /** The dice RPCs of the devnet wallet (the wallet is both the house and a bettor). @internal */
 export const DICE_METHODS: Record<string, Method> = {
-  diceaddress: { min: 0, max: 1, usage: 'diceaddress [pubkey]\n', run: (n, p) => {
-    const pk = p[0] === undefined ? undefined : str(p[0])
-    const info = moduleAddressInfo('Dice', { mypubkey: n.wallet.pubkey, ...(pk !== undefined && /^0[23][0-9a-fA-F]{64}$/.test(pk) ? { pubkey: pk } : {}) })
-    const bal = (a: string): number => coins(n.chain.addressCoins(a).reduce((s, c) => s + c.value, 0n))
-    info.DiceCCBalance = bal(String(info.DiceCCAddress))
-    info.DiceNormalBalance = bal(String(info.DiceNormalAddress))
-    info['myCCbalance(Dice)'] = bal(ccAddress(DICE_EVAL, n.wallet.pubkey))
-    info.mybalance = bal(p2pkhAddress(n.wallet.pubkey))
-    return info
-  } },
   dicefund: { min: 6, max: 6, usage: 'dicefund name funds minbet maxbet maxodds timeoutblocks\n', run: (n, p) => {
     const [funds, minbet, maxbet] = [1, 2, 3].map((i) => daemonParseCoins(numText(p[i])))
     const maxodds = BigInt(Number.parseInt(numText(p[4]), 10) || 0)
@@ -224,7 +205,7 @@ export const DICE_METHODS: Record<string, Method> = {
     if (f === undefined) return { result: 'error', error: 'fundingtxid isnt dice creation txid' }
     let funding = 0n
     let entropytxs = 0
-    for (const c of n.chain.addressCoins(ccAddress(DICE_EVAL, DICE.pubkey))) {
+    for (const c of n.chain.addressCoins(ccAddress(EVAL.DICE, DICE.pubkey))) {
       const v = planOutput(n.chain, c.txid, c.vout, id)
       const op = diceOpret(n.chain.txs.get(c.txid)!.tx)
       if (v === 0n || op === null || op.funcid === 'B') continue
@@ -242,3 +223,14 @@ export const DICE_METHODS: Record<string, Method> = {
     return out
   } },
 }
+
+/**
+ * The dice module's devnet part, listed in src/modules/io-registry.ts: its consensus validator and its RPCs.
+ * @example diceDevnet.evalCodes // [EVAL.DICE]
+ */
+export const diceDevnet: ModuleDevnet = /* @__PURE__ */ Object.freeze({
+  addressRpc: 'diceaddress',
+  evalCodes: Object.freeze([EVAL.DICE]),
+  validate: validateDice,
+  methods: DICE_METHODS,
+})

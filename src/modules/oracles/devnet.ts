@@ -1,50 +1,35 @@
-import { bytesToHex, hexToBytes } from '../bytes/hex.js'
-import { equalBytes } from '../bytes/utils.js'
-import { ccAddress, txidAddress, txidPubkey } from '../cc/address.js'
-import { cc1of1 } from '../cc/condition.js'
-import { ccModule } from '../cc/eval.js'
-import { p2pkhAddress } from '../address/address.js'
-import { formatCoins } from '../amount.js'
-import { opretPayload } from '../modules/opret.js'
-import { decodeOraclesPayload, type OraclesOpret } from '../modules/oracles/opret.js'
-import { decodeOracleData, formatOracleSample } from '../oracles/format.js'
-import { ccScript } from '../script/cc.js'
-import { p2pkScript } from '../script/script.js'
-import type { Transaction } from '../tx/types.js'
-import type { Utxo } from '../build/types.js'
-import { scriptAddress, type DevChain, type Coin } from './chain.js'
-import { moduleRejected } from './refusal.js'
-import type { ModuleCheck, SpentInput } from './validate.js'
+import { bytesToHex, hexToBytes } from '../../bytes/hex.js'
+import { equalBytes } from '../../bytes/utils.js'
+import { batonPubkey, ccAddress, txidAddress, txidPubkey } from '../../cc/address.js'
+import { cc1of1 } from '../../cc/condition.js'
+import { ccModule, EVAL } from '../../cc/eval.js'
+import { p2pkhAddress } from '../../address/address.js'
+import { daemonParseCoins, daemonParseDatafee, formatCoins } from '../../amount.js'
+import { decodeOraclesPayload, type OraclesOpret } from './opret.js'
+import {
+  buildOraclesCreate, buildOraclesData, buildOraclesFund, buildOraclesRegister, buildOraclesSubscribe,
+} from './build.js'
+import { decodeOracleData, formatOracleSample } from '../../oracles/format.js'
+import { ccScript } from '../../script/cc.js'
+import { p2pkScript } from '../../script/script.js'
+import type { Transaction } from '../../tx/types.js'
+import type { Utxo } from '../../build/types.js'
+import { scriptAddress, type DevChain, type Coin } from '../../devnet/chain.js'
+import { hexResult, numText, str, txHex, txidArg, walletContext, type Method } from '../../devnet/node.js'
+import { decodedLastOpret, lastOpret } from '../../devnet/opret.js'
+import { moduleRejected } from '../../devnet/refusal.js'
+import type { ModuleDevnet } from '../../devnet/module.js'
+import type { ModuleCheck, SpentInput } from '../../devnet/validate.js'
 
-/** Oracles eval code. */
-export const ORACLES_EVAL = 0xec
 const MARKER = 10000n
 const ORACLES = /* @__PURE__ */ ccModule('Oracles')
 
-/** The payload of a transaction's last output when it is an OP_RETURN, else null. */
-export function lastOpret(tx: Transaction): Uint8Array | null {
-  const last = tx.vout[tx.vout.length - 1]
-  if (last === undefined || last.script[0] !== 0x6a) return null
-  try {
-    return opretPayload(last.script, { allowTrailingScript: true })
-  } catch {
-    return null
-  }
-}
-
 /** The strictly decoded Oracles opret of a transaction, or null. */
 export function oraclesOpret(tx: Transaction | undefined): OraclesOpret | null {
-  if (tx === undefined) return null
-  const p = lastOpret(tx)
-  if (p === null || p.length < 2 || p[0] !== ORACLES_EVAL) return null
-  try {
-    return decodeOraclesPayload(p)
-  } catch {
-    return null
-  }
+  return decodedLastOpret(tx, decodeOraclesPayload, (p) => p.length >= 2 && p[0] === EVAL.ORACLES)
 }
 
-const myCcScript = (pubkeyHex: string): string => bytesToHex(ccScript(cc1of1(ORACLES_EVAL, pubkeyHex)))
+const myCcScript = (pubkeyHex: string): string => bytesToHex(ccScript(cc1of1(EVAL.ORACLES, pubkeyHex)))
 
 /**
  * The current datafee of (oracle, publisher) as consensus sees it (`OracleDatafee`): among the confirmed unspent
@@ -97,7 +82,7 @@ function registerBatonAddress(tx: Transaction): string | null {
 /** Subscription inputs `oraclesdata` may use: confirmed UTXOs on CC1(0xEC, publisher) from 'S'/'D' of this oracle, ≥ 10000, not spent in the mempool. */
 export function subscriptionUtxos(chain: DevChain, oracletxid: string, publisher: string): Utxo[] {
   const out: Utxo[] = []
-  for (const c of chain.addressCoins(ccAddress(ORACLES_EVAL, publisher))) {
+  for (const c of chain.addressCoins(ccAddress(EVAL.ORACLES, publisher))) {
     if (c.value < MARKER || chain.spentInMempool(c.txid, c.vout)) continue
     const p = oraclesOpret(chain.txs.get(c.txid)?.tx)
     if ((p?.funcid !== 'S' && p?.funcid !== 'D') || p.oracletxid !== oracletxid) continue
@@ -108,7 +93,7 @@ export function subscriptionUtxos(chain: DevChain, oracletxid: string, publisher
 
 /** The caller's fund output for `oraclesregister`: confirmed first, then mempool; its tx an 'F' of (oracle, caller, value). */
 export function fundUtxo(chain: DevChain, oracletxid: string, publisher: string): Utxo | undefined {
-  const addr = ccAddress(ORACLES_EVAL, publisher)
+  const addr = ccAddress(EVAL.ORACLES, publisher)
   const coins = [...chain.addressCoins(addr).filter((c) => !chain.spentInMempool(c.txid, c.vout)), ...chain.mempoolAddressCoins(addr)]
   for (const c of coins) {
     const p = oraclesOpret(chain.txs.get(c.txid)?.tx)
@@ -145,7 +130,7 @@ export function oraclesInfo(chain: DevChain, oracletxid: string): Record<string,
   const registered = [...regs.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([publisher, r]) => {
     const baton = registerBatonAddress(r.tx) ?? ''
     let lifetime = 0n
-    for (const h of chain.addressHistory.get(ccAddress(ORACLES_EVAL, publisher)) ?? []) {
+    for (const h of chain.addressHistory.get(ccAddress(EVAL.ORACLES, publisher)) ?? []) {
       const t = chain.txs.get(h.txid)!.tx
       const p = oraclesOpret(t)
       if (p?.funcid === 'S' && p.oracletxid === oracletxid && p.pubkey === publisher && h.vout === 0) lifetime += t.vout[0]!.value
@@ -190,7 +175,7 @@ export function oraclesSamples(chain: DevChain, oracletxid: string, batonAddr: s
 /** The Oracles spend behind input `i`, or undefined when it is not an Oracles CC input. */
 function oraclesInput(inputs: readonly SpentInput[], i: number): SpentInput | undefined {
   const inp = inputs[i]
-  return inp !== undefined && inp.cc && inp.evalCodes.includes(ORACLES_EVAL) ? inp : undefined
+  return inp !== undefined && inp.cc && inp.evalCodes.includes(EVAL.ORACLES) ? inp : undefined
 }
 
 const FUND_TEXT = 'for oraclesregister, it must be CC vin or pubkey not same as vin pubkey, register and fund tx must be done from owner of pubkey that registers to oracle!!'
@@ -255,7 +240,7 @@ function validateData(chain: DevChain, tx: Transaction, inputs: readonly SpentIn
   const mine = myCcScript(d.pubkey)
   let inputTotal = 0n
   for (const [i, inp] of inputs.entries()) {
-    if (!inp.cc || !inp.evalCodes.includes(ORACLES_EVAL)) continue
+    if (!inp.cc || !inp.evalCodes.includes(EVAL.ORACLES)) continue
     if (i === 0) return fail('unexpected vin.0 is CC')
     const src = chain.txs.get(inp.coin.txid)?.tx
     if (src === undefined) return fail('cant find vinTx')
@@ -291,3 +276,59 @@ function isCcSpend(chain: DevChain, txid: string, vout: number): boolean {
   const o = chain.output(txid, vout)
   return o !== undefined && scriptIsCc(o.script)
 }
+
+/** The oracles RPCs of the devnet wallet. @internal */
+export const ORACLES_METHODS: Record<string, Method> = {
+  oracleslist: { min: 0, max: 0, usage: 'oracleslist\n', run: (n) => oraclesList(n.chain) },
+  oraclesinfo: { min: 1, max: 1, usage: 'oraclesinfo oracletxid\n', run: (n, p) => oraclesInfo(n.chain, txidArg(p[0])) },
+  oraclesregister: { min: 2, max: 2, usage: 'oraclesregister oracletxid datafee\n', run: (n, p) => {
+    const id = txidArg(p[0])
+    const fee = daemonParseDatafee(numText(p[1]))
+    const me = bytesToHex(n.wallet.pubkey)
+    const fund = fundUtxo(n.chain, id, me)
+    return hexResult(() => buildOraclesRegister(id, fee, walletContext(n), { oracle: txHex(n, id) as string, fund: fund as Utxo }))
+  } },
+  oraclescreate: { min: 3, max: 3, usage: 'oraclescreate name description format\n', run: (n, p) =>
+    hexResult(() => buildOraclesCreate(str(p[0]), str(p[1]), str(p[2]), walletContext(n))) },
+  oraclesfund: { min: 1, max: 1, usage: 'oraclesfund oracletxid\n', run: (n, p) => {
+    const id = txidArg(p[0])
+    return hexResult(() => buildOraclesFund(id, walletContext(n), { oracle: txHex(n, id) as string }))
+  } },
+  oraclessubscribe: { min: 3, max: 3, usage: 'oraclessubscribe oracletxid publisher amount\n', run: (n, p) => {
+    const id = txidArg(p[0])
+    const publisher = str(p[1])
+    const sats = daemonParseCoins(numText(p[2]))
+    return hexResult(() => buildOraclesSubscribe(id, publisher, sats, walletContext(n), { oracle: txHex(n, id) as string }))
+  } },
+  oraclesdata: { min: 2, max: 2, usage: 'oraclesdata oracletxid hexstr\n', run: (n, p) => {
+    const id = txidArg(p[0])
+    const hexstr = str(p[1])
+    const me = bytesToHex(n.wallet.pubkey)
+    const batonAddr = ccAddress(EVAL.ORACLES, batonPubkey(n.wallet.privateKey))
+    const bt = batonTxid(n.chain, id, me, batonAddr)
+    const batonOut = bt === null ? undefined : n.chain.output(bt, 1)
+    return hexResult(() => buildOraclesData(id, hexstr, walletContext(n), {
+      oracle: txHex(n, id) as string,
+      datafee: currentDatafee(n.chain, id, me),
+      ...(bt !== null && batonOut !== undefined ? { baton: { txid: bt, vout: 1, satoshis: batonOut.value, script: batonOut.script } } : {}),
+      subscriptions: subscriptionUtxos(n.chain, id, me),
+    }))
+  } },
+  oraclessamples: { min: 3, max: 3, usage: 'oraclessamples oracletxid batonaddress num\n', run: (n, p) => {
+    const id = txidArg(p[0])
+    const baton = str(p[1])
+    const num = Number.parseInt(numText(p[2]), 10)
+    return oraclesSamples(n.chain, id, baton, Number.isFinite(num) && num > 0 ? num : 0)
+  } },
+}
+
+/**
+ * The oracles module's devnet part, listed in src/modules/io-registry.ts: its consensus validator and its RPCs.
+ * @example oraclesDevnet.evalCodes // [EVAL.ORACLES]
+ */
+export const oraclesDevnet: ModuleDevnet = /* @__PURE__ */ Object.freeze({
+  addressRpc: 'oraclesaddress',
+  evalCodes: Object.freeze([EVAL.ORACLES]),
+  validate: validateOracles,
+  methods: ORACLES_METHODS,
+})

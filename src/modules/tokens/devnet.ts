@@ -1,47 +1,37 @@
-import { bytesToHex } from '../bytes/hex.js'
-import { ccAddress } from '../cc/address.js'
-import { cc1of1, tokensCc1of1 } from '../cc/condition.js'
-import { ccModule } from '../cc/eval.js'
-import { decodeFulfillment } from '../cc/fulfillment.js'
-import type { CcCondition } from '../cc/types.js'
-import { moduleAddressInfo } from '../cc/moduleaddress.js'
-import { p2pkhAddress } from '../address/address.js'
-import { daemonParseCoins } from '../amount.js'
-import { hash160 } from '../hash/index.js'
-import { decodeTokensPayload, type TokensOpret } from '../modules/tokens/opret.js'
-import { buildTokenCreate, buildTokenTransfer } from '../modules/tokens/build.js'
-import { ccScript } from '../script/cc.js'
-import { classifyScript } from '../script/classify.js'
-import { getOp } from '../script/script.js'
-import type { Transaction } from '../tx/types.js'
-import type { Utxo } from '../build/types.js'
-import type { DevChain } from './chain.js'
-import { coins, hexResult, numText, str, txHex, txidArg, type Method } from './node.js'
-import { lastOpret } from './oracles.js'
-import { moduleRejected } from './refusal.js'
-import type { ModuleCheck } from './validate.js'
+import { bytesToHex } from '../../bytes/hex.js'
+import { ccAddress } from '../../cc/address.js'
+import { cc1of1, tokensCc1of1 } from '../../cc/condition.js'
+import { ccModule, EVAL } from '../../cc/eval.js'
+import { decodeFulfillment } from '../../cc/fulfillment.js'
+import type { CcCondition } from '../../cc/types.js'
+import { daemonParseCoins } from '../../amount.js'
+import { hash160 } from '../../hash/index.js'
+import { decodeTokensPayload, type TokensOpret } from './opret.js'
+import { buildTokenCreate, buildTokenTransfer } from './build.js'
+import { ccScript } from '../../script/cc.js'
+import { classifyScript } from '../../script/classify.js'
+import { getOp } from '../../script/script.js'
+import type { Transaction } from '../../tx/types.js'
+import type { Utxo } from '../../build/types.js'
+import type { DevChain } from '../../devnet/chain.js'
+import { hexResult, numText, str, txHex, txidArg, type Method } from '../../devnet/node.js'
+import { decodedLastOpret } from '../../devnet/opret.js'
+import { moduleRejected } from '../../devnet/refusal.js'
+import type { ModuleDevnet } from '../../devnet/module.js'
+import type { ModuleCheck } from '../../devnet/validate.js'
 
-/** Tokens eval code. */
-export const TOKENS_EVAL = 0xf2
 const TOKENS = /* @__PURE__ */ ccModule('Tokens')
 
 /** The strictly decoded tokens opret of a transaction, or null. */
 export function tokensOpret(tx: Transaction | undefined): TokensOpret | null {
-  if (tx === undefined) return null
-  const p = lastOpret(tx)
-  if (p === null) return null
-  try {
-    return decodeTokensPayload(p)
-  } catch {
-    return null
-  }
+  return decodedLastOpret(tx, decodeTokensPayload)
 }
 
 function isCc(s: Uint8Array): boolean {
   return s.length > 2 && s[0]! >= 1 && s[0]! <= 75 && s[1 + s[0]!] === 0xcc
 }
 
-const markerScript = (): string => bytesToHex(ccScript(cc1of1(TOKENS_EVAL, TOKENS.pubkey)))
+const markerScript = (): string => bytesToHex(ccScript(cc1of1(EVAL.TOKENS, TOKENS.pubkey)))
 
 /** Public keys that signed a transaction's token inputs (secp256k1 nodes with a signature in 0xf2 fulfillments). */
 function tokenSigners(tx: Transaction): string[] {
@@ -58,7 +48,7 @@ function tokenSigners(tx: Transaction): string[] {
     let hasTokens = false
     const keys: string[] = []
     const walk = (c: CcCondition): void => {
-      if (c.type === 'eval-sha-256' && c.code[0] === TOKENS_EVAL) hasTokens = true
+      if (c.type === 'eval-sha-256' && c.code[0] === EVAL.TOKENS) hasTokens = true
       else if (c.type === 'secp256k1-sha-256' && c.signature !== undefined) keys.push(bytesToHex(c.publicKey))
       else if (c.type === 'threshold-sha-256') c.subconditions.forEach(walk)
     }
@@ -85,7 +75,7 @@ export function tokenUnits(chain: DevChain, tx: Transaction, txid: string, vout:
     const ccOut = tx.vout.reduce((s, x, n) => (n < tx.vout.length - 1 && isCc(x.script) && bytesToHex(x.script) !== markerScript() ? s + x.value : s), 0n)
     return paid >= ccOut ? o.value : 0n
   }
-  if (p.tokenid !== tokenid || p.evalCode !== TOKENS_EVAL) return 0n
+  if (p.tokenid !== tokenid || p.evalCode !== EVAL.TOKENS) return 0n
   const keys = new Set([...p.pubkeys, ...tokenSigners(tx)])
   keys.delete(TOKENS.pubkey)
   const s = bytesToHex(o.script)
@@ -93,7 +83,7 @@ export function tokenUnits(chain: DevChain, tx: Transaction, txid: string, vout:
   const evals = new Set(p.blobs.map((b) => blobEval(b.data)).filter((e): e is number => e !== null))
   for (const k of keys) {
     try {
-      if (bytesToHex(ccScript(cc1of1(TOKENS_EVAL, k))) === s) return o.value
+      if (bytesToHex(ccScript(cc1of1(EVAL.TOKENS, k))) === s) return o.value
       for (const e of evals) if (bytesToHex(ccScript(tokensCc1of1(e, k))) === s) return o.value
     } catch {
       // not a key
@@ -106,7 +96,7 @@ export function tokenUnits(chain: DevChain, tx: Transaction, txid: string, vout:
 function blobEval(data: string): number | null {
   if (data.length < 2) return null
   const e = Number.parseInt(data.slice(0, 2), 16)
-  return e >= 0xe0 && e !== TOKENS_EVAL ? e : null
+  return e >= 0xe0 && e !== EVAL.TOKENS ? e : null
 }
 
 function creatorInputs(chain: DevChain, tx: Transaction, origpubkey: string): bigint {
@@ -139,7 +129,7 @@ export function validateTokens(check: ModuleCheck): void {
   let inSum = 0n
   let tokenInputs = 0
   for (const inp of inputs) {
-    if (!inp.cc || !inp.evalCodes.includes(TOKENS_EVAL)) continue
+    if (!inp.cc || !inp.evalCodes.includes(EVAL.TOKENS)) continue
     const src = chain.txs.get(inp.coin.txid)
     if (src === undefined) return fail('always should find vin tx, but didnt')
     const u = tokenUnits(chain, src.tx, inp.coin.txid, inp.coin.vout, p.tokenid)
@@ -155,7 +145,7 @@ export function validateTokens(check: ModuleCheck): void {
 /** The caller's token UTXOs of `tokenid` on CC1(0xF2, pubkey): confirmed, not spent in the mempool, valid token outputs. */
 export function tokenUtxos(chain: DevChain, tokenid: string, pubkey: string): Utxo[] {
   const out: Utxo[] = []
-  for (const c of chain.addressCoins(ccAddress(TOKENS_EVAL, pubkey))) {
+  for (const c of chain.addressCoins(ccAddress(EVAL.TOKENS, pubkey))) {
     if (chain.spentInMempool(c.txid, c.vout)) continue
     const e = chain.txs.get(c.txid)!
     if (tokenUnits(chain, e.tx, c.txid, c.vout, tokenid) > 0n) out.push({ txid: c.txid, vout: c.vout, satoshis: c.value, script: c.script, height: c.height })
@@ -166,17 +156,7 @@ export function tokenUtxos(chain: DevChain, tokenid: string, pubkey: string): Ut
 const pubkeyOr = (v: unknown, fallback: string): string => (typeof v === 'string' && /^0[23][0-9a-fA-F]{64}$/.test(v) ? v.toLowerCase() : fallback)
 
 /** The tokens RPCs of the devnet wallet. @internal */
-export const TOKEN_METHODS: Record<string, Method> = {
-  tokenaddress: { min: 0, max: 1, usage: 'tokenaddress [pubkey]\n', run: (n, p) => {
-    const pk = p[0] === undefined ? undefined : str(p[0])
-    const info = moduleAddressInfo('Tokens', { mypubkey: n.wallet.pubkey, ...(pk !== undefined && /^0[23][0-9a-fA-F]{64}$/.test(pk) ? { pubkey: pk } : {}) })
-    const bal = (a: string): number => coins(n.chain.addressCoins(a).reduce((s, c) => s + c.value, 0n))
-    info.TokensCCBalance = bal(String(info.TokensCCAddress))
-    info.TokensNormalBalance = bal(String(info.TokensNormalAddress))
-    info['myCCbalance(Tokens)'] = bal(ccAddress(TOKENS_EVAL, n.wallet.pubkey))
-    info.mybalance = bal(p2pkhAddress(n.wallet.pubkey))
-    return info
-  } },
+export const TOKENS_METHODS: Record<string, Method> = {
   tokencreate: { min: 2, max: 4, usage: 'tokencreate name supply [description][data]\n', run: (n, p) => {
     const supply = daemonParseCoins(numText(p[1]))
     return hexResult(() => buildTokenCreate(str(p[0]), supply, p[2] === undefined ? undefined : str(p[2]), p[3] === undefined ? undefined : str(p[3]), walletCtx(n)))
@@ -201,7 +181,7 @@ export const TOKEN_METHODS: Record<string, Method> = {
   } },
   tokenlist: { min: 0, max: 0, usage: 'tokenlist\n', run: (n) => {
     const out: string[] = []
-    for (const c of n.chain.addressCoins(ccAddress(TOKENS_EVAL, TOKENS.pubkey))) if (tokensOpret(n.chain.txs.get(c.txid)?.tx)?.funcid === 'c' && !out.includes(c.txid)) out.push(c.txid)
+    for (const c of n.chain.addressCoins(ccAddress(EVAL.TOKENS, TOKENS.pubkey))) if (tokensOpret(n.chain.txs.get(c.txid)?.tx)?.funcid === 'c' && !out.includes(c.txid)) out.push(c.txid)
     return out
   } },
   tokenbalance: { min: 1, max: 2, usage: 'tokenbalance tokenid [pubkey]\n', run: (n, p) => {
@@ -210,10 +190,21 @@ export const TOKEN_METHODS: Record<string, Method> = {
     if (!n.chain.txs.has(id)) return { result: 'error', error: 'cant find tokenid' }
     const pk = p[1] === undefined ? bytesToHex(n.wallet.pubkey) : pubkeyOr(p[1], TOKENS.pubkey)
     const balance = tokenUtxos(n.chain, id, pk).reduce((s, u) => s + u.satoshis, 0n)
-    return { result: 'success', CCaddress: ccAddress(TOKENS_EVAL, pk), tokenid: given, balance }
+    return { result: 'success', CCaddress: ccAddress(EVAL.TOKENS, pk), tokenid: given, balance }
   } },
 }
 
 function walletCtx(n: Parameters<Method['run']>[0]) {
   return { pubkey: n.wallet.pubkey, utxos: n.chain.walletUtxos(n.wallet.pubkey), height: n.chain.height, privateKey: n.wallet.privateKey }
 }
+
+/**
+ * The tokens module's devnet part, listed in src/modules/io-registry.ts: its consensus validator and its RPCs.
+ * @example tokensDevnet.evalCodes // [EVAL.TOKENS]
+ */
+export const tokensDevnet: ModuleDevnet = /* @__PURE__ */ Object.freeze({
+  addressRpc: 'tokenaddress',
+  evalCodes: Object.freeze([EVAL.TOKENS]),
+  validate: validateTokens,
+  methods: TOKENS_METHODS,
+})

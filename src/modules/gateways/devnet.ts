@@ -1,34 +1,33 @@
-import { bytesToHex, hexToBytes } from '../bytes/hex.js'
-import { ByteWriter } from '../bytes/writer.js'
-import { txidToInternalBytes } from '../bytes/uint256.js'
-import { base58checkEncode } from '../address/base58check.js'
-import { p2pkhAddress } from '../address/address.js'
-import { ccAddress, txidAddress, txidPubkey } from '../cc/address.js'
-import { cc1of1, tokensCc1of1 } from '../cc/condition.js'
-import { ccModule } from '../cc/eval.js'
-import { moduleAddressInfo } from '../cc/moduleaddress.js'
-import { daemonFormatDouble, daemonParseCoins, formatCoins } from '../amount.js'
-import { sha256d } from '../hash/index.js'
-import { ccScript } from '../script/cc.js'
-import { p2pkScript } from '../script/script.js'
-import { decodeGatewaysPayload, type GatewaysOpret, type GatewaysBindOpret } from '../modules/gateways/opret.js'
-import { decodeTokensPayload } from '../modules/tokens/opret.js'
+import { bytesToHex, hexToBytes } from '../../bytes/hex.js'
+import { ByteWriter } from '../../bytes/writer.js'
+import { txidToInternalBytes } from '../../bytes/uint256.js'
+import { base58checkEncode } from '../../address/base58check.js'
+import { p2pkhAddress } from '../../address/address.js'
+import { ccAddress, txidAddress, txidPubkey } from '../../cc/address.js'
+import { cc1of1, tokensCc1of1 } from '../../cc/condition.js'
+import { ccModule, EVAL } from '../../cc/eval.js'
+import { daemonFormatDouble, daemonParseCoins, formatCoins } from '../../amount.js'
+import { sha256d } from '../../hash/index.js'
+import { ccScript } from '../../script/cc.js'
+import { p2pkScript } from '../../script/script.js'
+import { decodeGatewaysPayload, type GatewaysOpret, type GatewaysBindOpret } from './opret.js'
+import { decodeTokensPayload } from '../tokens/opret.js'
 import {
   buildGatewaysBind, buildGatewaysClaim, buildGatewaysCompleteSigning, buildGatewaysDeposit, buildGatewaysMarkDone,
   buildGatewaysPartialSign, buildGatewaysWithdraw,
-} from '../modules/gateways/build.js'
-import { gatewaysCustomAddress, gatewaysDepositAddress } from '../build/gateways-proof.js'
-import type { Transaction } from '../tx/types.js'
-import type { Utxo } from '../build/types.js'
-import { scriptAddress, type DevChain } from './chain.js'
-import { coins, expect, hexResult, numText, str, txHex, txidArg, walletContext, type DevnetNode, type Method } from './node.js'
-import { lastOpret, oraclesOpret } from './oracles.js'
-import { tokenUtxos } from './tokens.js'
-import { DevnetRefusal, RPC_CODES, moduleRejected } from './refusal.js'
-import type { ModuleCheck } from './validate.js'
+} from './build.js'
+import { gatewaysCustomAddress, gatewaysDepositAddress } from '../../build/gateways-proof.js'
+import type { Transaction } from '../../tx/types.js'
+import type { Utxo } from '../../build/types.js'
+import { scriptAddress, type DevChain } from '../../devnet/chain.js'
+import { coins, expect, hexResult, numText, str, txHex, txidArg, walletContext, type DevnetNode, type Method } from '../../devnet/node.js'
+import { decodedLastOpret, lastOpret } from '../../devnet/opret.js'
+import { oraclesOpret } from '../oracles/devnet.js'
+import { tokenUtxos } from '../tokens/devnet.js'
+import { DevnetRefusal, RPC_CODES, moduleRejected } from '../../devnet/refusal.js'
+import type { ModuleDevnet } from '../../devnet/module.js'
+import type { ModuleCheck } from '../../devnet/validate.js'
 
-/** Gateways eval code. @example validators.set(GATEWAYS_EVAL, validateGateways) */
-export const GATEWAYS_EVAL = 0xf1
 /**
  * Confirmations after which the devnet treats a gateways transaction as "confirmed/notarized"
  * (`komodo_txnotarizedconfirmed` in a TESTMODE build: 2; the devnet has no notarizations).
@@ -39,8 +38,8 @@ const MARKER = 10000n
 const GATEWAYS = /* @__PURE__ */ ccModule('Gateways')
 const ZERO = '0'.repeat(64)
 
-const markerHex = (): string => bytesToHex(ccScript(cc1of1(GATEWAYS_EVAL, GATEWAYS.pubkey)))
-const gatewayTokensHex = (): string => bytesToHex(ccScript(tokensCc1of1(GATEWAYS_EVAL, GATEWAYS.pubkey)))
+const markerHex = (): string => bytesToHex(ccScript(cc1of1(EVAL.GATEWAYS, GATEWAYS.pubkey)))
+const gatewayTokensHex = (): string => bytesToHex(ccScript(tokensCc1of1(EVAL.GATEWAYS, GATEWAYS.pubkey)))
 const isCc = (s: Uint8Array): boolean => s.length > 2 && s[0]! >= 1 && s[0]! <= 75 && s[1 + s[0]!] === 0xcc
 
 /** A gateways opret in the current (2019+) layout. @example const p: CurrentGatewaysOpret | null = gatewaysOpret(tx) */
@@ -51,15 +50,8 @@ export type CurrentGatewaysOpret = Exclude<GatewaysOpret, { layout: 'legacy' }>
  * @example gatewaysOpret(chain.txs.get(bindtxid)!.tx)?.funcid // 'B'
  */
 export function gatewaysOpret(tx: Transaction | undefined): CurrentGatewaysOpret | null {
-  if (tx === undefined) return null
-  const p = lastOpret(tx)
-  if (p === null) return null
-  try {
-    const g = decodeGatewaysPayload(p)
-    return 'layout' in g ? null : (g as CurrentGatewaysOpret)
-  } catch {
-    return null
-  }
+  const g = decodedLastOpret(tx, decodeGatewaysPayload)
+  return g === null || 'layout' in g ? null : (g as CurrentGatewaysOpret)
 }
 
 /** True when a transaction is in a block at least {@link GATEWAYS_CONFIRMATIONS} deep. @internal */
@@ -93,7 +85,7 @@ const prefixesOf = (b: GatewaysBindOpret) => ({ taddr: b.taddr, prefix: b.prefix
 
 /** Unspent (and not mempool-spent) outputs at the gateway token address TOK2(0xf1, gatewayspk). */
 function gatewayTokenCoins(chain: DevChain) {
-  const script = ccScript(tokensCc1of1(GATEWAYS_EVAL, GATEWAYS.pubkey))
+  const script = ccScript(tokensCc1of1(EVAL.GATEWAYS, GATEWAYS.pubkey))
   const hex = bytesToHex(script)
   return chain.addressCoins(scriptAddress(script)!).filter((c) => bytesToHex(c.script) === hex && !chain.spentInMempool(c.txid, c.vout))
 }
@@ -227,7 +219,7 @@ export function validateGateways(check: ModuleCheck): void {
     const v = tx.vin[tx.vin.length - 1]!
     const o = chain.output(v.txid, v.vout)
     const inp = check.inputs[tx.vin.length - 1]
-    return o !== undefined && o.value === MARKER && inp !== undefined && inp.evalCodes.includes(GATEWAYS_EVAL)
+    return o !== undefined && o.value === MARKER && inp !== undefined && inp.evalCodes.includes(EVAL.GATEWAYS)
   }
   const bindChecks = (bindtxid: string, coin: string, tokenid: string | undefined): GatewaysBindOpret => {
     const e = chain.txs.get(bindtxid)
@@ -282,7 +274,7 @@ export function validateGateways(check: ModuleCheck): void {
       if (d === null || d.funcid !== 'D') return fail('invalid gatewaysdeposit OP_RETURN data!')
       if (!vinNormal(de.tx)) return fail('vin.0 is normal for gatewaysdeposit!')
       const dv0 = de.tx.vout[0]
-      if (dv0 === undefined || dv0.value !== MARKER || bytesToHex(dv0.script) !== bytesToHex(ccScript(cc1of1(GATEWAYS_EVAL, d.destpub)))) return fail('invalid CC marker vout for gatewaysdeposit!')
+      if (dv0 === undefined || dv0.value !== MARKER || bytesToHex(dv0.script) !== bytesToHex(ccScript(cc1of1(EVAL.GATEWAYS, d.destpub)))) return fail('invalid CC marker vout for gatewaysdeposit!')
       const dv1 = de.tx.vout[1]
       if (dv1 === undefined || dv1.value !== MARKER || bytesToHex(dv1.script) !== bytesToHex(p2pkScript(txidPubkey(d.cointxid)))) return fail('invalid normal marker vout for gatewaysdeposit!')
       if (d.refcoin !== p.refcoin) return fail('refcoin different than in deposit tx')
@@ -371,16 +363,6 @@ const bindState = (n: DevnetNode, bindtxid: string) => ({ bind: txHexOf(n, bindt
 
 /** The gateways RPCs of the devnet wallet. @internal @example Object.keys(GATEWAYS_METHODS) */
 export const GATEWAYS_METHODS: Record<string, Method> = {
-  gatewaysaddress: { min: 0, max: 1, usage: 'gatewaysaddress [pubkey]\n', run: (n, p) => {
-    const pk = p[0] === undefined ? undefined : str(p[0])
-    const info = moduleAddressInfo('Gateways', { mypubkey: n.wallet.pubkey, ...(pk !== undefined && /^0[23][0-9a-fA-F]{64}$/.test(pk) ? { pubkey: pk } : {}) })
-    const bal = (a: string): number => coins(n.chain.addressCoins(a).reduce((s, c) => s + c.value, 0n))
-    info.GatewaysCCBalance = bal(String(info.GatewaysCCAddress))
-    info.GatewaysNormalBalance = bal(String(info.GatewaysNormalAddress))
-    info['myCCbalance(Gateways)'] = bal(ccAddress(GATEWAYS_EVAL, n.wallet.pubkey))
-    info.mybalance = bal(p2pkhAddress(n.wallet.pubkey))
-    return info
-  } },
   gatewayslist: { min: 0, max: 0, usage: 'gatewayslist\n', run: (n) => gatewaysList(n.chain) },
   gatewaysinfo: { min: 1, max: 1, usage: 'gatewaysinfo bindtxid\n', run: (n, p) => gatewaysInfo(n.chain, txidArg(p[0])) },
   gatewaysexternaladdress: { min: 2, max: 2, usage: 'gatewaysexternaladdress bindtxid pubkey\n', run: (n, p) => {
@@ -503,13 +485,13 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
     const pending: Record<string, unknown>[] = []
     const me = n.wallet.pubkey
     const deposit = gatewaysDepositAddress(b.M, b.pubkeys.map((k) => hexToBytes(k)), prefixesOf(b))
-    for (const c of n.chain.addressCoins(ccAddress(GATEWAYS_EVAL, me))) {
+    for (const c of n.chain.addressCoins(ccAddress(EVAL.GATEWAYS, me))) {
       if (c.vout !== 0 || c.value !== MARKER || n.chain.spentInMempool(c.txid, 0)) continue
       const d = gatewaysOpret(n.chain.txs.get(c.txid)?.tx)
       if (d === null || d.funcid !== 'D' || d.bindtxid !== id || d.refcoin !== coin) continue
       pending.push({
         cointxid: d.cointxid, deposittxid: c.txid, deposittxidaddr: txidAddress(c.txid), depositaddr: deposit,
-        tokens_destination_address: ccAddress(0xf2, d.destpub), claim_pubkey: d.destpub, amount: coins(d.amount), confirmed_or_notarized: confirmed(n.chain, c.txid),
+        tokens_destination_address: ccAddress(EVAL.TOKENS, d.destpub), claim_pubkey: d.destpub, amount: coins(d.amount), confirmed_or_notarized: confirmed(n.chain, c.txid),
       })
     }
     return { coin, pending }
@@ -575,3 +557,14 @@ function pendingOrProcessed(n: DevnetNode, p: unknown[], kind: 'pending' | 'proc
   }
   return kind === 'pending' ? { coin, pending: list, queueflag } : { coin, processed: list, queueflag }
 }
+
+/**
+ * The gateways module's devnet part, listed in src/modules/io-registry.ts: its consensus validator and its RPCs.
+ * @example gatewaysDevnet.evalCodes // [EVAL.GATEWAYS]
+ */
+export const gatewaysDevnet: ModuleDevnet = /* @__PURE__ */ Object.freeze({
+  addressRpc: 'gatewaysaddress',
+  evalCodes: Object.freeze([EVAL.GATEWAYS]),
+  validate: validateGateways,
+  methods: GATEWAYS_METHODS,
+})

@@ -1,28 +1,25 @@
-import { bytesToHex } from '../bytes/hex.js'
-import { ccAddress } from '../cc/address.js'
-import { cc1of1 } from '../cc/condition.js'
-import { ccModule } from '../cc/eval.js'
-import { moduleAddressInfo } from '../cc/moduleaddress.js'
-import { p2pkhAddress } from '../address/address.js'
-import { daemonParseCoins, formatCoins } from '../amount.js'
-import { buildFaucetFund, buildFaucetGetAsync, FAUCET_SIZE } from '../modules/faucet/build.js'
-import { ccScript } from '../script/cc.js'
-import type { Utxo } from '../build/types.js'
-import type { DevChain } from './chain.js'
-import { scriptAddress } from './chain.js'
-import { coins, hexResult, numText, str, walletContext, type Method } from './node.js'
-import { moduleRejected } from './refusal.js'
-import type { ModuleCheck } from './validate.js'
+import { bytesToHex } from '../../bytes/hex.js'
+import { ccAddress } from '../../cc/address.js'
+import { cc1of1 } from '../../cc/condition.js'
+import { ccModule, EVAL } from '../../cc/eval.js'
+import { daemonParseCoins, formatCoins } from '../../amount.js'
+import { buildFaucetFund, buildFaucetGetAsync, FAUCET_SIZE } from './build.js'
+import { ccScript } from '../../script/cc.js'
+import type { Utxo } from '../../build/types.js'
+import type { DevChain } from '../../devnet/chain.js'
+import { scriptAddress } from '../../devnet/chain.js'
+import { hexResult, numText, walletContext, type Method } from '../../devnet/node.js'
+import { moduleRejected } from '../../devnet/refusal.js'
+import type { ModuleDevnet } from '../../devnet/module.js'
+import type { ModuleCheck } from '../../devnet/validate.js'
 
-/** Faucet eval code. */
-export const FAUCET_EVAL = 0xe4
 const FAUCET = /* @__PURE__ */ ccModule('Faucet')
 const TXFEE = 10000n
 const MIN_UTXO = 1_000_000n
 /** A payout address is "brand new" when none of its history is older than this many blocks. */
 export const FAUCET_NEW_ADDRESS_BLOCKS = 3
 
-const globalHex = (): string => bytesToHex(ccScript(cc1of1(FAUCET_EVAL, FAUCET.pubkey)))
+const globalHex = (): string => bytesToHex(ccScript(cc1of1(EVAL.FAUCET, FAUCET.pubkey)))
 const isCc = (s: Uint8Array): boolean => s.length > 2 && s[0]! >= 1 && s[0]! <= 75 && s[1 + s[0]!] === 0xcc
 
 /**
@@ -39,7 +36,7 @@ export function validateFaucet(check: ModuleCheck): void {
   const g = globalHex()
   let inSum = 0n
   for (const inp of inputs) {
-    if (!inp.evalCodes.includes(FAUCET_EVAL)) continue
+    if (!inp.evalCodes.includes(EVAL.FAUCET)) continue
     const src = chain.txs.get(inp.coin.txid)
     if (src === undefined) return fail('cant find vinTx')
     if (src.height < 0) return fail('cant faucet from mempool')
@@ -58,23 +55,13 @@ export function validateFaucet(check: ModuleCheck): void {
 
 /** Confirmed faucet UTXOs above 0.01 coin, not spent in the mempool (what faucetget may use). */
 export function faucetUtxos(chain: DevChain): Utxo[] {
-  return chain.addressCoins(ccAddress(FAUCET_EVAL, FAUCET.pubkey))
+  return chain.addressCoins(ccAddress(EVAL.FAUCET, FAUCET.pubkey))
     .filter((c) => c.value > MIN_UTXO && !chain.spentInMempool(c.txid, c.vout))
     .map((c) => ({ txid: c.txid, vout: c.vout, satoshis: c.value, script: c.script, height: c.height }))
 }
 
 /** The faucet RPCs of the devnet wallet. `faucetget` runs the proof of work without blocking the server. @internal */
 export const FAUCET_METHODS: Record<string, Method> = {
-  faucetaddress: { min: 0, max: 1, usage: 'faucetaddress [pubkey]\n', run: (n, p) => {
-    const pk = p[0] === undefined ? undefined : str(p[0])
-    const info = moduleAddressInfo('Faucet', { mypubkey: n.wallet.pubkey, ...(pk !== undefined && /^0[23][0-9a-fA-F]{64}$/.test(pk) ? { pubkey: pk } : {}) })
-    const bal = (a: string): number => coins(n.chain.addressCoins(a).reduce((s, c) => s + c.value, 0n))
-    info.FaucetCCBalance = bal(String(info.FaucetCCAddress))
-    info.FaucetNormalBalance = bal(String(info.FaucetNormalAddress))
-    info['myCCbalance(Faucet)'] = bal(ccAddress(FAUCET_EVAL, n.wallet.pubkey))
-    info.mybalance = bal(p2pkhAddress(n.wallet.pubkey))
-    return info
-  } },
   faucetfund: { min: 1, max: 1, usage: 'faucetfund amount\n', run: (n, p) => {
     const sats = daemonParseCoins(numText(p[0]))
     if (sats <= 0n) return { result: 'error', error: 'funding amount must be positive' }
@@ -91,3 +78,14 @@ export const FAUCET_METHODS: Record<string, Method> = {
     }
   } },
 }
+
+/**
+ * The faucet module's devnet part, listed in src/modules/io-registry.ts: its consensus validator and its RPCs.
+ * @example faucetDevnet.evalCodes // [EVAL.FAUCET]
+ */
+export const faucetDevnet: ModuleDevnet = /* @__PURE__ */ Object.freeze({
+  addressRpc: 'faucetaddress',
+  evalCodes: Object.freeze([EVAL.FAUCET]),
+  validate: validateFaucet,
+  methods: FAUCET_METHODS,
+})
