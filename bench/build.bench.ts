@@ -30,9 +30,12 @@ for (const [what, build] of [['tokentransfer', tokenTransfer()], ['dicebet', dic
   if (withJsBlake2b(build).hex !== build().hex) throw new Error(`${what}: WASM and pure-JS BLAKE2b build different bytes`)
 }
 const transfer = tokenTransfer(), transferTiny = tokenTransfer({ backend: tinyBackend }), transferUnsigned = tokenTransfer({ unsigned: true })
+const transferHeld = tokenTransfer({ signer: true })
+if (transferHeld().hex !== transfer().hex) throw new Error('bench fixture tokentransfer: a held signer builds different bytes')
 describe('tokentransfer build+sign (2 inputs)', () => {
   bench(OURS, transfer)
   bench('komodo-cc + tiny-secp256k1 backend', transferTiny)
+  bench('komodo-cc, held signer (context.signer: no key derivation per build)', transferHeld)
 })
 describe('tokentransfer build without signing (sighashes only; pure-JS BLAKE2b)', () => {
   bench(OURS, () => { withJsBlake2b(transferUnsigned) })
@@ -41,9 +44,12 @@ describe('tokentransfer build without signing (sighashes only; WASM BLAKE2b)', (
   bench(OURS, transferUnsigned)
 })
 const betNoble = diceBet(), betTiny = diceBet({ backend: tinyBackend }), betUnsigned = diceBet({ unsigned: true })
+const betHeld = diceBet({ signer: true })
+if (betHeld().hex !== betNoble().hex) throw new Error('bench fixture dicebet: a held signer builds different bytes')
 describe('dicebet build+sign (2 inputs, 101 plan transactions scanned)', () => {
   bench(OURS, betNoble)
   bench('komodo-cc + tiny-secp256k1 backend', betTiny)
+  bench('komodo-cc, held signer (context.signer: no key derivation per build)', betHeld)
 })
 describe('dicebet build without signing (sighashes only; pure-JS BLAKE2b)', () => {
   bench(OURS, () => { withJsBlake2b(betUnsigned) })

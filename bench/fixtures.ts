@@ -8,15 +8,16 @@ import { encodeDicePayload } from '../src/modules/dice/opret.js'
 import { buildOraclesCreate, buildOraclesData } from '../src/modules/oracles/build.js'
 import { encodeOracleData } from '../src/oracles/format.js'
 import { opretScript } from '../src/modules/opret.js'
-import { batonPubkey } from '../src/cc/address.js'
+import { batonKey, batonPubkey } from '../src/cc/address.js'
 import { cc1of1 } from '../src/cc/condition.js'
 import { ccScript } from '../src/script/cc.js'
 import { p2pkScript } from '../src/script/script.js'
 import { sha256 } from '../src/hash/index.js'
-import { verifyInput, type Secp256k1Backend } from '../src/tx/sign.js'
+import { keySigner, verifyInput, type Secp256k1Backend } from '../src/tx/sign.js'
 import type { Transaction } from '../src/tx/types.js'
 import type { BuildResult } from '../src/build/complete.js'
 import type { Utxo } from '../src/build/types.js'
+import type { BuildContext } from '../src/build/context.js'
 
 export const key = (i: number): Uint8Array => sha256(new TextEncoder().encode(String(i)))
 export const priv = key(1)
@@ -33,8 +34,20 @@ export function prove(r: BuildResult, prevouts: Utxo[], what: string): void {
   })
 }
 
-/** How a fixture builds: with the given backend and key, or unsigned (`privateKey: undefined`). */
-export type BuildOptions = { backend?: Secp256k1Backend; unsigned?: boolean }
+/**
+ * How a fixture builds: with the given backend and key, or unsigned (`privateKey: undefined`), or with signers the
+ * caller made once and holds (`keySigner`: the public keys are not derived per build; nothing is remembered by the
+ * library, so a build given only `privateKey` derives them every time).
+ */
+export type BuildOptions = { backend?: Secp256k1Backend; unsigned?: boolean; signer?: boolean }
+
+/** The context fields of a fixture's key: the private key, or held signers (caller's and, for oracles, baton). */
+function keyFields(o: BuildOptions, key: Uint8Array, baton = false): Pick<BuildContext, 'privateKey' | 'signer' | 'batonSigner'> {
+  if (o.unsigned) return { privateKey: undefined }
+  if (!o.signer) return {}
+  const held = { privateKey: undefined, signer: keySigner(key, o.backend) }
+  return baton ? { ...held, batonSigner: keySigner(batonKey(key), o.backend) } : held
+}
 
 // Token transfer: one fee coin and one token input (the wallet's usual case).
 const create = buildTokenCreate('BENCH', '1', 'bench token', undefined, { pubkey, utxos: [coin('11', 1_000_000_000n)], height: 10, privateKey: priv })
@@ -43,7 +56,7 @@ const tokenCtx = { pubkey, utxos: [coin('22', 1_000_000n)], height: 12, privateK
 export const tokenid = create.txid
 /** A ready-to-call tokentransfer build (2 inputs: the fee coin and one token output). */
 export function tokenTransfer(o: BuildOptions = {}): () => BuildResult {
-  const ctx = { ...tokenCtx, ...(o.backend ? { backend: o.backend } : {}), ...(o.unsigned ? { privateKey: undefined } : {}) }
+  const ctx = { ...tokenCtx, ...(o.backend ? { backend: o.backend } : {}), ...keyFields(o, priv) }
   return () => buildTokenTransfer(tokenid, pub2, 1000n, ctx, tokenState)
 }
 prove(tokenTransfer()(), [...tokenCtx.utxos, out(create, 1)], 'tokentransfer')
@@ -71,7 +84,8 @@ const bet = buildDiceBet('BENCH', fund.txid, '1', 2, betCtx, betState)
 const betStateUnsigned = { ...betState, bettorEntropy: diceHashEntropy({ txid: bet.tx.vin[0]!.txid, vout: 0 }, true, bettorKey).entropy }
 /** A ready-to-call dicebet build (2 inputs; 101 plan transactions scanned for the house's entropy). */
 export function diceBet(o: BuildOptions = {}): () => BuildResult {
-  const ctx = { ...betCtx, ...(o.backend ? { backend: o.backend } : {}), ...(o.unsigned ? { privateKey: undefined } : {}) }
+  // a held signer signs; the bet's entropy still derives from the key (DiceHashEntropy), as the daemon does
+  const ctx = { ...betCtx, ...(o.backend ? { backend: o.backend } : {}), ...keyFields(o, bettorKey), ...(o.signer ? { privateKey: bettorKey } : {}) }
   const state = o.unsigned ? betStateUnsigned : betState
   return () => buildDiceBet('BENCH', fund.txid, '1', 2, ctx, state)
 }
@@ -84,12 +98,12 @@ const baton = { txid: '22'.repeat(32), vout: 1, satoshis: 10000n, script: ccScri
 const sub = { txid: '33'.repeat(32), vout: 0, satoshis: 100_000_000n, script: ccScript(cc1of1(0xec, pubkey)), height: 11 }
 const H = '00166afa8a45b848acf54b1e957fbd5593872a44adbbc307416c8a004da8a5f7'
 const record = encodeOracleData('IhhL', [16, H, H, 4212345678n])
-// as in the README's publisher example: the baton pubkey is derived from the key (remembered per key array)
+// as in the README's publisher example: the baton pubkey is derived from the key (on every build) or from a held baton signer
 const oracleState = { oracle: oracle.tx, datafee: 20000n, baton, subscriptions: [sub] }
 const oracleCtx = { pubkey, utxos: [coin('44', 15_000n), coin('55', 15_000n)], height: 12, privateKey: priv }
 /** A ready-to-call oraclesdata build (4 inputs: normal, baton, subscription, normal). */
 export function oraclesData(o: BuildOptions = {}): () => BuildResult {
-  const ctx = { ...oracleCtx, ...(o.backend ? { backend: o.backend } : {}), ...(o.unsigned ? { privateKey: undefined } : {}) }
+  const ctx = { ...oracleCtx, ...(o.backend ? { backend: o.backend } : {}), ...keyFields(o, priv, true) }
   // unsigned (an external signer): the baton pubkey cannot be derived here and is given
   const state = o.unsigned ? { ...oracleState, batonPubkey: batonPubkey(priv) } : oracleState
   return () => buildOraclesData(oracle.txid, record, ctx, state)

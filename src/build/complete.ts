@@ -1,14 +1,12 @@
 import { KomodoCcError } from '../errors.js'
-import { bytesToHex } from '../bytes/hex.js'
-import { hexToBytes } from '../bytes/hex.js'
+import { bytesToHex, hexToBytes } from '../bytes/hex.js'
 import { ccModule } from '../cc/eval.js'
 import { batonKey } from '../cc/address.js'
+import { pubkeyBytes } from '../address/address.js'
 import { ccScriptParts } from '../script/classify.js'
 import { createSighasher } from '../tx/sighash.js'
 import { serializeTransaction, txidOfBytes } from '../tx/codec.js'
-import { signTransaction, nobleSecp256k1, type Prevout, type Secp256k1Backend, type Signer } from '../tx/sign.js'
-import { equalBytes } from '../bytes/utils.js'
-import { pubkeyBytes } from '../address/address.js'
+import { keySigner, signTransaction, nobleSecp256k1, type Prevout, type Signer } from '../tx/sign.js'
 import type { Transaction } from '../tx/types.js'
 import { inspectTransaction, type Inspection } from '../inspect.js'
 import type { CheckedContext } from './context.js'
@@ -44,8 +42,9 @@ export type BuildResult = {
 }
 
 /**
- * Signs a finalized transaction with the context's key (and, where FinalizeCCTx would, the module's global key or the
- * baton key derived from the caller's key), or returns it unsigned with each input's sighash.
+ * Signs a finalized transaction with the context's key or signer (and, where FinalizeCCTx would, the module's global
+ * key or the baton key derived from the caller's key, or `context.batonSigner`), or returns it unsigned with each
+ * input's sighash. Every key and public key it derives lives only in this call.
  * @internal used by every module builder
  */
 export function completeBuild(fin: FinalizedTx, ctx: CheckedContext, evalCode: number): BuildResult {
@@ -62,19 +61,22 @@ export function completeBuild(fin: FinalizedTx, ctx: CheckedContext, evalCode: n
   }
   let tx = fin.tx
   let signed = false
-  if (ctx.privateKey !== undefined) {
+  const caller = callerSigner(ctx)
+  if (caller !== undefined) {
     const backend = ctx.backend ?? nobleSecp256k1
-    const keys: Signer[] = [signerFor(ctx.privateKey, backend)]
+    const keys: Signer[] = [caller]
     if (fin.plans.some((p) => p.role === 'global')) {
-      const g = globalKeys(evalCode)
-      keys.push(knownSigner(g.priv, g.pub, backend))
+      // the module's published key pair (public knowledge: both halves are in komodod's source), decoded for this build
+      const m = ccModule(evalCode)
+      const key = hexToBytes(m.privkey)
+      keys.push({ publicKey: pubkeyBytes(m.pubkey), sign: (digest: Uint8Array) => backend.sign(digest, key) })
     }
-    if (fin.plans.some((p) => p.role === 'baton')) keys.push(batonSignerFor(ctx.privateKey, backend))
+    if (fin.plans.some((p) => p.role === 'baton')) keys.push(batonSignerOf(ctx))
     try {
       tx = signTransaction(fin.tx, prevouts, keys, { ...(ctx.branchId === undefined ? {} : { branchId: ctx.branchId }), ...(ctx.backend === undefined ? {} : { backend: ctx.backend }) })
     } catch (e) {
       if (e instanceof KomodoCcError && e.code === 'SIGNER_FAILED')
-        throw new KomodoCcError('SIGNER_FAILED', `${e.message.slice(e.code.length + 2)}: is context.privateKey the key of context.pubkey?`, e.details)
+        throw new KomodoCcError('SIGNER_FAILED', `${e.message.slice(e.code.length + 2)}: is context.privateKey (or context.signer) the key of context.pubkey?`, e.details)
       throw e
     }
     signed = true
@@ -97,59 +99,32 @@ export function completeBuild(fin: FinalizedTx, ctx: CheckedContext, evalCode: n
   }
 }
 
-// Public keys of the caller's key and its baton key, per private-key object: deriving one is an EC multiplication,
-// more than the rest of a build. The entry keeps a copy of the key so that an array mutated in place is re-derived.
-type Derived = { copy: Uint8Array; pub: Uint8Array; batonKey?: Uint8Array; batonPub?: Uint8Array }
-const DERIVED = /* @__PURE__ */ new WeakMap<Uint8Array, Derived>()
-
-function derived(priv: Uint8Array, backend: Secp256k1Backend): Derived {
-  let d = DERIVED.get(priv)
-  if (d === undefined || !equalBytes(d.copy, priv)) {
-    d = { copy: priv.slice(), pub: backend.getPublicKey(priv) }
-    DERIVED.set(priv, d)
-  }
-  return d
+/**
+ * The signer of the caller's inputs: `context.signer` as given (its public key is not derived again), else one over
+ * `context.privateKey` made for this build (its public key derived now, dropped with the build). Undefined: unsigned.
+ */
+function callerSigner(ctx: CheckedContext): Signer | undefined {
+  if (ctx.signer !== undefined) return ctx.signer
+  return ctx.privateKey === undefined ? undefined : keySigner(ctx.privateKey, ctx.backend ?? nobleSecp256k1)
 }
 
-function knownSigner(priv: Uint8Array, publicKey: Uint8Array, backend: Secp256k1Backend): Signer {
-  const key = priv.slice()
-  return { publicKey, sign: (digest: Uint8Array) => backend.sign(digest, key) }
-}
-
-function signerFor(priv: Uint8Array, backend: Secp256k1Backend): Signer {
-  return knownSigner(priv, derived(priv, backend).pub, backend)
-}
-
-/** The baton key pair of a caller's private key, remembered in its entry above. */
-function batonOf(priv: Uint8Array, backend: Secp256k1Backend): { key: Uint8Array; pub: Uint8Array } {
-  const d = derived(priv, backend)
-  const key = (d.batonKey ??= batonKey(priv))
-  return { key, pub: (d.batonPub ??= backend.getPublicKey(key)) }
-}
-
-function batonSignerFor(priv: Uint8Array, backend: Secp256k1Backend): Signer {
-  const b = batonOf(priv, backend)
-  return knownSigner(b.key, b.pub, backend)
+/** The signer of baton inputs: `context.batonSigner` as given, else one over the baton key of `context.privateKey`. */
+function batonSignerOf(ctx: CheckedContext): Signer {
+  if (ctx.batonSigner !== undefined) return ctx.batonSigner
+  if (ctx.privateKey === undefined)
+    throw new KomodoCcError('SIGNER_FAILED', 'a baton input is signed with the baton key: give context.privateKey or context.batonSigner')
+  return keySigner(batonKey(ctx.privateKey), ctx.backend ?? nobleSecp256k1)
 }
 
 /**
- * The publisher's baton pubkey from its private key, remembered per key array like the signing keys (an EC
- * multiplication otherwise, on every oracle build that is not given `state.batonPubkey`). A copy: callers may keep it.
+ * The publisher's baton pubkey for one build: `context.batonSigner`'s public key, else derived from
+ * `context.privateKey` (an EC multiplication, on every build not given `state.batonPubkey`: nothing is remembered).
+ * Undefined when the context has neither. A fresh array: callers may keep it.
  * @internal
+ * @example callerBatonPubkey(checkContext({ pubkey, utxos: [], height: 1, privateKey }))?.length // 33
  */
-export function callerBatonPubkey(priv: Uint8Array, backend: Secp256k1Backend = nobleSecp256k1): Uint8Array {
-  return batonOf(priv, backend).pub.slice()
-}
-
-// The published key pair of a module (signs its global-address inputs), decoded once per eval code.
-const GLOBAL_KEYS = /* @__PURE__ */ new Map<number, { priv: Uint8Array; pub: Uint8Array }>()
-
-function globalKeys(evalCode: number): { priv: Uint8Array; pub: Uint8Array } {
-  let g = GLOBAL_KEYS.get(evalCode)
-  if (g === undefined) {
-    const m = ccModule(evalCode)
-    g = { priv: hexToBytes(m.privkey), pub: pubkeyBytes(m.pubkey) }
-    GLOBAL_KEYS.set(evalCode, g)
-  }
-  return g
+export function callerBatonPubkey(ctx: CheckedContext): Uint8Array | undefined {
+  if (ctx.batonSigner !== undefined) return ctx.batonSigner.publicKey.slice()
+  if (ctx.privateKey === undefined) return undefined
+  return (ctx.backend ?? nobleSecp256k1).getPublicKey(batonKey(ctx.privateKey))
 }

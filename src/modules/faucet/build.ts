@@ -181,7 +181,7 @@ function prepareSearch(fin: FinalizedTx, ctx: CheckedContext, backend: Secp256k1
       if (!faucetTxidOk(id))
         throw new KomodoCcError('BUILD_INPUTS', `internal: nonce ${nonce} did not reproduce a valid faucetget txid (${id}); the signing backend disagrees with @noble/secp256k1`)
       // completeBuild without a key returns the transaction as given (here: already signed) with each input's sighash
-      const { privateKey: _unused, ...unkeyed } = ctx
+      const { privateKey: _key, signer: _signer, batonSigner: _baton, ...unkeyed } = ctx
       const result = completeBuild({ ...fin, tx: signedTx }, unkeyed, EVAL)
       ;(result as { signed: boolean }).signed = true
       return Object.assign(result, { nonce, attempts })
@@ -207,7 +207,7 @@ function fastSearch(fin: FinalizedTx, ctx: CheckedContext, layout: Parameters<ty
         const v = verifyInput(signedTx, i, p, ctx.branchId === undefined ? {} : { branchId: ctx.branchId })
         if (!v.valid) throw new KomodoCcError('SIGNATURE_INVALID', `internal: the fast faucetget search signed input ${i} invalidly (${v.reason ?? 'unknown'})`)
       })
-      const { privateKey: _unused, ...unkeyed } = ctx
+      const { privateKey: _key, signer: _signer, batonSigner: _baton, ...unkeyed } = ctx
       const result = completeBuild({ ...fin, tx: signedTx }, unkeyed, EVAL)
       ;(result as { signed: boolean }).signed = true
       return Object.assign(result, { nonce, attempts })

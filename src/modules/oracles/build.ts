@@ -52,8 +52,9 @@ function oracleCreate(oracle: TxLike | undefined, oracletxid: string, missing: s
 
 function batonPk(ctx: ReturnType<typeof checkContext>, given: string | Uint8Array | undefined): Uint8Array {
   if (given !== undefined) return pubkeyBytes(given, 'state.batonPubkey')
-  if (ctx.privateKey !== undefined) return callerBatonPubkey(ctx.privateKey, ctx.backend)
-  throw new KomodoCcError('BUILD_STATE', 'the baton pubkey derives from the publisher\'s private key: give context.privateKey or state.batonPubkey')
+  const derived = callerBatonPubkey(ctx)
+  if (derived !== undefined) return derived
+  throw new KomodoCcError('BUILD_STATE', 'the baton pubkey derives from the publisher\'s private key: give context.privateKey, context.batonSigner or state.batonPubkey')
 }
 
 function done(fin: FinalizedTx, ctx: ReturnType<typeof checkContext>): BuildResult {
