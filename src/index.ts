@@ -58,6 +58,7 @@ export { opretScript, opretPayload, MAX_OPRET_SCRIPT_SIZE, type OpretDecodeOptio
 
 // what does this transaction do? and the offline info RPCs
 export { inspectTransaction, inspectionText, MODULE_GLOBAL_PUBKEYS, type Inspection, type InspectedOutput, type InspectOptions, type ModuleName } from './inspect.js'
+export { inspectBuild } from './inspect-build.js'
 export { tokeninfo, faucetinfo, diceinfo, rewardsinfo, oraclesinfo, gatewaysinfo, type InfoTxInput } from './info.js'
 
 

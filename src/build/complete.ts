@@ -8,7 +8,6 @@ import { createSighasher } from '../tx/sighash.js'
 import { serializeTransaction, txidOfBytes } from '../tx/codec.js'
 import { keySigner, signTransaction, nobleSecp256k1, type Prevout, type Signer } from '../tx/sign.js'
 import type { Transaction } from '../tx/types.js'
-import { inspectTransaction, type Inspection } from '../inspect.js'
 import type { CheckedContext } from './context.js'
 import type { FinalizedTx } from './finalize.js'
 import type { KeyRole } from './types.js'
@@ -25,7 +24,11 @@ export type BuiltInput = {
   sighash: string
 }
 
-/** What every builder returns. */
+/**
+ * What every builder returns. What the transaction does is the inspector's reading, asked for by the caller:
+ * `inspectBuild(result)` (src/inspect-build.ts), i.e. `inspectTransaction(result.tx, { prevouts:
+ * result.inputs.map((i) => ({ value: i.satoshis })) })`.
+ */
 export type BuildResult = {
   /** Raw transaction hex: signed when the context had the private key, otherwise unsigned (empty scriptSigs). */
   hex: string
@@ -37,8 +40,6 @@ export type BuildResult = {
   fee: bigint
   /** Every input, in transaction order, with its signing role and signature hash (computed on first access when signed). */
   readonly inputs: BuiltInput[]
-  /** What the transaction does, read back from its bytes by `inspectTransaction` (computed on first access). */
-  readonly inspection: Inspection
 }
 
 /**
@@ -82,7 +83,6 @@ export function completeBuild(fin: FinalizedTx, ctx: CheckedContext, evalCode: n
     signed = true
   }
   const raw = serializeTransaction(tx)
-  let inspection: Inspection | undefined
   let inputs: BuiltInput[] | undefined = signed ? undefined : describeInputs()
   return {
     hex: bytesToHex(raw),
@@ -92,9 +92,6 @@ export function completeBuild(fin: FinalizedTx, ctx: CheckedContext, evalCode: n
     fee: fin.fee,
     get inputs(): BuiltInput[] {
       return (inputs ??= describeInputs())
-    },
-    get inspection(): Inspection {
-      return (inspection ??= inspectTransaction(tx, { prevouts: prevouts.map((p) => ({ value: p.value })) }))
     },
   }
 }

@@ -13,6 +13,7 @@ import { sha256 } from '../../src/hash/index.js'
 import { sbits } from '../../src/sbits.js'
 import type { BuildResult } from '../../src/build/complete.js'
 import { coin, ctxOf, code, expectAllInputsVerify, key, out, refusal } from './_build.js'
+import { inspectBuild } from '../../src/inspect-build.js'
 
 const house = key(1)
 const bettor = key(2)
@@ -102,7 +103,7 @@ describe('dice: bet (bettor)', () => {
     expect(bet.tx.vout.map((o) => o.value)).toEqual([1_000_000_000n, 100_000_000n, 10002n, 50n * 100_000_000n - 100_000_000n - 10002n - 10000n, 0n])
     expect(bet.tx.vout.slice(0, 2).map((o) => bytesToHex(o.script))).toEqual([bytesToHex(diceScript), bytesToHex(diceScript)])
     expect(bytesToHex(bet.tx.vout[2]!.script)).toBe(bytesToHex(p2pkScript(bettor.pub)))
-    expect(bet.inspection).toMatchObject({ module: 'dice', method: 'dicebet' })
+    expect(inspectBuild(bet)).toMatchObject({ module: 'dice', method: 'dicebet' })
     const op = opret(bet) as DiceEntropyOpret
     // the daemon's bettor entropy: DiceHashEntropy of (entropytxid, 0) with the bettor's key
     expect(op).toMatchObject({ funcid: 'B', fundingtxid, hash: bytesToHex(diceHashEntropy({ txid: e.txid, vout: 0 }, true, bettor.priv).entropy), proof: '00'.repeat(32) })
@@ -164,7 +165,7 @@ describe('dice: finish (house W / L / R, bettor T) agrees with diceOutcome', () 
     expect(bytesToHex(r.tx.vout[2]!.script)).toBe(bytesToHex(p2pkScript(bettor.pub)))
     expect(bytesToHex(r.tx.vout[3]!.script)).toBe(bytesToHex(p2pkScript(house.pub)))
     expect(r.fee).toBe(10000n)
-    expect(r.inspection).toMatchObject({ module: 'dice', method: 'dicefinish' })
+    expect(inspectBuild(r)).toMatchObject({ module: 'dice', method: 'dicefinish' })
   })
   test('L: entropy + bet back to the dice address, house tag; no change (vin 0 of 20000 pays tag and fee)', () => {
     const e = bigEntropies[2]!

@@ -14,6 +14,7 @@ import { p2pkScript } from '../../src/script/script.js'
 import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
 import { sha256d } from '../../src/hash/index.js'
 import { coin, ctxOf, code, expectAllInputsVerify, key, refusal } from './_build.js'
+import { inspectBuild } from '../../src/inspect-build.js'
 
 const k1 = key(1)
 const k2 = key(2)
@@ -78,7 +79,7 @@ describe('faucetget with exactSignatures: RFC 6979 on every attempt, as komodod'
     expect(bytesToHex(r.tx.vout[1]!.script)).toBe(bytesToHex(p2pkScript(k1.pub)))
     expect(decodeFaucetOpret(r.tx.vout[2]!.script)).toEqual({ funcid: 'G', nonce: 62000 })
     expect(r.fee).toBe(10000n)
-    expect(r.inspection).toMatchObject({ module: 'faucet', method: 'faucetget' })
+    expect(inspectBuild(r)).toMatchObject({ module: 'faucet', method: 'faucetget' })
   })
   test('the fast search (patched bytes) hashes exactly what full signing and serialization give, nonce by nonce', () => {
     const twoInputs = [{ ...bigUtxo, satoshis: 6_000_000n }, { ...bigUtxo, vout: 1, satoshis: 7_000_000n }]
@@ -144,7 +145,7 @@ describe('faucetget with exactSignatures: RFC 6979 on every attempt, as komodod'
     expect(r.tx.vin.map((v) => [v.txid, v.vout])).toEqual([['cd'.repeat(32), 1], ['ce'.repeat(32), 2]])
     expect(r.tx.vout.map((o) => o.value)).toEqual([FAUCET_SIZE, 0n])
     expectAllInputsVerify(r, us)
-    expect(r.inspection).toBeDefined()
+    expect(inspectBuild(r)).toBeDefined()
   })
   test('the caller\'s private key is not needed (the faucet inputs are signed with the public faucet key)', () => {
     // with someone else's key in the context the search still signs (and here simply finds no nonce in 1 try)

@@ -22,6 +22,7 @@ import { getPublicKey } from '@noble/secp256k1'
 import type { BuildResult } from '../../src/build/complete.js'
 import type { Utxo } from '../../src/build/types.js'
 import type { Transaction } from '../../src/tx/types.js'
+import { inspectBuild } from '../../src/inspect-build.js'
 
 // Independent facts: spec section 1.5 constants and 1.9 module keys.
 const GW_PK = '03ea9c062b9652d8eff34879b504eda0717895d27597aaeb60347d65eed96ccb40'
@@ -106,7 +107,7 @@ describe('gateways builders: a 1-of-2 gateway\'s whole life with test keys', () 
       funcid: 'B', tokenid, voutPubkeys: [GW_PK], coin: 'KMD', totalsupply: SUPPLY, oracletxid: oracle.txid, M: 1, N: 2,
       pubkeys: [hexOf(pk1), hexOf(pk2)], taddr: 0, prefix: 60, prefix2: 85, wiftype: 188,
     })
-    expect(bind.inspection.reading).toMatchObject({ kind: 'gatewaysbind', coin: 'KMD', tokenid, oracletxid: oracle.txid, totalsupply: SUPPLY, M: 1, N: 2 })
+    expect(inspectBuild(bind).reading).toMatchObject({ kind: 'gatewaysbind', coin: 'KMD', tokenid, oracletxid: oracle.txid, totalsupply: SUPPLY, M: 1, N: 2 })
   })
 
   const sample1 = { txid: 'd1'.repeat(32), vout: [{ value: 0n, script: encodeOraclesOpret({ funcid: 'D', oracletxid: oracle.txid, batontxid: 'b1'.repeat(32), pubkey: hexOf(pk1), data: record(root) }) }] }
@@ -126,7 +127,7 @@ describe('gateways builders: a 1-of-2 gateway\'s whole life with test keys', () 
       funcid: 'D', refcoin: 'KMD', bindtxid: bind.txid, publishers: [hexOf(pk1), hexOf(pk2)], txids: [sample1.txid, sample2.txid], height: HEIGHT,
       cointxid, claimvout: 0, deposithex: depositHex, proof, destpub: hexOf(pk2), amount: 10_000_000n,
     })
-    expect(deposit.inspection.reading).toMatchObject({ kind: 'gatewaysdeposit', coin: 'KMD', bindtxid: bind.txid, cointxid, height: HEIGHT, claimvout: 0, destpub: hexOf(pk2), amount: 10_000_000n })
+    expect(inspectBuild(deposit).reading).toMatchObject({ kind: 'gatewaysdeposit', coin: 'KMD', bindtxid: bind.txid, cointxid, height: HEIGHT, claimvout: 0, destpub: hexOf(pk2), amount: 10_000_000n })
   })
 
   const claimState = { bind: bind.hex, deposit: deposit.hex, tokens: [out(bind, 0)] }
@@ -140,7 +141,7 @@ describe('gateways builders: a 1-of-2 gateway\'s whole life with test keys', () 
     expect(hexOf(claim.tx.vout[1]!.script)).toBe(GW_TOKENS)
     expect(claim.fee).toBe(10000n)
     expect(decodeGatewaysOpret(claim.tx.vout[2]!.script)).toEqual({ funcid: 'C', tokenid, voutPubkeys: [hexOf(pk2)], bindtxid: bind.txid, refcoin: 'KMD', deposittxid: deposit.txid, destpub: hexOf(pk2), amount: 10_000_000n })
-    expect(claim.inspection).toMatchObject({ method: 'gatewaysclaim', reading: { coin: 'KMD', bindtxid: bind.txid, deposittxid: deposit.txid, amount: 10_000_000n, tokenid } })
+    expect(inspectBuild(claim)).toMatchObject({ method: 'gatewaysclaim', reading: { coin: 'KMD', bindtxid: bind.txid, deposittxid: deposit.txid, amount: 10_000_000n, tokenid } })
   })
 
   const wCoins = [coin('31'.repeat(32), COIN, pk2)]
@@ -151,7 +152,7 @@ describe('gateways builders: a 1-of-2 gateway\'s whole life with test keys', () 
     expect(withdraw.tx.vout.map((o) => o.value)).toEqual([10000n, 4_000_000n, 6_000_000n, COIN - 20000n, 0n])
     expect(withdraw.tx.vout.slice(0, 3).map((o) => hexOf(o.script))).toEqual([GW_MARKER, GW_TOKENS, hexOf(ccScript(cc1of1(0xf2, pk2)))])
     expect(decodeGatewaysOpret(withdraw.tx.vout[4]!.script)).toEqual({ funcid: 'W', tokenid, voutPubkeys: [GW_PK], bindtxid: bind.txid, refcoin: 'KMD', withdrawpub: hexOf(pk2), amount: 4_000_000n })
-    expect(withdraw.inspection).toMatchObject({ method: 'gatewayswithdraw', reading: { coin: 'KMD', bindtxid: bind.txid, amount: 4_000_000n, tokenid } })
+    expect(inspectBuild(withdraw)).toMatchObject({ method: 'gatewayswithdraw', reading: { coin: 'KMD', bindtxid: bind.txid, amount: 4_000_000n, tokenid } })
   })
 
   const payout = '0100000001' + '88'.repeat(32) + '00000000' + '00ffffffff0100e1f505000000001976a914' + '11'.repeat(20) + '88ac00000000'
@@ -167,7 +168,7 @@ describe('gateways builders: a 1-of-2 gateway\'s whole life with test keys', () 
     expect(partial.inputs.map((i) => [i.txid, i.vout, i.kind, i.role])).toEqual([['41'.repeat(32), 0, 'p2pk', 'caller'], [withdraw.txid, 0, 'cc', 'global']])
     expect(partial.tx.vout.slice(0, 2).map((o) => [o.value, hexOf(o.script)])).toEqual([[10000n, GW_MARKER], [15000n, hexOf(p2pkScript(pk1))]])
     expect(decodeGatewaysOpret(partial.tx.vout.at(-1)!.script)).toEqual({ funcid: 'P', withdrawtxid: withdraw.txid, refcoin: 'KMD', K: 1, signerpk: hexOf(pk1), hex: payout })
-    expect(partial.inspection).toMatchObject({ module: 'gateways', method: 'gatewayspartialsign' })
+    expect(inspectBuild(partial)).toMatchObject({ module: 'gateways', method: 'gatewayspartialsign' })
   })
 
   test('completesigning: spends the P marker, S opret K=2; change only from 2·txfee (a 15000 input pays all as fee)', () => {
@@ -175,14 +176,14 @@ describe('gateways builders: a 1-of-2 gateway\'s whole life with test keys', () 
     expect(complete.tx.vout.map((o) => o.value)).toEqual([10000n, 0n])
     expect(complete.fee).toBe(15000n)
     expect(decodeGatewaysOpret(complete.tx.vout[1]!.script)).toEqual({ funcid: 'S', withdrawtxid: withdraw.txid, refcoin: 'KMD', K: 2, hex: payout })
-    expect(complete.inspection).toMatchObject({ module: 'gateways', method: 'gatewayscompletesigning' })
+    expect(inspectBuild(complete)).toMatchObject({ module: 'gateways', method: 'gatewayscompletesigning' })
   })
 
   test('markdone: the S marker released as normal coins to the caller, change, M opret', () => {
     expectAllInputsVerify(markdone, [...mCoins, out(complete, 0)])
     expect(markdone.tx.vout.map((o) => [o.value, hexOf(o.script)])).toEqual([[10000n, hexOf(p2pkScript(pk1))], [40000n, hexOf(p2pkScript(pk1))], [0n, hexOf(markdone.tx.vout[2]!.script)]])
     expect(decodeGatewaysOpret(markdone.tx.vout[2]!.script)).toEqual({ funcid: 'M', withdrawtxid: withdraw.txid, refcoin: 'KMD', completetxid: complete.txid })
-    expect(markdone.inspection).toMatchObject({ module: 'gateways', method: 'gatewaysmarkdone' })
+    expect(inspectBuild(markdone)).toMatchObject({ module: 'gateways', method: 'gatewaysmarkdone' })
   })
 
   test('without a private key: unsigned, every input with its sighash and signer role', () => {

@@ -15,6 +15,7 @@ import { getPublicKey } from '@noble/secp256k1'
 import { callerBatonPubkey, type BuildResult } from '../../src/build/complete.js'
 import type { Utxo } from '../../src/build/types.js'
 import { checkContext } from '../../src/build/context.js'
+import { inspectBuild } from '../../src/inspect-build.js'
 
 const priv = sha256(new TextEncoder().encode('1'))
 const pubkey = getPublicKey(priv, true)
@@ -75,7 +76,7 @@ describe('oracles builders: a publisher\'s whole life with test keys', () => {
     expect(register.tx.vout.slice(0, 3).map((o) => o.value)).toEqual([10000n, 10000n, 10000n])
     expect(bytesToHex(register.tx.vout[2]!.script)).toBe(bytesToHex(p2pkScript(pubkey)))
     expect(decodeOraclesOpret(register.tx.vout.at(-1)!.script)).toMatchObject({ funcid: 'R', datafee: 20000n })
-    expect(register.inspection).toMatchObject({ module: 'oracles', method: 'oraclesregister' })
+    expect(inspectBuild(register)).toMatchObject({ module: 'oracles', method: 'oraclesregister' })
   })
 
   const subCoins = [coin('41'.repeat(32), 300_000_000n, pubkey2)]
@@ -108,7 +109,7 @@ describe('oracles builders: a publisher\'s whole life with test keys', () => {
     expect(decodeOracleData('IhhL', hexToBytes((op as { data: string }).data))).toEqual([16, H1, H1, 4212345678n])
     expect(data1.size).toBe(data1.hex.length / 2)
     // the builder's own reading of what it built, by the inspector
-    expect(data1.inspection).toMatchObject({ module: 'oracles', method: 'oraclesdata', funcid: 'D', txid: data1.txid, fee: 10000n })
+    expect(inspectBuild(data1)).toMatchObject({ module: 'oracles', method: 'oraclesdata', funcid: 'D', txid: data1.txid, fee: 10000n })
   })
 
   test('the baton pubkey: derived from the key (on every build, from its bytes then) or given', () => {

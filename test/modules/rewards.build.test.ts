@@ -11,6 +11,7 @@ import { sbits } from '../../src/sbits.js'
 import { getPublicKey } from '@noble/secp256k1'
 import type { BuildResult } from '../../src/build/complete.js'
 import type { Utxo } from '../../src/build/types.js'
+import { inspectBuild } from '../../src/inspect-build.js'
 
 // Independent facts (spec section 1.5/1.9 constants), not computed by the code under test.
 const REWARDS_CC = hexToBytes('2ea22c802065686d47a4049c2c845a71895a915eb84c04445896eec5dc0be40df0b31372da8103120c008203000401cc')
@@ -53,7 +54,7 @@ describe('rewards builders: a plan, a lock and its unlock with test keys', () =>
     expect(bytesToHex(create.tx.vout[2]!.script)).toBe(bytesToHex(p2pkScript(pubkey)))
     expect(decodeRewardsOpret(create.tx.vout[3]!.script)).toEqual({ funcid: 'F', sbits: 1162170950n, name: 'FREE', APR: 500000000n, minseconds: 86400n, maxseconds: 40n * 86400n, mindeposit: 10n * COIN })
     expect(create.fee).toBe(10000n)
-    expect(create.inspection).toMatchObject({ module: 'rewards', method: 'rewardscreatefunding', reading: { name: 'FREE', funds: 1000n * COIN, APR: '5.00000000', minseconds: 86400n } })
+    expect(inspectBuild(create)).toMatchObject({ module: 'rewards', method: 'rewardscreatefunding', reading: { name: 'FREE', funds: 1000n * COIN, APR: '5.00000000', minseconds: 86400n } })
   })
 
   test('createfunding defaults: APR 5%, 60/60 days, mindeposit 100 coins', () => {
@@ -70,7 +71,7 @@ describe('rewards builders: a plan, a lock and its unlock with test keys', () =>
     expect(add.tx.vout.map((o) => o.value)).toEqual([100n * COIN, 100n * COIN - 10000n, 0n])
     expect(bytesToHex(add.tx.vout[0]!.script)).toBe(bytesToHex(REWARDS_CC))
     expect(decodeRewardsOpret(add.tx.vout[2]!.script)).toEqual({ funcid: 'A', sbits: sbits('FREE'), name: 'FREE', fundingtxid })
-    expect(add.inspection.reading).toMatchObject({ kind: 'rewardsaddfunding', name: 'FREE', fundingtxid, amount: 100n * COIN })
+    expect(inspectBuild(add).reading).toMatchObject({ kind: 'rewardsaddfunding', name: 'FREE', fundingtxid, amount: 100n * COIN })
   })
 
   const lockCoins = [coin('31'.repeat(32), 150n * COIN, pubkey2)]
@@ -82,7 +83,7 @@ describe('rewards builders: a plan, a lock and its unlock with test keys', () =>
     expect(bytesToHex(lock.tx.vout[0]!.script)).toBe(bytesToHex(REWARDS_CC))
     expect(bytesToHex(lock.tx.vout[1]!.script)).toBe(bytesToHex(p2pkScript(pubkey2)))
     expect(decodeRewardsOpret(lock.tx.vout[3]!.script)).toMatchObject({ funcid: 'L', fundingtxid })
-    expect(lock.inspection.reading).toMatchObject({ kind: 'rewardslock', name: 'FREE', fundingtxid, amount: 100n * COIN })
+    expect(inspectBuild(lock).reading).toMatchObject({ kind: 'rewardslock', name: 'FREE', fundingtxid, amount: 100n * COIN })
   })
 
   const T = 1_700_000_000
@@ -100,7 +101,7 @@ describe('rewards builders: a plan, a lock and its unlock with test keys', () =>
     expect(bytesToHex(r.tx.vout[1]!.script)).toBe(bytesToHex(p2pkScript(pubkey2)))
     expect(decodeRewardsOpret(r.tx.vout[2]!.script)).toMatchObject({ funcid: 'U', fundingtxid })
     expect(r.fee).toBe(10000n)
-    expect(r.inspection.reading).toMatchObject({ kind: 'rewardsunlock', name: 'FREE', fundingtxid, locktxid: lock.txid, recover: false, paid: 100n * COIN + 41095890n })
+    expect(inspectBuild(r).reading).toMatchObject({ kind: 'rewardsunlock', name: 'FREE', fundingtxid, locktxid: lock.txid, recover: false, paid: 100n * COIN + 41095890n })
     // anyone can unlock: a third party's build pays the same locker script
     const other = buildRewardsUnlock('FREE', fundingtxid, lock.txid, { pubkey, utxos: [], height: 2000 }, unlockState)
     expect(bytesToHex(other.tx.vout[1]!.script)).toBe(bytesToHex(p2pkScript(pubkey2)))
@@ -117,7 +118,7 @@ describe('rewards builders: a plan, a lock and its unlock with test keys', () =>
   test('unlock recover form when funding cannot pay reward + txfee: lock only, amount − 20000 back, 10000 change to the caller', () => {
     const r = buildRewardsUnlock('FREE', fundingtxid, lock.txid, { pubkey: pubkey2, utxos: [], height: 2000 }, { ...unlockState, funding: [] })
     expect(r.mode).toBe('recover')
-    expect(r.inspection.reading).toMatchObject({ kind: 'rewardsunlock', recover: true, paid: 100n * COIN - 20000n })
+    expect(inspectBuild(r).reading).toMatchObject({ kind: 'rewardsunlock', recover: true, paid: 100n * COIN - 20000n })
     expectAllInputsVerify(r, [out(lock, 0)])
     expect(r.tx.vin).toHaveLength(1)
     expect(r.tx.vout.map((o) => [o.value, bytesToHex(o.script)])).toEqual([

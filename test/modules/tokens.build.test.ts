@@ -9,6 +9,7 @@ import { ccScript } from '../../src/script/cc.js'
 import { p2pkScript } from '../../src/script/script.js'
 import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
 import { coin, ctxOf, code, expectAllInputsVerify, key, out, refusal, stripSigs } from './_build.js'
+import { inspectBuild } from '../../src/inspect-build.js'
 
 const k1 = key(1)
 const k2 = key(2)
@@ -50,8 +51,8 @@ describe('tokens builders: create, transfer, transfer back (test keys)', () => {
     expect(t1.fee).toBe(13000n)
     expect(decodeTokensOpret(t1.tx.vout.at(-1)!.script)).toEqual({ funcid: 't', evalCode: 0xf2, tokenid, pubkeys: [bytesToHex(k2.pub)], blobs: [] })
     // the inspection reads the transaction back to the parameters
-    expect(t1.inspection).toMatchObject({ module: 'tokens', method: 'tokentransfer' })
-    expect(create.inspection).toMatchObject({ module: 'tokens', method: 'tokencreate' })
+    expect(inspectBuild(t1)).toMatchObject({ module: 'tokens', method: 'tokentransfer' })
+    expect(inspectBuild(create)).toMatchObject({ module: 'tokens', method: 'tokencreate' })
   })
 
   test('the recipient sends everything back: no token change output', () => {

@@ -289,6 +289,6 @@ export function buildOraclesData(oracletxid: string, hexstr: string | Uint8Array
   const bound = transactionSize(fin.tx) + fin.plans.reduce((s, p) => s + SIG_BOUND[p.kind], 0)
   checkOracleTxSize(bound)
   const result = done(fin, ctx)
-  // add the size without spreading: a spread would evaluate the lazy `inputs` and `inspection` getters
+  // add the size without spreading: a spread would evaluate the lazy `inputs` getter
   return Object.defineProperty(result, 'size', { value: result.hex.length / 2, enumerable: true }) as OraclesDataResult
 }
