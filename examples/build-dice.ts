@@ -13,7 +13,7 @@ import type { Transaction } from '../src/tx/types.js'
 export function placeBet(fundingHex: string, planTxs: readonly (string | Transaction)[], wallet: BuildContext) {
   const funding = parseTransaction(fundingHex)
   const fundingtxid = txidOf(funding) // the plan id (dicelist prints it)
-  return buildDiceBet('KMDDice', fundingtxid, '1', 2, wallet, { funding, planTxs })
+  return buildDiceBet({ name: 'KMDDice', fundingtxid, amount: '1', odds: 2 }, wallet, { funding, planTxs })
 }
 
 /** After the house answered with `dicefinish` ('W' or 'L'), recompute the outcome from the two revealed entropies. */

@@ -25,7 +25,7 @@ describe('builders and the inspector', () => {
   test('inspectBuild(result) is inspectTransaction(result.tx) with the spent values the build carries', () => {
     const priv = sha256(new TextEncoder().encode('inspect build'))
     const pubkey = getPublicKey(priv, true)
-    const r = buildTokenCreate('IB', '1', undefined, undefined, { pubkey, utxos: [{ txid: '11'.repeat(32), vout: 0, satoshis: 1_000_000_000n, script: p2pkScript(pubkey) }], height: 5, privateKey: priv })
+    const r = buildTokenCreate({ name: 'IB', supply: '1' }, { pubkey, utxos: [{ txid: '11'.repeat(32), vout: 0, satoshis: 1_000_000_000n, script: p2pkScript(pubkey) }], height: 5, privateKey: priv })
     const ins = inspectBuild(r)
     expect(ins).toMatchObject({ module: 'tokens', method: 'tokencreate', txid: r.txid, fee: r.fee })
     expect(ins).toEqual(inspectTransaction(r.tx, { prevouts: r.inputs.map((i) => ({ value: i.satoshis })) }))

@@ -72,9 +72,9 @@ describe('no hidden state', () => {
   const pubkey = getPublicKey(priv, true)
   const coin = (b: string, sats: bigint): Utxo => ({ txid: b.repeat(32), vout: 0, satoshis: sats, script: p2pkScript(pubkey), height: 1 })
   const out = (r: { txid: string; tx: { vout: { value: bigint; script: Uint8Array }[] } }, n: number): Utxo => ({ txid: r.txid, vout: n, satoshis: r.tx.vout[n]!.value, script: r.tx.vout[n]!.script })
-  const create = buildTokenCreate('NHS', '1', undefined, undefined, { pubkey, utxos: [coin('11', 1_000_000_000n)], height: 10, privateKey: priv })
+  const create = buildTokenCreate({ name: 'NHS', supply: '1' }, { pubkey, utxos: [coin('11', 1_000_000_000n)], height: 10, privateKey: priv })
   const state = { create: create.tx, tokens: [out(create, 1)] }
-  const transfer = (ctx: object) => buildTokenTransfer(create.txid, pubkey, 1000n, { pubkey, utxos: [coin('22', 1_000_000n)], height: 12, ...ctx }, state)
+  const transfer = (ctx: object) => buildTokenTransfer({ tokenid: create.txid, destpubkey: pubkey, amount: 1000n }, { pubkey, utxos: [coin('22', 1_000_000n)], height: 12, ...ctx }, state)
 
   test('two builds with the same key array derive the public key each time (a cache would derive it once)', () => {
     const backend = counting()
@@ -111,11 +111,11 @@ describe('no hidden state', () => {
     expect(() => transfer({ signer: { publicKey: new Uint8Array(3), sign: () => new Uint8Array(64) } })).toThrow(expect.objectContaining({ code: 'ARG_INVALID' }))
   })
   test('oraclesdata: the baton key pair is derived per build from the key, or taken from context.batonSigner', () => {
-    const oracle = buildOraclesCreate('NHS', 'd', 'L', { pubkey, utxos: [coin('33', 10_000_000n)], height: 10, privateKey: priv })
+    const oracle = buildOraclesCreate({ name: 'NHS', description: 'd', format: 'L' }, { pubkey, utxos: [coin('33', 10_000_000n)], height: 10, privateKey: priv })
     const baton = { txid: '44'.repeat(32), vout: 1, satoshis: 10000n, script: ccScript(cc1of1(0xec, batonPubkey(priv))), height: 11 }
     const sub = { txid: '55'.repeat(32), vout: 0, satoshis: 100_000_000n, script: ccScript(cc1of1(0xec, pubkey)), height: 11 }
     const st = { oracle: oracle.tx, datafee: 20000n, baton, subscriptions: [sub] }
-    const data = (ctx: object) => buildOraclesData(oracle.txid, encodeOracleData('L', [7n]), { pubkey, utxos: [coin('66', 1_000_000n)], height: 12, ...ctx }, st)
+    const data = (ctx: object) => buildOraclesData({ oracletxid: oracle.txid, hexstr: encodeOracleData('L', [7n]) }, { pubkey, utxos: [coin('66', 1_000_000n)], height: 12, ...ctx }, st)
     const backend = counting()
     const a = data({ privateKey: priv, backend })
     const once = backend.derived

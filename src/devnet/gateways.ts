@@ -417,7 +417,7 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
     const me = bytesToHex(n.wallet.pubkey)
     const binds = openMarkers(n.chain).concat(gatewaysList(n.chain)).map((id) => txHexOf(n, id)!)
     const balances = pubkeys.map((k) => n.chain.addressCoins(p2pkhAddress(hexToBytes(k))).reduce((s, c) => s + c.value, 0n))
-    return hexResult(() => buildGatewaysBind(tokenid, oracletxid, coin, supply, M & 0xff, N, pubkeys, pubtype & 0xff, p2shtype & 0xff, wiftype & 0xff, taddr === undefined ? undefined : taddr & 0xff, walletContext(n), {
+    return hexResult(() => buildGatewaysBind({ tokenid, oracletxid, coin, tokensupply: supply, M: M & 0xff, N, pubkeys, pubtype: pubtype & 0xff, p2shtype: p2shtype & 0xff, wiftype: wiftype & 0xff, taddr: taddr === undefined ? undefined : taddr & 0xff }, walletContext(n), {
       ...(txHexOf(n, tokenid) !== undefined ? { token: txHexOf(n, tokenid)! } : {}),
       tokens: tokenUtxos(n.chain, tokenid, me),
       ...(txHexOf(n, oracletxid) !== undefined ? { oracle: txHexOf(n, oracletxid)! } : {}),
@@ -439,7 +439,7 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
     if (!/^([0-9a-fA-F]{2})+$/.test(proof)) return { result: 'error', error: 'deposittxid didnt validate' }
     const b = bindOf(n.chain, bindtxid)
     const oracle = b === null ? undefined : txHexOf(n, b.oracletxid)
-    return hexResult(() => buildGatewaysDeposit(bindtxid, height, coin, cointxid, claimvout, deposithex, proof, destpub, amount, walletContext(n), {
+    return hexResult(() => buildGatewaysDeposit({ bindtxid, height, coin, cointxid, claimvout, deposithex, proof, destpub, amount }, walletContext(n), {
       ...(n.chain.txs.has(bindtxid) ? bindState(n, bindtxid) : { bind: undefined as unknown as string }),
       ...(oracle !== undefined ? { oracle } : {}),
       samples: b === null ? [] : oracleSamples(n.chain, b.oracletxid),
@@ -455,7 +455,7 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
     if (!/^0[23][0-9a-fA-F]{64}$/.test(destpub)) throw new DevnetRefusal(RPC_CODES.MISC_ERROR, 'invalid destination pubkey')
     const b = bindOf(n.chain, bindtxid)
     const dep = txHexOf(n, deposittxid)
-    return hexResult(() => buildGatewaysClaim(bindtxid, coin, deposittxid, destpub, amount, walletContext(n), {
+    return hexResult(() => buildGatewaysClaim({ bindtxid, coin, deposittxid, destpub, amount }, walletContext(n), {
       ...(n.chain.txs.has(bindtxid) ? bindState(n, bindtxid) : { bind: undefined as unknown as string }),
       ...(dep !== undefined ? { deposit: dep, depositConfirmed: confirmed(n.chain, deposittxid) } : {}),
       tokens: b === null ? [] : gatewayTokenUtxos(n.chain, bindtxid, b),
@@ -474,7 +474,7 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
       const q = gatewaysOpret(n.chain.txs.get(id)?.tx)
       if (q?.funcid === 'P' && 'withdrawtxid' in q && txHexOf(n, q.withdrawtxid) !== undefined) withdraws.push(txHexOf(n, q.withdrawtxid)!)
     }
-    return hexResult(() => buildGatewaysWithdraw(bindtxid, coin, withdrawpub, amount, walletContext(n), {
+    return hexResult(() => buildGatewaysWithdraw({ bindtxid, coin, withdrawpub, amount }, walletContext(n), {
       ...(n.chain.txs.has(bindtxid) ? bindState(n, bindtxid) : { bind: undefined as unknown as string }),
       markers: markers.map((id) => txHexOf(n, id)!), withdraws,
       tokens: b === null ? [] : tokenUtxos(n.chain, b.tokenid, bytesToHex(n.wallet.pubkey)),
@@ -489,7 +489,7 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
     const wid = s !== null && s.funcid === 'S' && 'withdrawtxid' in s ? s.withdrawtxid : undefined
     const w = wid === undefined ? null : gatewaysOpret(n.chain.txs.get(wid)?.tx)
     const bid = w !== null && w.funcid === 'W' ? w.bindtxid : undefined
-    return hexResult(() => buildGatewaysMarkDone(cid, coin, walletContext(n), {
+    return hexResult(() => buildGatewaysMarkDone({ completesigningtx: cid, coin }, walletContext(n), {
       ...(txHexOf(n, cid) !== undefined ? { complete: txHexOf(n, cid)!, completeConfirmed: confirmed(n.chain, cid) } : {}),
       ...(wid !== undefined && txHexOf(n, wid) !== undefined ? { withdraw: txHexOf(n, wid)! } : {}),
       ...(bid !== undefined && txHexOf(n, bid) !== undefined ? { bind: txHexOf(n, bid)! } : {}),
@@ -537,7 +537,7 @@ function signing(n: DevnetNode, p: unknown[], kind: 'P' | 'S'): Record<string, u
     ...(wid !== undefined && txHexOf(n, wid) !== undefined ? { withdraw: txHexOf(n, wid)!, withdrawConfirmed: confirmed(n.chain, wid) } : {}),
     ...(bid !== undefined && txHexOf(n, bid) !== undefined ? { bind: txHexOf(n, bid)! } : {}),
   }
-  return hexResult(() => (kind === 'P' ? buildGatewaysPartialSign : buildGatewaysCompleteSigning)(last, coin, hex, walletContext(n), state))
+  return hexResult(() => kind === 'P' ? buildGatewaysPartialSign({ txidaddr: last, refcoin: coin, hex }, walletContext(n), state) : buildGatewaysCompleteSigning({ withdrawtxid: last, coin, hex }, walletContext(n), state))
 }
 
 /** `gatewayspendingwithdraws` / `gatewaysprocessed` (spec 5.10), over the unspent markers at the gateways global address. */

@@ -115,7 +115,7 @@ describe('gateways on the devnet: bind → deposit (own-chain proof) → claim �
   })
 
   test('a claim before the deposit is 2 blocks deep is refused by consensus', async () => {
-    const claim = buildGatewaysClaim(bindtxid, 'KMD', deposittxid, me, '0.5', walletCtx(dev), {
+    const claim = buildGatewaysClaim({ bindtxid, coin: 'KMD', deposittxid, destpub: me, amount: '0.5' }, walletCtx(dev), {
       bind: dev.chain.txs.get(bindtxid)!.hex, deposit: dev.chain.txs.get(deposittxid)!.hex,
       tokens: [{ txid: bindtxid, vout: 0, satoshis: 100_000_000n, script: dev.chain.output(bindtxid, 0)!.script }],
     })
@@ -213,7 +213,7 @@ describe('gateways on the devnet: bind → deposit (own-chain proof) → claim �
     expect(await call('gatewayspendingwithdraws', bindtxid, 'KMD')).toMatchObject({ pending: [] })
     expect(await call('gatewaysprocessed', bindtxid, 'KMD')).toMatchObject({ coin: 'KMD', queueflag: 1, processed: [{ completesigningtxid: completetxid, withdrawtxid, amount: '0.20000000', hex: 'aabbccddee', confirmed_or_notarized: false }] })
     // markdone before the 'S' is 2 deep
-    const early = buildGatewaysMarkDone(completetxid, 'KMD', walletCtx(dev), {
+    const early = buildGatewaysMarkDone({ completesigningtx: completetxid, coin: 'KMD' }, walletCtx(dev), {
       complete: dev.chain.txs.get(completetxid)!.hex, withdraw: dev.chain.txs.get(withdrawtxid)!.hex, bind: dev.chain.txs.get(bindtxid)!.hex,
     })
     await expectRefused(dev.rpc.sendrawtransaction(early.hex), -26, EVAL_FALSE + 'gatewayscompletesigning tx is not yet confirmed(notarised)!')

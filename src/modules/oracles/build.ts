@@ -14,6 +14,7 @@ import { decodeOracleData } from '../../oracles/format.js'
 import { ORACLE_MAX_DATA_SIZE, ORACLE_MAX_FORMAT_LENGTH, ORACLE_MAX_NAME_LENGTH, ORACLE_FORMAT_CHARS, checkOracleTxSize } from '../../oracles/index.js'
 import { transactionSize } from '../../tx/codec.js'
 import { checkContext, checkUtxo, daemonRefusal, type BuildContext } from '../../build/context.js'
+import { builderParams } from '../../build/params.js'
 import { finalizeCcTx, type FinalizedTx } from '../../build/finalize.js'
 import { callerBatonPubkey, completeBuild, type BuildResult } from '../../build/complete.js'
 import { ccInput, hexParam, moneyParam, normalInputs, stateTx, txidParam, type TxLike } from '../../build/common.js'
@@ -62,12 +63,23 @@ function done(fin: FinalizedTx, ctx: ReturnType<typeof checkContext>): BuildResu
 }
 
 /**
+ * The parameters of `oraclescreate`, named as the daemon names them (same order as its RPC).
+ * @example const p: OraclesCreateParams = { name, description, format }
+ */
+export type OraclesCreateParams = {
+  name: string
+  description: string
+  format: string
+}
+
+/**
  * `oraclescreate name description format`: pays the 10000-sat create marker to the Oracles global pubkey (vout 0), then
  * change, then the 'C' opret (format before description). Normal inputs for 2·txfee, at most 3.
  * @throws KomodoCcError BUILD_PARAMS (details.daemonError: the daemon's text) | INSUFFICIENT_FUNDS | …
- * @example buildOraclesCreate('BTCKMD', 'BTC/KMD price', 'IhhL', { pubkey, utxos, height, privateKey })
+ * @example buildOraclesCreate({ name: 'BTCKMD', description: 'BTC/KMD price', format: 'IhhL' }, { pubkey, utxos, height, privateKey })
  */
-export function buildOraclesCreate(name: string, description: string, format: string, context: BuildContext): BuildResult {
+export function buildOraclesCreate(params: OraclesCreateParams, context: BuildContext): BuildResult {
+  const { name, description, format } = builderParams(params, 'buildOraclesCreate', ['name', 'description', 'format'])
   const ctx = checkContext(context)
   for (const [v, n] of [[name, 'name'], [description, 'description'], [format, 'format']] as const)
     if (typeof v !== 'string') throw new KomodoCcError('BUILD_PARAMS', `${n} expected a string`, { name: n })
@@ -95,11 +107,20 @@ export function buildOraclesCreate(name: string, description: string, format: st
 export type OracleState = { oracle: TxLike }
 
 /**
+ * The parameters of `oraclesfund`, named as the daemon names them (same order as its RPC).
+ * @example const p: OraclesFundParams = { oracletxid }
+ */
+export type OraclesFundParams = {
+  oracletxid: string
+}
+
+/**
  * `oraclesfund oracletxid`: 10000 sat to the caller's Oracles CC address (vout 0), proving the key, for the register
  * to spend; 'F' opret (oracletxid, caller, 10000). Normal inputs for txfee + 10000, at most 2.
- * @example buildOraclesFund(oracletxid, ctx, { oracle: createTxHex })
+ * @example buildOraclesFund({ oracletxid }, ctx, { oracle: createTxHex })
  */
-export function buildOraclesFund(oracletxid: string, context: BuildContext, state: OracleState): BuildResult {
+export function buildOraclesFund(params: OraclesFundParams, context: BuildContext, state: OracleState): BuildResult {
+  const { oracletxid } = builderParams(params, 'buildOraclesFund', ['oracletxid'])
   const ctx = checkContext(context)
   const id = txidParam(oracletxid, 'oracletxid')
   oracleCreate(state?.oracle, id, `cant find oracletxid ${id}`, `invalid oracletxid ${id}`)
@@ -143,11 +164,21 @@ export type OraclesRegisterState = {
 }
 
 /**
+ * The parameters of `oraclesregister`, named as the daemon names them (same order as its RPC).
+ * @example const p: OraclesRegisterParams = { oracletxid, datafee }
+ */
+export type OraclesRegisterParams = {
+  oracletxid: string
+  datafee: bigint | string
+}
+
+/**
  * `oraclesregister oracletxid datafee`: spends the caller's fund output; vout 0 = 10000 to the oracle marker (P2PK of
  * `02‖oracletxid`), vout 1 = the 10000 baton on CC1(0xec, batonpk), vout 2 = 10000 back to the caller, change, 'R'.
- * @example buildOraclesRegister(oracletxid, 10000n, ctx, { oracle, fund })
+ * @example buildOraclesRegister({ oracletxid, datafee: 10000n }, ctx, { oracle, fund })
  */
-export function buildOraclesRegister(oracletxid: string, datafee: bigint | string, context: BuildContext, state: OraclesRegisterState): BuildResult {
+export function buildOraclesRegister(params: OraclesRegisterParams, context: BuildContext, state: OraclesRegisterState): BuildResult {
+  const { oracletxid, datafee } = builderParams(params, 'buildOraclesRegister', ['oracletxid', 'datafee'])
   const ctx = checkContext(context)
   const id = txidParam(oracletxid, 'oracletxid')
   oracleCreate(state?.oracle, id, `cant find oracletxid ${id}`, `invalid oracletxid ${id}`)
@@ -175,12 +206,23 @@ export function buildOraclesRegister(oracletxid: string, datafee: bigint | strin
 }
 
 /**
+ * The parameters of `oraclessubscribe`, named as the daemon names them (same order as its RPC).
+ * @example const p: OraclesSubscribeParams = { oracletxid, publisher, amount }
+ */
+export type OraclesSubscribeParams = {
+  oracletxid: string
+  publisher: string | Uint8Array
+  amount: AmountInput
+}
+
+/**
  * `oraclessubscribe oracletxid publisher amount`: `amount` (coins as text/number, or satoshis as bigint) to the
  * publisher's Oracles CC address (vout 0), 10000 to the oracle marker (vout 1), change, 'S' opret with the
  * **subscriber** (caller) pubkey. Normal inputs for amount + 2·txfee, at most 64.
- * @example buildOraclesSubscribe(oracletxid, publisherPubkey, '1', ctx, { oracle })
+ * @example buildOraclesSubscribe({ oracletxid, publisher: publisherPubkey, amount: '1' }, ctx, { oracle })
  */
-export function buildOraclesSubscribe(oracletxid: string, publisher: string | Uint8Array, amount: AmountInput, context: BuildContext, state: OracleState): BuildResult {
+export function buildOraclesSubscribe(params: OraclesSubscribeParams, context: BuildContext, state: OracleState): BuildResult {
+  const { oracletxid, publisher, amount } = builderParams(params, 'buildOraclesSubscribe', ['oracletxid', 'publisher', 'amount'])
   const ctx = checkContext(context)
   const id = txidParam(oracletxid, 'oracletxid')
   oracleCreate(state?.oracle, id, `cant find oracletxid ${id}`, `invalid oracletxid ${id}`)
@@ -223,6 +265,15 @@ export type OraclesDataResult = BuildResult & { size: number }
 const SIG_BOUND = { p2pk: 1 + 73, p2pkh: 1 + 73 + 1 + 33, cc: 2 + 121 } as const
 
 /**
+ * The parameters of `oraclesdata`, named as the daemon names them (same order as its RPC).
+ * @example const p: OraclesDataParams = { oracletxid, hexstr }
+ */
+export type OraclesDataParams = {
+  oracletxid: string
+  hexstr: string | Uint8Array
+}
+
+/**
  * `oraclesdata oracletxid hexstr`: publishes one record. Checks, in the daemon's order and with its messages: record
  * ≤ 8192 bytes, a positive datafee, the oracle exists and is a 'C', the record passes the format check, normal
  * inputs for 2·txfee, subscription inputs (each ≥ 10000, up to 60, until they cover the datafee). Outputs: vout 0 =
@@ -230,9 +281,10 @@ const SIG_BOUND = { p2pk: 1 + 73, p2pkh: 1 + 73 + 1 + 33, cc: 2 + 121 } as const
  * to the caller, change, 'D' opret. Inputs end up [first normal, baton, subscriptions…, other normal]. Before signing,
  * the transaction's size is checked against the 10000-byte rule (with signature sizes at their bound).
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS | ORACLE_TX_TOO_BIG | …
- * @example buildOraclesData(oracletxid, encodeOracleData('IhhL', values), ctx, { oracle, datafee: 10000n, baton, subscriptions })
+ * @example buildOraclesData({ oracletxid, hexstr: encodeOracleData('IhhL', values) }, ctx, { oracle, datafee: 10000n, baton, subscriptions })
  */
-export function buildOraclesData(oracletxid: string, hexstr: string | Uint8Array, context: BuildContext, state: OraclesDataState): OraclesDataResult {
+export function buildOraclesData(params: OraclesDataParams, context: BuildContext, state: OraclesDataState): OraclesDataResult {
+  const { oracletxid, hexstr } = builderParams(params, 'buildOraclesData', ['oracletxid', 'hexstr'])
   const ctx = checkContext(context)
   const id = txidParam(oracletxid, 'oracletxid')
   const record = hexParam(hexstr, 'hexstr')
