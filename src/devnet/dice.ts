@@ -2,7 +2,7 @@ import { bytesToHex } from '../bytes/hex.js'
 import { equalBytes } from '../bytes/utils.js'
 import { ccAddress } from '../cc/address.js'
 import { cc1of1 } from '../cc/condition.js'
-import { ccModule } from '../cc/eval.js'
+import { ccModule, EVAL } from '../cc/eval.js'
 import { moduleAddressInfo } from '../cc/moduleaddress.js'
 import { p2pkhAddress } from '../address/address.js'
 import { daemonParseCoins, formatCoins } from '../amount.js'
@@ -19,7 +19,7 @@ import { moduleRejected } from './refusal.js'
 import type { ModuleCheck } from './validate.js'
 
 /** Dice eval code. */
-export const DICE_EVAL = 0xe6
+export const DICE_EVAL = EVAL.DICE
 const DICE = /* @__PURE__ */ ccModule('Dice')
 const TXFEE = 10000n
 

@@ -1,7 +1,7 @@
 import { bytesToHex } from '../bytes/hex.js'
 import { ccAddress } from '../cc/address.js'
 import { cc1of1 } from '../cc/condition.js'
-import { ccModule } from '../cc/eval.js'
+import { ccModule, EVAL } from '../cc/eval.js'
 import { moduleAddressInfo } from '../cc/moduleaddress.js'
 import { p2pkhAddress } from '../address/address.js'
 import { daemonParseCoins, formatCoins } from '../amount.js'
@@ -15,7 +15,7 @@ import { moduleRejected } from './refusal.js'
 import type { ModuleCheck } from './validate.js'
 
 /** Faucet eval code. */
-export const FAUCET_EVAL = 0xe4
+export const FAUCET_EVAL = EVAL.FAUCET
 const FAUCET = /* @__PURE__ */ ccModule('Faucet')
 const TXFEE = 10000n
 const MIN_UTXO = 1_000_000n

@@ -5,7 +5,7 @@ import { base58checkEncode } from '../address/base58check.js'
 import { p2pkhAddress } from '../address/address.js'
 import { ccAddress, txidAddress, txidPubkey } from '../cc/address.js'
 import { cc1of1, tokensCc1of1 } from '../cc/condition.js'
-import { ccModule } from '../cc/eval.js'
+import { ccModule, EVAL } from '../cc/eval.js'
 import { moduleAddressInfo } from '../cc/moduleaddress.js'
 import { daemonFormatDouble, daemonParseCoins, formatCoins } from '../amount.js'
 import { sha256d } from '../hash/index.js'
@@ -28,7 +28,7 @@ import { DevnetRefusal, RPC_CODES, moduleRejected } from './refusal.js'
 import type { ModuleCheck } from './validate.js'
 
 /** Gateways eval code. @example validators.set(GATEWAYS_EVAL, validateGateways) */
-export const GATEWAYS_EVAL = 0xf1
+export const GATEWAYS_EVAL = EVAL.GATEWAYS
 /**
  * Confirmations after which the devnet treats a gateways transaction as "confirmed/notarized"
  * (`komodo_txnotarizedconfirmed` in a TESTMODE build: 2; the devnet has no notarizations).

@@ -2,7 +2,7 @@ import { bytesToHex, hexToBytes } from '../bytes/hex.js'
 import { equalBytes } from '../bytes/utils.js'
 import { ccAddress, txidAddress, txidPubkey } from '../cc/address.js'
 import { cc1of1 } from '../cc/condition.js'
-import { ccModule } from '../cc/eval.js'
+import { ccModule, EVAL } from '../cc/eval.js'
 import { p2pkhAddress } from '../address/address.js'
 import { formatCoins } from '../amount.js'
 import { opretPayload } from '../modules/opret.js'
@@ -17,7 +17,7 @@ import { moduleRejected } from './refusal.js'
 import type { ModuleCheck, SpentInput } from './validate.js'
 
 /** Oracles eval code. */
-export const ORACLES_EVAL = 0xec
+export const ORACLES_EVAL = EVAL.ORACLES
 const MARKER = 10000n
 const ORACLES = /* @__PURE__ */ ccModule('Oracles')
 

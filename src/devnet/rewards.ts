@@ -2,7 +2,7 @@ import { bytesToHex } from '../bytes/hex.js'
 import { equalBytes } from '../bytes/utils.js'
 import { ccAddress } from '../cc/address.js'
 import { cc1of1 } from '../cc/condition.js'
-import { ccModule } from '../cc/eval.js'
+import { ccModule, EVAL } from '../cc/eval.js'
 import { moduleAddressInfo } from '../cc/moduleaddress.js'
 import { p2pkhAddress } from '../address/address.js'
 import { daemonParseCoins, formatCoins } from '../amount.js'
@@ -22,7 +22,7 @@ import { moduleRejected } from './refusal.js'
 import type { ModuleCheck } from './validate.js'
 
 /** Rewards eval code. */
-export const REWARDS_EVAL = 0xe5
+export const REWARDS_EVAL = EVAL.REWARDS
 const REWARDS = /* @__PURE__ */ ccModule('Rewards')
 const TXFEE = 10000n
 const MAX_APR = 25n * 100_000_000n

@@ -1,7 +1,7 @@
 import { bytesToHex } from '../bytes/hex.js'
 import { ccAddress } from '../cc/address.js'
 import { cc1of1, tokensCc1of1 } from '../cc/condition.js'
-import { ccModule } from '../cc/eval.js'
+import { ccModule, EVAL } from '../cc/eval.js'
 import { decodeFulfillment } from '../cc/fulfillment.js'
 import type { CcCondition } from '../cc/types.js'
 import { moduleAddressInfo } from '../cc/moduleaddress.js'
@@ -22,7 +22,7 @@ import { moduleRejected } from './refusal.js'
 import type { ModuleCheck } from './validate.js'
 
 /** Tokens eval code. */
-export const TOKENS_EVAL = 0xf2
+export const TOKENS_EVAL = EVAL.TOKENS
 const TOKENS = /* @__PURE__ */ ccModule('Tokens')
 
 /** The strictly decoded tokens opret of a transaction, or null. */

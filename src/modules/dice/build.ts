@@ -4,7 +4,7 @@ import { equalBytes } from '../../bytes/utils.js'
 import { ByteSnapshot } from '../../bytes/snapshot.js'
 import { formatCoins, type AmountInput } from '../../amount.js'
 import { cc1of1 } from '../../cc/condition.js'
-import { ccModule } from '../../cc/eval.js'
+import { ccModule, EVAL as EVAL_CODES } from '../../cc/eval.js'
 import { ccScript } from '../../script/cc.js'
 import { p2pkScript } from '../../script/script.js'
 import { classifyScript } from '../../script/classify.js'
@@ -21,7 +21,7 @@ import { completeBuild, type BuildResult } from '../../build/complete.js'
 import { amountParam, normalInputs, stateTx, txidOfParsed, txidParam, type TxLike } from '../../build/common.js'
 import type { InputPlan, Utxo } from '../../build/types.js'
 
-const EVAL = 0xe6
+const EVAL = EVAL_CODES.DICE
 const DICE = /* @__PURE__ */ ccModule('Dice')
 const COIN = 100_000_000n
 const ZERO32 = '00'.repeat(32)

@@ -2,7 +2,7 @@ import { KomodoCcError } from '../../errors.js'
 import { hexToBytes } from '../../bytes/hex.js'
 import type { AmountInput } from '../../amount.js'
 import { cc1of1 } from '../../cc/condition.js'
-import { ccModule } from '../../cc/eval.js'
+import { ccModule, EVAL as EVAL_CODES } from '../../cc/eval.js'
 import { ccScript } from '../../script/cc.js'
 import { p2pkScript } from '../../script/script.js'
 import { opretScript } from '../opret.js'
@@ -22,7 +22,7 @@ import { amountParam, ccInput, normalInputs } from '../../build/common.js'
 import { OutpointSet } from '../../build/outpoints.js'
 import type { InputPlan, Utxo } from '../../build/types.js'
 
-const EVAL = 0xe4
+const EVAL = EVAL_CODES.FAUCET
 const FAUCET = /* @__PURE__ */ ccModule('Faucet')
 /** `FAUCETSIZE` (CCfaucet.h): what one faucetget pays, 0.1 coin. @example FAUCET_SIZE // 10000000n */
 export const FAUCET_SIZE = 10_000_000n

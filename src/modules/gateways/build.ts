@@ -6,7 +6,7 @@ import { COIN, type AmountInput } from '../../amount.js'
 import { pubkeyBytes } from '../../address/address.js'
 import { cc1of1, tokensCc1of1 } from '../../cc/condition.js'
 import { ccAddress, txidPubkey } from '../../cc/address.js'
-import { ccModule } from '../../cc/eval.js'
+import { ccModule, EVAL as EVAL_CODES } from '../../cc/eval.js'
 import { ccScript } from '../../script/cc.js'
 import { p2pkScript } from '../../script/script.js'
 import type { CcCondition } from '../../cc/types.js'
@@ -23,8 +23,8 @@ import { gatewaysDepositAddress, gatewaysVerifyDeposit } from '../../build/gatew
 import type { InputPlan, Utxo } from '../../build/types.js'
 import type { TxOutput } from '../../tx/types.js'
 
-const EVAL = 0xf1
-const EVAL_TOKENS = 0xf2
+const EVAL = EVAL_CODES.GATEWAYS
+const EVAL_TOKENS = EVAL_CODES.TOKENS
 const MARKER = 10000n
 const GATEWAYS = /* @__PURE__ */ ccModule('Gateways')
 const ZERO = '0'.repeat(64)
@@ -91,7 +91,7 @@ function bindChecks(state: GatewaysBindRef | undefined, bindtxid: string, coin: 
   return b
 }
 
-function done(inputs: InputPlan[], outputs: TxOutput[], opret: Uint8Array, ctx: CheckedContext, evalCode = EVAL): BuildResult {
+function done(inputs: InputPlan[], outputs: TxOutput[], opret: Uint8Array, ctx: CheckedContext, evalCode: number = EVAL): BuildResult {
   const fin = finalizeCcTx({ inputs, outputs, opret, changePubkey: ctx.pubkey, fee: ctx.fee, expiryHeight: ctx.expiryHeight })
   return completeBuild(fin, ctx, evalCode)
 }

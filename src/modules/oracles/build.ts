@@ -6,7 +6,7 @@ import { MAX_MONEY, toSatoshis, formatCoins, daemonParseDatafee, type AmountInpu
 import { pubkeyBytes } from '../../address/address.js'
 import { cc1of1 } from '../../cc/condition.js'
 import { ccAddress } from '../../cc/address.js'
-import { ccModule } from '../../cc/eval.js'
+import { ccModule, EVAL as EVAL_CODES } from '../../cc/eval.js'
 import { ccScript } from '../../script/cc.js'
 import { p2pkScript } from '../../script/script.js'
 import { encodeOraclesPayload, decodeOraclesOpret, type OraclesCreateOpret } from './opret.js'
@@ -21,7 +21,7 @@ import { ccInput, hexParam, moneyParam, normalInputs, stateTx, txidParam, type T
 import { OutpointSet } from '../../build/outpoints.js'
 import type { Utxo } from '../../build/types.js'
 
-const EVAL = 0xec
+const EVAL = EVAL_CODES.ORACLES
 const MARKER = 10000n
 const ORACLES = /* @__PURE__ */ ccModule('Oracles')
 

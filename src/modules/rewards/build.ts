@@ -4,7 +4,7 @@ import { equalBytes } from '../../bytes/utils.js'
 import { COIN, toSatoshis, formatCoins, daemonParseCoins, type AmountInput } from '../../amount.js'
 import { pubkeyBytes } from '../../address/address.js'
 import { cc1of1 } from '../../cc/condition.js'
-import { ccModule } from '../../cc/eval.js'
+import { ccModule, EVAL as EVAL_CODES } from '../../cc/eval.js'
 import { ccScript, isCcScript } from '../../script/cc.js'
 import { p2pkScript } from '../../script/script.js'
 import { sbits, PLAN_NAME_ERROR } from '../../sbits.js'
@@ -20,7 +20,7 @@ import { OutpointSet } from '../../build/outpoints.js'
 import { stateOutputs, lastOpret, type StateTx, type StateOutputs } from '../../build/rewards-gateways-state.js'
 import type { InputPlan, Utxo } from '../../build/types.js'
 
-const EVAL = 0xe5
+const EVAL = EVAL_CODES.REWARDS
 const MARKER = 10000n
 const REWARDS = /* @__PURE__ */ ccModule('Rewards')
 /** `REWARDSCC_MAXAPR`: 25% (percent × 10^8). */

@@ -4,7 +4,7 @@ import { equalBytes, utf8ToBytes } from '../../bytes/utils.js'
 import type { AmountInput } from '../../amount.js'
 import { pubkeyBytes } from '../../address/address.js'
 import { cc1of1, tokensCc1of1 } from '../../cc/condition.js'
-import { ccModule } from '../../cc/eval.js'
+import { ccModule, EVAL as EVAL_CODES } from '../../cc/eval.js'
 import { ccScript } from '../../script/cc.js'
 import { encodeTokensPayload, decodeTokensOpret, nftData, TOKEN_BLOB_ID, type TokensCreateOpret } from './opret.js'
 import { checkContext, checkUtxo, daemonRefusal, type BuildContext } from '../../build/context.js'
@@ -15,7 +15,7 @@ import { amountParam, hexParam, moneyParam, normalInputs, stateTx, txidParam, ty
 import { OutpointSet } from '../../build/outpoints.js'
 import type { InputPlan, Utxo } from '../../build/types.js'
 
-const EVAL = 0xf2
+const EVAL = EVAL_CODES.TOKENS
 const TOKENS = /* @__PURE__ */ ccModule('Tokens')
 /** `tokencreate`'s limits (komodo src/wallet/rpcwallet.cpp, CCtokens.cpp). */
 const MAX_NAME = 32
