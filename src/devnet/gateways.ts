@@ -1,5 +1,5 @@
 import { bytesToHex, hexToBytes } from '../bytes/hex.js'
-import { ByteWriter } from '../bytes/writer.js'
+import { buildPartialMerkleTree, encodeMerkleBlock } from '../tx/merkle.js'
 import { txidToInternalBytes } from '../bytes/uint256.js'
 import { base58checkEncode } from '../address/base58check.js'
 import { p2pkhAddress } from '../address/address.js'
@@ -8,7 +8,6 @@ import { cc1of1, tokensCc1of1 } from '../cc/condition.js'
 import { ccModule, EVAL } from '../cc/eval.js'
 import { moduleAddressInfo } from '../cc/moduleaddress.js'
 import { daemonFormatDouble, daemonParseCoins, formatCoins } from '../amount.js'
-import { sha256d } from '../hash/index.js'
 import { ccScript } from '../script/cc.js'
 import { p2pkScript } from '../script/script.js'
 import { decodeGatewaysPayload, type GatewaysOpret, type GatewaysBindOpret } from '../modules/gateways/opret.js'
@@ -20,7 +19,7 @@ import {
 import { gatewaysCustomAddress, gatewaysDepositAddress } from '../build/gateways-proof.js'
 import type { Transaction } from '../tx/types.js'
 import type { Utxo } from '../build/types.js'
-import { scriptAddress, type DevChain } from './chain.js'
+import { devnetBlockHeader, scriptAddress, type DevChain } from './chain.js'
 import { coins, expect, hexResult, numText, str, txHex, txidArg, walletContext, type DevnetNode, type Method } from './node.js'
 import { lastOpret, oraclesOpret } from './oracles.js'
 import { tokenUtxos } from './tokens.js'
@@ -152,53 +151,8 @@ export function devnetTxOutProof(chain: DevChain, txids: readonly string[], bloc
     block = chain.blocks[first.height]!
   }
   for (const t of want) if (!block.txids.includes(t)) throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Not all transactions found in specified or retrieved block')
-  const w = new ByteWriter()
-  w.u32le(4)
-  w.bytes(txidToInternalBytes(block.prevHash))
-  w.bytes(txidToInternalBytes(block.merkleRoot))
-  w.bytes(new Uint8Array(32))
-  w.u32le(block.time >>> 0)
-  w.u32le(0x200f0f0f)
-  const nonce = new Uint8Array(32)
-  new DataView(nonce.buffer).setUint32(0, block.height, true)
-  w.bytes(nonce)
-  w.compactSize(0)
-  // CPartialMerkleTree
-  const leaves = block.txids.map((t) => txidToInternalBytes(t))
-  const match = block.txids.map((t) => want.has(t))
-  const n = leaves.length
-  const width = (h: number): number => (n + (1 << h) - 1) >> h
-  const calc = (h: number, pos: number): Uint8Array => {
-    if (h === 0) return leaves[pos]!
-    const left = calc(h - 1, pos * 2)
-    const right = pos * 2 + 1 < width(h - 1) ? calc(h - 1, pos * 2 + 1) : left
-    const both = new Uint8Array(64)
-    both.set(left)
-    both.set(right, 32)
-    return sha256d(both)
-  }
-  const bits: boolean[] = []
-  const hashes: Uint8Array[] = []
-  const build = (h: number, pos: number): void => {
-    let parentOfMatch = false
-    for (let p = pos << h; p < (pos + 1) << h && p < n; p++) parentOfMatch ||= match[p]!
-    bits.push(parentOfMatch)
-    if (h === 0 || !parentOfMatch) hashes.push(calc(h, pos))
-    else {
-      build(h - 1, pos * 2)
-      if (pos * 2 + 1 < width(h - 1)) build(h - 1, pos * 2 + 1)
-    }
-  }
-  let height = 0
-  while (width(height) > 1) height++
-  build(height, 0)
-  w.u32le(n)
-  w.compactSize(hashes.length)
-  for (const h of hashes) w.bytes(h)
-  const flags = new Uint8Array((bits.length + 7) >> 3)
-  bits.forEach((b, i) => { if (b) flags[i >> 3]! |= 1 << (i & 7) })
-  w.varBytes(flags)
-  return bytesToHex(w.finish())
+  const tree = buildPartialMerkleTree(block.txids.map((t) => txidToInternalBytes(t)), block.txids.map((t) => want.has(t)))
+  return bytesToHex(encodeMerkleBlock(devnetBlockHeader(block.prevHash, block.merkleRoot, block.time, block.height), tree))
 }
 
 // ---------------------------------------------------------------------------------------------------------------
