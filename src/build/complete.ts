@@ -114,14 +114,15 @@ function batonSignerOf(ctx: CheckedContext): Signer {
 }
 
 /**
- * The publisher's baton pubkey for one build: `context.batonSigner`'s public key, else derived from
- * `context.privateKey` (an EC multiplication, on every build not given `state.batonPubkey`: nothing is remembered).
- * Undefined when the context has neither. A fresh array: callers may keep it.
+ * The publisher's baton signer for one build: `context.batonSigner` as given, else one over the baton key of
+ * `context.privateKey` (its public key derived now: an EC multiplication on every build not given
+ * `state.batonPubkey`; nothing is remembered). Undefined when the context has neither. A builder that needs the baton
+ * pubkey takes it from here and hands the signer on as the context's `batonSigner`, so one build derives it once.
  * @internal
- * @example callerBatonPubkey(checkContext({ pubkey, utxos: [], height: 1, privateKey }))?.length // 33
+ * @example callerBatonSigner(checkContext({ pubkey, utxos: [], height: 1, privateKey }))?.publicKey.length // 33
  */
-export function callerBatonPubkey(ctx: CheckedContext): Uint8Array | undefined {
-  if (ctx.batonSigner !== undefined) return ctx.batonSigner.publicKey.slice()
+export function callerBatonSigner(ctx: CheckedContext): Signer | undefined {
+  if (ctx.batonSigner !== undefined) return ctx.batonSigner
   if (ctx.privateKey === undefined) return undefined
-  return (ctx.backend ?? nobleSecp256k1).getPublicKey(batonKey(ctx.privateKey))
+  return keySigner(batonKey(ctx.privateKey), ctx.backend ?? nobleSecp256k1)
 }

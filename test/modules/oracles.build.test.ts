@@ -12,7 +12,7 @@ import { encodeOracleData, decodeOracleData } from '../../src/oracles/format.js'
 import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
 import { sha256 } from '../../src/hash/index.js'
 import { getPublicKey } from '@noble/secp256k1'
-import { callerBatonPubkey, type BuildResult } from '../../src/build/complete.js'
+import { callerBatonSigner, type BuildResult } from '../../src/build/complete.js'
 import type { Utxo } from '../../src/build/types.js'
 import { checkContext } from '../../src/build/context.js'
 import { inspectBuild } from '../../src/inspect-build.js'
@@ -116,7 +116,7 @@ describe('oracles builders: a publisher\'s whole life with test keys', () => {
     const given = buildOraclesData({ oracletxid, hexstr: record1 }, ctx(dataCoins), { oracle: create.hex, datafee: 20000n, baton: baton0, subscriptions: [sub0], batonPubkey: batonPubkey(priv) })
     expect(given.hex).toBe(data1.hex)
     const key = priv.slice()
-    const of = (k: Uint8Array) => callerBatonPubkey(checkContext({ pubkey, utxos: [], height: 1, privateKey: k }))!
+    const of = (k: Uint8Array) => callerBatonSigner(checkContext({ pubkey, utxos: [], height: 1, privateKey: k }))!.publicKey
     const first = of(key)
     expect(bytesToHex(first)).toBe(bytesToHex(batonPubkey(priv)))
     first.fill(0) // a fresh array each time

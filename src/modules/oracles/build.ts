@@ -13,10 +13,10 @@ import { encodeOraclesPayload, decodeOraclesOpret, type OraclesCreateOpret } fro
 import { decodeOracleData } from '../../oracles/format.js'
 import { ORACLE_MAX_DATA_SIZE, ORACLE_MAX_FORMAT_LENGTH, ORACLE_MAX_NAME_LENGTH, ORACLE_FORMAT_CHARS, checkOracleTxSize } from '../../oracles/index.js'
 import { transactionSize } from '../../tx/codec.js'
-import { checkContext, checkUtxo, daemonRefusal, type BuildContext } from '../../build/context.js'
+import { checkContext, checkUtxo, daemonRefusal, type BuildContext, type CheckedContext } from '../../build/context.js'
 import { builderParams } from '../../build/params.js'
 import { finalizeCcTx, type FinalizedTx } from '../../build/finalize.js'
-import { callerBatonPubkey, completeBuild, type BuildResult } from '../../build/complete.js'
+import { callerBatonSigner, completeBuild, type BuildResult } from '../../build/complete.js'
 import { ccInput, hexParam, moneyParam, normalInputs, stateTx, txidParam, type TxLike } from '../../build/common.js'
 import { OutpointSet } from '../../build/outpoints.js'
 import type { Utxo } from '../../build/types.js'
@@ -51,14 +51,18 @@ function oracleCreate(oracle: TxLike | undefined, oracletxid: string, missing: s
   throw daemonRefusal(invalid, { oracletxid }, 'BUILD_STATE')
 }
 
-function batonPk(ctx: ReturnType<typeof checkContext>, given: string | Uint8Array | undefined): Uint8Array {
-  if (given !== undefined) return pubkeyBytes(given, 'state.batonPubkey')
-  const derived = callerBatonPubkey(ctx)
-  if (derived !== undefined) return derived
+/**
+ * The baton pubkey: `state.batonPubkey` as given, else the public key of the caller's baton signer, made once for
+ * this build and handed on (in the returned context) to sign the baton input.
+ */
+function batonPk(ctx: CheckedContext, given: string | Uint8Array | undefined): { pk: Uint8Array; ctx: CheckedContext } {
+  if (given !== undefined) return { pk: pubkeyBytes(given, 'state.batonPubkey'), ctx }
+  const signer = callerBatonSigner(ctx)
+  if (signer !== undefined) return { pk: signer.publicKey, ctx: { ...ctx, batonSigner: signer } }
   throw new KomodoCcError('BUILD_STATE', 'the baton pubkey derives from the publisher\'s private key: give context.privateKey, context.batonSigner or state.batonPubkey')
 }
 
-function done(fin: FinalizedTx, ctx: ReturnType<typeof checkContext>): BuildResult {
+function done(fin: FinalizedTx, ctx: CheckedContext): BuildResult {
   return completeBuild(fin, ctx, EVAL)
 }
 
@@ -184,7 +188,7 @@ export function buildOraclesRegister(params: OraclesRegisterParams, context: Bui
   oracleCreate(state?.oracle, id, `cant find oracletxid ${id}`, `invalid oracletxid ${id}`)
   const fee = datafeeParam(datafee)
   if (fee < ctx.fee) throw daemonRefusal('datafee must be txfee or more', { datafee: String(fee) })
-  const baton = batonPk(ctx, state.batonPubkey)
+  const baton = batonPk(ctx, state.batonPubkey).pk
   const normal = normalInputs(ctx, 3n * ctx.fee, 4, 'error adding normal inputs')
   if (state.fund === undefined)
     throw daemonRefusal('error adding inputs from your Oracles CC address, please fund it first with oraclesfund rpc!', {}, 'BUILD_STATE')
@@ -301,7 +305,7 @@ export function buildOraclesData(params: OraclesDataParams, context: BuildContex
   } catch (e) {
     throw daemonRefusal('data does not match length or content format specification', { format: create.format, cause: e instanceof KomodoCcError ? e.code : 'unknown' })
   }
-  const baton = batonPk(ctx, state.batonPubkey)
+  const { pk: baton, ctx: signing } = batonPk(ctx, state.batonPubkey)
   const normal = normalInputs(ctx, 2n * ctx.fee, 3, 'couldnt add normal inputs')
   // each script encoded once per build: compared with every input it locks, then placed (this build's own array) in an output
   const batonCc = state.baton === undefined ? undefined : cc1of1(EVAL, baton)
@@ -340,7 +344,7 @@ export function buildOraclesData(params: OraclesDataParams, context: BuildContex
   })
   const bound = transactionSize(fin.tx) + fin.plans.reduce((s, p) => s + SIG_BOUND[p.kind], 0)
   checkOracleTxSize(bound)
-  const result = done(fin, ctx)
+  const result = done(fin, signing)
   // add the size without spreading: a spread would evaluate the lazy `inputs` getter
   return Object.defineProperty(result, 'size', { value: result.hex.length / 2, enumerable: true }) as OraclesDataResult
 }
