@@ -15,9 +15,9 @@ import { p2pkScript } from '../src/script/script.js'
 import { sha256 } from '../src/hash/index.js'
 import { keySigner, verifyInput, type Secp256k1Backend } from '../src/tx/sign.js'
 import type { Transaction } from '../src/tx/types.js'
-import type { BuildResult } from '../src/build/complete.js'
-import type { Utxo } from '../src/build/types.js'
-import type { BuildContext } from '../src/build/context.js'
+import type { BuildResult } from '../src/cctx/complete.js'
+import type { Utxo } from '../src/cctx/types.js'
+import type { BuildContext } from '../src/cctx/context.js'
 
 export const key = (i: number): Uint8Array => sha256(new TextEncoder().encode(String(i)))
 export const priv = key(1)

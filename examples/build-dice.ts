@@ -3,7 +3,7 @@ import { buildDiceBet } from '../src/modules/dice/build.js'
 import { diceOutcome } from '../src/modules/dice/outcome.js'
 import { decodeDiceOpret, type DiceEntropyOpret, type DiceFundingOpret } from '../src/modules/dice/opret.js'
 import { parseTransaction, txid as txidOf } from '../src/tx/codec.js'
-import type { BuildContext } from '../src/build/context.js'
+import type { BuildContext } from '../src/cctx/context.js'
 import type { Transaction } from '../src/tx/types.js'
 
 /**

@@ -1,7 +1,7 @@
 // What a build does, read back from its bytes: the inspector's call on a builder's result. Builders never import the
 // inspector (importing one module's builders bundles no inspector); a caller who wants the reading asks for it here.
 import { inspectTransaction, type InspectOptions, type Inspection } from './inspect.js'
-import type { BuildResult } from './build/complete.js'
+import type { BuildResult } from './cctx/complete.js'
 
 /**
  * `inspectTransaction(result.tx, { prevouts })` with the spent values the build carries (`result.inputs[i].satoshis`,

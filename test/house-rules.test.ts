@@ -15,7 +15,7 @@ const isIo = (p: string) => IO.some((d) => p.startsWith(d))
 // Layer of each top-level area; an import may only go to the same or a lower layer.
 const LAYER: Record<string, number> = {
   'errors.ts': 0, bytes: 0, hash: 1, 'amount.ts': 1, 'sbits.ts': 1, address: 2, oracles: 2,
-  cc: 3, script: 3, tx: 4, modules: 5, build: 5, 'inspect.ts': 5, 'info.ts': 5, rpc: 7, kdf: 7, devnet: 8, cli: 9, 'index.ts': 10, entry: 10,
+  cc: 3, script: 3, tx: 4, modules: 5, build: 5, cctx: 5, 'inspect.ts': 5, 'info.ts': 5, rpc: 7, kdf: 7, devnet: 8, cli: 9, 'index.ts': 10, entry: 10,
 }
 const areaOf = (p: string) => p.split('/')[0]!
 

@@ -14,7 +14,7 @@ import { ccScript } from '../src/script/cc.js'
 import { p2pkScript } from '../src/script/script.js'
 import { sha256 } from '../src/hash/index.js'
 import { keySigner, nobleSecp256k1, signTransaction, type Secp256k1Backend } from '../src/tx/sign.js'
-import type { Utxo } from '../src/build/types.js'
+import type { Utxo } from '../src/cctx/types.js'
 
 /**
  * The module-level maps allowed in src/ (by constant name; the file is where it lives today). Each holds only public
@@ -22,8 +22,8 @@ import type { Utxo } from '../src/build/types.js'
  */
 const ALLOWED: Record<string, { where: string; holds: string; bound: string }> = {
   OPRETS: { where: 'modules/dice/build.ts', holds: 'decoded dice oprets of state transactions (public chain data), keyed by their script arrays', bound: 'WeakMap: an entry dies with its script array' },
-  TXIDS: { where: 'build/common.ts', holds: 'the txid and serialization of parsed state transactions (public chain data)', bound: 'WeakMap: an entry dies with its transaction object' },
-  HEX_TXIDS: { where: 'build/common.ts', holds: 'the txid of state transactions given as hex (public chain data)', bound: '64 entries (HEX_TXIDS_MAX), oldest dropped' },
+  TXIDS: { where: 'cctx/common.ts', holds: 'the txid and serialization of parsed state transactions (public chain data)', bound: 'WeakMap: an entry dies with its transaction object' },
+  HEX_TXIDS: { where: 'cctx/common.ts', holds: 'the txid of state transactions given as hex (public chain data)', bound: '64 entries (HEX_TXIDS_MAX), oldest dropped' },
   VIEWS: { where: 'bytes/snapshot.ts', holds: 'a DataView per byte array compared by a ByteSnapshot (scripts only: no key array is snapshotted)', bound: 'WeakMap: an entry dies with its array' },
   ONE_OF_ONE: { where: 'cc/condition.ts', holds: 'encodings of cc1of1 conditions: eval code, public key (as in the script) and condition bytes', bound: '256 entries (ONE_OF_ONE_MAX), oldest bucket dropped' },
   GLOBAL_SCRIPT_CACHE: { where: 'inspect.ts', holds: 'the global CC script hex of each module (published keys)', bound: 'one entry per module of the table' },

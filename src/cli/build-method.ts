@@ -1,5 +1,5 @@
-import type { BuildContext } from '../build/context.js'
-import type { BuildResult } from '../build/complete.js'
+import type { BuildContext } from '../cctx/context.js'
+import type { BuildResult } from '../cctx/complete.js'
 
 /** One RPC parameter on the command line: its daemon name (the key of the builder's params object) and how its text reads. */
 export type CliParam = {

@@ -14,8 +14,8 @@ import { p2pkScript } from '../script/script.js'
 import { verifyInput } from '../tx/sign.js'
 import { getPublicKey } from '@noble/secp256k1'
 import { decodeOraclesOpret } from '../modules/oracles/opret.js'
-import type { BuildResult } from '../build/complete.js'
-import type { Utxo } from '../build/types.js'
+import type { BuildResult } from '../cctx/complete.js'
+import type { Utxo } from '../cctx/types.js'
 
 /**
  * The offline tour: what an oracle publisher does before touching a daemon. Readable lines, one per step.

@@ -9,7 +9,7 @@ import { p2pkScript, p2pkhScript } from '../script/script.js'
 import { hash160 } from '../hash/index.js'
 import { parseTransaction, serializeTransaction, txid as txidOf } from '../tx/codec.js'
 import { SAPLING_VERSION_GROUP_ID, type Transaction, type TxOutput } from '../tx/types.js'
-import type { Utxo } from '../build/types.js'
+import type { Utxo } from '../cctx/types.js'
 
 /** 1 coin in satoshis. */
 export const COIN = 100_000_000n

@@ -16,7 +16,7 @@ import { keySigner } from '../tx/sign.js'
 import { inspectTransaction, inspectionText } from '../inspect.js'
 import { parseTransaction, serializeTransaction } from '../tx/codec.js'
 import type { KomodoRpc } from '../rpc/client.js'
-import type { Utxo } from '../build/types.js'
+import type { Utxo } from '../cctx/types.js'
 import { startDevnet, type Devnet } from './server.js'
 
 /** Where the demo prints (structurally the CLI's `CliIo`). */

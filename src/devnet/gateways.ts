@@ -16,9 +16,9 @@ import {
   buildGatewaysBind, buildGatewaysClaim, buildGatewaysCompleteSigning, buildGatewaysDeposit, buildGatewaysMarkDone,
   buildGatewaysPartialSign, buildGatewaysWithdraw,
 } from '../modules/gateways/build.js'
-import { gatewaysCustomAddress, gatewaysDepositAddress } from '../build/gateways-proof.js'
+import { gatewaysCustomAddress, gatewaysDepositAddress } from '../modules/gateways/proof.js'
 import type { Transaction } from '../tx/types.js'
-import type { Utxo } from '../build/types.js'
+import type { Utxo } from '../cctx/types.js'
 import { devnetBlockHeader, scriptAddress, type DevChain } from './chain.js'
 import { coins, expect, hexResult, numText, str, txHex, txidArg, walletContext, type DevnetNode, type Method } from './node.js'
 import { lastOpret, oraclesOpret } from './oracles.js'

@@ -14,7 +14,7 @@ import {
 } from '../modules/rewards/build.js'
 import { ccScript } from '../script/cc.js'
 import type { Transaction } from '../tx/types.js'
-import type { Utxo } from '../build/types.js'
+import type { Utxo } from '../cctx/types.js'
 import type { DevChain } from './chain.js'
 import { coins, hexResult, numText, str, txidArg, walletContext, type DevnetNode, type Method } from './node.js'
 import { lastOpret } from './oracles.js'

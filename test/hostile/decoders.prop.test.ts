@@ -38,7 +38,7 @@ import { decodeRewardsOpret } from '../../src/modules/rewards/index.js'
 import { decodeRewardsPayload } from '../../src/modules/rewards/opret.js'
 import { inspectTransaction, inspectionText } from '../../src/inspect.js'
 import { diceinfo, faucetinfo, gatewaysinfo, oraclesinfo, rewardsinfo, tokeninfo } from '../../src/info.js'
-import { parseMerkleProof } from '../../src/build/gateways-proof.js'
+import { parseMerkleProof } from '../../src/modules/gateways/proof.js'
 
 const seed = Number(process.env.FC_SEED ?? 16)
 const numRuns = Number(process.env.FC_NUM_RUNS ?? 1000)

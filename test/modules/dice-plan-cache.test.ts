@@ -6,7 +6,7 @@ import { buildDiceAddFunds, buildDiceBet, buildDiceFinish, buildDiceFund, DICE_M
 import { parseTransaction, serializeTransaction } from '../../src/tx/codec.js'
 import { sha256 } from '../../src/hash/index.js'
 import type { Transaction } from '../../src/tx/types.js'
-import type { BuildResult } from '../../src/build/complete.js'
+import type { BuildResult } from '../../src/cctx/complete.js'
 import { coin, ctxOf, key } from './_build.js'
 
 const house = key(1)

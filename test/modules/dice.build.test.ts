@@ -11,7 +11,7 @@ import { p2pkScript } from '../../src/script/script.js'
 import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
 import { sha256 } from '../../src/hash/index.js'
 import { sbits } from '../../src/sbits.js'
-import type { BuildResult } from '../../src/build/complete.js'
+import type { BuildResult } from '../../src/cctx/complete.js'
 import { coin, ctxOf, code, expectAllInputsVerify, key, out, refusal } from './_build.js'
 import { inspectBuild } from '../../src/inspect-build.js'
 

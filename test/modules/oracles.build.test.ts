@@ -12,9 +12,9 @@ import { encodeOracleData, decodeOracleData } from '../../src/oracles/format.js'
 import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
 import { sha256 } from '../../src/hash/index.js'
 import { getPublicKey } from '@noble/secp256k1'
-import { callerBatonSigner, type BuildResult } from '../../src/build/complete.js'
-import type { Utxo } from '../../src/build/types.js'
-import { checkContext } from '../../src/build/context.js'
+import { callerBatonSigner, type BuildResult } from '../../src/cctx/complete.js'
+import type { Utxo } from '../../src/cctx/types.js'
+import { checkContext } from '../../src/cctx/context.js'
 import { inspectBuild } from '../../src/inspect-build.js'
 
 const priv = sha256(new TextEncoder().encode('1'))

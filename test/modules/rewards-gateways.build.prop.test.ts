@@ -10,7 +10,7 @@ import { p2pkScript } from '../../src/script/script.js'
 import { sha256 } from '../../src/hash/index.js'
 import { bytesToHex } from '../../src/bytes/hex.js'
 import { getPublicKey } from '@noble/secp256k1'
-import type { BuildResult } from '../../src/build/complete.js'
+import type { BuildResult } from '../../src/cctx/complete.js'
 
 const numRuns = Number(process.env.FC_NUM_RUNS ?? 200)
 const COIN = 100_000_000n

@@ -9,8 +9,8 @@ import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
 import { sha256 } from '../../src/hash/index.js'
 import { sbits } from '../../src/sbits.js'
 import { getPublicKey } from '@noble/secp256k1'
-import type { BuildResult } from '../../src/build/complete.js'
-import type { Utxo } from '../../src/build/types.js'
+import type { BuildResult } from '../../src/cctx/complete.js'
+import type { Utxo } from '../../src/cctx/types.js'
 import { inspectBuild } from '../../src/inspect-build.js'
 
 // Independent facts (spec section 1.5/1.9 constants), not computed by the code under test.

@@ -14,12 +14,12 @@ import { diceOutcome, type DiceOutcome } from './outcome.js'
 import { diceHashEntropy } from './entropy.js'
 import { parseTransaction, txid as txidOf } from '../../tx/codec.js'
 import type { Transaction, TxOutput } from '../../tx/types.js'
-import { checkContext, daemonRefusal, type BuildContext, type CheckedContext } from '../../build/context.js'
-import { builderParams } from '../../build/params.js'
-import { finalizeCcTx } from '../../build/finalize.js'
-import { completeBuild, type BuildResult } from '../../build/complete.js'
-import { amountParam, normalInputs, stateTx, txidOfParsed, txidParam, type TxLike } from '../../build/common.js'
-import type { InputPlan, Utxo } from '../../build/types.js'
+import { checkContext, daemonRefusal, type BuildContext, type CheckedContext } from '../../cctx/context.js'
+import { builderParams } from '../../cctx/params.js'
+import { finalizeCcTx } from '../../cctx/finalize.js'
+import { completeBuild, type BuildResult } from '../../cctx/complete.js'
+import { amountParam, normalInputs, stateTx, txidOfParsed, txidParam, type TxLike } from '../../cctx/common.js'
+import type { InputPlan, Utxo } from '../../cctx/types.js'
 
 const EVAL = EVAL_CODES.DICE
 const DICE = /* @__PURE__ */ ccModule('Dice')

@@ -14,13 +14,13 @@ import { signTransaction, nobleSecp256k1, verifyInput, type Secp256k1Backend } f
 import { parseTransaction } from '../../tx/codec.js'
 import { fastFaucetPow } from './pow.js'
 import { CC_TXFEE, type Transaction } from '../../tx/types.js'
-import { checkContext, checkUtxo, daemonRefusal, type BuildContext, type CheckedContext } from '../../build/context.js'
-import { builderParams } from '../../build/params.js'
-import { finalizeCcTx, type FinalizedTx } from '../../build/finalize.js'
-import { completeBuild, type BuildResult } from '../../build/complete.js'
-import { amountParam, ccInput, normalInputs } from '../../build/common.js'
-import { OutpointSet } from '../../build/outpoints.js'
-import type { InputPlan, Utxo } from '../../build/types.js'
+import { checkContext, checkUtxo, daemonRefusal, type BuildContext, type CheckedContext } from '../../cctx/context.js'
+import { builderParams } from '../../cctx/params.js'
+import { finalizeCcTx, type FinalizedTx } from '../../cctx/finalize.js'
+import { completeBuild, type BuildResult } from '../../cctx/complete.js'
+import { amountParam, ccInput, normalInputs } from '../../cctx/common.js'
+import { OutpointSet } from '../../cctx/outpoints.js'
+import type { InputPlan, Utxo } from '../../cctx/types.js'
 
 const EVAL = EVAL_CODES.FAUCET
 const FAUCET = /* @__PURE__ */ ccModule('Faucet')

@@ -13,13 +13,13 @@ import { encodeOraclesPayload, decodeOraclesOpret, type OraclesCreateOpret } fro
 import { decodeOracleData } from '../../oracles/format.js'
 import { ORACLE_MAX_DATA_SIZE, ORACLE_MAX_FORMAT_LENGTH, ORACLE_MAX_NAME_LENGTH, ORACLE_FORMAT_CHARS, checkOracleTxSize } from '../../oracles/index.js'
 import { transactionSize } from '../../tx/codec.js'
-import { checkContext, checkUtxo, daemonRefusal, type BuildContext, type CheckedContext } from '../../build/context.js'
-import { builderParams } from '../../build/params.js'
-import { finalizeCcTx, type FinalizedTx } from '../../build/finalize.js'
-import { callerBatonSigner, completeBuild, type BuildResult } from '../../build/complete.js'
-import { ccInput, hexParam, moneyParam, normalInputs, stateTx, txidParam, type TxLike } from '../../build/common.js'
-import { OutpointSet } from '../../build/outpoints.js'
-import type { Utxo } from '../../build/types.js'
+import { checkContext, checkUtxo, daemonRefusal, type BuildContext, type CheckedContext } from '../../cctx/context.js'
+import { builderParams } from '../../cctx/params.js'
+import { finalizeCcTx, type FinalizedTx } from '../../cctx/finalize.js'
+import { callerBatonSigner, completeBuild, type BuildResult } from '../../cctx/complete.js'
+import { ccInput, hexParam, moneyParam, normalInputs, stateTx, txidParam, type TxLike } from '../../cctx/common.js'
+import { OutpointSet } from '../../cctx/outpoints.js'
+import type { Utxo } from '../../cctx/types.js'
 
 const EVAL = EVAL_CODES.ORACLES
 const MARKER = 10000n

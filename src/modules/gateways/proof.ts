@@ -1,11 +1,11 @@
-import { KomodoCcError } from '../errors.js'
-import { internalBytesToTxid } from '../bytes/uint256.js'
-import { equalBytes } from '../bytes/utils.js'
-import { hash160 } from '../hash/index.js'
-import { base58checkEncode } from '../address/base58check.js'
-import { classifyScript } from '../script/classify.js'
-import { parseTransaction, txid as txidOf } from '../tx/codec.js'
-import { extractMatches, parseMerkleBlock, type MerkleMatches } from '../tx/merkle.js'
+import { KomodoCcError } from '../../errors.js'
+import { internalBytesToTxid } from '../../bytes/uint256.js'
+import { equalBytes } from '../../bytes/utils.js'
+import { hash160 } from '../../hash/index.js'
+import { base58checkEncode } from '../../address/base58check.js'
+import { classifyScript } from '../../script/classify.js'
+import { parseTransaction, txid as txidOf } from '../../tx/codec.js'
+import { extractMatches, parseMerkleBlock, type MerkleMatches } from '../../tx/merkle.js'
 
 /** The address parameters a gateways bind carries for its foreign chain (each a byte; `taddr` 0 = none). @example const kmd: GatewaysPrefixes = { taddr: 0, prefix: 60, prefix2: 85 } */
 export type GatewaysPrefixes = { taddr: number; prefix: number; prefix2: number }
