@@ -29,7 +29,7 @@ send(callDevnet(node, 'oraclessubscribe', [oracletxid, Array.from(pubkey, (b) =>
 const me = Array.from(pubkey, (b) => b.toString(16).padStart(2, '0')).join('')
 const bt = batonTxid(chain, oracletxid, me, ccAddress(0xec, batonPubkey(priv)))!
 const batonOut = chain.output(bt, 1)!
-const data = buildOraclesData(oracletxid, '03616263' + '0500000000000000', { pubkey, utxos: chain.walletUtxos(), height: chain.height, privateKey: priv }, {
+const data = buildOraclesData({ oracletxid, hexstr: '03616263' + '0500000000000000' }, { pubkey, utxos: chain.walletUtxos(), height: chain.height, privateKey: priv }, {
   oracle: chain.txs.get(oracletxid)!.hex, datafee: currentDatafee(chain, oracletxid, me),
   baton: { txid: bt, vout: 1, satoshis: batonOut.value, script: batonOut.script }, subscriptions: subscriptionUtxos(chain, oracletxid, me),
 })

@@ -29,7 +29,7 @@ function seededRuns(mode: 'auto' | 'js'): { ms: number[]; attempts: number[] } {
   for (let i = 0; i < RUNS; i++) {
     const ctx = { pubkey: pubkeyOf(i), utxos: [], height: 1000 + i }
     const t0 = performance.now()
-    const r = buildFaucetGet(ctx, { faucetUtxos: [utxo] })
+    const r = buildFaucetGet({}, ctx, { faucetUtxos: [utxo] })
     ms.push(performance.now() - t0)
     attempts.push(r.attempts)
     if (!verifyInput(r.tx, 0, { value: utxo.satoshis, script: utxo.script }).valid || !r.txid.startsWith('00') || !r.txid.endsWith('00')) throw new Error('invalid faucetget')
@@ -58,7 +58,7 @@ const exactNoble = prepareFaucetSearch(ctx0, { faucetUtxos: [utxo] }, nobleSecp2
 const exactTiny = prepareFaucetSearch(ctx0, { faucetUtxos: [utxo] }, tinySecp256k1Backend(tiny as never), { exactSignatures: true })
 const nobleRate = rate((n) => exactNoble.hashAt(n), short ? 300 : 1500)
 const tinyRate = rate((n) => exactTiny.hashAt(n), short ? 300 : 1500)
-const raw = serializeTransaction(buildFaucetGet(ctx0, { faucetUtxos: [utxo] }).tx)
+const raw = serializeTransaction(buildFaucetGet({}, ctx0, { faucetUtxos: [utxo] }).tx)
 const nativeRate = rate(() => createHash('sha256').update(createHash('sha256').update(raw).digest()).digest(), short ? 300 : 1500)
 
 const medA = quantile(fast.attempts, 0.5), p95A = quantile(fast.attempts, 0.95)

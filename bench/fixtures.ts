@@ -8,15 +8,16 @@ import { encodeDicePayload } from '../src/modules/dice/opret.js'
 import { buildOraclesCreate, buildOraclesData } from '../src/modules/oracles/build.js'
 import { encodeOracleData } from '../src/oracles/format.js'
 import { opretScript } from '../src/modules/opret.js'
-import { batonPubkey } from '../src/cc/address.js'
+import { batonKey, batonPubkey } from '../src/cc/address.js'
 import { cc1of1 } from '../src/cc/condition.js'
 import { ccScript } from '../src/script/cc.js'
 import { p2pkScript } from '../src/script/script.js'
 import { sha256 } from '../src/hash/index.js'
-import { verifyInput, type Secp256k1Backend } from '../src/tx/sign.js'
+import { keySigner, verifyInput, type Secp256k1Backend } from '../src/tx/sign.js'
 import type { Transaction } from '../src/tx/types.js'
-import type { BuildResult } from '../src/build/complete.js'
-import type { Utxo } from '../src/build/types.js'
+import type { BuildResult } from '../src/cctx/complete.js'
+import type { Utxo } from '../src/cctx/types.js'
+import type { BuildContext } from '../src/cctx/context.js'
 
 export const key = (i: number): Uint8Array => sha256(new TextEncoder().encode(String(i)))
 export const priv = key(1)
@@ -33,24 +34,36 @@ export function prove(r: BuildResult, prevouts: Utxo[], what: string): void {
   })
 }
 
-/** How a fixture builds: with the given backend and key, or unsigned (`privateKey: undefined`). */
-export type BuildOptions = { backend?: Secp256k1Backend; unsigned?: boolean }
+/**
+ * How a fixture builds: with the given backend and key, or unsigned (`privateKey: undefined`), or with signers the
+ * caller made once and holds (`keySigner`: the public keys are not derived per build; nothing is remembered by the
+ * library, so a build given only `privateKey` derives them every time).
+ */
+export type BuildOptions = { backend?: Secp256k1Backend; unsigned?: boolean; signer?: boolean }
+
+/** The context fields of a fixture's key: the private key, or held signers (caller's and, for oracles, baton). */
+function keyFields(o: BuildOptions, key: Uint8Array, baton = false): Pick<BuildContext, 'privateKey' | 'signer' | 'batonSigner'> {
+  if (o.unsigned) return { privateKey: undefined }
+  if (!o.signer) return {}
+  const held = { privateKey: undefined, signer: keySigner(key, o.backend) }
+  return baton ? { ...held, batonSigner: keySigner(batonKey(key), o.backend) } : held
+}
 
 // Token transfer: one fee coin and one token input (the wallet's usual case).
-const create = buildTokenCreate('BENCH', '1', 'bench token', undefined, { pubkey, utxos: [coin('11', 1_000_000_000n)], height: 10, privateKey: priv })
+const create = buildTokenCreate({ name: 'BENCH', supply: '1', description: 'bench token' }, { pubkey, utxos: [coin('11', 1_000_000_000n)], height: 10, privateKey: priv })
 const tokenState = { create: create.tx, tokens: [out(create, 1)] }
 const tokenCtx = { pubkey, utxos: [coin('22', 1_000_000n)], height: 12, privateKey: priv }
 export const tokenid = create.txid
 /** A ready-to-call tokentransfer build (2 inputs: the fee coin and one token output). */
 export function tokenTransfer(o: BuildOptions = {}): () => BuildResult {
-  const ctx = { ...tokenCtx, ...(o.backend ? { backend: o.backend } : {}), ...(o.unsigned ? { privateKey: undefined } : {}) }
-  return () => buildTokenTransfer(tokenid, pub2, 1000n, ctx, tokenState)
+  const ctx = { ...tokenCtx, ...(o.backend ? { backend: o.backend } : {}), ...keyFields(o, priv) }
+  return () => buildTokenTransfer({ tokenid, destpubkey: pub2, amount: 1000n }, ctx, tokenState)
 }
 prove(tokenTransfer()(), [...tokenCtx.utxos, out(create, 1)], 'tokentransfer')
 
 // Dice bet: a plan with 100 entropy transactions (synthetic 'E' transactions: only their outputs and opret matter).
 const house = { pubkey, utxos: [coin('33', 100_000_000_000n)], height: 20, privateKey: priv }
-export const fund = buildDiceFund('BENCH', '100', '0.1', '10', 100, 10, house)
+export const fund = buildDiceFund({ name: 'BENCH', funds: '100', minbet: '0.1', maxbet: '10', maxodds: 100, timeoutblocks: 10 }, house)
 const diceScript = fund.tx.vout[0]!.script
 const entropyTx = (i: number): Transaction => ({
   ...fund.tx,
@@ -67,32 +80,33 @@ const betCtx = { pubkey: pub2, utxos: [coin('44', 10_000_000_000n, pub2)], heigh
 // as in docs/build-dice.md: a signed bet derives the bettor's entropy from the key (DiceHashEntropy: two X25519);
 // an unsigned build (external signer) cannot, and is given the same entropy
 const betState = { funding: fund.tx, planTxs }
-const bet = buildDiceBet('BENCH', fund.txid, '1', 2, betCtx, betState)
+const bet = buildDiceBet({ name: 'BENCH', fundingtxid: fund.txid, amount: '1', odds: 2 }, betCtx, betState)
 const betStateUnsigned = { ...betState, bettorEntropy: diceHashEntropy({ txid: bet.tx.vin[0]!.txid, vout: 0 }, true, bettorKey).entropy }
 /** A ready-to-call dicebet build (2 inputs; 101 plan transactions scanned for the house's entropy). */
 export function diceBet(o: BuildOptions = {}): () => BuildResult {
-  const ctx = { ...betCtx, ...(o.backend ? { backend: o.backend } : {}), ...(o.unsigned ? { privateKey: undefined } : {}) }
+  // a held signer signs; the bet's entropy still derives from the key (DiceHashEntropy), as the daemon does
+  const ctx = { ...betCtx, ...(o.backend ? { backend: o.backend } : {}), ...keyFields(o, bettorKey), ...(o.signer ? { privateKey: bettorKey } : {}) }
   const state = o.unsigned ? betStateUnsigned : betState
-  return () => buildDiceBet('BENCH', fund.txid, '1', 2, ctx, state)
+  return () => buildDiceBet({ name: 'BENCH', fundingtxid: fund.txid, amount: '1', odds: 2 }, ctx, state)
 }
 if (diceBet({ unsigned: true })().tx.vout.at(-1)!.script.join() !== bet.tx.vout.at(-1)!.script.join()) throw new Error('bench fixture dicebet: the given entropy is not the derived one')
 prove(bet, [...betCtx.utxos, { txid: bet.tx.vin[0]!.txid, vout: 0, satoshis: 1_000_000_000n, script: diceScript }], 'dicebet')
 
 // The publisher's hot path: one oraclesdata sample (2 normal inputs, baton, one subscription).
-const oracle = buildOraclesCreate('BTCKMD', 'price feed', 'IhhL', { pubkey, utxos: [coin('11', 10_000_000n)], height: 10, privateKey: priv })
+const oracle = buildOraclesCreate({ name: 'BTCKMD', description: 'price feed', format: 'IhhL' }, { pubkey, utxos: [coin('11', 10_000_000n)], height: 10, privateKey: priv })
 const baton = { txid: '22'.repeat(32), vout: 1, satoshis: 10000n, script: ccScript(cc1of1(0xec, batonPubkey(priv))), height: 11 }
 const sub = { txid: '33'.repeat(32), vout: 0, satoshis: 100_000_000n, script: ccScript(cc1of1(0xec, pubkey)), height: 11 }
 const H = '00166afa8a45b848acf54b1e957fbd5593872a44adbbc307416c8a004da8a5f7'
 const record = encodeOracleData('IhhL', [16, H, H, 4212345678n])
-// as in the README's publisher example: the baton pubkey is derived from the key (remembered per key array)
+// as in the README's publisher example: the baton pubkey is derived from the key (on every build) or from a held baton signer
 const oracleState = { oracle: oracle.tx, datafee: 20000n, baton, subscriptions: [sub] }
 const oracleCtx = { pubkey, utxos: [coin('44', 15_000n), coin('55', 15_000n)], height: 12, privateKey: priv }
 /** A ready-to-call oraclesdata build (4 inputs: normal, baton, subscription, normal). */
 export function oraclesData(o: BuildOptions = {}): () => BuildResult {
-  const ctx = { ...oracleCtx, ...(o.backend ? { backend: o.backend } : {}), ...(o.unsigned ? { privateKey: undefined } : {}) }
+  const ctx = { ...oracleCtx, ...(o.backend ? { backend: o.backend } : {}), ...keyFields(o, priv, true) }
   // unsigned (an external signer): the baton pubkey cannot be derived here and is given
   const state = o.unsigned ? { ...oracleState, batonPubkey: batonPubkey(priv) } : oracleState
-  return () => buildOraclesData(oracle.txid, record, ctx, state)
+  return () => buildOraclesData({ oracletxid: oracle.txid, hexstr: record }, ctx, state)
 }
 const sample = oraclesData()()
 prove(sample, [oracleCtx.utxos[0]!, baton, sub, oracleCtx.utxos[1]!], 'oraclesdata')

@@ -8,11 +8,14 @@ import { OURS, bench } from './_opts.js'
 // The publisher's hot path: build and sign one oraclesdata sample (2 normal inputs, baton, one subscription); the
 // fixture (bench/fixtures.ts) proves that every input of the signed sample verifies.
 const signed = oraclesData(), signedTiny = oraclesData({ backend: tinySecp256k1Backend(tiny as never) }), unsigned = oraclesData({ unsigned: true })
+const held = oraclesData({ signer: true })
 const proof = signed().hex
 if (signedTiny().hex !== proof) throw new Error('bench fixture: backends disagree')
+if (held().hex !== proof) throw new Error('bench fixture: a held signer builds different bytes')
 describe('oraclesdata build+sign (4 inputs)', () => {
   bench(OURS, signed)
   bench('komodo-cc + tiny-secp256k1 backend', signedTiny)
+  bench('komodo-cc, held signers (context.signer, batonSigner: no key derivation per build)', held)
 })
 describe('oraclesdata build without signing (sighashes only; WASM BLAKE2b)', () => {
   bench(OURS, unsigned)

@@ -7,7 +7,7 @@ import * as tiny from 'tiny-secp256k1'
 import { nobleSecp256k1, tinySecp256k1Backend, type Secp256k1Backend } from '../src/tx/sign.js'
 import { useWasmBlake2b } from '../src/hash/blake2b.js'
 import { HOT_BUILDS } from './fixtures.js'
-import type { BuildResult } from '../src/build/complete.js'
+import type { BuildResult } from '../src/cctx/complete.js'
 
 const short = process.env.BENCH_SHORT !== undefined
 const ROUNDS = short ? 3 : 9

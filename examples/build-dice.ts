@@ -3,7 +3,7 @@ import { buildDiceBet } from '../src/modules/dice/build.js'
 import { diceOutcome } from '../src/modules/dice/outcome.js'
 import { decodeDiceOpret, type DiceEntropyOpret, type DiceFundingOpret } from '../src/modules/dice/opret.js'
 import { parseTransaction, txid as txidOf } from '../src/tx/codec.js'
-import type { BuildContext } from '../src/build/context.js'
+import type { BuildContext } from '../src/cctx/context.js'
 import type { Transaction } from '../src/tx/types.js'
 
 /**
@@ -13,7 +13,7 @@ import type { Transaction } from '../src/tx/types.js'
 export function placeBet(fundingHex: string, planTxs: readonly (string | Transaction)[], wallet: BuildContext) {
   const funding = parseTransaction(fundingHex)
   const fundingtxid = txidOf(funding) // the plan id (dicelist prints it)
-  return buildDiceBet('KMDDice', fundingtxid, '1', 2, wallet, { funding, planTxs })
+  return buildDiceBet({ name: 'KMDDice', fundingtxid, amount: '1', odds: 2 }, wallet, { funding, planTxs })
 }
 
 /** After the house answered with `dicefinish` ('W' or 'L'), recompute the outcome from the two revealed entropies. */

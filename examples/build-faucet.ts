@@ -9,13 +9,13 @@ export async function faucetExample() {
   const pubkey = getPublicKey(privateKey, true)
   const utxos = [{ txid: '11'.repeat(32), vout: 0, satoshis: 20_000_000_000n, script: p2pkScript(pubkey) }]
   // faucetfund 10
-  const fund = buildFaucetFund('10', { pubkey, utxos, height: 1000, privateKey })
+  const fund = buildFaucetFund({ amount: '10' }, { pubkey, utxos, height: 1000, privateKey })
 
   // faucetget: no key needed (the faucet's own key is public); the recipient must be a brand-new address.
   // The state is the faucet's unspent outputs (getaddressutxos of R9zHrofhRbub7ER77B7NrVch3A63R39GuC, CC index).
   const faucetUtxos = [{ txid: 'ab'.repeat(32), vout: 0, satoshis: 1_000_000_000n, script: fund.tx.vout[0]!.script }]
   const controller = new AbortController()
-  const got = await buildFaucetGetAsync({ pubkey, utxos: [], height: 1000 }, { faucetUtxos }, {
+  const got = await buildFaucetGetAsync({}, { pubkey, utxos: [], height: 1000 }, { faucetUtxos }, {
     // 65,536 nonces on average, well under a second: the faucet's public key signs every try with one fixed nonce
     signal: controller.signal,
     onProgress: (tried) => { if (tried > 2_000_000) controller.abort() },

@@ -16,10 +16,10 @@ export function gatewaysSignerExample(withdrawHex: string, withdrawtxid: string,
     return { pubkey, privateKey, utxos: [fee], height: 5000 }
   }
   // first signer of a 2-of-2: gatewayspartialsign <withdrawtxid> KMD <hex>
-  const partial = buildGatewaysPartialSign(withdrawtxid, 'KMD', payoutHex, signer('signer one'), { last: withdrawHex, bind: bindHex })
+  const partial = buildGatewaysPartialSign({ txidaddr: withdrawtxid, refcoin: 'KMD', hex: payoutHex }, signer('signer one'), { last: withdrawHex, bind: bindHex })
   // second signer completes: gatewayscompletesigning <partialtxid> KMD <hex>
-  const complete = buildGatewaysCompleteSigning(partial.txid, 'KMD', payoutHex, signer('signer two'), { last: partial.hex, withdraw: withdrawHex, bind: bindHex })
+  const complete = buildGatewaysCompleteSigning({ withdrawtxid: partial.txid, coin: 'KMD', hex: payoutHex }, signer('signer two'), { last: partial.hex, withdraw: withdrawHex, bind: bindHex })
   // once the payout is on the foreign chain: gatewaysmarkdone <completetxid> KMD
-  const done = buildGatewaysMarkDone(complete.txid, 'KMD', signer('signer one'), { complete: complete.hex, withdraw: withdrawHex, bind: bindHex })
+  const done = buildGatewaysMarkDone({ completesigningtx: complete.txid, coin: 'KMD' }, signer('signer one'), { complete: complete.hex, withdraw: withdrawHex, bind: bindHex })
   return { partial: decodeGatewaysOpret(partial.tx.vout.at(-1)!.script), complete: decodeGatewaysOpret(complete.tx.vout.at(-1)!.script), done: decodeGatewaysOpret(done.tx.vout.at(-1)!.script), txs: [partial, complete, done] }
 }

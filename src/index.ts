@@ -64,16 +64,17 @@ export {
   type ModuleName, type ModuleReading, type InspectionPayload, type OutputKind, type ReadingBase, type NoReading,
 } from './inspect/index.js'
 export type { InfoTxInput } from './modules/offline-info.js'
+export { inspectBuild } from './inspect-build.js'
 
 
 // offline builders
-export { type BuildContext } from './build/context.js'
-export { type BuildResult, type BuiltInput } from './build/complete.js'
-export { selectNormalInputs } from './build/select.js'
-export { finalizeCcTx, reorderInputs, type FinalizeRequest, type FinalizedTx } from './build/finalize.js'
-export { type Utxo, type ChainView, type InputPlan, type KeyRole } from './build/types.js'
+export { type BuildContext } from './cctx/context.js'
+export { type BuildResult, type BuiltInput } from './cctx/complete.js'
+export { selectNormalInputs } from './cctx/select.js'
+export { finalizeCcTx, reorderInputs, type FinalizeRequest, type FinalizedTx } from './cctx/finalize.js'
+export { type Utxo, type ChainView, type InputPlan, type KeyRole } from './cctx/types.js'
 // (each module's builders are exported with its payload codec above: buildOracles*, buildRewards*, buildGateways*, …)
-export { gatewaysCustomAddress, parseMerkleProof, gatewaysVerifyDeposit, type GatewaysPrefixes, type MerkleProof, type GatewaysVerifyInput } from './build/gateways-proof.js'
+export { gatewaysCustomAddress, parseMerkleProof, gatewaysVerifyDeposit, type GatewaysPrefixes, type MerkleProof, type GatewaysVerifyInput } from './modules/gateways/proof.js'
 
 // komodod JSON-RPC client, the safe two-step flow (src/rpc: fetch-based; the conf-file reader is loaded only when a
 // chain name or conf path is given)

@@ -3,6 +3,7 @@ import { assertBytes, assertInt, assertBool, bytesOrHex } from '../bytes/assert.
 import { sha256 } from '../hash/index.js'
 import { equalBytes } from '../bytes/utils.js'
 import { cat, hex2, maskContent, readMask, readTlv, readUint, tlv, uintContent } from './der.js'
+import { EVAL } from './eval.js'
 import {
   CC_TYPE,
   type CcAnon,
@@ -140,7 +141,7 @@ export function cc1of2(evalCode: number, pk1: string | Uint8Array, pk2: string |
 }
 
 /** Tokens eval code (`EVAL_TOKENS`). */
-const EVAL_TOKENS = 0xf2
+const EVAL_TOKENS = EVAL.TOKENS
 
 /**
  * Tokens' `MakeTokensCCcond1(evalCode, evalCode2, pubkey)`: threshold N of { eval(evalCode), eval(0xf2) unless

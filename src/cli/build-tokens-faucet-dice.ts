@@ -1,19 +1,14 @@
 import { getPublicKey } from '@noble/secp256k1'
 import { decodeWif } from '../address/address.js'
-import type { BuildContext } from '../build/context.js'
-import type { BuildResult } from '../build/complete.js'
 import { buildTokenCreate, buildTokenTransfer } from '../modules/tokens/build.js'
 import { buildFaucetFund, buildFaucetGetAsync } from '../modules/faucet/build.js'
 import { buildDiceAddFunds, buildDiceBet, buildDiceFinish, buildDiceFund } from '../modules/dice/build.js'
 import { utxoFromJson } from './build.js'
 import { parseArgs, printJson, usage, type CliCommand } from './core.js'
+import { cliMethod, type BuildMethodSpec as CliBuildMethodSpec } from './build-method.js'
 
-/** The shape of `BUILD_METHODS` entries in src/cli/build.ts: positional RPC params, then context, then state. @example const spec: BuildMethodSpec = TOKENS_FAUCET_DICE_BUILD_METHODS.dicebet! */
-export type BuildMethodSpec = {
-  params: string[]
-  state?: string
-  call: (params: string[], ctx: BuildContext, state: Record<string, unknown>) => BuildResult
-}
+/** The shape of `BUILD_METHODS` entries in src/cli/build.ts (see src/cli/build-method.ts). @example const spec: BuildMethodSpec = TOKENS_FAUCET_DICE_BUILD_METHODS.dicebet! */
+export type BuildMethodSpec = CliBuildMethodSpec
 
 function int(v: string, name: string): bigint {
   if (!/^-?\d+$/.test(v)) usage(`${name} expected an integer, got ${JSON.stringify(v)}`)
@@ -27,36 +22,16 @@ function int(v: string, name: string): bigint {
  * @example Object.assign(BUILD_METHODS, TOKENS_FAUCET_DICE_BUILD_METHODS)
  */
 export const TOKENS_FAUCET_DICE_BUILD_METHODS: Record<string, BuildMethodSpec> = {
-  tokencreate: {
-    params: ['name', 'supply', 'description', 'data'],
-    call: (p, c) => buildTokenCreate(p[0]!, p[1]!, p[2] === '-' ? undefined : p[2], p[3] === '' || p[3] === '-' ? undefined : p[3], c),
-  },
-  tokentransfer: {
-    params: ['tokenid', 'destpubkey', 'amount'],
-    state: '{"create": "<token create tx hex>", "tokens": [<utxo on your token address>…]}',
-    call: (p, c, s) => buildTokenTransfer(p[0]!, p[1]!, p[2]!, c, s as never),
-  },
-  faucetfund: { params: ['amount'], call: (p, c) => buildFaucetFund(p[0]!, c) },
-  dicefund: {
-    params: ['name', 'funds', 'minbet', 'maxbet', 'maxodds', 'timeoutblocks'],
-    state: '{"plans": ["<existing dice funding tx hex>"…]} (optional)',
-    call: (p, c, s) => buildDiceFund(p[0]!, p[1]!, p[2]!, p[3]!, int(p[4]!, 'maxodds'), int(p[5]!, 'timeoutblocks'), c, s as never),
-  },
-  diceaddfunds: {
-    params: ['name', 'fundingtxid', 'amount'],
-    state: '{"funding": "<dicefund tx hex>"}',
-    call: (p, c, s) => buildDiceAddFunds(p[0]!, p[1]!, p[2]!, c, s as never),
-  },
-  dicebet: {
-    params: ['name', 'fundingtxid', 'amount', 'odds'],
-    state: '{"funding": "<dicefund tx hex>", "planTxs": ["<tx hex of each unspent plan output 0>"…]}',
-    call: (p, c, s) => buildDiceBet(p[0]!, p[1]!, p[2]!, int(p[3]!, 'odds'), c, s as never),
-  },
-  dicefinish: {
-    params: ['name', 'fundingtxid', 'bettxid'],
-    state: '{"funding": "<hex>", "bet": "<bet tx hex>", "entropyTx": "<hex of the bet\'s vin 0 tx>", "betHeight": N, "planTxs": […]}',
-    call: (p, c, s) => buildDiceFinish(p[0]!, p[1]!, p[2]!, c, s as never),
-  },
+  tokencreate: cliMethod(buildTokenCreate, ['name', 'supply', { name: 'description', omit: ['-'] }, { name: 'data', omit: ['', '-'] }]),
+  tokentransfer: cliMethod(buildTokenTransfer, ['tokenid', 'destpubkey', 'amount'], { state: '{"create": "<token create tx hex>", "tokens": [<utxo on your token address>…]}' }),
+  faucetfund: cliMethod(buildFaucetFund, ['amount']),
+  dicefund: cliMethod(buildDiceFund, ['name', 'funds', 'minbet', 'maxbet', { name: 'maxodds', parse: (t) => int(t, 'maxodds') }, { name: 'timeoutblocks', parse: (t) => int(t, 'timeoutblocks') }],
+    { state: '{"plans": ["<existing dice funding tx hex>"…]} (optional)' }),
+  diceaddfunds: cliMethod(buildDiceAddFunds, ['name', 'fundingtxid', 'amount'], { state: '{"funding": "<dicefund tx hex>"}' }),
+  dicebet: cliMethod(buildDiceBet, ['name', 'fundingtxid', 'amount', { name: 'odds', parse: (t) => int(t, 'odds') }],
+    { state: '{"funding": "<dicefund tx hex>", "planTxs": ["<tx hex of each unspent plan output 0>"…]}' }),
+  dicefinish: cliMethod(buildDiceFinish, ['name', 'fundingtxid', 'bettxid'],
+    { state: '{"funding": "<hex>", "bet": "<bet tx hex>", "entropyTx": "<hex of the bet\'s vin 0 tx>", "betHeight": N, "planTxs": […]}' }),
 }
 
 /** A one-line progress bar for stderr: attempts against the 65,536 expected. @example faucetProgressLine(32768, 2) // '[###############...............] 32768 nonces (65536 expected), 16384/s, 2.0 s' */
@@ -122,7 +97,7 @@ Prints {"hex", "txid", "nonce", "attempts", "outputs"}.`,
       else if (bar) io.stderr('\r' + faucetProgressLine(tried, seconds))
     }
     try {
-      const r = await buildFaucetGetAsync({ pubkey, utxos: [], height: Number(options.height) }, { faucetUtxos }, { startNonce: num('start-nonce', 0), maxAttempts: num('max-attempts', 1_000_000), onProgress, progressEvery: 256, exactSignatures: options['exact-signatures'] === true })
+      const r = await buildFaucetGetAsync({}, { pubkey, utxos: [], height: Number(options.height) }, { faucetUtxos }, { startNonce: num('start-nonce', 0), maxAttempts: num('max-attempts', 1_000_000), onProgress, progressEvery: 256, exactSignatures: options['exact-signatures'] === true })
       if (bar) io.stderr('\n')
       printJson(io, { hex: r.hex, txid: r.txid, nonce: r.nonce, attempts: r.attempts, fee: r.fee, outputs: r.tx.vout.map((o, n) => ({ n, satoshis: o.value, script: o.script })) })
       return 0

@@ -2,40 +2,24 @@ import { KomodoCcError } from '../errors.js'
 import { hexToBytes } from '../bytes/hex.js'
 import { decodeWif } from '../address/address.js'
 import { getPublicKey } from '@noble/secp256k1'
-import type { BuildContext } from '../build/context.js'
-import type { BuildResult } from '../build/complete.js'
-import type { Utxo } from '../build/types.js'
+import type { BuildContext } from '../cctx/context.js'
+import type { Utxo } from '../cctx/types.js'
 import { buildOraclesCreate, buildOraclesData, buildOraclesFund, buildOraclesRegister, buildOraclesSubscribe } from '../modules/oracles/build.js'
 import { parseArgs, printJson, usage, type CliCommand, type CliIo } from './core.js'
 import { REWARDS_GATEWAYS_BUILD_METHODS } from './build-rewards-gateways.js'
 import { TOKENS_FAUCET_DICE_BUILD_METHODS } from './build-tokens-faucet-dice.js'
+import { cliMethod, type BuildMethodSpec } from './build-method.js'
 
-/** How the CLI turns text into a builder call: positional RPC params, then the context, then the state object. */
-type MethodSpec = {
-  params: string[]
-  /** How many trailing parameters may be left out (or given as `-`). */
-  optional?: number
-  state?: string
-  call: (params: string[], ctx: BuildContext, state: Record<string, unknown>) => BuildResult
-}
-
-/** Methods the `build` command knows, by RPC name. */
-export const BUILD_METHODS: Record<string, MethodSpec> = {
+/** Methods the `build` command knows, by RPC name: the daemon's parameters in its order, read into the builder's params object. */
+export const BUILD_METHODS: Record<string, BuildMethodSpec> = {
   ...TOKENS_FAUCET_DICE_BUILD_METHODS,
   ...REWARDS_GATEWAYS_BUILD_METHODS,
-  oraclescreate: { params: ['name', 'description', 'format'], call: (p, c) => buildOraclesCreate(p[0]!, p[1]!, p[2]!, c) },
-  oraclesfund: { params: ['oracletxid'], state: '{"oracle": "<create tx hex>"}', call: (p, c, s) => buildOraclesFund(p[0]!, c, s as never) },
-  oraclesregister: {
-    params: ['oracletxid', 'datafee'],
-    state: '{"oracle": "<create tx hex>", "fund": <utxo>}',
-    call: (p, c, s) => buildOraclesRegister(p[0]!, /^\d+$/.test(p[1]!) ? BigInt(p[1]!) : p[1]!, c, s as never),
-  },
-  oraclessubscribe: { params: ['oracletxid', 'publisher', 'amount'], state: '{"oracle": "<create tx hex>"}', call: (p, c, s) => buildOraclesSubscribe(p[0]!, p[1]!, p[2]!, c, s as never) },
-  oraclesdata: {
-    params: ['oracletxid', 'hexstr'],
-    state: '{"oracle": "<create tx hex>", "datafee": "<sat>", "baton": <utxo>, "subscriptions": [<utxo>…]}',
-    call: (p, c, s) => buildOraclesData(p[0]!, p[1]!, c, s as never),
-  },
+  oraclescreate: cliMethod(buildOraclesCreate, ['name', 'description', 'format']),
+  oraclesfund: cliMethod(buildOraclesFund, ['oracletxid'], { state: '{"oracle": "<create tx hex>"}' }),
+  oraclesregister: cliMethod(buildOraclesRegister, ['oracletxid', { name: 'datafee', parse: (t) => (/^\d+$/.test(t) ? BigInt(t) : t) }], { state: '{"oracle": "<create tx hex>", "fund": <utxo>}' }),
+  oraclessubscribe: cliMethod(buildOraclesSubscribe, ['oracletxid', 'publisher', 'amount'], { state: '{"oracle": "<create tx hex>"}' }),
+  oraclesdata: cliMethod(buildOraclesData, ['oracletxid', 'hexstr'],
+    { state: '{"oracle": "<create tx hex>", "datafee": "<sat>", "baton": <utxo>, "subscriptions": [<utxo>…]}' }),
 }
 
 /**
@@ -114,7 +98,7 @@ Prints {"hex", "txid", "signed", "fee", "inputs", "outputs"}.`,
     const params = positionals.slice(1)
     const min = spec.params.length - (spec.optional ?? 0)
     if (params.length < min || params.length > spec.params.length)
-      usage(`${method} takes ${min === spec.params.length ? spec.params.length : `${min} to ${spec.params.length}`} parameter(s): ${spec.params.join(' ')}`)
+      usage(`${method} takes ${min === spec.params.length ? spec.params.length : `${min} to ${spec.params.length}`} parameter(s): ${spec.params.map((p) => p.label ?? p.name).join(' ')}`)
     if (typeof options.height !== 'string' || !/^\d+$/.test(options.height)) usage('--height <current chain height> is required')
     const utxosJson = parseJson(options.utxos, '--utxos') ?? []
     if (!Array.isArray(utxosJson)) usage('--utxos expected a JSON array')

@@ -14,8 +14,8 @@ import { p2pkScript } from '../script/script.js'
 import { verifyInput } from '../tx/sign.js'
 import { getPublicKey } from '@noble/secp256k1'
 import { decodeOraclesOpret } from '../modules/oracles/opret.js'
-import type { BuildResult } from '../build/complete.js'
-import type { Utxo } from '../build/types.js'
+import type { BuildResult } from '../cctx/complete.js'
+import type { Utxo } from '../cctx/types.js'
 
 /**
  * The offline tour: what an oracle publisher does before touching a daemon. Readable lines, one per step.
@@ -79,19 +79,19 @@ export async function runOfflineTour(io: CliIo, verbose: boolean): Promise<numbe
     line(step, `${r.txid.slice(0, 16)}… ${r.hex.length / 2} bytes, ${r.tx.vin.length} in/${r.tx.vout.length} out, fee ${formatCoins(r.fee)}, signatures ${verified(r) ? 'verify' : 'FAIL'}${what}`)
     if (verbose) io.stdout(`  ${r.hex}\n`)
   }
-  const create = buildOraclesCreate('BTCKMD', 'BTC/KMD price feed', format, ctx(publisherKey, 'c'))
+  const create = buildOraclesCreate({ name: 'BTCKMD', description: 'BTC/KMD price feed', format }, ctx(publisherKey, 'c'))
   show('build oraclescreate', create, '')
-  const fund = buildOraclesFund(create.txid, ctx(publisherKey, 'f'), { oracle: create.hex })
+  const fund = buildOraclesFund({ oracletxid: create.txid }, ctx(publisherKey, 'f'), { oracle: create.hex })
   show('build oraclesfund', fund, '')
-  const register = buildOraclesRegister(create.txid, 20000n, ctx(publisherKey, 'r'), { oracle: create.hex, fund: outOf(fund, 0) })
+  const register = buildOraclesRegister({ oracletxid: create.txid, datafee: 20000n }, ctx(publisherKey, 'r'), { oracle: create.hex, fund: outOf(fund, 0) })
   show('build oraclesregister', register, ', datafee 0.0002')
-  const subscribe = buildOraclesSubscribe(create.txid, getPublicKey(publisherKey, true), '0.001', ctx(subscriberKey, 's'), { oracle: create.hex })
+  const subscribe = buildOraclesSubscribe({ oracletxid: create.txid, publisher: getPublicKey(publisherKey, true), amount: '0.001' }, ctx(subscriberKey, 's'), { oracle: create.hex })
   show('build oraclessubscribe', subscribe, ', 0.001 to the publisher')
   let baton = outOf(register, 1)
   let subs = [outOf(subscribe, 0)]
   for (const [i, height] of [[1, 16], [2, 17]] as const) {
     const rec = encodeOracleData(format, [height, blockHash, merkleRoot, price + BigInt(i)])
-    const data = buildOraclesData(create.txid, rec, ctx(publisherKey, `d${i}`), { oracle: create.hex, datafee: 20000n, baton, subscriptions: subs })
+    const data = buildOraclesData({ oracletxid: create.txid, hexstr: rec }, ctx(publisherKey, `d${i}`), { oracle: create.hex, datafee: 20000n, baton, subscriptions: subs })
     const op = decodeOraclesOpret(data.tx.vout.at(-1)!.script) as { data: string }
     show(`build oraclesdata #${i}`, data, `, sample ${JSON.stringify(printSample(format, hexToBytes(op.data))[0])}…`)
     baton = outOf(data, 1)

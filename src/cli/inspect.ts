@@ -1,7 +1,7 @@
 import { hexToBytes } from '../bytes/hex.js'
 import { KomodoCcError } from '../errors.js'
-import { inspectTransaction, inspectionText, type InspectOptions } from '../inspect.js'
-import { diceinfo, faucetinfo, gatewaysinfo, oraclesinfo, rewardsinfo, tokeninfo } from '../info.js'
+import { inspectTransaction, inspectionText, type InspectOptions } from '../inspect/index.js'
+import { MODULES } from '../modules/registry.js'
 import { opretPayload } from '../modules/opret.js'
 import { decodeTokensOpret } from '../modules/tokens/opret.js'
 import { decodeFaucetOpret } from '../modules/faucet/opret.js'
@@ -75,9 +75,12 @@ function gatewaysWrapped(payload: Uint8Array): boolean {
   }
 }
 
+/** Every offline `*info` RPC of the registry's modules. */
+const INFO_RPCS: readonly string[] = MODULES.flatMap((m) => Object.keys(m.info))
+
 const infoCommand: CliCommand = {
-  summary: 'info <rpc> <hex> [<hex>…]   offline tokeninfo/oraclesinfo/diceinfo/rewardsinfo/gatewaysinfo/faucetinfo',
-  help: `komodo-cc info <tokeninfo|oraclesinfo|diceinfo|rewardsinfo|gatewaysinfo|faucetinfo> <main tx hex> [<more tx hex>…]
+  summary: `info <rpc> <hex> [<hex>…]   offline ${INFO_RPCS.join('/')}`,
+  help: `komodo-cc info <${INFO_RPCS.join('|')}> <main tx hex> [<more tx hex>…]
 
 The daemon's info JSON rebuilt from transactions you supply: the create / fund / bind transaction first, then
 the module's other transactions (unspent is judged within the set). faucetinfo takes any number of transactions.`,
@@ -85,29 +88,9 @@ the module's other transactions (unspent is judged within the set). faucetinfo t
     const { positionals } = parseArgs(args, {})
     const [rpc, first, ...rest] = positionals
     if (rpc === undefined || first === undefined) usage('give the info RPC name and at least one transaction hex')
-    const txs = rest.map((h) => h.trim())
-    switch (rpc) {
-      case 'tokeninfo':
-        printJson(io, tokeninfo(first.trim()))
-        break
-      case 'oraclesinfo':
-        printJson(io, oraclesinfo(first.trim(), txs))
-        break
-      case 'diceinfo':
-        printJson(io, diceinfo(first.trim(), txs))
-        break
-      case 'rewardsinfo':
-        printJson(io, rewardsinfo(first.trim(), txs))
-        break
-      case 'gatewaysinfo':
-        printJson(io, gatewaysinfo(first.trim(), txs))
-        break
-      case 'faucetinfo':
-        printJson(io, faucetinfo([first.trim(), ...txs]))
-        break
-      default:
-        usage(`unknown info RPC ${JSON.stringify(rpc)}`)
-    }
+    const info = MODULES.map((m) => m.info[rpc]).find((f) => f !== undefined)
+    if (info === undefined) usage(`unknown info RPC ${JSON.stringify(rpc)}; known: ${INFO_RPCS.join(', ')}`)
+    printJson(io, info(first.trim(), rest.map((h) => h.trim())))
     return 0
   },
 }

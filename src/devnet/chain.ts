@@ -1,4 +1,5 @@
 import { bytesToHex, hexToBytes } from '../bytes/hex.js'
+import { merkleRoot } from '../tx/merkle.js'
 import { ByteWriter } from '../bytes/writer.js'
 import { txidToInternalBytes, internalBytesToTxid } from '../bytes/uint256.js'
 import { sha256d } from '../hash/index.js'
@@ -8,7 +9,7 @@ import { p2pkScript, p2pkhScript } from '../script/script.js'
 import { hash160 } from '../hash/index.js'
 import { parseTransaction, serializeTransaction, txid as txidOf } from '../tx/codec.js'
 import { SAPLING_VERSION_GROUP_ID, type Transaction, type TxOutput } from '../tx/types.js'
-import type { Utxo } from '../build/types.js'
+import type { Utxo } from '../cctx/types.js'
 
 /** 1 coin in satoshis. */
 export const COIN = 100_000_000n
@@ -57,27 +58,17 @@ export function scriptAddress(script: Uint8Array): string | null {
   return null
 }
 
-/** The sha256d merkle root of display txids (bitcoin's odd-duplicate rule), display hex. */
-function merkleRoot(txids: readonly string[]): string {
-  if (txids.length === 0) return '0'.repeat(64)
-  let level = txids.map((t) => txidToInternalBytes(t))
-  while (level.length > 1) {
-    const next: Uint8Array[] = []
-    for (let i = 0; i < level.length; i += 2) {
-      const a = level[i]!
-      const b = level[i + 1] ?? a
-      const buf = new Uint8Array(64)
-      buf.set(a, 0)
-      buf.set(b, 32)
-      next.push(sha256d(buf))
-    }
-    level = next
-  }
-  return internalBytesToTxid(level[0]!)
+/** The sha256d merkle root of display txids (bitcoin's odd-duplicate rule, src/tx/merkle.ts), display hex. */
+function blockMerkleRoot(txids: readonly string[]): string {
+  return internalBytesToTxid(merkleRoot(txids.map((t) => txidToInternalBytes(t))))
 }
 
-/** Header-like hash of a devnet block (version 4, prev, merkle, zero reserved, time, bits, zero nonce, empty solution). */
-function blockHash(prevHash: string, root: string, time: number, height: number): string {
+/**
+ * A devnet block header: version 4, prev, merkle root, an all-zero Sapling root, time, bits 0x200f0f0f, the height
+ * in the 32-byte nonce, an empty Equihash solution. Its sha256d is the block hash; `gettxoutproof` serves it.
+ * @example devnetBlockHeader(block.prevHash, block.merkleRoot, block.time, block.height).length // 141
+ */
+export function devnetBlockHeader(prevHash: string, root: string, time: number, height: number): Uint8Array {
   const w = new ByteWriter()
   w.u32le(4)
   w.bytes(txidToInternalBytes(prevHash))
@@ -89,7 +80,12 @@ function blockHash(prevHash: string, root: string, time: number, height: number)
   new DataView(nonce.buffer).setUint32(0, height, true)
   w.bytes(nonce)
   w.compactSize(0)
-  return internalBytesToTxid(sha256d(w.finish()))
+  return w.finish()
+}
+
+/** Header-like hash of a devnet block ({@link devnetBlockHeader}). */
+function blockHash(prevHash: string, root: string, time: number, height: number): string {
+  return internalBytesToTxid(sha256d(devnetBlockHeader(prevHash, root, time, height)))
 }
 
 /** A coinbase paying `outputs`, unique per height (BIP34-style height push in the scriptSig). */
@@ -228,7 +224,7 @@ export class DevChain {
     const height = this.blocks.length
     const prevHash = height === 0 ? '0'.repeat(64) : this.tip.hash
     const ids = txs.map((t) => txidOf(t))
-    const root = merkleRoot(ids)
+    const root = blockMerkleRoot(ids)
     const hash = blockHash(prevHash, root, time, height)
     const block: Block = { height, hash, prevHash, merkleRoot: root, time, txids: ids }
     this.blocks.push(block)

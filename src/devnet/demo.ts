@@ -13,10 +13,10 @@ import { ccModule } from '../cc/eval.js'
 import { sha256 } from '../hash/index.js'
 import { utf8ToBytes } from '../bytes/utils.js'
 import { keySigner } from '../tx/sign.js'
-import { inspectTransaction, inspectionText } from '../inspect.js'
+import { inspectTransaction, inspectionText } from '../inspect/index.js'
 import { parseTransaction, serializeTransaction } from '../tx/codec.js'
 import type { KomodoRpc } from '../rpc/client.js'
-import type { Utxo } from '../build/types.js'
+import type { Utxo } from '../cctx/types.js'
 import { startDevnet, type Devnet } from './server.js'
 
 /** Where the demo prints (structurally the CLI's `CliIo`). */
@@ -39,7 +39,7 @@ type Row = { step: string; txid: string; note: string }
  * getrawtransaction): the oracle, the current datafee (oraclesinfo), the publisher's baton UTXO and its subscriptions.
  * @example const state = await oracleDataState(rpc, oracletxid, pubkeyHex, privateKey)
  */
-export async function oracleDataState(rpc: KomodoRpc, oracletxid: string, publisher: string, privateKey: Uint8Array): Promise<Parameters<typeof buildOraclesData>[3]> {
+export async function oracleDataState(rpc: KomodoRpc, oracletxid: string, publisher: string, privateKey: Uint8Array): Promise<Parameters<typeof buildOraclesData>[2]> {
   const info = await rpc.oraclesinfo(oracletxid)
   const me = info.registered.find((r) => r.publisher === publisher)
   if (me === undefined) throw new KomodoCcError('BUILD_STATE', `${publisher} is not registered on oracle ${oracletxid}`)
@@ -167,7 +167,7 @@ export async function runDemoFlows(io: DemoIo, target: DemoTarget, options: Devn
     if (priv !== undefined) {
       // offline builder: state read over RPC, built and signed here, submitted raw
       const state = await oracleDataState(rpc, oracletxid, pub, priv)
-      const built = buildOraclesData(oracletxid, record(0), { pubkey: pub, utxos: await walletUtxos(rpc, pub), height: await rpc.getblockcount(), privateKey: priv }, state)
+      const built = buildOraclesData({ oracletxid, hexstr: record(0) }, { pubkey: pub, utxos: await walletUtxos(rpc, pub), height: await rpc.getblockcount(), privateKey: priv }, state)
       offlineTxid = await submit('oraclesdata (offline)', built.hex, `sample 0 built offline, ${built.size} bytes`, format)
       await confirm()
     } else line('oraclesdata (offline)', 'skipped: no private key (give --wif-env VAR, or a daemon that answers dumpprivkey)')
@@ -190,15 +190,15 @@ export async function runDemoFlows(io: DemoIo, target: DemoTarget, options: Devn
       }
       const ctx = async () => ({ pubkey: pub, utxos: await walletUtxos(rpc, pub), height: await rpc.getblockcount(), privateKey: priv })
       const st = await oracleDataState(rpc, oracletxid, pub, priv)
-      const wrongFee = buildOraclesData(oracletxid, record(nSamples), await ctx(), { ...st, datafee: st.datafee * 2n })
+      const wrongFee = buildOraclesData({ oracletxid, hexstr: record(nSamples) }, await ctx(), { ...st, datafee: st.datafee * 2n })
       try {
         await rpc.sendrawtransaction(wrongFee.hex)
       } catch (e) {
         refusals++
         line('wrong datafee', `refused: ${(e as { daemonMessage?: string }).daemonMessage ?? String(e)}`)
       }
-      const a = buildOraclesData(oracletxid, record(nSamples), await ctx(), st)
-      const b = buildOraclesData(oracletxid, record(nSamples + 1), await ctx(), st)
+      const a = buildOraclesData({ oracletxid, hexstr: record(nSamples) }, await ctx(), st)
+      const b = buildOraclesData({ oracletxid, hexstr: record(nSamples + 1) }, await ctx(), st)
       first = await submit('oraclesdata (offline)', a.hex, `sample ${nSamples} accepted into the mempool`, format)
       try {
         await rpc.sendrawtransaction(b.hex)
@@ -265,7 +265,7 @@ export async function runDemoFlows(io: DemoIo, target: DemoTarget, options: Devn
         if (io.isTty === true) io.stderr(`\r${text}`)
         else if (tried % 16384 < 1024) io.stderr(`${text}\n`)
       }
-      const claim = await buildFaucetGetAsync({ pubkey: newcomer, utxos: [], height: await rpc.getblockcount() }, { faucetUtxos: faucetCoins }, { progressEvery: 1024, onProgress: bar })
+      const claim = await buildFaucetGetAsync({}, { pubkey: newcomer, utxos: [], height: await rpc.getblockcount() }, { faucetUtxos: faucetCoins }, { progressEvery: 1024, onProgress: bar })
       if (io.isTty === true) io.stderr('\n')
       await submit('faucetget', claim.hex, `0.1 coin to a brand-new key after ${claim.attempts} nonces (txid 00…00)`)
       await confirm()

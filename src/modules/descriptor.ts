@@ -1,5 +1,6 @@
 // The shape every module folder exports once (layer 5): what the registry, the generic inspector and (next step)
 // the CLI, the RPC client and the devnet need to know of a module. Names no module.
+import type { InfoTxInput } from './offline-info.js'
 import { ccModule } from '../cc/eval.js'
 import type { InspectionDraft, ModulePayload, ReadContext, ReadingBase, TxFacts } from './inspection.js'
 
@@ -65,8 +66,11 @@ export type ModuleDescriptor<N extends string = string, P extends ModulePayload 
   globalKeys: Readonly<Record<number, string>>
   /** Transaction-building RPCs. */
   methods: readonly ModuleMethod[]
-  /** Offline `*info` RPCs of the module, by daemon name. */
-  info: Readonly<Record<string, (...args: never[]) => unknown>>
+  /**
+   * Offline `*info` RPCs of the module, by daemon name, in one calling shape: the main transaction (create, fund,
+   * bind) and the module's other transactions, so the CLI and any other caller loop over them alike.
+   */
+  info: Readonly<Record<string, (main: InfoTxInput, more: readonly InfoTxInput[]) => unknown>>
   /** The strict payload decoder (an opret script or its payload, bytes or hex). */
   decode: (opret: Uint8Array | string) => P
   inspect: ModuleInspector<P, R>

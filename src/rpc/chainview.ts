@@ -1,7 +1,7 @@
-import type { ChainView, Utxo } from '../build/types.js'
+import type { ChainView, Utxo } from '../cctx/types.js'
 
 /**
- * The builders' read-only chain access (defined with the builders in src/build/types.ts); `createKomodoRpc`
+ * The builders' read-only chain access (defined with the builders in src/cctx/types.ts); `createKomodoRpc`
  * implements it against a node with `-addressindex`.
  */
 export type { ChainView }

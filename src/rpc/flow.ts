@@ -1,6 +1,6 @@
 import { KomodoCcError } from '../errors.js'
-import { inspectTransaction } from '../inspect.js'
-import type { Inspection } from '../inspect.js'
+import { inspectTransaction } from '../inspect/index.js'
+import type { Inspection } from '../inspect/index.js'
 import { parseTransaction } from '../tx/codec.js'
 import type { ChainParams } from '../address/chain.js'
 import type { KomodoRpc } from './client.js'

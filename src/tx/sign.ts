@@ -109,7 +109,9 @@ export type AsyncSigner = {
 }
 
 /**
- * A {@link Signer} over a private key held in memory.
+ * A {@link Signer} over a private key held in memory: a copy of the key and its public key, derived here once. The
+ * signer is an object the caller holds (and drops): pass it as a builder's `context.signer`, or in `signTransaction`'s
+ * keys, to sign many transactions without deriving the public key each time; the library itself keeps nothing.
  * @throws KomodoCcError PRIVKEY_INVALID | BYTES_LENGTH
  * @example keySigner(privateKey).publicKey.length // 33
  */
@@ -118,32 +120,16 @@ export function keySigner(privateKey: Uint8Array, backend: Secp256k1Backend = no
   // checked here, not left to the backend: noble throws a plain error, tiny-secp256k1 its own
   if (!isSecpScalar(privateKey)) throw new KomodoCcError('PRIVKEY_INVALID', 'private key is not a valid secp256k1 scalar (1..n-1)')
   const key = privateKey.slice()
-  // public key derivation costs as much as a signature: remember it per key object (checked against a copy of
-  // the key bytes, so a key array changed in place is derived again)
-  const cached = PUBKEYS.get(privateKey)
+  // derived on every call (an EC multiplication): nothing derived from a key is remembered by the library. A caller
+  // that signs many transactions with one key keeps the signer this returns and passes it (context.signer).
   let publicKey: Uint8Array
-  if (cached !== undefined && cached.backend === backend && equalBytes(cached.key, key)) publicKey = cached.publicKey
-  else {
-    try {
-      publicKey = backend.getPublicKey(key)
-    } catch (e) {
-      throw new KomodoCcError('PRIVKEY_INVALID', 'private key is not a valid secp256k1 scalar (1..n-1)', {}, { cause: e instanceof KomodoCcError ? e.code : 'backend' })
-    }
-    PUBKEYS.set(privateKey, { key, backend, publicKey })
+  try {
+    publicKey = backend.getPublicKey(key)
+  } catch (e) {
+    throw new KomodoCcError('PRIVKEY_INVALID', 'private key is not a valid secp256k1 scalar (1..n-1)', {}, { cause: e instanceof KomodoCcError ? e.code : 'backend' })
   }
   return Object.freeze({ publicKey, sign: (digest: Uint8Array) => backend.sign(digest, key) })
 }
-
-/** hash160 of a signer's public key, remembered per key array and checked against a copy of its bytes. */
-function keyHash(publicKey: Uint8Array): Uint8Array {
-  const hit = KEY_HASHES.get(publicKey)
-  if (hit !== undefined && equalBytes(hit.key, publicKey)) return hit.hash
-  const hash = hash160(publicKey)
-  KEY_HASHES.set(publicKey, { key: publicKey.slice(), hash })
-  return hash
-}
-const KEY_HASHES = /* @__PURE__ */ new WeakMap<Uint8Array, { key: Uint8Array; hash: Uint8Array }>()
-const PUBKEYS = /* @__PURE__ */ new WeakMap<Uint8Array, { key: Uint8Array; backend: Secp256k1Backend; publicKey: Uint8Array }>()
 
 /** What the input spends: its value and scriptPubKey, and for a CC output the condition tree to fulfill. */
 export type Prevout = {
@@ -207,6 +193,8 @@ function plan(tx: Transaction, prevouts: readonly Prevout[], keys: readonly (Uin
   const hasher = createSighasher(tx)
   const indexes = options.inputs ?? tx.vin.map((_, i) => i)
   const jobs: Job[] = []
+  // hash160 of each signer's public key, computed when a P2PKH input first needs it (for this call only)
+  const hashes: (Uint8Array | undefined)[] = []
   for (const i of indexes) {
     if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= tx.vin.length)
       throw new KomodoCcError('ARG_INVALID', `inputs: ${String(i)} is not an input index of this transaction`)
@@ -232,7 +220,7 @@ function plan(tx: Transaction, prevouts: readonly Prevout[], keys: readonly (Uin
       const std = standardSpend(p.script)
       let mine: AsyncSigner[] = []
       if (std?.kind === 'p2pk') mine = signers.filter((s) => equalBytes(s.publicKey, std.bytes))
-      else if (std?.kind === 'p2pkh') mine = signers.filter((s) => equalBytes(keyHash(s.publicKey), std.bytes))
+      else if (std?.kind === 'p2pkh') mine = signers.filter((s, k) => equalBytes((hashes[k] ??= hash160(s.publicKey)), std.bytes))
       if (std !== null && mine.length > 0) {
         const digest = hasher(i, { scriptCode: p.script, value: p.value, hashType, branchId: options.branchId })
         job = { index: i, kind: std.kind, digest, signers: mine.slice(0, 1) }

@@ -24,8 +24,8 @@ describe('CLI: build methods for tokens, faucet, dice', () => {
     const ctx = { pubkey, utxos, height: 10, privateKey: priv }
     const spec = TOKENS_FAUCET_DICE_BUILD_METHODS.tokencreate!
     const r = spec.call(['TOK', '1', 'desc', '-'], ctx, {})
-    expect(spec.call(['TOK', '1', '-', '-'], ctx, {}).hex).toBe(buildTokenCreate('TOK', '1', undefined, undefined, ctx).hex)
-    expect(r.hex).toBe(buildTokenCreate('TOK', '1', 'desc', undefined, ctx).hex)
+    expect(spec.call(['TOK', '1', '-', '-'], ctx, {}).hex).toBe(buildTokenCreate({ name: 'TOK', supply: '1' }, ctx).hex)
+    expect(r.hex).toBe(buildTokenCreate({ name: 'TOK', supply: '1', description: 'desc' }, ctx).hex)
     const t = TOKENS_FAUCET_DICE_BUILD_METHODS.tokentransfer!.call([r.txid, bytesToHex(pubkey), '5'], ctx, { create: r.hex, tokens: [{ txid: r.txid, vout: 1, satoshis: 100_000_000n, script: r.tx.vout[1]!.script }] })
     expect(t.tx.vout[0]!.value).toBe(5n)
     expect(() => TOKENS_FAUCET_DICE_BUILD_METHODS.dicebet!.call(['D', '00'.repeat(32), '1', 'x'], ctx, {})).toThrow(expect.objectContaining({ code: 'CLI_USAGE' }))

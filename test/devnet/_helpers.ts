@@ -47,7 +47,7 @@ export function dataState(dev: Devnet, o: OracleSetup): OraclesDataState {
 
 /** A valid signed oraclesdata transaction for `record` (hex). */
 export function buildData(dev: Devnet, o: OracleSetup, record: string) {
-  return buildOraclesData(o.oracletxid, record, walletCtx(dev), dataState(dev, o))
+  return buildOraclesData({ oracletxid: o.oracletxid, hexstr: record }, walletCtx(dev), dataState(dev, o))
 }
 
 /** Re-signs a (mutated) transaction with the wallet key and the baton key, rebuilding CC conditions from the spent scripts. */

@@ -85,7 +85,7 @@ describe('Faucet consensus (spec 4.4)', () => {
   // the fast search (one fixed nonce for the public faucet key) makes this a second or so; the devnet's own faucetget
   // RPC runs the same search, and the validator checks every signature
   test('with proof of work: a brand-new key is paid; the wallet (old address) is refused', async () => {
-    const ok = await buildFaucetGetAsync({ pubkey: NEWCOMER, utxos: [], height: dev.chain.height }, { faucetUtxos: faucetUtxos(dev.chain) })
+    const ok = await buildFaucetGetAsync({}, { pubkey: NEWCOMER, utxos: [], height: dev.chain.height }, { faucetUtxos: faucetUtxos(dev.chain) })
     expect(await dev.rpc.sendrawtransaction(ok.hex)).toBe(ok.txid)
     await dev.mine(5)
     const old = await dev.rpc.faucetget()

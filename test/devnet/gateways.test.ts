@@ -6,7 +6,7 @@ import { p2pkhAddress } from '../../src/address/address.js'
 import { p2pkScript } from '../../src/script/script.js'
 import { parseTransaction } from '../../src/tx/codec.js'
 import type { Transaction } from '../../src/tx/types.js'
-import { parseMerkleProof } from '../../src/build/gateways-proof.js'
+import { parseMerkleProof } from '../../src/modules/gateways/proof.js'
 import { decodeGatewaysOpret, encodeGatewaysOpret, type GatewaysBindOpret, type GatewaysCompleteSigningOpret, type GatewaysDepositOpret, type GatewaysWithdrawOpret } from '../../src/modules/gateways/opret.js'
 import { encodeOraclesOpret } from '../../src/modules/oracles/opret.js'
 import { txid as txidOf } from '../../src/tx/codec.js'
@@ -115,7 +115,7 @@ describe('gateways on the devnet: bind → deposit (own-chain proof) → claim �
   })
 
   test('a claim before the deposit is 2 blocks deep is refused by consensus', async () => {
-    const claim = buildGatewaysClaim(bindtxid, 'KMD', deposittxid, me, '0.5', walletCtx(dev), {
+    const claim = buildGatewaysClaim({ bindtxid, coin: 'KMD', deposittxid, destpub: me, amount: '0.5' }, walletCtx(dev), {
       bind: dev.chain.txs.get(bindtxid)!.hex, deposit: dev.chain.txs.get(deposittxid)!.hex,
       tokens: [{ txid: bindtxid, vout: 0, satoshis: 100_000_000n, script: dev.chain.output(bindtxid, 0)!.script }],
     })
@@ -213,7 +213,7 @@ describe('gateways on the devnet: bind → deposit (own-chain proof) → claim �
     expect(await call('gatewayspendingwithdraws', bindtxid, 'KMD')).toMatchObject({ pending: [] })
     expect(await call('gatewaysprocessed', bindtxid, 'KMD')).toMatchObject({ coin: 'KMD', queueflag: 1, processed: [{ completesigningtxid: completetxid, withdrawtxid, amount: '0.20000000', hex: 'aabbccddee', confirmed_or_notarized: false }] })
     // markdone before the 'S' is 2 deep
-    const early = buildGatewaysMarkDone(completetxid, 'KMD', walletCtx(dev), {
+    const early = buildGatewaysMarkDone({ completesigningtx: completetxid, coin: 'KMD' }, walletCtx(dev), {
       complete: dev.chain.txs.get(completetxid)!.hex, withdraw: dev.chain.txs.get(withdrawtxid)!.hex, bind: dev.chain.txs.get(bindtxid)!.hex,
     })
     await expectRefused(dev.rpc.sendrawtransaction(early.hex), -26, EVAL_FALSE + 'gatewayscompletesigning tx is not yet confirmed(notarised)!')

@@ -9,7 +9,7 @@ import { hash160 } from '../../src/hash/index.js'
 import { p2pkScript, p2pkhScript } from '../../src/script/script.js'
 import { keySigner } from '../../src/tx/sign.js'
 import type { Transaction } from '../../src/tx/types.js'
-import type { Utxo } from '../../src/build/types.js'
+import type { Utxo } from '../../src/cctx/types.js'
 import { buildOraclesData, buildOraclesFund, buildOraclesRegister, buildOraclesSubscribe } from '../../src/modules/oracles/build.js'
 import { createKomodoRpc, type KomodoRpc } from '../../src/rpc/client.js'
 import { RpcError } from '../../src/rpc/transport.js'
@@ -58,18 +58,18 @@ beforeAll(async () => {
   await dev.mine(1)
   for (const c of clients) c.utxos = (await c.rpc.getaddressutxos(p2pkhAddress(c.pub))).map((u) => ({ txid: u.txid, vout: u.outputIndex, satoshis: u.satoshis, script: hexToBytes(u.script) }))
   const oracle = dev.chain.txs.get(oracletxid)!.hex
-  for (const c of clients) { const f = buildOraclesFund(oracletxid, ctx(c), { oracle }); await submit(c, f.hex, f.tx, f.txid) }
+  for (const c of clients) { const f = buildOraclesFund({ oracletxid }, ctx(c), { oracle }); await submit(c, f.hex, f.tx, f.txid) }
   await dev.mine(1)
   for (const c of clients) {
-    const fundTx = [...dev.chain.txs.values()].find((e) => e.height >= 0 && bytesToHex(e.tx.vout[0]!.script) === bytesToHex(buildOraclesFund(oracletxid, ctx(c), { oracle }).tx.vout[0]!.script))!
+    const fundTx = [...dev.chain.txs.values()].find((e) => e.height >= 0 && bytesToHex(e.tx.vout[0]!.script) === bytesToHex(buildOraclesFund({ oracletxid }, ctx(c), { oracle }).tx.vout[0]!.script))!
     const fund = { txid: fundTx.txid, vout: 0, satoshis: 10000n, script: fundTx.tx.vout[0]!.script }
-    const r = buildOraclesRegister(oracletxid, 10000n, ctx(c), { oracle, fund })
+    const r = buildOraclesRegister({ oracletxid, datafee: 10000n }, ctx(c), { oracle, fund })
     await submit(c, r.hex, r.tx, r.txid)
     c.baton = { txid: r.txid, vout: 1, satoshis: 10000n, script: r.tx.vout[1]!.script }
   }
   await dev.mine(1)
   for (const c of clients) {
-    const s = buildOraclesSubscribe(oracletxid, c.pub, '1', ctx(c), { oracle })
+    const s = buildOraclesSubscribe({ oracletxid, publisher: c.pub, amount: '1' }, ctx(c), { oracle })
     await submit(c, s.hex, s.tx, s.txid)
     c.sub = { txid: s.txid, vout: 0, satoshis: s.tx.vout[0]!.value, script: s.tx.vout[0]!.script }
   }
@@ -89,14 +89,14 @@ describe(`load: ${CLIENTS} concurrent publishers for ${SECONDS} s`, () => {
       while (Date.now() < deadline) {
         const record = new Uint8Array([...new Uint8Array(new Uint32Array([n]).buffer), ...new Uint8Array(new BigUint64Array([BigInt(c.i)]).buffer)])
         const state = { oracle, datafee: 10000n, baton: c.baton, subscriptions: [c.sub!] }
-        const d = buildOraclesData(oracletxid, record, ctx(c), state)
+        const d = buildOraclesData({ oracletxid, hexstr: record }, ctx(c), state)
         const t0 = performance.now()
         await submit(c, d.hex, d.tx, d.txid)
         c.latencies.push(performance.now() - t0)
         c.accepted.push(d.txid)
         // every 10th round, a rival built from the same (now spent) state must be refused
         if (n % 10 === 0) {
-          const rival = buildOraclesData(oracletxid, Uint8Array.of(1, 2, 3, 4, 9, 9, 9, 9, 9, 9, 9, 9), { ...ctx(c), utxos: [...c.utxos, ...d.inputs.filter((x) => x.kind !== 'cc').map((x) => ({ txid: x.txid, vout: x.vout, satoshis: x.satoshis, script: dev.chain.output(x.txid, x.vout)!.script }))] }, state)
+          const rival = buildOraclesData({ oracletxid, hexstr: Uint8Array.of(1, 2, 3, 4, 9, 9, 9, 9, 9, 9, 9, 9) }, { ...ctx(c), utxos: [...c.utxos, ...d.inputs.filter((x) => x.kind !== 'cc').map((x) => ({ txid: x.txid, vout: x.vout, satoshis: x.satoshis, script: dev.chain.output(x.txid, x.vout)!.script }))] }, state)
           const err = await c.rpc.sendrawtransaction(rival.hex).then(() => null, (e: unknown) => e)
           expect(err).toBeInstanceOf(RpcError)
           expect((err as RpcError).daemonMessage).toMatch(/txn-mempool-conflict|bad-txns-inputs-spent|Missing inputs/)

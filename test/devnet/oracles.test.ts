@@ -79,7 +79,7 @@ describe('oracles RPCs on the devnet wallet', () => {
     expect(st.baton!.txid).toBe(a.txid)
     const rest = { txid: a.txid, vout: 0, satoshis: a.tx.vout[0]!.value, script: a.tx.vout[0]!.script }
     const { buildOraclesData } = await import('../../src/modules/oracles/build.js')
-    const b = buildOraclesData(o.oracletxid, REC, walletCtx(dev), { ...st, subscriptions: [rest] })
+    const b = buildOraclesData({ oracletxid: o.oracletxid, hexstr: REC }, walletCtx(dev), { ...st, subscriptions: [rest] })
     expect(await dev.rpc.sendrawtransaction(b.hex)).toBe(b.txid)
     await dev.mine(1)
     expect(dev.chain.confirmations(b.txid)).toBe(1)
@@ -89,7 +89,7 @@ describe('oracles RPCs on the devnet wallet', () => {
 describe('Oracles consensus (spec 5.12): each violation refused with the spec\'s text', () => {
   test("'C' spending an Oracles CC output: unexpected OraclesValidate for create", async () => {
     const sub = subscriptionUtxos(dev.chain, o.oracletxid, dev.pubkey)[0]!
-    const f = buildOraclesFund(o.oracletxid, walletCtx(dev), { oracle: dev.chain.txs.get(o.oracletxid)!.hex })
+    const f = buildOraclesFund({ oracletxid: o.oracletxid }, walletCtx(dev), { oracle: dev.chain.txs.get(o.oracletxid)!.hex })
     const tx = clone(f.tx)
     tx.vin.push({ txid: sub.txid, vout: sub.vout, scriptSig: new Uint8Array(0), sequence: 0xffffffff })
     tx.vout[1] = { ...tx.vout[1]!, value: tx.vout[1]!.value + sub.satoshis }
@@ -97,7 +97,7 @@ describe('Oracles consensus (spec 5.12): each violation refused with the spec\'s
   })
   test("'S' spending an Oracles CC output: unexpected OraclesValidate for subscribe", async () => {
     const sub = subscriptionUtxos(dev.chain, o.oracletxid, dev.pubkey)[0]!
-    const s = buildOraclesSubscribe(o.oracletxid, dev.pubkey, '0.001', walletCtx(dev), { oracle: dev.chain.txs.get(o.oracletxid)!.hex })
+    const s = buildOraclesSubscribe({ oracletxid: o.oracletxid, publisher: dev.pubkey, amount: '0.001' }, walletCtx(dev), { oracle: dev.chain.txs.get(o.oracletxid)!.hex })
     const tx = clone(s.tx)
     tx.vin.push({ txid: sub.txid, vout: sub.vout, scriptSig: new Uint8Array(0), sequence: 0xffffffff })
     await refusedBy(resign(dev, tx), 'unexpected OraclesValidate for subscribe')
@@ -130,13 +130,13 @@ describe('Oracles consensus (spec 5.12): each violation refused with the spec\'s
       const st = dataState(dev, o)
       const remainder = st.subscriptions.find((u) => decodeOraclesOpret(dev.chain.txs.get(u.txid)!.tx.vout.at(-1)!.script).funcid === 'D')!
       const { buildOraclesData } = await import('../../src/modules/oracles/build.js')
-      const viaD = buildOraclesData(o.oracletxid, REC, walletCtx(dev), { ...st, subscriptions: [remainder] })
+      const viaD = buildOraclesData({ oracletxid: o.oracletxid, hexstr: REC }, walletCtx(dev), { ...st, subscriptions: [remainder] })
       await refusedBy(resign(dev, dropBaton(viaD.tx)), 'mismatched inputs != outputs + datafee')
       // a fresh 'S' subscription at vin 1: its vout 1 is the oracle marker, not the baton
       const sid = await dev.rpc.sendrawtransaction((await dev.rpc.oraclessubscribe(o.oracletxid, dev.pubkey, '0.001')).hex)
       await dev.mine(1)
       const s1 = dataState(dev, o).subscriptions.find((u) => u.txid === sid)!
-      const viaS = buildOraclesData(o.oracletxid, REC, walletCtx(dev), { ...dataState(dev, o), subscriptions: [s1] })
+      const viaS = buildOraclesData({ oracletxid: o.oracletxid, hexstr: REC }, walletCtx(dev), { ...dataState(dev, o), subscriptions: [s1] })
       await refusedBy(resign(dev, dropBaton(viaS.tx)), 'baton violation')
     })
     test('a CC input at vin 0: unexpected vin.0 is CC', async () => {
@@ -181,7 +181,7 @@ describe('Oracles consensus (spec 5.12): each violation refused with the spec\'s
   })
   describe("'R' rules", () => {
     let id: string
-    const build = () => buildOraclesRegister(id, 10000n, walletCtx(dev), { oracle: dev.chain.txs.get(id)!.hex, fund: fundUtxo(dev.chain, id, dev.pubkey)! })
+    const build = () => buildOraclesRegister({ oracletxid: id, datafee: 10000n }, walletCtx(dev), { oracle: dev.chain.txs.get(id)!.hex, fund: fundUtxo(dev.chain, id, dev.pubkey)! })
     beforeAll(async () => {
       id = await dev.rpc.sendrawtransaction((await dev.rpc.oraclescreate('REG', 'r', 's')).hex)
       await dev.mine(1)

@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(async () => { await dev.stop() })
 
 const clone = (tx: Transaction): Transaction => ({ ...tx, vin: tx.vin.map((i) => ({ ...i })), vout: tx.vout.map((v) => ({ ...v })) })
-const transfer = (id = tokenid, units = 100n) => buildTokenTransfer(id, DEST, units, walletCtx(dev), { create: dev.chain.txs.get(id)!.hex, tokens: tokenUtxos(dev.chain, id, dev.pubkey) })
+const transfer = (id = tokenid, units = 100n) => buildTokenTransfer({ tokenid: id, destpubkey: DEST, amount: units }, walletCtx(dev), { create: dev.chain.txs.get(id)!.hex, tokens: tokenUtxos(dev.chain, id, dev.pubkey) })
 const refusedBy = (hex: string, why: string) => expectRefused(dev.rpc.sendrawtransaction(hex), -26, EVAL_FALSE + why)
 
 describe('tokens RPCs on the devnet wallet', () => {
@@ -93,7 +93,7 @@ describe('Tokens consensus (spec 3.6)', () => {
     await refusedBy(resign(dev, tx), 'no token inputs for transfer')
   })
   test("a create ('c') spending token outputs: incorrect token funcid", async () => {
-    const c = clone(buildTokenCreate('BAD', 100n, 'x', undefined, walletCtx(dev)).tx)
+    const c = clone(buildTokenCreate({ name: 'BAD', supply: 100n, description: 'x' }, walletCtx(dev)).tx)
     const t = tokenUtxos(dev.chain, tokenid, dev.pubkey)[0]!
     c.vin.push({ txid: t.txid, vout: t.vout, scriptSig: new Uint8Array(0), sequence: 0xffffffff })
     c.vout.splice(c.vout.length - 1, 0, { value: t.satoshis, script: p2pkScript(hexToBytes(dev.pubkey)) })

@@ -43,7 +43,7 @@ import { diceinfo } from '../../src/modules/dice/info.js'
 import { oraclesinfo } from '../../src/modules/oracles/info.js'
 import { gatewaysinfo } from '../../src/modules/gateways/info.js'
 import { rewardsinfo } from '../../src/modules/rewards/info.js'
-import { parseMerkleProof } from '../../src/build/gateways-proof.js'
+import { parseMerkleProof } from '../../src/modules/gateways/proof.js'
 
 const seed = Number(process.env.FC_SEED ?? 16)
 const numRuns = Number(process.env.FC_NUM_RUNS ?? 1000)

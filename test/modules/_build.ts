@@ -6,8 +6,8 @@ import { p2pkScript } from '../../src/script/script.js'
 import { parseTransaction, serializeTransaction } from '../../src/tx/codec.js'
 import { verifyInput } from '../../src/tx/sign.js'
 import { bytesToHex } from '../../src/bytes/hex.js'
-import type { BuildResult } from '../../src/build/complete.js'
-import type { Utxo } from '../../src/build/types.js'
+import type { BuildResult } from '../../src/cctx/complete.js'
+import type { Utxo } from '../../src/cctx/types.js'
 
 /** Test key i: private key sha256(ascii(i)). */
 export const key = (i: number) => {

@@ -15,12 +15,12 @@ const k1 = key(1)
 const k2 = key(2)
 
 describe('builder properties (unsigned builds)', () => {
-  const create = buildTokenCreate('P', 1_000_000n, '', undefined, { pubkey: k1.pub, utxos: [coin('11'.repeat(32), 100_000_000n, k1.pub)], height: 5 })
+  const create = buildTokenCreate({ name: 'P', supply: 1_000_000n, description: '' }, { pubkey: k1.pub, utxos: [coin('11'.repeat(32), 100_000_000n, k1.pub)], height: 5 })
   test('tokentransfer: amounts balance, change rule, opret names the recipient', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 1n, max: 1_000_000n }), fc.bigInt({ min: 10_000n, max: 100_000n }), (amount, feeCoin) => {
         const utxos = [coin('22'.repeat(32), feeCoin, k1.pub)]
-        const r = buildTokenTransfer(create.txid, k2.pub, amount, { pubkey: k1.pub, utxos, height: 6 }, { create: create.tx, tokens: [out(create, 1)] })
+        const r = buildTokenTransfer({ tokenid: create.txid, destpubkey: k2.pub, amount }, { pubkey: k1.pub, utxos, height: 6 }, { create: create.tx, tokens: [out(create, 1)] })
         const v = r.tx.vout
         expect(v[0]!.value).toBe(amount)
         const tokenChange = 1_000_000n - amount
@@ -35,7 +35,7 @@ describe('builder properties (unsigned builds)', () => {
   })
 
   const house = { pubkey: k1.pub, utxos: [coin('33'.repeat(32), 100_000_000_000n, k1.pub)], height: 20 }
-  const fund = buildDiceFund('PROP', '100', '0.01', '10', 500, 10, house)
+  const fund = buildDiceFund({ name: 'PROP', funds: '100', minbet: '0.01', maxbet: '10', maxodds: 500, timeoutblocks: 10 }, house)
   const etx = (i: number): Transaction => ({
     ...fund.tx,
     vin: [{ txid: (i + 1).toString(16).padStart(64, '0'), vout: 0, scriptSig: new Uint8Array(0), sequence: 0xffffffff }],
@@ -51,7 +51,7 @@ describe('builder properties (unsigned builds)', () => {
       fc.property(fc.bigInt({ min: 1_000_000n, max: 1_000_000_000n }), fc.integer({ min: 2, max: 500 }), fc.uint8Array({ minLength: 32, maxLength: 32 }), (bet, odds, entropy) => {
         const funded = 10_000_000_000n + 100n * 1_000_000_000n >= 2n * bet * BigInt(odds) + 10000n
         const ctx = { pubkey: k2.pub, utxos: [coin('44'.repeat(32), 100_000_000_000n, k2.pub)], height: 30 }
-        const build = () => buildDiceBet('PROP', fund.txid, bet, odds, ctx, { funding: fund.tx, planTxs, bettorEntropy: entropy })
+        const build = () => buildDiceBet({ name: 'PROP', fundingtxid: fund.txid, amount: bet, odds }, ctx, { funding: fund.tx, planTxs, bettorEntropy: entropy })
         if (!funded) {
           expect(build).toThrow(expect.objectContaining({ code: 'INSUFFICIENT_FUNDS' }))
           return

@@ -13,7 +13,7 @@ import { out } from './_build.js'
 const { rwPlan, rwAdds, rwLock, T } = FIXTURES
 const ctx = { pubkey: k2.pub, utxos: [], height: 1000 }
 const base: RewardsUnlockState = { plan: rwPlan.hex, locks: [{ tx: rwLock.hex, blockTime: T }], funding: rwAdds.map((r) => out(r, 0)), fundingTxs: rwAdds.map((r) => r.hex), tipTime: T + 30 * 86400 }
-const unlock = (state: Partial<RewardsUnlockState>) => () => buildRewardsUnlock('HOSTILE', rwPlan.txid, rwLock.txid, ctx, { ...base, ...state })
+const unlock = (state: Partial<RewardsUnlockState>) => () => buildRewardsUnlock({ name: 'HOSTILE', fundingtxid: rwPlan.txid, txid: rwLock.txid }, ctx, { ...base, ...state })
 const refused = (claim: string) => expect.objectContaining({ code: 'BUILD_STATE', details: expect.objectContaining({ claim }) })
 
 describe('rewardsunlock: every funding input is the plan\'s F/A/U vout 0, checked against its transaction', () => {
@@ -32,8 +32,8 @@ describe('rewardsunlock: every funding input is the plan\'s F/A/U vout 0, checke
   })
 
   test('funding of another plan at the same address: refused', () => {
-    const other = buildRewardsCreateFunding('OTHER', '500', '5', 0, 100, '0.001', { pubkey: k1.pub, utxos: [out(rwPlan, 2)], height: 901 })
-    const otherAdd = buildRewardsAddFunding('OTHER', other.txid, 5_000_000n, { pubkey: k1.pub, utxos: [out(other, 2)], height: 902 }, { plan: other.hex })
+    const other = buildRewardsCreateFunding({ name: 'OTHER', amount: '500', APR: '5', mindays: 0, maxdays: 100, mindeposit: '0.001' }, { pubkey: k1.pub, utxos: [out(rwPlan, 2)], height: 901 })
+    const otherAdd = buildRewardsAddFunding({ name: 'OTHER', fundingtxid: other.txid, amount: 5_000_000n }, { pubkey: k1.pub, utxos: [out(other, 2)], height: 902 }, { plan: other.hex })
     expect(unlock({ funding: [out(otherAdd, 0), ...base.funding], fundingTxs: [...base.fundingTxs!, otherAdd.hex] })).toThrow(refused('plan funding'))
     expect(unlock({ funding: [out(other, 0)], fundingTxs: [other.hex] })).toThrow(refused('plan funding'))
   })
@@ -53,8 +53,7 @@ describe('oraclesdata: the baton is vout 1 of 10000 sat', () => {
   const { oracle, oracleRegister, myOraclesCc } = FIXTURES
   const baton = out(oracleRegister, 1)
   const subs = [{ txid: '77'.repeat(32), vout: 0, satoshis: 30000n, script: myOraclesCc }]
-  const build = (b: typeof baton) => () => buildOraclesData(oracle.txid, encodeOracleData('s', ['hi']), { pubkey: k1.pub, utxos: [out(oracleRegister, 3)], height: 1000, privateKey: k1.priv },
-    { oracle: oracle.hex, datafee: 20000n, baton: b, subscriptions: subs })
+  const build = (b: typeof baton) => () => buildOraclesData({ oracletxid: oracle.txid, hexstr: encodeOracleData('s', ['hi']) }, { pubkey: k1.pub, utxos: [out(oracleRegister, 3)], height: 1000, privateKey: k1.priv }, { oracle: oracle.hex, datafee: 20000n, baton: b, subscriptions: subs })
   test('an output of another value or index on the baton address is refused', () => {
     expect(build(baton)().signed).toBe(true)
     expect(build({ ...baton, satoshis: 20000n })).toThrow(expect.objectContaining({ code: 'BUILD_STATE', details: expect.objectContaining({ name: 'state.baton' }) }))
@@ -68,7 +67,7 @@ describe('dicebet: a plan transaction listed twice counts once', () => {
   test('50 entropy transactions listed twice are not the 100 the daemon requires', () => {
     const half = dicePlanTxs.slice(0, 51) // the plan and 50 entropy transactions
     const twice = [...half, ...half.slice(1).map((t) => ({ ...t }))]
-    expect(() => buildDiceBet('HOSTILE', diceFund.txid, 100_000_000n, 2, bettor, { ...diceBetState, planTxs: twice, bettorEntropy: '11'.repeat(32) }))
+    expect(() => buildDiceBet({ name: 'HOSTILE', fundingtxid: diceFund.txid, amount: 100_000_000n, odds: 2 }, bettor, { ...diceBetState, planTxs: twice, bettorEntropy: '11'.repeat(32) }))
       .toThrow(expect.objectContaining({ code: 'INSUFFICIENT_FUNDS', details: expect.objectContaining({ daemonError: 'Your dealer is broke, find a new casino.' }) }))
   })
 })

@@ -8,8 +8,8 @@ import { decodeGatewaysOpret, encodeGatewaysOpret, type GatewaysBindOpret } from
 import { encodeOraclesOpret } from '../../src/modules/oracles/opret.js'
 import { encodeTokensOpret } from '../../src/modules/tokens/opret.js'
 import { buildOraclesCreate } from '../../src/modules/oracles/build.js'
-import { parseMerkleProof, gatewaysDepositAddress, gatewaysCustomAddress } from '../../src/build/gateways-proof.js'
-import { ostreamDouble } from '../../src/build/rewards-gateways-state.js'
+import { parseMerkleProof, gatewaysDepositAddress, gatewaysCustomAddress } from '../../src/modules/gateways/proof.js'
+import { ostreamDouble } from '../../src/cctx/rewards-gateways-state.js'
 import { parseTransaction, serializeTransaction } from '../../src/tx/codec.js'
 import { signTransaction, verifyInput } from '../../src/tx/sign.js'
 import { cc1of1, tokensCc1of1 } from '../../src/cc/condition.js'
@@ -19,9 +19,10 @@ import { p2pkScript, p2pkhScript } from '../../src/script/script.js'
 import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
 import { hash160, sha256, sha256d } from '../../src/hash/index.js'
 import { getPublicKey } from '@noble/secp256k1'
-import type { BuildResult } from '../../src/build/complete.js'
-import type { Utxo } from '../../src/build/types.js'
+import type { BuildResult } from '../../src/cctx/complete.js'
+import type { Utxo } from '../../src/cctx/types.js'
 import type { Transaction } from '../../src/tx/types.js'
+import { inspectBuild } from '../../src/inspect-build.js'
 
 // Independent facts: spec section 1.5 constants and 1.9 module keys.
 const GW_PK = '03ea9c062b9652d8eff34879b504eda0717895d27597aaeb60347d65eed96ccb40'
@@ -90,9 +91,9 @@ const record = (r: Uint8Array) => hexOf(Uint8Array.from([HEIGHT & 0xff, HEIGHT >
 
 describe('gateways builders: a 1-of-2 gateway\'s whole life with test keys', () => {
   const funding = [coin('11'.repeat(32), 10n * COIN), coin('12'.repeat(32), 10n * COIN)]
-  const oracle = buildOraclesCreate('KMD', 'blockheaders', 'Ihh', ctx([coin('10'.repeat(32), COIN)]))
+  const oracle = buildOraclesCreate({ name: 'KMD', description: 'blockheaders', format: 'Ihh' }, ctx([coin('10'.repeat(32), COIN)]))
   const bindState = { token: tokenView, tokens: [tokenUtxo], oracle: oracle.hex }
-  const bind = buildGatewaysBind(tokenid, oracle.txid, 'KMD', SUPPLY, 1, 2, [hexOf(pk1), pk2], 0, 5, 128, undefined, ctx(funding), bindState)
+  const bind = buildGatewaysBind({ tokenid, oracletxid: oracle.txid, coin: 'KMD', tokensupply: SUPPLY, M: 1, N: 2, pubkeys: [hexOf(pk1), pk2], pubtype: 0, p2shtype: 5, wiftype: 128 }, ctx(funding), bindState)
 
   test('bind: whole supply to the gateway token address, bind marker, change, token-wrapped B opret', () => {
     expectAllInputsVerify(bind, [...funding, tokenUtxo])
@@ -106,14 +107,14 @@ describe('gateways builders: a 1-of-2 gateway\'s whole life with test keys', () 
       funcid: 'B', tokenid, voutPubkeys: [GW_PK], coin: 'KMD', totalsupply: SUPPLY, oracletxid: oracle.txid, M: 1, N: 2,
       pubkeys: [hexOf(pk1), hexOf(pk2)], taddr: 0, prefix: 60, prefix2: 85, wiftype: 188,
     })
-    expect(bind.inspection.reading).toMatchObject({ kind: 'gatewaysbind', coin: 'KMD', tokenid, oracletxid: oracle.txid, totalsupply: SUPPLY, M: 1, N: 2 })
+    expect(inspectBuild(bind).reading).toMatchObject({ kind: 'gatewaysbind', coin: 'KMD', tokenid, oracletxid: oracle.txid, totalsupply: SUPPLY, M: 1, N: 2 })
   })
 
   const sample1 = { txid: 'd1'.repeat(32), vout: [{ value: 0n, script: encodeOraclesOpret({ funcid: 'D', oracletxid: oracle.txid, batontxid: 'b1'.repeat(32), pubkey: hexOf(pk1), data: record(root) }) }] }
   const sample2 = { txid: 'd2'.repeat(32), vout: [{ value: 0n, script: encodeOraclesOpret({ funcid: 'D', oracletxid: oracle.txid, batontxid: 'b2'.repeat(32), pubkey: hexOf(pk2), data: record(root) }) }] }
   const depState = { bind: bind.hex, oracle: oracle.hex, samples: [sample2, sample1] }
   const depCoins = [coin('21'.repeat(32), COIN, pk2)]
-  const deposit = buildGatewaysDeposit(bind.txid, HEIGHT, 'KMD', cointxid, 0, depositHex, proof, hexOf(pk2), '0.1', ctx(depCoins, priv2), depState)
+  const deposit = buildGatewaysDeposit({ bindtxid: bind.txid, height: HEIGHT, coin: 'KMD', cointxid, claimvout: 0, deposithex: depositHex, proof, destpub: hexOf(pk2), amount: '0.1' }, ctx(depCoins, priv2), depState)
 
   test('deposit: claim marker to CC1(0xf1, destpub), cointxid marker, change, D opret with the publishers of the root', () => {
     expectAllInputsVerify(deposit, depCoins)
@@ -126,11 +127,11 @@ describe('gateways builders: a 1-of-2 gateway\'s whole life with test keys', () 
       funcid: 'D', refcoin: 'KMD', bindtxid: bind.txid, publishers: [hexOf(pk1), hexOf(pk2)], txids: [sample1.txid, sample2.txid], height: HEIGHT,
       cointxid, claimvout: 0, deposithex: depositHex, proof, destpub: hexOf(pk2), amount: 10_000_000n,
     })
-    expect(deposit.inspection.reading).toMatchObject({ kind: 'gatewaysdeposit', coin: 'KMD', bindtxid: bind.txid, cointxid, height: HEIGHT, claimvout: 0, destpub: hexOf(pk2), amount: 10_000_000n })
+    expect(inspectBuild(deposit).reading).toMatchObject({ kind: 'gatewaysdeposit', coin: 'KMD', bindtxid: bind.txid, cointxid, height: HEIGHT, claimvout: 0, destpub: hexOf(pk2), amount: 10_000_000n })
   })
 
   const claimState = { bind: bind.hex, deposit: deposit.hex, tokens: [out(bind, 0)] }
-  const claim = buildGatewaysClaim(bind.txid, 'KMD', deposit.txid, pk2, '0.1', ctx([], priv2), claimState)
+  const claim = buildGatewaysClaim({ bindtxid: bind.txid, coin: 'KMD', deposittxid: deposit.txid, destpub: pk2, amount: '0.1' }, ctx([], priv2), claimState)
 
   test('claim: gateway tokens + claim marker in, tokens to CC1(0xf2, destpub), token change back, C opret; no normal inputs', () => {
     expectAllInputsVerify(claim, [out(bind, 0), out(deposit, 0)])
@@ -140,34 +141,34 @@ describe('gateways builders: a 1-of-2 gateway\'s whole life with test keys', () 
     expect(hexOf(claim.tx.vout[1]!.script)).toBe(GW_TOKENS)
     expect(claim.fee).toBe(10000n)
     expect(decodeGatewaysOpret(claim.tx.vout[2]!.script)).toEqual({ funcid: 'C', tokenid, voutPubkeys: [hexOf(pk2)], bindtxid: bind.txid, refcoin: 'KMD', deposittxid: deposit.txid, destpub: hexOf(pk2), amount: 10_000_000n })
-    expect(claim.inspection).toMatchObject({ method: 'gatewaysclaim', reading: { coin: 'KMD', bindtxid: bind.txid, deposittxid: deposit.txid, amount: 10_000_000n, tokenid } })
+    expect(inspectBuild(claim)).toMatchObject({ method: 'gatewaysclaim', reading: { coin: 'KMD', bindtxid: bind.txid, deposittxid: deposit.txid, amount: 10_000_000n, tokenid } })
   })
 
   const wCoins = [coin('31'.repeat(32), COIN, pk2)]
-  const withdraw = buildGatewaysWithdraw(bind.txid, 'KMD', pk2, '0.04', ctx(wCoins, priv2), { bind: bind.hex, tokens: [out(claim, 0)] })
+  const withdraw = buildGatewaysWithdraw({ bindtxid: bind.txid, coin: 'KMD', withdrawpub: pk2, amount: '0.04' }, ctx(wCoins, priv2), { bind: bind.hex, tokens: [out(claim, 0)] })
 
   test('withdraw: marker, tokens back to the gateway, token change, change, W opret', () => {
     expectAllInputsVerify(withdraw, [...wCoins, out(claim, 0)])
     expect(withdraw.tx.vout.map((o) => o.value)).toEqual([10000n, 4_000_000n, 6_000_000n, COIN - 20000n, 0n])
     expect(withdraw.tx.vout.slice(0, 3).map((o) => hexOf(o.script))).toEqual([GW_MARKER, GW_TOKENS, hexOf(ccScript(cc1of1(0xf2, pk2)))])
     expect(decodeGatewaysOpret(withdraw.tx.vout[4]!.script)).toEqual({ funcid: 'W', tokenid, voutPubkeys: [GW_PK], bindtxid: bind.txid, refcoin: 'KMD', withdrawpub: hexOf(pk2), amount: 4_000_000n })
-    expect(withdraw.inspection).toMatchObject({ method: 'gatewayswithdraw', reading: { coin: 'KMD', bindtxid: bind.txid, amount: 4_000_000n, tokenid } })
+    expect(inspectBuild(withdraw)).toMatchObject({ method: 'gatewayswithdraw', reading: { coin: 'KMD', bindtxid: bind.txid, amount: 4_000_000n, tokenid } })
   })
 
   const payout = '0100000001' + '88'.repeat(32) + '00000000' + '00ffffffff0100e1f505000000001976a914' + '11'.repeat(20) + '88ac00000000'
   const pCoins = [coin('41'.repeat(32), 25000n)]
-  const partial = buildGatewaysPartialSign(withdraw.txid, 'KMD', payout, ctx(pCoins), { last: withdraw.hex, bind: bind.hex })
+  const partial = buildGatewaysPartialSign({ txidaddr: withdraw.txid, refcoin: 'KMD', hex: payout }, ctx(pCoins), { last: withdraw.hex, bind: bind.hex })
   const sCoins = [coin('51'.repeat(32), 15000n, pk2)]
-  const complete = buildGatewaysCompleteSigning(partial.txid, 'KMD', payout, ctx(sCoins, priv2), { last: partial.hex, withdraw: withdraw.hex, bind: bind.hex })
+  const complete = buildGatewaysCompleteSigning({ withdrawtxid: partial.txid, coin: 'KMD', hex: payout }, ctx(sCoins, priv2), { last: partial.hex, withdraw: withdraw.hex, bind: bind.hex })
   const mCoins = [coin('61'.repeat(32), 50000n)]
-  const markdone = buildGatewaysMarkDone(complete.txid, 'KMD', ctx(mCoins), { complete: complete.hex, withdraw: withdraw.hex, bind: bind.hex })
+  const markdone = buildGatewaysMarkDone({ completesigningtx: complete.txid, coin: 'KMD' }, ctx(mCoins), { complete: complete.hex, withdraw: withdraw.hex, bind: bind.hex })
 
   test('partialsign: spends the withdraw marker, re-creates it, P opret K=1 with the signer', () => {
     expectAllInputsVerify(partial, [...pCoins, out(withdraw, 0)])
     expect(partial.inputs.map((i) => [i.txid, i.vout, i.kind, i.role])).toEqual([['41'.repeat(32), 0, 'p2pk', 'caller'], [withdraw.txid, 0, 'cc', 'global']])
     expect(partial.tx.vout.slice(0, 2).map((o) => [o.value, hexOf(o.script)])).toEqual([[10000n, GW_MARKER], [15000n, hexOf(p2pkScript(pk1))]])
     expect(decodeGatewaysOpret(partial.tx.vout.at(-1)!.script)).toEqual({ funcid: 'P', withdrawtxid: withdraw.txid, refcoin: 'KMD', K: 1, signerpk: hexOf(pk1), hex: payout })
-    expect(partial.inspection).toMatchObject({ module: 'gateways', method: 'gatewayspartialsign' })
+    expect(inspectBuild(partial)).toMatchObject({ module: 'gateways', method: 'gatewayspartialsign' })
   })
 
   test('completesigning: spends the P marker, S opret K=2; change only from 2·txfee (a 15000 input pays all as fee)', () => {
@@ -175,18 +176,18 @@ describe('gateways builders: a 1-of-2 gateway\'s whole life with test keys', () 
     expect(complete.tx.vout.map((o) => o.value)).toEqual([10000n, 0n])
     expect(complete.fee).toBe(15000n)
     expect(decodeGatewaysOpret(complete.tx.vout[1]!.script)).toEqual({ funcid: 'S', withdrawtxid: withdraw.txid, refcoin: 'KMD', K: 2, hex: payout })
-    expect(complete.inspection).toMatchObject({ module: 'gateways', method: 'gatewayscompletesigning' })
+    expect(inspectBuild(complete)).toMatchObject({ module: 'gateways', method: 'gatewayscompletesigning' })
   })
 
   test('markdone: the S marker released as normal coins to the caller, change, M opret', () => {
     expectAllInputsVerify(markdone, [...mCoins, out(complete, 0)])
     expect(markdone.tx.vout.map((o) => [o.value, hexOf(o.script)])).toEqual([[10000n, hexOf(p2pkScript(pk1))], [40000n, hexOf(p2pkScript(pk1))], [0n, hexOf(markdone.tx.vout[2]!.script)]])
     expect(decodeGatewaysOpret(markdone.tx.vout[2]!.script)).toEqual({ funcid: 'M', withdrawtxid: withdraw.txid, refcoin: 'KMD', completetxid: complete.txid })
-    expect(markdone.inspection).toMatchObject({ module: 'gateways', method: 'gatewaysmarkdone' })
+    expect(inspectBuild(markdone)).toMatchObject({ module: 'gateways', method: 'gatewaysmarkdone' })
   })
 
   test('without a private key: unsigned, every input with its sighash and signer role', () => {
-    const r = buildGatewaysClaim(bind.txid, 'KMD', deposit.txid, pk2, '0.1', { pubkey: pk2, utxos: [], height: 1000 }, claimState)
+    const r = buildGatewaysClaim({ bindtxid: bind.txid, coin: 'KMD', deposittxid: deposit.txid, destpub: pk2, amount: '0.1' }, { pubkey: pk2, utxos: [], height: 1000 }, claimState)
     expect(r.signed).toBe(false)
     expect(r.inputs.map((i) => i.role)).toEqual(['global', 'caller'])
     expect(r.inputs.every((i) => /^[0-9a-f]{64}$/.test(i.sighash))).toBe(true)
@@ -194,13 +195,13 @@ describe('gateways builders: a 1-of-2 gateway\'s whole life with test keys', () 
   })
 
   test('the daemon\'s refusals: bind', () => {
-    const b = (over: Partial<Parameters<typeof buildGatewaysBind>[12]> = {}, M = 1, N = 2, supply: bigint = SUPPLY, pks: (string | Uint8Array)[] = [pk1, pk2]) => () =>
-      buildGatewaysBind(tokenid, oracle.txid, 'KMD', supply, M, N, pks, 60, 85, 188, undefined, ctx(funding), { ...bindState, ...over })
+    const b = (over: Partial<Parameters<typeof buildGatewaysBind>[2]> = {}, M = 1, N = 2, supply: bigint = SUPPLY, pks: (string | Uint8Array)[] = [pk1, pk2]) => () =>
+      buildGatewaysBind({ tokenid, oracletxid: oracle.txid, coin: 'KMD', tokensupply: supply, M, N, pubkeys: pks, pubtype: 60, p2shtype: 85, wiftype: 188 }, ctx(funding), { ...bindState, ...over })
     refusal(b({}, 3, 2), 'illegal M or N > 15 or tokensupply or invalid tokenid\n', 'BUILD_PARAMS')
     refusal(b({}, 0, 0), 'illegal M or N > 15 or tokensupply or invalid tokenid\n', 'BUILD_PARAMS')
     refusal(b({}, 1, 16), 'illegal M or N > 15 or tokensupply or invalid tokenid\n', 'BUILD_PARAMS')
     refusal(b({}, 1, 2, 999_999n), 'illegal M or N > 15 or tokensupply or invalid tokenid\n', 'BUILD_PARAMS')
-    refusal(() => buildGatewaysBind('00'.repeat(32), oracle.txid, 'KMD', SUPPLY, 1, 1, [pk1], 60, 85, 188, undefined, ctx(funding), bindState), 'illegal M or N > 15 or tokensupply or invalid tokenid\n', 'BUILD_PARAMS')
+    refusal(() => buildGatewaysBind({ tokenid: '00'.repeat(32), oracletxid: oracle.txid, coin: 'KMD', tokensupply: SUPPLY, M: 1, N: 1, pubkeys: [pk1], pubtype: 60, p2shtype: 85, wiftype: 188 }, ctx(funding), bindState), 'illegal M or N > 15 or tokensupply or invalid tokenid\n', 'BUILD_PARAMS')
     refusal(b({}, 1, 2, SUPPLY, [pk1]), 'not enough parameters for N pubkeys\n', 'BUILD_PARAMS')
     refusal(b({}, 1, 2, SUPPLY, [pk1, '02abcd']), 'invalid destination pubkey', 'BUILD_PARAMS')
     refusal(b({}, 1, 2, SUPPLY, [pk1, pk2, pk1]), 'M.\x01 N.\x02 but pubkeys[3]', 'BUILD_PARAMS')
@@ -209,48 +210,48 @@ describe('gateways builders: a 1-of-2 gateway\'s whole life with test keys', () 
       `Gateway bind.KMD (${tokenid}) globaladdr.RKWpoK6vTRtq5b9qrRBodLkCzeURHeEk33 totalsupply 1 != fullsupply 2`)
     refusal(b({ tokens: [{ ...tokenUtxo, satoshis: 12_345_678n }] }), `token balance on ${ccAddress(0xf2, pk1)} 0.123457!=1`)
     refusal(b({ oracle: undefined }), `cant find oracletxid ${oracle.txid}`)
-    refusal(() => buildGatewaysBind(tokenid, bind.txid, 'KMD', SUPPLY, 1, 2, [pk1, pk2], 60, 85, 188, undefined, ctx(funding), { ...bindState, oracle: bind.hex }), 'mismatched oracle name  != KMD')
-    const lOracle = buildOraclesCreate('KMD', 'x', 'L', ctx([coin('10'.repeat(32), COIN)]))
-    refusal(() => buildGatewaysBind(tokenid, lOracle.txid, 'KMD', SUPPLY, 1, 2, [pk1, pk2], 60, 85, 188, undefined, ctx(funding), { ...bindState, oracle: lOracle.hex }), 'illegal format (L) != (Ihh)')
+    refusal(() => buildGatewaysBind({ tokenid, oracletxid: bind.txid, coin: 'KMD', tokensupply: SUPPLY, M: 1, N: 2, pubkeys: [pk1, pk2], pubtype: 60, p2shtype: 85, wiftype: 188 }, ctx(funding), { ...bindState, oracle: bind.hex }), 'mismatched oracle name  != KMD')
+    const lOracle = buildOraclesCreate({ name: 'KMD', description: 'x', format: 'L' }, ctx([coin('10'.repeat(32), COIN)]))
+    refusal(() => buildGatewaysBind({ tokenid, oracletxid: lOracle.txid, coin: 'KMD', tokensupply: SUPPLY, M: 1, N: 2, pubkeys: [pk1, pk2], pubtype: 60, p2shtype: 85, wiftype: 188 }, ctx(funding), { ...bindState, oracle: lOracle.hex }), 'illegal format (L) != (Ihh)')
     refusal(b({ binds: [bind.hex] }), `Gateway bind.KMD (${tokenid}) already exists`)
-    refusal(() => buildGatewaysBind(tokenid, oracle.txid, 'KMD', SUPPLY, 1, 2, [pk1, pk2], 60, 85, 188, undefined, ctx([coin('11'.repeat(32), 19999n)]), bindState), 'cant find enough inputs', 'INSUFFICIENT_FUNDS')
+    refusal(() => buildGatewaysBind({ tokenid, oracletxid: oracle.txid, coin: 'KMD', tokensupply: SUPPLY, M: 1, N: 2, pubkeys: [pk1, pk2], pubtype: 60, p2shtype: 85, wiftype: 188 }, ctx([coin('11'.repeat(32), 19999n)]), bindState), 'cant find enough inputs', 'INSUFFICIENT_FUNDS')
   })
 
   test('the daemon\'s refusals: deposit', () => {
     const d = (over: object = {}, amount = '0.1', claimvout = 0, dest: string | Uint8Array = pk2) => () =>
-      buildGatewaysDeposit(bind.txid, HEIGHT, 'KMD', cointxid, claimvout, depositHex, proof, dest, amount, ctx(depCoins, priv2), { ...depState, ...over })
+      buildGatewaysDeposit({ bindtxid: bind.txid, height: HEIGHT, coin: 'KMD', cointxid, claimvout, deposithex: depositHex, proof, destpub: dest, amount }, ctx(depCoins, priv2), { ...depState, ...over })
     refusal(d({}, '0'), 'invalid param: amount, numpks or claimvout\n', 'BUILD_PARAMS')
     refusal(d({}, '0.1', -1), 'invalid param: amount, numpks or claimvout\n', 'BUILD_PARAMS')
     refusal(d({}, '0.1', 0, '0011'), 'invalid destination pubkey', 'BUILD_PARAMS')
     refusal(d({ bind: undefined }), `cant find bindtxid ${bind.txid}`)
-    refusal(() => buildGatewaysDeposit(bind.txid, HEIGHT, 'BTC', cointxid, 0, depositHex, proof, pk2, '0.1', ctx(depCoins, priv2), depState), `invalid coin - bindtxid ${bind.txid} coin.KMD`)
+    refusal(() => buildGatewaysDeposit({ bindtxid: bind.txid, height: HEIGHT, coin: 'BTC', cointxid, claimvout: 0, deposithex: depositHex, proof, destpub: pk2, amount: '0.1' }, ctx(depCoins, priv2), depState), `invalid coin - bindtxid ${bind.txid} coin.KMD`)
     refusal(d({ bindConfirmed: false }), 'gatewaysbind tx not yet confirmed/notarized')
     refusal(d({ samples: [] }), `couldnt find merkleroot for ht.${HEIGHT} KMD oracle.${oracle.txid} m.0 vs n.2`)
     // a sample for another height does not count; one publisher of two is enough (m ≥ ⌊n/2⌋)
-    expect(buildGatewaysDeposit(bind.txid, HEIGHT, 'KMD', cointxid, 0, depositHex, proof, pk2, '0.1', ctx(depCoins, priv2), { ...depState, samples: [sample1] }).publishers).toEqual([hexOf(pk1)])
+    expect(buildGatewaysDeposit({ bindtxid: bind.txid, height: HEIGHT, coin: 'KMD', cointxid, claimvout: 0, deposithex: depositHex, proof, destpub: pk2, amount: '0.1' }, ctx(depCoins, priv2), { ...depState, samples: [sample1] }).publishers).toEqual([hexOf(pk1)])
     refusal(d({ cointxidExists: true }), `cointxid.${cointxid} already exists`)
     refusal(d({}, '0.2'), 'deposittxid didnt validate')
     refusal(d({}, '0.1', 2), 'deposittxid didnt validate')
     const wrongRoot = { ...sample1, vout: [{ value: 0n, script: encodeOraclesOpret({ funcid: 'D', oracletxid: oracle.txid, batontxid: 'b1'.repeat(32), pubkey: hexOf(pk1), data: record(new Uint8Array(32).fill(9)) }) }] }
     refusal(d({ samples: [wrongRoot] }), 'deposittxid didnt validate')
     refusal(d({ oracle: undefined }), 'deposittxid didnt validate')
-    refusal(() => buildGatewaysDeposit(bind.txid, HEIGHT, 'KMD', cointxid, 0, depositHex, proof, pk2, '0.1', ctx([coin('21'.repeat(32), 29999n, pk2)], priv2), depState), 'cant find enough inputs', 'INSUFFICIENT_FUNDS')
+    refusal(() => buildGatewaysDeposit({ bindtxid: bind.txid, height: HEIGHT, coin: 'KMD', cointxid, claimvout: 0, deposithex: depositHex, proof, destpub: pk2, amount: '0.1' }, ctx([coin('21'.repeat(32), 29999n, pk2)], priv2), depState), 'cant find enough inputs', 'INSUFFICIENT_FUNDS')
   })
 
   test('the daemon\'s refusals: claim and withdraw', () => {
-    const c = (over: object = {}, amount = '0.1', k = priv2, dest: Uint8Array = pk2) => () => buildGatewaysClaim(bind.txid, 'KMD', deposit.txid, dest, amount, ctx([], k), { ...claimState, ...over })
+    const c = (over: object = {}, amount = '0.1', k = priv2, dest: Uint8Array = pk2) => () => buildGatewaysClaim({ bindtxid: bind.txid, coin: 'KMD', deposittxid: deposit.txid, destpub: dest, amount }, ctx([], k), { ...claimState, ...over })
     refusal(c({}, '0.1', priv2, pk2.subarray(0, 32)), 'invalid destination pubkey', 'BUILD_PARAMS')
     refusal(c({ bind: undefined }), `cant find bindtxid ${bind.txid}`)
     refusal(c({ deposit: undefined }), `cant find deposittxid ${bind.txid}`)
-    refusal(() => buildGatewaysClaim(bind.txid, 'KMD', withdraw.txid, pk2, '0.1', ctx([], priv2), { ...claimState, deposit: withdraw.hex }), `invalid coin - deposittxid ${bind.txid} coin.KMD`)
+    refusal(() => buildGatewaysClaim({ bindtxid: bind.txid, coin: 'KMD', deposittxid: withdraw.txid, destpub: pk2, amount: '0.1' }, ctx([], priv2), { ...claimState, deposit: withdraw.hex }), `invalid coin - deposittxid ${bind.txid} coin.KMD`)
     refusal(c({ depositConfirmed: false }), 'gatewaysdeposit tx not yet confirmed/notarized')
     refusal(c({}, '0.1', priv1, pk1), 'different destination pubkey from desdeposit tx')
     refusal(c({}, '0.1', priv1), `invalid Gateways deposittxid ${deposit.txid} 0 != 0.1, remember claim must be done from destination pubkey from deposit tx!`)
     refusal(c({}, '0.2'), `invalid Gateways deposittxid ${deposit.txid} 0.1 != 0.2, remember claim must be done from destination pubkey from deposit tx!`)
     refusal(c({ tokens: [] }), 'cant find enough tokens in gateways address for given amount', 'INSUFFICIENT_FUNDS')
 
-    const w = (over: object = {}, amount = '0.04', coins = wCoins) => () => buildGatewaysWithdraw(bind.txid, 'KMD', pk2, amount, ctx(coins, priv2), { bind: bind.hex, tokens: [out(claim, 0)], ...over })
-    refusal(() => buildGatewaysWithdraw(bind.txid, 'KMD', '03', '0.04', ctx(wCoins, priv2), { bind: bind.hex, tokens: [] }), 'invalid destination pubkey', 'BUILD_PARAMS')
+    const w = (over: object = {}, amount = '0.04', coins = wCoins) => () => buildGatewaysWithdraw({ bindtxid: bind.txid, coin: 'KMD', withdrawpub: pk2, amount }, ctx(coins, priv2), { bind: bind.hex, tokens: [out(claim, 0)], ...over })
+    refusal(() => buildGatewaysWithdraw({ bindtxid: bind.txid, coin: 'KMD', withdrawpub: '03', amount: '0.04' }, ctx(wCoins, priv2), { bind: bind.hex, tokens: [] }), 'invalid destination pubkey', 'BUILD_PARAMS')
     refusal(w({ bind: undefined }), `cant find bindtxid ${bind.txid}`)
     refusal(w({ markers: [withdraw.hex] }), 'unable to create withdraw, another withdraw pending')
     refusal(w({ markers: [partial.hex], withdraws: [withdraw.hex] }), 'unable to create withdraw, another withdraw pending')
@@ -260,29 +261,29 @@ describe('gateways builders: a 1-of-2 gateway\'s whole life with test keys', () 
   })
 
   test('the daemon\'s refusals: partialsign, completesigning, markdone', () => {
-    refusal(() => buildGatewaysPartialSign(withdraw.txid, 'KMD', payout, ctx(pCoins), { bind: bind.hex }), `can't find last tx ${withdraw.txid}`)
-    refusal(() => buildGatewaysPartialSign(claim.txid, 'KMD', payout, ctx(pCoins), { last: claim.hex, bind: bind.hex }), `can't find last tx ${claim.txid}`)
-    refusal(() => buildGatewaysCompleteSigning(claim.txid, 'KMD', payout, ctx(pCoins), { last: claim.hex, bind: bind.hex }), `invalid last txid ${claim.txid}`)
-    refusal(() => buildGatewaysPartialSign(withdraw.txid, 'BTC', payout, ctx(pCoins), { last: withdraw.hex, bind: bind.hex }), `invalid withdraw tx ${withdraw.txid}`)
-    refusal(() => buildGatewaysPartialSign(withdraw.txid, 'KMD', payout, ctx(pCoins), { last: withdraw.hex, bind: bind.hex, withdrawConfirmed: false }), 'gatewayswithdraw tx not yet confirmed/notarized')
-    refusal(() => buildGatewaysPartialSign(withdraw.txid, 'KMD', payout, ctx(pCoins), { last: withdraw.hex }), `can't find bind tx ${bind.txid}`)
+    refusal(() => buildGatewaysPartialSign({ txidaddr: withdraw.txid, refcoin: 'KMD', hex: payout }, ctx(pCoins), { bind: bind.hex }), `can't find last tx ${withdraw.txid}`)
+    refusal(() => buildGatewaysPartialSign({ txidaddr: claim.txid, refcoin: 'KMD', hex: payout }, ctx(pCoins), { last: claim.hex, bind: bind.hex }), `can't find last tx ${claim.txid}`)
+    refusal(() => buildGatewaysCompleteSigning({ withdrawtxid: claim.txid, coin: 'KMD', hex: payout }, ctx(pCoins), { last: claim.hex, bind: bind.hex }), `invalid last txid ${claim.txid}`)
+    refusal(() => buildGatewaysPartialSign({ txidaddr: withdraw.txid, refcoin: 'BTC', hex: payout }, ctx(pCoins), { last: withdraw.hex, bind: bind.hex }), `invalid withdraw tx ${withdraw.txid}`)
+    refusal(() => buildGatewaysPartialSign({ txidaddr: withdraw.txid, refcoin: 'KMD', hex: payout }, ctx(pCoins), { last: withdraw.hex, bind: bind.hex, withdrawConfirmed: false }), 'gatewayswithdraw tx not yet confirmed/notarized')
+    refusal(() => buildGatewaysPartialSign({ txidaddr: withdraw.txid, refcoin: 'KMD', hex: payout }, ctx(pCoins), { last: withdraw.hex }), `can't find bind tx ${bind.txid}`)
     const otherBind = { txid: bind.txid, vout: [...bind.tx.vout.slice(0, -1), { value: 0n, script: encodeGatewaysOpret({ ...(decodeGatewaysOpret(bind.tx.vout.at(-1)!.script) as GatewaysBindOpret), tokenid: '12'.repeat(32) }) }] }
-    refusal(() => buildGatewaysPartialSign(withdraw.txid, 'KMD', payout, ctx(pCoins), { last: withdraw.hex, bind: otherBind }), `invalid bind tx ${bind.txid}`)
-    refusal(() => buildGatewaysPartialSign(partial.txid, 'BTC', payout, ctx(pCoins), { last: partial.hex, withdraw: withdraw.hex, bind: bind.hex }), `cannot decode partialsign tx opret ${partial.txid}`)
-    refusal(() => buildGatewaysPartialSign(partial.txid, 'KMD', payout, ctx(pCoins), { last: partial.hex, bind: bind.hex }), `can't find withdraw tx ${withdraw.txid}`)
-    refusal(() => buildGatewaysPartialSign(withdraw.txid, 'KMD', payout, ctx([coin('41'.repeat(32), 9999n)]), { last: withdraw.hex, bind: bind.hex }), 'error adding funds for partialsign', 'INSUFFICIENT_FUNDS')
-    refusal(() => buildGatewaysCompleteSigning(withdraw.txid, 'KMD', payout, ctx([]), { last: withdraw.hex, bind: bind.hex }), 'error adding funds for completesigning', 'INSUFFICIENT_FUNDS')
-    expect(() => buildGatewaysPartialSign(withdraw.txid, 'KMD', 'xyz', ctx(pCoins), { last: withdraw.hex, bind: bind.hex })).toThrow(expect.objectContaining({ code: 'BUILD_PARAMS' }))
+    refusal(() => buildGatewaysPartialSign({ txidaddr: withdraw.txid, refcoin: 'KMD', hex: payout }, ctx(pCoins), { last: withdraw.hex, bind: otherBind }), `invalid bind tx ${bind.txid}`)
+    refusal(() => buildGatewaysPartialSign({ txidaddr: partial.txid, refcoin: 'BTC', hex: payout }, ctx(pCoins), { last: partial.hex, withdraw: withdraw.hex, bind: bind.hex }), `cannot decode partialsign tx opret ${partial.txid}`)
+    refusal(() => buildGatewaysPartialSign({ txidaddr: partial.txid, refcoin: 'KMD', hex: payout }, ctx(pCoins), { last: partial.hex, bind: bind.hex }), `can't find withdraw tx ${withdraw.txid}`)
+    refusal(() => buildGatewaysPartialSign({ txidaddr: withdraw.txid, refcoin: 'KMD', hex: payout }, ctx([coin('41'.repeat(32), 9999n)]), { last: withdraw.hex, bind: bind.hex }), 'error adding funds for partialsign', 'INSUFFICIENT_FUNDS')
+    refusal(() => buildGatewaysCompleteSigning({ withdrawtxid: withdraw.txid, coin: 'KMD', hex: payout }, ctx([]), { last: withdraw.hex, bind: bind.hex }), 'error adding funds for completesigning', 'INSUFFICIENT_FUNDS')
+    expect(() => buildGatewaysPartialSign({ txidaddr: withdraw.txid, refcoin: 'KMD', hex: 'xyz' }, ctx(pCoins), { last: withdraw.hex, bind: bind.hex })).toThrow(expect.objectContaining({ code: 'BUILD_PARAMS' }))
 
-    const m = (over: object) => () => buildGatewaysMarkDone(complete.txid, 'KMD', ctx(mCoins), { complete: complete.hex, withdraw: withdraw.hex, bind: bind.hex, ...over })
+    const m = (over: object) => () => buildGatewaysMarkDone({ completesigningtx: complete.txid, coin: 'KMD' }, ctx(mCoins), { complete: complete.hex, withdraw: withdraw.hex, bind: bind.hex, ...over })
     refusal(m({ complete: undefined }), `invalid completesigning txid ${complete.txid}`)
-    refusal(() => buildGatewaysMarkDone(partial.txid, 'KMD', ctx(mCoins), { complete: partial.hex, withdraw: withdraw.hex, bind: bind.hex }), `cannot decode completesigning tx opret ${partial.txid}`)
+    refusal(() => buildGatewaysMarkDone({ completesigningtx: partial.txid, coin: 'KMD' }, ctx(mCoins), { complete: partial.hex, withdraw: withdraw.hex, bind: bind.hex }), `cannot decode completesigning tx opret ${partial.txid}`)
     refusal(m({ completeConfirmed: false }), 'gatewayscompletesigning tx not yet confirmed/notarized')
     refusal(m({ withdraw: undefined }), `invalid withdraw txid ${withdraw.txid}`)
     refusal(m({ withdraw: { txid: withdraw.txid, vout: [{ value: 0n, script: partial.tx.vout.at(-1)!.script }] } }), `cannot decode withdraw tx opret ${withdraw.txid}`)
     refusal(m({ bind: undefined }), `can't find bind tx ${bind.txid}`)
     refusal(m({ bind: otherBind }), `invalid bind tx ${bind.txid}`)
-    refusal(() => buildGatewaysMarkDone(complete.txid, 'KMD', ctx([]), { complete: complete.hex, withdraw: withdraw.hex, bind: bind.hex }), 'error adding funds for markdone', 'INSUFFICIENT_FUNDS')
+    refusal(() => buildGatewaysMarkDone({ completesigningtx: complete.txid, coin: 'KMD' }, ctx([]), { complete: complete.hex, withdraw: withdraw.hex, bind: bind.hex }), 'error adding funds for markdone', 'INSUFFICIENT_FUNDS')
   })
 })
 
@@ -343,10 +344,10 @@ describe('gateways builders against the documented daemon transactions', () => {
     const owner = doc.vout[2]!.script.subarray(1, 34)
     const utxo = { txid: doc.vin[0]!.txid, vout: doc.vin[0]!.vout, satoshis: doc.vout[2]!.value + 30000n, script: p2pkScript(owner) }
     const state = { bind: bindDoc.hex!, oracle: oracleDoc.hex!, samples: [sample] }
-    const args = [p[0]!, Number(p[1]), p[2]!, p[3]!, Number(p[4]), p[5]!, p[6]!, p[7]!, p[8]!] as const
+    const params = { bindtxid: p[0]!, height: Number(p[1]), coin: p[2]!, cointxid: p[3]!, claimvout: Number(p[4]), deposithex: p[5]!, proof: p[6]!, destpub: p[7]!, amount: p[8]! }
     // a current daemon cannot read the 2019 bind
-    refusal(() => buildGatewaysDeposit(...args, { pubkey: owner, utxos: [utxo], height: 0 }, state), `invalid coin - bindtxid ${p[0]} coin.`)
-    const r = buildGatewaysDeposit(...args, { pubkey: owner, utxos: [utxo], height: 0 }, { ...state, allowLegacyBind: true })
+    refusal(() => buildGatewaysDeposit(params, { pubkey: owner, utxos: [utxo], height: 0 }, state), `invalid coin - bindtxid ${p[0]} coin.`)
+    const r = buildGatewaysDeposit(params, { pubkey: owner, utxos: [utxo], height: 0 }, { ...state, allowLegacyBind: true })
     expect(r.depositAddress).toBe('RXEXoa1nRmKhMbuZovpcYwQMsicwzccZBp')
     expect(r.tx.vin.map((v) => [v.txid, v.vout])).toEqual(doc.vin.map((v) => [v.txid, v.vout]))
     expect(r.tx.vout.map((o) => [o.value, hexOf(o.script)])).toEqual(doc.vout.map((o) => [o.value, hexOf(o.script)]))
@@ -362,7 +363,7 @@ describe('gateways builders against the documented daemon transactions', () => {
     const bindView = { txid: p[0]!, vout: [{ value: 0n, script: encodeGatewaysOpret({ funcid: 'B', tokenid: claimOp.tokenid, voutPubkeys: [GW_PK], coin: 'KMD', totalsupply: 10n ** 14n, oracletxid: '00'.repeat(32), M: 1, N: 1, pubkeys: [p[3]!], taddr: 0, prefix: 60, prefix2: 85, wiftype: 188 }) }] }
     const gwTokens: Utxo = { txid: doc.vin[0]!.txid, vout: doc.vin[0]!.vout, satoshis: 1_000_000n, script: hexToBytes(GW_TOKENS) }
     const dest = hexToBytes(p[3]!)
-    const r = buildGatewaysClaim(p[0]!, p[1]!, p[2]!, p[3]!, p[4]!, { pubkey: dest, utxos: [], height: doc.expiryHeight - 201 }, { bind: bindView, deposit: dep.hex!, tokens: [gwTokens] })
+    const r = buildGatewaysClaim({ bindtxid: p[0]!, coin: p[1]!, deposittxid: p[2]!, destpub: p[3]!, amount: p[4]! }, { pubkey: dest, utxos: [], height: doc.expiryHeight - 201 }, { bind: bindView, deposit: dep.hex!, tokens: [gwTokens] })
     expect(r.tx.vin.map((v) => [v.txid, v.vout])).toEqual(doc.vin.map((v) => [v.txid, v.vout]))
     expect(r.tx.vout.map((o) => [o.value, hexOf(o.script)])).toEqual(doc.vout.map((o) => [o.value, hexOf(o.script)]))
     expect(r.tx.expiryHeight).toBe(doc.expiryHeight)

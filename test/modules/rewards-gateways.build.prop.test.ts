@@ -10,7 +10,7 @@ import { p2pkScript } from '../../src/script/script.js'
 import { sha256 } from '../../src/hash/index.js'
 import { bytesToHex } from '../../src/bytes/hex.js'
 import { getPublicKey } from '@noble/secp256k1'
-import type { BuildResult } from '../../src/build/complete.js'
+import type { BuildResult } from '../../src/cctx/complete.js'
 
 const numRuns = Number(process.env.FC_NUM_RUNS ?? 200)
 const COIN = 100_000_000n
@@ -27,14 +27,14 @@ function expectBalanced(r: BuildResult): void {
 }
 
 describe('rewards and gateways builders: properties', () => {
-  const plan = buildRewardsCreateFunding('PROP', '1000', '5', 0, 100, '0.001', { pubkey, utxos: [coin(1, 2000n * COIN)], height: 1 })
+  const plan = buildRewardsCreateFunding({ name: 'PROP', amount: '1000', APR: '5', mindays: 0, maxdays: 100, mindeposit: '0.001' }, { pubkey, utxos: [coin(1, 2000n * COIN)], height: 1 })
 
   test('rewardslock: any deposit and coin set → balanced, L opret of the plan, deposit at vout 0, tag at vout 1', () => {
     fc.assert(fc.property(fc.bigInt({ min: 100000n, max: 500n * COIN }), fc.array(fc.bigInt({ min: 1n, max: 200n * COIN }), { minLength: 1, maxLength: 8 }), (deposit, coins) => {
       const utxos = coins.map((s, i) => coin(i + 10, s))
       let r: BuildResult
       try {
-        r = buildRewardsLock('PROP', plan.txid, deposit, { pubkey, utxos, height: 5 }, { plan: plan.tx, funding: 1000n * COIN })
+        r = buildRewardsLock({ name: 'PROP', fundingtxid: plan.txid, amount: deposit }, { pubkey, utxos, height: 5 }, { plan: plan.tx, funding: 1000n * COIN })
       } catch (e) {
         expect(e).toMatchObject({ code: 'INSUFFICIENT_FUNDS' })
         return
@@ -47,7 +47,7 @@ describe('rewards and gateways builders: properties', () => {
   })
 
   test('rewardsunlock: the reward is ⌊amount·APR·t / (10^8·100·31536000)⌋ capped at the amount and t at maxseconds', () => {
-    const lockTx = buildRewardsLock('PROP', plan.txid, 20n * COIN, { pubkey, utxos: [coin(3, 30n * COIN)], height: 5 }, { plan: plan.tx, funding: 1000n * COIN })
+    const lockTx = buildRewardsLock({ name: 'PROP', fundingtxid: plan.txid, amount: 20n * COIN }, { pubkey, utxos: [coin(3, 30n * COIN)], height: 5 }, { plan: plan.tx, funding: 1000n * COIN })
     const fund = { txid: plan.txid, vout: 0, satoshis: 1000n * COIN, script: plan.tx.vout[0]!.script }
     fc.assert(fc.property(fc.integer({ min: 0, max: 200 * 86400 }), (t) => {
       const T = 1_700_000_000
@@ -55,7 +55,7 @@ describe('rewards and gateways builders: properties', () => {
       const expected = (20n * COIN * 500000000n * d) / (100000000n * 100n * 31536000n)
       let r
       try {
-        r = buildRewardsUnlock('PROP', plan.txid, lockTx.txid, { pubkey, utxos: [], height: 9 }, { plan: plan.tx, locks: [{ tx: lockTx.tx, blockTime: T }], funding: [fund], tipTime: T + t })
+        r = buildRewardsUnlock({ name: 'PROP', fundingtxid: plan.txid, txid: lockTx.txid }, { pubkey, utxos: [], height: 9 }, { plan: plan.tx, locks: [{ tx: lockTx.tx, blockTime: T }], funding: [fund], tipTime: T + t })
       } catch (e) {
         expect(expected).toBeLessThanOrEqual(10000n)
         expect(e).toMatchObject({ details: { daemonError: `reward ${expected} is <= the transaction fee` } })
@@ -73,7 +73,7 @@ describe('rewards and gateways builders: properties', () => {
       const tokens = balances.map((s, i) => ({ txid: tokenid, vout: i + 1, satoshis: s, script: ccScript(cc1of1(0xf2, pubkey)) }))
       let r: BuildResult
       try {
-        r = buildGatewaysWithdraw(bindView.txid, 'KMD', pubkey, amount, { pubkey, utxos: [coin(2, COIN)], height: 5 }, { bind: bindView, tokens })
+        r = buildGatewaysWithdraw({ bindtxid: bindView.txid, coin: 'KMD', withdrawpub: pubkey, amount }, { pubkey, utxos: [coin(2, COIN)], height: 5 }, { bind: bindView, tokens })
       } catch (e) {
         expect(e).toMatchObject({ code: 'INSUFFICIENT_FUNDS', details: { daemonError: 'not enough balance of tokens for withdraw' } })
         return

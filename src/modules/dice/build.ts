@@ -4,7 +4,7 @@ import { equalBytes } from '../../bytes/utils.js'
 import { ByteSnapshot } from '../../bytes/snapshot.js'
 import { formatCoins, type AmountInput } from '../../amount.js'
 import { cc1of1 } from '../../cc/condition.js'
-import { ccModule } from '../../cc/eval.js'
+import { ccModule, EVAL as EVAL_CODES } from '../../cc/eval.js'
 import { ccScript } from '../../script/cc.js'
 import { p2pkScript } from '../../script/script.js'
 import { classifyScript } from '../../script/classify.js'
@@ -14,13 +14,14 @@ import { diceOutcome, type DiceOutcome } from './outcome.js'
 import { diceHashEntropy } from './entropy.js'
 import { parseTransaction, txid as txidOf } from '../../tx/codec.js'
 import type { Transaction, TxOutput } from '../../tx/types.js'
-import { checkContext, daemonRefusal, type BuildContext, type CheckedContext } from '../../build/context.js'
-import { finalizeCcTx } from '../../build/finalize.js'
-import { completeBuild, type BuildResult } from '../../build/complete.js'
-import { amountParam, normalInputs, stateTx, txidOfParsed, txidParam, type TxLike } from '../../build/common.js'
-import type { InputPlan, Utxo } from '../../build/types.js'
+import { checkContext, daemonRefusal, type BuildContext, type CheckedContext } from '../../cctx/context.js'
+import { builderParams } from '../../cctx/params.js'
+import { finalizeCcTx } from '../../cctx/finalize.js'
+import { completeBuild, type BuildResult } from '../../cctx/complete.js'
+import { amountParam, normalInputs, stateTx, txidOfParsed, txidParam, type TxLike } from '../../cctx/common.js'
+import type { InputPlan, Utxo } from '../../cctx/types.js'
 
-const EVAL = 0xe6
+const EVAL = EVAL_CODES.DICE
 const DICE = /* @__PURE__ */ ccModule('Dice')
 const COIN = 100_000_000n
 const ZERO32 = '00'.repeat(32)
@@ -93,16 +94,30 @@ function houseKey(ctx: CheckedContext): Uint8Array {
 }
 
 /**
+ * The parameters of `dicefund`, named as the daemon names them (same order as its RPC).
+ * @example const p: DiceFundParams = { name, funds, minbet, maxbet, maxodds, timeoutblocks }
+ */
+export type DiceFundParams = {
+  name: string
+  funds: AmountInput
+  minbet: AmountInput
+  maxbet: AmountInput
+  maxodds: number | bigint
+  timeoutblocks: number | bigint
+}
+
+/**
  * `dicefund name funds minbet maxbet maxodds timeoutblocks`: creates a dice plan. vout 0 = funds on the Dice global CC
  * address, vout 1 = 10000 P2PK to the house (the plan's `fundingPubKey`), vout 2 = 10000 P2PK to the Dice global
  * pubkey (the marker `dicelist` scans), change, 'F' opret. Normal inputs for funds + 3·txfee, at most 60.
- * @param funds - coins (text/number) or satoshis (bigint); at least 100 coins
+ * @param params.funds - coins (text/number) or satoshis (bigint); at least 100 coins
  * @param state - `plans`: the dice funding transactions already on chain (what paid the Dice normal address), to
  *   refuse a second plan with the same name as the daemon does
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS | AMOUNT_INVALID | …
- * @example buildDiceFund('KMDDice', '777777', '0.777', '7.77', 777, 7, { pubkey, utxos, height, privateKey })
+ * @example buildDiceFund({ name: 'KMDDice', funds: '777777', minbet: '0.777', maxbet: '7.77', maxodds: 777, timeoutblocks: 7 }, { pubkey, utxos, height, privateKey })
  */
-export function buildDiceFund(name: string, funds: AmountInput, minbet: AmountInput, maxbet: AmountInput, maxodds: number | bigint, timeoutblocks: number | bigint, context: BuildContext, state: { plans?: readonly TxLike[] } = {}): BuildResult {
+export function buildDiceFund(params: DiceFundParams, context: BuildContext, state: { plans?: readonly TxLike[] } = {}): BuildResult {
+  const { name, funds, minbet, maxbet, maxodds, timeoutblocks } = builderParams(params, 'buildDiceFund', ['name', 'funds', 'minbet', 'maxbet', 'maxodds', 'timeoutblocks'])
   const ctx = checkContext(context)
   assertPlanName(name)
   const f = amountParam(funds, 'funds')
@@ -145,14 +160,25 @@ function anyTx(p: TxLike): Transaction {
 export type DiceAddFundsState = { funding: TxLike }
 
 /**
+ * The parameters of `diceaddfunds`, named as the daemon names them (same order as its RPC).
+ * @example const p: DiceAddFundsParams = { name, fundingtxid, amount }
+ */
+export type DiceAddFundsParams = {
+  name: string
+  fundingtxid: string
+  amount: AmountInput
+}
+
+/**
  * `diceaddfunds name fundingtxid amount`: the house adds an entropy UTXO. vout 0 = amount on the Dice global CC
  * address, vout 1 = 10000 to the plan's fundingPubKey script (the house tag), change, 'E' opret committing to
  * sha256(entropy) for vin 0's outpoint (derived from the house key: `context.privateKey` is required). Normal inputs
  * from the house address for amount + 2·txfee, at most 60.
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS | …
- * @example buildDiceAddFunds('KMDDice', fundingtxid, '10', houseCtx, { funding: fundingTxHex })
+ * @example buildDiceAddFunds({ name: 'KMDDice', fundingtxid, amount: '10' }, houseCtx, { funding: fundingTxHex })
  */
-export function buildDiceAddFunds(name: string, fundingtxid: string, amount: AmountInput, context: BuildContext, state: DiceAddFundsState): BuildResult {
+export function buildDiceAddFunds(params: DiceAddFundsParams, context: BuildContext, state: DiceAddFundsState): BuildResult {
+  const { name, fundingtxid, amount } = builderParams(params, 'buildDiceAddFunds', ['name', 'fundingtxid', 'amount'])
   const ctx = checkContext(context)
   assertPlanName(name)
   const id = txidParam(fundingtxid, 'fundingtxid')
@@ -260,16 +286,28 @@ export type DiceBetState = {
 }
 
 /**
+ * The parameters of `dicebet`, named as the daemon names them (same order as its RPC).
+ * @example const p: DiceBetParams = { name, fundingtxid, amount, odds }
+ */
+export type DiceBetParams = {
+  name: string
+  fundingtxid: string
+  amount: AmountInput
+  odds: number | bigint
+}
+
+/**
  * `dicebet name fundingtxid amount odds`: spends one house entropy UTXO (vin 0, signed with the public Dice key) and
  * reveals the bettor's entropy. vout 0 = the entropy value back to the Dice address, vout 1 = the bet there, vout 2 =
  * 10000 + odds P2PK to the bettor (where winnings go), change, 'B' opret. Normal inputs for bet + 2·txfee + odds,
  * at most 60. The daemon's checks in its order: odds 2..9999, the plan, min/max bet and max odds, funding ≥
  * 2·bet·odds + txfee with an entropy UTXO and at least 100 of them.
- * @param amount - coins (text/number) or satoshis (bigint)
+ * @param params.amount - coins (text/number) or satoshis (bigint)
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS | …
- * @example buildDiceBet('KMDDice', fundingtxid, '7', 7, bettorCtx, { funding, planTxs })
+ * @example buildDiceBet({ name: 'KMDDice', fundingtxid, amount: '7', odds: 7 }, bettorCtx, { funding, planTxs })
  */
-export function buildDiceBet(name: string, fundingtxid: string, amount: AmountInput, odds: number | bigint, context: BuildContext, state: DiceBetState): BuildResult {
+export function buildDiceBet(params: DiceBetParams, context: BuildContext, state: DiceBetState): BuildResult {
+  const { name, fundingtxid, amount, odds } = builderParams(params, 'buildDiceBet', ['name', 'fundingtxid', 'amount', 'odds'])
   const ctx = checkContext(context)
   const id = txidParam(fundingtxid, 'fundingtxid')
   const bet = amountParam(amount, 'amount')
@@ -335,6 +373,16 @@ export type DiceFinishState = {
 export type DiceFinishResult = BuildResult & { funcid: 'W' | 'L' | 'T' | 'R'; outcome?: DiceOutcome }
 
 /**
+ * The parameters of `dicefinish`, named as the daemon names them (same order as its RPC).
+ * @example const p: DiceFinishParams = { name, fundingtxid, bettxid }
+ */
+export type DiceFinishParams = {
+  name: string
+  fundingtxid: string
+  bettxid: string
+}
+
+/**
  * `dicefinish name fundingtxid bettxid`. Called by the house (context.pubkey's P2PK is the plan's fundingPubKey): reveals
  * the house entropy of the consumed entropy transaction and answers 'W' (pays (odds+1)·bet to the bet's vout 2 script)
  * or 'L' (keeps the bet), exactly as {@link diceOutcome} decides, committing a new entropy for its own vin 0; or 'R'
@@ -342,9 +390,10 @@ export type DiceFinishResult = BuildResult & { funcid: 'W' | 'L' | 'T' | 'R'; ou
  * paid like a win. Inputs: vin 0 = one normal input ≥ 2·txfee, vin 1/2 = the bet's outputs 0/1, then plan UTXOs if a
  * win needs more; change goes to the house.
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS | …
- * @example buildDiceFinish('KMDDice', fundingtxid, bettxid, houseCtx, { funding, bet, entropyTx })
+ * @example buildDiceFinish({ name: 'KMDDice', fundingtxid, bettxid }, houseCtx, { funding, bet, entropyTx })
  */
-export function buildDiceFinish(name: string, fundingtxid: string, bettxid: string, context: BuildContext, state: DiceFinishState): DiceFinishResult {
+export function buildDiceFinish(params: DiceFinishParams, context: BuildContext, state: DiceFinishState): DiceFinishResult {
+  const { name, fundingtxid, bettxid } = builderParams(params, 'buildDiceFinish', ['name', 'fundingtxid', 'bettxid'])
   const ctx = checkContext(context)
   assertPlanName(name)
   const id = txidParam(fundingtxid, 'fundingtxid')

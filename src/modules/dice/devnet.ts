@@ -157,19 +157,19 @@ export const DICE_METHODS: Record<string, Method> = {
     const maxodds = BigInt(Number.parseInt(numText(p[4]), 10) || 0)
     const timeout = BigInt(Number.parseInt(numText(p[5]), 10) || 0)
     const plans = (n.chain.addressHistory.get(p2pkhAddress(DICE.pubkey)) ?? []).map((r) => n.chain.txs.get(r.txid)!.hex)
-    return hexResult(() => buildDiceFund(str(p[0]), funds!, minbet!, maxbet!, maxodds, timeout, walletContext(n), { plans }))
+    return hexResult(() => buildDiceFund({ name: str(p[0]), funds: funds!, minbet: minbet!, maxbet: maxbet!, maxodds, timeoutblocks: timeout }, walletContext(n), { plans }))
   } },
   diceaddfunds: { min: 3, max: 3, usage: 'diceaddfunds name fundingtxid amount\n', run: (n, p) => {
     const id = txidArg(p[1])
     const amount = daemonParseCoins(numText(p[2]))
     if (amount <= 0n) return { result: 'error', error: 'amount must be positive' }
-    return hexResult(() => buildDiceAddFunds(str(p[0]), id, amount, walletContext(n), { funding: planFunding(n, id).hex as string }))
+    return hexResult(() => buildDiceAddFunds({ name: str(p[0]), fundingtxid: id, amount }, walletContext(n), { funding: planFunding(n, id).hex as string }))
   } },
   dicebet: { min: 4, max: 4, usage: 'dicebet name fundingtxid amount odds\n', run: (n, p) => {
     const id = txidArg(p[1])
     const amount = daemonParseCoins(numText(p[2]))
     const odds = BigInt(Number.parseInt(numText(p[3]), 10) || 0)
-    return hexResult(() => buildDiceBet(str(p[0]), id, amount, odds, walletContext(n), { funding: planFunding(n, id).hex as string, planTxs: planTxs(n.chain) }))
+    return hexResult(() => buildDiceBet({ name: str(p[0]), fundingtxid: id, amount, odds }, walletContext(n), { funding: planFunding(n, id).hex as string, planTxs: planTxs(n.chain) }))
   } },
   dicefinish: { min: 3, max: 3, usage: 'dicefinish name fundingtxid bettxid\n', run: (n, p) => {
     const id = txidArg(p[1])
@@ -177,7 +177,7 @@ export const DICE_METHODS: Record<string, Method> = {
     const bet = n.chain.txs.get(betId)
     if (bet !== undefined && (n.chain.spentInMempool(betId, 1) || (bet.height >= 0 && n.chain.coin(betId, 1, false) === undefined))) return { result: 'success', hex: '0' }
     const entropyTx = bet === undefined ? undefined : n.chain.txs.get(bet.tx.vin[0]!.txid)?.hex
-    return hexResult(() => buildDiceFinish(str(p[0]), id, betId, walletContext(n), {
+    return hexResult(() => buildDiceFinish({ name: str(p[0]), fundingtxid: id, bettxid: betId }, walletContext(n), {
       funding: planFunding(n, id).hex as string, bet: bet?.hex as string, entropyTx: entropyTx as string,
       ...(bet !== undefined && bet.height >= 0 ? { betHeight: bet.height } : {}), planTxs: planTxs(n.chain),
     }))

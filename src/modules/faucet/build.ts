@@ -2,7 +2,7 @@ import { KomodoCcError } from '../../errors.js'
 import { hexToBytes } from '../../bytes/hex.js'
 import type { AmountInput } from '../../amount.js'
 import { cc1of1 } from '../../cc/condition.js'
-import { ccModule } from '../../cc/eval.js'
+import { ccModule, EVAL as EVAL_CODES } from '../../cc/eval.js'
 import { ccScript } from '../../script/cc.js'
 import { p2pkScript } from '../../script/script.js'
 import { opretScript } from '../opret.js'
@@ -14,14 +14,15 @@ import { signTransaction, nobleSecp256k1, verifyInput, type Secp256k1Backend } f
 import { parseTransaction } from '../../tx/codec.js'
 import { fastFaucetPow } from './pow.js'
 import { CC_TXFEE, type Transaction } from '../../tx/types.js'
-import { checkContext, checkUtxo, daemonRefusal, type BuildContext, type CheckedContext } from '../../build/context.js'
-import { finalizeCcTx, type FinalizedTx } from '../../build/finalize.js'
-import { completeBuild, type BuildResult } from '../../build/complete.js'
-import { amountParam, ccInput, normalInputs } from '../../build/common.js'
-import { OutpointSet } from '../../build/outpoints.js'
-import type { InputPlan, Utxo } from '../../build/types.js'
+import { checkContext, checkUtxo, daemonRefusal, type BuildContext, type CheckedContext } from '../../cctx/context.js'
+import { builderParams } from '../../cctx/params.js'
+import { finalizeCcTx, type FinalizedTx } from '../../cctx/finalize.js'
+import { completeBuild, type BuildResult } from '../../cctx/complete.js'
+import { amountParam, ccInput, normalInputs } from '../../cctx/common.js'
+import { OutpointSet } from '../../cctx/outpoints.js'
+import type { InputPlan, Utxo } from '../../cctx/types.js'
 
-const EVAL = 0xe4
+const EVAL = EVAL_CODES.FAUCET
 const FAUCET = /* @__PURE__ */ ccModule('Faucet')
 /** `FAUCETSIZE` (CCfaucet.h): what one faucetget pays, 0.1 coin. @example FAUCET_SIZE // 10000000n */
 export const FAUCET_SIZE = 10_000_000n
@@ -29,17 +30,26 @@ export const FAUCET_SIZE = 10_000_000n
 const FAUCET_MIN_UTXO = 1_000_000n
 /** At most this many faucet inputs. */
 const FAUCET_MAX_INPUTS = 60
-/** The daemon tries this many consecutive nonces before giving up. @example buildFaucetGet(ctx, state, { maxAttempts: FAUCET_MAX_ATTEMPTS }) */
+/** The daemon tries this many consecutive nonces before giving up. @example buildFaucetGet({}, ctx, state, { maxAttempts: FAUCET_MAX_ATTEMPTS }) */
 export const FAUCET_MAX_ATTEMPTS = 1_000_000
+
+/**
+ * The parameters of `faucetfund`, named as the daemon names them (same order as its RPC).
+ * @example const p: FaucetFundParams = { amount }
+ */
+export type FaucetFundParams = {
+  amount: AmountInput
+}
 
 /**
  * `faucetfund amount`: `amount` to the Faucet global CC address (vout 0), change; no opret at all. Normal inputs for
  * amount + txfee, at most 64. The RPC replaces every builder error with `couldnt create faucet funding transaction`.
- * @param amount - coins as text/number, or satoshis as bigint
+ * @param params.amount - coins as text/number, or satoshis as bigint
  * @throws KomodoCcError BUILD_PARAMS | INSUFFICIENT_FUNDS | AMOUNT_INVALID | …
- * @example buildFaucetFund('100', { pubkey, utxos, height, privateKey })
+ * @example buildFaucetFund({ amount: '100' }, { pubkey, utxos, height, privateKey })
  */
-export function buildFaucetFund(amount: AmountInput, context: BuildContext): BuildResult {
+export function buildFaucetFund(params: FaucetFundParams, context: BuildContext): BuildResult {
+  const { amount } = builderParams(params, 'buildFaucetFund', ['amount'])
   const ctx = checkContext(context)
   const sats = amountParam(amount, 'amount')
   if (sats <= 0n) throw daemonRefusal('funding amount must be positive', { amount: String(sats) })
@@ -181,7 +191,7 @@ function prepareSearch(fin: FinalizedTx, ctx: CheckedContext, backend: Secp256k1
       if (!faucetTxidOk(id))
         throw new KomodoCcError('BUILD_INPUTS', `internal: nonce ${nonce} did not reproduce a valid faucetget txid (${id}); the signing backend disagrees with @noble/secp256k1`)
       // completeBuild without a key returns the transaction as given (here: already signed) with each input's sighash
-      const { privateKey: _unused, ...unkeyed } = ctx
+      const { privateKey: _key, signer: _signer, batonSigner: _baton, ...unkeyed } = ctx
       const result = completeBuild({ ...fin, tx: signedTx }, unkeyed, EVAL)
       ;(result as { signed: boolean }).signed = true
       return Object.assign(result, { nonce, attempts })
@@ -207,7 +217,7 @@ function fastSearch(fin: FinalizedTx, ctx: CheckedContext, layout: Parameters<ty
         const v = verifyInput(signedTx, i, p, ctx.branchId === undefined ? {} : { branchId: ctx.branchId })
         if (!v.valid) throw new KomodoCcError('SIGNATURE_INVALID', `internal: the fast faucetget search signed input ${i} invalidly (${v.reason ?? 'unknown'})`)
       })
-      const { privateKey: _unused, ...unkeyed } = ctx
+      const { privateKey: _key, signer: _signer, batonSigner: _baton, ...unkeyed } = ctx
       const result = completeBuild({ ...fin, tx: signedTx }, unkeyed, EVAL)
       ;(result as { signed: boolean }).signed = true
       return Object.assign(result, { nonce, attempts })
@@ -245,6 +255,13 @@ function notFound(tried: number, start: number): KomodoCcError {
 }
 
 /**
+ * The parameters of `faucetget`: none (the daemon's RPC takes no parameter); `{}` keeps every builder's call
+ * shape `(params, context, state, options)`.
+ * @example const p: FaucetGetParams = {}
+ */
+export type FaucetGetParams = Record<string, never>
+
+/**
  * `faucetget`: takes 0.1 coin from the faucet for `context.pubkey`, entirely offline (the faucet's key is public).
  * Inputs: faucet UTXOs above 0.01 coin (at most 60) until they cover 0.1 coin + 10000 fee; outputs: the faucet change
  * (vout 0, when non-zero), 10,000,000 sat P2PK to the caller, then the 'G' opret with the proof-of-work nonce. Like
@@ -253,9 +270,10 @@ function notFound(tried: number, start: number): KomodoCcError {
  * the synchronous core; {@link buildFaucetGetAsync} yields to the event loop between batches. The payout address must
  * be brand new or the transaction is refused when broadcast (not checked here: it needs the address history).
  * @throws KomodoCcError INSUFFICIENT_FUNDS | BUILD_STATE | POW_NOT_FOUND | ABORTED | PUBKEY_INVALID | …
- * @example buildFaucetGet({ pubkey, utxos: [], height }, { faucetUtxos }, { onProgress: (n) => console.log(n) })
+ * @example buildFaucetGet({}, { pubkey, utxos: [], height }, { faucetUtxos }, { onProgress: (n) => console.log(n) })
  */
-export function buildFaucetGet(context: BuildContext, state: FaucetGetState, options: FaucetGetOptions = {}): FaucetGetResult {
+export function buildFaucetGet(params: FaucetGetParams, context: BuildContext, state: FaucetGetState, options: FaucetGetOptions = {}): FaucetGetResult {
+  builderParams(params, 'buildFaucetGet', [])
   const o = checkOptions(options)
   const search = planFaucetGet(context, state, options.backend ?? nobleSecp256k1, options.exactSignatures === true)
   let tried = 0
@@ -278,9 +296,10 @@ export function buildFaucetGet(context: BuildContext, state: FaucetGetState, opt
  * {@link buildFaucetGet} that yields to the event loop after every `progressEvery` attempts, so a UI stays responsive
  * and an `AbortSignal` can stop it.
  * @throws KomodoCcError like {@link buildFaucetGet}
- * @example const r = await buildFaucetGetAsync(ctx, { faucetUtxos }, { signal: AbortSignal.timeout(60000) })
+ * @example const r = await buildFaucetGetAsync({}, ctx, { faucetUtxos }, { signal: AbortSignal.timeout(60000) })
  */
-export async function buildFaucetGetAsync(context: BuildContext, state: FaucetGetState, options: FaucetGetOptions = {}): Promise<FaucetGetResult> {
+export async function buildFaucetGetAsync(params: FaucetGetParams, context: BuildContext, state: FaucetGetState, options: FaucetGetOptions = {}): Promise<FaucetGetResult> {
+  builderParams(params, 'buildFaucetGetAsync', [])
   const o = checkOptions(options)
   const search = planFaucetGet(context, state, options.backend ?? nobleSecp256k1, options.exactSignatures === true)
   let tried = 0

@@ -1,4 +1,5 @@
 // The faucet module, described once for the registry.
+import type { InfoTxInput } from '../offline-info.js'
 import { EVAL } from '../../cc/eval.js'
 import { globalKeysOf, type ModuleDescriptor } from '../descriptor.js'
 import { decodeFaucetOpret, type FaucetOpret } from './opret.js'
@@ -20,7 +21,8 @@ export const faucetModule: ModuleDescriptor<'faucet', FaucetOpret, FaucetReading
     { name: 'faucetfund', funcids: '', params: ['amount'] },
     { name: 'faucetget', funcids: 'G', params: [] },
   ]),
-  info: Object.freeze({ faucetinfo }),
+  // faucetinfo reads any number of transactions: the main one is simply the first
+  info: Object.freeze({ faucetinfo: (main: InfoTxInput, more: readonly InfoTxInput[]) => faucetinfo([main, ...more]) }),
   decode: decodeFaucetOpret,
   inspect: faucetInspector,
 })

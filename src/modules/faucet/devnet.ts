@@ -5,7 +5,7 @@ import { ccModule, EVAL } from '../../cc/eval.js'
 import { daemonParseCoins, formatCoins } from '../../amount.js'
 import { buildFaucetFund, buildFaucetGetAsync, FAUCET_SIZE } from './build.js'
 import { ccScript } from '../../script/cc.js'
-import type { Utxo } from '../../build/types.js'
+import type { Utxo } from '../../cctx/types.js'
 import type { DevChain } from '../../devnet/chain.js'
 import { scriptAddress } from '../../devnet/chain.js'
 import { hexResult, numText, walletContext, type Method } from '../../devnet/node.js'
@@ -65,13 +65,13 @@ export const FAUCET_METHODS: Record<string, Method> = {
   faucetfund: { min: 1, max: 1, usage: 'faucetfund amount\n', run: (n, p) => {
     const sats = daemonParseCoins(numText(p[0]))
     if (sats <= 0n) return { result: 'error', error: 'funding amount must be positive' }
-    const r = hexResult(() => buildFaucetFund(sats, walletContext(n)))
+    const r = hexResult(() => buildFaucetFund({ amount: sats }, walletContext(n)))
     return r.result === 'error' ? { result: 'error', error: 'couldnt create faucet funding transaction' } : r
   } },
   faucetinfo: { min: 0, max: 0, usage: 'faucetinfo\n', run: (n) => ({ result: 'success', name: 'Faucet', funding: formatCoins(faucetUtxos(n.chain).reduce((s, u) => s + u.satoshis, 0n)) }) },
   faucetget: { min: 0, max: 0, usage: 'faucetget\n', run: async (n) => {
     try {
-      const r = await buildFaucetGetAsync({ pubkey: n.wallet.pubkey, utxos: [], height: n.chain.height }, { faucetUtxos: faucetUtxos(n.chain) }, { startNonce: Math.floor(Math.random() * 0x0fffffff), progressEvery: 256 })
+      const r = await buildFaucetGetAsync({}, { pubkey: n.wallet.pubkey, utxos: [], height: n.chain.height }, { faucetUtxos: faucetUtxos(n.chain) }, { startNonce: Math.floor(Math.random() * 0x0fffffff), progressEvery: 256 })
       return { result: 'success', hex: r.hex }
     } catch {
       return { result: 'error', error: 'couldnt create faucet get transaction' }

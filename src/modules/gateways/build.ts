@@ -6,24 +6,25 @@ import { COIN, type AmountInput } from '../../amount.js'
 import { pubkeyBytes } from '../../address/address.js'
 import { cc1of1, tokensCc1of1 } from '../../cc/condition.js'
 import { ccAddress, txidPubkey } from '../../cc/address.js'
-import { ccModule } from '../../cc/eval.js'
+import { ccModule, EVAL as EVAL_CODES } from '../../cc/eval.js'
 import { ccScript } from '../../script/cc.js'
 import { p2pkScript } from '../../script/script.js'
 import type { CcCondition } from '../../cc/types.js'
 import { decodeOraclesOpret } from '../oracles/opret.js'
 import { encodeGatewaysPayload, decodeGatewaysOpret, type GatewaysOpret } from './opret.js'
-import { checkContext, checkUtxo, daemonRefusal, type BuildContext, type CheckedContext } from '../../build/context.js'
-import { finalizeCcTx } from '../../build/finalize.js'
-import { completeBuild, type BuildResult } from '../../build/complete.js'
-import { amountParam, moneyParam, normalInputs, txidParam, hexParam } from '../../build/common.js'
-import { OutpointSet } from '../../build/outpoints.js'
-import { stateOutputs, lastOpret, ostreamDouble, type StateTx, type StateOutputs } from '../../build/rewards-gateways-state.js'
-import { gatewaysDepositAddress, gatewaysVerifyDeposit } from '../../build/gateways-proof.js'
-import type { InputPlan, Utxo } from '../../build/types.js'
+import { checkContext, checkUtxo, daemonRefusal, type BuildContext, type CheckedContext } from '../../cctx/context.js'
+import { builderParams } from '../../cctx/params.js'
+import { finalizeCcTx } from '../../cctx/finalize.js'
+import { completeBuild, type BuildResult } from '../../cctx/complete.js'
+import { amountParam, moneyParam, normalInputs, txidParam, hexParam } from '../../cctx/common.js'
+import { OutpointSet } from '../../cctx/outpoints.js'
+import { stateOutputs, lastOpret, ostreamDouble, type StateTx, type StateOutputs } from '../../cctx/rewards-gateways-state.js'
+import { gatewaysDepositAddress, gatewaysVerifyDeposit } from './proof.js'
+import type { InputPlan, Utxo } from '../../cctx/types.js'
 import type { TxOutput } from '../../tx/types.js'
 
-const EVAL = 0xf1
-const EVAL_TOKENS = 0xf2
+const EVAL = EVAL_CODES.GATEWAYS
+const EVAL_TOKENS = EVAL_CODES.TOKENS
 const MARKER = 10000n
 const GATEWAYS = /* @__PURE__ */ ccModule('Gateways')
 const ZERO = '0'.repeat(64)
@@ -90,7 +91,7 @@ function bindChecks(state: GatewaysBindRef | undefined, bindtxid: string, coin: 
   return b
 }
 
-function done(inputs: InputPlan[], outputs: TxOutput[], opret: Uint8Array, ctx: CheckedContext, evalCode = EVAL): BuildResult {
+function done(inputs: InputPlan[], outputs: TxOutput[], opret: Uint8Array, ctx: CheckedContext, evalCode: number = EVAL): BuildResult {
   const fin = finalizeCcTx({ inputs, outputs, opret, changePubkey: ctx.pubkey, fee: ctx.fee, expiryHeight: ctx.expiryHeight })
   return completeBuild(fin, ctx, evalCode)
 }
@@ -140,15 +141,34 @@ export type GatewaysBindState = {
 }
 
 /**
+ * The parameters of `gatewaysbind`, named as the daemon names them (same order as its RPC).
+ * @example const p: GatewaysBindParams = { tokenid, oracletxid, coin, tokensupply, M, N, pubkeys, pubtype, p2shtype, wiftype }
+ */
+export type GatewaysBindParams = {
+  tokenid: string
+  oracletxid: string
+  coin: string
+  tokensupply: bigint | number | string
+  M: number
+  N: number
+  pubkeys: readonly (string | Uint8Array)[]
+  pubtype: number
+  p2shtype: number
+  wiftype: number
+  taddr?: number | undefined
+}
+
+/**
  * `gatewaysbind tokenid oracletxid coin tokensupply M N pubkey… pubtype p2shtype wiftype [taddr]`: locks the whole
  * token supply at the gateway token address TOK2(0xf1, gatewayspk) (vout 0) and puts the 10000 bind marker at the
  * gateways global CC address (vout 1); change; token opret (voutPubkeys [gatewayspk]) with the 'B' blob.
  * `tokensupply` is token satoshis (integer, as the RPC's `atol`). For coin `KMD` the prefixes are forced to 60/85/188/0.
  * Normal inputs for txfee + 10000 (≤ 2, the second moves behind the token inputs), the caller's token outputs (≤ 64).
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS | INT_RANGE | PUBKEY_INVALID
- * @example buildGatewaysBind(tokenid, oracletxid, 'KMD', 100000000n, 1, 1, [pk], 60, 85, 188, undefined, ctx, { token, tokens, oracle })
+ * @example buildGatewaysBind({ tokenid, oracletxid, coin: 'KMD', tokensupply: 100000000n, M: 1, N: 1, pubkeys: [pk], pubtype: 60, p2shtype: 85, wiftype: 188 }, ctx, { token, tokens, oracle })
  */
-export function buildGatewaysBind(tokenid: string, oracletxid: string, coin: string, tokensupply: bigint | number | string, M: number, N: number, pubkeys: readonly (string | Uint8Array)[], pubtype: number, p2shtype: number, wiftype: number, taddr: number | undefined, context: BuildContext, state: GatewaysBindState): BuildResult {
+export function buildGatewaysBind(params: GatewaysBindParams, context: BuildContext, state: GatewaysBindState): BuildResult {
+  const { tokenid, oracletxid, coin, tokensupply, M, N, pubkeys, pubtype, p2shtype, wiftype, taddr } = builderParams(params, 'buildGatewaysBind', ['tokenid', 'oracletxid', 'coin', 'tokensupply', 'M', 'N', 'pubkeys', 'pubtype', 'p2shtype', 'wiftype'], ['taddr'])
   const ctx = checkContext(context)
   const tid = txidParam(tokenid, 'tokenid')
   const oid = txidParam(oracletxid, 'oracletxid')
@@ -220,6 +240,22 @@ export type GatewaysDepositState = GatewaysBindRef & {
 export type GatewaysDepositResult = BuildResult & { publishers: string[]; txids: string[]; merkleroot: string; depositAddress: string }
 
 /**
+ * The parameters of `gatewaysdeposit`, named as the daemon names them (same order as its RPC).
+ * @example const p: GatewaysDepositParams = { bindtxid, height, coin, cointxid, claimvout, deposithex, proof, destpub, amount }
+ */
+export type GatewaysDepositParams = {
+  bindtxid: string
+  height: number
+  coin: string
+  cointxid: string
+  claimvout: number
+  deposithex: string
+  proof: string | Uint8Array
+  destpub: string | Uint8Array
+  amount: AmountInput
+}
+
+/**
  * `gatewaysdeposit bindtxid height coin cointxid claimvout deposithex proof destpub amount`: records a deposit on the
  * foreign chain. For each bind pubkey, the first sample of `state.samples` by that publisher for the bind's oracle
  * whose record starts with `height` gives a merkle root (record `I h h`: height, block hash, merkle root, ≥ 68 bytes,
@@ -227,9 +263,10 @@ export type GatewaysDepositResult = BuildResult & { publishers: string[]; txids:
  * `gatewaysVerifyDeposit`). vout 0 = 10000 to CC1(0xf1, destpub) (the claim marker), vout 1 = 10000 to the P2PK of
  * `02‖cointxid` (the duplicate-deposit marker), change, the plain 'D' opret. Normal inputs for txfee + 20000, ≤ 3.
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS
- * @example buildGatewaysDeposit(bindtxid, 1116196, 'KMD', cointxid, 0, depositHex, proofHex, destpub, '0.1', ctx, { bind, oracle, samples })
+ * @example buildGatewaysDeposit({ bindtxid, height: 1116196, coin: 'KMD', cointxid, claimvout: 0, deposithex: depositHex, proof: proofHex, destpub, amount: '0.1' }, ctx, { bind, oracle, samples })
  */
-export function buildGatewaysDeposit(bindtxid: string, height: number, coin: string, cointxid: string, claimvout: number, deposithex: string, proof: string | Uint8Array, destpub: string | Uint8Array, amount: AmountInput, context: BuildContext, state: GatewaysDepositState): GatewaysDepositResult {
+export function buildGatewaysDeposit(params: GatewaysDepositParams, context: BuildContext, state: GatewaysDepositState): GatewaysDepositResult {
+  const { bindtxid, height, coin, cointxid, claimvout, deposithex, proof, destpub, amount } = builderParams(params, 'buildGatewaysDeposit', ['bindtxid', 'height', 'coin', 'cointxid', 'claimvout', 'deposithex', 'proof', 'destpub', 'amount'])
   const ctx = checkContext(context)
   const bid = txidParam(bindtxid, 'bindtxid')
   const cid = txidParam(cointxid, 'cointxid')
@@ -303,15 +340,28 @@ export type GatewaysClaimState = GatewaysBindRef & {
 }
 
 /**
+ * The parameters of `gatewaysclaim`, named as the daemon names them (same order as its RPC).
+ * @example const p: GatewaysClaimParams = { bindtxid, coin, deposittxid, destpub, amount }
+ */
+export type GatewaysClaimParams = {
+  bindtxid: string
+  coin: string
+  deposittxid: string
+  destpub: string | Uint8Array
+  amount: AmountInput
+}
+
+/**
  * `gatewaysclaim bindtxid coin deposittxid destpub amount`: releases `amount` tokens from the gateway to the
  * depositor. Inputs: gateway token outputs until they cover the amount (≤ 60, signed with the public gateways key),
  * then the deposit's 10000 claim marker (signed by the caller, who must be `destpub`). vout 0 = amount to
  * CC1(0xf2, destpub), vout 1 = token change back to the gateway token address (if any), token opret (voutPubkeys
  * [destpub]) with the 'C' blob. No normal inputs: the marker pays the fee.
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS
- * @example buildGatewaysClaim(bindtxid, 'KMD', deposittxid, destpub, '0.01', ctx, { bind, deposit, tokens })
+ * @example buildGatewaysClaim({ bindtxid, coin: 'KMD', deposittxid, destpub, amount: '0.01' }, ctx, { bind, deposit, tokens })
  */
-export function buildGatewaysClaim(bindtxid: string, coin: string, deposittxid: string, destpub: string | Uint8Array, amount: AmountInput, context: BuildContext, state: GatewaysClaimState): BuildResult {
+export function buildGatewaysClaim(params: GatewaysClaimParams, context: BuildContext, state: GatewaysClaimState): BuildResult {
+  const { bindtxid, coin, deposittxid, destpub, amount } = builderParams(params, 'buildGatewaysClaim', ['bindtxid', 'coin', 'deposittxid', 'destpub', 'amount'])
   const ctx = checkContext(context)
   const bid = txidParam(bindtxid, 'bindtxid')
   const did = txidParam(deposittxid, 'deposittxid')
@@ -355,15 +405,27 @@ export type GatewaysWithdrawState = GatewaysBindRef & {
 }
 
 /**
+ * The parameters of `gatewayswithdraw`, named as the daemon names them (same order as its RPC).
+ * @example const p: GatewaysWithdrawParams = { bindtxid, coin, withdrawpub, amount }
+ */
+export type GatewaysWithdrawParams = {
+  bindtxid: string
+  coin: string
+  withdrawpub: string | Uint8Array
+  amount: AmountInput
+}
+
+/**
  * `gatewayswithdraw bindtxid coin withdrawpub amount`: returns `amount` tokens to the gateway and asks the signers to
  * pay `withdrawpub` on the foreign chain. vout 0 = 10000 marker at the gateways global CC address, vout 1 = amount to
  * TOK2(0xf1, gatewayspk), vout 2 = token change to CC1(0xf2, caller) (if any), change, token opret (voutPubkeys
  * [gatewayspk]) with the 'W' blob. Refused while another withdraw of this gateway is pending. Normal inputs for
  * txfee + 10000 (≤ 2), token inputs (≤ 60).
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS
- * @example buildGatewaysWithdraw(bindtxid, 'KMD', withdrawpub, '0.01', ctx, { bind, tokens })
+ * @example buildGatewaysWithdraw({ bindtxid, coin: 'KMD', withdrawpub, amount: '0.01' }, ctx, { bind, tokens })
  */
-export function buildGatewaysWithdraw(bindtxid: string, coin: string, withdrawpub: string | Uint8Array, amount: AmountInput, context: BuildContext, state: GatewaysWithdrawState): BuildResult {
+export function buildGatewaysWithdraw(params: GatewaysWithdrawParams, context: BuildContext, state: GatewaysWithdrawState): BuildResult {
+  const { bindtxid, coin, withdrawpub, amount } = builderParams(params, 'buildGatewaysWithdraw', ['bindtxid', 'coin', 'withdrawpub', 'amount'])
   const ctx = checkContext(context)
   const bid = txidParam(bindtxid, 'bindtxid')
   coinParam(coin)
@@ -398,7 +460,7 @@ export function buildGatewaysWithdraw(bindtxid: string, coin: string, withdrawpu
 
 /** State for {@link buildGatewaysPartialSign} and {@link buildGatewaysCompleteSigning}. @example const s: GatewaysSigningState = { last: withdrawHex, bind: bindHex } */
 export type GatewaysSigningState = {
-  /** The last transaction of the signing chain (`txid`): the withdraw 'W' for the first signature, else the latest 'P'. */
+  /** The last transaction of the signing chain (`txidaddr` / `withdrawtxid`): the withdraw 'W' for the first signature, else the latest 'P'. */
   last?: StateTx
   /** The withdraw transaction, needed when `last` is a 'P'. */
   withdraw?: StateTx
@@ -447,16 +509,27 @@ function externalHex(hex: unknown): string {
 }
 
 /**
- * `gatewayspartialsign txid refcoin hex`: posts one signer's partial signature of the foreign payout. `txid` is the
+ * The parameters of `gatewayspartialsign`, named as the daemon names them (same order as its RPC).
+ * @example const p: GatewaysPartialSignParams = { txidaddr, refcoin, hex }
+ */
+export type GatewaysPartialSignParams = {
+  txidaddr: string
+  refcoin: string
+  hex: string
+}
+
+/**
+ * `gatewayspartialsign txidaddr refcoin hex`: posts one signer's partial signature of the foreign payout. `txidaddr` is the
  * last transaction of the chain (the withdraw for the first signature, else the latest 'P'); its 10000 marker is spent
  * (last input) and re-created at the gateways global CC address (vout 0); change; 'P' opret with K + 1 and the caller
  * as signer. One normal input ≥ txfee. The signer is not checked against the bind's pubkeys (as the daemon).
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS
- * @example buildGatewaysPartialSign(withdrawtxid, 'KMD', partiallySignedHex, ctx, { last: withdrawTx, bind })
+ * @example buildGatewaysPartialSign({ txidaddr: withdrawtxid, refcoin: 'KMD', hex: partiallySignedHex }, ctx, { last: withdrawTx, bind })
  */
-export function buildGatewaysPartialSign(txid: string, refcoin: string, hex: string, context: BuildContext, state: GatewaysSigningState): BuildResult {
+export function buildGatewaysPartialSign(params: GatewaysPartialSignParams, context: BuildContext, state: GatewaysSigningState): BuildResult {
+  const { txidaddr: txid, refcoin, hex } = builderParams(params, 'buildGatewaysPartialSign', ['txidaddr', 'refcoin', 'hex'])
   const ctx = checkContext(context)
-  const last = txidParam(txid, 'txid')
+  const last = txidParam(txid, 'txidaddr')
   coinParam(refcoin)
   const h = externalHex(hex)
   const base = signingBase(last, refcoin, state, `can't find last tx ${last}`)
@@ -466,14 +539,26 @@ export function buildGatewaysPartialSign(txid: string, refcoin: string, hex: str
 }
 
 /**
- * `gatewayscompletesigning txid refcoin hex`: posts the fully signed foreign payout; as
+ * The parameters of `gatewayscompletesigning`, named as the daemon names them (same order as its RPC).
+ * @example const p: GatewaysCompleteSigningParams = { withdrawtxid, coin, hex }
+ */
+export type GatewaysCompleteSigningParams = {
+  withdrawtxid: string
+  coin: string
+  hex: string
+}
+
+/**
+ * `gatewayscompletesigning withdrawtxid coin hex`: posts the fully signed foreign payout (`withdrawtxid`: the last
+ * transaction of the signing chain, as for partialsign); as
  * {@link buildGatewaysPartialSign} with the 'S' opret (withdrawtxid, coin, K + 1, hex).
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS
- * @example buildGatewaysCompleteSigning(lasttxid, 'KMD', signedHex, ctx, { last, withdraw, bind })
+ * @example buildGatewaysCompleteSigning({ withdrawtxid: lasttxid, coin: 'KMD', hex: signedHex }, ctx, { last, withdraw, bind })
  */
-export function buildGatewaysCompleteSigning(txid: string, refcoin: string, hex: string, context: BuildContext, state: GatewaysSigningState): BuildResult {
+export function buildGatewaysCompleteSigning(params: GatewaysCompleteSigningParams, context: BuildContext, state: GatewaysSigningState): BuildResult {
+  const { withdrawtxid: txid, coin: refcoin, hex } = builderParams(params, 'buildGatewaysCompleteSigning', ['withdrawtxid', 'coin', 'hex'])
   const ctx = checkContext(context)
-  const last = txidParam(txid, 'txid')
+  const last = txidParam(txid, 'withdrawtxid')
   coinParam(refcoin)
   const h = externalHex(hex)
   const base = signingBase(last, refcoin, state, `invalid last txid ${last}`)
@@ -498,13 +583,23 @@ export type GatewaysMarkDoneState = {
 }
 
 /**
- * `gatewaysmarkdone completesigningtx refcoin`: closes a withdraw once the payout is on the foreign chain: spends the
+ * The parameters of `gatewaysmarkdone`, named as the daemon names them (same order as its RPC).
+ * @example const p: GatewaysMarkDoneParams = { completesigningtx, coin }
+ */
+export type GatewaysMarkDoneParams = {
+  completesigningtx: string
+  coin: string
+}
+
+/**
+ * `gatewaysmarkdone completesigningtx coin`: closes a withdraw once the payout is on the foreign chain: spends the
  * 'S' marker (last input) and releases it as normal coins to the caller (vout 0 = 10000 P2PK), change, 'M' opret
  * (withdrawtxid, coin, completetxid). One normal input ≥ txfee.
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS
- * @example buildGatewaysMarkDone(completetxid, 'KMD', ctx, { complete, withdraw, bind })
+ * @example buildGatewaysMarkDone({ completesigningtx: completetxid, coin: 'KMD' }, ctx, { complete, withdraw, bind })
  */
-export function buildGatewaysMarkDone(completesigningtx: string, refcoin: string, context: BuildContext, state: GatewaysMarkDoneState): BuildResult {
+export function buildGatewaysMarkDone(params: GatewaysMarkDoneParams, context: BuildContext, state: GatewaysMarkDoneState): BuildResult {
+  const { completesigningtx, coin: refcoin } = builderParams(params, 'buildGatewaysMarkDone', ['completesigningtx', 'coin'])
   const ctx = checkContext(context)
   const cid = txidParam(completesigningtx, 'completesigningtx')
   coinParam(refcoin)

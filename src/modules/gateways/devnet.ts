@@ -1,5 +1,5 @@
 import { bytesToHex, hexToBytes } from '../../bytes/hex.js'
-import { ByteWriter } from '../../bytes/writer.js'
+import { buildPartialMerkleTree, encodeMerkleBlock } from '../../tx/merkle.js'
 import { txidToInternalBytes } from '../../bytes/uint256.js'
 import { base58checkEncode } from '../../address/base58check.js'
 import { p2pkhAddress } from '../../address/address.js'
@@ -7,7 +7,6 @@ import { ccAddress, txidAddress, txidPubkey } from '../../cc/address.js'
 import { cc1of1, tokensCc1of1 } from '../../cc/condition.js'
 import { ccModule, EVAL } from '../../cc/eval.js'
 import { daemonFormatDouble, daemonParseCoins, formatCoins } from '../../amount.js'
-import { sha256d } from '../../hash/index.js'
 import { ccScript } from '../../script/cc.js'
 import { p2pkScript } from '../../script/script.js'
 import { decodeGatewaysPayload, type GatewaysOpret, type GatewaysBindOpret } from './opret.js'
@@ -16,10 +15,10 @@ import {
   buildGatewaysBind, buildGatewaysClaim, buildGatewaysCompleteSigning, buildGatewaysDeposit, buildGatewaysMarkDone,
   buildGatewaysPartialSign, buildGatewaysWithdraw,
 } from './build.js'
-import { gatewaysCustomAddress, gatewaysDepositAddress } from '../../build/gateways-proof.js'
+import { gatewaysCustomAddress, gatewaysDepositAddress } from './proof.js'
 import type { Transaction } from '../../tx/types.js'
-import type { Utxo } from '../../build/types.js'
-import { scriptAddress, type DevChain } from '../../devnet/chain.js'
+import type { Utxo } from '../../cctx/types.js'
+import { devnetBlockHeader, scriptAddress, type DevChain } from '../../devnet/chain.js'
 import { coins, expect, hexResult, numText, str, txHex, txidArg, walletContext, type DevnetNode, type Method } from '../../devnet/node.js'
 import { decodedLastOpret, lastOpret } from '../../devnet/opret.js'
 import { oraclesOpret } from '../oracles/devnet.js'
@@ -144,53 +143,8 @@ export function devnetTxOutProof(chain: DevChain, txids: readonly string[], bloc
     block = chain.blocks[first.height]!
   }
   for (const t of want) if (!block.txids.includes(t)) throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Not all transactions found in specified or retrieved block')
-  const w = new ByteWriter()
-  w.u32le(4)
-  w.bytes(txidToInternalBytes(block.prevHash))
-  w.bytes(txidToInternalBytes(block.merkleRoot))
-  w.bytes(new Uint8Array(32))
-  w.u32le(block.time >>> 0)
-  w.u32le(0x200f0f0f)
-  const nonce = new Uint8Array(32)
-  new DataView(nonce.buffer).setUint32(0, block.height, true)
-  w.bytes(nonce)
-  w.compactSize(0)
-  // CPartialMerkleTree
-  const leaves = block.txids.map((t) => txidToInternalBytes(t))
-  const match = block.txids.map((t) => want.has(t))
-  const n = leaves.length
-  const width = (h: number): number => (n + (1 << h) - 1) >> h
-  const calc = (h: number, pos: number): Uint8Array => {
-    if (h === 0) return leaves[pos]!
-    const left = calc(h - 1, pos * 2)
-    const right = pos * 2 + 1 < width(h - 1) ? calc(h - 1, pos * 2 + 1) : left
-    const both = new Uint8Array(64)
-    both.set(left)
-    both.set(right, 32)
-    return sha256d(both)
-  }
-  const bits: boolean[] = []
-  const hashes: Uint8Array[] = []
-  const build = (h: number, pos: number): void => {
-    let parentOfMatch = false
-    for (let p = pos << h; p < (pos + 1) << h && p < n; p++) parentOfMatch ||= match[p]!
-    bits.push(parentOfMatch)
-    if (h === 0 || !parentOfMatch) hashes.push(calc(h, pos))
-    else {
-      build(h - 1, pos * 2)
-      if (pos * 2 + 1 < width(h - 1)) build(h - 1, pos * 2 + 1)
-    }
-  }
-  let height = 0
-  while (width(height) > 1) height++
-  build(height, 0)
-  w.u32le(n)
-  w.compactSize(hashes.length)
-  for (const h of hashes) w.bytes(h)
-  const flags = new Uint8Array((bits.length + 7) >> 3)
-  bits.forEach((b, i) => { if (b) flags[i >> 3]! |= 1 << (i & 7) })
-  w.varBytes(flags)
-  return bytesToHex(w.finish())
+  const tree = buildPartialMerkleTree(block.txids.map((t) => txidToInternalBytes(t)), block.txids.map((t) => want.has(t)))
+  return bytesToHex(encodeMerkleBlock(devnetBlockHeader(block.prevHash, block.merkleRoot, block.time, block.height), tree))
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -399,7 +353,7 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
     const me = bytesToHex(n.wallet.pubkey)
     const binds = openMarkers(n.chain).concat(gatewaysList(n.chain)).map((id) => txHexOf(n, id)!)
     const balances = pubkeys.map((k) => n.chain.addressCoins(p2pkhAddress(hexToBytes(k))).reduce((s, c) => s + c.value, 0n))
-    return hexResult(() => buildGatewaysBind(tokenid, oracletxid, coin, supply, M & 0xff, N, pubkeys, pubtype & 0xff, p2shtype & 0xff, wiftype & 0xff, taddr === undefined ? undefined : taddr & 0xff, walletContext(n), {
+    return hexResult(() => buildGatewaysBind({ tokenid, oracletxid, coin, tokensupply: supply, M: M & 0xff, N, pubkeys, pubtype: pubtype & 0xff, p2shtype: p2shtype & 0xff, wiftype: wiftype & 0xff, taddr: taddr === undefined ? undefined : taddr & 0xff }, walletContext(n), {
       ...(txHexOf(n, tokenid) !== undefined ? { token: txHexOf(n, tokenid)! } : {}),
       tokens: tokenUtxos(n.chain, tokenid, me),
       ...(txHexOf(n, oracletxid) !== undefined ? { oracle: txHexOf(n, oracletxid)! } : {}),
@@ -421,7 +375,7 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
     if (!/^([0-9a-fA-F]{2})+$/.test(proof)) return { result: 'error', error: 'deposittxid didnt validate' }
     const b = bindOf(n.chain, bindtxid)
     const oracle = b === null ? undefined : txHexOf(n, b.oracletxid)
-    return hexResult(() => buildGatewaysDeposit(bindtxid, height, coin, cointxid, claimvout, deposithex, proof, destpub, amount, walletContext(n), {
+    return hexResult(() => buildGatewaysDeposit({ bindtxid, height, coin, cointxid, claimvout, deposithex, proof, destpub, amount }, walletContext(n), {
       ...(n.chain.txs.has(bindtxid) ? bindState(n, bindtxid) : { bind: undefined as unknown as string }),
       ...(oracle !== undefined ? { oracle } : {}),
       samples: b === null ? [] : oracleSamples(n.chain, b.oracletxid),
@@ -437,7 +391,7 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
     if (!/^0[23][0-9a-fA-F]{64}$/.test(destpub)) throw new DevnetRefusal(RPC_CODES.MISC_ERROR, 'invalid destination pubkey')
     const b = bindOf(n.chain, bindtxid)
     const dep = txHexOf(n, deposittxid)
-    return hexResult(() => buildGatewaysClaim(bindtxid, coin, deposittxid, destpub, amount, walletContext(n), {
+    return hexResult(() => buildGatewaysClaim({ bindtxid, coin, deposittxid, destpub, amount }, walletContext(n), {
       ...(n.chain.txs.has(bindtxid) ? bindState(n, bindtxid) : { bind: undefined as unknown as string }),
       ...(dep !== undefined ? { deposit: dep, depositConfirmed: confirmed(n.chain, deposittxid) } : {}),
       tokens: b === null ? [] : gatewayTokenUtxos(n.chain, bindtxid, b),
@@ -456,7 +410,7 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
       const q = gatewaysOpret(n.chain.txs.get(id)?.tx)
       if (q?.funcid === 'P' && 'withdrawtxid' in q && txHexOf(n, q.withdrawtxid) !== undefined) withdraws.push(txHexOf(n, q.withdrawtxid)!)
     }
-    return hexResult(() => buildGatewaysWithdraw(bindtxid, coin, withdrawpub, amount, walletContext(n), {
+    return hexResult(() => buildGatewaysWithdraw({ bindtxid, coin, withdrawpub, amount }, walletContext(n), {
       ...(n.chain.txs.has(bindtxid) ? bindState(n, bindtxid) : { bind: undefined as unknown as string }),
       markers: markers.map((id) => txHexOf(n, id)!), withdraws,
       tokens: b === null ? [] : tokenUtxos(n.chain, b.tokenid, bytesToHex(n.wallet.pubkey)),
@@ -471,7 +425,7 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
     const wid = s !== null && s.funcid === 'S' && 'withdrawtxid' in s ? s.withdrawtxid : undefined
     const w = wid === undefined ? null : gatewaysOpret(n.chain.txs.get(wid)?.tx)
     const bid = w !== null && w.funcid === 'W' ? w.bindtxid : undefined
-    return hexResult(() => buildGatewaysMarkDone(cid, coin, walletContext(n), {
+    return hexResult(() => buildGatewaysMarkDone({ completesigningtx: cid, coin }, walletContext(n), {
       ...(txHexOf(n, cid) !== undefined ? { complete: txHexOf(n, cid)!, completeConfirmed: confirmed(n.chain, cid) } : {}),
       ...(wid !== undefined && txHexOf(n, wid) !== undefined ? { withdraw: txHexOf(n, wid)! } : {}),
       ...(bid !== undefined && txHexOf(n, bid) !== undefined ? { bind: txHexOf(n, bid)! } : {}),
@@ -519,7 +473,7 @@ function signing(n: DevnetNode, p: unknown[], kind: 'P' | 'S'): Record<string, u
     ...(wid !== undefined && txHexOf(n, wid) !== undefined ? { withdraw: txHexOf(n, wid)!, withdrawConfirmed: confirmed(n.chain, wid) } : {}),
     ...(bid !== undefined && txHexOf(n, bid) !== undefined ? { bind: txHexOf(n, bid)! } : {}),
   }
-  return hexResult(() => (kind === 'P' ? buildGatewaysPartialSign : buildGatewaysCompleteSigning)(last, coin, hex, walletContext(n), state))
+  return hexResult(() => kind === 'P' ? buildGatewaysPartialSign({ txidaddr: last, refcoin: coin, hex }, walletContext(n), state) : buildGatewaysCompleteSigning({ withdrawtxid: last, coin, hex }, walletContext(n), state))
 }
 
 /** `gatewayspendingwithdraws` / `gatewaysprocessed` (spec 5.10), over the unspent markers at the gateways global address. */

@@ -6,21 +6,22 @@ import { MAX_MONEY, toSatoshis, formatCoins, daemonParseDatafee, type AmountInpu
 import { pubkeyBytes } from '../../address/address.js'
 import { cc1of1 } from '../../cc/condition.js'
 import { ccAddress } from '../../cc/address.js'
-import { ccModule } from '../../cc/eval.js'
+import { ccModule, EVAL as EVAL_CODES } from '../../cc/eval.js'
 import { ccScript } from '../../script/cc.js'
 import { p2pkScript } from '../../script/script.js'
 import { encodeOraclesPayload, decodeOraclesOpret, type OraclesCreateOpret } from './opret.js'
 import { decodeOracleData } from '../../oracles/format.js'
 import { ORACLE_MAX_DATA_SIZE, ORACLE_MAX_FORMAT_LENGTH, ORACLE_MAX_NAME_LENGTH, ORACLE_FORMAT_CHARS, checkOracleTxSize } from '../../oracles/index.js'
 import { transactionSize } from '../../tx/codec.js'
-import { checkContext, checkUtxo, daemonRefusal, type BuildContext } from '../../build/context.js'
-import { finalizeCcTx, type FinalizedTx } from '../../build/finalize.js'
-import { callerBatonPubkey, completeBuild, type BuildResult } from '../../build/complete.js'
-import { ccInput, hexParam, moneyParam, normalInputs, stateTx, txidParam, type TxLike } from '../../build/common.js'
-import { OutpointSet } from '../../build/outpoints.js'
-import type { Utxo } from '../../build/types.js'
+import { checkContext, checkUtxo, daemonRefusal, type BuildContext, type CheckedContext } from '../../cctx/context.js'
+import { builderParams } from '../../cctx/params.js'
+import { finalizeCcTx, type FinalizedTx } from '../../cctx/finalize.js'
+import { callerBatonSigner, completeBuild, type BuildResult } from '../../cctx/complete.js'
+import { ccInput, hexParam, moneyParam, normalInputs, stateTx, txidParam, type TxLike } from '../../cctx/common.js'
+import { OutpointSet } from '../../cctx/outpoints.js'
+import type { Utxo } from '../../cctx/types.js'
 
-const EVAL = 0xec
+const EVAL = EVAL_CODES.ORACLES
 const MARKER = 10000n
 const ORACLES = /* @__PURE__ */ ccModule('Oracles')
 
@@ -50,23 +51,39 @@ function oracleCreate(oracle: TxLike | undefined, oracletxid: string, missing: s
   throw daemonRefusal(invalid, { oracletxid }, 'BUILD_STATE')
 }
 
-function batonPk(ctx: ReturnType<typeof checkContext>, given: string | Uint8Array | undefined): Uint8Array {
-  if (given !== undefined) return pubkeyBytes(given, 'state.batonPubkey')
-  if (ctx.privateKey !== undefined) return callerBatonPubkey(ctx.privateKey, ctx.backend)
-  throw new KomodoCcError('BUILD_STATE', 'the baton pubkey derives from the publisher\'s private key: give context.privateKey or state.batonPubkey')
+/**
+ * The baton pubkey: `state.batonPubkey` as given, else the public key of the caller's baton signer, made once for
+ * this build and handed on (in the returned context) to sign the baton input.
+ */
+function batonPk(ctx: CheckedContext, given: string | Uint8Array | undefined): { pk: Uint8Array; ctx: CheckedContext } {
+  if (given !== undefined) return { pk: pubkeyBytes(given, 'state.batonPubkey'), ctx }
+  const signer = callerBatonSigner(ctx)
+  if (signer !== undefined) return { pk: signer.publicKey, ctx: { ...ctx, batonSigner: signer } }
+  throw new KomodoCcError('BUILD_STATE', 'the baton pubkey derives from the publisher\'s private key: give context.privateKey, context.batonSigner or state.batonPubkey')
 }
 
-function done(fin: FinalizedTx, ctx: ReturnType<typeof checkContext>): BuildResult {
+function done(fin: FinalizedTx, ctx: CheckedContext): BuildResult {
   return completeBuild(fin, ctx, EVAL)
+}
+
+/**
+ * The parameters of `oraclescreate`, named as the daemon names them (same order as its RPC).
+ * @example const p: OraclesCreateParams = { name, description, format }
+ */
+export type OraclesCreateParams = {
+  name: string
+  description: string
+  format: string
 }
 
 /**
  * `oraclescreate name description format`: pays the 10000-sat create marker to the Oracles global pubkey (vout 0), then
  * change, then the 'C' opret (format before description). Normal inputs for 2·txfee, at most 3.
  * @throws KomodoCcError BUILD_PARAMS (details.daemonError: the daemon's text) | INSUFFICIENT_FUNDS | …
- * @example buildOraclesCreate('BTCKMD', 'BTC/KMD price', 'IhhL', { pubkey, utxos, height, privateKey })
+ * @example buildOraclesCreate({ name: 'BTCKMD', description: 'BTC/KMD price', format: 'IhhL' }, { pubkey, utxos, height, privateKey })
  */
-export function buildOraclesCreate(name: string, description: string, format: string, context: BuildContext): BuildResult {
+export function buildOraclesCreate(params: OraclesCreateParams, context: BuildContext): BuildResult {
+  const { name, description, format } = builderParams(params, 'buildOraclesCreate', ['name', 'description', 'format'])
   const ctx = checkContext(context)
   for (const [v, n] of [[name, 'name'], [description, 'description'], [format, 'format']] as const)
     if (typeof v !== 'string') throw new KomodoCcError('BUILD_PARAMS', `${n} expected a string`, { name: n })
@@ -94,11 +111,20 @@ export function buildOraclesCreate(name: string, description: string, format: st
 export type OracleState = { oracle: TxLike }
 
 /**
+ * The parameters of `oraclesfund`, named as the daemon names them (same order as its RPC).
+ * @example const p: OraclesFundParams = { oracletxid }
+ */
+export type OraclesFundParams = {
+  oracletxid: string
+}
+
+/**
  * `oraclesfund oracletxid`: 10000 sat to the caller's Oracles CC address (vout 0), proving the key, for the register
  * to spend; 'F' opret (oracletxid, caller, 10000). Normal inputs for txfee + 10000, at most 2.
- * @example buildOraclesFund(oracletxid, ctx, { oracle: createTxHex })
+ * @example buildOraclesFund({ oracletxid }, ctx, { oracle: createTxHex })
  */
-export function buildOraclesFund(oracletxid: string, context: BuildContext, state: OracleState): BuildResult {
+export function buildOraclesFund(params: OraclesFundParams, context: BuildContext, state: OracleState): BuildResult {
+  const { oracletxid } = builderParams(params, 'buildOraclesFund', ['oracletxid'])
   const ctx = checkContext(context)
   const id = txidParam(oracletxid, 'oracletxid')
   oracleCreate(state?.oracle, id, `cant find oracletxid ${id}`, `invalid oracletxid ${id}`)
@@ -142,17 +168,27 @@ export type OraclesRegisterState = {
 }
 
 /**
+ * The parameters of `oraclesregister`, named as the daemon names them (same order as its RPC).
+ * @example const p: OraclesRegisterParams = { oracletxid, datafee }
+ */
+export type OraclesRegisterParams = {
+  oracletxid: string
+  datafee: bigint | string
+}
+
+/**
  * `oraclesregister oracletxid datafee`: spends the caller's fund output; vout 0 = 10000 to the oracle marker (P2PK of
  * `02‖oracletxid`), vout 1 = the 10000 baton on CC1(0xec, batonpk), vout 2 = 10000 back to the caller, change, 'R'.
- * @example buildOraclesRegister(oracletxid, 10000n, ctx, { oracle, fund })
+ * @example buildOraclesRegister({ oracletxid, datafee: 10000n }, ctx, { oracle, fund })
  */
-export function buildOraclesRegister(oracletxid: string, datafee: bigint | string, context: BuildContext, state: OraclesRegisterState): BuildResult {
+export function buildOraclesRegister(params: OraclesRegisterParams, context: BuildContext, state: OraclesRegisterState): BuildResult {
+  const { oracletxid, datafee } = builderParams(params, 'buildOraclesRegister', ['oracletxid', 'datafee'])
   const ctx = checkContext(context)
   const id = txidParam(oracletxid, 'oracletxid')
   oracleCreate(state?.oracle, id, `cant find oracletxid ${id}`, `invalid oracletxid ${id}`)
   const fee = datafeeParam(datafee)
   if (fee < ctx.fee) throw daemonRefusal('datafee must be txfee or more', { datafee: String(fee) })
-  const baton = batonPk(ctx, state.batonPubkey)
+  const baton = batonPk(ctx, state.batonPubkey).pk
   const normal = normalInputs(ctx, 3n * ctx.fee, 4, 'error adding normal inputs')
   if (state.fund === undefined)
     throw daemonRefusal('error adding inputs from your Oracles CC address, please fund it first with oraclesfund rpc!', {}, 'BUILD_STATE')
@@ -174,12 +210,23 @@ export function buildOraclesRegister(oracletxid: string, datafee: bigint | strin
 }
 
 /**
+ * The parameters of `oraclessubscribe`, named as the daemon names them (same order as its RPC).
+ * @example const p: OraclesSubscribeParams = { oracletxid, publisher, amount }
+ */
+export type OraclesSubscribeParams = {
+  oracletxid: string
+  publisher: string | Uint8Array
+  amount: AmountInput
+}
+
+/**
  * `oraclessubscribe oracletxid publisher amount`: `amount` (coins as text/number, or satoshis as bigint) to the
  * publisher's Oracles CC address (vout 0), 10000 to the oracle marker (vout 1), change, 'S' opret with the
  * **subscriber** (caller) pubkey. Normal inputs for amount + 2·txfee, at most 64.
- * @example buildOraclesSubscribe(oracletxid, publisherPubkey, '1', ctx, { oracle })
+ * @example buildOraclesSubscribe({ oracletxid, publisher: publisherPubkey, amount: '1' }, ctx, { oracle })
  */
-export function buildOraclesSubscribe(oracletxid: string, publisher: string | Uint8Array, amount: AmountInput, context: BuildContext, state: OracleState): BuildResult {
+export function buildOraclesSubscribe(params: OraclesSubscribeParams, context: BuildContext, state: OracleState): BuildResult {
+  const { oracletxid, publisher, amount } = builderParams(params, 'buildOraclesSubscribe', ['oracletxid', 'publisher', 'amount'])
   const ctx = checkContext(context)
   const id = txidParam(oracletxid, 'oracletxid')
   oracleCreate(state?.oracle, id, `cant find oracletxid ${id}`, `invalid oracletxid ${id}`)
@@ -222,6 +269,15 @@ export type OraclesDataResult = BuildResult & { size: number }
 const SIG_BOUND = { p2pk: 1 + 73, p2pkh: 1 + 73 + 1 + 33, cc: 2 + 121 } as const
 
 /**
+ * The parameters of `oraclesdata`, named as the daemon names them (same order as its RPC).
+ * @example const p: OraclesDataParams = { oracletxid, hexstr }
+ */
+export type OraclesDataParams = {
+  oracletxid: string
+  hexstr: string | Uint8Array
+}
+
+/**
  * `oraclesdata oracletxid hexstr`: publishes one record. Checks, in the daemon's order and with its messages: record
  * ≤ 8192 bytes, a positive datafee, the oracle exists and is a 'C', the record passes the format check, normal
  * inputs for 2·txfee, subscription inputs (each ≥ 10000, up to 60, until they cover the datafee). Outputs: vout 0 =
@@ -229,9 +285,10 @@ const SIG_BOUND = { p2pk: 1 + 73, p2pkh: 1 + 73 + 1 + 33, cc: 2 + 121 } as const
  * to the caller, change, 'D' opret. Inputs end up [first normal, baton, subscriptions…, other normal]. Before signing,
  * the transaction's size is checked against the 10000-byte rule (with signature sizes at their bound).
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS | ORACLE_TX_TOO_BIG | …
- * @example buildOraclesData(oracletxid, encodeOracleData('IhhL', values), ctx, { oracle, datafee: 10000n, baton, subscriptions })
+ * @example buildOraclesData({ oracletxid, hexstr: encodeOracleData('IhhL', values) }, ctx, { oracle, datafee: 10000n, baton, subscriptions })
  */
-export function buildOraclesData(oracletxid: string, hexstr: string | Uint8Array, context: BuildContext, state: OraclesDataState): OraclesDataResult {
+export function buildOraclesData(params: OraclesDataParams, context: BuildContext, state: OraclesDataState): OraclesDataResult {
+  const { oracletxid, hexstr } = builderParams(params, 'buildOraclesData', ['oracletxid', 'hexstr'])
   const ctx = checkContext(context)
   const id = txidParam(oracletxid, 'oracletxid')
   const record = hexParam(hexstr, 'hexstr')
@@ -248,7 +305,7 @@ export function buildOraclesData(oracletxid: string, hexstr: string | Uint8Array
   } catch (e) {
     throw daemonRefusal('data does not match length or content format specification', { format: create.format, cause: e instanceof KomodoCcError ? e.code : 'unknown' })
   }
-  const baton = batonPk(ctx, state.batonPubkey)
+  const { pk: baton, ctx: signing } = batonPk(ctx, state.batonPubkey)
   const normal = normalInputs(ctx, 2n * ctx.fee, 3, 'couldnt add normal inputs')
   // each script encoded once per build: compared with every input it locks, then placed (this build's own array) in an output
   const batonCc = state.baton === undefined ? undefined : cc1of1(EVAL, baton)
@@ -287,7 +344,7 @@ export function buildOraclesData(oracletxid: string, hexstr: string | Uint8Array
   })
   const bound = transactionSize(fin.tx) + fin.plans.reduce((s, p) => s + SIG_BOUND[p.kind], 0)
   checkOracleTxSize(bound)
-  const result = done(fin, ctx)
-  // add the size without spreading: a spread would evaluate the lazy `inputs` and `inspection` getters
+  const result = done(fin, signing)
+  // add the size without spreading: a spread would evaluate the lazy `inputs` getter
   return Object.defineProperty(result, 'size', { value: result.hex.length / 2, enumerable: true }) as OraclesDataResult
 }

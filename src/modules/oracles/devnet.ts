@@ -13,7 +13,7 @@ import { decodeOracleData, formatOracleSample } from '../../oracles/format.js'
 import { ccScript } from '../../script/cc.js'
 import { p2pkScript } from '../../script/script.js'
 import type { Transaction } from '../../tx/types.js'
-import type { Utxo } from '../../build/types.js'
+import type { Utxo } from '../../cctx/types.js'
 import { scriptAddress, type DevChain, type Coin } from '../../devnet/chain.js'
 import { hexResult, numText, str, txHex, txidArg, walletContext, type Method } from '../../devnet/node.js'
 import { decodedLastOpret, lastOpret } from '../../devnet/opret.js'
@@ -286,19 +286,19 @@ export const ORACLES_METHODS: Record<string, Method> = {
     const fee = daemonParseDatafee(numText(p[1]))
     const me = bytesToHex(n.wallet.pubkey)
     const fund = fundUtxo(n.chain, id, me)
-    return hexResult(() => buildOraclesRegister(id, fee, walletContext(n), { oracle: txHex(n, id) as string, fund: fund as Utxo }))
+    return hexResult(() => buildOraclesRegister({ oracletxid: id, datafee: fee }, walletContext(n), { oracle: txHex(n, id) as string, fund: fund as Utxo }))
   } },
   oraclescreate: { min: 3, max: 3, usage: 'oraclescreate name description format\n', run: (n, p) =>
-    hexResult(() => buildOraclesCreate(str(p[0]), str(p[1]), str(p[2]), walletContext(n))) },
+    hexResult(() => buildOraclesCreate({ name: str(p[0]), description: str(p[1]), format: str(p[2]) }, walletContext(n))) },
   oraclesfund: { min: 1, max: 1, usage: 'oraclesfund oracletxid\n', run: (n, p) => {
     const id = txidArg(p[0])
-    return hexResult(() => buildOraclesFund(id, walletContext(n), { oracle: txHex(n, id) as string }))
+    return hexResult(() => buildOraclesFund({ oracletxid: id }, walletContext(n), { oracle: txHex(n, id) as string }))
   } },
   oraclessubscribe: { min: 3, max: 3, usage: 'oraclessubscribe oracletxid publisher amount\n', run: (n, p) => {
     const id = txidArg(p[0])
     const publisher = str(p[1])
     const sats = daemonParseCoins(numText(p[2]))
-    return hexResult(() => buildOraclesSubscribe(id, publisher, sats, walletContext(n), { oracle: txHex(n, id) as string }))
+    return hexResult(() => buildOraclesSubscribe({ oracletxid: id, publisher, amount: sats }, walletContext(n), { oracle: txHex(n, id) as string }))
   } },
   oraclesdata: { min: 2, max: 2, usage: 'oraclesdata oracletxid hexstr\n', run: (n, p) => {
     const id = txidArg(p[0])
@@ -307,7 +307,7 @@ export const ORACLES_METHODS: Record<string, Method> = {
     const batonAddr = ccAddress(EVAL.ORACLES, batonPubkey(n.wallet.privateKey))
     const bt = batonTxid(n.chain, id, me, batonAddr)
     const batonOut = bt === null ? undefined : n.chain.output(bt, 1)
-    return hexResult(() => buildOraclesData(id, hexstr, walletContext(n), {
+    return hexResult(() => buildOraclesData({ oracletxid: id, hexstr }, walletContext(n), {
       oracle: txHex(n, id) as string,
       datafee: currentDatafee(n.chain, id, me),
       ...(bt !== null && batonOut !== undefined ? { baton: { txid: bt, vout: 1, satoshis: batonOut.value, script: batonOut.script } } : {}),

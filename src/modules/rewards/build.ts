@@ -4,22 +4,23 @@ import { equalBytes } from '../../bytes/utils.js'
 import { COIN, toSatoshis, formatCoins, daemonParseCoins, type AmountInput } from '../../amount.js'
 import { pubkeyBytes } from '../../address/address.js'
 import { cc1of1 } from '../../cc/condition.js'
-import { ccModule } from '../../cc/eval.js'
+import { ccModule, EVAL as EVAL_CODES } from '../../cc/eval.js'
 import { ccScript, isCcScript } from '../../script/cc.js'
 import { p2pkScript } from '../../script/script.js'
 import { sbits, PLAN_NAME_ERROR } from '../../sbits.js'
 import { utf8ToBytes } from '../../bytes/utils.js'
 import { encodeRewardsPayload, decodeRewardsOpret, type RewardsFundingOpret } from './opret.js'
 import { rewardsPayout, type RewardsPayout } from './payout.js'
-import { checkContext, checkUtxo, daemonRefusal, type BuildContext, type CheckedContext } from '../../build/context.js'
-import { finalizeCcTx } from '../../build/finalize.js'
-import { completeBuild, type BuildResult } from '../../build/complete.js'
-import { amountParam, normalInputs, txidParam } from '../../build/common.js'
-import { OutpointSet } from '../../build/outpoints.js'
-import { stateOutputs, lastOpret, type StateTx, type StateOutputs } from '../../build/rewards-gateways-state.js'
-import type { InputPlan, Utxo } from '../../build/types.js'
+import { checkContext, checkUtxo, daemonRefusal, type BuildContext, type CheckedContext } from '../../cctx/context.js'
+import { builderParams } from '../../cctx/params.js'
+import { finalizeCcTx } from '../../cctx/finalize.js'
+import { completeBuild, type BuildResult } from '../../cctx/complete.js'
+import { amountParam, normalInputs, txidParam } from '../../cctx/common.js'
+import { OutpointSet } from '../../cctx/outpoints.js'
+import { stateOutputs, lastOpret, type StateTx, type StateOutputs } from '../../cctx/rewards-gateways-state.js'
+import type { InputPlan, Utxo } from '../../cctx/types.js'
 
-const EVAL = 0xe5
+const EVAL = EVAL_CODES.REWARDS
 const MARKER = 10000n
 const REWARDS = /* @__PURE__ */ ccModule('Rewards')
 /** `REWARDSCC_MAXAPR`: 25% (percent × 10^8). */
@@ -115,6 +116,19 @@ export type RewardsCreateFundingState = {
 }
 
 /**
+ * The parameters of `rewardscreatefunding`, named as the daemon names them (same order as its RPC).
+ * @example const p: RewardsCreateFundingParams = { name, amount }
+ */
+export type RewardsCreateFundingParams = {
+  name: string
+  amount: AmountInput
+  APR?: bigint | string | undefined
+  mindays?: number | bigint | undefined
+  maxdays?: number | bigint | undefined
+  mindeposit?: AmountInput | undefined
+}
+
+/**
  * `rewardscreatefunding name amount [APR [mindays [maxdays [mindeposit]]]]`: `amount` (coins text/number, or
  * satoshis as bigint) to the rewards global CC address (vout 0), 10000 to the rewards normal address (vout 1, the
  * `rewardslist` marker), change, the 'F' opret. Defaults: APR 5%, 60/60 days, mindeposit 100 coins. `APR` is percent
@@ -122,9 +136,10 @@ export type RewardsCreateFundingState = {
  * messages; the builder's own refusals (funds < 1 coin, plan exists, no coins) carry
  * `couldnt create rewards funding transaction`, as the daemon reports them. Normal inputs for amount + 2·txfee, ≤ 64.
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS (details.daemonError: the daemon's text)
- * @example buildRewardsCreateFunding('FREE', '1000', '5', 1, 10, '10', { pubkey, utxos, height, privateKey })
+ * @example buildRewardsCreateFunding({ name: 'FREE', amount: '1000', APR: '5', mindays: 1, maxdays: 10, mindeposit: '10' }, { pubkey, utxos, height, privateKey })
  */
-export function buildRewardsCreateFunding(name: string, amount: AmountInput, APR: bigint | string | undefined, mindays: number | bigint | undefined, maxdays: number | bigint | undefined, mindeposit: AmountInput | undefined, context: BuildContext, state: RewardsCreateFundingState = {}): BuildResult {
+export function buildRewardsCreateFunding(params: RewardsCreateFundingParams, context: BuildContext, state: RewardsCreateFundingState = {}): BuildResult {
+  const { name, amount, APR, mindays, maxdays, mindeposit } = builderParams(params, 'buildRewardsCreateFunding', ['name', 'amount'], ['APR', 'mindays', 'maxdays', 'mindeposit'])
   const ctx = checkContext(context)
   planName(name)
   const funds = amountParam(amount, 'amount')
@@ -162,13 +177,24 @@ export type RewardsPlanState = {
 }
 
 /**
+ * The parameters of `rewardsaddfunding`, named as the daemon names them (same order as its RPC).
+ * @example const p: RewardsAddFundingParams = { name, fundingtxid, amount }
+ */
+export type RewardsAddFundingParams = {
+  name: string
+  fundingtxid: string
+  amount: AmountInput
+}
+
+/**
  * `rewardsaddfunding name fundingtxid amount`: `amount` to the rewards global CC address (vout 0), change, 'A' opret.
  * The daemon finds the plan by name and never checks `fundingtxid` (an 'A' output only counts for the plan whose
  * txid it names); this builder refuses a `fundingtxid` that is not the plan's. Normal inputs for amount + txfee, ≤ 64.
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS
- * @example buildRewardsAddFunding('FREE', fundingtxid, '100', ctx, { plan: fundingTx })
+ * @example buildRewardsAddFunding({ name: 'FREE', fundingtxid, amount: '100' }, ctx, { plan: fundingTx })
  */
-export function buildRewardsAddFunding(name: string, fundingtxid: string, amount: AmountInput, context: BuildContext, state: RewardsPlanState): BuildResult {
+export function buildRewardsAddFunding(params: RewardsAddFundingParams, context: BuildContext, state: RewardsPlanState): BuildResult {
+  const { name, fundingtxid, amount } = builderParams(params, 'buildRewardsAddFunding', ['name', 'fundingtxid', 'amount'])
   const ctx = checkContext(context)
   const id = txidParam(fundingtxid, 'fundingtxid')
   planName(name)
@@ -190,13 +216,24 @@ export type RewardsLockState = RewardsPlanState & {
 }
 
 /**
+ * The parameters of `rewardslock`, named as the daemon names them (same order as its RPC).
+ * @example const p: RewardsLockParams = { name, fundingtxid, amount }
+ */
+export type RewardsLockParams = {
+  name: string
+  fundingtxid: string
+  amount: AmountInput
+}
+
+/**
  * `rewardslock name fundingtxid amount`: locks `amount` at the rewards global CC address (vout 0); vout 1 = 10000 to
  * the caller (P2PK), the only script the unlock may pay; change; 'L' opret. The daemon refuses a deposit below the
  * plan's mindeposit and (silently) one above the plan's available funding. Normal inputs for amount + 2·txfee, ≤ 64.
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS
- * @example buildRewardsLock('FREE', fundingtxid, '200', ctx, { plan: fundingTx, funding: 100000000000n })
+ * @example buildRewardsLock({ name: 'FREE', fundingtxid, amount: '200' }, ctx, { plan: fundingTx, funding: 100000000000n })
  */
-export function buildRewardsLock(name: string, fundingtxid: string, amount: AmountInput, context: BuildContext, state: RewardsLockState): BuildResult {
+export function buildRewardsLock(params: RewardsLockParams, context: BuildContext, state: RewardsLockState): BuildResult {
+  const { name, fundingtxid, amount } = builderParams(params, 'buildRewardsLock', ['name', 'fundingtxid', 'amount'])
   const ctx = checkContext(context)
   const id = txidParam(fundingtxid, 'fundingtxid')
   planName(name)
@@ -243,8 +280,18 @@ export type RewardsUnlockState = RewardsPlanState & {
   tipHeight?: number
 }
 
-/** Result of {@link buildRewardsUnlock}: the build, the reward prediction and the mode used. @example buildRewardsUnlock(name, fundingtxid, locktxid, ctx, state).payout.reward */
+/** Result of {@link buildRewardsUnlock}: the build, the reward prediction and the mode used. @example buildRewardsUnlock({ name, fundingtxid, txid: locktxid }, ctx, state).payout.reward */
 export type RewardsUnlockResult = BuildResult & { payout: RewardsPayout; mode: 'normal' | 'recover' }
+
+/**
+ * The parameters of `rewardsunlock`, named as the daemon names them (same order as its RPC).
+ * @example const p: RewardsUnlockParams = { name, fundingtxid }
+ */
+export type RewardsUnlockParams = {
+  name: string
+  fundingtxid: string
+  txid?: string | undefined
+}
 
 /**
  * `rewardsunlock name fundingtxid [txid]`: spends the lock (vin 0, signed with the public rewards key) and enough plan
@@ -258,9 +305,10 @@ export type RewardsUnlockResult = BuildResult & { payout: RewardsPayout; mode: '
  * spends must be vout 0 of the plan's 'F' or of an 'A'/'U' of the plan, its transaction given in `state.plan`,
  * `state.locks` or `state.fundingTxs` (else `BUILD_STATE`, `details.claim: 'plan funding'`).
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | BUILD_INPUTS | INSUFFICIENT_FUNDS | AMOUNT_RANGE
- * @example buildRewardsUnlock('FREE', fundingtxid, locktxid, ctx, { plan, locks: [{ tx: lockTx, blockTime }], funding, tipTime })
+ * @example buildRewardsUnlock({ name: 'FREE', fundingtxid, txid: locktxid }, ctx, { plan, locks: [{ tx: lockTx, blockTime }], funding, tipTime })
  */
-export function buildRewardsUnlock(name: string, fundingtxid: string, txid: string | undefined, context: BuildContext, state: RewardsUnlockState): RewardsUnlockResult {
+export function buildRewardsUnlock(params: RewardsUnlockParams, context: BuildContext, state: RewardsUnlockState): RewardsUnlockResult {
+  const { name, fundingtxid, txid } = builderParams(params, 'buildRewardsUnlock', ['name', 'fundingtxid'], ['txid'])
   const ctx = checkContext(context)
   const id = txidParam(fundingtxid, 'fundingtxid')
   planName(name)

@@ -13,7 +13,7 @@ import {
 } from './build.js'
 import { ccScript } from '../../script/cc.js'
 import type { Transaction } from '../../tx/types.js'
-import type { Utxo } from '../../build/types.js'
+import type { Utxo } from '../../cctx/types.js'
 import type { DevChain } from '../../devnet/chain.js'
 import { hexResult, numText, str, txidArg, walletContext, type DevnetNode, type Method } from '../../devnet/node.js'
 import { decodedLastOpret } from '../../devnet/opret.js'
@@ -147,20 +147,20 @@ export const REWARDS_METHODS: Record<string, Method> = {
     const apr = p[2] === undefined ? undefined : daemonParseCoins(numText(p[2]), { fudge: false })
     const days = (v: unknown): bigint | undefined => (v === undefined ? undefined : BigInt(Number.parseInt(numText(v), 10) || 0))
     const mindeposit = p[5] === undefined ? undefined : daemonParseCoins(numText(p[5]))
-    return hexResult(() => buildRewardsCreateFunding(name, amount, apr, days(p[3]), days(p[4]), mindeposit, walletContext(n), { plans: allPlans(n).map((id) => n.chain.txs.get(id)!.hex) }))
+    return hexResult(() => buildRewardsCreateFunding({ name, amount, APR: apr, mindays: days(p[3]), maxdays: days(p[4]), mindeposit }, walletContext(n), { plans: allPlans(n).map((id) => n.chain.txs.get(id)!.hex) }))
   } },
   rewardsaddfunding: { min: 3, max: 3, usage: 'rewardsaddfunding name fundingtxid amount\n', run: (n, p) => {
     const name = str(p[0])
     const id = txidArg(p[1])
     const amount = daemonParseCoins(numText(p[2]))
-    return hexResult(() => buildRewardsAddFunding(name, id, amount, walletContext(n), { plan: planTx(n, name) as string }))
+    return hexResult(() => buildRewardsAddFunding({ name, fundingtxid: id, amount }, walletContext(n), { plan: planTx(n, name) as string }))
   } },
   rewardslock: { min: 3, max: 3, usage: 'rewardslock name fundingtxid amount\n', run: (n, p) => {
     const name = str(p[0])
     const id = txidArg(p[1])
     const amount = daemonParseCoins(numText(p[2]))
     const funding = planOutputs(n.chain, id).funding.reduce((s, u) => s + u.satoshis, 0n)
-    return hexResult(() => buildRewardsLock(name, id, amount, walletContext(n), { plan: planTx(n, name) as string, funding }))
+    return hexResult(() => buildRewardsLock({ name, fundingtxid: id, amount }, walletContext(n), { plan: planTx(n, name) as string, funding }))
   } },
   rewardsunlock: { min: 2, max: 3, usage: 'rewardsunlock name fundingtxid [txid]\n', run: (n, p) => {
     const name = str(p[0])
@@ -170,7 +170,7 @@ export const REWARDS_METHODS: Record<string, Method> = {
     const candidates: RewardsLockCandidate[] = [...locks, ...funding].map((u) => ({ tx: n.chain.txs.get(u.txid)!.hex, blockTime: n.chain.blocks[u.height ?? 0]!.time, unspent: true }))
     if (lockid !== undefined && !candidates.some((c) => n.chain.txs.get(lockid)?.hex === c.tx) && n.chain.txs.has(lockid))
       candidates.push({ tx: n.chain.txs.get(lockid)!.hex, blockTime: null, unspent: false })
-    return hexResult(() => buildRewardsUnlock(name, id, lockid === '0'.repeat(64) ? undefined : lockid, walletContext(n), { plan: planTx(n, name) as string, locks: candidates, funding, tipTime: n.chain.tip.time }))
+    return hexResult(() => buildRewardsUnlock({ name, fundingtxid: id, txid: lockid === '0'.repeat(64) ? undefined : lockid }, walletContext(n), { plan: planTx(n, name) as string, locks: candidates, funding, tipTime: n.chain.tip.time }))
   } },
   rewardsinfo: { min: 1, max: 1, usage: 'rewardsinfo fundingtxid\n', run: (n, p) => {
     const id = txidArg(p[0])

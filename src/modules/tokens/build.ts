@@ -4,17 +4,18 @@ import { equalBytes, utf8ToBytes } from '../../bytes/utils.js'
 import type { AmountInput } from '../../amount.js'
 import { pubkeyBytes } from '../../address/address.js'
 import { cc1of1, tokensCc1of1 } from '../../cc/condition.js'
-import { ccModule } from '../../cc/eval.js'
+import { ccModule, EVAL as EVAL_CODES } from '../../cc/eval.js'
 import { ccScript } from '../../script/cc.js'
 import { encodeTokensPayload, decodeTokensOpret, nftData, TOKEN_BLOB_ID, type TokensCreateOpret } from './opret.js'
-import { checkContext, checkUtxo, daemonRefusal, type BuildContext } from '../../build/context.js'
-import { finalizeCcTx } from '../../build/finalize.js'
-import { completeBuild, type BuildResult } from '../../build/complete.js'
-import { amountParam, hexParam, moneyParam, normalInputs, stateTx, txidParam, type TxLike } from '../../build/common.js'
-import { OutpointSet } from '../../build/outpoints.js'
-import type { InputPlan, Utxo } from '../../build/types.js'
+import { checkContext, checkUtxo, daemonRefusal, type BuildContext } from '../../cctx/context.js'
+import { builderParams } from '../../cctx/params.js'
+import { finalizeCcTx } from '../../cctx/finalize.js'
+import { completeBuild, type BuildResult } from '../../cctx/complete.js'
+import { amountParam, hexParam, moneyParam, normalInputs, stateTx, txidParam, type TxLike } from '../../cctx/common.js'
+import { OutpointSet } from '../../cctx/outpoints.js'
+import type { InputPlan, Utxo } from '../../cctx/types.js'
 
-const EVAL = 0xf2
+const EVAL = EVAL_CODES.TOKENS
 const TOKENS = /* @__PURE__ */ ccModule('Tokens')
 /** `tokencreate`'s limits (komodo src/wallet/rpcwallet.cpp, CCtokens.cpp). */
 const MAX_NAME = 32
@@ -24,17 +25,29 @@ const MAX_NFT_DATA = 10001
 const MAX_TOKEN_INPUTS = 60
 
 /**
+ * The parameters of `tokencreate`, named as the daemon names them (same order as its RPC).
+ * @example const p: TokenCreateParams = { name, supply }
+ */
+export type TokenCreateParams = {
+  name: string
+  supply: AmountInput
+  description?: string | undefined
+  data?: string | Uint8Array | undefined
+}
+
+/**
  * `tokencreate name supply [description] [data]`: vout 0 = the 10000-sat marker on the Tokens global CC address,
  * vout 1 = `supply` units (1 unit = 1 sat) on the creator's token address (CC1(0xf2, creator), or the 3-eval
  * TokensCC1(X, creator) for an NFT whose data starts with eval code X), change (P2PK), 'c' opret. Normal inputs from
  * the creator's own address for supply + 2·txfee, at most 64. The RPC's checks, then the builder's, in order, with the
  * daemon's texts in `details.daemonError`.
- * @param supply - coins as text/number (`'0.00000100'` = 100 units) or units as bigint
- * @param data - NFT data (hex or bytes), 1..10001 bytes; an NFT must have supply 1 unit
+ * @param params.supply - coins as text/number (`'0.00000100'` = 100 units) or units as bigint
+ * @param params.data - NFT data (hex or bytes), 1..10001 bytes; an NFT must have supply 1 unit
  * @throws KomodoCcError BUILD_PARAMS | INSUFFICIENT_FUNDS | AMOUNT_INVALID | AMOUNT_RANGE | HEX_INVALID | …
- * @example buildTokenCreate('TOK', '0.00000100', 'creating a TOK token', undefined, { pubkey, utxos, height, privateKey })
+ * @example buildTokenCreate({ name: 'TOK', supply: '0.00000100', description: 'creating a TOK token' }, { pubkey, utxos, height, privateKey })
  */
-export function buildTokenCreate(name: string, supply: AmountInput, description: string | undefined, data: string | Uint8Array | undefined, context: BuildContext): BuildResult {
+export function buildTokenCreate(params: TokenCreateParams, context: BuildContext): BuildResult {
+  const { name, supply, description, data } = builderParams(params, 'buildTokenCreate', ['name', 'supply'], ['description', 'data'])
   const ctx = checkContext(context)
   if (typeof name !== 'string') throw new KomodoCcError('BUILD_PARAMS', 'name expected a string', { name: 'name' })
   const desc = description ?? ''
@@ -101,16 +114,27 @@ function tokenCreate(create: TxLike | undefined, tokenid: string): TokensCreateO
 }
 
 /**
+ * The parameters of `tokentransfer`, named as the daemon names them (same order as its RPC).
+ * @example const p: TokenTransferParams = { tokenid, destpubkey, amount }
+ */
+export type TokenTransferParams = {
+  tokenid: string
+  destpubkey: string | Uint8Array
+  amount: bigint | string
+}
+
+/**
  * `tokentransfer tokenid destpubkey amount`: vout 0 = `amount` units on the recipient's token address, vout 1 = the
  * token change back to the caller (when non-zero), normal change, 't' opret naming the recipient. Normal inputs for
  * the fee (at most 3), then token inputs (at most 60, each at least amount/60) until they cover the amount; after
  * FinalizeCCTx the inputs read [first normal, tokens…, other normal]. Unlike the daemon, an invalid destpubkey is
  * refused (the daemon would write an unspendable output and a 0-length key into the opret).
- * @param amount - token units (integer satoshis) as bigint, or text the way the RPC reads it (`atoll`: digits only here)
+ * @param params.amount - token units (integer satoshis) as bigint, or text the way the RPC reads it (`atoll`: digits only here)
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS | PUBKEY_INVALID | …
- * @example buildTokenTransfer(tokenid, recipientPubkey, 500000n, { pubkey, utxos, height, privateKey }, { create, tokens })
+ * @example buildTokenTransfer({ tokenid, destpubkey: recipientPubkey, amount: 500000n }, { pubkey, utxos, height, privateKey }, { create, tokens })
  */
-export function buildTokenTransfer(tokenid: string, destpubkey: string | Uint8Array, amount: bigint | string, context: BuildContext, state: TokenTransferState): BuildResult {
+export function buildTokenTransfer(params: TokenTransferParams, context: BuildContext, state: TokenTransferState): BuildResult {
+  const { tokenid, destpubkey, amount } = builderParams(params, 'buildTokenTransfer', ['tokenid', 'destpubkey', 'amount'])
   const ctx = checkContext(context)
   const id = txidParam(tokenid, 'tokenid')
   if (/^0{64}$/.test(id)) throw daemonRefusal('invalid tokenid')

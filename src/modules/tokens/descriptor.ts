@@ -1,4 +1,5 @@
 // The tokens module, described once for the registry.
+import type { InfoTxInput } from '../offline-info.js'
 import { EVAL } from '../../cc/eval.js'
 import { globalKeysOf, type ModuleDescriptor } from '../descriptor.js'
 import { decodeTokensOpret, type TokensOpret } from './opret.js'
@@ -21,7 +22,7 @@ export const tokensModule: ModuleDescriptor<'tokens', TokensOpret, TokensReading
     // 2018 Assets only; its 't' opret is told from a transfer by the inputs (decideLegacy)
     { name: 'tokenconvert', funcids: '', params: ['evalcode', 'tokenid', 'pubkey', 'amount'] },
   ]),
-  info: Object.freeze({ tokeninfo }),
+  info: Object.freeze({ tokeninfo: (main: InfoTxInput) => tokeninfo(main) }),
   decode: (opret: Uint8Array | string) => decodeTokensOpret(opret),
   inspect: tokensInspector,
 })

@@ -12,7 +12,7 @@ import { ccScript } from '../../script/cc.js'
 import { classifyScript } from '../../script/classify.js'
 import { getOp } from '../../script/script.js'
 import type { Transaction } from '../../tx/types.js'
-import type { Utxo } from '../../build/types.js'
+import type { Utxo } from '../../cctx/types.js'
 import type { DevChain } from '../../devnet/chain.js'
 import { hexResult, numText, str, txHex, txidArg, type Method } from '../../devnet/node.js'
 import { decodedLastOpret } from '../../devnet/opret.js'
@@ -159,7 +159,7 @@ const pubkeyOr = (v: unknown, fallback: string): string => (typeof v === 'string
 export const TOKENS_METHODS: Record<string, Method> = {
   tokencreate: { min: 2, max: 4, usage: 'tokencreate name supply [description][data]\n', run: (n, p) => {
     const supply = daemonParseCoins(numText(p[1]))
-    return hexResult(() => buildTokenCreate(str(p[0]), supply, p[2] === undefined ? undefined : str(p[2]), p[3] === undefined ? undefined : str(p[3]), walletCtx(n)))
+    return hexResult(() => buildTokenCreate({ name: str(p[0]), supply, description: p[2] === undefined ? undefined : str(p[2]), data: p[3] === undefined ? undefined : str(p[3]) }, walletCtx(n)))
   } },
   tokentransfer: { min: 3, max: 3, usage: 'tokentransfer tokenid destpubkey amount\n', run: (n, p) => {
     const id = txidArg(p[0])
@@ -167,7 +167,7 @@ export const TOKENS_METHODS: Record<string, Method> = {
     const amount = numText(p[2])
     const units = /^\d+/.test(amount) ? BigInt(/^\d+/.exec(amount)![0]) : 0n // atoll
     const me = bytesToHex(n.wallet.pubkey)
-    return hexResult(() => buildTokenTransfer(id, dest, units, walletCtx(n), { create: txHex(n, id) as string, tokens: tokenUtxos(n.chain, id, me) }))
+    return hexResult(() => buildTokenTransfer({ tokenid: id, destpubkey: dest, amount: units }, walletCtx(n), { create: txHex(n, id) as string, tokens: tokenUtxos(n.chain, id, me) }))
   } },
   tokeninfo: { min: 1, max: 1, usage: 'tokeninfo tokenid\n', run: (n, p) => {
     const id = txidArg(p[0])

@@ -1,11 +1,11 @@
-import { KomodoCcError } from '../errors.js'
-import { ByteReader } from '../bytes/index.js'
-import { bytesToHex } from '../bytes/hex.js'
-import { equalBytes, reverseBytes } from '../bytes/utils.js'
-import { hash160, sha256d } from '../hash/index.js'
-import { base58checkEncode } from '../address/base58check.js'
-import { classifyScript } from '../script/classify.js'
-import { parseTransaction, txid as txidOf } from '../tx/codec.js'
+import { KomodoCcError } from '../../errors.js'
+import { internalBytesToTxid } from '../../bytes/uint256.js'
+import { equalBytes } from '../../bytes/utils.js'
+import { hash160 } from '../../hash/index.js'
+import { base58checkEncode } from '../../address/base58check.js'
+import { classifyScript } from '../../script/classify.js'
+import { parseTransaction, txid as txidOf } from '../../tx/codec.js'
+import { extractMatches, parseMerkleBlock, type MerkleMatches } from '../../tx/merkle.js'
 
 /** The address parameters a gateways bind carries for its foreign chain (each a byte; `taddr` 0 = none). @example const kmd: GatewaysPrefixes = { taddr: 0, prefix: 60, prefix2: 85 } */
 export type GatewaysPrefixes = { taddr: number; prefix: number; prefix2: number }
@@ -67,62 +67,22 @@ export type MerkleProof = {
 /**
  * Parses a Komodo/Zcash `CMerkleBlock` exactly (header with final Sapling root, 32-byte nonce and Equihash solution,
  * then the partial merkle tree) and walks the tree as `CPartialMerkleTree::ExtractMatches` does (BIP 37, rejecting
- * the duplicated-hash trick, unused hashes and unused flag bytes). Bitcoin-style 80-byte headers do not parse.
+ * the duplicated-hash trick, unused hashes and unused flag bytes): src/tx/merkle.ts, with a refused tree reported
+ * as the gateways deposit's bad parameter. Bitcoin-style 80-byte headers do not parse.
  * @throws KomodoCcError READ_PAST_END | TRAILING_BYTES | BUILD_PARAMS
  * @example parseMerkleProof(proofBytes).matches.includes(cointxid)
  */
 export function parseMerkleProof(proof: Uint8Array): MerkleProof {
-  const r = new ByteReader(proof)
-  r.u32le() // version
-  r.bytes(32) // prev block
-  const headerRoot = r.bytes(32).slice()
-  r.bytes(32) // final sapling root
-  r.u32le() // time
-  r.u32le() // bits
-  r.bytes(32) // nonce
-  r.varBytes() // equihash solution
-  const n = r.u32le()
-  const count = Number(r.compactSize())
-  if (count > r.remaining / 32) throw new KomodoCcError('READ_PAST_END', `proof lists ${count} hashes but only ${r.remaining} bytes remain`)
-  const hashes: Uint8Array[] = []
-  for (let i = 0; i < count; i++) hashes.push(r.bytes(32).slice())
-  const flagBytes = r.varBytes()
-  r.end()
-  const bad = (why: string) => new KomodoCcError('BUILD_PARAMS', `merkle proof: ${why}`, { reason: why })
-  if (n === 0) throw bad('no transactions')
-  if (hashes.length > n) throw bad('more hashes than transactions')
-  if (flagBytes.length * 8 < hashes.length) throw bad('fewer flag bits than hashes')
-  const width = (h: number) => (n + (1 << h) - 1) >> h
-  let height = 0
-  while (width(height) > 1) height++
-  let bitsUsed = 0
-  let hashUsed = 0
-  const matches: string[] = []
-  const walk = (h: number, pos: number): Uint8Array => {
-    if (bitsUsed >= flagBytes.length * 8) throw bad('ran out of flag bits')
-    const bit = (flagBytes[bitsUsed >> 3]! >> (bitsUsed & 7)) & 1
-    bitsUsed++
-    if (h === 0 || bit === 0) {
-      if (hashUsed >= hashes.length) throw bad('ran out of hashes')
-      const hash = hashes[hashUsed++]!
-      if (h === 0 && bit === 1) matches.push(bytesToHex(reverseBytes(hash)))
-      return hash
-    }
-    const left = walk(h - 1, pos * 2)
-    let right = left
-    if (pos * 2 + 1 < width(h - 1)) {
-      right = walk(h - 1, pos * 2 + 1)
-      if (equalBytes(left, right)) throw bad('duplicated subtree hash (CVE-2012-2459)')
-    }
-    const both = new Uint8Array(64)
-    both.set(left)
-    both.set(right, 32)
-    return sha256d(both)
+  const block = parseMerkleBlock(proof)
+  let m: MerkleMatches
+  try {
+    m = extractMatches(block.tree)
+  } catch (e) {
+    if (e instanceof KomodoCcError && e.code === 'MERKLE_INVALID')
+      throw new KomodoCcError('BUILD_PARAMS', `merkle proof: ${String(e.details.reason)}`, { reason: e.details.reason })
+    throw e
   }
-  const root = walk(height, 0)
-  if (((bitsUsed + 7) >> 3) !== flagBytes.length) throw bad('unused flag bytes')
-  if (hashUsed !== hashes.length) throw bad('unused hashes')
-  return { headerRoot, root, matches }
+  return { headerRoot: block.merkleRoot, root: m.root, matches: m.matches.map((h) => internalBytesToTxid(h)) }
 }
 
 /** Inputs of {@link gatewaysVerifyDeposit}. @example gatewaysVerifyDeposit({ depositAddress, prefixes, oracleVoutCount: 3, claimvout: 0, cointxid, deposithex, proof, merkleroot, destpub }) */

@@ -2,7 +2,7 @@
 // per hex string; mutating the object between builds must be seen.
 import { describe, expect, test } from 'vitest'
 import * as utxolib from '@bitgo/utxo-lib'
-import { stateTx } from '../../src/build/common.js'
+import { stateTx } from '../../src/cctx/common.js'
 import { parseTransaction, serializeTransaction } from '../../src/tx/codec.js'
 import { bytesToHex } from '../../src/bytes/hex.js'
 import type { Transaction } from '../../src/tx/types.js'
@@ -52,7 +52,7 @@ describe('stateTx txid memo', () => {
 
 describe('txidOfParsed', () => {
   test('equals the peer txid before and after an in-place change', async () => {
-    const { txidOfParsed } = await import('../../src/build/common.js')
+    const { txidOfParsed } = await import('../../src/cctx/common.js')
     const tx = make()
     expect(txidOfParsed(tx)).toBe(peerTxid(tx))
     expect(txidOfParsed(tx)).toBe(peerTxid(tx))
@@ -62,7 +62,7 @@ describe('txidOfParsed', () => {
     expect(txidOfParsed(tx)).toBe(peerTxid(tx))
   })
   test('a transaction that grows past the reused scratch, shrinks, or becomes invalid between calls', async () => {
-    const { txidOfParsed } = await import('../../src/build/common.js')
+    const { txidOfParsed } = await import('../../src/cctx/common.js')
     const tx = make()
     expect(txidOfParsed(tx)).toBe(peerTxid(tx))
     tx.vout[0]!.script = new Uint8Array(5000).fill(0x51) // far larger than the scratch so far

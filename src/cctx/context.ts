@@ -1,17 +1,24 @@
 import { KomodoCcError } from '../errors.js'
 import { bytesOrHex } from '../bytes/assert.js'
 import { isSecpScalar } from '../bytes/scalar.js'
+import { equalBytes } from '../bytes/utils.js'
 import { pubkeyBytes } from '../address/address.js'
 import { KMD, type ChainParams } from '../address/chain.js'
 import { DEFAULT_TX_EXPIRY_DELTA, CC_TXFEE } from '../tx/types.js'
 import { MAX_MONEY } from '../amount.js'
 import type { Utxo } from './types.js'
-import type { Secp256k1Backend } from '../tx/sign.js'
+import type { Secp256k1Backend, Signer } from '../tx/sign.js'
 
 /**
  * What every builder needs besides the RPC's own parameters.
- * Keys: give `privateKey` (32 bytes; never logged, never in an error) to get a signed transaction, or leave it out to
- * get the unsigned transaction with the signature hash of every input for an external signer.
+ * Keys: give `privateKey` (32 bytes; never logged, never in an error) or `signer` to get a signed transaction, or
+ * leave both out to get the unsigned transaction with the signature hash of every input for an external signer.
+ * Nothing derived from `privateKey` outlives the build: each signed build derives its public key (an EC
+ * multiplication) again. To derive it once, hold a signer and pass it: `const signer = keySigner(privateKey)`, then
+ * `{ pubkey: signer.publicKey, signer, … }` on every build (oracle publishers also pass `batonSigner:
+ * keySigner(batonKey(privateKey))`). Keep `privateKey` beside a signer only where a key itself is needed (dice
+ * entropy).
+ * @example const signer = keySigner(privateKey); const ctx: BuildContext = { pubkey: signer.publicKey, utxos, height, signer }
  */
 export type BuildContext = {
   /** The caller's public key (`-pubkey`): owner of change, of its CC address, and the signer of normal inputs. */
@@ -28,6 +35,13 @@ export type BuildContext = {
   chain?: ChainParams
   /** The caller's private key, to sign. */
   privateKey?: Uint8Array
+  /**
+   * Signs the caller's inputs instead of a signer made from `privateKey` for this build (e.g. `keySigner(privateKey)`,
+   * made once and kept by the caller). Synchronous; its `publicKey` must be `pubkey`.
+   */
+  signer?: Signer
+  /** Signs baton inputs (oracles) instead of the baton key derived from `privateKey`; its `publicKey` is the baton pubkey. */
+  batonSigner?: Signer
   /** Consensus branch id for the signature hash (Sapling by default). */
   branchId?: number
   /** The secp256k1 implementation that signs (default @noble/secp256k1; e.g. `tinySecp256k1Backend(tiny)`). */
@@ -42,6 +56,8 @@ export type CheckedContext = {
   fee: bigint
   chain: ChainParams
   privateKey?: Uint8Array
+  signer?: Signer
+  batonSigner?: Signer
   branchId?: number
   backend?: Secp256k1Backend
 }
@@ -68,6 +84,12 @@ export function checkContext(ctx: BuildContext): CheckedContext {
     out.privateKey = bytesOrHex(ctx.privateKey, 32, 'context.privateKey')
     if (!isSecpScalar(out.privateKey)) throw new KomodoCcError('PRIVKEY_INVALID', 'context.privateKey is not a valid secp256k1 private key (1..n-1)', { name: 'context.privateKey' })
   }
+  if (ctx.signer !== undefined) {
+    out.signer = checkSigner(ctx.signer, 'context.signer')
+    if (!equalBytes(out.signer.publicKey, pubkey))
+      throw new KomodoCcError('ARG_INVALID', 'context.signer.publicKey is not context.pubkey', { name: 'context.signer' })
+  }
+  if (ctx.batonSigner !== undefined) out.batonSigner = checkSigner(ctx.batonSigner, 'context.batonSigner')
   if (ctx.branchId !== undefined) out.branchId = ctx.branchId
   if (ctx.backend !== undefined) {
     if (typeof ctx.backend !== 'object' || ctx.backend === null || typeof ctx.backend.sign !== 'function' || typeof ctx.backend.getPublicKey !== 'function')
@@ -75,6 +97,12 @@ export function checkContext(ctx: BuildContext): CheckedContext {
     out.backend = ctx.backend
   }
   return out
+}
+
+function checkSigner(s: Signer, name: string): Signer {
+  if (typeof s !== 'object' || s === null || !(s.publicKey instanceof Uint8Array) || s.publicKey.length !== 33 || typeof s.sign !== 'function')
+    throw new KomodoCcError('ARG_INVALID', `${name} expected a Signer { publicKey: 33 bytes, sign(digest) } (e.g. keySigner(privateKey))`, { name })
+  return s
 }
 
 /** Checks one UTXO's shape, and its value against 0..MAX_MONEY. @throws KomodoCcError ARG_INVALID | AMOUNT_RANGE @internal */
