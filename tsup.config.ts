@@ -9,15 +9,15 @@ const entry = {
   'cc/index': 'src/cc/index.ts',
   'tx/index': 'src/tx/index.ts',
   'script/index': 'src/script/index.ts',
-  'oracles/index': 'src/entry/oracles.ts',
-  'tokens/index': 'src/entry/tokens.ts',
-  'faucet/index': 'src/entry/faucet.ts',
-  'dice/index': 'src/entry/dice.ts',
-  'gateways/index': 'src/entry/gateways.ts',
-  'rewards/index': 'src/entry/rewards.ts',
+  'oracles/index': 'src/modules/oracles/index.ts',
+  'tokens/index': 'src/modules/tokens/index.ts',
+  'faucet/index': 'src/modules/faucet/index.ts',
+  'dice/index': 'src/modules/dice/index.ts',
+  'gateways/index': 'src/modules/gateways/index.ts',
+  'rewards/index': 'src/modules/rewards/index.ts',
   'rpc/index': 'src/rpc/index.ts',
   'kdf/index': 'src/kdf/index.ts',
-  'node/index': 'src/entry/node.ts'
+  'node/index': 'src/node.ts'
 }
 
 export default defineConfig({

@@ -1,5 +1,5 @@
 import { describe } from 'vitest'
-import { decodeOracleData, encodeOracleData, type OracleValue } from '../src/oracles/format.js'
+import { decodeOracleData, encodeOracleData, type OracleValue } from '../src/oracle-data/format.js'
 import { bytesToHex } from '../src/bytes/hex.js'
 import { plainDecode, plainEncode } from './plain/oracle-plain.js'
 import { OURS, bench, opts } from './_opts.js'

@@ -34,7 +34,7 @@ export {
   encodeOracleData, decodeOracleData, formatOracleSample, assertOracleFormat, ORACLE_FORMAT_CHARS,
   chunkOracleData, joinOracleData, checkOracleTxSize, ORACLE_MAX_DATA_SIZE, ORACLE_MAX_TX_SIZE,
   ORACLE_MAX_FORMAT_LENGTH, ORACLE_MAX_NAME_LENGTH, ORACLE_MAX_PRINT_FIELD, type OracleValue, type OracleDataOptions,
-} from './oracles/index.js'
+} from './oracle-data/index.js'
 
 // transactions: codec, txid, signature hashes, signing and verifying, the daemon's decoderawtransaction
 export * from './tx/index.js'

@@ -1,4 +1,4 @@
-import { decodeOracleData, encodeOracleData, formatOracleSample, type OracleValue } from '../oracles/format.js'
+import { decodeOracleData, encodeOracleData, formatOracleSample, type OracleValue } from '../oracle-data/format.js'
 import { sbits, unsbits } from '../sbits.js'
 import { p2pkhAddress } from '../address/address.js'
 import { chainParams } from '../address/chain.js'

@@ -1,7 +1,7 @@
 // SHA-256 (FIPS 180-4), written for short messages: addresses, txids and condition fingerprints hash 20–200 bytes,
 // where a general streaming API's per-call setup costs more than the compression itself. The compression function
 // is generated with its rounds unrolled (./sha256-compress.ts, from scripts/gen-sha256.mjs). Measured against
-// @noble/hashes in bench/address.bench.ts; verified against node:crypto in test/foundation/address.test.ts.
+// @noble/hashes in bench/address.bench.ts; verified against node:crypto in test/address/address.test.ts.
 import { sha256Compress } from './sha256-compress.js'
 
 const IV = /* @__PURE__ */ Uint32Array.from([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19])

@@ -7,7 +7,7 @@ import { buildDiceAddFunds, buildDiceBet, buildDiceFinish, buildDiceFund } from 
 import { encodeDicePayload } from '../../src/modules/dice/opret.js'
 import { buildOraclesCreate, buildOraclesData, buildOraclesFund, buildOraclesRegister, buildOraclesSubscribe } from '../../src/modules/oracles/build.js'
 import { encodeOraclesOpret } from '../../src/modules/oracles/opret.js'
-import { encodeOracleData } from '../../src/oracles/format.js'
+import { encodeOracleData } from '../../src/oracle-data/format.js'
 import { buildRewardsAddFunding, buildRewardsCreateFunding, buildRewardsLock, buildRewardsUnlock } from '../../src/modules/rewards/build.js'
 import {
   buildGatewaysBind, buildGatewaysClaim, buildGatewaysCompleteSigning, buildGatewaysDeposit, buildGatewaysMarkDone,

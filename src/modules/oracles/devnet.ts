@@ -9,7 +9,7 @@ import { decodeOraclesPayload, type OraclesOpret } from './opret.js'
 import {
   buildOraclesCreate, buildOraclesData, buildOraclesFund, buildOraclesRegister, buildOraclesSubscribe,
 } from './build.js'
-import { decodeOracleData, formatOracleSample } from '../../oracles/format.js'
+import { decodeOracleData, formatOracleSample } from '../../oracle-data/format.js'
 import { ccScript } from '../../script/cc.js'
 import { p2pkScript } from '../../script/script.js'
 import type { Transaction } from '../../tx/types.js'

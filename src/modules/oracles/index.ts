@@ -2,3 +2,4 @@ export { encodeOraclesOpret, decodeOraclesOpret, encodeOraclesPayload, type Orac
 export * from './build.js'
 export { oraclesinfo } from './info.js'
 export type { OraclesCreateReading, OraclesFundReading, OraclesRegisterReading, OraclesSubscribeReading, OraclesDataReading, OraclesReading } from './inspect.js'
+export * from '../../oracle-data/index.js'

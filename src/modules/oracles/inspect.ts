@@ -1,7 +1,7 @@
 // How the inspector reads oracles transactions.
 import { EVAL } from '../../cc/eval.js'
 import { hexToBytes } from '../../bytes/hex.js'
-import { formatOracleSample } from '../../oracles/format.js'
+import { formatOracleSample } from '../../oracle-data/format.js'
 import type { ReadContext, ReadingBase } from '../inspection.js'
 import type { ModuleInspector } from '../descriptor.js'
 import { decodeOraclesPayload, type OraclesOpret } from './opret.js'

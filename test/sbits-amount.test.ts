@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest'
 import fc from 'fast-check'
 import BN from 'bn.js'
-import sb from '../../vectors/foundation/sbits.json' with { type: 'json' }
-import am from '../../vectors/foundation/amounts.json' with { type: 'json' }
-import { sbits, unsbits, assertPlanName } from '../../src/sbits.js'
-import { toSatoshis, formatCoins, coinsText, daemonParseCoins, daemonParseDatafee, daemonAtof, daemonAtol, checkDaemonAmount } from '../../src/amount.js'
-import { bytesToHex } from '../../src/bytes/hex.js'
-import { ByteWriter } from '../../src/bytes/writer.js'
+import sb from '../vectors/foundation/sbits.json' with { type: 'json' }
+import am from '../vectors/foundation/amounts.json' with { type: 'json' }
+import { sbits, unsbits, assertPlanName } from '../src/sbits.js'
+import { toSatoshis, formatCoins, coinsText, daemonParseCoins, daemonParseDatafee, daemonAtof, daemonAtol, checkDaemonAmount } from '../src/amount.js'
+import { bytesToHex } from '../src/bytes/hex.js'
+import { ByteWriter } from '../src/bytes/writer.js'
 
 const code = (c: string) => expect.objectContaining({ code: c })
 const numRuns = Number(process.env.FC_NUM_RUNS ?? 200)

@@ -1,17 +1,17 @@
 import { describe, expect, test } from 'vitest'
-import docs from '../../vectors/build/rewards-docs.json' with { type: 'json' }
-import { buildRewardsAddFunding, buildRewardsCreateFunding, buildRewardsLock, buildRewardsUnlock, type RewardsUnlockState } from '../../src/modules/rewards/build.js'
-import { decodeRewardsOpret, encodeRewardsOpret } from '../../src/modules/rewards/opret.js'
-import { parseTransaction } from '../../src/tx/codec.js'
-import { verifyInput } from '../../src/tx/sign.js'
-import { p2pkScript } from '../../src/script/script.js'
-import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
-import { sha256 } from '../../src/hash/index.js'
-import { sbits } from '../../src/sbits.js'
+import docs from '../../../vectors/build/rewards-docs.json' with { type: 'json' }
+import { buildRewardsAddFunding, buildRewardsCreateFunding, buildRewardsLock, buildRewardsUnlock, type RewardsUnlockState } from '../../../src/modules/rewards/build.js'
+import { decodeRewardsOpret, encodeRewardsOpret } from '../../../src/modules/rewards/opret.js'
+import { parseTransaction } from '../../../src/tx/codec.js'
+import { verifyInput } from '../../../src/tx/sign.js'
+import { p2pkScript } from '../../../src/script/script.js'
+import { bytesToHex, hexToBytes } from '../../../src/bytes/hex.js'
+import { sha256 } from '../../../src/hash/index.js'
+import { sbits } from '../../../src/sbits.js'
 import { getPublicKey } from '@noble/secp256k1'
-import type { BuildResult } from '../../src/cctx/complete.js'
-import type { Utxo } from '../../src/cctx/types.js'
-import { inspectBuild } from '../../src/inspect-build.js'
+import type { BuildResult } from '../../../src/cctx/complete.js'
+import type { Utxo } from '../../../src/cctx/types.js'
+import { inspectBuild } from '../../../src/inspect-build.js'
 
 // Independent facts (spec section 1.5/1.9 constants), not computed by the code under test.
 const REWARDS_CC = hexToBytes('2ea22c802065686d47a4049c2c845a71895a915eb84c04445896eec5dc0be40df0b31372da8103120c008203000401cc')

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import v from '../../vectors/oracles/format.json' with { type: 'json' }
-import { decodeOracleData, encodeOracleData, formatOracleSample } from '../../src/oracles/format.js'
+import { decodeOracleData, encodeOracleData, formatOracleSample } from '../../src/oracle-data/format.js'
 import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
 import { fromJson, toJson } from '../_util/values.js'
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { decodeOracleData, encodeOracleData, formatOracleSample } from '../../src/oracles/format.js'
-import { chunkOracleData, checkOracleTxSize, joinOracleData } from '../../src/oracles/chunk.js'
-import { ORACLE_MAX_DATA_SIZE } from '../../src/oracles/limits.js'
+import { decodeOracleData, encodeOracleData, formatOracleSample } from '../../src/oracle-data/format.js'
+import { chunkOracleData, checkOracleTxSize, joinOracleData } from '../../src/oracle-data/chunk.js'
+import { ORACLE_MAX_DATA_SIZE } from '../../src/oracle-data/limits.js'
 import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
 
 const code = (c: string) => expect.objectContaining({ code: c })

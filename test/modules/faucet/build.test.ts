@@ -1,20 +1,20 @@
 import { describe, expect, test } from 'vitest'
-import docs from '../../vectors/build/faucet-docs.json' with { type: 'json' }
-import spec from '../../vectors/build/tokens-faucet-spec.json' with { type: 'json' }
-import { buildFaucetFund, buildFaucetGet, buildFaucetGetAsync, faucetTxidOk, prepareFaucetSearch, FAUCET_SIZE } from '../../src/modules/faucet/build.js'
-import { encodeFaucetOpret } from '../../src/modules/faucet/opret.js'
-import { serializeTransaction } from '../../src/tx/codec.js'
-import { signTransaction } from '../../src/tx/sign.js'
-import type { Transaction } from '../../src/tx/types.js'
-import { decodeFaucetOpret } from '../../src/modules/faucet/opret.js'
-import { parseTransaction, txidOfBytes } from '../../src/tx/codec.js'
-import { cc1of1 } from '../../src/cc/condition.js'
-import { ccScript } from '../../src/script/cc.js'
-import { p2pkScript } from '../../src/script/script.js'
-import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
-import { sha256d } from '../../src/hash/index.js'
-import { coin, ctxOf, code, expectAllInputsVerify, key, refusal } from './_build.js'
-import { inspectBuild } from '../../src/inspect-build.js'
+import docs from '../../../vectors/build/faucet-docs.json' with { type: 'json' }
+import spec from '../../../vectors/build/tokens-faucet-spec.json' with { type: 'json' }
+import { buildFaucetFund, buildFaucetGet, buildFaucetGetAsync, faucetTxidOk, prepareFaucetSearch, FAUCET_SIZE } from '../../../src/modules/faucet/build.js'
+import { encodeFaucetOpret } from '../../../src/modules/faucet/opret.js'
+import { serializeTransaction } from '../../../src/tx/codec.js'
+import { signTransaction } from '../../../src/tx/sign.js'
+import type { Transaction } from '../../../src/tx/types.js'
+import { decodeFaucetOpret } from '../../../src/modules/faucet/opret.js'
+import { parseTransaction, txidOfBytes } from '../../../src/tx/codec.js'
+import { cc1of1 } from '../../../src/cc/condition.js'
+import { ccScript } from '../../../src/script/cc.js'
+import { p2pkScript } from '../../../src/script/script.js'
+import { bytesToHex, hexToBytes } from '../../../src/bytes/hex.js'
+import { sha256d } from '../../../src/hash/index.js'
+import { coin, ctxOf, code, expectAllInputsVerify, key, refusal } from '../_build.js'
+import { inspectBuild } from '../../../src/inspect-build.js'
 
 const k1 = key(1)
 const k2 = key(2)
@@ -98,7 +98,7 @@ describe('faucetget with exactSignatures: RFC 6979 on every attempt, as komodod'
     }
   })
   test('the opret of nonce 0x01020304 is the spec\'s script', async () => {
-    const { encodeFaucetOpret } = await import('../../src/modules/faucet/opret.js')
+    const { encodeFaucetOpret } = await import('../../../src/modules/faucet/opret.js')
     expect(bytesToHex(encodeFaucetOpret({ funcid: 'G', nonce: spec.faucetGetOpret.nonce }))).toBe(spec.faucetGetOpret.script)
   })
   test('async wrapper gives the same transaction and yields between batches', async () => {

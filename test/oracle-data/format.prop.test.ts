@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import fc from 'fast-check'
-import { decodeOracleData, encodeOracleData, formatOracleSample, type OracleValue } from '../../src/oracles/format.js'
+import { decodeOracleData, encodeOracleData, formatOracleSample, type OracleValue } from '../../src/oracle-data/format.js'
 import { KomodoCcError } from '../../src/errors.js'
 import { bytesToHex } from '../../src/bytes/hex.js'
 

@@ -1,15 +1,15 @@
 import { describe, expect, test } from 'vitest'
-import docs from '../../vectors/build/tokens-docs.json' with { type: 'json' }
-import spec from '../../vectors/build/tokens-faucet-spec.json' with { type: 'json' }
-import { buildTokenCreate, buildTokenTransfer } from '../../src/modules/tokens/build.js'
-import { decodeTokensOpret } from '../../src/modules/tokens/opret.js'
-import { parseTransaction } from '../../src/tx/codec.js'
-import { cc1of1, tokensCc1of1 } from '../../src/cc/condition.js'
-import { ccScript } from '../../src/script/cc.js'
-import { p2pkScript } from '../../src/script/script.js'
-import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
-import { coin, ctxOf, code, expectAllInputsVerify, key, out, refusal, stripSigs } from './_build.js'
-import { inspectBuild } from '../../src/inspect-build.js'
+import docs from '../../../vectors/build/tokens-docs.json' with { type: 'json' }
+import spec from '../../../vectors/build/tokens-faucet-spec.json' with { type: 'json' }
+import { buildTokenCreate, buildTokenTransfer } from '../../../src/modules/tokens/build.js'
+import { decodeTokensOpret } from '../../../src/modules/tokens/opret.js'
+import { parseTransaction } from '../../../src/tx/codec.js'
+import { cc1of1, tokensCc1of1 } from '../../../src/cc/condition.js'
+import { ccScript } from '../../../src/script/cc.js'
+import { p2pkScript } from '../../../src/script/script.js'
+import { bytesToHex, hexToBytes } from '../../../src/bytes/hex.js'
+import { coin, ctxOf, code, expectAllInputsVerify, key, out, refusal, stripSigs } from '../_build.js'
+import { inspectBuild } from '../../../src/inspect-build.js'
 
 const k1 = key(1)
 const k2 = key(2)

@@ -131,7 +131,7 @@ describe('results own their buffers (no shared output slab)', () => {
   // Transferring a result's .buffer to a worker detaches it; with a shared slab every later encoder output carved from
   // it threw a plain TypeError. Each result now has an ArrayBuffer of its own.
   test('a transferred .buffer of one result breaks no later build, and no two results share a buffer', async () => {
-    const { encodeOracleData } = await import('../../src/oracles/format.js')
+    const { encodeOracleData } = await import('../../src/oracle-data/format.js')
     const { serializeTransaction, parseTransaction } = await import('../../src/tx/codec.js')
     const { ByteWriter } = await import('../../src/bytes/writer.js')
     const { encodeTokensOpret } = await import('../../src/modules/tokens/index.js')

@@ -3,17 +3,17 @@
 import { describe, expect, test } from 'vitest'
 import fc from 'fast-check'
 import * as secp from '@noble/secp256k1'
-import { buildFaucetGet, buildFaucetGetAsync, faucetTxidOk, prepareFaucetSearch } from '../../src/modules/faucet/build.js'
-import { faucetFixedNonceSigner } from '../../src/modules/faucet/pow.js'
-import { parseTransaction, serializeTransaction } from '../../src/tx/codec.js'
-import { createSighasher } from '../../src/tx/sighash.js'
-import { verifyInput } from '../../src/tx/sign.js'
-import { cc1of1 } from '../../src/cc/condition.js'
-import { CC_MODULES, FORK_CC_MODULES } from '../../src/cc/eval.js'
-import { ccScript } from '../../src/script/cc.js'
-import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
-import { sha256, sha256d } from '../../src/hash/index.js'
-import { code, expectAllInputsVerify, key } from './_build.js'
+import { buildFaucetGet, buildFaucetGetAsync, faucetTxidOk, prepareFaucetSearch } from '../../../src/modules/faucet/build.js'
+import { faucetFixedNonceSigner } from '../../../src/modules/faucet/pow.js'
+import { parseTransaction, serializeTransaction } from '../../../src/tx/codec.js'
+import { createSighasher } from '../../../src/tx/sighash.js'
+import { verifyInput } from '../../../src/tx/sign.js'
+import { cc1of1 } from '../../../src/cc/condition.js'
+import { CC_MODULES, FORK_CC_MODULES } from '../../../src/cc/eval.js'
+import { ccScript } from '../../../src/script/cc.js'
+import { bytesToHex, hexToBytes } from '../../../src/bytes/hex.js'
+import { sha256, sha256d } from '../../../src/hash/index.js'
+import { code, expectAllInputsVerify, key } from '../_build.js'
 
 const numRuns = Number(process.env.FC_NUM_RUNS ?? 200)
 const k1 = key(1)
@@ -127,10 +127,10 @@ describe('the fixed-nonce signer is for the faucet key only', () => {
     expect(faucetFixedNonceSigner(hexToBytes(FAUCET_PRIV), seed).r.length).toBe(32)
   })
   test('no export of the package hands out the fixed-nonce signer or the fast loop', async () => {
-    const { fastFaucetPow } = await import('../../src/modules/faucet/pow.js')
+    const { fastFaucetPow } = await import('../../../src/modules/faucet/pow.js')
     const entries = [
-      await import('../../src/index.js'), await import('../../src/modules/faucet/index.js'), await import('../../src/tx/index.js'),
-      await import('../../src/entry/faucet.js'), await import('../../src/entry/node.js'),
+      await import('../../../src/index.js'), await import('../../../src/modules/faucet/index.js'), await import('../../../src/tx/index.js'),
+      await import('../../../src/node.js'),
     ] as Record<string, unknown>[]
     for (const e of entries) {
       for (const [name, v] of Object.entries(e)) {

@@ -1,14 +1,14 @@
 import { describe, expect, test } from 'vitest'
 import fc from 'fast-check'
 import { createPrivateKey, createPublicKey, diffieHellman } from 'node:crypto'
-import v from '../../vectors/build/dice-x25519.json' with { type: 'json' }
-import { x25519, x25519Base, x25519Clamp } from '../../src/modules/dice/x25519.js'
-import { feMul, feSqr } from '../../src/modules/dice/fe25519-mul.js'
+import v from '../../../vectors/build/dice-x25519.json' with { type: 'json' }
+import { x25519, x25519Base, x25519Clamp } from '../../../src/modules/dice/x25519.js'
+import { feMul, feSqr } from '../../../src/modules/dice/fe25519-mul.js'
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { diceHashEntropy } from '../../src/modules/dice/entropy.js'
-import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
-import { sha256 } from '../../src/hash/index.js'
+import { diceHashEntropy } from '../../../src/modules/dice/entropy.js'
+import { bytesToHex, hexToBytes } from '../../../src/bytes/hex.js'
+import { sha256 } from '../../../src/hash/index.js'
 
 const numRuns = Number(process.env.FC_NUM_RUNS ?? 200)
 const b64u = (b: Uint8Array) => Buffer.from(b).toString('base64url')
@@ -112,7 +112,7 @@ describe('GF(2^255 − 19) products on 16-bit limbs (generated feMul / feSqr)', 
     expect(mod(value(d))).toBe(want2)
   })
   test('src/modules/dice/fe25519-mul.ts is what scripts/gen-fe25519-mul.mjs writes', () => {
-    const r = spawnSync(process.execPath, [fileURLToPath(new URL('../../scripts/gen-fe25519-mul.mjs', import.meta.url)), '--check'], { encoding: 'utf8' })
+    const r = spawnSync(process.execPath, [fileURLToPath(new URL('../../../scripts/gen-fe25519-mul.mjs', import.meta.url)), '--check'], { encoding: 'utf8' })
     expect(r.status, r.stderr).toBe(0)
   })
 })

@@ -2,12 +2,12 @@
 // the bytes) and compares output 0 with the Dice script through a snapshot. Whatever is changed in place between two
 // builds, the second build must equal a build from fresh, never-seen copies of the same transactions (no cache hit).
 import { describe, expect, test } from 'vitest'
-import { buildDiceAddFunds, buildDiceBet, buildDiceFinish, buildDiceFund, DICE_MIN_ENTROPY_UTXOS } from '../../src/modules/dice/build.js'
-import { parseTransaction, serializeTransaction } from '../../src/tx/codec.js'
-import { sha256 } from '../../src/hash/index.js'
-import type { Transaction } from '../../src/tx/types.js'
-import type { BuildResult } from '../../src/cctx/complete.js'
-import { coin, ctxOf, key } from './_build.js'
+import { buildDiceAddFunds, buildDiceBet, buildDiceFinish, buildDiceFund, DICE_MIN_ENTROPY_UTXOS } from '../../../src/modules/dice/build.js'
+import { parseTransaction, serializeTransaction } from '../../../src/tx/codec.js'
+import { sha256 } from '../../../src/hash/index.js'
+import type { Transaction } from '../../../src/tx/types.js'
+import type { BuildResult } from '../../../src/cctx/complete.js'
+import { coin, ctxOf, key } from '../_build.js'
 
 const house = key(1)
 const bettor = key(2)

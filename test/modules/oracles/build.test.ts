@@ -1,21 +1,21 @@
 import { describe, expect, test } from 'vitest'
-import docs from '../../vectors/build/oracles-docs.json' with { type: 'json' }
-import { buildOraclesCreate, buildOraclesData, buildOraclesFund, buildOraclesRegister, buildOraclesSubscribe, oracleMarkerPubkey } from '../../src/modules/oracles/build.js'
-import { decodeOraclesOpret } from '../../src/modules/oracles/opret.js'
-import { parseTransaction } from '../../src/tx/codec.js'
-import { verifyInput } from '../../src/tx/sign.js'
-import { cc1of1 } from '../../src/cc/condition.js'
-import { batonPubkey, ccAddress } from '../../src/cc/address.js'
-import { ccScript } from '../../src/script/cc.js'
-import { p2pkScript } from '../../src/script/script.js'
-import { encodeOracleData, decodeOracleData } from '../../src/oracles/format.js'
-import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
-import { sha256 } from '../../src/hash/index.js'
+import docs from '../../../vectors/build/oracles-docs.json' with { type: 'json' }
+import { buildOraclesCreate, buildOraclesData, buildOraclesFund, buildOraclesRegister, buildOraclesSubscribe, oracleMarkerPubkey } from '../../../src/modules/oracles/build.js'
+import { decodeOraclesOpret } from '../../../src/modules/oracles/opret.js'
+import { parseTransaction } from '../../../src/tx/codec.js'
+import { verifyInput } from '../../../src/tx/sign.js'
+import { cc1of1 } from '../../../src/cc/condition.js'
+import { batonPubkey, ccAddress } from '../../../src/cc/address.js'
+import { ccScript } from '../../../src/script/cc.js'
+import { p2pkScript } from '../../../src/script/script.js'
+import { encodeOracleData, decodeOracleData } from '../../../src/oracle-data/format.js'
+import { bytesToHex, hexToBytes } from '../../../src/bytes/hex.js'
+import { sha256 } from '../../../src/hash/index.js'
 import { getPublicKey } from '@noble/secp256k1'
-import { callerBatonSigner, type BuildResult } from '../../src/cctx/complete.js'
-import type { Utxo } from '../../src/cctx/types.js'
-import { checkContext } from '../../src/cctx/context.js'
-import { inspectBuild } from '../../src/inspect-build.js'
+import { callerBatonSigner, type BuildResult } from '../../../src/cctx/complete.js'
+import type { Utxo } from '../../../src/cctx/types.js'
+import { checkContext } from '../../../src/cctx/context.js'
+import { inspectBuild } from '../../../src/inspect-build.js'
 
 const priv = sha256(new TextEncoder().encode('1'))
 const pubkey = getPublicKey(priv, true)
@@ -134,7 +134,7 @@ describe('oracles builders: a publisher\'s whole life with test keys', () => {
 
   test('the secp256k1 backend is pluggable: tiny-secp256k1 signs the same bytes (RFC 6979)', async () => {
     const tiny = await import('tiny-secp256k1')
-    const { tinySecp256k1Backend } = await import('../../src/tx/sign.js')
+    const { tinySecp256k1Backend } = await import('../../../src/tx/sign.js')
     const r = buildOraclesData({ oracletxid, hexstr: record1 }, { ...ctx(dataCoins), backend: tinySecp256k1Backend(tiny as never) }, { oracle: create.hex, datafee: 20000n, baton: baton0, subscriptions: [sub0] })
     expect(r.hex).toBe(data1.hex)
     expect(() => buildOraclesData({ oracletxid, hexstr: record1 }, { ...ctx(dataCoins), backend: {} as never }, { oracle: create.hex, datafee: 20000n, baton: baton0, subscriptions: [sub0] })).toThrow(code('ARG_INVALID'))

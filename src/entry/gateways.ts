@@ -1,2 +1,0 @@
-// komodo-cc/gateways: the gateways module's payload codec and offline builders
-export * from '../modules/gateways/index.js'

@@ -1,2 +1,0 @@
-// komodo-cc/tokens: the tokens module's payload codec and offline builders
-export * from '../modules/tokens/index.js'

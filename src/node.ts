@@ -1,0 +1,11 @@
+// komodo-cc on Node (the "node" export condition of the package root, and `komodo-cc/node`): everything the
+// browser-safe root exports, plus the embedded devnet and the komodod conf-file reader.
+export * from './index.js'
+export { startDevnet, devnetJson, type Devnet, type DevnetOptions } from './devnet/server.js'
+export { runDevnetDemo, runDemoFlows, runRemoteDemo, waitForConfirmations, oracleDataState, type DemoIo, type DevnetDemoOptions, type DemoTarget, type RemoteDemoOptions } from './devnet/demo.js'
+export { DevnetRefusal } from './devnet/refusal.js'
+export { DevChain } from './devnet/chain.js'
+export { acceptTransaction, type AcceptOptions } from './devnet/validate.js'
+export { callDevnet } from './devnet/rpc.js'
+export { validateGateways, devnetTxOutProof } from './modules/gateways/devnet.js'
+export { readKomodoConf, komodoDataDir, komodoConfPath, parseKomodoConf, type KomodoConfSource } from './rpc/conf.js'
