@@ -5,6 +5,7 @@ import { hexToBytes, reversedHex32 } from '../bytes/hex.js'
 import { describe } from '../bytes/assert.js'
 import { utf8ToBytes } from '../bytes/utils.js'
 import { EVAL } from '../cc/eval.js'
+import { sbits as nameToSbits } from '../sbits.js'
 
 /** `OP_RETURN`. @example opretScript(p)[0] === OP_RETURN // true */
 export const OP_RETURN = 0x6a
@@ -373,3 +374,13 @@ export function printableNameAt(b: Uint8Array, p: number): string | null {
   return s === '' ? null : s
 }
 
+
+/**
+ * Checks an optional plan `name` against the `sbits` it must encode (dice and rewards payloads carry both). @internal
+ * @example checkName('DICE', sbits('DICE')) // ok; checkName('X', sbits('DICE')) throws ARG_INVALID
+ */
+export function checkName(name: unknown, bits: bigint): void {
+  if (name === undefined || name === null) return
+  if (typeof name !== 'string' || nameToSbits(name) !== bits)
+    throw new KomodoCcError('ARG_INVALID', `name ${JSON.stringify(name)} does not match sbits ${bits}`, { path: 'name' })
+}

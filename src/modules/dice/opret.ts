@@ -1,8 +1,7 @@
 import { KomodoCcError } from '../../errors.js'
-import { sbits as nameToSbits } from '../../sbits.js'
 import {
   EVAL_DICE, FieldReader, FieldWriter, assertPayloadObject, badFuncid, decodeFields, encodeFuncid, opretPayload, opretScript,
-  printableNameAt, type OpretDecodeOptions,
+  checkName, printableNameAt, type OpretDecodeOptions,
 } from '../opret.js'
 
 /**
@@ -77,13 +76,6 @@ export function encodeDicePayload(payload: DiceOpret): Uint8Array {
     else w.raw32(p.proof, 'proof')
   }
   return w.finish()
-}
-
-/** Checks an optional `name` against `sbits`. @internal */
-export function checkName(name: unknown, bits: bigint): void {
-  if (name === undefined || name === null) return
-  if (typeof name !== 'string' || nameToSbits(name) !== bits)
-    throw new KomodoCcError('ARG_INVALID', `name ${JSON.stringify(name)} does not match sbits ${bits}`, { path: 'name' })
 }
 
 /**

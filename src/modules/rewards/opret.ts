@@ -1,8 +1,7 @@
 import { KomodoCcError } from '../../errors.js'
-import { checkName } from '../dice/opret.js'
 import {
   EVAL_REWARDS, FieldWriter, assertPayloadObject, badFuncid, decodeFields, encodeFuncid, opretPayload, opretScript,
-  printableNameAt, type OpretDecodeOptions,
+  checkName, printableNameAt, type OpretDecodeOptions,
 } from '../opret.js'
 
 /**

@@ -1,0 +1,38 @@
+// Importing one module's builders bundles no other module (issue 17): each builder of `komodo-cc/<module>`, imported
+// from the module's subpath entry (src/modules/<m>/index.ts), bundled with esbuild for the browser, pulls in no file
+// of another module's folder, no inspector and no registry. The allowed cross-module edges are gateways' own: a
+// gateway moves tokens (its builders encode the tokens opret and CC outputs) and is bound to an oracle (gatewaysbind
+// reads the oracle's create opret), as in komodod.
+import { describe, expect, test } from 'vitest'
+import { build } from 'esbuild'
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+
+const ROOT = resolve(__dirname, '..')
+const MODULES = ['tokens', 'faucet', 'dice', 'oracles', 'gateways', 'rewards']
+const ALLOWED: Record<string, readonly string[]> = { gateways: ['tokens', 'oracles'] }
+const SHARED = /(^|\/)src\/(inspect\/|inspect-build\.ts|modules\/registry\.ts|modules\/io-registry\.ts)/
+
+function buildersOf(m: string): string[] {
+  const src = readFileSync(resolve(ROOT, 'src', 'modules', m, 'build.ts'), 'utf8')
+  return [...src.matchAll(/^export (?:async )?function (build\w+)/gm)].map((x) => x[1]!)
+}
+
+describe('one module\'s builders bundle alone', () => {
+  test.each(MODULES)('komodo-cc/%s builders', async (m) => {
+    const names = buildersOf(m)
+    expect(names.length).toBeGreaterThan(0)
+    const result = await build({
+      stdin: { contents: `export { ${names.join(', ')} } from './src/modules/${m}/index.ts'`, resolveDir: ROOT, loader: 'ts' },
+      bundle: true, platform: 'browser', format: 'esm', write: false, logLevel: 'silent', metafile: true, minify: true,
+    })
+    const inputs = Object.keys(result.metafile.inputs)
+    const others = inputs.filter((p) => {
+      const hit = /(^|\/)src\/modules\/([a-z]+)\//.exec(p)
+      return hit !== null && hit[2] !== m && !(ALLOWED[m] ?? []).includes(hit[2]!)
+    })
+    expect(others).toEqual([])
+    expect(inputs.filter((p) => SHARED.test(p))).toEqual([])
+    expect(inputs.some((p) => p.includes(`src/modules/${m}/build.ts`))).toBe(true)
+  }, 60_000)
+})
