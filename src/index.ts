@@ -22,7 +22,7 @@ export {
 
 // amounts
 export {
-  COIN, MAX_SATOSHIS, MAX_MONEY, toSatoshis, formatCoins, coinsText, coinsValue, daemonFormatDouble, daemonAtof, daemonAtol, daemonParseCoins, daemonParseDatafee,
+  COIN, MAX_SATOSHIS, MAX_MONEY, toSatoshis, formatCoins, coinsText, coinsValue, daemonFormatDouble, daemonParseCoins, daemonParseDatafee,
   checkDaemonAmount, type AmountInput, type BNLike, type ToSatoshisOptions, type AmountParseCheck,
 } from './amount.js'
 
@@ -71,7 +71,6 @@ export { inspectBuild } from './inspect-build.js'
 export { type BuildContext } from './cctx/context.js'
 export { type BuildResult, type BuiltInput } from './cctx/complete.js'
 export { selectNormalInputs } from './cctx/select.js'
-export { finalizeCcTx, reorderInputs, type FinalizeRequest, type FinalizedTx } from './cctx/finalize.js'
 export { type Utxo, type ChainView, type InputPlan, type KeyRole } from './cctx/types.js'
 // (each module's builders are exported with its payload codec above: buildOracles*, buildRewards*, buildGateways*, …)
 export { gatewaysCustomAddress, parseMerkleProof, gatewaysVerifyDeposit, type GatewaysPrefixes, type MerkleProof, type GatewaysVerifyInput } from './modules/gateways/proof.js'

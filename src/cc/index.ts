@@ -33,7 +33,6 @@ export {
   conditionSubtypes,
   conditionTypeMask,
   conditionFingerprint,
-  fingerprintContents,
   encodeCondition,
   decodeCondition,
 } from './condition.js'

@@ -9,4 +9,4 @@ export {
 } from './sign.js'
 export { decodeRawTransaction, decodeScriptPubKey, type DecodeOptions, type DecodedTransaction, type DecodedScriptPubKey, type Zat } from './decode.js'
 export { checkOraclesDataTx } from './oracles.js'
-export { merkleRoot, buildPartialMerkleTree, extractMatches, parseMerkleBlock, encodeMerkleBlock, type PartialMerkleTree, type MerkleMatches, type MerkleBlock } from './merkle.js'
+export { merkleRoot, parseMerkleBlock, type PartialMerkleTree, type MerkleMatches, type MerkleBlock } from './merkle.js'

@@ -1,4 +1,5 @@
 // Every address printed in the developer docs (vectors/cc/docs-addresses.json) and the spec's worked examples.
+import { fingerprintContents } from '../../src/cc/condition.js'
 import { describe, expect, test } from 'vitest'
 import docs from '../../vectors/cc/docs-addresses.json' with { type: 'json' }
 import spec from '../../vectors/cc/spec-examples.json' with { type: 'json' }
@@ -19,7 +20,6 @@ import {
   evalCodeOf,
   evalCondition,
   evalName,
-  fingerprintContents,
   moduleAddressInfo,
   moduleGlobalAddresses,
   secp256k1Condition,

@@ -1,4 +1,5 @@
 // Every case of the reference C library's output (vectors/cc/cc-conditions.json), by kind.
+import { fingerprintContents } from '../../src/cc/condition.js'
 import { describe, expect, test } from 'vitest'
 import v from '../../vectors/cc/cc-conditions.json' with { type: 'json' }
 import {
@@ -18,7 +19,6 @@ import {
   encodeCondition,
   encodeFulfillment,
   evalCondition,
-  fingerprintContents,
   fulfill1of1,
   fulfill1of2,
   moduleGlobalAddresses,

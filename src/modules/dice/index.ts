@@ -1,7 +1,6 @@
 export { encodeDiceOpret, decodeDiceOpret, encodeDicePayload, diceOddsFromValue, type DiceOpret, type DiceFundingOpret, type DiceEntropyOpret, type DiceRefundOpret } from './opret.js'
 export * from './build.js'
 export { diceHashEntropy, type DiceEntropy } from './entropy.js'
-export { x25519, x25519Base, x25519Clamp } from './x25519.js'
 export { diceOutcome, type DiceOutcome, type DiceOutcomeInput } from './outcome.js'
 export { diceinfo } from './info.js'
 export type { DiceFundReading, DiceAddFundsReading, DiceBetReading, DiceFinishReading, DiceReading } from './inspect.js'
