@@ -273,23 +273,11 @@ export type FaucetGetParams = Record<string, never>
  * @example buildFaucetGet({}, { pubkey, utxos: [], height }, { faucetUtxos }, { onProgress: (n) => console.log(n) })
  */
 export function buildFaucetGet(params: FaucetGetParams, context: BuildContext, state: FaucetGetState, options: FaucetGetOptions = {}): FaucetGetResult {
-  builderParams(params, 'buildFaucetGet', [])
-  const o = checkOptions(options)
-  const search = planFaucetGet(context, state, options.backend ?? nobleSecp256k1, options.exactSignatures === true)
-  let tried = 0
-  while (tried < o.maxAttempts) {
-    aborted(options.signal, tried)
-    const count = Math.min(o.progressEvery, o.maxAttempts - tried)
-    const found = search.tryRange(o.startNonce + tried, count)
-    if (found !== null) {
-      tried = found - o.startNonce + 1
-      options.onProgress?.(tried)
-      return search.finish(found, tried)
-    }
-    tried += count
-    options.onProgress?.(tried)
+  const steps = searchSteps(params, 'buildFaucetGet', context, state, options)
+  for (;;) {
+    const step = steps.next()
+    if (step.done === true) return step.value
   }
-  throw notFound(tried, o.startNonce)
 }
 
 /**
@@ -299,7 +287,17 @@ export function buildFaucetGet(params: FaucetGetParams, context: BuildContext, s
  * @example const r = await buildFaucetGetAsync({}, ctx, { faucetUtxos }, { signal: AbortSignal.timeout(60000) })
  */
 export async function buildFaucetGetAsync(params: FaucetGetParams, context: BuildContext, state: FaucetGetState, options: FaucetGetOptions = {}): Promise<FaucetGetResult> {
-  builderParams(params, 'buildFaucetGetAsync', [])
+  const steps = searchSteps(params, 'buildFaucetGetAsync', context, state, options)
+  for (;;) {
+    const step = steps.next()
+    if (step.done === true) return step.value
+    await new Promise<void>((resolve) => setTimeout(resolve, 0))
+  }
+}
+
+/** The nonce search both forms run: yields after each unsuccessful batch of `progressEvery` attempts. */
+function* searchSteps(params: FaucetGetParams, name: string, context: BuildContext, state: FaucetGetState, options: FaucetGetOptions): Generator<void, FaucetGetResult> {
+  builderParams(params, name, [])
   const o = checkOptions(options)
   const search = planFaucetGet(context, state, options.backend ?? nobleSecp256k1, options.exactSignatures === true)
   let tried = 0
@@ -314,7 +312,7 @@ export async function buildFaucetGetAsync(params: FaucetGetParams, context: Buil
     }
     tried += count
     options.onProgress?.(tried)
-    await new Promise<void>((resolve) => setTimeout(resolve, 0))
+    yield
   }
   aborted(options.signal, tried)
   throw notFound(tried, o.startNonce)
