@@ -158,7 +158,7 @@ the 1-of-1 CC address on it.`,
   },
 }
 
-/** The `cc …` commands, by their command words (the lead wires them into src/cli/main.ts). */
+/** The `cc …` commands, by their command words (for src/cli/commands.ts). @example COMMANDS = { ...ccCommands } */
 export const ccCommands: Readonly<Record<string, CliCommand>> = {
   'cc address': ccAddressCommand,
   'cc decode': ccDecodeCommand,
