@@ -55,7 +55,7 @@ function parseJson(text: unknown, name: string): unknown {
 
 /**
  * `komodo-cc build <method> [params…]`: the transaction komodod's <method> would return, built offline.
- * @example await buildCommand.run(['faucetfund', '1', '--height', '100', '--pubkey', pk, '--utxos', json], io)
+ * @example await buildCommand.run([method, ...params, '--height', '100', '--pubkey', pk, '--utxos', json], io)
  */
 export const buildCommand: CliCommand = {
   summary: 'build <method> [params…] --utxos <json> --height N [--wif-env VAR | --wif-stdin | --pubkey HEX] [--state <json>]',

@@ -17,8 +17,8 @@ import { txCommands } from './tx.js'
 
 /**
  * Every CLI command by its command words, in the order the top help lists them: the generic groups (one file each,
- * named after the group), then each module's own commands from its CLI part (`faucet get`).
- * @example Object.keys(COMMANDS).at(-1) // 'faucet get'
+ * named after the group), then each module's own commands from its CLI part.
+ * @example Object.keys(COMMANDS).includes('tx sign') // true
  */
 export const COMMANDS: Readonly<Record<string, CliCommand>> = /* @__PURE__ */ Object.freeze({
   ...oracleCommands,

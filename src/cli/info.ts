@@ -21,5 +21,5 @@ the module's other transactions (unspent is judged within the set). faucetinfo t
   },
 }
 
-/** The `info` command, by its command word (for src/cli/commands.ts). @example await infoCommands.info!.run(['faucetinfo', hex], io) */
+/** The `info` command, by its command word (for src/cli/commands.ts). @example await infoCommands.info!.run([rpc, hex], io) */
 export const infoCommands: Readonly<Record<string, CliCommand>> = { info: infoCommand }

@@ -20,8 +20,8 @@ export type TourContext = Readonly<{
 
 /**
  * A module's CLI part: its `komodo-cc build <method>` entries, how `komodo-cc rpc` reads its RPCs' parameters, its
- * own commands (`faucet get`) and its step of the offline tour.
- * @example const c: ModuleCli = { build: { faucetfund: cliMethod(buildFaucetFund, ['amount']) }, rpc: { faucetfund: 'c' } }
+ * own commands (`<module> <verb>`) and its step of the offline tour.
+ * @example const c: ModuleCli = { build: { '<m>fund': cliMethod(buildFund, ['amount']) }, rpc: { '<m>fund': 'c' } }
  */
 export type ModuleCli = Readonly<{
   /** `komodo-cc build <method>` entries by RPC name, in the order the help lists them. */
@@ -30,7 +30,7 @@ export type ModuleCli = Readonly<{
   helpExample?: string
   /** How `komodo-cc rpc` reads each of the module's RPCs' text parameters for the typed client, by RPC name. */
   rpc: Readonly<Record<string, RpcArgs>>
-  /** The module's own commands, by command words (`faucet get`); listed after the generic ones. */
+  /** The module's own commands, by command words (`<module> <verb>`); listed after the generic ones. */
   commands?: Readonly<Record<string, CliCommand>>
   /** Its step of `komodo-cc tour` (offline), after the generic steps. */
   tour?: (t: TourContext) => void

@@ -25,7 +25,7 @@ first push, as the daemon does.`,
   },
 }
 
-/** A module that takes another module's opret (`claimsOpret`: a token opret carrying a gateways blob) and decodes it. */
+/** A module that takes another module's opret (its `claimsOpret` hook) and decodes it. */
 function claims(m: AnyModule, payload: Uint8Array): boolean {
   if (m.opretEvals.includes(payload[0]!) || m.inspect.claimsOpret?.(payload) !== true) return false
   try {

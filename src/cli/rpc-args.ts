@@ -3,7 +3,7 @@ import { usage } from './core.js'
 /**
  * How `komodo-cc rpc <method>` turns its text parameters into the typed client method's arguments: a string of
  * kinds, one per parameter (s text, c coins as decimal text, u whole satoshis/units, i integer, a the rest are
- * addresses), or a function for a method whose parameters no such string describes (gatewaysbind's N pubkeys).
+ * addresses), or a function for a method whose parameters no such string describes (N pubkeys after N).
  * @example const args: RpcArgs = 'ssu' // tokenid destpubkey amount(units)
  */
 export type RpcArgs = string | ((args: readonly string[]) => unknown[])
