@@ -12,19 +12,23 @@ const all = files(SRC).map((p) => ({ path: relative(SRC, p).replaceAll('\\', '/'
 const IO = ['rpc/', 'kdf/', 'cli/', 'devnet/']
 // A module folder's I/O parts and their registry are files of layer 8 inside modules/ (the devnet's layer).
 const IO_FILES = [/^modules\/io-registry\.ts$/, /^modules\/[^/]+\/devnet(\.ts$|\/)/]
-const isIo = (p: string) => IO.some((d) => p.startsWith(d)) || IO_FILES.some((r) => r.test(p))
+// A module folder's CLI part (`modules/<m>/cli.ts` or `cli/`) and the registry listing them are layer 9 (the CLI's).
+const CLI_FILES = [/^modules\/cli-registry\.ts$/, /^modules\/[^/]+\/cli(\.ts$|\/)/]
+const isIo = (p: string) => IO.some((d) => p.startsWith(d)) || [...IO_FILES, ...CLI_FILES].some((r) => r.test(p))
 
 // Layer of each area (DESIGN.md's numbers); an import may only go to the same or a lower layer. Module folders and
 // their shared files (opret, inspection, descriptor, offline-info) are 5; the registry and the generic inspector are
 // 6, so a builder or a module's reader cannot reach them. A module's devnet part (`modules/<m>/devnet.ts` or
 // `modules/<m>/devnet/`) and the I/O registry (`modules/io-registry.ts`) are the devnet's layer, 8: no core file may
-// import them.
+// import them. A module's CLI part (`modules/<m>/cli.ts`) and the CLI registry (`modules/cli-registry.ts`) are the
+// CLI's layer, 9: not even the devnet or the I/O registry may import them.
 const LAYER: Record<string, number> = {
   'errors.ts': 0, bytes: 0, hash: 1, 'amount.ts': 1, 'sbits.ts': 1, address: 2, 'oracle-data': 2,
   cc: 3, script: 3, tx: 4, modules: 5, cctx: 5, 'modules/registry.ts': 6, 'inspect-build.ts': 6, inspect: 6,
   rpc: 7, kdf: 7, devnet: 8, cli: 9, 'index.ts': 10, 'node.ts': 10,
 }
-const layerOf = (p: string): number | undefined => (IO_FILES.some((r) => r.test(p)) ? LAYER.devnet : LAYER[p] ?? LAYER[p.split('/')[0]!])
+const layerOf = (p: string): number | undefined =>
+  CLI_FILES.some((r) => r.test(p)) ? LAYER.cli : IO_FILES.some((r) => r.test(p)) ? LAYER.devnet : LAYER[p] ?? LAYER[p.split('/')[0]!]
 // Known upward imports, each to be removed by a named step; the test fails on any other, and on a listed one that
 // is gone (so the list only shrinks).
 const LAYER_EXCEPTIONS: readonly string[] = [
@@ -76,6 +80,22 @@ describe('house rules', () => {
     ])
     // the devnet's own files may import them (same layer)
     expect(upwardImports([{ path: 'devnet/rpc.ts', text: "import { IO_MODULES } from '../modules/io-registry.js'" }])).toEqual([])
+  })
+  test('module CLI parts and the CLI registry are layer 9: the devnet or the I/O registry importing one fails', () => {
+    for (const p of ['modules/faucet/cli.ts', 'modules/gateways/cli/bind.ts', 'modules/cli-registry.ts']) expect([p, layerOf(p)]).toEqual([p, 9])
+    for (const p of ['modules/faucet/client.ts', 'modules/faucetcli.ts']) expect(layerOf(p)).toBe(5)
+    expect(isIo('modules/faucet/cli.ts') && isIo('modules/cli-registry.ts')).toBe(true)
+    expect(upwardImports([
+      { path: 'modules/io-registry.ts', text: "import { faucetCli } from './faucet/cli.js'" },
+      { path: 'devnet/rpc.ts', text: "import { CLI_MODULES } from '../modules/cli-registry.js'" },
+      { path: 'modules/faucet/devnet.ts', text: "import { faucetGetCommand } from './cli.js'" },
+    ])).toEqual([
+      'modules/io-registry.ts → modules/faucet/cli.ts',
+      'devnet/rpc.ts → modules/cli-registry.ts',
+      'modules/faucet/devnet.ts → modules/faucet/cli.ts',
+    ])
+    // the CLI's own files may import them (same layer)
+    expect(upwardImports([{ path: 'cli/build.ts', text: "import { CLI_MODULES } from '../modules/cli-registry.js'" }])).toEqual([])
   })
   test('bn.js is never imported at run time; bs58check only where allowed', () => {
     expect(all.filter((f) => /from ['"]bn\.js['"]/.test(f.text)).map((f) => f.path)).toEqual([])

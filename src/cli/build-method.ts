@@ -1,3 +1,4 @@
+import { KomodoCcError } from '../errors.js'
 import type { BuildContext } from '../cctx/context.js'
 import type { BuildResult } from '../cctx/complete.js'
 
@@ -18,7 +19,7 @@ export type CliParam = {
  * read by one loop into the builder's params object, then the context, then the `--state` object (already parsed:
  * UTXO-shaped values are `Utxo`s, transactions are raw hex). The last `optional` parameters may be left out or given
  * as `-`.
- * @example BUILD_METHODS.oraclesdata.call([oracletxid, hexstr], ctx, state)
+ * @example BUILD_METHODS[method].call(positionals, ctx, state)
  */
 export type BuildMethodSpec = {
   params: readonly CliParam[]
@@ -33,7 +34,7 @@ export type BuildMethodSpec = {
 /**
  * A {@link BuildMethodSpec} over a builder: `params` name its keys in the RPC's order; `stateFrom` converts the parsed
  * `--state` object where JSON cannot carry the builder's types (bigint satoshis).
- * @example cliMethod(buildOraclesFund, [{ name: 'oracletxid' }], { state: '{"oracle": "<create tx hex>"}' })
+ * @example cliMethod(buildX, ['name', { name: 'amount', parse: (t) => cliInt(t, 'amount') }], { state: '{"plan": "<tx hex>"}' })
  */
 export function cliMethod<P extends object, S>(
   build: (params: P, ctx: BuildContext, state: S) => BuildResult,
@@ -58,4 +59,25 @@ export function cliMethod<P extends object, S>(
       return build(obj as P, ctx, (o.stateFrom === undefined ? state : o.stateFrom(state)) as S)
     },
   }
+}
+
+/**
+ * A build parameter's text as a whole number (`mindays`, `M`, `pubtype`, …).
+ * @throws KomodoCcError CLI_USAGE when the text is not an integer
+ * @example cliInt('60', 'pubtype') // 60
+ */
+export function cliInt(v: string | undefined, name: string): number {
+  if (v === undefined || !/^-?\d+$/.test(v)) throw new KomodoCcError('CLI_USAGE', `${name} expected an integer`)
+  return Number(v)
+}
+
+/**
+ * A satoshi amount from `--state` JSON (or a parameter's text): a bigint, a safe integer or a string of digits.
+ * @throws KomodoCcError CLI_USAGE naming `state.<name>` otherwise
+ * @example cliSats('100000000', 'funding') // 100000000n
+ */
+export function cliSats(v: unknown, name: string): bigint {
+  if (typeof v === 'bigint') return v
+  if ((typeof v === 'string' && /^\d+$/.test(v)) || (typeof v === 'number' && Number.isSafeInteger(v))) return BigInt(v)
+  throw new KomodoCcError('CLI_USAGE', `state.${name} expected satoshis (an integer or a decimal string)`)
 }

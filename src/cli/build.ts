@@ -1,45 +1,23 @@
 import { KomodoCcError } from '../errors.js'
-import { hexToBytes } from '../bytes/hex.js'
 import { decodeWif } from '../address/address.js'
 import { getPublicKey } from '@noble/secp256k1'
 import type { BuildContext } from '../cctx/context.js'
-import type { Utxo } from '../cctx/types.js'
-import { buildOraclesCreate, buildOraclesData, buildOraclesFund, buildOraclesRegister, buildOraclesSubscribe } from '../modules/oracles/build.js'
+import { CLI_MODULES } from '../modules/cli-registry.js'
 import { parseArgs, printJson, usage, type CliCommand, type CliIo } from './core.js'
-import { REWARDS_GATEWAYS_BUILD_METHODS } from './build-rewards-gateways.js'
-import { TOKENS_FAUCET_DICE_BUILD_METHODS } from './build-tokens-faucet-dice.js'
-import { cliMethod, type BuildMethodSpec } from './build-method.js'
-
-/** Methods the `build` command knows, by RPC name: the daemon's parameters in its order, read into the builder's params object. */
-export const BUILD_METHODS: Record<string, BuildMethodSpec> = {
-  ...TOKENS_FAUCET_DICE_BUILD_METHODS,
-  ...REWARDS_GATEWAYS_BUILD_METHODS,
-  oraclescreate: cliMethod(buildOraclesCreate, ['name', 'description', 'format']),
-  oraclesfund: cliMethod(buildOraclesFund, ['oracletxid'], { state: '{"oracle": "<create tx hex>"}' }),
-  oraclesregister: cliMethod(buildOraclesRegister, ['oracletxid', { name: 'datafee', parse: (t) => (/^\d+$/.test(t) ? BigInt(t) : t) }], { state: '{"oracle": "<create tx hex>", "fund": <utxo>}' }),
-  oraclessubscribe: cliMethod(buildOraclesSubscribe, ['oracletxid', 'publisher', 'amount'], { state: '{"oracle": "<create tx hex>"}' }),
-  oraclesdata: cliMethod(buildOraclesData, ['oracletxid', 'hexstr'],
-    { state: '{"oracle": "<create tx hex>", "datafee": "<sat>", "baton": <utxo>, "subscriptions": [<utxo>…]}' }),
-}
+import type { BuildMethodSpec } from './build-method.js'
+import { utxoFromJson } from './utxo.js'
 
 /**
- * One UTXO from JSON: our shape `{txid, vout, satoshis, script, height}` or komodod's `getaddressutxos` shape
- * `{txid, outputIndex, satoshis, script, height}`; `satoshis` a number or decimal string of satoshis.
+ * Methods the `build` command knows, by RPC name, gathered from the modules' CLI parts in the registry's order: the
+ * daemon's parameters in its order, read into the builder's params object.
+ * @example Object.keys(BUILD_METHODS).length // 23
  */
-export function utxoFromJson(v: unknown, name: string): Utxo {
-  if (typeof v !== 'object' || v === null) throw new KomodoCcError('CLI_USAGE', `${name} expected a UTXO object`)
-  const o = v as Record<string, unknown>
-  const vout = o.vout ?? o.outputIndex
-  const sats = o.satoshis
-  const script = o.script ?? o.scriptPubKey
-  if (typeof o.txid !== 'string' || typeof vout !== 'number' || (typeof sats !== 'number' && typeof sats !== 'string') || typeof script !== 'string')
-    throw new KomodoCcError('CLI_USAGE', `${name} expected { txid, vout|outputIndex, satoshis, script } (getaddressutxos output works as is)`)
-  if (typeof sats === 'number' && !Number.isSafeInteger(sats)) throw new KomodoCcError('CLI_USAGE', `${name}.satoshis is not an exact integer`)
-  if (typeof sats === 'string' && !/^\d+$/.test(sats)) throw new KomodoCcError('CLI_USAGE', `${name}.satoshis expected an integer`)
-  const u: Utxo = { txid: o.txid, vout, satoshis: BigInt(sats), script: hexToBytes(script, `${name}.script`) }
-  if (typeof o.height === 'number') u.height = o.height
-  return u
-}
+export const BUILD_METHODS: Readonly<Record<string, BuildMethodSpec>> = /* @__PURE__ */ Object.freeze(
+  Object.fromEntries(CLI_MODULES.flatMap((m) => Object.entries(m.cli.build))),
+)
+
+/** The method the help shows as its example (a module's `helpExample`, else the first). */
+const EXAMPLE: string = CLI_MODULES.map((m) => m.cli.helpExample).find((e) => e !== undefined) ?? Object.keys(BUILD_METHODS)[0]!
 
 /** Converts a --state JSON object: UTXO-shaped values and arrays become Utxo; "<digits>" strings named datafee become bigint. */
 function stateFromJson(v: unknown): Record<string, unknown> {
@@ -75,6 +53,10 @@ function parseJson(text: unknown, name: string): unknown {
   }
 }
 
+/**
+ * `komodo-cc build <method> [params…]`: the transaction komodod's <method> would return, built offline.
+ * @example await buildCommand.run([method, ...params, '--height', '100', '--pubkey', pk, '--utxos', json], io)
+ */
 export const buildCommand: CliCommand = {
   summary: 'build <method> [params…] --utxos <json> --height N [--wif-env VAR | --wif-stdin | --pubkey HEX] [--state <json>]',
   help: `komodo-cc build <method> [params…] --utxos '<json>' --height <tip height> [options]
@@ -84,7 +66,7 @@ order. Methods: ${Object.keys(BUILD_METHODS).join(', ')}.
 
   --utxos <json>     your spendable coins: an array of {txid, vout, satoshis, script} or komodod getaddressutxos output
   --height <n>       the current chain height (the expiry is height + 1 + 200, as komodod sets it)
-  --state <json>     chain state the method needs, e.g. ${BUILD_METHODS.oraclesdata!.state}
+  --state <json>     chain state the method needs, e.g. ${BUILD_METHODS[EXAMPLE]!.state}
   --wif-env VAR      sign with the WIF in environment variable VAR (never pass keys as arguments)
   --wif-stdin        sign with the WIF read from standard input
   --pubkey HEX       without a key: build unsigned for this pubkey; the output lists each input's sighash
@@ -92,7 +74,7 @@ Prints {"hex", "txid", "signed", "fee", "inputs", "outputs"}.`,
   async run(args, io) {
     const { options, positionals } = parseArgs(args, { strings: ['utxos', 'height', 'state', 'wif-env', 'pubkey'], booleans: ['wif-stdin'] })
     const method = positionals[0]
-    if (method === undefined) usage('give the method name (e.g. oraclesdata)')
+    if (method === undefined) usage(`give the method name (e.g. ${EXAMPLE})`)
     const spec = BUILD_METHODS[method]
     if (spec === undefined) usage(`unknown method ${JSON.stringify(method)}; known: ${Object.keys(BUILD_METHODS).join(', ')}`)
     const params = positionals.slice(1)
@@ -119,3 +101,6 @@ Prints {"hex", "txid", "signed", "fee", "inputs", "outputs"}.`,
     return 0
   },
 }
+
+/** The `build` command, by its command word (for src/cli/commands.ts). @example COMMANDS = { ...buildCommands } */
+export const buildCommands: Readonly<Record<string, CliCommand>> = { build: buildCommand }

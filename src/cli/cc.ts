@@ -23,6 +23,8 @@ import {
 } from '../cc/index.js'
 import { ccScript, parseCcScript } from '../script/cc.js'
 import { KomodoCcError } from '../errors.js'
+import { MODULES } from '../modules/registry.js'
+import { IO_MODULES } from '../modules/io-registry.js'
 import { parseArgs, printJson, usage, type CliCommand } from './core.js'
 
 function describeCondition(cond: CcCondition): Record<string, unknown> {
@@ -117,9 +119,9 @@ komodod's C reader accepts (trailing bytes, BER lengths, odd octet-string sizes)
 
 const ccModuleAddressCommand: CliCommand = {
   summary: 'cc moduleaddress <module> [pubkey] [--mypubkey <hex>] [--legacy]   what <module>address prints',
-  help: `komodo-cc cc moduleaddress <tokens|faucet|dice|oracles|gateways|rewards|…> [pubkey] [--mypubkey <hex>] [--legacy]
+  help: `komodo-cc cc moduleaddress <${MODULES.map((m) => m.name).join('|')}|…> [pubkey] [--mypubkey <hex>] [--legacy]
 
-Offline equivalent of tokenaddress, faucetaddress, diceaddress, oraclesaddress, gatewaysaddress, rewardsaddress
+Offline equivalent of ${MODULES.map((m) => IO_MODULES.find((io) => io.module === m)!.devnet.addressRpc).join(', ')}
 (and the other modules of the constants table): the same keys in the same order. --mypubkey stands for the
 node's -pubkey (adds myCCAddress/myaddress). Balances are printed as 0 (chain state is not known offline).
 --legacy prints the 2018 key spelling (<Name>CCaddress, <Name>marker, GatewaysPubkey, <Name>CCassets, …).
@@ -158,7 +160,7 @@ the 1-of-1 CC address on it.`,
   },
 }
 
-/** The `cc …` commands, by their command words (the lead wires them into src/cli/main.ts). */
+/** The `cc …` commands, by their command words (for src/cli/commands.ts). @example COMMANDS = { ...ccCommands } */
 export const ccCommands: Readonly<Record<string, CliCommand>> = {
   'cc address': ccAddressCommand,
   'cc decode': ccDecodeCommand,

@@ -1,28 +1,39 @@
 import type { CliCommand } from './core.js'
-import { foundationCommands } from './foundation.js'
-import { demoCommand } from './demo.js'
-import { buildCommand } from './build.js'
+import { CLI_MODULES } from '../modules/cli-registry.js'
+import { oracleCommands } from './oracle.js'
+import { sbitsCommands } from './sbits.js'
+import { addressCommands } from './address.js'
+import { demoCommands } from './demo.js'
+import { tourCommands } from './tour.js'
+import { devnetCommands } from './devnet.js'
+import { buildCommands } from './build.js'
 import { rpcCommands } from './rpc.js'
 import { kdfCommands } from './kdf.js'
 import { inspectCommands } from './inspect.js'
+import { opretCommands } from './opret.js'
+import { infoCommands } from './info.js'
 import { ccCommands } from './cc.js'
-import { txDecodeCommand, txIdCommand, txSignCommand } from './tx.js'
-import { faucetGetCommand } from './build-tokens-faucet-dice.js'
-import { devnetCommand, devnetDemoCommand } from './devnet.js'
+import { txCommands } from './tx.js'
 
-/** Every CLI command by its command words. */
-export const COMMANDS: Readonly<Record<string, CliCommand>> = {
-  ...foundationCommands,
-  demo: devnetDemoCommand,
-  tour: demoCommand,
-  devnet: devnetCommand,
-  build: buildCommand,
+/**
+ * Every CLI command by its command words, in the order the top help lists them: the generic groups (one file each,
+ * named after the group), then each module's own commands from its CLI part.
+ * @example Object.keys(COMMANDS).includes('tx sign') // true
+ */
+export const COMMANDS: Readonly<Record<string, CliCommand>> = /* @__PURE__ */ Object.freeze({
+  ...oracleCommands,
+  ...sbitsCommands,
+  ...addressCommands,
+  ...demoCommands,
+  ...tourCommands,
+  ...devnetCommands,
+  ...buildCommands,
   ...rpcCommands,
   ...kdfCommands,
   ...inspectCommands,
+  ...opretCommands,
+  ...infoCommands,
   ...ccCommands,
-  'tx decode': txDecodeCommand,
-  'tx id': txIdCommand,
-  'tx sign': txSignCommand,
-  'faucet get': faucetGetCommand,
-}
+  ...txCommands,
+  ...Object.fromEntries(CLI_MODULES.flatMap((m) => Object.entries(m.cli.commands ?? {}))),
+})

@@ -102,3 +102,16 @@ export function parseArgs(
   }
   return { options, positionals }
 }
+
+/**
+ * A numeric option's text within `min..max` (decimals allowed), or undefined when the option was not given.
+ * @throws KomodoCcError CLI_USAGE when it is not a number or out of range
+ * @example intOption('7771', 'port', 0, 65535) // 7771
+ */
+export function intOption(v: string | boolean | string[] | undefined, name: string, min: number, max: number): number | undefined {
+  if (v === undefined) return undefined
+  if (typeof v !== 'string' || !/^\d+(\.\d+)?$/.test(v)) usage(`--${name} expects a number`)
+  const n = Number(v)
+  if (n < min || n > max) usage(`--${name} must be within ${min}..${max}`)
+  return n
+}

@@ -4,7 +4,9 @@ import type { KomodoRpc, KomodoRpcOptions } from '../rpc/client.js'
 import { submit } from '../rpc/flow.js'
 import type { SubmitExpect } from '../rpc/flow.js'
 import type { ExactParam } from '../rpc/transport.js'
+import { CLI_MODULES } from '../modules/cli-registry.js'
 import { parseArgs, printJson, urlHasPassword, usage, warnArgvSecret } from './core.js'
+import { readRpcArgs, type RpcArgs } from './rpc-args.js'
 import type { CliCommand, CliIo } from './core.js'
 
 const CONNECTION_HELP = `Connection (one of):
@@ -18,20 +20,14 @@ const CONNECTION_HELP = `Connection (one of):
 const CONN = { strings: ['chain', 'conf', 'url', 'user', 'timeout'], booleans: ['password-stdin'] }
 
 /**
- * How the CLI turns text arguments into typed arguments of the client's methods:
- * s text, c coins (decimal text), u whole satoshis/units, i integer, p the rest are pubkeys (gatewaysbind), a rest are addresses.
+ * How the CLI turns text arguments into typed arguments of the client's methods (see `RpcArgs`): the node helpers
+ * here, every module's RPCs from its CLI part.
  */
-const ARG_KINDS: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({
-  tokenaddress: 's', tokenbalance: 'ss', tokencreate: 'scss', tokeninfo: 's', tokenlist: '', tokentransfer: 'ssu',
-  faucetaddress: 's', faucetfund: 'c', faucetget: '', faucetinfo: '',
-  diceaddfunds: 'ssc', diceaddress: 's', dicebet: 'ssci', dicefinish: 'sss', dicefund: 'scccii', diceinfo: 's', dicelist: '', dicestatus: 'sss',
-  oraclesaddress: 's', oraclescreate: 'sss', oraclesdata: 'ss', oraclesfund: 's', oraclesinfo: 's', oracleslist: '', oraclesregister: 'su',
-  oraclessamples: 'ssi', oraclessubscribe: 'ssc',
-  gatewaysaddress: 's', gatewaysclaim: 'ssssc', gatewayscompletesigning: 'sss', gatewaysdeposit: 'sississsc', gatewaysdumpprivkey: 'ss',
-  gatewaysexternaladdress: 'ss', gatewaysinfo: 's', gatewayslist: '', gatewayswithdraw: 'sssc',
-  rewardsaddfunding: 'ssc', rewardsaddress: 's', rewardscreatefunding: 'scsiic', rewardsinfo: 's', rewardslist: '', rewardslock: 'ssc', rewardsunlock: 'sss',
+const RPC_ARGS: Readonly<Record<string, RpcArgs>> = /* @__PURE__ */ Object.freeze({
+  ...Object.fromEntries(CLI_MODULES.flatMap((m) => Object.entries(m.cli.rpc))),
   sendrawtransaction: 's', decoderawtransaction: 's', getrawmempool: '', getrawtransaction: 's', getaddressutxos: 'a', listunspent: 'iia',
   getinfo: '', getblockcount: '',
+  gettxoutproof: (args: readonly string[]) => [args[0]?.split(',') ?? [], args[1]],
 })
 
 async function connect(options: Record<string, string | boolean | string[]>, io: CliIo): Promise<KomodoRpc> {
@@ -51,38 +47,6 @@ async function connect(options: Record<string, string | boolean | string[]>, io:
     o = { ...base, url: options.url as string, user, password }
   }
   return createKomodoRpc(o)
-}
-
-function typedArgs(method: string, args: string[]): unknown[] {
-  if (method === 'gatewaysbind') {
-    // tokenid oracletxid coin tokensupply M N pubkey… pubtype p2shtype wiftype [taddr]
-    if (args.length < 10) usage('gatewaysbind tokenid oracletxid coin tokensupply M N pubkey… pubtype p2shtype wiftype [taddr]')
-    const n = toInt(args[5]!, 'N')
-    const pubkeys = args.slice(6, 6 + n)
-    const tail = args.slice(6 + n).map((a, i) => toInt(a, ['pubtype', 'p2shtype', 'wiftype', 'taddr'][i] ?? 'extra'))
-    if (tail.length < 3 || tail.length > 4) usage(`gatewaysbind needs N=${n} pubkeys, then pubtype p2shtype wiftype [taddr]`)
-    return [args[0], args[1], args[2], toUnits(args[3]!, 'tokensupply'), toInt(args[4]!, 'M'), n, pubkeys, tail[0], tail[1], tail[2], tail[3]]
-  }
-  if (method === 'gettxoutproof') return [args[0]?.split(',') ?? [], args[1]]
-  const kinds = ARG_KINDS[method]!
-  const out: unknown[] = []
-  for (let i = 0; i < args.length; i++) {
-    const k = kinds[i] ?? kinds[kinds.length - 1]
-    if (k === 'a') { out.push(args.slice(i)); break }
-    if (i >= kinds.length) usage(`${method} takes at most ${kinds.length} parameter(s)`)
-    out.push(k === 'u' ? toUnits(args[i]!, `parameter ${i + 1}`) : k === 'i' ? toInt(args[i]!, `parameter ${i + 1}`) : args[i])
-  }
-  return out
-}
-
-function toInt(s: string, name: string): number {
-  if (!/^-?\d+$/.test(s)) usage(`${name} must be an integer, got ${JSON.stringify(s)}`)
-  return Number(s)
-}
-
-function toUnits(s: string, name: string): bigint {
-  if (!/^\d+$/.test(s)) usage(`${name} must be a whole number of satoshis/units, got ${JSON.stringify(s)}`)
-  return BigInt(s)
 }
 
 /** A raw parameter: JSON arrays/objects/numbers/booleans when --json, otherwise text. */
@@ -113,11 +77,12 @@ ${CONNECTION_HELP}`,
     if (method === undefined) usage('give the RPC method name')
     const rpc = await connect(options, io)
     let result: unknown
-    if (options.raw === true || (ARG_KINDS[method] === undefined && method !== 'gatewaysbind' && method !== 'gettxoutproof')) {
+    const spec = Object.hasOwn(RPC_ARGS, method) ? RPC_ARGS[method] : undefined
+    if (options.raw === true || spec === undefined) {
       result = await rpc.call(method, params.map((p) => rawParam(p, options.json === true)))
     } else {
       const f = (rpc as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[method]!
-      const typed = typedArgs(method, params)
+      const typed = readRpcArgs(method, spec, params)
       while (typed.length > 0 && typed[typed.length - 1] === undefined) typed.pop()
       result = await f(...typed)
     }

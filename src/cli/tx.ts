@@ -145,3 +145,10 @@ export const txSignCommand: CliCommand = {
     return 0
   },
 }
+
+/** The `tx …` commands, by command words (for src/cli/commands.ts). @example COMMANDS = { ...txCommands } */
+export const txCommands: Readonly<Record<string, CliCommand>> = {
+  'tx decode': txDecodeCommand,
+  'tx id': txIdCommand,
+  'tx sign': txSignCommand,
+}

@@ -1,7 +1,8 @@
-// The one list of the modules' I/O parts (layer 8): each module's devnet part (and, in a later step, its CLI
-// commands). Kept apart from registry.ts, which is layer 6 and browser-safe: the devnet parts are Node-side I/O,
-// and nothing below layer 8 may import this file or a `modules/<m>/devnet` file (test/house-rules.test.ts).
-// Besides registry.ts, the only file outside a module's folder that names the module.
+// The one list of the modules' devnet parts (layer 8); their CLI parts are listed one layer up, in cli-registry.ts
+// (the CLI sits above the devnet). Kept apart from registry.ts, which is layer 6 and browser-safe: the devnet parts
+// are Node-side I/O, and nothing below layer 8 may import this file or a `modules/<m>/devnet` file
+// (test/house-rules.test.ts). Besides registry.ts (and cli-registry.ts), the only file outside a module's folder that
+// names the module.
 import type { AnyModule } from './registry.js'
 import type { ModuleDevnet } from '../devnet/module.js'
 import { tokensModule } from './tokens/descriptor.js'
@@ -20,8 +21,8 @@ import { rewardsDevnet } from './rewards/devnet.js'
 export type { ModuleDevnet } from '../devnet/module.js'
 
 /**
- * A module's I/O parts: its descriptor (name, eval code, global keys) and its devnet part. The CLI's commands join
- * here in a later step (`cli`).
+ * A module's devnet I/O part with its descriptor (name, eval code, global keys). Its CLI part is
+ * `CliModule.cli` in cli-registry.ts (layer 9).
  * @example const m: IoModule = { module: faucetModule, devnet: faucetDevnet }
  */
 export type IoModule = Readonly<{

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import ccSpend from '../../vectors/tx/cc-spend.json' with { type: 'json' }
 import { rpcCommands } from '../../src/cli/rpc.js'
 import { txSignCommand } from '../../src/cli/tx.js'
-import { devnetDemoCommand } from '../../src/cli/devnet.js'
+import { demoCommand as devnetDemoCommand } from '../../src/cli/demo.js'
 import { runCli } from '../../src/cli/run.js'
 import type { CliIo } from '../../src/cli/core.js'
 import { encodeWif } from '../../src/address/address.js'

@@ -1,10 +1,12 @@
 import { expect, test } from 'vitest'
 import { getPublicKey } from '@noble/secp256k1'
-import { REWARDS_GATEWAYS_BUILD_METHODS as M } from '../../src/cli/build-rewards-gateways.js'
+import { rewardsCli } from '../../src/modules/rewards/cli.js'
+import { gatewaysCli } from '../../src/modules/gateways/cli.js'
 import { decodeRewardsOpret } from '../../src/modules/rewards/opret.js'
 import { p2pkScript } from '../../src/script/script.js'
 import { sha256 } from '../../src/hash/index.js'
 
+const M = { ...rewardsCli.build, ...gatewaysCli.build }
 const priv = sha256(new TextEncoder().encode('cli'))
 const pubkey = getPublicKey(priv, true)
 const ctx = { pubkey, utxos: [{ txid: '11'.repeat(32), vout: 0, satoshis: 5000_00000000n, script: p2pkScript(pubkey) }], height: 10, privateKey: priv }

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { getPublicKey } from '@noble/secp256k1'
-import { TOKENS_FAUCET_DICE_BUILD_METHODS, faucetGetCommand, faucetProgressLine } from '../../src/cli/build-tokens-faucet-dice.js'
+import { tokensCli } from '../../src/modules/tokens/cli.js'
+import { faucetCli, faucetGetCommand, faucetProgressLine } from '../../src/modules/faucet/cli.js'
+import { diceCli } from '../../src/modules/dice/cli.js'
 import { buildTokenCreate } from '../../src/modules/tokens/build.js'
 import { sha256 } from '../../src/hash/index.js'
 import { bytesToHex } from '../../src/bytes/hex.js'
@@ -9,6 +11,7 @@ import { cc1of1 } from '../../src/cc/condition.js'
 import { ccScript } from '../../src/script/cc.js'
 import type { CliIo } from '../../src/cli/core.js'
 
+const TOKENS_FAUCET_DICE_BUILD_METHODS = { ...tokensCli.build, ...faucetCli.build, ...diceCli.build }
 const priv = sha256(new TextEncoder().encode('1'))
 const pubkey = getPublicKey(priv, true)
 function io(isTty = false) {

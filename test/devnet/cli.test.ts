@@ -3,7 +3,8 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createKomodoRpc } from '../../src/rpc/client.js'
-import { devnetCommand, devnetDemoCommand } from '../../src/cli/devnet.js'
+import { devnetCommand } from '../../src/cli/devnet.js'
+import { demoCommand as devnetDemoCommand } from '../../src/cli/demo.js'
 import type { CliIo } from '../../src/cli/core.js'
 
 function io(env: Record<string, string> = {}): CliIo & { out: string[]; err: string[] } {

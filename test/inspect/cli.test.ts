@@ -1,7 +1,11 @@
 import { describe, expect, test } from 'vitest'
-import { inspectCommands } from '../../src/cli/inspect.js'
+import { inspectCommands as inspectOnly } from '../../src/cli/inspect.js'
+import { opretCommands } from '../../src/cli/opret.js'
+import { infoCommands } from '../../src/cli/info.js'
 import type { CliIo } from '../../src/cli/core.js'
 import { docTx } from './_txs.js'
+
+const inspectCommands = { ...inspectOnly, ...opretCommands, ...infoCommands }
 
 function io(): CliIo & { out: string[] } {
   const out: string[] = []

@@ -1,7 +1,4 @@
 import { decodeOracleData, encodeOracleData, formatOracleSample, type OracleValue } from '../oracle-data/format.js'
-import { sbits, unsbits } from '../sbits.js'
-import { p2pkhAddress } from '../address/address.js'
-import { chainParams } from '../address/chain.js'
 import { bytesToHex, hexToBytes } from '../bytes/hex.js'
 import { KomodoCcError } from '../errors.js'
 import { parseArgs, printJson, usage, type CliCommand } from './core.js'
@@ -64,57 +61,8 @@ With --daemon: the string array the daemon's oraclessamples prints for these byt
   },
 }
 
-const sbitsCommand: CliCommand = {
-  summary: 'sbits <name> | sbits --bits <u64>   plan-name bits as dice/rewards store them',
-  help: `komodo-cc sbits <name>        → {"name", "sbits" (decimal), "wire" (the 8 opret bytes)}
-komodo-cc sbits --bits <u64>  → the name the daemon prints for those bits`,
-  run(args, io) {
-    const { options, positionals } = parseArgs(args, { strings: ['bits'] })
-    if (typeof options.bits === 'string') {
-      if (!/^\d+$/.test(options.bits)) usage('--bits expects a decimal u64')
-      const bits = BigInt(options.bits)
-      printJson(io, { sbits: bits, name: unsbits(bits) })
-      return 0
-    }
-    if (positionals.length !== 1) usage('give one plan name')
-    const bits = sbits(positionals[0]!)
-    const wire = new Uint8Array(8)
-    for (let i = 0, v = bits; i < 8; i++, v >>= 8n) wire[i] = Number(v & 0xffn)
-    printJson(io, { name: positionals[0], sbits: bits, wire: bytesToHex(wire) })
-    return 0
-  },
-}
-
-const addressCommand: CliCommand = {
-  summary: 'address <pubkey> [--chain KMD|BTC|LTC|ZEC|<json>]   P2PKH address of a public key',
-  help: `komodo-cc address <pubkey hex> [--chain NAME | --chain '{"pubtype":60,"p2shtype":85,"wiftype":188}']
-
-Prints the P2PKH ("normal") address of a public key; KMD and every asset chain by default.`,
-  run(args, io) {
-    const { options, positionals } = parseArgs(args, { strings: ['chain'] })
-    if (positionals.length !== 1) usage('give one public key in hex')
-    let chain: unknown = 'KMD'
-    if (typeof options.chain === 'string') {
-      chain = options.chain.trim().startsWith('{') ? safeJson(options.chain) : options.chain
-    }
-    const params = chainParams(chain)
-    printJson(io, { pubkey: positionals[0], chain: params.name, address: p2pkhAddress(positionals[0]!, params) })
-    return 0
-  },
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return usage('--chain is not valid JSON')
-  }
-}
-
-/** The foundation's CLI commands, keyed by their command words. */
-export const foundationCommands: Readonly<Record<string, CliCommand>> = {
+/** The `oracle …` commands (the oracle-data codec), by command words (for src/cli/commands.ts). @example COMMANDS = { ...oracleCommands } */
+export const oracleCommands: Readonly<Record<string, CliCommand>> = {
   'oracle encode': oracleEncode,
   'oracle decode': oracleDecode,
-  sbits: sbitsCommand,
-  address: addressCommand,
 }

@@ -1,38 +1,12 @@
+// The faucet module's CLI part (layer 9): its `build` method, how `rpc` reads its RPCs' parameters and the
+// `faucet get` command (the proof of work with a progress bar).
 import { getPublicKey } from '@noble/secp256k1'
-import { decodeWif } from '../address/address.js'
-import { buildTokenCreate, buildTokenTransfer } from '../modules/tokens/build.js'
-import { buildFaucetFund, buildFaucetGetAsync } from '../modules/faucet/build.js'
-import { buildDiceAddFunds, buildDiceBet, buildDiceFinish, buildDiceFund } from '../modules/dice/build.js'
-import { utxoFromJson } from './build.js'
-import { parseArgs, printJson, usage, type CliCommand } from './core.js'
-import { cliMethod, type BuildMethodSpec as CliBuildMethodSpec } from './build-method.js'
-
-/** The shape of `BUILD_METHODS` entries in src/cli/build.ts (see src/cli/build-method.ts). @example const spec: BuildMethodSpec = TOKENS_FAUCET_DICE_BUILD_METHODS.dicebet! */
-export type BuildMethodSpec = CliBuildMethodSpec
-
-function int(v: string, name: string): bigint {
-  if (!/^-?\d+$/.test(v)) usage(`${name} expected an integer, got ${JSON.stringify(v)}`)
-  return BigInt(v)
-}
-
-/**
- * `komodo-cc build <method>` entries for the Tokens, Faucet and Dice builders, to merge into `BUILD_METHODS`.
- * `tokencreate` always takes 4 parameters: pass `-` (as the rewards methods do) for no description or no NFT data. faucetget is the separate
- * `faucet get` command (it runs a proof of work with a progress bar).
- * @example Object.assign(BUILD_METHODS, TOKENS_FAUCET_DICE_BUILD_METHODS)
- */
-export const TOKENS_FAUCET_DICE_BUILD_METHODS: Record<string, BuildMethodSpec> = {
-  tokencreate: cliMethod(buildTokenCreate, ['name', 'supply', { name: 'description', omit: ['-'] }, { name: 'data', omit: ['', '-'] }]),
-  tokentransfer: cliMethod(buildTokenTransfer, ['tokenid', 'destpubkey', 'amount'], { state: '{"create": "<token create tx hex>", "tokens": [<utxo on your token address>…]}' }),
-  faucetfund: cliMethod(buildFaucetFund, ['amount']),
-  dicefund: cliMethod(buildDiceFund, ['name', 'funds', 'minbet', 'maxbet', { name: 'maxodds', parse: (t) => int(t, 'maxodds') }, { name: 'timeoutblocks', parse: (t) => int(t, 'timeoutblocks') }],
-    { state: '{"plans": ["<existing dice funding tx hex>"…]} (optional)' }),
-  diceaddfunds: cliMethod(buildDiceAddFunds, ['name', 'fundingtxid', 'amount'], { state: '{"funding": "<dicefund tx hex>"}' }),
-  dicebet: cliMethod(buildDiceBet, ['name', 'fundingtxid', 'amount', { name: 'odds', parse: (t) => int(t, 'odds') }],
-    { state: '{"funding": "<dicefund tx hex>", "planTxs": ["<tx hex of each unspent plan output 0>"…]}' }),
-  dicefinish: cliMethod(buildDiceFinish, ['name', 'fundingtxid', 'bettxid'],
-    { state: '{"funding": "<hex>", "bet": "<bet tx hex>", "entropyTx": "<hex of the bet\'s vin 0 tx>", "betHeight": N, "planTxs": […]}' }),
-}
+import { decodeWif } from '../../address/address.js'
+import { buildFaucetFund, buildFaucetGetAsync } from './build.js'
+import { cliMethod } from '../../cli/build-method.js'
+import { parseArgs, printJson, usage, type CliCommand } from '../../cli/core.js'
+import type { ModuleCli } from '../../cli/module.js'
+import { utxoFromJson } from '../../cli/utxo.js'
 
 /** A one-line progress bar for stderr: attempts against the 65,536 expected. @example faucetProgressLine(32768, 2) // '[###############...............] 32768 nonces (65536 expected), 16384/s, 2.0 s' */
 export function faucetProgressLine(tried: number, seconds: number): string {
@@ -107,3 +81,14 @@ Prints {"hex", "txid", "nonce", "attempts", "outputs"}.`,
     }
   },
 }
+
+/**
+ * The faucet module's CLI part. faucetget is not a `build` method but the `faucet get` command (it runs a proof of
+ * work with a progress bar).
+ * @example Object.keys(faucetCli.commands!) // ['faucet get']
+ */
+export const faucetCli: ModuleCli = /* @__PURE__ */ Object.freeze({
+  build: Object.freeze({ faucetfund: cliMethod(buildFaucetFund, ['amount']) }),
+  rpc: Object.freeze({ faucetaddress: 's', faucetfund: 'c', faucetget: '', faucetinfo: '' }),
+  commands: Object.freeze({ 'faucet get': faucetGetCommand }),
+})
