@@ -28,7 +28,6 @@ export type ModuleAddresses = {
   myCCBalance?: bigint
   myAddress?: string
   myBalance?: bigint
-  gatewaysPubkey?: string
   raw: Record<string, ExactJson>
 }
 
@@ -153,7 +152,6 @@ export function parseModuleAddresses(v: ExactJson, names: readonly string[]): Mo
   set('myCCBalance', b(keysFor((n) => [`myCCbalance(${n})`])))
   set('myAddress', s(['myaddress']))
   set('myBalance', b(['mybalance']))
-  set('gatewaysPubkey', s(['GatewaysPubkey']))
   return out
 }
 

@@ -10,7 +10,17 @@ import {
   asObject, badResult as bad, parseHexResult, parseKeyed, parseTxidList, resultCoins as coins, resultInt as int,
   resultOptString as optStr, resultString as str, resultTxid as txidOf,
 } from '../../rpc/results.js'
+import type { ModuleAddresses } from '../../rpc/results.js'
 import type { GatewaysInfo } from './info.js'
+
+/**
+ * `gatewaysaddress`: the `*address` result with the gateways' own key (`GatewaysPubkey`, the global pubkey as the
+ * daemons that print it spell it).
+ * @example (await rpc.gatewaysaddress()).gatewaysPubkey // '03ea9c06…cb40'
+ */
+export type GatewaysAddresses = ModuleAddresses & { gatewaysPubkey?: string }
+
+const gatewaysAddress = /* @__PURE__ */ moduleAddressRpc(['Gateways'])
 
 /**
  * The gateways RPCs of the komodod client, by daemon name. `gatewaysbind` takes `pubkeys` as one key or a list
@@ -20,7 +30,11 @@ import type { GatewaysInfo } from './info.js'
  * @internal
  */
 export const gatewaysRpc = /* @__PURE__ */ Object.freeze({
-  gatewaysaddress: moduleAddressRpc(['Gateways']),
+  gatewaysaddress: rpcMethod(gatewaysAddress.params, (pubkey?: string) => gatewaysAddress.toParams(pubkey), (v): GatewaysAddresses => {
+    const out: GatewaysAddresses = gatewaysAddress.parse(v)
+    if (out.raw.GatewaysPubkey !== undefined) out.gatewaysPubkey = str(out.raw, 'GatewaysPubkey')
+    return out
+  }),
   gatewaysbind: rpcMethod(['tokenid', 'oracletxid', 'coin', 'tokensupply', 'M', 'N', 'pubkeys', 'pubtype', 'p2shtype', 'wiftype', 'taddr'],
     (tokenid: string, oracletxid: string, coin: string, tokensupply: AmountInput, M: number, N: number, pubkeys: string | readonly string[],
       pubtype: number, p2shtype: number, wiftype: number, taddr?: number) => {
