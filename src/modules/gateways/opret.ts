@@ -1,6 +1,6 @@
 import { EVAL } from '../../cc/eval.js'
 import { KomodoCcError } from '../../errors.js'
-import { decodeTokenWrapper } from '../tokens/opret.js'
+import { decodeTokensWrapper } from '../tokens/opret.js'
 import {
   FieldReader, FieldWriter, assertPayloadObject, badFuncid, decodeFields, encodeFuncid, opretPayload, opretScript, type OpretDecodeOptions,
 } from '../opret.js'
@@ -315,7 +315,7 @@ export function decodeGatewaysOpret(scriptOrBytes: Uint8Array | string, options:
 /** Decodes bare gateways payload bytes. @internal */
 export function decodeGatewaysPayload(payload: Uint8Array): GatewaysOpret {
   if (payload.length > 0 && payload[0] === EVAL.TOKENS) {
-    const t = decodeTokenWrapper(payload)
+    const t = decodeTokensWrapper(payload)
     if (t.funcid !== 't' || t.tokenid === null)
       throw new KomodoCcError('OPRET_FUNCID', `a token-wrapped gateways payload must be a token 't' opret, got '${t.funcid}'`, { path: 'tokens.funcid' })
     const blob = t.blobs.find((b) => b.id === GATEWAYS_BLOB_ID)

@@ -185,7 +185,7 @@ function readBlobs(r: FieldReader): TokensBlob[] {
 }
 
 /** Reads the token wrapper and returns its blobs as views, for modules whose payload sits inside (gateways). @internal */
-export function decodeTokenWrapper(payload: Uint8Array): { funcid: 'c' | 't'; tokenid: string | null; pubkeys: string[]; blobs: { id: number; data: Uint8Array }[] } {
+export function decodeTokensWrapper(payload: Uint8Array): { funcid: 'c' | 't'; tokenid: string | null; pubkeys: string[]; blobs: { id: number; data: Uint8Array }[] } {
   return decodeFields(payload, 'tokens', (r) => {
     r.evalCode(EVAL.TOKENS)
     const f = r.funcid()
