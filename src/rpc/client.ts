@@ -61,7 +61,7 @@ export const NODE_RPC = /* @__PURE__ */ Object.freeze({
  * The komodod client: one method per RPC, named as the daemon names it (every module's RPCs, from
  * `modules/<m>/rpc.ts`, and the node RPCs of the two-step flow), each taking its typed arguments then optional
  * `RpcCallOptions`; plus {@link ChainView}.
- * @example const info: OraclesInfo = await rpc.oraclesinfo(oracletxid)
+ * @example const height: number = await rpc.getblockcount()
  */
 export type KomodoRpc = ChainView & {
   /** Any method with raw positional params; the result is exact JSON (big integers as bigint). */

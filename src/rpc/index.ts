@@ -8,7 +8,7 @@ export type { ExactJson } from './json.js'
 export { checkTransactionHex, MAX_TX_SIZE } from './txcheck.js'
 export type { TxShape } from './txcheck.js'
 export type { ChainView, ChainUtxo } from './chainview.js'
-// (each module's result types, `OraclesInfo`, `DiceStatus`, …, are exported with the module: `komodo-cc/<m>`)
+// (each module's result types, `<Module>Info` and the rest, are exported with the module: `komodo-cc/<m>`)
 export type { HexResult, ModuleAddresses, AddressUtxo, WalletUnspent, NodeInfo } from './results.js'
 export type { RpcMethod, RpcClientMethods } from './method.js'
 export { submit } from './flow.js'

@@ -50,8 +50,8 @@ export function rpcMethod<A extends unknown[], R>(
 
 /**
  * A module's `<module>address` RPC: an optional pubkey; the result's keys spelled with the module's names as the
- * daemon versions print them (`TokensCCAddress`, `AssetsCCaddress`, …).
- * @example moduleAddressRpc(['Faucet']).toParams() // []
+ * daemon versions print them (`<Name>CCAddress`, `<Name>CCaddress`, …; see ModuleAddresses).
+ * @example moduleAddressRpc(names).toParams() // []
  */
 export function moduleAddressRpc(names: readonly string[]): RpcMethod<[pubkey?: string], ModuleAddresses> {
   const keys = Object.freeze([...names])

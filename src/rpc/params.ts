@@ -83,7 +83,7 @@ export function daemonExactText(sats: bigint, name: string, fudge: boolean): str
   throw new KomodoCcError('AMOUNT_RANGE', `${name}: the daemon cannot read ${formatCoins(sats)} coins exactly (double precision)`, { name })
 }
 
-/** @internal dice / rewards plan names: at most 8 bytes @example planNameParam('KMDDice', 'name') */
+/** @internal plan names (the modules' sbits names): at most 8 bytes @example planNameParam('FREE', 'name') */
 export function planNameParam(v: unknown, name: string): string {
   return textParam(v, name, 8)
 }

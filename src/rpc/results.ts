@@ -155,7 +155,7 @@ export function parseModuleAddresses(v: ExactJson, names: readonly string[]): Mo
   return out
 }
 
-/** @internal `{result, <key>}` results such as gatewaysexternaladdress / gatewaysdumpprivkey @example parseKeyed(await send(method, params)) */
+/** @internal `{result, <key>}` results (an address, a private key) @example parseKeyed(await send(method, params)) */
 export function parseKeyed<K extends string>(v: ExactJson, key: K): { result: string } & Record<K, string> {
   const o = asObject(v)
   return { result: resultString(o, 'result'), [key]: resultString(o, key) } as { result: string } & Record<K, string>
