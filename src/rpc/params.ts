@@ -98,3 +98,12 @@ export function addressParam(v: unknown, name: string): string {
 export function optionalParam(v: string | undefined, convert: (x: string) => string): string[] {
   return v === undefined ? [] : [convert(v)]
 }
+
+/**
+ * @internal The `name fundingtxid amount` head of the plan RPCs (funding, locking, betting): a plan name, the plan's
+ * funding txid and an amount of at least 1 satoshi, in coins.
+ * @example planAmountParams('FREE', fundingtxid, '10') // ['FREE', fundingtxid, '10']
+ */
+export function planAmountParams(name: unknown, fundingtxid: unknown, amount: AmountInput): string[] {
+  return [planNameParam(name, 'name'), txidParam(fundingtxid, 'fundingtxid'), coinsParam(amount, 'amount', { min: 1n })]
+}

@@ -4,7 +4,7 @@ import type { ExactJson } from '../../rpc/json.js'
 import type { AmountInput } from '../../amount.js'
 import { checkTransactionHex } from '../../rpc/txcheck.js'
 import { moduleAddressRpc, rpcMethod } from '../../rpc/method.js'
-import { coinsParam, intParam, optionalParam, planNameParam, txidParam } from '../../rpc/params.js'
+import { coinsParam, intParam, optionalParam, planAmountParams, planNameParam, txidParam } from '../../rpc/params.js'
 import {
   asObject, parseHexResult, parseTxidList, resultCoins as coins, resultInt as int, resultString as str, resultTxid as txidOf,
   resultU64 as u64,
@@ -18,10 +18,10 @@ import type { DiceFinishRpcResult, DiceInfo, DiceStatus } from './info.js'
  */
 export const diceRpc = /* @__PURE__ */ Object.freeze({
   diceaddfunds: rpcMethod(['name', 'fundingtxid', 'amount'], (name: string, fundingtxid: string, amount: AmountInput) =>
-    [planNameParam(name, 'name'), txidParam(fundingtxid, 'fundingtxid'), coinsParam(amount, 'amount', { min: 1n })], parseHexResult),
+    planAmountParams(name, fundingtxid, amount), parseHexResult),
   diceaddress: moduleAddressRpc(['Dice']),
   dicebet: rpcMethod(['name', 'fundingtxid', 'amount', 'odds'], (name: string, fundingtxid: string, amount: AmountInput, odds: number) =>
-    [planNameParam(name, 'name'), txidParam(fundingtxid, 'fundingtxid'), coinsParam(amount, 'amount', { min: 1n }), intParam(odds, 'odds', 1, 9999)], parseHexResult),
+    [...planAmountParams(name, fundingtxid, amount), intParam(odds, 'odds', 1, 9999)], parseHexResult),
   dicefinish: rpcMethod(['name', 'fundingtxid', 'bettxid'], (name: string, fundingtxid: string, bettxid: string) =>
     [planNameParam(name, 'name'), txidParam(fundingtxid, 'fundingtxid'), txidParam(bettxid, 'bettxid')], parseDiceFinish),
   dicefund: rpcMethod(['name', 'funds', 'minbet', 'maxbet', 'maxodds', 'timeoutblocks'],

@@ -4,7 +4,7 @@ import { KomodoCcError } from '../../errors.js'
 import type { AmountInput } from '../../amount.js'
 import type { ExactJson } from '../../rpc/json.js'
 import { moduleAddressRpc, rpcMethod } from '../../rpc/method.js'
-import { coinsParam, intParam, optionalParam, planNameParam, txidParam } from '../../rpc/params.js'
+import { coinsParam, intParam, optionalParam, planAmountParams, planNameParam, txidParam } from '../../rpc/params.js'
 import {
   asObject, parseHexResult, parseTxidList, resultCoins as coins, resultInt as int, resultString as str, resultTxid as txidOf,
   resultU64 as u64,
@@ -19,7 +19,7 @@ import type { RewardsInfo } from './info.js'
  */
 export const rewardsRpc = /* @__PURE__ */ Object.freeze({
   rewardsaddfunding: rpcMethod(['name', 'fundingtxid', 'amount'], (name: string, fundingtxid: string, amount: AmountInput) =>
-    [planNameParam(name, 'name'), txidParam(fundingtxid, 'fundingtxid'), coinsParam(amount, 'amount', { min: 1n })], parseHexResult),
+    planAmountParams(name, fundingtxid, amount), parseHexResult),
   rewardsaddress: moduleAddressRpc(['Rewards']),
   rewardscreatefunding: rpcMethod(['name', 'amount', 'APR', 'mindays', 'maxdays', 'mindeposit'],
     (name: string, amount: AmountInput, APR?: string | number, mindays?: number, maxdays?: number, mindeposit?: AmountInput) => {
@@ -35,7 +35,7 @@ export const rewardsRpc = /* @__PURE__ */ Object.freeze({
   rewardsinfo: rpcMethod(['fundingtxid'], (fundingtxid: string) => [txidParam(fundingtxid, 'fundingtxid')], parseRewardsInfo),
   rewardslist: rpcMethod([], () => [], parseTxidList),
   rewardslock: rpcMethod(['name', 'fundingtxid', 'amount'], (name: string, fundingtxid: string, amount: AmountInput) =>
-    [planNameParam(name, 'name'), txidParam(fundingtxid, 'fundingtxid'), coinsParam(amount, 'amount', { min: 1n })], parseHexResult),
+    planAmountParams(name, fundingtxid, amount), parseHexResult),
   rewardsunlock: rpcMethod(['name', 'fundingtxid', 'txid'], (name: string, fundingtxid: string, txid?: string) =>
     [planNameParam(name, 'name'), txidParam(fundingtxid, 'fundingtxid'), ...optionalParam(txid, (t) => txidParam(t, 'txid'))], parseHexResult),
 })
