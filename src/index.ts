@@ -63,7 +63,7 @@ export {
   inspectTransaction, inspectionText, MODULE_GLOBAL_PUBKEYS, type Inspection, type InspectionReading, type InspectedOutput, type InspectOptions,
   type ModuleName, type ModuleReading, type InspectionPayload, type OutputKind, type ReadingBase, type NoReading,
 } from './inspect/index.js'
-export type { InfoTxInput } from './modules/offline-info.js'
+export type { InfoTxInput, InfoForm, InfoAmount, InfoCount, InfoMaybe } from './modules/offline-info.js'
 export { inspectBuild } from './inspect-build.js'
 
 

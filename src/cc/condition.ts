@@ -140,9 +140,6 @@ export function cc1of2(evalCode: number, pk1: string | Uint8Array, pk2: string |
   return thresholdCondition(2, [ev, thresholdCondition(1, [secp256k1Condition(pk1), secp256k1Condition(pk2)])])
 }
 
-/** Tokens eval code (`EVAL_TOKENS`). */
-const EVAL_TOKENS = EVAL.TOKENS
-
 /**
  * Tokens' `MakeTokensCCcond1(evalCode, evalCode2, pubkey)`: threshold N of { eval(evalCode), eval(0xf2) unless
  * evalCode is 0xf2, eval(evalCode2) unless it is 0, threshold 1 of { secp256k1(pubkey) } }, N = number of children.
@@ -167,7 +164,7 @@ function tokensShape(evalCode: number, evalCode2: number, keys: CcSecp256k1[]): 
   assertInt(evalCode, 0, 255, 'evalCode')
   assertInt(evalCode2, 0, 255, 'evalCode2')
   const children: CcCondition[] = [evalCondition(evalCode)]
-  if (evalCode !== EVAL_TOKENS) children.push(evalCondition(EVAL_TOKENS))
+  if (evalCode !== EVAL.TOKENS) children.push(evalCondition(EVAL.TOKENS))
   if (evalCode2 !== 0) children.push(evalCondition(evalCode2))
   children.push(thresholdCondition(1, keys))
   return thresholdCondition(children.length, children)

@@ -9,6 +9,21 @@ import type { ModulePayload } from './inspection.js'
 /** A transaction given as hex, bytes or a parsed model. @example tokeninfo(createHex) // or the bytes, or parseTransaction(createHex) */
 export type InfoTxInput = string | Uint8Array | Transaction
 
+/**
+ * The two forms of a module's `*info` result, one type per RPC (`<Module>Info<F>`, exported by the module):
+ * - `'rpc'` (the default): the RPC client's parsed result — amounts as bigint satoshis (×10^8), counts as numbers;
+ * - `'offline'`: the offline `*info` — amounts as the daemon prints them ("%.8f" text), counts as the opret holds
+ *   them (bigint), and `null` where the given transactions cannot tell (an output the daemon reads is missing).
+ * @example const form: InfoForm = 'offline'
+ */
+export type InfoForm = 'rpc' | 'offline'
+/** A "%.8f" decimal of an `*info` (coins, a rate in %): bigint ×10^8 (`'rpc'`) or the daemon's text (`'offline'`). @example const f: InfoAmount<'offline'> = '100.00000000' */
+export type InfoAmount<F extends InfoForm> = F extends 'offline' ? string : bigint
+/** A count an opret holds (odds, seconds, blocks): a number (`'rpc'`) or the decoded bigint (`'offline'`). @example const n: InfoCount<'rpc'> = 777 */
+export type InfoCount<F extends InfoForm> = F extends 'offline' ? bigint : number
+/** A value the offline form may lack: `T | null` (`'offline'`), `T` (`'rpc'`). @example const baton: InfoMaybe<'offline', string> = null */
+export type InfoMaybe<F extends InfoForm, T> = F extends 'offline' ? T | null : T
+
 /** A transaction as an `*info` reads it: the model, its txid and its opret decoded by one module (null if not). @internal */
 export type InfoTx<P extends ModulePayload> = { tx: Transaction; txid: string; payload: P | null }
 

@@ -4,7 +4,6 @@ import { ByteWriter } from '../bytes/writer.js'
 import { hexToBytes, reversedHex32 } from '../bytes/hex.js'
 import { describe } from '../bytes/assert.js'
 import { utf8ToBytes } from '../bytes/utils.js'
-import { EVAL } from '../cc/eval.js'
 import { sbits as nameToSbits } from '../sbits.js'
 
 /** `OP_RETURN`. @example opretScript(p)[0] === OP_RETURN // true */
@@ -12,23 +11,6 @@ export const OP_RETURN = 0x6a
 
 /** The daemon's standardness limit on an opret script (`IGUANA_MAXSCRIPTSIZE`); encoders refuse bigger payloads. @example MAX_OPRET_SCRIPT_SIZE // 10001 */
 export const MAX_OPRET_SCRIPT_SIZE = 10001
-
-// Eval codes are defined once, in src/cc/eval.ts (EVAL). These aliases remain only because builders and the devnet
-// still import them; the next step of issue 17 moves those onto EVAL and removes them.
-/** @deprecated internal alias of `EVAL.ASSETS` (src/cc/eval.ts), to be removed. @example EVAL_ASSETS // 0xe3 */
-export const EVAL_ASSETS = EVAL.ASSETS
-/** @deprecated internal alias of `EVAL.FAUCET`, to be removed. @example EVAL_FAUCET // 0xe4 */
-export const EVAL_FAUCET = EVAL.FAUCET
-/** @deprecated internal alias of `EVAL.REWARDS`, to be removed. @example EVAL_REWARDS // 0xe5 */
-export const EVAL_REWARDS = EVAL.REWARDS
-/** @deprecated internal alias of `EVAL.DICE`, to be removed. @example EVAL_DICE // 0xe6 */
-export const EVAL_DICE = EVAL.DICE
-/** @deprecated internal alias of `EVAL.ORACLES`, to be removed. @example EVAL_ORACLES // 0xec */
-export const EVAL_ORACLES = EVAL.ORACLES
-/** @deprecated internal alias of `EVAL.GATEWAYS`, to be removed. @example EVAL_GATEWAYS // 0xf1 */
-export const EVAL_GATEWAYS = EVAL.GATEWAYS
-/** @deprecated internal alias of `EVAL.TOKENS`, to be removed. @example EVAL_TOKENS // 0xf2 */
-export const EVAL_TOKENS = EVAL.TOKENS
 
 /** Options shared by the `decode…Opret` functions. @example decodeFaucetOpret('6a06e4470403020151', { allowTrailingScript: true }) */
 export type OpretDecodeOptions = {

@@ -8,9 +8,8 @@ export type { ExactJson } from './json.js'
 export { checkTransactionHex, MAX_TX_SIZE } from './txcheck.js'
 export type { TxShape } from './txcheck.js'
 export type { ChainView, ChainUtxo } from './chainview.js'
-export type {
-  HexResult, DiceFinishResult as DiceFinishRpcResult, ModuleAddresses, TokenInfo, TokenBalance, FaucetInfo, DiceInfo, DiceStatus, OraclePublisher,
-  OracleInfo, OracleSample, OracleSamples, GatewayInfo, RewardsInfo, AddressUtxo, WalletUnspent, NodeInfo,
-} from './results.js'
+// (each module's result types, `<Module>Info` and the rest, are exported with the module: `komodo-cc/<m>`)
+export type { HexResult, ModuleAddresses, AddressUtxo, WalletUnspent, NodeInfo } from './results.js'
+export type { RpcMethod, RpcClientMethods } from './method.js'
 export { submit } from './flow.js'
 export type { SubmitExpect, SubmitOptions, SubmitProgress, SubmitResult, SubmitRpc } from './flow.js'

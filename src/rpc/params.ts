@@ -7,6 +7,7 @@ import type { AmountInput } from '../amount.js'
 
 const TXID_RE = /^[0-9a-fA-F]{64}$/
 const PUBKEY_RE = /^0[23][0-9a-fA-F]{64}$/
+const ADDRESS_RE = /^[1-9A-HJ-NP-Za-km-z]{25,40}$/
 
 function invalid(name: string, what: string): never {
   throw new KomodoCcError('ARG_INVALID', `${name} ${what}`, { name })
@@ -82,7 +83,27 @@ export function daemonExactText(sats: bigint, name: string, fudge: boolean): str
   throw new KomodoCcError('AMOUNT_RANGE', `${name}: the daemon cannot read ${formatCoins(sats)} coins exactly (double precision)`, { name })
 }
 
-/** @internal dice / rewards plan names: at most 8 bytes @example planNameParam('KMDDice', 'name') */
+/** @internal plan names (the modules' sbits names): at most 8 bytes @example planNameParam('FREE', 'name') */
 export function planNameParam(v: unknown, name: string): string {
   return textParam(v, name, 8)
+}
+
+/** @internal a base58 address (the daemon's address index takes it as given) @example addressParam('RJXkCF7…', 'addresses[0]') */
+export function addressParam(v: unknown, name: string): string {
+  if (typeof v !== 'string' || !ADDRESS_RE.test(v)) invalid(name, 'must be a base58 address')
+  return v
+}
+
+/** @internal a trailing optional parameter: none when undefined, else the converted value @example optionalParam(pubkey, (p) => pubkeyParam(p, 'pubkey')) // [] or ['02…'] */
+export function optionalParam(v: string | undefined, convert: (x: string) => string): string[] {
+  return v === undefined ? [] : [convert(v)]
+}
+
+/**
+ * @internal The `name fundingtxid amount` head of the plan RPCs (funding, locking, betting): a plan name, the plan's
+ * funding txid and an amount of at least 1 satoshi, in coins.
+ * @example planAmountParams('FREE', fundingtxid, '10') // ['FREE', fundingtxid, '10']
+ */
+export function planAmountParams(name: unknown, fundingtxid: unknown, amount: AmountInput): string[] {
+  return [planNameParam(name, 'name'), txidParam(fundingtxid, 'fundingtxid'), coinsParam(amount, 'amount', { min: 1n })]
 }

@@ -25,7 +25,7 @@ import { decodeCondition, encodeCondition } from '../../src/cc/condition.js'
 import { decodeFulfillment, encodeFulfillment } from '../../src/cc/fulfillment.js'
 import { conditionFromJson, fromBase64url } from '../../src/cc/json.js'
 import { decodeTokensOpret } from '../../src/modules/tokens/index.js'
-import { decodeTokensPayload, decodeTokenWrapper } from '../../src/modules/tokens/opret.js'
+import { decodeTokensPayload, decodeTokensWrapper } from '../../src/modules/tokens/opret.js'
 import { decodeFaucetOpret } from '../../src/modules/faucet/index.js'
 import { decodeFaucetPayload } from '../../src/modules/faucet/opret.js'
 import { decodeDiceOpret } from '../../src/modules/dice/index.js'
@@ -150,7 +150,7 @@ describe('every byte decoder returns or throws a KomodoCcError (seeded fast-chec
   })
   test('module oprets and payloads, all six modules and the token wrapper', () => {
     const opret = [decodeTokensOpret, decodeFaucetOpret, decodeDiceOpret, decodeOraclesOpret, decodeGatewaysOpret, decodeRewardsOpret]
-    const payload = [decodeTokensPayload, decodeFaucetPayload, decodeDicePayload, decodeOraclesPayload, decodeGatewaysPayload, decodeRewardsPayload, decodeTokenWrapper]
+    const payload = [decodeTokensPayload, decodeFaucetPayload, decodeDicePayload, decodeOraclesPayload, decodeGatewaysPayload, decodeRewardsPayload, decodeTokensWrapper]
     fc.assert(fc.property(hostileBytes(OPRET_CORPUS), (s) => {
       for (const d of opret) {
         typedOrOk(() => d(s), s)

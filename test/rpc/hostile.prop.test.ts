@@ -6,6 +6,7 @@ import fc from 'fast-check'
 import { MAX_JSON_DEPTH, parseJsonExact, parseJsonReply } from '../../src/rpc/json.js'
 import type { ExactJson } from '../../src/rpc/json.js'
 import * as results from '../../src/rpc/results.js'
+import { RPC_MODULES } from '../../src/modules/rpc-registry.js'
 import { createKomodoRpc } from '../../src/rpc/client.js'
 import { createKdfClient } from '../../src/kdf/client.js'
 import { KomodoCcError } from '../../src/errors.js'
@@ -66,7 +67,11 @@ describe('parseJsonExact (property, seeded)', () => {
 describe('typed result parsers (property, seeded)', () => {
   // the parsers that take a second argument get the one the client passes
   const second: Record<string, unknown> = { parseModuleAddresses: ['Tokens', 'Assets'], parseKeyed: 'privkey' }
-  const parsers = Object.entries(results).filter(([k, f]) => typeof f === 'function' && (k.startsWith('parse') || k === 'asObject')) as [string, (v: ExactJson, x?: unknown) => unknown][]
+  // the shared parsers of rpc/results.ts, and every module RPC's parser as the client calls it (modules/<m>/rpc.ts)
+  const parsers = [
+    ...Object.entries(results).filter(([k, f]) => typeof f === 'function' && (k.startsWith('parse') || k === 'asObject')),
+    ...RPC_MODULES.flatMap((m) => Object.entries(m.rpc).map(([name, r]) => [`${name}.parse`, r.parse] as const)),
+  ] as [string, (v: ExactJson, x?: unknown) => unknown][]
   test('any JSON value: a typed value or a KomodoCcError', () => {
     expect(parsers.length).toBeGreaterThan(15)
     const exact = fc.jsonValue().map((v) => parseJsonExact(JSON.stringify(v)))

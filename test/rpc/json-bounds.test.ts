@@ -1,7 +1,8 @@
 // parseJsonExact on hostile text (issue 16 item 5): linear time, no stack overflow, the nesting bound on every path.
 import { describe, expect, test } from 'vitest'
 import { MAX_JSON_DEPTH, parseJsonExact, parseJsonReply } from '../../src/rpc/json.js'
-import { parseFaucetInfo, parseTokenBalance } from '../../src/rpc/results.js'
+import { parseFaucetInfo } from '../../src/modules/faucet/rpc.js'
+import { parseTokenBalance } from '../../src/modules/tokens/rpc.js'
 import { KomodoCcError } from '../../src/errors.js'
 
 const MiB = 1024 * 1024

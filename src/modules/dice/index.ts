@@ -2,5 +2,5 @@ export { encodeDiceOpret, decodeDiceOpret, encodeDicePayload, diceOddsFromValue,
 export * from './build.js'
 export { diceHashEntropy, type DiceEntropy } from './entropy.js'
 export { diceOutcome, type DiceOutcome, type DiceOutcomeInput } from './outcome.js'
-export { diceinfo } from './info.js'
+export { diceinfo, type DiceInfo, type DiceStatus, type DiceFinishRpcResult } from './info.js'
 export type { DiceFundReading, DiceAddFundsReading, DiceBetReading, DiceFinishReading, DiceReading } from './inspect.js'

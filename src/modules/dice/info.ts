@@ -3,8 +3,23 @@ import { formatCoins } from '../../amount.js'
 import { cc1of1, encodeCondition } from '../../cc/condition.js'
 import { ccModule, EVAL } from '../../cc/eval.js'
 import { hexOf } from '../opret.js'
-import { ccScriptHex, expectFuncid, infoTx, infoTxs, spentSet, type InfoTxInput } from '../offline-info.js'
+import { ccScriptHex, expectFuncid, infoTx, infoTxs, spentSet, type InfoAmount, type InfoCount, type InfoForm, type InfoTxInput } from '../offline-info.js'
 import { decodeDicePayload, type DiceOpret } from './opret.js'
+
+/**
+ * `diceinfo`: the RPC client's result (`DiceInfo`: amounts in satoshis, counts as numbers; `entropytxs` only on
+ * newer daemons) and the offline `diceinfo`'s (`DiceInfo<'offline'>`: amounts as the daemon prints them, `maxodds`
+ * and `timeoutblocks` as the plan's opret holds them).
+ * @example const info: DiceInfo = await rpc.diceinfo(fundingtxid)
+ */
+export type DiceInfo<F extends InfoForm = 'rpc'> = {
+  result: string; fundingtxid: string; name: string; sbits: bigint; minbet: InfoAmount<F>; maxbet: InfoAmount<F>
+  maxodds: InfoCount<F>; timeoutblocks: InfoCount<F>; funding: InfoAmount<F>; entropytxs?: number
+}
+/** `dicestatus` (RPC client): `status` is "win" | "loss" | "bet still pending" | "finalized" | "no pending bets". @example const s: DiceStatus = await rpc.dicestatus(name, fundingtxid, bettxid) */
+export type DiceStatus = { result: string; status: string; won?: bigint; n?: number }
+/** `dicefinish` (RPC client): `finished` is true when the daemon answered hex `"0"` (bet already finished; nothing to send). @example const r: DiceFinishRpcResult = await rpc.dicefinish(name, fundingtxid, bettxid) */
+export type DiceFinishRpcResult = { result: string; hex: string; finished: boolean }
 
 /**
  * Offline `diceinfo`: the plan from its 'F' transaction; `funding` and `entropytxs` from the plan's outputs at
@@ -13,7 +28,7 @@ import { decodeDicePayload, type DiceOpret } from './opret.js'
  * @throws KomodoCcError OPRET_FUNCID (`fundingtxid isnt dice creation txid`)
  * @example diceinfo(fundHex).name // 'KMDDice'
  */
-export function diceinfo(fundingTx: InfoTxInput, txs: readonly InfoTxInput[] = []): Record<string, unknown> {
+export function diceinfo(fundingTx: InfoTxInput, txs: readonly InfoTxInput[] = []): DiceInfo<'offline'> {
   const f = infoTx(fundingTx, 'fundingTx', decodeDicePayload)
   expectFuncid(f, 'dice', 'F', 'fundingtxid isnt dice creation txid')
   const plan = f.payload as Extract<DiceOpret, { funcid: 'F' }>

@@ -1,7 +1,7 @@
+import { EVAL } from '../../cc/eval.js'
 import { KomodoCcError } from '../../errors.js'
 import {
-  EVAL_DICE, FieldReader, FieldWriter, assertPayloadObject, badFuncid, decodeFields, encodeFuncid, opretPayload, opretScript,
-  checkName, printableNameAt, type OpretDecodeOptions,
+  FieldReader, FieldWriter, assertPayloadObject, badFuncid, decodeFields, encodeFuncid, opretPayload, opretScript, checkName, printableNameAt, type OpretDecodeOptions,
 } from '../opret.js'
 
 /**
@@ -65,7 +65,7 @@ export function encodeDicePayload(payload: DiceOpret): Uint8Array {
   const p = assertPayloadObject(payload, 'dice')
   const f = p.funcid
   const w = new FieldWriter(f === 'F' ? 42 : 106)
-  encodeFuncid(w, EVAL_DICE, f, 'dice', 'FEBWLTR')
+  encodeFuncid(w, EVAL.DICE, f, 'dice', 'FEBWLTR')
   w.u64f(p.sbits, 'sbits')
   checkName(p.name, p.sbits as bigint)
   if (f === 'F') {
@@ -91,7 +91,7 @@ export function decodeDiceOpret(scriptOrBytes: Uint8Array | string, options: Opr
 /** Decodes bare dice payload bytes. @internal */
 export function decodeDicePayload(payload: Uint8Array): DiceOpret {
   return decodeFields(payload, 'dice', (r: FieldReader): DiceOpret => {
-    r.evalCode(EVAL_DICE)
+    r.evalCode(EVAL.DICE)
     const f = r.funcid()
     if (!'FEBWLTR'.includes(f) || f === '') badFuncid('dice', f, 'F E B W L T R')
     const at = r.pos

@@ -1,4 +1,4 @@
 export { encodeFaucetOpret, decodeFaucetOpret, encodeFaucetPayload, type FaucetOpret, type FaucetGetOpret, type FaucetLegacyGetOpret } from './opret.js'
 export * from './build.js'
-export { faucetinfo } from './info.js'
+export { faucetinfo, type FaucetInfo } from './info.js'
 export type { FaucetGetReading, FaucetFundReading, FaucetReading } from './inspect.js'

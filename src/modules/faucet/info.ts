@@ -3,15 +3,22 @@ import { formatCoins } from '../../amount.js'
 import { cc1of1, encodeCondition } from '../../cc/condition.js'
 import { ccModule, EVAL } from '../../cc/eval.js'
 import { hexOf } from '../opret.js'
-import { ccScriptHex, infoTxs, spentSet, type InfoTxInput } from '../offline-info.js'
+import { ccScriptHex, infoTxs, spentSet, type InfoAmount, type InfoForm, type InfoTxInput } from '../offline-info.js'
 import { decodeFaucetPayload } from './opret.js'
+
+/**
+ * `faucetinfo`: the RPC client's result (`FaucetInfo`, `funding` in satoshis) and the offline `faucetinfo`'s
+ * (`FaucetInfo<'offline'>`, `funding` as the daemon prints it).
+ * @example const info: FaucetInfo = await rpc.faucetinfo()
+ */
+export type FaucetInfo<F extends InfoForm = 'rpc'> = { result: string; name: string; funding: InfoAmount<F> }
 
 /**
  * Offline `faucetinfo`: `funding` = the faucet-address CC outputs above 1,000,000 sat among `txs` that no
  * transaction in `txs` spends (give the faucet's funding and get transactions; unspent is judged within the set).
  * @example faucetinfo([fundHex]).funding // '100.00000000'
  */
-export function faucetinfo(txs: readonly InfoTxInput[]): { result: 'success'; name: 'Faucet'; funding: string } {
+export function faucetinfo(txs: readonly InfoTxInput[]): FaucetInfo<'offline'> {
   const all = infoTxs(txs, 'txs', decodeFaucetPayload)
   const spent = spentSet(all)
   const faucet = ccScriptHex(encodeCondition(cc1of1(EVAL.FAUCET, ccModule(EVAL.FAUCET).pubkey)))

@@ -1,5 +1,6 @@
+import { EVAL } from '../../cc/eval.js'
 import { KomodoCcError } from '../../errors.js'
-import { EVAL_FAUCET, FieldWriter, assertPayloadObject, badFuncid, decodeFields, encodeFuncid, opretPayload, opretScript, type OpretDecodeOptions } from '../opret.js'
+import { FieldWriter, assertPayloadObject, badFuncid, decodeFields, encodeFuncid, opretPayload, opretScript, type OpretDecodeOptions } from '../opret.js'
 
 /**
  * `faucetget` ('G'): `e4 47 nonce:u32le` — the proof-of-work nonce. `faucetfund` has no opret at all.
@@ -31,7 +32,7 @@ export function encodeFaucetPayload(payload: FaucetOpret): Uint8Array {
   const p = assertPayloadObject(payload, 'faucet')
   if (p.layout !== undefined && p.layout !== 'legacy') throw new KomodoCcError('ARG_INVALID', `faucet layout must be 'legacy' or absent`, { path: 'layout' })
   const w = new FieldWriter(40)
-  encodeFuncid(w, EVAL_FAUCET, p.funcid, 'faucet', 'G')
+  encodeFuncid(w, EVAL.FAUCET, p.funcid, 'faucet', 'G')
   if (p.layout === 'legacy') w.pubkey(p.pubkey, 'pubkey')
   w.u32f(p.nonce, 'nonce')
   return w.finish()
@@ -51,7 +52,7 @@ export function decodeFaucetOpret(scriptOrBytes: Uint8Array | string, options: O
 /** Decodes bare faucet payload bytes. @internal */
 export function decodeFaucetPayload(payload: Uint8Array): FaucetOpret {
   return decodeFields(payload, 'faucet', (r): FaucetOpret => {
-    r.evalCode(EVAL_FAUCET)
+    r.evalCode(EVAL.FAUCET)
     const f = r.funcid()
     if (f !== 'G') badFuncid('faucet', f, 'G')
     if (payload.length === 40) {

@@ -6,7 +6,7 @@ import { COIN, type AmountInput } from '../../amount.js'
 import { pubkeyBytes } from '../../address/address.js'
 import { cc1of1, tokensCc1of1 } from '../../cc/condition.js'
 import { ccAddress, txidPubkey } from '../../cc/address.js'
-import { ccModule, EVAL as EVAL_CODES } from '../../cc/eval.js'
+import { ccModule, EVAL } from '../../cc/eval.js'
 import { ccScript } from '../../script/cc.js'
 import { p2pkScript } from '../../script/script.js'
 import type { CcCondition } from '../../cc/types.js'
@@ -23,8 +23,6 @@ import { gatewaysDepositAddress, gatewaysVerifyDeposit } from './proof.js'
 import type { InputPlan, Utxo } from '../../cctx/types.js'
 import type { TxOutput } from '../../tx/types.js'
 
-const EVAL = EVAL_CODES.GATEWAYS
-const EVAL_TOKENS = EVAL_CODES.TOKENS
 const MARKER = 10000n
 const GATEWAYS = /* @__PURE__ */ ccModule('Gateways')
 const ZERO = '0'.repeat(64)
@@ -34,11 +32,11 @@ function gwPk(): Uint8Array {
 }
 /** CC1(0xf1, gatewayspk): markers at the gateways global CC address. */
 function markerCond(): CcCondition {
-  return cc1of1(EVAL, gwPk())
+  return cc1of1(EVAL.GATEWAYS, gwPk())
 }
 /** TOK2(0xf1, gatewayspk): the gateway's token address. */
 function gatewayTokensCond(): CcCondition {
-  return tokensCc1of1(EVAL, gwPk())
+  return tokensCc1of1(EVAL.GATEWAYS, gwPk())
 }
 const coins = (sats: bigint) => ostreamDouble(Number(sats) / Number(COIN))
 const chr = (n: number) => String.fromCharCode(n)
@@ -91,7 +89,7 @@ function bindChecks(state: GatewaysBindRef | undefined, bindtxid: string, coin: 
   return b
 }
 
-function done(inputs: InputPlan[], outputs: TxOutput[], opret: Uint8Array, ctx: CheckedContext, evalCode: number = EVAL): BuildResult {
+function done(inputs: InputPlan[], outputs: TxOutput[], opret: Uint8Array, ctx: CheckedContext, evalCode: number = EVAL.GATEWAYS): BuildResult {
   const fin = finalizeCcTx({ inputs, outputs, opret, changePubkey: ctx.pubkey, fee: ctx.fee, expiryHeight: ctx.expiryHeight })
   return completeBuild(fin, ctx, evalCode)
 }
@@ -112,7 +110,7 @@ function tokenInputs(utxos: unknown, total: bigint, max: number, cond: CcConditi
     checkUtxo(u, `${name}[${i}]`)
     if (!equalBytes(u.script, script)) throw new KomodoCcError('BUILD_STATE', `${name}[${i}] is not locked by the expected token condition`, { name: `${name}[${i}]` })
     if (u.satoshis < threshold || u.satoshis <= 0n || !seen.take(u, name)) continue
-    inputs.push({ kind: 'cc', utxo: u, role, condition: cond, evalCode: EVAL_TOKENS })
+    inputs.push({ kind: 'cc', utxo: u, role, condition: cond, evalCode: EVAL.TOKENS })
     sum += u.satoshis
   }
   return { inputs, sum }
@@ -201,10 +199,10 @@ export function buildGatewaysBind(params: GatewaysBindParams, context: BuildCont
   }
   if (fullsupply !== supply)
     throw daemonRefusal(`Gateway bind.${coin} (${tid}) globaladdr.${GATEWAYS.ccAddress} totalsupply ${coins(supply)} != fullsupply ${coins(fullsupply)}`, { fullsupply: String(fullsupply) }, 'BUILD_STATE')
-  const myTokens = cc1of1(EVAL_TOKENS, ctx.pubkey)
+  const myTokens = cc1of1(EVAL.TOKENS, ctx.pubkey)
   const listed = new OutpointSet() // a token output listed twice counts once
   const balance = Array.isArray(state.tokens) ? state.tokens.reduce((s, u, i) => (listed.take(checkUtxo(u, `state.tokens[${i}]`), 'state.tokens') ? s + u.satoshis : s), 0n) : 0n
-  if (balance !== supply) throw daemonRefusal(`token balance on ${ccAddress(EVAL_TOKENS, ctx.pubkey, ctx.chain)} ${coins(balance)}!=${coins(supply)}`, { balance: String(balance) }, 'BUILD_STATE')
+  if (balance !== supply) throw daemonRefusal(`token balance on ${ccAddress(EVAL.TOKENS, ctx.pubkey, ctx.chain)} ${coins(balance)}!=${coins(supply)}`, { balance: String(balance) }, 'BUILD_STATE')
   if (state.oracle === undefined) throw daemonRefusal(`cant find oracletxid ${oid}`, {}, 'BUILD_STATE')
   const oracle = lastOpret(stateOutputs(state.oracle, oid, 'state.oracle'), decodeOraclesOpret)
   if (oracle === undefined || oracle.funcid !== 'C') throw daemonRefusal(`mismatched oracle name  != ${coin}`, {}, 'BUILD_STATE')
@@ -321,7 +319,7 @@ export function buildGatewaysDeposit(params: GatewaysDepositParams, context: Bui
     funcid: 'D', refcoin: coin, bindtxid: bid, publishers, txids, height, cointxid: cid, claimvout, deposithex,
     proof: bytesToHex(proofBytes), destpub: bytesToHex(dest), amount: sats,
   })
-  const r = done(inputs, [{ value: MARKER, script: ccScript(cc1of1(EVAL, dest)) }, { value: MARKER, script: p2pkScript(txidPubkey(cid)) }], opret, ctx)
+  const r = done(inputs, [{ value: MARKER, script: ccScript(cc1of1(EVAL.GATEWAYS, dest)) }, { value: MARKER, script: p2pkScript(txidPubkey(cid)) }], opret, ctx)
   return Object.assign(r, { publishers, txids, merkleroot: bytesToHex(merkleroot), depositAddress })
 }
 
@@ -382,10 +380,10 @@ export function buildGatewaysClaim(params: GatewaysClaimParams, context: BuildCo
   const tok = tokenInputs(state.tokens, sats, 60, gatewayTokensCond(), 'global', 'state.tokens', false)
   if (tok.inputs.length === 0 || tok.sum < sats) throw daemonRefusal('cant find enough tokens in gateways address for given amount', { tokens: String(tok.sum) }, 'INSUFFICIENT_FUNDS')
   const v0 = dep.vout[0]
-  if (v0 === undefined || v0.value !== MARKER || !equalBytes(v0.script, ccScript(cc1of1(EVAL, dest))))
+  if (v0 === undefined || v0.value !== MARKER || !equalBytes(v0.script, ccScript(cc1of1(EVAL.GATEWAYS, dest))))
     throw new KomodoCcError('BUILD_STATE', 'the deposit\'s vout 0 is not the 10000 claim marker at CC1(0xf1, destpub)', { deposittxid: did })
-  const marker: InputPlan = { kind: 'cc', utxo: { txid: did, vout: 0, satoshis: v0.value, script: v0.script }, role: 'caller', condition: cc1of1(EVAL, dest), evalCode: EVAL }
-  const outputs: TxOutput[] = [{ value: sats, script: ccScript(cc1of1(EVAL_TOKENS, dest)) }]
+  const marker: InputPlan = { kind: 'cc', utxo: { txid: did, vout: 0, satoshis: v0.value, script: v0.script }, role: 'caller', condition: cc1of1(EVAL.GATEWAYS, dest), evalCode: EVAL.GATEWAYS }
+  const outputs: TxOutput[] = [{ value: sats, script: ccScript(cc1of1(EVAL.TOKENS, dest)) }]
   if (tok.sum > sats) outputs.push({ value: tok.sum - sats, script: ccScript(gatewayTokensCond()) })
   const opret = encodeGatewaysPayload({ funcid: 'C', tokenid: bind.tokenid, voutPubkeys: [bytesToHex(dest)], bindtxid: bid, refcoin: coin, deposittxid: did, destpub: bytesToHex(dest), amount: sats })
   return done([...tok.inputs, marker], outputs, opret, ctx)
@@ -447,12 +445,12 @@ export function buildGatewaysWithdraw(params: GatewaysWithdrawParams, context: B
       throw daemonRefusal('unable to create withdraw, another withdraw pending', { pending: s.txid }, 'BUILD_STATE')
   }
   const normal = normalInputs(ctx, ctx.fee + MARKER, 2, 'cant find enough normal inputs')
-  const tok = tokenInputs(state.tokens, sats, 60, cc1of1(EVAL_TOKENS, ctx.pubkey), 'caller', 'state.tokens', true)
+  const tok = tokenInputs(state.tokens, sats, 60, cc1of1(EVAL.TOKENS, ctx.pubkey), 'caller', 'state.tokens', true)
   if (tok.sum < sats) throw daemonRefusal('not enough balance of tokens for withdraw', { tokens: String(tok.sum) }, 'INSUFFICIENT_FUNDS')
   const outputs: TxOutput[] = [{ value: MARKER, script: ccScript(markerCond()) }, { value: sats, script: ccScript(gatewayTokensCond()) }]
-  if (tok.sum > sats) outputs.push({ value: tok.sum - sats, script: ccScript(cc1of1(EVAL_TOKENS, ctx.pubkey)) })
+  if (tok.sum > sats) outputs.push({ value: tok.sum - sats, script: ccScript(cc1of1(EVAL.TOKENS, ctx.pubkey)) })
   const opret = encodeGatewaysPayload({ funcid: 'W', tokenid: bind.tokenid, voutPubkeys: [GATEWAYS.pubkey], bindtxid: bid, refcoin: coin, withdrawpub: bytesToHex(wpk), amount: sats })
-  return done([...normal, ...tok.inputs], outputs, opret, ctx, EVAL_TOKENS)
+  return done([...normal, ...tok.inputs], outputs, opret, ctx, EVAL.TOKENS)
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -500,7 +498,7 @@ function signingBase(lasttxid: string, coin: string, state: GatewaysSigningState
   const v0 = last.vout[0]
   if (v0 === undefined || v0.value !== MARKER || !equalBytes(v0.script, ccScript(markerCond())))
     throw new KomodoCcError('BUILD_STATE', `${lasttxid}'s vout 0 is not a 10000 marker at the gateways global CC address`, { txid: lasttxid })
-  return { withdrawtxid, K, marker: { kind: 'cc', utxo: { txid: lasttxid, vout: 0, satoshis: v0.value, script: v0.script }, role: 'global', condition: markerCond(), evalCode: EVAL } }
+  return { withdrawtxid, K, marker: { kind: 'cc', utxo: { txid: lasttxid, vout: 0, satoshis: v0.value, script: v0.script }, role: 'global', condition: markerCond(), evalCode: EVAL.GATEWAYS } }
 }
 
 function externalHex(hex: unknown): string {
@@ -619,7 +617,7 @@ export function buildGatewaysMarkDone(params: GatewaysMarkDoneParams, context: B
   const v0 = complete.vout[0]
   if (v0 === undefined || v0.value !== MARKER || !equalBytes(v0.script, ccScript(markerCond())))
     throw new KomodoCcError('BUILD_STATE', `${cid}'s vout 0 is not a 10000 marker at the gateways global CC address`, { txid: cid })
-  const marker: InputPlan = { kind: 'cc', utxo: { txid: cid, vout: 0, satoshis: v0.value, script: v0.script }, role: 'global', condition: markerCond(), evalCode: EVAL }
+  const marker: InputPlan = { kind: 'cc', utxo: { txid: cid, vout: 0, satoshis: v0.value, script: v0.script }, role: 'global', condition: markerCond(), evalCode: EVAL.GATEWAYS }
   const normal = normalInputs(ctx, ctx.fee, 1, 'error adding funds for markdone')
   const opret = encodeGatewaysPayload({ funcid: 'M', withdrawtxid: wid, refcoin, completetxid: cid })
   return done([...normal, marker], [{ value: MARKER, script: p2pkScript(ctx.pubkey) }], opret, ctx)

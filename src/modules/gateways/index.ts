@@ -8,5 +8,5 @@ export {
   type GatewaysCompleteSigningOpret, type GatewaysLegacyCompleteSigningOpret, type GatewaysMarkDoneOpret, type GatewaysLegacyMarkDoneOpret,
 } from './opret.js'
 export * from './build.js'
-export { gatewaysinfo } from './info.js'
+export { gatewaysinfo, type GatewaysInfo } from './info.js'
 export type { GatewaysBindReading, GatewaysDepositReading, GatewaysClaimReading, GatewaysWithdrawReading, GatewaysPartialSignReading, GatewaysCompleteSigningReading, GatewaysMarkDoneReading, GatewaysReading } from './inspect.js'

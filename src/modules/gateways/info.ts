@@ -7,8 +7,20 @@ import { KMD, type ChainParams } from '../../address/chain.js'
 import { encodeCondition, tokensCc1of1 } from '../../cc/condition.js'
 import { ccModule, EVAL } from '../../cc/eval.js'
 import { hexOf } from '../opret.js'
-import { ccScriptHex, expectFuncid, infoTx, infoTxs, spentSet, type InfoTxInput } from '../offline-info.js'
+import { ccScriptHex, expectFuncid, infoTx, infoTxs, spentSet, type InfoAmount, type InfoForm, type InfoMaybe, type InfoTxInput } from '../offline-info.js'
 import { decodeGatewaysPayload, type GatewaysOpret } from './opret.js'
+
+/**
+ * `gatewaysinfo`: the RPC client's result (`GatewaysInfo`: `totalsupply`/`remaining`/`issued` in satoshis) and the
+ * offline `gatewaysinfo`'s (`GatewaysInfo<'offline'>`: as the daemon prints them; `deposit` null when the bind's
+ * keys make no address). Current daemons print `M`, `N`, `pubkeys`, `wiftype`; older ones a single `pubkey`.
+ * @example const info: GatewaysInfo = await rpc.gatewaysinfo(bindtxid)
+ */
+export type GatewaysInfo<F extends InfoForm = 'rpc'> = {
+  result: string; name: string; M?: number; N?: number; pubkeys?: string[]; pubkey?: string; coin?: string; oracletxid?: string
+  taddr?: number; prefix?: number; prefix2?: number; wiftype?: number; deposit?: InfoMaybe<F, string>; tokenid?: string
+  totalsupply?: InfoAmount<F>; remaining?: InfoAmount<F>; issued?: InfoAmount<F>
+}
 
 /**
  * Offline `gatewaysinfo`: from the bind transaction (and, for `remaining`, the gateway's token transactions:
@@ -18,7 +30,7 @@ import { decodeGatewaysPayload, type GatewaysOpret } from './opret.js'
  * @throws KomodoCcError OPRET_FUNCID (`invalid bindtxid …`)
  * @example gatewaysinfo(bindHex).deposit // 'RXEXoa1nRmKhMbuZovpcYwQMsicwzccZBp'
  */
-export function gatewaysinfo(bindTx: InfoTxInput, txs: readonly InfoTxInput[] = []): Record<string, unknown> {
+export function gatewaysinfo(bindTx: InfoTxInput, txs: readonly InfoTxInput[] = []): GatewaysInfo<'offline'> {
   const b = infoTx(bindTx, 'bindTx', decodeGatewaysPayload)
   expectFuncid(b, 'gateways', 'B', `invalid bindtxid ${'0'.repeat(64)}`)
   const p = b.payload as Extract<GatewaysOpret, { funcid: 'B' }>

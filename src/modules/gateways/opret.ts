@@ -1,8 +1,8 @@
+import { EVAL } from '../../cc/eval.js'
 import { KomodoCcError } from '../../errors.js'
-import { decodeTokenWrapper } from '../tokens/opret.js'
+import { decodeTokensWrapper } from '../tokens/opret.js'
 import {
-  EVAL_ASSETS, EVAL_GATEWAYS, EVAL_TOKENS, FieldReader, FieldWriter, assertPayloadObject, badFuncid, decodeFields, encodeFuncid,
-  opretPayload, opretScript, type OpretDecodeOptions,
+  FieldReader, FieldWriter, assertPayloadObject, badFuncid, decodeFields, encodeFuncid, opretPayload, opretScript, type OpretDecodeOptions,
 } from '../opret.js'
 
 /** Blob id of a gateways payload inside a token opret (`OPRETID_GATEWAYSDATA`). @example GATEWAYS_BLOB_ID // 0x13 */
@@ -187,7 +187,7 @@ export function encodeGatewaysPayload(payload: GatewaysOpret): Uint8Array {
   const legacy = p.layout === 'legacy'
   if (p.layout !== undefined && !legacy) throw new KomodoCcError('ARG_INVALID', `gateways layout must be 'legacy' or absent`, { path: 'layout' })
   const w = new FieldWriter(256)
-  const f = encodeFuncid(w, EVAL_GATEWAYS, p.funcid, 'gateways', legacy ? 'BPM' : 'BCWDPSM')
+  const f = encodeFuncid(w, EVAL.GATEWAYS, p.funcid, 'gateways', legacy ? 'BPM' : 'BCWDPSM')
   if (legacy) {
     writeLegacy(w, f, p)
     return w.finish()
@@ -283,8 +283,8 @@ export function encodeGateways2018Payload(payload: Gateways2018Opret): Uint8Arra
   if (p.layout !== 'legacy') throw new KomodoCcError('ARG_INVALID', `a 2018 gateways record has layout 'legacy'`, { path: 'layout' })
   const w = new FieldWriter(256)
   const claim = p.funcid === 't'
-  if (claim && p.evalCode !== EVAL_ASSETS) throw new KomodoCcError('OPRET_EVAL', `the GW-D claim record has evalCode 0xe3`, { path: 'evalCode' })
-  const f = encodeFuncid(w, claim ? EVAL_ASSETS : EVAL_GATEWAYS, p.funcid, 'gateways (2018)', 'BDtWPCM')
+  if (claim && p.evalCode !== EVAL.ASSETS) throw new KomodoCcError('OPRET_EVAL', `the GW-D claim record has evalCode 0xe3`, { path: 'evalCode' })
+  const f = encodeFuncid(w, claim ? EVAL.ASSETS : EVAL.GATEWAYS, p.funcid, 'gateways (2018)', 'BDtWPCM')
   writeLegacy(w, f, p)
   return w.finish()
 }
@@ -293,7 +293,7 @@ function wrap(p: Record<string, unknown>, blob: Uint8Array): Uint8Array {
   const pks = p.voutPubkeys
   if (!Array.isArray(pks) || pks.length > 2) throw new KomodoCcError('ARG_INVALID', 'voutPubkeys expected an array of 0..2 pubkeys', { path: 'voutPubkeys' })
   const w = new FieldWriter(blob.length + 110)
-  w.u8(EVAL_TOKENS).u8(0x74).displayTxid(p.tokenid, 'tokenid').u8(pks.length)
+  w.u8(EVAL.TOKENS).u8(0x74).displayTxid(p.tokenid, 'tokenid').u8(pks.length)
   pks.forEach((k, i) => w.pubkey(k, `voutPubkeys[${i}]`))
   w.u8(GATEWAYS_BLOB_ID).varBytes(blob)
   return w.finish()
@@ -314,15 +314,15 @@ export function decodeGatewaysOpret(scriptOrBytes: Uint8Array | string, options:
 
 /** Decodes bare gateways payload bytes. @internal */
 export function decodeGatewaysPayload(payload: Uint8Array): GatewaysOpret {
-  if (payload.length > 0 && payload[0] === EVAL_TOKENS) {
-    const t = decodeTokenWrapper(payload)
+  if (payload.length > 0 && payload[0] === EVAL.TOKENS) {
+    const t = decodeTokensWrapper(payload)
     if (t.funcid !== 't' || t.tokenid === null)
       throw new KomodoCcError('OPRET_FUNCID', `a token-wrapped gateways payload must be a token 't' opret, got '${t.funcid}'`, { path: 'tokens.funcid' })
     const blob = t.blobs.find((b) => b.id === GATEWAYS_BLOB_ID)
     if (blob === undefined) throw new KomodoCcError('OPRET_INVALID', 'token opret carries no gateways (0x13) blob', { path: 'tokens.blobs' })
     const wrapper = { tokenid: t.tokenid, voutPubkeys: t.pubkeys }
     return decodeFields(blob.data, 'gateways', (r): GatewaysOpret => {
-      r.evalCode(EVAL_GATEWAYS)
+      r.evalCode(EVAL.GATEWAYS)
       const f = r.funcid()
       if (f === 'B') {
         const coin = r.varText('coin')
@@ -365,7 +365,7 @@ export function decodeGatewaysPayload(payload: Uint8Array): GatewaysOpret {
     first = e
   }
   const f = payload.length > 1 ? String.fromCharCode(payload[1]!) : ''
-  if (payload[0] === EVAL_GATEWAYS && 'BPM'.includes(f) && f !== '') {
+  if (payload[0] === EVAL.GATEWAYS && 'BPM'.includes(f) && f !== '') {
     try {
       return decodeFields(payload, 'gateways', decodeLegacy)
     } catch {
@@ -376,7 +376,7 @@ export function decodeGatewaysPayload(payload: Uint8Array): GatewaysOpret {
 }
 
 function decodePlain(r: FieldReader): GatewaysOpret {
-  r.evalCode(EVAL_GATEWAYS)
+  r.evalCode(EVAL.GATEWAYS)
   const f = r.funcid()
   switch (f) {
     case 'D':
@@ -417,7 +417,7 @@ function decodePlain(r: FieldReader): GatewaysOpret {
 
 function decodeLegacy(r: FieldReader): GatewaysOpret {
   r.pos = 0
-  r.evalCode(EVAL_GATEWAYS)
+  r.evalCode(EVAL.GATEWAYS)
   const f = r.funcid()
   if (f === 'B') return readLegacyBind(r)
   if (f === 'P') return readLegacyPartial(r)
@@ -512,7 +512,7 @@ const READERS_2018: Readonly<Record<string, readonly ((r: FieldReader) => Gatewa
     const destpub = r.pubkey('destpub')
     const amount = r.i64f('amount')
     r.done()
-    return { funcid: 't', evalCode: EVAL_ASSETS, layout: 'legacy', tokenid, refcoin, bindtxid, deposittxid, destpub, amount }
+    return { funcid: 't', evalCode: EVAL.ASSETS, layout: 'legacy', tokenid, refcoin, bindtxid, deposittxid, destpub, amount }
   }],
 })
 
@@ -531,11 +531,11 @@ export function decodeGateways2018Opret(scriptOrBytes: Uint8Array | string, opti
 
 /** Decodes bare payload bytes as {@link decodeGateways2018Opret} does. @internal */
 export function decodeGateways2018Payload(payload: Uint8Array): Gateways2018Opret[] {
-  const claim = payload.length > 0 && payload[0] === EVAL_ASSETS
+  const claim = payload.length > 0 && payload[0] === EVAL.ASSETS
   const f = payload.length > 1 ? String.fromCharCode(payload[1]!) : ''
   const readers = (claim ? f === 't' : f !== 't') ? READERS_2018[f] : undefined
   const head = (r: FieldReader) => {
-    r.evalCode(claim ? EVAL_ASSETS : EVAL_GATEWAYS)
+    r.evalCode(claim ? EVAL.ASSETS : EVAL.GATEWAYS)
     const got = r.funcid()
     if (readers === undefined) badFuncid('gateways (2018)', got, claim ? 't' : 'B D W P C M')
   }

@@ -108,7 +108,7 @@ export function buildOraclesCreate(params: OraclesCreateParams, context: BuildCo
 }
 
 /** State for {@link buildOraclesFund} and {@link buildOraclesSubscribe}: the oracle's create transaction. */
-export type OracleState = { oracle: TxLike }
+export type OraclesState = { oracle: TxLike }
 
 /**
  * The parameters of `oraclesfund`, named as the daemon names them (same order as its RPC).
@@ -123,7 +123,7 @@ export type OraclesFundParams = {
  * to spend; 'F' opret (oracletxid, caller, 10000). Normal inputs for txfee + 10000, at most 2.
  * @example buildOraclesFund({ oracletxid }, ctx, { oracle: createTxHex })
  */
-export function buildOraclesFund(params: OraclesFundParams, context: BuildContext, state: OracleState): BuildResult {
+export function buildOraclesFund(params: OraclesFundParams, context: BuildContext, state: OraclesState): BuildResult {
   const { oracletxid } = builderParams(params, 'buildOraclesFund', ['oracletxid'])
   const ctx = checkContext(context)
   const id = txidParam(oracletxid, 'oracletxid')
@@ -225,7 +225,7 @@ export type OraclesSubscribeParams = {
  * **subscriber** (caller) pubkey. Normal inputs for amount + 2·txfee, at most 64.
  * @example buildOraclesSubscribe({ oracletxid, publisher: publisherPubkey, amount: '1' }, ctx, { oracle })
  */
-export function buildOraclesSubscribe(params: OraclesSubscribeParams, context: BuildContext, state: OracleState): BuildResult {
+export function buildOraclesSubscribe(params: OraclesSubscribeParams, context: BuildContext, state: OraclesState): BuildResult {
   const { oracletxid, publisher, amount } = builderParams(params, 'buildOraclesSubscribe', ['oracletxid', 'publisher', 'amount'])
   const ctx = checkContext(context)
   const id = txidParam(oracletxid, 'oracletxid')

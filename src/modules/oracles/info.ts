@@ -7,9 +7,26 @@ import { KMD, chainParams, type ChainParams } from '../../address/chain.js'
 import { cc1of1, encodeCondition } from '../../cc/condition.js'
 import { EVAL } from '../../cc/eval.js'
 import { hexOf } from '../opret.js'
-import { ccScriptHex, expectFuncid, infoTx, infoTxs, spentSet, type InfoTx, type InfoTxInput } from '../offline-info.js'
+import { ccScriptHex, expectFuncid, infoTx, infoTxs, spentSet, type InfoAmount, type InfoForm, type InfoMaybe, type InfoTx, type InfoTxInput } from '../offline-info.js'
 import { classifyOutput } from '../inspection.js'
 import { decodeOraclesPayload, type OraclesOpret } from './opret.js'
+
+/** One publisher of `oraclesinfo.registered` (see `OraclesInfo`). @example const p: OraclesPublisher = (await rpc.oraclesinfo(oracletxid)).registered[0]! */
+export type OraclesPublisher<F extends InfoForm = 'rpc'> = {
+  publisher: string; baton: InfoMaybe<F, string>; batontxid: string; lifetime: InfoAmount<F>; funds: InfoAmount<F>; datafee: InfoAmount<F>
+}
+/**
+ * `oraclesinfo`: the RPC client's result (`OraclesInfo`: amounts in satoshis) and the offline `oraclesinfo`'s
+ * (`OraclesInfo<'offline'>`: amounts as the daemon prints them; `baton` null when the register has no vout 1).
+ * @example const info: OraclesInfo = await rpc.oraclesinfo(oracletxid)
+ */
+export type OraclesInfo<F extends InfoForm = 'rpc'> = {
+  result: string; txid: string; name: string; description: string; format: string; marker: string; registered: OraclesPublisher<F>[]
+}
+/** One sample of `oraclessamples`; `txid` is absent in the 2018 array-of-arrays form. @example const s: OraclesSample = (await rpc.oraclessamples(oracletxid, baton, 1)).samples[0]! */
+export type OraclesSample = { txid?: string; data: string[] }
+/** `oraclessamples` (RPC client). @example const { samples }: OraclesSamples = await rpc.oraclessamples(oracletxid, baton, 10) */
+export type OraclesSamples = { result: string; samples: OraclesSample[] }
 
 /**
  * Offline `oraclesinfo`: from the create transaction and the oracle's register / subscribe / data transactions.
@@ -20,7 +37,7 @@ import { decodeOraclesPayload, type OraclesOpret } from './opret.js'
  * @throws KomodoCcError OPRET_FUNCID (`invalid oracletxid …`)
  * @example oraclesinfo(createHex, [registerHex]).registered[0].datafee // '0.01000000'
  */
-export function oraclesinfo(createTx: InfoTxInput, txs: readonly InfoTxInput[] = [], options: { chain?: ChainParams | string } = {}): Record<string, unknown> {
+export function oraclesinfo(createTx: InfoTxInput, txs: readonly InfoTxInput[] = [], options: { chain?: ChainParams | string } = {}): OraclesInfo<'offline'> {
   const chain = options.chain === undefined ? KMD : chainParams(options.chain)
   const c = infoTx(createTx, 'createTx', decodeOraclesPayload)
   expectFuncid(c, 'oracles', 'C', `invalid oracletxid ${'0'.repeat(64)}`)

@@ -1,5 +1,6 @@
+import { EVAL } from '../../cc/eval.js'
 import { KomodoCcError } from '../../errors.js'
-import { EVAL_ORACLES, FieldWriter, assertPayloadObject, badFuncid, decodeFields, encodeFuncid, opretPayload, opretScript, type OpretDecodeOptions } from '../opret.js'
+import { FieldWriter, assertPayloadObject, badFuncid, decodeFields, encodeFuncid, opretPayload, opretScript, type OpretDecodeOptions } from '../opret.js'
 
 /**
  * `oraclescreate` ('C'): `ec 43 name:varstr format:varstr description:varstr` — **format before description**,
@@ -41,7 +42,7 @@ export function encodeOraclesOpret(payload: OraclesOpret): Uint8Array {
 export function encodeOraclesPayload(payload: OraclesOpret): Uint8Array {
   const p = assertPayloadObject(payload, 'oracles')
   const w = new FieldWriter(p.funcid === 'D' ? 112 + (typeof p.data === 'string' ? p.data.length >> 1 : 0) : 80)
-  const f = encodeFuncid(w, EVAL_ORACLES, p.funcid, 'oracles', 'CFRSD')
+  const f = encodeFuncid(w, EVAL.ORACLES, p.funcid, 'oracles', 'CFRSD')
   if (f === 'C') {
     w.text(p.name, 'name').text(p.format, 'format').text(p.description, 'description')
   } else if (f === 'D') {
@@ -67,7 +68,7 @@ export function decodeOraclesOpret(scriptOrBytes: Uint8Array | string, options: 
 /** Decodes bare oracles payload bytes. @internal */
 export function decodeOraclesPayload(payload: Uint8Array): OraclesOpret {
   return decodeFields(payload, 'oracles', (r): OraclesOpret => {
-    r.evalCode(EVAL_ORACLES)
+    r.evalCode(EVAL.ORACLES)
     const f = r.funcid()
     if (f === 'D') {
       const oracletxid = r.txid('oracletxid')

@@ -1,7 +1,7 @@
+import { EVAL } from '../../cc/eval.js'
 import { KomodoCcError } from '../../errors.js'
 import {
-  EVAL_REWARDS, FieldWriter, assertPayloadObject, badFuncid, decodeFields, encodeFuncid, opretPayload, opretScript,
-  checkName, printableNameAt, type OpretDecodeOptions,
+  FieldWriter, assertPayloadObject, badFuncid, decodeFields, encodeFuncid, opretPayload, opretScript, checkName, printableNameAt, type OpretDecodeOptions,
 } from '../opret.js'
 
 /**
@@ -44,7 +44,7 @@ export function encodeRewardsOpret(payload: RewardsOpret): Uint8Array {
 export function encodeRewardsPayload(payload: RewardsOpret): Uint8Array {
   const p = assertPayloadObject(payload, 'rewards')
   const w = new FieldWriter(42)
-  const f = encodeFuncid(w, EVAL_REWARDS, p.funcid, 'rewards', 'FALU')
+  const f = encodeFuncid(w, EVAL.REWARDS, p.funcid, 'rewards', 'FALU')
   w.u64f(p.sbits, 'sbits')
   checkName(p.name, p.sbits as bigint)
   if (f === 'F') w.u64f(p.APR, 'APR').u64f(p.minseconds, 'minseconds').u64f(p.maxseconds, 'maxseconds').u64f(p.mindeposit, 'mindeposit')
@@ -64,7 +64,7 @@ export function decodeRewardsOpret(scriptOrBytes: Uint8Array | string, options: 
 /** Decodes bare rewards payload bytes. @internal */
 export function decodeRewardsPayload(payload: Uint8Array): RewardsOpret {
   return decodeFields(payload, 'rewards', (r): RewardsOpret => {
-    r.evalCode(EVAL_REWARDS)
+    r.evalCode(EVAL.REWARDS)
     const f = r.funcid()
     if (f.length !== 1 || !'FALU'.includes(f)) badFuncid('rewards', f, 'F A L U')
     const at = r.pos

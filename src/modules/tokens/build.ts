@@ -6,7 +6,7 @@ import { pubkeyBytes } from '../../address/address.js'
 import { cc1of1, tokensCc1of1 } from '../../cc/condition.js'
 import { ccModule, EVAL as EVAL_CODES } from '../../cc/eval.js'
 import { ccScript } from '../../script/cc.js'
-import { encodeTokensPayload, decodeTokensOpret, nftData, TOKEN_BLOB_ID, type TokensCreateOpret } from './opret.js'
+import { encodeTokensPayload, decodeTokensOpret, nftData, TOKENS_BLOB_ID, type TokensCreateOpret } from './opret.js'
 import { checkContext, checkUtxo, daemonRefusal, type BuildContext } from '../../cctx/context.js'
 import { builderParams } from '../../cctx/params.js'
 import { finalizeCcTx } from '../../cctx/finalize.js'
@@ -75,7 +75,7 @@ export function buildTokenCreate(params: TokenCreateParams, context: BuildContex
     ],
     opret: encodeTokensPayload({
       funcid: 'c', evalCode: EVAL, origpubkey: bytesToHex(ctx.pubkey), name, description: desc,
-      blobs: nft === undefined ? [] : [{ id: TOKEN_BLOB_ID.nonfungible, data: bytesToHex(nft) }],
+      blobs: nft === undefined ? [] : [{ id: TOKENS_BLOB_ID.nonfungible, data: bytesToHex(nft) }],
     }),
     changePubkey: ctx.pubkey,
     fee: ctx.fee,

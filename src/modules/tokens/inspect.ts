@@ -96,7 +96,7 @@ export const tokensInspector: ModuleInspector<TokensOpret, TokensReading> = /* @
     if (payload[0] === EVAL.ASSETS && p.funcid === 't') facts.legacy = [p]
     return p
   },
-  // EVAL_ASSETS DEX orders and other 2018 Assets layouts are not one of the six modules
+  // EVAL.ASSETS DEX orders and other 2018 Assets layouts are not one of the six modules
   keepUndecoded: (evalByte: number) => evalByte !== EVAL.ASSETS,
   decideLegacy,
   ccEvals(res: InspectionDraft): number[] {

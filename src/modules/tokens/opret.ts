@@ -1,11 +1,11 @@
+import { EVAL } from '../../cc/eval.js'
 import { KomodoCcError } from '../../errors.js'
 import {
-  EVAL_ASSETS, EVAL_TOKENS, FieldReader, FieldWriter, assertPayloadObject, badFuncid, decodeFields, encodeFuncid, hexOf,
-  opretPayload, opretScript, type OpretDecodeOptions,
+  FieldReader, FieldWriter, assertPayloadObject, badFuncid, decodeFields, encodeFuncid, hexOf, opretPayload, opretScript, type OpretDecodeOptions,
 } from '../opret.js'
 
-/** Blob ids of the token opret's (id, blob) pairs (`enum opretid`, komodo CCinclude.h). @example TOKEN_BLOB_ID.nonfungible // 0x11 */
-export const TOKEN_BLOB_ID = /* @__PURE__ */ Object.freeze({
+/** Blob ids of the token opret's (id, blob) pairs (`enum opretid`, komodo CCinclude.h). @example TOKENS_BLOB_ID.nonfungible // 0x11 */
+export const TOKENS_BLOB_ID = /* @__PURE__ */ Object.freeze({
   nonfungible: 0x11,
   assets: 0x12,
   gateways: 0x13,
@@ -16,8 +16,8 @@ export const TOKEN_BLOB_ID = /* @__PURE__ */ Object.freeze({
   import: 0x81,
 } as const)
 
-/** One (id, blob) pair of a token opret; `data` is hex. @example const nft: TokenBlob = { id: 0x11, data: 'f70101' } */
-export type TokenBlob = { id: number; data: string }
+/** One (id, blob) pair of a token opret; `data` is hex. @example const nft: TokensBlob = { id: 0x11, data: 'f70101' } */
+export type TokensBlob = { id: number; data: string }
 
 /**
  * `tokencreate` ('c'): `f2 63 origpubkey:varbytes name:varstr description:varstr {id:u8 blob:varbytes}*`.
@@ -30,7 +30,7 @@ export type TokensCreateOpret = {
   origpubkey: string
   name: string
   description: string
-  blobs: TokenBlob[]
+  blobs: TokensBlob[]
 }
 
 /**
@@ -44,7 +44,7 @@ export type TokensTransferOpret = {
   evalCode: 0xf2
   tokenid: string
   pubkeys: string[]
-  blobs: TokenBlob[]
+  blobs: TokensBlob[]
   legacyBlob?: boolean
 }
 
@@ -71,15 +71,15 @@ export function encodeTokensOpret(payload: TokensOpret): Uint8Array {
 /** The bare payload bytes of {@link encodeTokensOpret} (no `6a` push). @example encodeTokensPayload(p).length */
 export function encodeTokensPayload(payload: TokensOpret): Uint8Array {
   const p = assertPayloadObject(payload, 'tokens')
-  const ev = p.evalCode === undefined ? EVAL_TOKENS : p.evalCode
-  if (ev !== EVAL_TOKENS && ev !== EVAL_ASSETS)
+  const ev = p.evalCode === undefined ? EVAL.TOKENS : p.evalCode
+  if (ev !== EVAL.TOKENS && ev !== EVAL.ASSETS)
     throw new KomodoCcError('OPRET_EVAL', `tokens evalCode must be 0xf2 (or 0xe3 for the 2018 layouts), got ${String(ev)}`, { path: 'evalCode' })
   const w = new FieldWriter(128)
   const f = encodeFuncid(w, ev, p.funcid, 'tokens', 'ct')
   if (f === 'c') {
     w.pubkey(p.origpubkey, 'origpubkey').text(p.name, 'name').text(p.description, 'description')
     writeBlobs(w, p.blobs)
-  } else if (ev === EVAL_ASSETS) {
+  } else if (ev === EVAL.ASSETS) {
     w.displayTxid(p.tokenid, 'tokenid')
   } else {
     w.displayTxid(p.tokenid, 'tokenid')
@@ -89,7 +89,7 @@ export function encodeTokensPayload(payload: TokensOpret): Uint8Array {
     w.u8(pks.length)
     pks.forEach((k, i) => w.pubkey(k, `pubkeys[${i}]`))
     if (p.legacyBlob === true) {
-      const blobs = p.blobs as TokenBlob[]
+      const blobs = p.blobs as TokensBlob[]
       if (!Array.isArray(blobs) || blobs.length !== 1)
         throw new KomodoCcError('ARG_INVALID', 'a legacyBlob transfer carries exactly one blob', { path: 'blobs' })
       const b = assertPayloadObject(blobs[0], 'blobs[0]')
@@ -126,7 +126,7 @@ export function decodeTokensOpret(scriptOrBytes: Uint8Array | string, options: O
 /** Decodes bare tokens payload bytes. @internal */
 export function decodeTokensPayload(payload: Uint8Array): TokensOpret {
   return decodeFields(payload, 'tokens', (r) => {
-    const ev = r.evalCode([EVAL_TOKENS, EVAL_ASSETS])
+    const ev = r.evalCode([EVAL.TOKENS, EVAL.ASSETS])
     const f = r.funcid()
     if (f === 'c') {
       const origpubkey = r.pubkey('origpubkey')
@@ -137,9 +137,9 @@ export function decodeTokensPayload(payload: Uint8Array): TokensOpret {
     }
     if (f !== 't') badFuncid('tokens', f, 'c t')
     const tokenid = r.displayTxid('tokenid')
-    if (ev === EVAL_ASSETS) {
+    if (ev === EVAL.ASSETS) {
       r.done()
-      return { funcid: 't', evalCode: EVAL_ASSETS, tokenid }
+      return { funcid: 't', evalCode: EVAL.ASSETS, tokenid }
     }
     r.field = 'nPubkeys'
     const n = r.u8()
@@ -147,14 +147,14 @@ export function decodeTokensPayload(payload: Uint8Array): TokensOpret {
     const pubkeys: string[] = []
     for (let i = 0; i < n; i++) pubkeys.push(r.pubkey(`pubkeys[${i}]`))
     const legacy = readLegacyBlob(r)
-    if (legacy !== null) return { funcid: 't', evalCode: EVAL_TOKENS, tokenid, pubkeys, blobs: [legacy], legacyBlob: true }
+    if (legacy !== null) return { funcid: 't', evalCode: EVAL.TOKENS, tokenid, pubkeys, blobs: [legacy], legacyBlob: true }
     const blobs = readBlobs(r)
-    return { funcid: 't', evalCode: EVAL_TOKENS, tokenid, pubkeys, blobs }
+    return { funcid: 't', evalCode: EVAL.TOKENS, tokenid, pubkeys, blobs }
   })
 }
 
 /** The daemon's first attempt: one varbytes blob that consumes the rest and has an old Rogue/Assets prefix. */
-function readLegacyBlob(r: FieldReader): TokenBlob | null {
+function readLegacyBlob(r: FieldReader): TokensBlob | null {
   if (r.remaining === 0) return null
   const save = r.pos
   try {
@@ -171,8 +171,8 @@ function readLegacyBlob(r: FieldReader): TokenBlob | null {
   return null
 }
 
-function readBlobs(r: FieldReader): TokenBlob[] {
-  const blobs: TokenBlob[] = []
+function readBlobs(r: FieldReader): TokensBlob[] {
+  const blobs: TokensBlob[] = []
   while (r.remaining > 0) {
     const i = blobs.length
     r.field = `blobs[${i}].id`
@@ -185,9 +185,9 @@ function readBlobs(r: FieldReader): TokenBlob[] {
 }
 
 /** Reads the token wrapper and returns its blobs as views, for modules whose payload sits inside (gateways). @internal */
-export function decodeTokenWrapper(payload: Uint8Array): { funcid: 'c' | 't'; tokenid: string | null; pubkeys: string[]; blobs: { id: number; data: Uint8Array }[] } {
+export function decodeTokensWrapper(payload: Uint8Array): { funcid: 'c' | 't'; tokenid: string | null; pubkeys: string[]; blobs: { id: number; data: Uint8Array }[] } {
   return decodeFields(payload, 'tokens', (r) => {
-    r.evalCode(EVAL_TOKENS)
+    r.evalCode(EVAL.TOKENS)
     const f = r.funcid()
     let tokenid: string | null = null
     const pubkeys: string[] = []
@@ -216,6 +216,6 @@ export function decodeTokenWrapper(payload: Uint8Array): { funcid: 'c' | 't'; to
 /** The NFT data blob (id 0x11) of a create payload, or null. @example nftData(decoded) // 'f70101' */
 export function nftData(payload: TokensOpret): string | null {
   if (payload.funcid !== 'c') return null
-  const b = payload.blobs.find((x) => x.id === TOKEN_BLOB_ID.nonfungible)
+  const b = payload.blobs.find((x) => x.id === TOKENS_BLOB_ID.nonfungible)
   return b === undefined ? null : b.data
 }

@@ -1,0 +1,67 @@
+// The dice module's RPCs as the komodod client calls them (layer 7): argument checks and conversion, result
+// parsers. createKomodoRpc builds its `dice*` methods from this table (through modules/rpc-registry.ts).
+import type { ExactJson } from '../../rpc/json.js'
+import type { AmountInput } from '../../amount.js'
+import { checkTransactionHex } from '../../rpc/txcheck.js'
+import { moduleAddressRpc, rpcMethod } from '../../rpc/method.js'
+import { coinsParam, intParam, optionalParam, planAmountParams, planNameParam, txidParam } from '../../rpc/params.js'
+import {
+  asObject, parseHexResult, parseTxidList, resultCoins as coins, resultInt as int, resultString as str, resultTxid as txidOf,
+  resultU64 as u64,
+} from '../../rpc/results.js'
+import type { DiceFinishRpcResult, DiceInfo, DiceStatus } from './info.js'
+
+/**
+ * The dice RPCs of the komodod client, by daemon name.
+ * @example diceRpc.dicebet.toParams('KMDDice', fundingtxid, '1', 2) // ['KMDDice', fundingtxid, '1', '2']
+ * @internal
+ */
+export const diceRpc = /* @__PURE__ */ Object.freeze({
+  diceaddfunds: rpcMethod(['name', 'fundingtxid', 'amount'], (name: string, fundingtxid: string, amount: AmountInput) =>
+    planAmountParams(name, fundingtxid, amount), parseHexResult),
+  diceaddress: moduleAddressRpc(['Dice']),
+  dicebet: rpcMethod(['name', 'fundingtxid', 'amount', 'odds'], (name: string, fundingtxid: string, amount: AmountInput, odds: number) =>
+    [...planAmountParams(name, fundingtxid, amount), intParam(odds, 'odds', 1, 9999)], parseHexResult),
+  dicefinish: rpcMethod(['name', 'fundingtxid', 'bettxid'], (name: string, fundingtxid: string, bettxid: string) =>
+    [planNameParam(name, 'name'), txidParam(fundingtxid, 'fundingtxid'), txidParam(bettxid, 'bettxid')], parseDiceFinish),
+  dicefund: rpcMethod(['name', 'funds', 'minbet', 'maxbet', 'maxodds', 'timeoutblocks'],
+    (name: string, funds: AmountInput, minbet: AmountInput, maxbet: AmountInput, maxodds: number, timeoutblocks: number) =>
+      [planNameParam(name, 'name'), coinsParam(funds, 'funds', { min: 1n }), coinsParam(minbet, 'minbet'), coinsParam(maxbet, 'maxbet'),
+        intParam(maxodds, 'maxodds', 1, 9999), intParam(timeoutblocks, 'timeoutblocks', 1, 0x7fffffff)], parseHexResult),
+  diceinfo: rpcMethod(['fundingtxid'], (fundingtxid: string) => [txidParam(fundingtxid, 'fundingtxid')], parseDiceInfo),
+  dicelist: rpcMethod([], () => [], parseTxidList),
+  dicestatus: rpcMethod(['name', 'fundingtxid', 'bettxid'], (name: string, fundingtxid: string, bettxid?: string) =>
+    [planNameParam(name, 'name'), txidParam(fundingtxid, 'fundingtxid'), ...optionalParam(bettxid, (t) => txidParam(t, 'bettxid'))], parseDiceStatus),
+})
+
+/** @internal @example parseDiceFinish(await send('dicefinish', params)).finished */
+export function parseDiceFinish(v: ExactJson): DiceFinishRpcResult {
+  const o = asObject(v)
+  const hex = str(o, 'hex')
+  const result = typeof o.result === 'string' ? o.result : 'success'
+  if (hex === '0') return { result, hex, finished: true }
+  checkTransactionHex(hex, 'result.hex')
+  return { result, hex, finished: false }
+}
+
+/** @internal @example parseDiceInfo(await send('diceinfo', [fundingtxid])).funding */
+export function parseDiceInfo(v: ExactJson): DiceInfo {
+  const o = asObject(v)
+  const out: DiceInfo = {
+    result: str(o, 'result'), fundingtxid: txidOf(o.fundingtxid ?? null, 'result.fundingtxid'), name: str(o, 'name'),
+    sbits: u64(o.sbits ?? null, 'result.sbits'), minbet: coins(o.minbet ?? null, 'result.minbet'), maxbet: coins(o.maxbet ?? null, 'result.maxbet'),
+    maxodds: int(o.maxodds ?? null, 'result.maxodds'), timeoutblocks: int(o.timeoutblocks ?? null, 'result.timeoutblocks'),
+    funding: coins(o.funding ?? null, 'result.funding'),
+  }
+  if (o.entropytxs !== undefined) out.entropytxs = int(o.entropytxs, 'result.entropytxs')
+  return out
+}
+
+/** @internal @example parseDiceStatus(await send('dicestatus', params)).status */
+export function parseDiceStatus(v: ExactJson): DiceStatus {
+  const o = asObject(v)
+  const out: DiceStatus = { result: str(o, 'result'), status: str(o, 'status') }
+  if (o.won !== undefined) out.won = coins(o.won, 'result.won')
+  if (o.n !== undefined) out.n = int(o.n, 'result.n')
+  return out
+}

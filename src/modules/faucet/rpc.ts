@@ -1,0 +1,26 @@
+// The faucet module's RPCs as the komodod client calls them (layer 7): argument checks and conversion, result
+// parsers. createKomodoRpc builds its `faucet*` methods from this table (through modules/rpc-registry.ts).
+import type { ExactJson } from '../../rpc/json.js'
+import type { AmountInput } from '../../amount.js'
+import { moduleAddressRpc, rpcMethod } from '../../rpc/method.js'
+import { coinsParam } from '../../rpc/params.js'
+import { asObject, parseHexResult, resultCoins as coins, resultString as str } from '../../rpc/results.js'
+import type { FaucetInfo } from './info.js'
+
+/**
+ * The faucet RPCs of the komodod client, by daemon name.
+ * @example faucetRpc.faucetfund.toParams('100') // ['100']
+ * @internal
+ */
+export const faucetRpc = /* @__PURE__ */ Object.freeze({
+  faucetaddress: moduleAddressRpc(['Faucet']),
+  faucetfund: rpcMethod(['amount'], (amount: AmountInput) => [coinsParam(amount, 'amount', { min: 1n })], parseHexResult),
+  faucetget: rpcMethod([], () => [], parseHexResult),
+  faucetinfo: rpcMethod([], () => [], parseFaucetInfo),
+})
+
+/** @internal @example parseFaucetInfo(await send('faucetinfo', [])).funding */
+export function parseFaucetInfo(v: ExactJson): FaucetInfo {
+  const o = asObject(v)
+  return { result: str(o, 'result'), name: str(o, 'name'), funding: coins(o.funding ?? null, 'result.funding') }
+}

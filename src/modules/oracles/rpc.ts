@@ -1,0 +1,85 @@
+// The oracles module's RPCs as the komodod client calls them (layer 7): argument checks and conversion, result
+// parsers. createKomodoRpc builds its `oracles*` methods from this table (through modules/rpc-registry.ts).
+import { KomodoCcError } from '../../errors.js'
+import { toSatoshis } from '../../amount.js'
+import type { AmountInput } from '../../amount.js'
+import type { ExactJson } from '../../rpc/json.js'
+import { moduleAddressRpc, rpcMethod } from '../../rpc/method.js'
+import { addressParam, coinsParam, hexParam, intParam, pubkeyParam, textParam, txidParam, unitsParam } from '../../rpc/params.js'
+import {
+  asObject, badResult as bad, parseHexResult, parseTxidList, resultCoins as coins, resultString as str, resultTxid as txidOf,
+} from '../../rpc/results.js'
+import type { OraclesInfo, OraclesSamples } from './info.js'
+
+/**
+ * The oracles RPCs of the komodod client, by daemon name. `oraclesregister`'s `datafee` follows the AmountInput
+ * convention (string/number = coins, bigint = satoshis) and goes out as satoshi digits (the daemon reads a non-zero
+ * integer with atol first); `oraclessamples`' `baton` is the publisher's baton address (current daemons) or a baton
+ * txid (2018 daemons).
+ * @example oraclesRpc.oraclesregister.toParams(oracletxid, '0.001') // [oracletxid, '100000']
+ * @internal
+ */
+export const oraclesRpc = /* @__PURE__ */ Object.freeze({
+  oraclesaddress: moduleAddressRpc(['Oracles']),
+  oraclescreate: rpcMethod(['name', 'description', 'format'], (name: string, description: string, format: string) => {
+    const f = textParam(format, 'format', 4096)
+    if (!/^[sSdDcCtTiIlLh]+$/.test(f)) throw new KomodoCcError('ORACLE_FORMAT', 'format must use only the characters s S d D c C t T i I l L h', { name: 'format' })
+    return [textParam(name, 'name', 32), textParam(description, 'description', 4096, true), f]
+  }, parseHexResult),
+  oraclesdata: rpcMethod(['oracletxid', 'hexstr'], (oracletxid: string, hexstr: string) => [txidParam(oracletxid, 'oracletxid'), hexParam(hexstr, 'hexstr')], parseHexResult),
+  oraclesfund: rpcMethod(['oracletxid'], (oracletxid: string) => [txidParam(oracletxid, 'oracletxid')], parseHexResult),
+  oraclesinfo: rpcMethod(['oracletxid'], (oracletxid: string) => [txidParam(oracletxid, 'oracletxid')], parseOraclesInfo),
+  oracleslist: rpcMethod([], () => [], parseTxidList),
+  oraclesregister: rpcMethod(['oracletxid', 'datafee'], (oracletxid: string, datafee: AmountInput) =>
+    // the daemon reads a non-zero integer as satoshis (atol first), so the fee goes out as satoshi digits
+    [txidParam(oracletxid, 'oracletxid'), unitsParam(toSatoshis(datafee, 'datafee'), 'datafee', 10000n)], parseHexResult),
+  oraclessamples: rpcMethod(['oracletxid', 'baton', 'num'], (oracletxid: string, baton: string, num: number) =>
+    [txidParam(oracletxid, 'oracletxid'), batonParam(baton), intParam(num, 'num', 0, 0x7fffffff)], parseOraclesSamples),
+  oraclessubscribe: rpcMethod(['oracletxid', 'publisher', 'amount'], (oracletxid: string, publisher: string, amount: AmountInput) =>
+    [txidParam(oracletxid, 'oracletxid'), pubkeyParam(publisher, 'publisher'), coinsParam(amount, 'amount', { min: 1n })], parseHexResult),
+})
+
+/** Current daemons take the publisher's baton address; 2018 daemons took a baton txid. Both are accepted. */
+function batonParam(v: unknown): string {
+  if (typeof v === 'string' && /^[0-9a-fA-F]{64}$/.test(v)) return v
+  return addressParam(v, 'baton')
+}
+
+/** @internal @example parseOraclesInfo(await send('oraclesinfo', [oracletxid])).registered */
+export function parseOraclesInfo(v: ExactJson): OraclesInfo {
+  const o = asObject(v)
+  const reg = o.registered ?? []
+  if (!Array.isArray(reg)) bad('result.registered', 'is not an array')
+  return {
+    result: str(o, 'result'), txid: txidOf(o.txid ?? null, 'result.txid'), name: str(o, 'name'), description: str(o, 'description'),
+    format: str(o, 'format'), marker: str(o, 'marker'),
+    registered: reg.map((r, i) => {
+      const p = `result.registered[${i}]`
+      const e = asObject(r, p)
+      return {
+        publisher: str(e, 'publisher', p), baton: str(e, 'baton', p), batontxid: txidOf(e.batontxid ?? null, `${p}.batontxid`),
+        lifetime: coins(e.lifetime ?? null, `${p}.lifetime`), funds: coins(e.funds ?? null, `${p}.funds`), datafee: coins(e.datafee ?? null, `${p}.datafee`),
+      }
+    }),
+  }
+}
+
+/** @internal both the current `{txid, data}` and the 2018 `[[...]]` sample forms @example parseOraclesSamples(await send('oraclessamples', params)).samples */
+export function parseOraclesSamples(v: ExactJson): OraclesSamples {
+  const o = asObject(v)
+  const s = o.samples
+  if (!Array.isArray(s)) bad('result.samples', 'is not an array')
+  const strings = (x: ExactJson, p: string): string[] => {
+    if (!Array.isArray(x) || !x.every((y) => typeof y === 'string')) bad(p, 'is not an array of strings')
+    return x as string[]
+  }
+  return {
+    result: str(o, 'result'),
+    samples: s.map((x, i) => {
+      const p = `result.samples[${i}]`
+      if (Array.isArray(x)) return { data: strings(x, p) }
+      const e = asObject(x, p)
+      return { txid: txidOf(e.txid ?? null, `${p}.txid`), data: strings(e.data ?? null, `${p}.data`) }
+    }),
+  }
+}
