@@ -2,7 +2,7 @@ import { defineConfig } from 'tsup'
 
 // One entry per public subpath (package.json "exports"), plus the CLI.
 const entry = {
-  'index': 'src/index.ts',
+  index: 'src/index.ts',
   'bytes/index': 'src/bytes/index.ts',
   'hash/index': 'src/hash/index.ts',
   'address/index': 'src/address/index.ts',
@@ -17,7 +17,7 @@ const entry = {
   'rewards/index': 'src/modules/rewards/index.ts',
   'rpc/index': 'src/rpc/index.ts',
   'kdf/index': 'src/kdf/index.ts',
-  'node/index': 'src/node.ts'
+  'node/index': 'src/node.ts',
 }
 
 export default defineConfig({

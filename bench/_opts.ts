@@ -14,7 +14,11 @@ export const opts = process.env.BENCH_SHORT
 
 /** Registers a benchmark that runs `fn` BATCH times per sample. The third argument is accepted and ignored. */
 export function bench(name: string, fn: () => unknown, _options?: unknown): void {
-  vitestBench(name, () => {
-    for (let i = 0; i < BATCH; i++) fn()
-  }, opts)
+  vitestBench(
+    name,
+    () => {
+      for (let i = 0; i < BATCH; i++) fn()
+    },
+    opts,
+  )
 }

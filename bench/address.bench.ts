@@ -17,36 +17,104 @@ const KMD_NETWORK = { ...bitcoin.networks.bitcoin, pubKeyHash: 60, scriptHash: 8
 
 // Prove the fixtures: every implementation gives the documented address.
 for (const [who, got] of [
-  ['ours', p2pkhAddress(PUBKEY)], ['bs58check', bs58check.encode(PAYLOAD)], ['scure', scure.encode(PAYLOAD)],
+  ['ours', p2pkhAddress(PUBKEY)],
+  ['bs58check', bs58check.encode(PAYLOAD)],
+  ['scure', scure.encode(PAYLOAD)],
   ['bitcoinjs', bitcoin.payments.p2pkh({ pubkey: PUBKEY, network: KMD_NETWORK }).address],
-] as const) if (got !== ADDRESS) throw new Error(`${who} gives ${got}`)
-if (bytesToHex(base58checkDecode(ADDRESS)) !== bytesToHex(bs58check.decode(ADDRESS))) throw new Error('decode disagrees')
+] as const)
+  if (got !== ADDRESS) throw new Error(`${who} gives ${got}`)
+if (bytesToHex(base58checkDecode(ADDRESS)) !== bytesToHex(bs58check.decode(ADDRESS)))
+  throw new Error('decode disagrees')
 if (sbits('KMDDice') !== 28538276415819083n) throw new Error('sbits fixture')
 
 describe('P2PKH address from pubkey', () => {
-  bench(OURS, () => { p2pkhAddress(PUBKEY) }, opts)
-  bench('bs58check + hash160', () => { bs58check.encode(Uint8Array.from([60, ...hash160(PUBKEY)])) }, opts)
-  bench('bitcoinjs-lib payments.p2pkh', () => { bitcoin.payments.p2pkh({ pubkey: PUBKEY, network: KMD_NETWORK }).address }, opts)
+  bench(
+    OURS,
+    () => {
+      p2pkhAddress(PUBKEY)
+    },
+    opts,
+  )
+  bench(
+    'bs58check + hash160',
+    () => {
+      bs58check.encode(Uint8Array.from([60, ...hash160(PUBKEY)]))
+    },
+    opts,
+  )
+  bench(
+    'bitcoinjs-lib payments.p2pkh',
+    () => {
+      bitcoin.payments.p2pkh({ pubkey: PUBKEY, network: KMD_NETWORK }).address
+    },
+    opts,
+  )
 })
 
 describe('base58check encode (address payload)', () => {
-  bench(OURS, () => { base58checkEncode(PAYLOAD) }, opts)
-  bench('bs58check', () => { bs58check.encode(PAYLOAD) }, opts)
-  bench('@scure/base', () => { scure.encode(PAYLOAD) }, opts)
+  bench(
+    OURS,
+    () => {
+      base58checkEncode(PAYLOAD)
+    },
+    opts,
+  )
+  bench(
+    'bs58check',
+    () => {
+      bs58check.encode(PAYLOAD)
+    },
+    opts,
+  )
+  bench(
+    '@scure/base',
+    () => {
+      scure.encode(PAYLOAD)
+    },
+    opts,
+  )
 })
 
 describe('base58check decode (address)', () => {
-  bench(OURS, () => { base58checkDecode(ADDRESS) }, opts)
-  bench('bs58check', () => { bs58check.decode(ADDRESS) }, opts)
-  bench('@scure/base', () => { scure.decode(ADDRESS) }, opts)
+  bench(
+    OURS,
+    () => {
+      base58checkDecode(ADDRESS)
+    },
+    opts,
+  )
+  bench(
+    'bs58check',
+    () => {
+      bs58check.decode(ADDRESS)
+    },
+    opts,
+  )
+  bench(
+    '@scure/base',
+    () => {
+      scure.decode(ADDRESS)
+    },
+    opts,
+  )
 })
 
 describe('sbits', () => {
-  bench(OURS, () => { sbits('KMDDice') }, opts)
-  bench('plain BigInt loop', () => {
-    const b = new TextEncoder().encode('KMDDice')
-    let v = 0n
-    for (let i = Math.min(8, b.length) - 1; i >= 0; i--) v = (v << 8n) | BigInt(b[i]!)
-    if (v === 0n) throw new Error('unreachable')
-  }, opts)
+  bench(
+    OURS,
+    () => {
+      sbits('KMDDice')
+    },
+    opts,
+  )
+  bench(
+    'plain BigInt loop',
+    () => {
+      const b = new TextEncoder().encode('KMDDice')
+      let v = 0n
+      for (let i = Math.min(8, b.length) - 1; i >= 0; i--) v = (v << 8n) | BigInt(b[i]!)
+      if (v === 0n) throw new Error('unreachable')
+    },
+    opts,
+  )
 })

@@ -19,26 +19,54 @@ import type { DevnetNode } from '../src/devnet/node.js'
 const priv = hexToBytes('00'.repeat(31) + '2a')
 const pubkey = keySigner(priv).publicKey
 const chain = new DevChain({ walletPubkey: pubkey, genesisTime: 1_700_000_000 })
-const node: DevnetNode = { chain, chainName: 'BENCH', wallet: { pubkey, privateKey: priv }, validators: defaultValidators(), rpcPort: 0 }
+const node: DevnetNode = {
+  chain,
+  chainName: 'BENCH',
+  wallet: { pubkey, privateKey: priv },
+  validators: defaultValidators(),
+  rpcPort: 0,
+}
 const send = (r: unknown): string => callDevnet(node, 'sendrawtransaction', [(r as { hex: string }).hex]) as string
 const oracletxid = send(callDevnet(node, 'oraclescreate', ['BENCH', 'bench', 'sL']))
 chain.mine(1)
-send(callDevnet(node, 'oraclesfund', [oracletxid])); chain.mine(1)
-send(callDevnet(node, 'oraclesregister', [oracletxid, '10000'])); chain.mine(1)
-send(callDevnet(node, 'oraclessubscribe', [oracletxid, Array.from(pubkey, (b) => b.toString(16).padStart(2, '0')).join(''), '1'])); chain.mine(1)
+send(callDevnet(node, 'oraclesfund', [oracletxid]))
+chain.mine(1)
+send(callDevnet(node, 'oraclesregister', [oracletxid, '10000']))
+chain.mine(1)
+send(
+  callDevnet(node, 'oraclessubscribe', [
+    oracletxid,
+    Array.from(pubkey, (b) => b.toString(16).padStart(2, '0')).join(''),
+    '1',
+  ]),
+)
+chain.mine(1)
 const me = Array.from(pubkey, (b) => b.toString(16).padStart(2, '0')).join('')
 const bt = batonTxid(chain, oracletxid, me, ccAddress(0xec, batonPubkey(priv)))!
 const batonOut = chain.output(bt, 1)!
-const data = buildOraclesData({ oracletxid, hexstr: '03616263' + '0500000000000000' }, { pubkey, utxos: chain.walletUtxos(), height: chain.height, privateKey: priv }, {
-  oracle: chain.txs.get(oracletxid)!.hex, datafee: currentDatafee(chain, oracletxid, me),
-  baton: { txid: bt, vout: 1, satoshis: batonOut.value, script: batonOut.script }, subscriptions: subscriptionUtxos(chain, oracletxid, me),
-})
+const data = buildOraclesData(
+  { oracletxid, hexstr: '03616263' + '0500000000000000' },
+  { pubkey, utxos: chain.walletUtxos(), height: chain.height, privateKey: priv },
+  {
+    oracle: chain.txs.get(oracletxid)!.hex,
+    datafee: currentDatafee(chain, oracletxid, me),
+    baton: { txid: bt, vout: 1, satoshis: batonOut.value, script: batonOut.script },
+    subscriptions: subscriptionUtxos(chain, oracletxid, me),
+  },
+)
 const validators = defaultValidators()
 // prove the fixture: it passes every rule
-if (acceptTransaction(chain, data.hex, { validators, dryRun: true }).txid !== data.txid) throw new Error('bench fixture is not a valid oraclesdata')
+if (acceptTransaction(chain, data.hex, { validators, dryRun: true }).txid !== data.txid)
+  throw new Error('bench fixture is not a valid oraclesdata')
 
 describe('devnet/sendrawtransaction (oraclesdata, 4 inputs)', () => {
-  bench(OURS, () => { acceptTransaction(chain, data.hex, { validators, dryRun: true }) }, opts)
+  bench(
+    OURS,
+    () => {
+      acceptTransaction(chain, data.hex, { validators, dryRun: true })
+    },
+    opts,
+  )
 })
 
 // sendrawtransaction of a plain payment (1 P2PK input, 2 outputs) as the server runs it, without and with `sync`
@@ -47,7 +75,13 @@ describe('devnet/sendrawtransaction (oraclesdata, 4 inputs)', () => {
 // (genesis with its 100 premine outputs plus this transaction: a data file of about 10 KB; the cost of a sync write
 // grows with the file).
 const payChain = new DevChain({ walletPubkey: pubkey, genesisTime: 1_700_000_000 })
-const payNode: DevnetNode = { chain: payChain, chainName: 'BENCH', wallet: { pubkey, privateKey: priv }, validators: defaultValidators(), rpcPort: 0 }
+const payNode: DevnetNode = {
+  chain: payChain,
+  chainName: 'BENCH',
+  wallet: { pubkey, privateKey: priv },
+  validators: defaultValidators(),
+  rpcPort: 0,
+}
 const payTxid = callDevnet(payNode, 'sendtoaddress', ['RXL3YXG2ceaB6C5hfJcN4fvmLH2C34knhA', '1']) as string
 const payHex = payChain.txs.get(payTxid)!.hex
 /** Undoes DevChain.addToMempool for the last transaction it added. */
@@ -67,11 +101,24 @@ const sendPayment = (sync: boolean): void => {
 // prove the fixture: accepted again and again, and the synced file replays to the same mempool
 sendPayment(true)
 sendPayment(false)
-if (DevChain.restore(JSON.parse(readFileSync(dataFile, 'utf8')) as ChainSnapshot, pubkey).mempool.length !== 1) throw new Error('bench data file does not hold the payment')
+if (DevChain.restore(JSON.parse(readFileSync(dataFile, 'utf8')) as ChainSnapshot, pubkey).mempool.length !== 1)
+  throw new Error('bench data file does not hold the payment')
 
 describe('devnet/sendrawtransaction (payment, 1 input) without sync', () => {
-  bench(OURS, () => { sendPayment(false) }, opts)
+  bench(
+    OURS,
+    () => {
+      sendPayment(false)
+    },
+    opts,
+  )
 })
 describe('devnet/sendrawtransaction (payment, 1 input) with sync: data file + fsync per transaction', () => {
-  bench(OURS, () => { sendPayment(true) }, opts)
+  bench(
+    OURS,
+    () => {
+      sendPayment(true)
+    },
+    opts,
+  )
 })

@@ -16,10 +16,19 @@ import { sha256 } from '../src/hash/index.js'
 
 const short = process.env.BENCH_SHORT !== undefined
 const RUNS = short ? 25 : 50
-const utxo = { txid: 'ab'.repeat(32), vout: 0, satoshis: 1_000_000_000n, script: ccScript(cc1of1(0xe4, '03682b255c40d0cde8faee381a1a50bbb89980ff24539cb8518e294d3a63cefe12')), height: 5 }
+const utxo = {
+  txid: 'ab'.repeat(32),
+  vout: 0,
+  satoshis: 1_000_000_000n,
+  script: ccScript(cc1of1(0xe4, '03682b255c40d0cde8faee381a1a50bbb89980ff24539cb8518e294d3a63cefe12')),
+  height: 5,
+}
 const pubkeyOf = (i: number) => nobleSecp256k1.getPublicKey(sha256(new TextEncoder().encode(`faucet claimant ${i}`)))
 
-const quantile = (xs: number[], q: number) => { const s = xs.slice().sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(q * s.length))]! }
+const quantile = (xs: number[], q: number) => {
+  const s = xs.slice().sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!
+}
 const round = (x: number, d = 0) => Number(x.toFixed(d))
 
 function seededRuns(mode: 'auto' | 'js'): { ms: number[]; attempts: number[] } {
@@ -32,7 +41,12 @@ function seededRuns(mode: 'auto' | 'js'): { ms: number[]; attempts: number[] } {
     const r = buildFaucetGet({}, ctx, { faucetUtxos: [utxo] })
     ms.push(performance.now() - t0)
     attempts.push(r.attempts)
-    if (!verifyInput(r.tx, 0, { value: utxo.satoshis, script: utxo.script }).valid || !r.txid.startsWith('00') || !r.txid.endsWith('00')) throw new Error('invalid faucetget')
+    if (
+      !verifyInput(r.tx, 0, { value: utxo.satoshis, script: utxo.script }).valid ||
+      !r.txid.startsWith('00') ||
+      !r.txid.endsWith('00')
+    )
+      throw new Error('invalid faucetget')
   }
   useWasmBlake2b('auto')
   return { ms, attempts }
@@ -55,13 +69,19 @@ useWasmBlake2b('js')
 const fastJsRate = rate((n) => fastSearch.hashAt(n), short ? 300 : 1500)
 useWasmBlake2b('auto')
 const exactNoble = prepareFaucetSearch(ctx0, { faucetUtxos: [utxo] }, nobleSecp256k1, { exactSignatures: true })
-const exactTiny = prepareFaucetSearch(ctx0, { faucetUtxos: [utxo] }, tinySecp256k1Backend(tiny as never), { exactSignatures: true })
+const exactTiny = prepareFaucetSearch(ctx0, { faucetUtxos: [utxo] }, tinySecp256k1Backend(tiny as never), {
+  exactSignatures: true,
+})
 const nobleRate = rate((n) => exactNoble.hashAt(n), short ? 300 : 1500)
 const tinyRate = rate((n) => exactTiny.hashAt(n), short ? 300 : 1500)
 const raw = serializeTransaction(buildFaucetGet({}, ctx0, { faucetUtxos: [utxo] }).tx)
-const nativeRate = rate(() => createHash('sha256').update(createHash('sha256').update(raw).digest()).digest(), short ? 300 : 1500)
+const nativeRate = rate(
+  () => createHash('sha256').update(createHash('sha256').update(raw).digest()).digest(),
+  short ? 300 : 1500,
+)
 
-const medA = quantile(fast.attempts, 0.5), p95A = quantile(fast.attempts, 0.95)
+const medA = quantile(fast.attempts, 0.5),
+  p95A = quantile(fast.attempts, 0.95)
 const row = (search: string, attemptsPerSec: number, measured?: { ms: number[] }) => ({
   search,
   attemptsPerSec: round(attemptsPerSec),
@@ -69,15 +89,17 @@ const row = (search: string, attemptsPerSec: number, measured?: { ms: number[] }
   p95Ms: measured ? round(quantile(measured.ms, 0.95)) : round((p95A / attemptsPerSec) * 1000),
   timed: measured !== undefined,
 })
-console.log(JSON.stringify({
-  runs: RUNS,
-  medianAttempts: medA,
-  p95Attempts: p95A,
-  rows: [
-    row('fast (fixed nonce, WASM BLAKE2b: the default)', fastRate, fast),
-    row('fast (fixed nonce, pure-JS BLAKE2b)', fastJsRate, fastJs),
-    row('re-signing every attempt (exactSignatures), @noble/secp256k1', nobleRate),
-    row('re-signing every attempt (exactSignatures), tiny-secp256k1', tinyRate),
-    row('node:crypto sha256d of the same transaction (native estimate)', nativeRate),
-  ],
-}))
+console.log(
+  JSON.stringify({
+    runs: RUNS,
+    medianAttempts: medA,
+    p95Attempts: p95A,
+    rows: [
+      row('fast (fixed nonce, WASM BLAKE2b: the default)', fastRate, fast),
+      row('fast (fixed nonce, pure-JS BLAKE2b)', fastJsRate, fastJs),
+      row('re-signing every attempt (exactSignatures), @noble/secp256k1', nobleRate),
+      row('re-signing every attempt (exactSignatures), tiny-secp256k1', tinyRate),
+      row('node:crypto sha256d of the same transaction (native estimate)', nativeRate),
+    ],
+  }),
+)

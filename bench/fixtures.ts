@@ -23,14 +23,26 @@ export const key = (i: number): Uint8Array => sha256(new TextEncoder().encode(St
 export const priv = key(1)
 export const pubkey = getPublicKey(priv, true)
 export const pub2 = getPublicKey(key(2), true)
-export const coin = (b: string, sats: bigint, pk = pubkey): Utxo => ({ txid: b.repeat(32), vout: 0, satoshis: sats, script: p2pkScript(pk), height: 1 })
-export const out = (r: BuildResult, n: number): Utxo => ({ txid: r.txid, vout: n, satoshis: r.tx.vout[n]!.value, script: r.tx.vout[n]!.script })
+export const coin = (b: string, sats: bigint, pk = pubkey): Utxo => ({
+  txid: b.repeat(32),
+  vout: 0,
+  satoshis: sats,
+  script: p2pkScript(pk),
+  height: 1,
+})
+export const out = (r: BuildResult, n: number): Utxo => ({
+  txid: r.txid,
+  vout: n,
+  satoshis: r.tx.vout[n]!.value,
+  script: r.tx.vout[n]!.script,
+})
 
 /** Throws unless every input of `r` verifies against its prevout in `prevouts`. */
 export function prove(r: BuildResult, prevouts: Utxo[], what: string): void {
   r.tx.vin.forEach((vin, i) => {
     const p = prevouts.find((u) => u.txid === vin.txid && u.vout === vin.vout)
-    if (p === undefined || !verifyInput(r.tx, i, { value: p.satoshis, script: p.script }).valid) throw new Error(`bench fixture ${what}: input ${i} does not verify`)
+    if (p === undefined || !verifyInput(r.tx, i, { value: p.satoshis, script: p.script }).valid)
+      throw new Error(`bench fixture ${what}: input ${i} does not verify`)
   })
 }
 
@@ -42,7 +54,11 @@ export function prove(r: BuildResult, prevouts: Utxo[], what: string): void {
 export type BuildOptions = { backend?: Secp256k1Backend; unsigned?: boolean; signer?: boolean }
 
 /** The context fields of a fixture's key: the private key, or held signers (caller's and, for oracles, baton). */
-function keyFields(o: BuildOptions, key: Uint8Array, baton = false): Pick<BuildContext, 'privateKey' | 'signer' | 'batonSigner'> {
+function keyFields(
+  o: BuildOptions,
+  key: Uint8Array,
+  baton = false,
+): Pick<BuildContext, 'privateKey' | 'signer' | 'batonSigner'> {
   if (o.unsigned) return { privateKey: undefined }
   if (!o.signer) return {}
   const held = { privateKey: undefined, signer: keySigner(key, o.backend) }
@@ -50,7 +66,10 @@ function keyFields(o: BuildOptions, key: Uint8Array, baton = false): Pick<BuildC
 }
 
 // Token transfer: one fee coin and one token input (the wallet's usual case).
-const create = buildTokenCreate({ name: 'BENCH', supply: '1', description: 'bench token' }, { pubkey, utxos: [coin('11', 1_000_000_000n)], height: 10, privateKey: priv })
+const create = buildTokenCreate(
+  { name: 'BENCH', supply: '1', description: 'bench token' },
+  { pubkey, utxos: [coin('11', 1_000_000_000n)], height: 10, privateKey: priv },
+)
 const tokenState = { create: create.tx, tokens: [out(create, 1)] }
 const tokenCtx = { pubkey, utxos: [coin('22', 1_000_000n)], height: 12, privateKey: priv }
 export const tokenid = create.txid
@@ -63,15 +82,32 @@ prove(tokenTransfer()(), [...tokenCtx.utxos, out(create, 1)], 'tokentransfer')
 
 // Dice bet: a plan with 100 entropy transactions (synthetic 'E' transactions: only their outputs and opret matter).
 const house = { pubkey, utxos: [coin('33', 100_000_000_000n)], height: 20, privateKey: priv }
-export const fund = buildDiceFund({ name: 'BENCH', funds: '100', minbet: '0.1', maxbet: '10', maxodds: 100, timeoutblocks: 10 }, house)
+export const fund = buildDiceFund(
+  { name: 'BENCH', funds: '100', minbet: '0.1', maxbet: '10', maxodds: 100, timeoutblocks: 10 },
+  house,
+)
 const diceScript = fund.tx.vout[0]!.script
 const entropyTx = (i: number): Transaction => ({
   ...fund.tx,
-  vin: [{ txid: (i + 256).toString(16).padStart(64, '0'), vout: 0, scriptSig: new Uint8Array(0), sequence: 0xffffffff }],
+  vin: [
+    { txid: (i + 256).toString(16).padStart(64, '0'), vout: 0, scriptSig: new Uint8Array(0), sequence: 0xffffffff },
+  ],
   vout: [
     { value: 1_000_000_000n, script: diceScript },
     { value: 10000n, script: p2pkScript(pubkey) },
-    { value: 0n, script: opretScript(encodeDicePayload({ funcid: 'E', sbits: 0x48434e4542n, name: null, fundingtxid: fund.txid, hash: sha256(new Uint8Array([i])).reduce((s, b) => s + b.toString(16).padStart(2, '0'), ''), proof: '00'.repeat(32) })) },
+    {
+      value: 0n,
+      script: opretScript(
+        encodeDicePayload({
+          funcid: 'E',
+          sbits: 0x48434e4542n,
+          name: null,
+          fundingtxid: fund.txid,
+          hash: sha256(new Uint8Array([i])).reduce((s, b) => s + b.toString(16).padStart(2, '0'), ''),
+          proof: '00'.repeat(32),
+        }),
+      ),
+    },
   ],
 })
 const planTxs = [fund.tx, ...Array.from({ length: 100 }, (_, i) => entropyTx(i))]
@@ -81,21 +117,49 @@ const betCtx = { pubkey: pub2, utxos: [coin('44', 10_000_000_000n, pub2)], heigh
 // an unsigned build (external signer) cannot, and is given the same entropy
 const betState = { funding: fund.tx, planTxs }
 const bet = buildDiceBet({ name: 'BENCH', fundingtxid: fund.txid, amount: '1', odds: 2 }, betCtx, betState)
-const betStateUnsigned = { ...betState, bettorEntropy: diceHashEntropy({ txid: bet.tx.vin[0]!.txid, vout: 0 }, true, bettorKey).entropy }
+const betStateUnsigned = {
+  ...betState,
+  bettorEntropy: diceHashEntropy({ txid: bet.tx.vin[0]!.txid, vout: 0 }, true, bettorKey).entropy,
+}
 /** A ready-to-call dicebet build (2 inputs; 101 plan transactions scanned for the house's entropy). */
 export function diceBet(o: BuildOptions = {}): () => BuildResult {
   // a held signer signs; the bet's entropy still derives from the key (DiceHashEntropy), as the daemon does
-  const ctx = { ...betCtx, ...(o.backend ? { backend: o.backend } : {}), ...keyFields(o, bettorKey), ...(o.signer ? { privateKey: bettorKey } : {}) }
+  const ctx = {
+    ...betCtx,
+    ...(o.backend ? { backend: o.backend } : {}),
+    ...keyFields(o, bettorKey),
+    ...(o.signer ? { privateKey: bettorKey } : {}),
+  }
   const state = o.unsigned ? betStateUnsigned : betState
   return () => buildDiceBet({ name: 'BENCH', fundingtxid: fund.txid, amount: '1', odds: 2 }, ctx, state)
 }
-if (diceBet({ unsigned: true })().tx.vout.at(-1)!.script.join() !== bet.tx.vout.at(-1)!.script.join()) throw new Error('bench fixture dicebet: the given entropy is not the derived one')
-prove(bet, [...betCtx.utxos, { txid: bet.tx.vin[0]!.txid, vout: 0, satoshis: 1_000_000_000n, script: diceScript }], 'dicebet')
+if (diceBet({ unsigned: true })().tx.vout.at(-1)!.script.join() !== bet.tx.vout.at(-1)!.script.join())
+  throw new Error('bench fixture dicebet: the given entropy is not the derived one')
+prove(
+  bet,
+  [...betCtx.utxos, { txid: bet.tx.vin[0]!.txid, vout: 0, satoshis: 1_000_000_000n, script: diceScript }],
+  'dicebet',
+)
 
 // The publisher's hot path: one oraclesdata sample (2 normal inputs, baton, one subscription).
-const oracle = buildOraclesCreate({ name: 'BTCKMD', description: 'price feed', format: 'IhhL' }, { pubkey, utxos: [coin('11', 10_000_000n)], height: 10, privateKey: priv })
-const baton = { txid: '22'.repeat(32), vout: 1, satoshis: 10000n, script: ccScript(cc1of1(0xec, batonPubkey(priv))), height: 11 }
-const sub = { txid: '33'.repeat(32), vout: 0, satoshis: 100_000_000n, script: ccScript(cc1of1(0xec, pubkey)), height: 11 }
+const oracle = buildOraclesCreate(
+  { name: 'BTCKMD', description: 'price feed', format: 'IhhL' },
+  { pubkey, utxos: [coin('11', 10_000_000n)], height: 10, privateKey: priv },
+)
+const baton = {
+  txid: '22'.repeat(32),
+  vout: 1,
+  satoshis: 10000n,
+  script: ccScript(cc1of1(0xec, batonPubkey(priv))),
+  height: 11,
+}
+const sub = {
+  txid: '33'.repeat(32),
+  vout: 0,
+  satoshis: 100_000_000n,
+  script: ccScript(cc1of1(0xec, pubkey)),
+  height: 11,
+}
 const H = '00166afa8a45b848acf54b1e957fbd5593872a44adbbc307416c8a004da8a5f7'
 const record = encodeOracleData('IhhL', [16, H, H, 4212345678n])
 // as in the README's publisher example: the baton pubkey is derived from the key (on every build) or from a held baton signer
@@ -111,7 +175,8 @@ export function oraclesData(o: BuildOptions = {}): () => BuildResult {
 const sample = oraclesData()()
 prove(sample, [oracleCtx.utxos[0]!, baton, sub, oracleCtx.utxos[1]!], 'oraclesdata')
 const outputs = (r: BuildResult) => r.tx.vout.map((v) => `${v.value}:${v.script.join()}`).join('|')
-if (outputs(oraclesData({ unsigned: true })()) !== outputs(sample)) throw new Error('bench fixture oraclesdata: the unsigned build differs')
+if (outputs(oraclesData({ unsigned: true })()) !== outputs(sample))
+  throw new Error('bench fixture oraclesdata: the unsigned build differs')
 
 /** The three builders of the share measurement, by the name the README uses. */
 export const HOT_BUILDS = { tokentransfer: tokenTransfer, dicebet: diceBet, oraclesdata: oraclesData } as const

@@ -17,7 +17,14 @@ function refused(code: string, fn: () => unknown): () => void {
   try {
     fn()
   } catch (e) {
-    if (e instanceof KomodoCcError && e.code === code) return () => { try { fn() } catch { /* the measured refusal */ } }
+    if (e instanceof KomodoCcError && e.code === code)
+      return () => {
+        try {
+          fn()
+        } catch {
+          /* the measured refusal */
+        }
+      }
     throw new Error(`fixture refused with ${(e as Error).message}, expected ${code}`)
   }
   throw new Error(`fixture accepted, expected ${code}`)
@@ -31,10 +38,20 @@ const bigClaim = refused('READ_PAST_END', () => parseTransaction(claim))
 
 // A 100 kB-class valid transaction: 2,900 P2PKH outputs (the size of the biggest standard transaction).
 const many: Transaction = {
-  overwintered: true, version: 4, versionGroupId: 0x892f2085, lockTime: 0, expiryHeight: 0,
+  overwintered: true,
+  version: 4,
+  versionGroupId: 0x892f2085,
+  lockTime: 0,
+  expiryHeight: 0,
   vin: [{ txid: 'ab'.repeat(32), vout: 0, scriptSig: new Uint8Array(0), sequence: 0xffffffff }],
-  vout: Array.from({ length: 2900 }, (_, i) => ({ value: BigInt(1000 + i), script: p2pkhScript(new Uint8Array(20).fill(i & 0xff)) })),
-  valueBalance: 0n, shieldedSpends: [], shieldedOutputs: [], joinSplits: [],
+  vout: Array.from({ length: 2900 }, (_, i) => ({
+    value: BigInt(1000 + i),
+    script: p2pkhScript(new Uint8Array(20).fill(i & 0xff)),
+  })),
+  valueBalance: 0n,
+  shieldedSpends: [],
+  shieldedOutputs: [],
+  joinSplits: [],
 }
 const MANY = serializeTransaction(many)
 if (MANY.length < 95_000 || MANY.length > 100_000) throw new Error(`fixture is ${MANY.length} bytes`)
@@ -67,11 +84,17 @@ describe('hostile: 1 MB transaction claiming 33,554,431 inputs (refused)', () =>
   bench(OURS, bigClaim)
 })
 describe('hostile: 100 kB transaction, 2,900 outputs (parse)', () => {
-  bench(OURS, () => { parseTransaction(MANY) })
-  bench('@bitgo/utxo-lib ZcashTransaction.fromBuffer', () => { utxolib.bitgo.ZcashTransaction.fromBuffer(MANY_BUF, false, 'bigint', utxolib.networks.zcash) })
+  bench(OURS, () => {
+    parseTransaction(MANY)
+  })
+  bench('@bitgo/utxo-lib ZcashTransaction.fromBuffer', () => {
+    utxolib.bitgo.ZcashTransaction.fromBuffer(MANY_BUF, false, 'bigint', utxolib.networks.zcash)
+  })
 })
 describe('hostile: 100 kB transaction, 2,900 outputs (inspect)', () => {
-  bench(OURS, () => { inspectTransaction(MANY) })
+  bench(OURS, () => {
+    inspectTransaction(MANY)
+  })
 })
 describe('hostile: fulfillment nested 65 deep (refused)', () => {
   bench(OURS, deep)

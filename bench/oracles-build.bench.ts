@@ -7,7 +7,9 @@ import { OURS, bench } from './_opts.js'
 
 // The publisher's hot path: build and sign one oraclesdata sample (2 normal inputs, baton, one subscription); the
 // fixture (bench/fixtures.ts) proves that every input of the signed sample verifies.
-const signed = oraclesData(), signedTiny = oraclesData({ backend: tinySecp256k1Backend(tiny as never) }), unsigned = oraclesData({ unsigned: true })
+const signed = oraclesData(),
+  signedTiny = oraclesData({ backend: tinySecp256k1Backend(tiny as never) }),
+  unsigned = oraclesData({ unsigned: true })
 const held = oraclesData({ signer: true })
 const proof = signed().hex
 if (signedTiny().hex !== proof) throw new Error('bench fixture: backends disagree')
@@ -22,8 +24,13 @@ describe('oraclesdata build without signing (sighashes only; WASM BLAKE2b)', () 
 })
 
 // the same with the pure-JS BLAKE2b forced for the sighashes (the switch is global: back to the default after each)
-if (useWasmBlake2b(false) || signed().hex !== proof) throw new Error('bench fixture: pure-JS BLAKE2b builds different bytes')
+if (useWasmBlake2b(false) || signed().hex !== proof)
+  throw new Error('bench fixture: pure-JS BLAKE2b builds different bytes')
 if (!useWasmBlake2b('auto')) throw new Error('bench fixture: the default is not the WASM BLAKE2b here')
 describe('oraclesdata build without signing (sighashes only; pure-JS BLAKE2b)', () => {
-  bench(OURS, () => { useWasmBlake2b(false); unsigned(); useWasmBlake2b('auto') })
+  bench(OURS, () => {
+    useWasmBlake2b(false)
+    unsigned()
+    useWasmBlake2b('auto')
+  })
 })

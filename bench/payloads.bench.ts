@@ -19,8 +19,13 @@ const RECORD = 'ffffffff' + '00000000ffffffff'.repeat(8) // an 'Ihh' merkle-root
 
 // oraclesdata opret (spec 6.3 layout), token transfer (spec 6.3 vector), dice addfunds/bet form (developer docs)
 const ORACLES_D = encodeOraclesOpret({ funcid: 'D', oracletxid: ORACLE, batontxid: BATON, pubkey: PUB, data: RECORD })
-const TOKEN_T = hexToBytes('6a45f27400112233445566778899aabbccddeeff00112233445566778899aabbccddeeff012102c6047f9441ed7d6d3045406e95c07cd85c778e4b8cef3ca7abac09b95c709ee5')
-const DICE_B = hexToBytes('6a4c6ae6424b4d444469636500f74cae60f1901161cbe475ff00f1024bb3d64be778b714bfbeb75afa20fffcebd22d4e75f4939198938b49036f71c3a0e00d20ca05237147aaed0d85cd50ff29' + '00'.repeat(32))
+const TOKEN_T = hexToBytes(
+  '6a45f27400112233445566778899aabbccddeeff00112233445566778899aabbccddeeff012102c6047f9441ed7d6d3045406e95c07cd85c778e4b8cef3ca7abac09b95c709ee5',
+)
+const DICE_B = hexToBytes(
+  '6a4c6ae6424b4d444469636500f74cae60f1901161cbe475ff00f1024bb3d64be778b714bfbeb75afa20fffcebd22d4e75f4939198938b49036f71c3a0e00d20ca05237147aaed0d85cd50ff29' +
+    '00'.repeat(32),
+)
 
 // A plain peer: bitcoinjs-lib's script decompiler for the push, then Buffer reads of the same fields.
 function plainOraclesD(script: Uint8Array) {
@@ -58,31 +63,89 @@ const RAW_D = serializeTransaction(tx)
 {
   const d = decodeOraclesOpret(ORACLES_D)
   const plain = plainOraclesD(ORACLES_D)
-  if (d.funcid !== 'D' || d.data !== RECORD || plain.data !== RECORD || plain.oracletxid !== ORACLE || d.batontxid !== plain.batontxid) throw new Error('oracles D fixture')
-  if (decodeTokensOpret(TOKEN_T).funcid !== 't' || decodeDiceOpret(DICE_B).funcid !== 'B') throw new Error('token / dice fixture')
+  if (
+    d.funcid !== 'D' ||
+    d.data !== RECORD ||
+    plain.data !== RECORD ||
+    plain.oracletxid !== ORACLE ||
+    d.batontxid !== plain.batontxid
+  )
+    throw new Error('oracles D fixture')
+  if (decodeTokensOpret(TOKEN_T).funcid !== 't' || decodeDiceOpret(DICE_B).funcid !== 'B')
+    throw new Error('token / dice fixture')
   const r = inspectTransaction(RAW_D, { oracleFormat: 'Ihh' })
-  if (r.method !== 'oraclesdata' || r.outputs[0]!.cc?.pubkey !== PUB || (r.reading.sample as string[])[0] !== '4294967295') throw new Error('inspect fixture')
+  if (
+    r.method !== 'oraclesdata' ||
+    r.outputs[0]!.cc?.pubkey !== PUB ||
+    (r.reading.sample as string[])[0] !== '4294967295'
+  )
+    throw new Error('inspect fixture')
 }
 
 describe('payload decode oraclesdata', () => {
-  bench(OURS, () => { decodeOraclesOpret(ORACLES_D) }, opts)
-  bench('bitcoinjs-lib decompile + Buffer', () => { plainOraclesD(ORACLES_D) }, opts)
+  bench(
+    OURS,
+    () => {
+      decodeOraclesOpret(ORACLES_D)
+    },
+    opts,
+  )
+  bench(
+    'bitcoinjs-lib decompile + Buffer',
+    () => {
+      plainOraclesD(ORACLES_D)
+    },
+    opts,
+  )
 })
 describe('payload decode token transfer', () => {
-  bench(OURS, () => { decodeTokensOpret(TOKEN_T) }, opts)
+  bench(
+    OURS,
+    () => {
+      decodeTokensOpret(TOKEN_T)
+    },
+    opts,
+  )
 })
 describe('payload decode dice bet', () => {
-  bench(OURS, () => { decodeDiceOpret(DICE_B) }, opts)
+  bench(
+    OURS,
+    () => {
+      decodeDiceOpret(DICE_B)
+    },
+    opts,
+  )
 })
 // Peer: @bitgo/utxo-lib's Zcash transaction parser and txid only (no opret decode, no CC identification) —
 // a lower bound of what an inspection has to do.
 const RAW_D_BUF = Buffer.from(RAW_D)
-if (utxolib.bitgo.createTransactionFromBuffer(RAW_D_BUF, utxolib.networks.zcash, { amountType: 'bigint' }).getId() !== inspectTransaction(RAW_D).txid)
+if (
+  utxolib.bitgo.createTransactionFromBuffer(RAW_D_BUF, utxolib.networks.zcash, { amountType: 'bigint' }).getId() !==
+  inspectTransaction(RAW_D).txid
+)
   throw new Error('utxo-lib peer fixture')
 describe('inspectTransaction oraclesdata', () => {
-  bench(OURS, () => { inspectTransaction(RAW_D) }, opts)
-  bench('@bitgo/utxo-lib parse + txid only', () => { utxolib.bitgo.createTransactionFromBuffer(RAW_D_BUF, utxolib.networks.zcash, { amountType: 'bigint' }).getId() }, opts)
+  bench(
+    OURS,
+    () => {
+      inspectTransaction(RAW_D)
+    },
+    opts,
+  )
+  bench(
+    '@bitgo/utxo-lib parse + txid only',
+    () => {
+      utxolib.bitgo.createTransactionFromBuffer(RAW_D_BUF, utxolib.networks.zcash, { amountType: 'bigint' }).getId()
+    },
+    opts,
+  )
 })
 describe('inspectTransaction oraclesdata + JSON (every address)', () => {
-  bench(OURS, () => { JSON.stringify(inspectTransaction(RAW_D), (_k, v) => (typeof v === 'bigint' ? v.toString() : v)) }, opts)
+  bench(
+    OURS,
+    () => {
+      JSON.stringify(inspectTransaction(RAW_D), (_k, v) => (typeof v === 'bigint' ? v.toString() : v))
+    },
+    opts,
+  )
 })

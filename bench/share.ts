@@ -34,7 +34,8 @@ const backends = { '@noble/secp256k1': nobleSecp256k1, 'tiny-secp256k1': tinySec
 const configs: Config[] = []
 for (const [builder, make] of Object.entries(HOT_BUILDS)) {
   for (const wasm of [false, true]) {
-    for (const [backend, b] of Object.entries(backends)) configs.push({ builder, backend, wasm, build: make({ backend: timed(b) }), signed: true })
+    for (const [backend, b] of Object.entries(backends))
+      configs.push({ builder, backend, wasm, build: make({ backend: timed(b) }), signed: true })
     configs.push({ builder, backend: '(unsigned, alone)', wasm, build: make({ unsigned: true }), signed: false })
   }
 }
@@ -59,15 +60,21 @@ for (const c of configs) round(c, ROUND_MS / 2) // warm-up
 // rounds rotate through the configurations so that a slow stretch of a noisy host hits all of them alike
 for (let r = 0; r < ROUNDS; r++) for (const c of configs) samples.get(c)!.push(round(c, ROUND_MS))
 
-const median = (xs: number[]): number => { const s = [...xs].sort((a, b) => a - b); return s[s.length >> 1]! }
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[s.length >> 1]!
+}
 const rows = configs.map((c) => {
   const s = samples.get(c)!
   const perBuildUs = median(s.map((x) => x.perBuildUs))
   const signUs = median(s.map((x) => x.signUs))
   const share = c.signed ? median(s.map((x) => 1 - x.signUs / x.perBuildUs)) : null
   return {
-    builder: c.builder, backend: c.backend, blake2b: c.wasm ? 'WASM' : 'pure JS',
-    buildsPerSec: Math.round(1e6 / perBuildUs), perBuildUs: Number(perBuildUs.toFixed(1)),
+    builder: c.builder,
+    backend: c.backend,
+    blake2b: c.wasm ? 'WASM' : 'pure JS',
+    buildsPerSec: Math.round(1e6 / perBuildUs),
+    perBuildUs: Number(perBuildUs.toFixed(1)),
     signUs: c.signed ? Number(signUs.toFixed(1)) : null,
     outsideUs: c.signed ? Number((perBuildUs - signUs).toFixed(1)) : Number(perBuildUs.toFixed(1)),
     share: share === null ? null : Number((share * 100).toFixed(1)),

@@ -26,17 +26,34 @@ const prevouts: Prevout[] = [
   { value: 100000000n, script: ccScript(cond), condition: cond },
 ]
 const unsigned: Transaction = {
-  overwintered: true, version: 4, versionGroupId: 0x892f2085,
+  overwintered: true,
+  version: 4,
+  versionGroupId: 0x892f2085,
   vin: [
-    { txid: '324c0809d79de1969f21bd149125704c11abaad414c7e568cf4d4bd574214d03', vout: 0, scriptSig: new Uint8Array(0), sequence: 0xffffffff },
-    { txid: '292c2239c446ff901808b5bfc8dcec7d4c52dc31956c989a23f67fe1fea71878', vout: 1, scriptSig: new Uint8Array(0), sequence: 0xffffffff },
+    {
+      txid: '324c0809d79de1969f21bd149125704c11abaad414c7e568cf4d4bd574214d03',
+      vout: 0,
+      scriptSig: new Uint8Array(0),
+      sequence: 0xffffffff,
+    },
+    {
+      txid: '292c2239c446ff901808b5bfc8dcec7d4c52dc31956c989a23f67fe1fea71878',
+      vout: 1,
+      scriptSig: new Uint8Array(0),
+      sequence: 0xffffffff,
+    },
   ],
   vout: [
     { value: 100000000n, script: ccScript(cond) },
     { value: 149990000n, script: p2pkScript(pub) },
     { value: 0n, script: opReturnScript(new Uint8Array(77).fill(0xe4)) }, // 80-byte OP_RETURN script
   ],
-  lockTime: 0, expiryHeight: 3000200, valueBalance: 0n, shieldedSpends: [], shieldedOutputs: [], joinSplits: [],
+  lockTime: 0,
+  expiryHeight: 3000200,
+  valueBalance: 0n,
+  shieldedSpends: [],
+  shieldedOutputs: [],
+  joinSplits: [],
 }
 const signed = signTransaction(unsigned, prevouts, [priv])
 const RAW = serializeTransaction(signed)
@@ -56,22 +73,33 @@ const bjsTx = bitcoin.Transaction.fromBuffer(LEGACY_BUF)
 const unsignedBuf = Buffer.from(serializeTransaction(unsigned))
 
 // Prove every fixture before timing it.
-if (signed.vin.length !== 2 || signed.vout.length !== 3 || signed.vout[2]!.script.length !== 80) throw new Error("fixture shape")
+if (signed.vin.length !== 2 || signed.vout.length !== 3 || signed.vout[2]!.script.length !== 80)
+  throw new Error('fixture shape')
 if (!prevouts.every((p, i) => verifyInput(TX, i, p).valid)) throw new Error('our signatures do not verify')
 if (bitgoTx.toBuffer().toString('hex') !== HEX) throw new Error('bitgo does not round-trip the fixture')
 if (bitgoTx.getId() !== txid(TX)) throw new Error('bitgo txid differs')
-if (bytesToHex(bitgoTx.hashForSignatureByNetwork(1, Buffer.from(SIGHASH_OPTS.scriptCode), 100000000n, 1)) !== bytesToHex(sighash(TX, 1, SIGHASH_OPTS)))
+if (
+  bytesToHex(bitgoTx.hashForSignatureByNetwork(1, Buffer.from(SIGHASH_OPTS.scriptCode), 100000000n, 1)) !==
+  bytesToHex(sighash(TX, 1, SIGHASH_OPTS))
+)
   throw new Error('bitgo ZIP-243 sighash differs')
-if (!useWasmBlake2b(true) || bytesToHex(sighash({ ...TX }, 1, SIGHASH_OPTS)) !== bytesToHex(bitgoTx.hashForSignatureByNetwork(1, Buffer.from(SIGHASH_OPTS.scriptCode), 100000000n, 1)))
+if (
+  !useWasmBlake2b(true) ||
+  bytesToHex(sighash({ ...TX }, 1, SIGHASH_OPTS)) !==
+    bytesToHex(bitgoTx.hashForSignatureByNetwork(1, Buffer.from(SIGHASH_OPTS.scriptCode), 100000000n, 1))
+)
   throw new Error('WASM BLAKE2b unavailable or its ZIP-243 sighash differs')
 useWasmBlake2b(false)
 if (bytesToHex(bjsTx.toBuffer()) !== bytesToHex(legacy)) throw new Error('bitcoinjs does not round-trip the v1 twin')
 {
-  const o = new Uint8Array(RAW.length + 64), b = Buffer.alloc(RAW.length + 64)
-  if (serializeTransactionInto(TX, o, 0) !== RAW.length || bytesToHex(o.subarray(0, RAW.length)) !== HEX) throw new Error('serializeTransactionInto differs')
+  const o = new Uint8Array(RAW.length + 64),
+    b = Buffer.alloc(RAW.length + 64)
+  if (serializeTransactionInto(TX, o, 0) !== RAW.length || bytesToHex(o.subarray(0, RAW.length)) !== HEX)
+    throw new Error('serializeTransactionInto differs')
   if (bitgoTx.toBuffer(b, 0).toString('hex') !== HEX) throw new Error('bitgo toBuffer(buffer, 0) differs')
 }
-if (bytesToHex(serializeTransaction(signTransaction(unsigned, prevouts, [priv], { backend: tinyBackend }))) !== HEX) throw new Error('tiny backend signs differently')
+if (bytesToHex(serializeTransaction(signTransaction(unsigned, prevouts, [priv], { backend: tinyBackend }))) !== HEX)
+  throw new Error('tiny backend signs differently')
 
 // the peer "sign + serialize": sighash per input, libsecp256k1/noble sign, set scriptSigs, serialize
 function bitgoSign(): Buffer {
@@ -87,44 +115,148 @@ function bitgoSign(): Buffer {
 bitgoSign()
 
 describe('tx parse (2-in/3-out Sapling v4, CC input, 80-byte OP_RETURN)', () => {
-  bench(OURS, () => { parseTransaction(RAW) }, opts)
-  bench('@bitgo/utxo-lib ZcashTransaction.fromBuffer', () => { utxolib.bitgo.ZcashTransaction.fromBuffer(BUF, false, 'bigint', zcash) }, opts)
-  bench('bitcoinjs-lib Transaction.fromBuffer (v1 twin)', () => { bitcoin.Transaction.fromBuffer(LEGACY_BUF) }, opts)
+  bench(
+    OURS,
+    () => {
+      parseTransaction(RAW)
+    },
+    opts,
+  )
+  bench(
+    '@bitgo/utxo-lib ZcashTransaction.fromBuffer',
+    () => {
+      utxolib.bitgo.ZcashTransaction.fromBuffer(BUF, false, 'bigint', zcash)
+    },
+    opts,
+  )
+  bench(
+    'bitcoinjs-lib Transaction.fromBuffer (v1 twin)',
+    () => {
+      bitcoin.Transaction.fromBuffer(LEGACY_BUF)
+    },
+    opts,
+  )
 })
 
 describe('tx serialize', () => {
-  bench(OURS, () => { serializeTransaction(TX) }, opts)
-  bench('@bitgo/utxo-lib toBuffer', () => { bitgoTx.toBuffer() }, opts)
-  bench('bitcoinjs-lib toBuffer (v1 twin)', () => { bjsTx.toBuffer() }, opts)
+  bench(
+    OURS,
+    () => {
+      serializeTransaction(TX)
+    },
+    opts,
+  )
+  bench(
+    '@bitgo/utxo-lib toBuffer',
+    () => {
+      bitgoTx.toBuffer()
+    },
+    opts,
+  )
+  bench(
+    'bitcoinjs-lib toBuffer (v1 twin)',
+    () => {
+      bjsTx.toBuffer()
+    },
+    opts,
+  )
 })
 
 const OUT = new Uint8Array(RAW.length + 64)
 const OUTB = Buffer.alloc(RAW.length + 64)
-describe('tx serialize into a caller\'s buffer (no allocation)', () => {
-  bench(OURS, () => { serializeTransactionInto(TX, OUT, 0) }, opts)
-  bench('@bitgo/utxo-lib toBuffer(buffer, 0)', () => { bitgoTx.toBuffer(OUTB, 0) }, opts)
-  bench('bitcoinjs-lib toBuffer(buffer, 0) (v1 twin)', () => { bjsTx.toBuffer(OUTB, 0) }, opts)
+describe("tx serialize into a caller's buffer (no allocation)", () => {
+  bench(
+    OURS,
+    () => {
+      serializeTransactionInto(TX, OUT, 0)
+    },
+    opts,
+  )
+  bench(
+    '@bitgo/utxo-lib toBuffer(buffer, 0)',
+    () => {
+      bitgoTx.toBuffer(OUTB, 0)
+    },
+    opts,
+  )
+  bench(
+    'bitcoinjs-lib toBuffer(buffer, 0) (v1 twin)',
+    () => {
+      bjsTx.toBuffer(OUTB, 0)
+    },
+    opts,
+  )
 })
 
 describe('txid', () => {
-  bench(OURS, () => { txid(TX) }, opts)
-  bench('@bitgo/utxo-lib getId', () => { bitgoTx.getId() }, opts)
-  bench('bitcoinjs-lib getId (v1 twin)', () => { bjsTx.getId() }, opts)
+  bench(
+    OURS,
+    () => {
+      txid(TX)
+    },
+    opts,
+  )
+  bench(
+    '@bitgo/utxo-lib getId',
+    () => {
+      bitgoTx.getId()
+    },
+    opts,
+  )
+  bench(
+    'bitcoinjs-lib getId (v1 twin)',
+    () => {
+      bjsTx.getId()
+    },
+    opts,
+  )
 })
 
 const HASHER = createSighasher(TX) // per-transaction digests computed once, as when signing several inputs
 HASHER(0, SIGHASH_OPTS)
 describe('ZIP-243 sighash (CC input; ours with the per-transaction digests cached)', () => {
-  bench(OURS, () => { useWasmBlake2b(false); HASHER(1, SIGHASH_OPTS) }, opts)
-  bench('@bitgo/utxo-lib hashForSignatureByNetwork', () => { bitgoTx.hashForSignatureByNetwork(1, Buffer.from(SIGHASH_OPTS.scriptCode), 100000000n, 1) }, opts)
-  bench('bitcoinjs-lib hashForWitnessV0 (BIP-143)', () => { bjsTx.hashForWitnessV0(1, SIGHASH_OPTS.scriptCode, 100000000n, 1) }, opts)
+  bench(
+    OURS,
+    () => {
+      useWasmBlake2b(false)
+      HASHER(1, SIGHASH_OPTS)
+    },
+    opts,
+  )
+  bench(
+    '@bitgo/utxo-lib hashForSignatureByNetwork',
+    () => {
+      bitgoTx.hashForSignatureByNetwork(1, Buffer.from(SIGHASH_OPTS.scriptCode), 100000000n, 1)
+    },
+    opts,
+  )
+  bench(
+    'bitcoinjs-lib hashForWitnessV0 (BIP-143)',
+    () => {
+      bjsTx.hashForWitnessV0(1, SIGHASH_OPTS.scriptCode, 100000000n, 1)
+    },
+    opts,
+  )
 })
 
 // sighash() keeps nothing between calls: a fresh object each time is the true one-shot (callers hashing input after
 // input hold a createSighasher, the row above)
 describe('ZIP-243 sighash (CC input; one-shot, nothing cached)', () => {
-  bench(OURS, () => { useWasmBlake2b(false); sighash({ ...TX }, 1, SIGHASH_OPTS) }, opts)
-  bench('@bitgo/utxo-lib hashForSignatureByNetwork', () => { bitgoTx.hashForSignatureByNetwork(1, Buffer.from(SIGHASH_OPTS.scriptCode), 100000000n, 1) }, opts)
+  bench(
+    OURS,
+    () => {
+      useWasmBlake2b(false)
+      sighash({ ...TX }, 1, SIGHASH_OPTS)
+    },
+    opts,
+  )
+  bench(
+    '@bitgo/utxo-lib hashForSignatureByNetwork',
+    () => {
+      bitgoTx.hashForSignatureByNetwork(1, Buffer.from(SIGHASH_OPTS.scriptCode), 100000000n, 1)
+    },
+    opts,
+  )
 })
 
 // The same two rows with the WebAssembly BLAKE2b (the default) (src/hash/blake2b-wasm.ts). The switch is global: every
@@ -134,32 +266,103 @@ const HASHER_WASM = createSighasher(TX)
 HASHER_WASM(0, SIGHASH_OPTS)
 useWasmBlake2b(false)
 describe('ZIP-243 sighash (CC input; ours with the per-transaction digests cached; WASM BLAKE2b)', () => {
-  bench(OURS, () => { useWasmBlake2b(true); HASHER_WASM(1, SIGHASH_OPTS) }, opts)
-  bench('@bitgo/utxo-lib hashForSignatureByNetwork', () => { bitgoTx.hashForSignatureByNetwork(1, Buffer.from(SIGHASH_OPTS.scriptCode), 100000000n, 1) }, opts)
+  bench(
+    OURS,
+    () => {
+      useWasmBlake2b(true)
+      HASHER_WASM(1, SIGHASH_OPTS)
+    },
+    opts,
+  )
+  bench(
+    '@bitgo/utxo-lib hashForSignatureByNetwork',
+    () => {
+      bitgoTx.hashForSignatureByNetwork(1, Buffer.from(SIGHASH_OPTS.scriptCode), 100000000n, 1)
+    },
+    opts,
+  )
 })
 
 describe('ZIP-243 sighash (CC input; one-shot, nothing cached; WASM BLAKE2b)', () => {
-  bench(OURS, () => { useWasmBlake2b(true); sighash({ ...TX }, 1, SIGHASH_OPTS) }, opts)
-  bench('@bitgo/utxo-lib hashForSignatureByNetwork', () => { bitgoTx.hashForSignatureByNetwork(1, Buffer.from(SIGHASH_OPTS.scriptCode), 100000000n, 1) }, opts)
+  bench(
+    OURS,
+    () => {
+      useWasmBlake2b(true)
+      sighash({ ...TX }, 1, SIGHASH_OPTS)
+    },
+    opts,
+  )
+  bench(
+    '@bitgo/utxo-lib hashForSignatureByNetwork',
+    () => {
+      bitgoTx.hashForSignatureByNetwork(1, Buffer.from(SIGHASH_OPTS.scriptCode), 100000000n, 1)
+    },
+    opts,
+  )
 })
 
 describe('sign + serialize (P2PKH + CC inputs)', () => {
-  bench(OURS, () => { useWasmBlake2b(false); serializeTransaction(signTransaction(unsigned, prevouts, [priv])) }, opts)
-  bench('komodo-cc with tiny-secp256k1 backend', () => { useWasmBlake2b(false); serializeTransaction(signTransaction(unsigned, prevouts, [priv], { backend: tinyBackend })) }, opts)
-  bench('@bitgo/utxo-lib sighash + tiny-secp256k1 sign', () => { bitgoSign() }, opts)
+  bench(
+    OURS,
+    () => {
+      useWasmBlake2b(false)
+      serializeTransaction(signTransaction(unsigned, prevouts, [priv]))
+    },
+    opts,
+  )
+  bench(
+    'komodo-cc with tiny-secp256k1 backend',
+    () => {
+      useWasmBlake2b(false)
+      serializeTransaction(signTransaction(unsigned, prevouts, [priv], { backend: tinyBackend }))
+    },
+    opts,
+  )
+  bench(
+    '@bitgo/utxo-lib sighash + tiny-secp256k1 sign',
+    () => {
+      bitgoSign()
+    },
+    opts,
+  )
 })
 
 // The library's own share of sign + serialize: a backend that answers with a fixed signature (every other step —
 // plan, sighashes, DER, fulfillment, scriptSigs, serialization — runs as usual). overhead = this time / backend time.
 const FIXED_SIG = nobleSecp256k1.sign(sighash(TX, 1, SIGHASH_OPTS), priv)
-const fixedBackend = { name: 'fixed', sign: () => FIXED_SIG, verify: () => true, getPublicKey: nobleSecp256k1.getPublicKey }
+const fixedBackend = {
+  name: 'fixed',
+  sign: () => FIXED_SIG,
+  verify: () => true,
+  getPublicKey: nobleSecp256k1.getPublicKey,
+}
 describe('sign + serialize, library work only (backend returns a fixed signature)', () => {
-  bench(OURS, () => { useWasmBlake2b(false); serializeTransaction(signTransaction(unsigned, prevouts, [priv], { backend: fixedBackend })) }, opts)
+  bench(
+    OURS,
+    () => {
+      useWasmBlake2b(false)
+      serializeTransaction(signTransaction(unsigned, prevouts, [priv], { backend: fixedBackend }))
+    },
+    opts,
+  )
 })
 
 const D = sighash(TX, 1, SIGHASH_OPTS)
 describe('secp256k1 backend sign ×2 (the floor of sign + serialize)', () => {
-  bench(OURS, () => { nobleSecp256k1.sign(D, priv); nobleSecp256k1.sign(D, priv) }, opts)
-  bench('tiny-secp256k1 (WASM) ×2', () => { tiny.sign(D, priv); tiny.sign(D, priv) }, opts)
+  bench(
+    OURS,
+    () => {
+      nobleSecp256k1.sign(D, priv)
+      nobleSecp256k1.sign(D, priv)
+    },
+    opts,
+  )
+  bench(
+    'tiny-secp256k1 (WASM) ×2',
+    () => {
+      tiny.sign(D, priv)
+      tiny.sign(D, priv)
+    },
+    opts,
+  )
 })
-

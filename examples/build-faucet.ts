@@ -15,10 +15,17 @@ export async function faucetExample() {
   // The state is the faucet's unspent outputs (getaddressutxos of R9zHrofhRbub7ER77B7NrVch3A63R39GuC, CC index).
   const faucetUtxos = [{ txid: 'ab'.repeat(32), vout: 0, satoshis: 1_000_000_000n, script: fund.tx.vout[0]!.script }]
   const controller = new AbortController()
-  const got = await buildFaucetGetAsync({}, { pubkey, utxos: [], height: 1000 }, { faucetUtxos }, {
-    // 65,536 nonces on average, well under a second: the faucet's public key signs every try with one fixed nonce
-    signal: controller.signal,
-    onProgress: (tried) => { if (tried > 2_000_000) controller.abort() },
-  })
+  const got = await buildFaucetGetAsync(
+    {},
+    { pubkey, utxos: [], height: 1000 },
+    { faucetUtxos },
+    {
+      // 65,536 nonces on average, well under a second: the faucet's public key signs every try with one fixed nonce
+      signal: controller.signal,
+      onProgress: (tried) => {
+        if (tried > 2_000_000) controller.abort()
+      },
+    },
+  )
   return { fundHex: fund.hex, getHex: got.hex, txid: got.txid, nonce: got.nonce, payout: got.tx.vout[1]!.value }
 }

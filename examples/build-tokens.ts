@@ -13,13 +13,20 @@ export function tokensExample() {
   const utxos = [{ txid: '11'.repeat(32), vout: 0, satoshis: 2_000_000_000n, script: p2pkScript(pubkey) }]
 
   // tokencreate DUKE 1 "Duke's custom token": 1 coin = 100,000,000 token units
-  const create = buildTokenCreate({ name: 'DUKE', supply: '1', description: "Duke's custom token" }, { pubkey, utxos, height: 1000, privateKey })
+  const create = buildTokenCreate(
+    { name: 'DUKE', supply: '1', description: "Duke's custom token" },
+    { pubkey, utxos, height: 1000, privateKey },
+  )
   const tokenid = create.txid
 
   // tokentransfer <tokenid> <friend> 25000000: the state is what komodod would look up
   const coins = [{ txid: create.txid, vout: 2, satoshis: create.tx.vout[2]!.value, script: create.tx.vout[2]!.script }]
   const supply = { txid: create.txid, vout: 1, satoshis: create.tx.vout[1]!.value, script: create.tx.vout[1]!.script }
-  const transfer = buildTokenTransfer({ tokenid, destpubkey: friend, amount: 25_000_000n }, { pubkey, utxos: coins, height: 1001, privateKey }, { create: create.hex, tokens: [supply] })
+  const transfer = buildTokenTransfer(
+    { tokenid, destpubkey: friend, amount: 25_000_000n },
+    { pubkey, utxos: coins, height: 1001, privateKey },
+    { create: create.hex, tokens: [supply] },
+  )
 
   return {
     tokenid,

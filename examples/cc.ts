@@ -1,9 +1,20 @@
 // README example: module conditions, CC scripts and addresses, a fulfillment from a signature, and the
 // offline faucetaddress.
 import {
-  EVAL, cc1of1, cc1of2, encodeCondition, decodeCondition, conditionToJson, conditionUri,
-  ccAddress, ccAddress1of2, tokensCcAddress, moduleAddressInfo, txidAddress,
-  fulfill1of1, verifyFulfillment,
+  EVAL,
+  cc1of1,
+  cc1of2,
+  encodeCondition,
+  decodeCondition,
+  conditionToJson,
+  conditionUri,
+  ccAddress,
+  ccAddress1of2,
+  tokensCcAddress,
+  moduleAddressInfo,
+  txidAddress,
+  fulfill1of1,
+  verifyFulfillment,
 } from '../src/cc/index.js'
 import { ccScript, parseCcScript, ccScriptSig } from '../src/script/cc.js'
 import { bytesToHex, hexToBytes } from '../src/bytes/index.js'
@@ -36,11 +47,28 @@ export function ccExample(signature: Uint8Array, sighash: Uint8Array) {
   const valid = verifyFulfillment(fulfillment, encodeCondition(cc1of1(EVAL.FAUCET, me)), sighash)
   const wrongKey = verifyFulfillment(fulfillment, encodeCondition(cc1of2(EVAL.FAUCET, me, faucetPk)), sighash)
 
-  return { condition, script: bytesToHex(script), address, uri, json, cost, pair, tokens, marker, rpc, scriptSig: bytesToHex(scriptSig), valid, wrongKey, parsed }
+  return {
+    condition,
+    script: bytesToHex(script),
+    address,
+    uri,
+    json,
+    cost,
+    pair,
+    tokens,
+    marker,
+    rpc,
+    scriptSig: bytesToHex(scriptSig),
+    valid,
+    wrongKey,
+    parsed,
+  }
 }
 
 export const exampleInputs = {
   // key 1 of the reference vectors signing message ca0d…d619 (vectors/cc/cc-conditions.json, fulfillment_cc1)
-  signature: hexToBytes('f9e00c9033ecca409bd6aef6319c437600e37fcb4678dbbd70ab47b906f8bf2678c3c135813269fa1a2cc064fc062c34a3c984e0b8b64aafed2f7421e6b81410'),
+  signature: hexToBytes(
+    'f9e00c9033ecca409bd6aef6319c437600e37fcb4678dbbd70ab47b906f8bf2678c3c135813269fa1a2cc064fc062c34a3c984e0b8b64aafed2f7421e6b81410',
+  ),
   sighash: hexToBytes('ca0df2c95aa144c1d0ff2ff3c8f967fdc1de9ef0c4120b3726416701b519d619'),
 }

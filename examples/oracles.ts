@@ -1,5 +1,14 @@
 // README example: an oracle publisher's record, from values to the oraclesdata hexstr and back.
-import { bytesToHex, decodeOracleData, encodeOracleData, formatOracleSample, hexToBytes, sbits, p2pkhAddress, toSatoshis } from '../src/index.js'
+import {
+  bytesToHex,
+  decodeOracleData,
+  encodeOracleData,
+  formatOracleSample,
+  hexToBytes,
+  sbits,
+  p2pkhAddress,
+  toSatoshis,
+} from '../src/index.js'
 
 export function oracleExample() {
   // A price-feed sample: block height, block hash, merkle root, price in satoshis.
@@ -16,5 +25,12 @@ export function oracleExample() {
   const printed = formatOracleSample(format, record) // what `oraclessamples` shows subscribers
   const odd = formatOracleSample('sI', hexToBytes('0007000000')) // [''] — the daemon stops at an empty string
 
-  return { hexstr, values, printed, odd, plan: sbits('KMDDice'), address: p2pkhAddress('0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798') }
+  return {
+    hexstr,
+    values,
+    printed,
+    odd,
+    plan: sbits('KMDDice'),
+    address: p2pkhAddress('0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798'),
+  }
 }

@@ -7,14 +7,23 @@ import type { KomodoRpc } from '../src/rpc/index.js'
 export async function publisherSession(rpc: KomodoRpc, myAddress: string) {
   const created = await rpc.oraclescreate('NYWTHR', 'Weather in NYC', 'L')
   const { txid: oracletxid } = await submit(rpc, created, {
-    method: 'oraclescreate', params: { name: 'NYWTHR', description: 'Weather in NYC', format: 'L' }, changeAddress: myAddress,
+    method: 'oraclescreate',
+    params: { name: 'NYWTHR', description: 'Weather in NYC', format: 'L' },
+    changeAddress: myAddress,
   })
 
   const registered = await rpc.oraclesregister(oracletxid, 1000000n) // datafee: 0.01 coin, in satoshis
-  await submit(rpc, registered, { method: 'oraclesregister', params: { oracletxid, datafee: 1000000n }, changeAddress: myAddress })
+  await submit(rpc, registered, {
+    method: 'oraclesregister',
+    params: { oracletxid, datafee: 1000000n },
+    changeAddress: myAddress,
+  })
 
   const info = await rpc.oraclesinfo(oracletxid)
-  return { oracletxid, publishers: info.registered.map((p) => ({ publisher: p.publisher, baton: p.baton, datafee: p.datafee })) }
+  return {
+    oracletxid,
+    publishers: info.registered.map((p) => ({ publisher: p.publisher, baton: p.baton, datafee: p.datafee })),
+  }
 }
 
 // Against a real node: credentials come from ~/.komodo/<CHAIN>/<CHAIN>.conf.

@@ -1,5 +1,14 @@
 // README example: decode a daemon transaction offline, then build, sign and verify a spend of a CC output.
-import { parseTransaction, serializeTransaction, serializeTransactionInto, txid, sighash, signTransaction, verifyInput, decodeRawTransaction } from '../src/tx/index.js'
+import {
+  parseTransaction,
+  serializeTransaction,
+  serializeTransactionInto,
+  txid,
+  sighash,
+  signTransaction,
+  verifyInput,
+  decodeRawTransaction,
+} from '../src/tx/index.js'
 import type { Transaction } from '../src/tx/index.js'
 import { cc1of1 } from '../src/cc/condition.js'
 import { ccScript } from '../src/script/cc.js'
@@ -23,17 +32,41 @@ export function txExample(faucetFundHex: string, privateKey: Uint8Array, publicK
   const cond = cc1of1(0xe4, publicKey)
   const spent = { value: 100000000n, script: ccScript(cond), condition: cond }
   const unsigned: Transaction = {
-    overwintered: true, version: 4, versionGroupId: 0x892f2085,
-    vin: [{ txid: '324c0809d79de1969f21bd149125704c11abaad414c7e568cf4d4bd574214d03', vout: 1, scriptSig: new Uint8Array(0), sequence: 0xffffffff }],
+    overwintered: true,
+    version: 4,
+    versionGroupId: 0x892f2085,
+    vin: [
+      {
+        txid: '324c0809d79de1969f21bd149125704c11abaad414c7e568cf4d4bd574214d03',
+        vout: 1,
+        scriptSig: new Uint8Array(0),
+        sequence: 0xffffffff,
+      },
+    ],
     vout: [
       { value: 99990000n, script: p2pkhScript(hexToBytes('e6e8b8e5f5683bc0e2203e89346fde8587d5593e')) },
       { value: 0n, script: opReturnScript(hexToBytes('e44600')) },
     ],
-    lockTime: 0, expiryHeight: 3000200, valueBalance: 0n, shieldedSpends: [], shieldedOutputs: [], joinSplits: [],
+    lockTime: 0,
+    expiryHeight: 3000200,
+    valueBalance: 0n,
+    shieldedSpends: [],
+    shieldedOutputs: [],
+    joinSplits: [],
   }
   // the CC sighash signs only `<push cond> cc` (ZIP-243, branch 0x76b809bb)
   const digest = bytesToHex(sighash(unsigned, 0, { scriptCode: spent.script, value: spent.value }))
   const signed = signTransaction(unsigned, [spent], [privateKey]) // 64-byte compact signature inside the fulfillment
   const check = verifyInput(signed, 0, spent) // { valid: true, kind: 'cc' }
-  return { decoded, faucetAddress, same, framed, txid: txid(tx), digest, signedHex: bytesToHex(serializeTransaction(signed)), signedTxid: txid(signed), check }
+  return {
+    decoded,
+    faucetAddress,
+    same,
+    framed,
+    txid: txid(tx),
+    digest,
+    signedHex: bytesToHex(serializeTransaction(signed)),
+    signedTxid: txid(signed),
+    check,
+  }
 }

@@ -27,8 +27,14 @@ const MSG_OFF = 512
 
 // RFC 7693 §2.6 IV (= SHA-512's), §2.7 SIGMA (rows 10 and 11 repeat rows 0 and 1)
 const IV = [
-  0x6a09e667f3bcc908n, 0xbb67ae8584caa73bn, 0x3c6ef372fe94f82bn, 0xa54ff53a5f1d36f1n,
-  0x510e527fade682d1n, 0x9b05688c2b3e6c1fn, 0x1f83d9abfb41bd6bn, 0x5be0cd19137e2179n,
+  0x6a09e667f3bcc908n,
+  0xbb67ae8584caa73bn,
+  0x3c6ef372fe94f82bn,
+  0xa54ff53a5f1d36f1n,
+  0x510e527fade682d1n,
+  0x9b05688c2b3e6c1fn,
+  0x1f83d9abfb41bd6bn,
+  0x5be0cd19137e2179n,
 ]
 const SIGMA = [
   [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
@@ -55,12 +61,16 @@ const uleb = (n) => {
   } while (n !== 0)
   return out
 }
-const sleb = (v) => { // v: bigint
+const sleb = (v) => {
+  // v: bigint
   const out = []
   for (;;) {
     const b = Number(v & 0x7fn)
     v >>= 7n
-    if ((v === 0n && (b & 0x40) === 0) || (v === -1n && (b & 0x40) !== 0)) { out.push(b); return out }
+    if ((v === 0n && (b & 0x40) === 0) || (v === -1n && (b & 0x40) !== 0)) {
+      out.push(b)
+      return out
+    }
     out.push(b | 0x80)
   }
 }
@@ -70,24 +80,46 @@ const name = (s) => [...uleb(s.length), ...[...s].map((c) => c.charCodeAt(0))]
 const section = (id, body) => [id, ...uleb(body.length), ...body]
 
 // ---- opcodes ----------------------------------------------------------------------------------------------------
-const I32 = 0x7f, I64 = 0x7e, F64 = 0x7c, VOID = 0x40
+const I32 = 0x7f,
+  I64 = 0x7e,
+  F64 = 0x7c,
+  VOID = 0x40
 const op = {
-  block: [0x02, VOID], loop: [0x03, VOID], if: [0x04, VOID], end: [0x0b],
-  br: (d) => [0x0c, ...uleb(d)], brIf: (d) => [0x0d, ...uleb(d)], call: (f) => [0x10, ...uleb(f)],
-  get: (i) => [0x20, ...uleb(i)], set: (i) => [0x21, ...uleb(i)], tee: (i) => [0x22, ...uleb(i)],
-  i64load: (off) => [0x29, 3, ...uleb(off)], i32load8u: (off) => [0x2d, 0, ...uleb(off)],
-  i64store: (off) => [0x37, 3, ...uleb(off)], i32store8: (off) => [0x3a, 0, ...uleb(off)],
-  i32c: (v) => [0x41, ...sleb(BigInt(v))], i64c: (v) => [0x42, ...sleb(signed64(v))],
-  i32add: [0x6a], i32sub: [0x6b], i32and: [0x71], i32ne: [0x47], i32geu: [0x4f],
-  i64add: [0x7c], i64xor: [0x85], i64rotr: [0x8a],
-  i64extendI32u: [0xad], i64truncF64u: [0xb1],
+  block: [0x02, VOID],
+  loop: [0x03, VOID],
+  if: [0x04, VOID],
+  end: [0x0b],
+  br: (d) => [0x0c, ...uleb(d)],
+  brIf: (d) => [0x0d, ...uleb(d)],
+  call: (f) => [0x10, ...uleb(f)],
+  get: (i) => [0x20, ...uleb(i)],
+  set: (i) => [0x21, ...uleb(i)],
+  tee: (i) => [0x22, ...uleb(i)],
+  i64load: (off) => [0x29, 3, ...uleb(off)],
+  i32load8u: (off) => [0x2d, 0, ...uleb(off)],
+  i64store: (off) => [0x37, 3, ...uleb(off)],
+  i32store8: (off) => [0x3a, 0, ...uleb(off)],
+  i32c: (v) => [0x41, ...sleb(BigInt(v))],
+  i64c: (v) => [0x42, ...sleb(signed64(v))],
+  i32add: [0x6a],
+  i32sub: [0x6b],
+  i32and: [0x71],
+  i32ne: [0x47],
+  i32geu: [0x4f],
+  i64add: [0x7c],
+  i64xor: [0x85],
+  i64rotr: [0x8a],
+  i64extendI32u: [0xad],
+  i64truncF64u: [0xb1],
 }
 
 // ---- func 0: compress(mp: i32, t: i64, last: i32) ----------------------------------------------------------------
 // RFC 7693 §3.2 F with the 16 work words in locals; the message words are read from [mp, mp + 128) through the
 // SIGMA row of the current round (one round body, looped 12 times: a fully unrolled F would not fit in 4 KB)
 function compressFn() {
-  const MP = 0, T = 1, LAST = 2
+  const MP = 0,
+    T = 1,
+    LAST = 2
   const v = (k) => 3 + k // v0..v15: locals 3..18
   const S = 19 // byte address of the current SIGMA row
   const c = []
@@ -99,10 +131,25 @@ function compressFn() {
   const msg = (pos) => [op.get(MP), op.get(S), op.i32load8u(pos), op.i32add, op.i64load(0)]
   // G (§3.1), as stack chains: a = a + b + x; d = (d ^ a) >>> 32; c = c + d; b = (b ^ c) >>> 24; then y, 16, 63
   const half = (a, b, cc, d, pos, r1, r2) => [
-    op.get(v(a)), op.get(v(b)), op.i64add, ...msg(pos), op.i64add, op.tee(v(a)),
-    op.get(v(d)), op.i64xor, op.i64c(BigInt(r1)), op.i64rotr, op.tee(v(d)),
-    op.get(v(cc)), op.i64add, op.tee(v(cc)),
-    op.get(v(b)), op.i64xor, op.i64c(BigInt(r2)), op.i64rotr, op.set(v(b)),
+    op.get(v(a)),
+    op.get(v(b)),
+    op.i64add,
+    ...msg(pos),
+    op.i64add,
+    op.tee(v(a)),
+    op.get(v(d)),
+    op.i64xor,
+    op.i64c(BigInt(r1)),
+    op.i64rotr,
+    op.tee(v(d)),
+    op.get(v(cc)),
+    op.i64add,
+    op.tee(v(cc)),
+    op.get(v(b)),
+    op.i64xor,
+    op.i64c(BigInt(r2)),
+    op.i64rotr,
+    op.set(v(b)),
   ]
   const G = (a, b, cc, d, i) => [half(a, b, cc, d, 2 * i, 32, 24), half(a, b, cc, d, 2 * i + 1, 16, 63)]
   c.push(op.loop)
@@ -111,14 +158,35 @@ function compressFn() {
   c.push(op.get(S), op.i32c(16), op.i32add, op.tee(S), op.i32c(SIGMA_OFF + 16 * ROUNDS), op.i32ne, op.brIf(0), op.end)
   // h[k] ^= v[k] ^ v[k + 8]
   for (let k = 0; k < 8; k++)
-    c.push(op.i32c(0), op.i32c(0), op.i64load(8 * k), op.get(v(k)), op.i64xor, op.get(v(8 + k)), op.i64xor, op.i64store(8 * k))
+    c.push(
+      op.i32c(0),
+      op.i32c(0),
+      op.i64load(8 * k),
+      op.get(v(k)),
+      op.i64xor,
+      op.get(v(8 + k)),
+      op.i64xor,
+      op.i64store(8 * k),
+    )
   c.push(op.end)
-  return { locals: [[16, I64], [1, I32]], body: c.flat(Infinity) }
+  return {
+    locals: [
+      [16, I64],
+      [1, I32],
+    ],
+    body: c.flat(Infinity),
+  }
 }
 
 // ---- func 1: hash(len: i32, done: f64, flags: i32) ---------------------------------------------------------------
 function hashFn() {
-  const LEN = 0, DONE = 1, FLAGS = 2, I = 3, J = 4, LIM = 5, T = 6
+  const LEN = 0,
+    DONE = 1,
+    FLAGS = 2,
+    I = 3,
+    J = 4,
+    LIM = 5,
+    T = 6
   const c = []
   // INIT: h = IV ^ param block; param word 0 = 0x01010020 (digest 32, key 0, fanout 1, depth 1), words 6..7 = personalization
   c.push(op.get(FLAGS), op.i32c(2), op.i32and, op.if)
@@ -131,45 +199,128 @@ function hashFn() {
   c.push(op.get(DONE), op.i64truncF64u, op.set(T))
   // lim = len + 1 - final: compress while i + 128 < lim (final keeps the last block, non-final takes them all)
   c.push(op.get(LEN), op.i32c(1), op.i32add, op.get(FLAGS), op.i32c(1), op.i32and, op.i32sub, op.set(LIM))
-  c.push(op.block, op.loop,
-    op.get(I), op.i32c(128), op.i32add, op.get(LIM), op.i32geu, op.brIf(1),
-    op.i32c(MSG_OFF), op.get(I), op.i32add,
-    op.get(T), op.get(I), op.i64extendI32u, op.i64add, op.i64c(128n), op.i64add,
-    op.i32c(0), op.call(0),
-    op.get(I), op.i32c(128), op.i32add, op.set(I),
-    op.br(0), op.end, op.end)
+  c.push(
+    op.block,
+    op.loop,
+    op.get(I),
+    op.i32c(128),
+    op.i32add,
+    op.get(LIM),
+    op.i32geu,
+    op.brIf(1),
+    op.i32c(MSG_OFF),
+    op.get(I),
+    op.i32add,
+    op.get(T),
+    op.get(I),
+    op.i64extendI32u,
+    op.i64add,
+    op.i64c(128n),
+    op.i64add,
+    op.i32c(0),
+    op.call(0),
+    op.get(I),
+    op.i32c(128),
+    op.i32add,
+    op.set(I),
+    op.br(0),
+    op.end,
+    op.end,
+  )
   // FINAL: zero [MSG + len, MSG + i + 128), compress the last block with t = done + len
-  c.push(op.get(FLAGS), op.i32c(1), op.i32and, op.if,
-    op.i32c(MSG_OFF), op.get(LEN), op.i32add, op.set(J),
-    op.block, op.loop,
-    op.get(J), op.i32c(MSG_OFF + 128), op.get(I), op.i32add, op.i32geu, op.brIf(1),
-    op.get(J), op.i32c(0), op.i32store8(0),
-    op.get(J), op.i32c(1), op.i32add, op.set(J),
-    op.br(0), op.end, op.end,
-    op.i32c(MSG_OFF), op.get(I), op.i32add,
-    op.get(T), op.get(LEN), op.i64extendI32u, op.i64add,
-    op.i32c(1), op.call(0),
-    op.end)
+  c.push(
+    op.get(FLAGS),
+    op.i32c(1),
+    op.i32and,
+    op.if,
+    op.i32c(MSG_OFF),
+    op.get(LEN),
+    op.i32add,
+    op.set(J),
+    op.block,
+    op.loop,
+    op.get(J),
+    op.i32c(MSG_OFF + 128),
+    op.get(I),
+    op.i32add,
+    op.i32geu,
+    op.brIf(1),
+    op.get(J),
+    op.i32c(0),
+    op.i32store8(0),
+    op.get(J),
+    op.i32c(1),
+    op.i32add,
+    op.set(J),
+    op.br(0),
+    op.end,
+    op.end,
+    op.i32c(MSG_OFF),
+    op.get(I),
+    op.i32add,
+    op.get(T),
+    op.get(LEN),
+    op.i64extendI32u,
+    op.i64add,
+    op.i32c(1),
+    op.call(0),
+    op.end,
+  )
   c.push(op.end)
-  return { locals: [[3, I32], [1, I64]], body: c.flat(Infinity) }
+  return {
+    locals: [
+      [3, I32],
+      [1, I64],
+    ],
+    body: c.flat(Infinity),
+  }
 }
 
 function moduleBytes() {
-  const types = section(1, vec([
-    [0x60, ...vec([I32, I64, I32]), ...vec([])], // 0: compress
-    [0x60, ...vec([I32, F64, I32]), ...vec([])], // 1: hash
-  ]))
+  const types = section(
+    1,
+    vec([
+      [0x60, ...vec([I32, I64, I32]), ...vec([])], // 0: compress
+      [0x60, ...vec([I32, F64, I32]), ...vec([])], // 1: hash
+    ]),
+  )
   const funcs = section(3, vec([uleb(0), uleb(1)]))
   const memory = section(5, vec([[0x00, ...uleb(1)]])) // min 1 page, no max
-  const exports = section(7, vec([[...name('mem'), 0x02, ...uleb(0)], [...name('hash'), 0x00, ...uleb(1)]]))
-  const code = section(10, vec([compressFn(), hashFn()].map(({ locals, body }) => {
-    const f = [...vec(locals.map(([n, t]) => [...uleb(n), t])), ...body]
-    return [...uleb(f.length), ...f]
-  })))
+  const exports = section(
+    7,
+    vec([
+      [...name('mem'), 0x02, ...uleb(0)],
+      [...name('hash'), 0x00, ...uleb(1)],
+    ]),
+  )
+  const code = section(
+    10,
+    vec(
+      [compressFn(), hashFn()].map(({ locals, body }) => {
+        const f = [...vec(locals.map(([n, t]) => [...uleb(n), t])), ...body]
+        return [...uleb(f.length), ...f]
+      }),
+    ),
+  )
   const sigma = []
   for (let r = 0; r < ROUNDS; r++) for (const i of SIGMA[r % 10]) sigma.push(i * 8)
   const data = section(11, vec([[0x00, op.i32c(SIGMA_OFF), op.end, ...vec(sigma)].flat()]))
-  return Uint8Array.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, ...types, ...funcs, ...memory, ...exports, ...code, ...data])
+  return Uint8Array.from([
+    0x00,
+    0x61,
+    0x73,
+    0x6d,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
+    ...types,
+    ...funcs,
+    ...memory,
+    ...exports,
+    ...code,
+    ...data,
+  ])
 }
 
 const bytes = moduleBytes()
@@ -191,8 +342,13 @@ export const BLAKE2B_WASM_LAYOUT = /* @__PURE__ */ Object.freeze({ personalizati
 const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'hash', 'blake2b-wasm-bytes.ts')
 if (process.argv.includes('--check')) {
   let old = ''
-  try { old = readFileSync(out, 'utf8') } catch {}
-  if (old !== text) { console.error(`${out} is stale: run node scripts/gen-blake2b-wasm.mjs`); process.exit(1) }
+  try {
+    old = readFileSync(out, 'utf8')
+  } catch {}
+  if (old !== text) {
+    console.error(`${out} is stale: run node scripts/gen-blake2b-wasm.mjs`)
+    process.exit(1)
+  }
   console.log(`${out} is up to date (${bytes.length} bytes)`)
 } else {
   writeFileSync(out, text)

@@ -15,8 +15,17 @@ import { fileURLToPath } from 'node:url'
 function body(square) {
   const L = []
   const r = (n) => Array.from({ length: 16 }, (_, i) => `${n}${i}`)
-  L.push(`  const ${r('a').map((v, i) => `${v} = a[${i}]!`).join(', ')}`)
-  if (!square) L.push(`  const ${r('b').map((v, i) => `${v} = b[${i}]!`).join(', ')}`)
+  L.push(
+    `  const ${r('a')
+      .map((v, i) => `${v} = a[${i}]!`)
+      .join(', ')}`,
+  )
+  if (!square)
+    L.push(
+      `  const ${r('b')
+        .map((v, i) => `${v} = b[${i}]!`)
+        .join(', ')}`,
+    )
   // column k of the schoolbook product: the sum of a_i·b_(k−i)
   const column = (k) => {
     const terms = []
@@ -71,8 +80,13 @@ ${body(true)}
 const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'modules', 'dice', 'fe25519-mul.ts')
 if (process.argv.includes('--check')) {
   let old = ''
-  try { old = readFileSync(out, 'utf8') } catch {}
-  if (old !== text) { console.error(`${out} is stale: run node scripts/gen-fe25519-mul.mjs`); process.exit(1) }
+  try {
+    old = readFileSync(out, 'utf8')
+  } catch {}
+  if (old !== text) {
+    console.error(`${out} is stale: run node scripts/gen-fe25519-mul.mjs`)
+    process.exit(1)
+  }
   console.log(`${out} is up to date`)
 } else {
   writeFileSync(out, text)

@@ -13,14 +13,14 @@ import { fileURLToPath } from 'node:url'
 
 // FIPS 180-4 §4.2.2: the first 32 bits of the fractional parts of the cube roots of the first 64 primes
 const K = [
-  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-  0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-  0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-  0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-  0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-  0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-  0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-  0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
+  0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
+  0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8,
+  0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
+  0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819,
+  0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
+  0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
+  0xc67178f2,
 ]
 
 const rotr = (x, n) => `((${x} >>> ${n}) | (${x} << ${32 - n}))`
@@ -34,13 +34,15 @@ function body() {
   const L = []
   L.push('  let v0 = h[0]!, v1 = h[1]!, v2 = h[2]!, v3 = h[3]!, v4 = h[4]!, v5 = h[5]!, v6 = h[6]!, v7 = h[7]!')
   L.push('  let t1 = 0, x0 = 0, x1 = v1 ^ v2')
-  for (let t = 0; t < 16; t++)
-    L.push(`  let w${t} = m.getInt32(o + ${4 * t})`)
+  for (let t = 0; t < 16; t++) L.push(`  let w${t} = m.getInt32(o + ${4 * t})`)
   for (let t = 0; t < 64; t++) {
     // round t: a..h are v[(0..7 - t) mod 8]; the new e goes to d's variable, the new a to h's
     const [a, b, c, d, e, f, g, h] = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => `v${(((k - t) % 8) + 8) % 8}`)
     const w = `w${t % 16}`
-    if (t >= 16) L.push(`  ${w} = (${smallSigma1(`w${(t - 2) % 16}`)} + w${(t - 7) % 16} + ${smallSigma0(`w${(t - 15) % 16}`)} + ${w}) | 0`)
+    if (t >= 16)
+      L.push(
+        `  ${w} = (${smallSigma1(`w${(t - 2) % 16}`)} + w${(t - 7) % 16} + ${smallSigma0(`w${(t - 15) % 16}`)} + ${w}) | 0`,
+      )
     L.push(`  t1 = (${h} + ${bigSigma1(e)} + ${ch(e, f, g)} + ${K[t] | 0} + ${w}) | 0`)
     L.push(`  ${d} = (${d} + t1) | 0`)
     // Maj(a, b, c) = b ^ ((a ^ b) & (b ^ c)), where b ^ c is the previous round's a ^ b
@@ -69,8 +71,13 @@ ${body()}
 const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'hash', 'sha256-compress.ts')
 if (process.argv.includes('--check')) {
   let old = ''
-  try { old = readFileSync(out, 'utf8') } catch {}
-  if (old !== text) { console.error(`${out} is stale: run node scripts/gen-sha256.mjs`); process.exit(1) }
+  try {
+    old = readFileSync(out, 'utf8')
+  } catch {}
+  if (old !== text) {
+    console.error(`${out} is stale: run node scripts/gen-sha256.mjs`)
+    process.exit(1)
+  }
   console.log(`${out} is up to date`)
 } else {
   writeFileSync(out, text)

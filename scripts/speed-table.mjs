@@ -13,15 +13,22 @@ const lines = [
   '',
   '| operation | komodo-cc ops/s | peer | peer ops/s | ratio |',
   '|---|---:|---|---:|---:|',
-  ...results.rows.map((r) => `| ${r.name} | ${fmt(r.opsPerSec)} | ${r.vs ? r.vs.name : '—'} | ${r.vs ? fmt(r.vs.opsPerSec) : '—'} | ${r.vs ? `${r.vs.ratio}×` : '—'} |`),
+  ...results.rows.map(
+    (r) =>
+      `| ${r.name} | ${fmt(r.opsPerSec)} | ${r.vs ? r.vs.name : '—'} | ${r.vs ? fmt(r.vs.opsPerSec) : '—'} | ${r.vs ? `${r.vs.ratio}×` : '—'} |`,
+  ),
 ]
-if (!results.shares) throw new Error('bench/results.json has no shares: run the whole `npm run bench`, not chosen files')
+if (!results.shares)
+  throw new Error('bench/results.json has no shares: run the whole `npm run bench`, not chosen files')
 const shareLines = [
   `Measured in the same run (bench/share.ts: ${results.shares.rounds} rounds of ${results.shares.roundMs} ms per line, medians).`,
   '',
   '| builder | backend | BLAKE2b | builds/s | µs per build | µs in sign() | µs outside sign() | non-signing share |',
   '|---|---|---|---:|---:|---:|---:|---:|',
-  ...results.shares.rows.map((r) => `| ${r.builder} | ${r.backend} | ${r.blake2b} | ${fmt(r.buildsPerSec)} | ${r.perBuildUs} | ${r.signUs ?? '—'} | ${r.outsideUs} | ${r.share === null ? '—' : `${r.share}%`} |`),
+  ...results.shares.rows.map(
+    (r) =>
+      `| ${r.builder} | ${r.backend} | ${r.blake2b} | ${fmt(r.buildsPerSec)} | ${r.perBuildUs} | ${r.signUs ?? '—'} | ${r.outsideUs} | ${r.share === null ? '—' : `${r.share}%`} |`,
+  ),
 ]
 /** Replaces the text between `<!-- name -->` and `<!-- /name -->`. */
 function between(text, name, body) {

@@ -10,7 +10,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const out = join(root, 'node_modules', '.vitest-results.json')
 rmSync(out, { force: true })
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs')
-const res = spawnSync(process.execPath, [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' })
+const res = spawnSync(
+  process.execPath,
+  [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)],
+  { cwd: root, stdio: 'inherit' },
+)
 if (existsSync(out)) {
   const r = JSON.parse(readFileSync(out, 'utf8'))
   const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)

@@ -42,18 +42,38 @@ export function toSatoshis(value: AmountInput, name = 'amount', options: ToSatos
   if (typeof value === 'bigint') sats = value
   else if (typeof value === 'string') sats = decimalToSats(value, name)
   else if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new KomodoCcError('AMOUNT_INVALID', `${name} must be a finite number of coins, got ${value}`, { name })
+    if (!Number.isFinite(value))
+      throw new KomodoCcError('AMOUNT_INVALID', `${name} must be a finite number of coins, got ${value}`, { name })
     sats = decimalToSats(numberToDecimal(value), name)
     if (sats > BigInt(Number.MAX_SAFE_INTEGER) || sats < -BigInt(Number.MAX_SAFE_INTEGER))
-      throw new KomodoCcError('AMOUNT_INVALID', `${name} ${value} is too large to be exact as a JS number; pass a decimal string or a bigint of satoshis`, { name })
+      throw new KomodoCcError(
+        'AMOUNT_INVALID',
+        `${name} ${value} is too large to be exact as a JS number; pass a decimal string or a bigint of satoshis`,
+        { name },
+      )
   } else if (isBNLike(value)) {
     const text = value.toString(10)
-    if (!/^-?\d+$/.test(text)) throw new KomodoCcError('AMOUNT_INVALID', `${name} BN did not print as an integer`, { name })
+    if (!/^-?\d+$/.test(text))
+      throw new KomodoCcError('AMOUNT_INVALID', `${name} BN did not print as an integer`, { name })
     sats = BigInt(text)
-  } else throw new KomodoCcError('AMOUNT_INVALID', `${name} expected a decimal string or number (coins) or a bigint/BN (satoshis), got ${describe(value)}`, { name })
-  if (sats < 0n && options.allowNegative !== true) throw new KomodoCcError('AMOUNT_RANGE', `${name} must not be negative, got ${sats} sat`, { name, got: String(sats) })
+  } else
+    throw new KomodoCcError(
+      'AMOUNT_INVALID',
+      `${name} expected a decimal string or number (coins) or a bigint/BN (satoshis), got ${describe(value)}`,
+      { name },
+    )
+  if (sats < 0n && options.allowNegative !== true)
+    throw new KomodoCcError('AMOUNT_RANGE', `${name} must not be negative, got ${sats} sat`, {
+      name,
+      got: String(sats),
+    })
   const max = options.max ?? MAX_SATOSHIS
-  if (sats > max || sats < INT64_MIN) throw new KomodoCcError('AMOUNT_RANGE', `${name} ${sats} sat is above the maximum ${max}`, { name, got: String(sats), max: String(max) })
+  if (sats > max || sats < INT64_MIN)
+    throw new KomodoCcError('AMOUNT_RANGE', `${name} ${sats} sat is above the maximum ${max}`, {
+      name,
+      got: String(sats),
+      max: String(max),
+    })
   return sats
 }
 
@@ -63,7 +83,8 @@ export function toSatoshis(value: AmountInput, name = 'amount', options: ToSatos
  * @example formatCoins(150000000n) // '1.50000000'
  */
 export function formatCoins(sats: bigint): string {
-  if (typeof sats !== 'bigint') throw new KomodoCcError('AMOUNT_INVALID', `formatCoins expected a bigint of satoshis, got ${describe(sats)}`)
+  if (typeof sats !== 'bigint')
+    throw new KomodoCcError('AMOUNT_INVALID', `formatCoins expected a bigint of satoshis, got ${describe(sats)}`)
   const neg = sats < 0n
   const abs = neg ? -sats : sats
   return `${neg ? '-' : ''}${abs / COIN}.${(abs % COIN).toString().padStart(8, '0')}`
@@ -87,7 +108,8 @@ export function coinsValue(sats: bigint): number {
  * @example daemonFormatDouble(Number(11980000014280999n) / 1e8) // '119800000.14281000'
  */
 export function daemonFormatDouble(x: number): string {
-  if (typeof x !== 'number') throw new KomodoCcError('AMOUNT_INVALID', `daemonFormatDouble expected a number, got ${describe(x)}`)
+  if (typeof x !== 'number')
+    throw new KomodoCcError('AMOUNT_INVALID', `daemonFormatDouble expected a number, got ${describe(x)}`)
   if (Number.isNaN(x)) return 'nan'
   if (!Number.isFinite(x)) return x > 0 ? 'inf' : '-inf'
   const neg = x < 0 || Object.is(x, -0)
@@ -123,13 +145,17 @@ export function coinsText(sats: bigint): string {
 
 function decimalToSats(text: string, name: string): bigint {
   const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text)
-  if (m === null) throw new KomodoCcError('AMOUNT_INVALID', `${name} ${describe(text)} is not a plain decimal number of coins`, { name })
+  if (m === null)
+    throw new KomodoCcError('AMOUNT_INVALID', `${name} ${describe(text)} is not a plain decimal number of coins`, {
+      name,
+    })
   const [, sign, whole, frac = ''] = m
   // trailing zeros trimmed by a scan: /0+$/ is quadratic on a long run of zeros followed by another digit
   let end = frac.length
   while (end > 0 && frac.charCodeAt(end - 1) === 48) end--
   const significant = frac.slice(0, end)
-  if (significant.length > 8) throw new KomodoCcError('AMOUNT_INVALID', `${name} ${describe(text)} has more than 8 decimal places`, { name })
+  if (significant.length > 8)
+    throw new KomodoCcError('AMOUNT_INVALID', `${name} ${describe(text)} has more than 8 decimal places`, { name })
   if (whole!.length > 20) throw new KomodoCcError('AMOUNT_RANGE', `${name} ${describe(text)} is out of range`, { name })
   const sats = BigInt(whole!) * COIN + BigInt(significant.padEnd(8, '0'))
   return sign === '-' ? -sats : sats
@@ -149,7 +175,13 @@ function numberToDecimal(n: number): string {
 }
 
 function isBNLike(v: unknown): v is BNLike {
-  return typeof v === 'object' && v !== null && typeof (v as BNLike).toString === 'function' && typeof (v as BNLike).isNeg === 'function' && typeof (v as BNLike).toTwos === 'function'
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof (v as BNLike).toString === 'function' &&
+    typeof (v as BNLike).isNeg === 'function' &&
+    typeof (v as BNLike).toTwos === 'function'
+  )
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -158,7 +190,9 @@ function isBNLike(v: unknown): v is BNLike {
 
 const C_SPACE = '[ \\t\\n\\v\\f\\r]*'
 const DEC_FLOAT = new RegExp(`^${C_SPACE}([+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?)`)
-const HEX_FLOAT = new RegExp(`^${C_SPACE}([+-]?)0[xX]((?:[0-9a-fA-F]+\\.?[0-9a-fA-F]*|\\.[0-9a-fA-F]+))(?:[pP]([+-]?\\d+))?`)
+const HEX_FLOAT = new RegExp(
+  `^${C_SPACE}([+-]?)0[xX]((?:[0-9a-fA-F]+\\.?[0-9a-fA-F]*|\\.[0-9a-fA-F]+))(?:[pP]([+-]?\\d+))?`,
+)
 const INF_NAN = new RegExp(`^${C_SPACE}([+-]?)(inf(?:inity)?|nan)`, 'i')
 const INT_PREFIX = new RegExp(`^${C_SPACE}([+-]?\\d+)`)
 
@@ -238,13 +272,17 @@ export type AmountParseCheck = { exact: bigint | null; daemon: bigint; differs: 
  * sending text the daemon would read as a different amount.
  * @example checkDaemonAmount('1.15') // { exact: 115000000n, daemon: 114999999n, differs: true }
  */
-export function checkDaemonAmount(text: string, kind: 'coins' | 'datafee' | 'coinsNoFudge' = 'coins'): AmountParseCheck {
+export function checkDaemonAmount(
+  text: string,
+  kind: 'coins' | 'datafee' | 'coinsNoFudge' = 'coins',
+): AmountParseCheck {
   let exact: bigint | null
   try {
     exact = toSatoshis(text, 'amount', { allowNegative: true })
   } catch {
     exact = null
   }
-  const daemon = kind === 'datafee' ? daemonParseDatafee(text) : daemonParseCoins(text, { fudge: kind !== 'coinsNoFudge' })
+  const daemon =
+    kind === 'datafee' ? daemonParseDatafee(text) : daemonParseCoins(text, { fudge: kind !== 'coinsNoFudge' })
   return { exact, daemon, differs: exact !== daemon }
 }

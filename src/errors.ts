@@ -4,25 +4,68 @@
  */
 export type ErrorCode =
   // bytes and numbers
-  | 'BYTES_TYPE' | 'BYTES_LENGTH' | 'HEX_INVALID' | 'INT_RANGE' | 'READ_PAST_END' | 'TRAILING_BYTES'
-  | 'COMPACTSIZE_NON_MINIMAL' | 'COMPACTSIZE_RANGE' | 'ARG_INVALID'
+  | 'BYTES_TYPE'
+  | 'BYTES_LENGTH'
+  | 'HEX_INVALID'
+  | 'INT_RANGE'
+  | 'READ_PAST_END'
+  | 'TRAILING_BYTES'
+  | 'COMPACTSIZE_NON_MINIMAL'
+  | 'COMPACTSIZE_RANGE'
+  | 'ARG_INVALID'
   // amounts
-  | 'AMOUNT_INVALID' | 'AMOUNT_RANGE'
+  | 'AMOUNT_INVALID'
+  | 'AMOUNT_RANGE'
   // oracle data
-  | 'ORACLE_FORMAT' | 'ORACLE_NOT_ASCII' | 'ORACLE_TOO_LONG' | 'ORACLE_VALUE' | 'ORACLE_DATA_EMPTY'
-  | 'ORACLE_DATA_TOO_BIG' | 'ORACLE_TX_TOO_BIG'
+  | 'ORACLE_FORMAT'
+  | 'ORACLE_NOT_ASCII'
+  | 'ORACLE_TOO_LONG'
+  | 'ORACLE_VALUE'
+  | 'ORACLE_DATA_EMPTY'
+  | 'ORACLE_DATA_TOO_BIG'
+  | 'ORACLE_TX_TOO_BIG'
   // keys and addresses
-  | 'ADDRESS_INVALID' | 'ADDRESS_CHECKSUM' | 'ADDRESS_VERSION' | 'WIF_INVALID' | 'PUBKEY_INVALID'
-  | 'PRIVKEY_INVALID' | 'CHAIN_PARAMS'
+  | 'ADDRESS_INVALID'
+  | 'ADDRESS_CHECKSUM'
+  | 'ADDRESS_VERSION'
+  | 'WIF_INVALID'
+  | 'PUBKEY_INVALID'
+  | 'PRIVKEY_INVALID'
+  | 'CHAIN_PARAMS'
   // scripts, conditions, transactions, payloads
-  | 'SCRIPT_TOO_LARGE' | 'SCRIPT_INVALID' | 'CC_INVALID' | 'CC_UNSUPPORTED' | 'CC_NON_CANONICAL'
-  | 'FULFILLMENT_INVALID' | 'TX_INVALID' | 'TX_VERSION' | 'SIGHASH_INVALID' | 'SIGNATURE_INVALID'
-  | 'SIGNER_FAILED' | 'OPRET_INVALID' | 'OPRET_EVAL' | 'OPRET_FUNCID' | 'MERKLE_INVALID'
+  | 'SCRIPT_TOO_LARGE'
+  | 'SCRIPT_INVALID'
+  | 'CC_INVALID'
+  | 'CC_UNSUPPORTED'
+  | 'CC_NON_CANONICAL'
+  | 'FULFILLMENT_INVALID'
+  | 'TX_INVALID'
+  | 'TX_VERSION'
+  | 'SIGHASH_INVALID'
+  | 'SIGNATURE_INVALID'
+  | 'SIGNER_FAILED'
+  | 'OPRET_INVALID'
+  | 'OPRET_EVAL'
+  | 'OPRET_FUNCID'
+  | 'MERKLE_INVALID'
   // builders
-  | 'BUILD_PARAMS' | 'BUILD_INPUTS' | 'BUILD_STATE' | 'INSUFFICIENT_FUNDS' | 'ABORTED' | 'POW_NOT_FOUND'
+  | 'BUILD_PARAMS'
+  | 'BUILD_INPUTS'
+  | 'BUILD_STATE'
+  | 'INSUFFICIENT_FUNDS'
+  | 'ABORTED'
+  | 'POW_NOT_FOUND'
   // I/O layers
-  | 'RPC_HTTP' | 'RPC_ERROR' | 'RPC_TIMEOUT' | 'RPC_CONFIG' | 'RPC_RESULT' | 'SUBMIT_MISMATCH'
-  | 'KDF_ERROR' | 'KDF_PARAMS' | 'DEVNET' | 'CLI_USAGE'
+  | 'RPC_HTTP'
+  | 'RPC_ERROR'
+  | 'RPC_TIMEOUT'
+  | 'RPC_CONFIG'
+  | 'RPC_RESULT'
+  | 'SUBMIT_MISMATCH'
+  | 'KDF_ERROR'
+  | 'KDF_PARAMS'
+  | 'DEVNET'
+  | 'CLI_USAGE'
   | 'RPC_REDIRECT'
   | 'RESPONSE_TOO_LARGE'
 
@@ -36,7 +79,12 @@ export class KomodoCcError extends Error {
   override readonly name: string = 'KomodoCcError'
   readonly code: ErrorCode
   readonly details: Readonly<Record<string, unknown>>
-  constructor(code: ErrorCode, message: string, details: Readonly<Record<string, unknown>> = {}, options?: { cause?: unknown }) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    details: Readonly<Record<string, unknown>> = {},
+    options?: { cause?: unknown },
+  ) {
     super(`${code}: ${message}`, options)
     this.code = code
     this.details = details

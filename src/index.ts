@@ -5,9 +5,23 @@ export { KomodoCcError, isKomodoCcError, type ErrorCode } from './errors.js'
 
 // bytes
 export {
-  bytesToHex, hexToBytes, isHex, ByteReader, ByteWriter, MAX_COMPACTSIZE, compactSizeLength,
-  txidToInternalBytes, internalBytesToTxid, displayHexToBytes, ZERO_TXID,
-  concatBytes, equalBytes, reverseBytes, compareBytes, utf8ToBytes, bytesToUtf8,
+  bytesToHex,
+  hexToBytes,
+  isHex,
+  ByteReader,
+  ByteWriter,
+  MAX_COMPACTSIZE,
+  compactSizeLength,
+  txidToInternalBytes,
+  internalBytesToTxid,
+  displayHexToBytes,
+  ZERO_TXID,
+  concatBytes,
+  equalBytes,
+  reverseBytes,
+  compareBytes,
+  utf8ToBytes,
+  bytesToUtf8,
 } from './bytes/index.js'
 
 // hashes
@@ -15,15 +29,45 @@ export { sha256, sha256d, hash160, blake2b256 } from './hash/index.js'
 
 // addresses and keys
 export {
-  base58Encode, base58Decode, base58checkEncode, base58checkDecode, KMD, BTC, LTC, ZEC, CHAINS, chainParams,
-  pubkeyBytes, hash160ToAddress, p2pkhAddress, p2shAddress, decodeAddress, isAddress, encodeWif, decodeWif,
-  type ChainParams, type DecodedAddress,
+  base58Encode,
+  base58Decode,
+  base58checkEncode,
+  base58checkDecode,
+  KMD,
+  BTC,
+  LTC,
+  ZEC,
+  CHAINS,
+  chainParams,
+  pubkeyBytes,
+  hash160ToAddress,
+  p2pkhAddress,
+  p2shAddress,
+  decodeAddress,
+  isAddress,
+  encodeWif,
+  decodeWif,
+  type ChainParams,
+  type DecodedAddress,
 } from './address/index.js'
 
 // amounts
 export {
-  COIN, MAX_SATOSHIS, MAX_MONEY, toSatoshis, formatCoins, coinsText, coinsValue, daemonFormatDouble, daemonParseCoins, daemonParseDatafee,
-  checkDaemonAmount, type AmountInput, type BNLike, type ToSatoshisOptions, type AmountParseCheck,
+  COIN,
+  MAX_SATOSHIS,
+  MAX_MONEY,
+  toSatoshis,
+  formatCoins,
+  coinsText,
+  coinsValue,
+  daemonFormatDouble,
+  daemonParseCoins,
+  daemonParseDatafee,
+  checkDaemonAmount,
+  type AmountInput,
+  type BNLike,
+  type ToSatoshisOptions,
+  type AmountParseCheck,
 } from './amount.js'
 
 // plan names
@@ -31,9 +75,21 @@ export { sbits, unsbits, assertPlanName, PLAN_NAME_ERROR } from './sbits.js'
 
 // oracle data
 export {
-  encodeOracleData, decodeOracleData, formatOracleSample, assertOracleFormat, ORACLE_FORMAT_CHARS,
-  chunkOracleData, joinOracleData, checkOracleTxSize, ORACLE_MAX_DATA_SIZE, ORACLE_MAX_TX_SIZE,
-  ORACLE_MAX_FORMAT_LENGTH, ORACLE_MAX_NAME_LENGTH, ORACLE_MAX_PRINT_FIELD, type OracleValue, type OracleDataOptions,
+  encodeOracleData,
+  decodeOracleData,
+  formatOracleSample,
+  assertOracleFormat,
+  ORACLE_FORMAT_CHARS,
+  chunkOracleData,
+  joinOracleData,
+  checkOracleTxSize,
+  ORACLE_MAX_DATA_SIZE,
+  ORACLE_MAX_TX_SIZE,
+  ORACLE_MAX_FORMAT_LENGTH,
+  ORACLE_MAX_NAME_LENGTH,
+  ORACLE_MAX_PRINT_FIELD,
+  type OracleValue,
+  type OracleDataOptions,
 } from './oracle-data/index.js'
 
 // transactions: codec, txid, signature hashes, signing and verifying, the daemon's decoderawtransaction
@@ -43,8 +99,17 @@ export * from './script/index.js'
 // crypto-conditions, CC scripts and CC addresses
 export * from './cc/index.js'
 export {
-  OP_CHECKCRYPTOCONDITION, MAX_CC_PARAMS_SIZE, MAX_CC_SCRIPTSIG_PUSH, ccScript, parseCcScript, isCcScript, ccSubScript, ccScriptSig,
-  type CcVData, type CcParamsHeader, type ParsedCcScript,
+  OP_CHECKCRYPTOCONDITION,
+  MAX_CC_PARAMS_SIZE,
+  MAX_CC_SCRIPTSIG_PUSH,
+  ccScript,
+  parseCcScript,
+  isCcScript,
+  ccSubScript,
+  ccScriptSig,
+  type CcVData,
+  type CcParamsHeader,
+  type ParsedCcScript,
 } from './script/cc.js'
 
 // module payloads (OP_RETURN codecs), one encode/decode pair per module
@@ -60,12 +125,22 @@ export { opretScript, opretPayload, MAX_OPRET_SCRIPT_SIZE, type OpretDecodeOptio
 // (each module's offline `*info` — tokeninfo, faucetinfo, diceinfo, oraclesinfo, gatewaysinfo, rewardsinfo — and its
 // reading types are exported with its payload codec above)
 export {
-  inspectTransaction, inspectionText, MODULE_GLOBAL_PUBKEYS, type Inspection, type InspectionReading, type InspectedOutput, type InspectOptions,
-  type ModuleName, type ModuleReading, type InspectionPayload, type OutputKind, type ReadingBase, type NoReading,
+  inspectTransaction,
+  inspectionText,
+  MODULE_GLOBAL_PUBKEYS,
+  type Inspection,
+  type InspectionReading,
+  type InspectedOutput,
+  type InspectOptions,
+  type ModuleName,
+  type ModuleReading,
+  type InspectionPayload,
+  type OutputKind,
+  type ReadingBase,
+  type NoReading,
 } from './inspect/index.js'
 export type { InfoTxInput, InfoForm, InfoAmount, InfoCount, InfoMaybe } from './modules/offline-info.js'
 export { inspectBuild } from './inspect-build.js'
-
 
 // offline builders
 export { type BuildContext } from './cctx/context.js'
@@ -73,7 +148,14 @@ export { type BuildResult, type BuiltInput } from './cctx/complete.js'
 export { selectNormalInputs } from './cctx/select.js'
 export { type Utxo, type ChainView, type InputPlan, type KeyRole } from './cctx/types.js'
 // (each module's builders are exported with its payload codec above: buildOracles*, buildRewards*, buildGateways*, …)
-export { gatewaysCustomAddress, parseMerkleProof, gatewaysVerifyDeposit, type GatewaysPrefixes, type MerkleProof, type GatewaysVerifyInput } from './modules/gateways/proof.js'
+export {
+  gatewaysCustomAddress,
+  parseMerkleProof,
+  gatewaysVerifyDeposit,
+  type GatewaysPrefixes,
+  type MerkleProof,
+  type GatewaysVerifyInput,
+} from './modules/gateways/proof.js'
 
 // komodod JSON-RPC client, the safe two-step flow (src/rpc: fetch-based; the conf-file reader is loaded only when a
 // chain name or conf path is given)

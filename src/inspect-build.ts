@@ -11,6 +11,9 @@ import type { BuildResult } from './cctx/complete.js'
  * @throws KomodoCcError ARG_INVALID for bad options
  * @example inspectBuild(result).method // 'oraclesdata' (result: a buildOraclesData result)
  */
-export function inspectBuild(result: Pick<BuildResult, 'tx' | 'inputs'>, options: Omit<InspectOptions, 'prevouts'> = {}): Inspection {
+export function inspectBuild(
+  result: Pick<BuildResult, 'tx' | 'inputs'>,
+  options: Omit<InspectOptions, 'prevouts'> = {},
+): Inspection {
   return inspectTransaction(result.tx, { ...options, prevouts: result.inputs.map((i) => ({ value: i.satoshis })) })
 }

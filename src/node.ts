@@ -2,7 +2,17 @@
 // browser-safe root exports, plus the embedded devnet and the komodod conf-file reader.
 export * from './index.js'
 export { startDevnet, devnetJson, type Devnet, type DevnetOptions } from './devnet/server.js'
-export { runDevnetDemo, runDemoFlows, runRemoteDemo, waitForConfirmations, oracleDataState, type DemoIo, type DevnetDemoOptions, type DemoTarget, type RemoteDemoOptions } from './devnet/demo.js'
+export {
+  runDevnetDemo,
+  runDemoFlows,
+  runRemoteDemo,
+  waitForConfirmations,
+  oracleDataState,
+  type DemoIo,
+  type DevnetDemoOptions,
+  type DemoTarget,
+  type RemoteDemoOptions,
+} from './devnet/demo.js'
 export { DevnetRefusal } from './devnet/refusal.js'
 export { DevChain } from './devnet/chain.js'
 export { acceptTransaction, type AcceptOptions } from './devnet/validate.js'

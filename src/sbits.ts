@@ -9,7 +9,8 @@ import { utf8ToBytes } from './bytes/utils.js'
  * @example sbits('DICE') // 1162037572n
  */
 export function sbits(name: string): bigint {
-  if (typeof name !== 'string') throw new KomodoCcError('ARG_INVALID', `sbits name expected a string, got ${typeof name}`)
+  if (typeof name !== 'string')
+    throw new KomodoCcError('ARG_INVALID', `sbits name expected a string, got ${typeof name}`)
   let lo = 0
   let hi = 0
   const n = Math.min(8, name.length)
@@ -24,7 +25,7 @@ export function sbits(name: string): bigint {
     if (i < 4) lo += b * 2 ** (8 * i)
     else hi += b * 2 ** (8 * (i - 4))
   }
-  return hi === 0 ? BigInt(lo) : (BigInt(hi) * 4294967296n) + BigInt(lo)
+  return hi === 0 ? BigInt(lo) : BigInt(hi) * 4294967296n + BigInt(lo)
 }
 
 /**
@@ -35,7 +36,10 @@ export function sbits(name: string): bigint {
  */
 export function unsbits(bits: bigint): string {
   if (typeof bits !== 'bigint' || bits < 0n || bits > 0xffffffffffffffffn)
-    throw new KomodoCcError('INT_RANGE', `sbits expected a u64 bigint, got ${typeof bits === 'bigint' ? `${bits}n` : typeof bits}`)
+    throw new KomodoCcError(
+      'INT_RANGE',
+      `sbits expected a u64 bigint, got ${typeof bits === 'bigint' ? `${bits}n` : typeof bits}`,
+    )
   const out: number[] = []
   let v = bits
   for (let i = 0; i < 8; i++) {
@@ -57,8 +61,13 @@ export const PLAN_NAME_ERROR = 'Plan name can be at most 8 ASCII characters'
  * @example assertPlanName('DICE')
  */
 export function assertPlanName(name: string): string {
-  if (typeof name !== 'string') throw new KomodoCcError('ARG_INVALID', `plan name expected a string, got ${typeof name}`)
+  if (typeof name !== 'string')
+    throw new KomodoCcError('ARG_INVALID', `plan name expected a string, got ${typeof name}`)
   const n = utf8ToBytes(name).length
-  if (n > 8) throw new KomodoCcError('BUILD_PARAMS', `plan name is ${n} bytes, at most 8 allowed`, { daemonError: PLAN_NAME_ERROR, length: n })
+  if (n > 8)
+    throw new KomodoCcError('BUILD_PARAMS', `plan name is ${n} bytes, at most 8 allowed`, {
+      daemonError: PLAN_NAME_ERROR,
+      length: n,
+    })
   return name
 }

@@ -4,19 +4,23 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, dirname, resolve } from 'node:path'
 
 const SRC = resolve(__dirname, '..', 'src')
-const files = (dir: string): string[] => readdirSync(dir).flatMap((f) => {
-  const p = join(dir, f)
-  return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : []
-})
+const files = (dir: string): string[] =>
+  readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f)
+    return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : []
+  })
 const all = files(SRC).map((p) => ({ path: relative(SRC, p).replaceAll('\\', '/'), text: readFileSync(p, 'utf8') }))
 const IO = ['rpc/', 'kdf/', 'cli/', 'devnet/']
 // A module folder's I/O parts and their registries are files inside modules/ of the I/O layers: its RPC client part
 // and the RPC registry are the client's layer (7), its devnet part and the I/O registry the devnet's (8), its CLI
 // part (`modules/<m>/cli.ts` or `cli/`) and the registry listing them the CLI's (9).
 const IO_FILES: readonly (readonly [RegExp, number])[] = [
-  [/^modules\/rpc-registry\.ts$/, 7], [/^modules\/[^/]+\/rpc\.ts$/, 7],
-  [/^modules\/io-registry\.ts$/, 8], [/^modules\/[^/]+\/devnet(\.ts$|\/)/, 8],
-  [/^modules\/cli-registry\.ts$/, 9], [/^modules\/[^/]+\/cli(\.ts$|\/)/, 9],
+  [/^modules\/rpc-registry\.ts$/, 7],
+  [/^modules\/[^/]+\/rpc\.ts$/, 7],
+  [/^modules\/io-registry\.ts$/, 8],
+  [/^modules\/[^/]+\/devnet(\.ts$|\/)/, 8],
+  [/^modules\/cli-registry\.ts$/, 9],
+  [/^modules\/[^/]+\/cli(\.ts$|\/)/, 9],
 ]
 const isIo = (p: string) => IO.some((d) => p.startsWith(d)) || IO_FILES.some(([r]) => r.test(p))
 
@@ -27,11 +31,30 @@ const isIo = (p: string) => IO.some((d) => p.startsWith(d)) || IO_FILES.some(([r
 // import them. A module's CLI part (`modules/<m>/cli.ts`) and the CLI registry (`modules/cli-registry.ts`) are the
 // CLI's layer, 9: not even the devnet or the I/O registry may import them.
 const LAYER: Record<string, number> = {
-  'errors.ts': 0, bytes: 0, hash: 1, 'amount.ts': 1, 'sbits.ts': 1, address: 2, 'oracle-data': 2,
-  cc: 3, script: 3, tx: 4, modules: 5, cctx: 5, 'modules/registry.ts': 6, 'inspect-build.ts': 6, inspect: 6,
-  rpc: 7, kdf: 7, devnet: 8, cli: 9, 'index.ts': 10, 'node.ts': 10,
+  'errors.ts': 0,
+  bytes: 0,
+  hash: 1,
+  'amount.ts': 1,
+  'sbits.ts': 1,
+  address: 2,
+  'oracle-data': 2,
+  cc: 3,
+  script: 3,
+  tx: 4,
+  modules: 5,
+  cctx: 5,
+  'modules/registry.ts': 6,
+  'inspect-build.ts': 6,
+  inspect: 6,
+  rpc: 7,
+  kdf: 7,
+  devnet: 8,
+  cli: 9,
+  'index.ts': 10,
+  'node.ts': 10,
 }
-const layerOf = (p: string): number | undefined => IO_FILES.find(([r]) => r.test(p))?.[1] ?? LAYER[p] ?? LAYER[p.split('/')[0]!]
+const layerOf = (p: string): number | undefined =>
+  IO_FILES.find(([r]) => r.test(p))?.[1] ?? LAYER[p] ?? LAYER[p.split('/')[0]!]
 // Known upward imports, each to be removed by a named step; the test fails on any other, and on a listed one that
 // is gone (so the list only shrinks).
 const LAYER_EXCEPTIONS: readonly string[] = [
@@ -43,7 +66,9 @@ const upwardImports = (sources: readonly { path: string; text: string }[] = all)
     const from = layerOf(f.path)
     if (from === undefined) continue
     for (const m of f.text.matchAll(/from ['"](\.{1,2}\/[^'"]+)['"]/g)) {
-      const target = relative(SRC, resolve(SRC, dirname(f.path), m[1]!)).replaceAll('\\', '/').replace(/\.js$/, '.ts')
+      const target = relative(SRC, resolve(SRC, dirname(f.path), m[1]!))
+        .replaceAll('\\', '/')
+        .replace(/\.js$/, '.ts')
       const to = layerOf(target)
       if (to !== undefined && to > from) bad.push(`${f.path} → ${target}`)
     }
@@ -53,7 +78,11 @@ const upwardImports = (sources: readonly { path: string; text: string }[] = all)
 
 describe('house rules', () => {
   test('no node: imports and no Buffer below the I/O layers (the core runs in browsers)', () => {
-    const bad = all.filter((f) => !isIo(f.path) && (/from ['"]node:/.test(f.text) || /\bBuffer\b/.test(f.text.replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, ''))))
+    const bad = all.filter(
+      (f) =>
+        !isIo(f.path) &&
+        (/from ['"]node:/.test(f.text) || /\bBuffer\b/.test(f.text.replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, ''))),
+    )
     expect(bad.map((f) => f.path)).toEqual([])
   })
   test('lower layers never import higher ones (but the listed exceptions)', () => {
@@ -68,9 +97,13 @@ describe('house rules', () => {
     expect(layerOf('modules/tokens/inspect.ts')! < layerOf('inspect/inspect.ts')!).toBe(true)
   })
   test('module devnet parts and the I/O registry are layer 8: a core file importing one fails', () => {
-    for (const p of ['modules/tokens/devnet.ts', 'modules/gateways/devnet/rpc.ts', 'modules/io-registry.ts']) expect([p, layerOf(p)]).toEqual([p, 8])
-    for (const p of ['modules/tokens/build.ts', 'modules/devnetish.ts', 'modules/registry.ts']) expect(layerOf(p)! < 8).toBe(true)
-    expect(isIo('modules/faucet/devnet.ts') && isIo('modules/io-registry.ts') && !isIo('modules/faucet/build.ts')).toBe(true)
+    for (const p of ['modules/tokens/devnet.ts', 'modules/gateways/devnet/rpc.ts', 'modules/io-registry.ts'])
+      expect([p, layerOf(p)]).toEqual([p, 8])
+    for (const p of ['modules/tokens/build.ts', 'modules/devnetish.ts', 'modules/registry.ts'])
+      expect(layerOf(p)! < 8).toBe(true)
+    expect(isIo('modules/faucet/devnet.ts') && isIo('modules/io-registry.ts') && !isIo('modules/faucet/build.ts')).toBe(
+      true,
+    )
     const core = [
       { path: 'modules/tokens/build.ts', text: "import { tokensDevnet } from './devnet.js'" },
       { path: 'modules/registry.ts', text: "import { IO_MODULES } from './io-registry.js'" },
@@ -82,31 +115,43 @@ describe('house rules', () => {
       'inspect/inspect.ts → modules/gateways/devnet/validate.ts',
     ])
     // the devnet's own files may import them (same layer)
-    expect(upwardImports([{ path: 'devnet/rpc.ts', text: "import { IO_MODULES } from '../modules/io-registry.js'" }])).toEqual([])
+    expect(
+      upwardImports([{ path: 'devnet/rpc.ts', text: "import { IO_MODULES } from '../modules/io-registry.js'" }]),
+    ).toEqual([])
   })
   test('module CLI parts and the CLI registry are layer 9: the devnet or the I/O registry importing one fails', () => {
-    for (const p of ['modules/faucet/cli.ts', 'modules/gateways/cli/bind.ts', 'modules/cli-registry.ts']) expect([p, layerOf(p)]).toEqual([p, 9])
+    for (const p of ['modules/faucet/cli.ts', 'modules/gateways/cli/bind.ts', 'modules/cli-registry.ts'])
+      expect([p, layerOf(p)]).toEqual([p, 9])
     for (const p of ['modules/faucet/client.ts', 'modules/faucetcli.ts']) expect(layerOf(p)).toBe(5)
     expect(isIo('modules/faucet/cli.ts') && isIo('modules/cli-registry.ts')).toBe(true)
-    expect(upwardImports([
-      { path: 'modules/io-registry.ts', text: "import { faucetCli } from './faucet/cli.js'" },
-      { path: 'devnet/rpc.ts', text: "import { CLI_MODULES } from '../modules/cli-registry.js'" },
-      { path: 'modules/faucet/devnet.ts', text: "import { faucetGetCommand } from './cli.js'" },
-    ])).toEqual([
+    expect(
+      upwardImports([
+        { path: 'modules/io-registry.ts', text: "import { faucetCli } from './faucet/cli.js'" },
+        { path: 'devnet/rpc.ts', text: "import { CLI_MODULES } from '../modules/cli-registry.js'" },
+        { path: 'modules/faucet/devnet.ts', text: "import { faucetGetCommand } from './cli.js'" },
+      ]),
+    ).toEqual([
       'modules/io-registry.ts → modules/faucet/cli.ts',
       'devnet/rpc.ts → modules/cli-registry.ts',
       'modules/faucet/devnet.ts → modules/faucet/cli.ts',
     ])
     // the CLI's own files may import them (same layer)
-    expect(upwardImports([{ path: 'cli/build.ts', text: "import { CLI_MODULES } from '../modules/cli-registry.js'" }])).toEqual([])
+    expect(
+      upwardImports([{ path: 'cli/build.ts', text: "import { CLI_MODULES } from '../modules/cli-registry.js'" }]),
+    ).toEqual([])
   })
   test('module RPC parts and the RPC registry are layer 7: a core file importing one fails, the client may', () => {
-    for (const p of ['modules/oracles/rpc.ts', 'modules/rpc-registry.ts']) expect([p, layerOf(p), isIo(p)]).toEqual([p, 7, true])
-    expect(upwardImports([
-      { path: 'modules/oracles/info.ts', text: "import { parseOraclesInfo } from './rpc.js'" },
-      { path: 'modules/registry.ts', text: "import { RPC_MODULES } from './rpc-registry.js'" },
-    ])).toEqual(['modules/oracles/info.ts → modules/oracles/rpc.ts', 'modules/registry.ts → modules/rpc-registry.ts'])
-    expect(upwardImports([{ path: 'rpc/client.ts', text: "import { RPC_MODULES } from '../modules/rpc-registry.js'" }])).toEqual([])
+    for (const p of ['modules/oracles/rpc.ts', 'modules/rpc-registry.ts'])
+      expect([p, layerOf(p), isIo(p)]).toEqual([p, 7, true])
+    expect(
+      upwardImports([
+        { path: 'modules/oracles/info.ts', text: "import { parseOraclesInfo } from './rpc.js'" },
+        { path: 'modules/registry.ts', text: "import { RPC_MODULES } from './rpc-registry.js'" },
+      ]),
+    ).toEqual(['modules/oracles/info.ts → modules/oracles/rpc.ts', 'modules/registry.ts → modules/rpc-registry.ts'])
+    expect(
+      upwardImports([{ path: 'rpc/client.ts', text: "import { RPC_MODULES } from '../modules/rpc-registry.js'" }]),
+    ).toEqual([])
   })
   test('bn.js is never imported at run time; bs58check only where allowed', () => {
     expect(all.filter((f) => /from ['"]bn\.js['"]/.test(f.text)).map((f) => f.path)).toEqual([])
@@ -120,11 +165,13 @@ describe('house rules', () => {
         const m = /^export (?:async )?(function|class|const) (\w+)/.exec(line)
         if (m === null) return
         // overload signatures share the implementation's doc
-        if (m[1] === 'function' && !line.trimEnd().endsWith('{') && lines[i - 1]?.startsWith('export function ' + m[2])) return
+        if (m[1] === 'function' && !line.trimEnd().endsWith('{') && lines[i - 1]?.startsWith('export function ' + m[2]))
+          return
         let j = i - 1
         while (j >= 0 && lines[j]!.trim() === '') j--
         if (!lines[j]?.trim().endsWith('*/')) {
-          if (!lines.slice(0, i).some((l) => l.startsWith('export function ' + m[2]))) missing.push(`${f.path}: ${m[2]} (no TSDoc)`)
+          if (!lines.slice(0, i).some((l) => l.startsWith('export function ' + m[2])))
+            missing.push(`${f.path}: ${m[2]} (no TSDoc)`)
           return
         }
         if (m[1] === 'const') return

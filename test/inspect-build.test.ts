@@ -14,18 +14,35 @@ const MODULES = ['tokens', 'faucet', 'dice', 'oracles', 'gateways', 'rewards']
 const INSPECTOR = /(^|\/)src\/(inspect(\.ts|\/)|info\.ts|modules\/registry\.ts|modules\/[a-z]+\/(inspect|info)\.ts)/
 
 describe('builders and the inspector', () => {
-  test.each(MODULES)('src/modules/%s/build.ts bundles without the inspector', async (m) => {
-    const result = await build({
-      entryPoints: [resolve(__dirname, '..', 'src', 'modules', m, 'build.ts')],
-      bundle: true, platform: 'browser', format: 'esm', write: false, logLevel: 'silent', metafile: true,
-    })
-    expect(Object.keys(result.metafile.inputs).filter((p) => INSPECTOR.test(p))).toEqual([])
-  }, 60_000)
+  test.each(MODULES)(
+    'src/modules/%s/build.ts bundles without the inspector',
+    async (m) => {
+      const result = await build({
+        entryPoints: [resolve(__dirname, '..', 'src', 'modules', m, 'build.ts')],
+        bundle: true,
+        platform: 'browser',
+        format: 'esm',
+        write: false,
+        logLevel: 'silent',
+        metafile: true,
+      })
+      expect(Object.keys(result.metafile.inputs).filter((p) => INSPECTOR.test(p))).toEqual([])
+    },
+    60_000,
+  )
 
   test('inspectBuild(result) is inspectTransaction(result.tx) with the spent values the build carries', () => {
     const priv = sha256(new TextEncoder().encode('inspect build'))
     const pubkey = getPublicKey(priv, true)
-    const r = buildTokenCreate({ name: 'IB', supply: '1' }, { pubkey, utxos: [{ txid: '11'.repeat(32), vout: 0, satoshis: 1_000_000_000n, script: p2pkScript(pubkey) }], height: 5, privateKey: priv })
+    const r = buildTokenCreate(
+      { name: 'IB', supply: '1' },
+      {
+        pubkey,
+        utxos: [{ txid: '11'.repeat(32), vout: 0, satoshis: 1_000_000_000n, script: p2pkScript(pubkey) }],
+        height: 5,
+        privateKey: priv,
+      },
+    )
     const ins = inspectBuild(r)
     expect(ins).toMatchObject({ module: 'tokens', method: 'tokencreate', txid: r.txid, fee: r.fee })
     expect(ins).toEqual(inspectTransaction(r.tx, { prevouts: r.inputs.map((i) => ({ value: i.satoshis })) }))

@@ -18,21 +18,35 @@ function buildersOf(m: string): string[] {
   return [...src.matchAll(/^export (?:async )?function (build\w+)/gm)].map((x) => x[1]!)
 }
 
-describe('one module\'s builders bundle alone', () => {
-  test.each(MODULES)('komodo-cc/%s builders', async (m) => {
-    const names = buildersOf(m)
-    expect(names.length).toBeGreaterThan(0)
-    const result = await build({
-      stdin: { contents: `export { ${names.join(', ')} } from './src/modules/${m}/index.ts'`, resolveDir: ROOT, loader: 'ts' },
-      bundle: true, platform: 'browser', format: 'esm', write: false, logLevel: 'silent', metafile: true, minify: true,
-    })
-    const inputs = Object.keys(result.metafile.inputs)
-    const others = inputs.filter((p) => {
-      const hit = /(^|\/)src\/modules\/([a-z]+)\//.exec(p)
-      return hit !== null && hit[2] !== m && !(ALLOWED[m] ?? []).includes(hit[2]!)
-    })
-    expect(others).toEqual([])
-    expect(inputs.filter((p) => SHARED.test(p))).toEqual([])
-    expect(inputs.some((p) => p.includes(`src/modules/${m}/build.ts`))).toBe(true)
-  }, 60_000)
+describe("one module's builders bundle alone", () => {
+  test.each(MODULES)(
+    'komodo-cc/%s builders',
+    async (m) => {
+      const names = buildersOf(m)
+      expect(names.length).toBeGreaterThan(0)
+      const result = await build({
+        stdin: {
+          contents: `export { ${names.join(', ')} } from './src/modules/${m}/index.ts'`,
+          resolveDir: ROOT,
+          loader: 'ts',
+        },
+        bundle: true,
+        platform: 'browser',
+        format: 'esm',
+        write: false,
+        logLevel: 'silent',
+        metafile: true,
+        minify: true,
+      })
+      const inputs = Object.keys(result.metafile.inputs)
+      const others = inputs.filter((p) => {
+        const hit = /(^|\/)src\/modules\/([a-z]+)\//.exec(p)
+        return hit !== null && hit[2] !== m && !(ALLOWED[m] ?? []).includes(hit[2]!)
+      })
+      expect(others).toEqual([])
+      expect(inputs.filter((p) => SHARED.test(p))).toEqual([])
+      expect(inputs.some((p) => p.includes(`src/modules/${m}/build.ts`))).toBe(true)
+    },
+    60_000,
+  )
 })

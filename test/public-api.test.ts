@@ -5,10 +5,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
 const SRC = resolve(__dirname, '..', 'src')
-const files = (dir: string): string[] => readdirSync(dir).flatMap((f) => {
-  const p = join(dir, f)
-  return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : []
-})
+const files = (dir: string): string[] =>
+  readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f)
+    return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : []
+  })
 
 /** Names of exported functions, consts and classes whose TSDoc says @internal. */
 function internalNames(): Set<string> {
@@ -28,7 +29,9 @@ function internalNames(): Set<string> {
 }
 
 const tsup = readFileSync(resolve(__dirname, '..', 'tsup.config.ts'), 'utf8')
-const ENTRIES = [...tsup.matchAll(/'([\w/]+)': '(src\/[\w/.-]+\.ts)'/g)].map((m) => [m[1]!, m[2]!] as const).filter(([name]) => name !== 'cli/main')
+const ENTRIES = [...tsup.matchAll(/'([\w/]+)': '(src\/[\w/.-]+\.ts)'/g)]
+  .map((m) => [m[1]!, m[2]!] as const)
+  .filter(([name]) => name !== 'cli/main')
 
 describe('public API', () => {
   test('every subpath entry of tsup.config.ts exists and exports nothing @internal', async () => {
@@ -36,14 +39,21 @@ describe('public API', () => {
     const internal = internalNames()
     const leaks: string[] = []
     for (const [name, file] of ENTRIES) {
-      const m = await import(resolve(__dirname, '..', file)) as Record<string, unknown>
+      const m = (await import(resolve(__dirname, '..', file))) as Record<string, unknown>
       for (const k of Object.keys(m)) if (internal.has(k)) leaks.push(`${name}: ${k}`)
     }
     expect(leaks).toEqual([])
   }, 60_000)
   test('the root exports a curated set (302 run-time names; was 299 before issue 17 and 313 mid-way)', async () => {
     const root = await import('../src/index.js')
-    for (const gone of ['finalizeCcTx', 'reorderInputs', 'x25519Clamp', 'daemonAtof', 'fingerprintContents', 'buildPartialMerkleTree'])
+    for (const gone of [
+      'finalizeCcTx',
+      'reorderInputs',
+      'x25519Clamp',
+      'daemonAtof',
+      'fingerprintContents',
+      'buildPartialMerkleTree',
+    ])
       expect(Object.keys(root), gone).not.toContain(gone)
     expect(Object.keys(root).length).toBe(302)
   })

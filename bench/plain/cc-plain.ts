@@ -6,11 +6,10 @@ import { ripemd160 } from '@noble/hashes/legacy.js'
 import bs58check from 'bs58check'
 
 type Node =
-  | { kind: 'eval'; code: Buffer }
-  | { kind: 'secp'; pk: Buffer }
-  | { kind: 'threshold'; t: number; subs: Node[] }
+  { kind: 'eval'; code: Buffer } | { kind: 'secp'; pk: Buffer } | { kind: 'threshold'; t: number; subs: Node[] }
 
-const len = (n: number): Buffer => (n < 128 ? Buffer.from([n]) : n < 256 ? Buffer.from([0x81, n]) : Buffer.from([0x82, n >> 8, n & 255]))
+const len = (n: number): Buffer =>
+  n < 128 ? Buffer.from([n]) : n < 256 ? Buffer.from([0x81, n]) : Buffer.from([0x82, n >> 8, n & 255])
 const tlv = (tag: number, body: Buffer): Buffer => Buffer.concat([Buffer.from([tag]), len(body.length), body])
 function int(v: number): Buffer {
   let hex = v.toString(16)
@@ -54,7 +53,10 @@ export function condition(n: Node): Buffer {
 export const plainCc1of1 = (ev: number, pk: Uint8Array): Node => ({
   kind: 'threshold',
   t: 2,
-  subs: [{ kind: 'eval', code: Buffer.from([ev]) }, { kind: 'threshold', t: 1, subs: [{ kind: 'secp', pk: Buffer.from(pk) }] }],
+  subs: [
+    { kind: 'eval', code: Buffer.from([ev]) },
+    { kind: 'threshold', t: 1, subs: [{ kind: 'secp', pk: Buffer.from(pk) }] },
+  ],
 })
 export function plainCcAddress(ev: number, pk: Uint8Array): string {
   const cond = condition(plainCc1of1(ev, pk))
@@ -62,7 +64,12 @@ export function plainCcAddress(ev: number, pk: Uint8Array): string {
   return bs58check.encode(Buffer.concat([Buffer.from([60]), Buffer.from(ripemd160(sha256(script)))]))
 }
 /** Plain condition reader: walk the TLVs, no strictness beyond shape. */
-export function plainDecodeCondition(b: Uint8Array): { type: number; fingerprint: Buffer; cost: number; subtypes: number } {
+export function plainDecodeCondition(b: Uint8Array): {
+  type: number
+  fingerprint: Buffer
+  cost: number
+  subtypes: number
+} {
   const buf = Buffer.from(b)
   const type = buf[0]! & 0x1f
   let p = 2

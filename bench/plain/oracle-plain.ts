@@ -45,7 +45,11 @@ export function plainDecode(format: string, data: Uint8Array): PlainValue[] {
       out.push(c === 's' || c === 'S' ? dec.decode(body) : new Uint8Array(body))
       o += len
     } else if (c === 'h') {
-      out.push(Buffer.from(buf.subarray(o, o + 32)).reverse().toString('hex'))
+      out.push(
+        Buffer.from(buf.subarray(o, o + 32))
+          .reverse()
+          .toString('hex'),
+      )
       o += 32
     } else {
       const width = { c: 1, C: 1, t: 2, T: 2, i: 4, I: 4, l: 8, L: 8 }[c]!

@@ -14,7 +14,12 @@ import { KMD, chainParams, versionPrefix, type ChainParams } from './chain.js'
 export function pubkeyBytes(pubkey: string | Uint8Array, name = 'pubkey'): Uint8Array {
   const b = bytesOrHex(pubkey, undefined, name)
   const ok = (b.length === 33 && (b[0] === 2 || b[0] === 3)) || (b.length === 65 && b[0] === 4)
-  if (!ok) throw new KomodoCcError('PUBKEY_INVALID', `${name} expected 33 bytes (02/03…) or 65 bytes (04…), got ${b.length} byte(s) starting ${b.length ? b[0]!.toString(16).padStart(2, '0') : 'with nothing'}`, { name, length: b.length })
+  if (!ok)
+    throw new KomodoCcError(
+      'PUBKEY_INVALID',
+      `${name} expected 33 bytes (02/03…) or 65 bytes (04…), got ${b.length} byte(s) starting ${b.length ? b[0]!.toString(16).padStart(2, '0') : 'with nothing'}`,
+      { name, length: b.length },
+    )
   return b
 }
 
@@ -48,7 +53,11 @@ export function p2pkhAddress(pubkey: string | Uint8Array, chain: ChainParams | s
  */
 export function p2shAddress(redeemScript: Uint8Array, chain: ChainParams | string = KMD): string {
   assertBytes(redeemScript, undefined, 'redeemScript')
-  return hash160ToAddress(hash160(redeemScript), 'p2sh', typeof chain === 'string' || chain !== KMD ? chainParams(chain) : KMD)
+  return hash160ToAddress(
+    hash160(redeemScript),
+    'p2sh',
+    typeof chain === 'string' || chain !== KMD ? chainParams(chain) : KMD,
+  )
 }
 
 /** A decoded address. */
@@ -67,7 +76,11 @@ export function decodeAddress(address: string, chain: ChainParams | string = KMD
     if (payload.length === prefix.length + 20 && prefix.every((b, i) => payload[i] === b))
       return { kind, hash: payload.slice(prefix.length), chain: c }
   }
-  throw new KomodoCcError('ADDRESS_VERSION', `address is not a ${c.name} P2PKH or P2SH address (version ${payload[0]}, ${payload.length} bytes)`, { chain: c.name, version: payload[0] })
+  throw new KomodoCcError(
+    'ADDRESS_VERSION',
+    `address is not a ${c.name} P2PKH or P2SH address (version ${payload[0]}, ${payload.length} bytes)`,
+    { chain: c.name, version: payload[0] },
+  )
 }
 
 /** True when `address` decodes as a P2PKH or P2SH address of `chain`. @example isAddress('R…') */
@@ -85,9 +98,13 @@ export function isAddress(address: unknown, chain: ChainParams | string = KMD): 
  * @throws KomodoCcError PRIVKEY_INVALID
  * @example encodeWif(hexToBytes('00'.repeat(31) + '01')) // 'UpcQ…' (KMD, compressed)
  */
-export function encodeWif(privateKey: Uint8Array, options: { compressed?: boolean; chain?: ChainParams | string } = {}): string {
+export function encodeWif(
+  privateKey: Uint8Array,
+  options: { compressed?: boolean; chain?: ChainParams | string } = {},
+): string {
   const key = assertBytes(privateKey, 32, 'privateKey')
-  if (!isSecpScalar(key)) throw new KomodoCcError('PRIVKEY_INVALID', 'privateKey is not a valid secp256k1 private key (1..n-1)')
+  if (!isSecpScalar(key))
+    throw new KomodoCcError('PRIVKEY_INVALID', 'privateKey is not a valid secp256k1 private key (1..n-1)')
   const c = options.chain === undefined ? KMD : chainParams(options.chain)
   const compressed = options.compressed ?? true
   const payload = new Uint8Array(compressed ? 34 : 33)
@@ -103,7 +120,10 @@ export function encodeWif(privateKey: Uint8Array, options: { compressed?: boolea
  * @throws KomodoCcError WIF_INVALID | ADDRESS_CHECKSUM | PRIVKEY_INVALID (a key of 0 or ≥ n)
  * @example decodeWif(wif).privateKey.length // 32
  */
-export function decodeWif(wif: string, chain: ChainParams | string = KMD): { privateKey: Uint8Array; compressed: boolean } {
+export function decodeWif(
+  wif: string,
+  chain: ChainParams | string = KMD,
+): { privateKey: Uint8Array; compressed: boolean } {
   const c = typeof chain === 'string' || chain !== KMD ? chainParams(chain) : KMD
   let payload: Uint8Array
   try {
@@ -112,10 +132,18 @@ export function decodeWif(wif: string, chain: ChainParams | string = KMD): { pri
     // never echo the WIF itself
     throw new KomodoCcError('WIF_INVALID', 'WIF is not valid base58check', {}, { cause: (e as KomodoCcError).code })
   }
-  if (payload[0] !== c.wiftype) throw new KomodoCcError('WIF_INVALID', `WIF version byte is ${payload[0]}, ${c.name} expects ${c.wiftype}`, { expected: c.wiftype, got: payload[0] })
+  if (payload[0] !== c.wiftype)
+    throw new KomodoCcError('WIF_INVALID', `WIF version byte is ${payload[0]}, ${c.name} expects ${c.wiftype}`, {
+      expected: c.wiftype,
+      got: payload[0],
+    })
   const compressed = payload.length === 34 && payload[33] === 1
-  if (!compressed && payload.length !== 33) throw new KomodoCcError('WIF_INVALID', `WIF payload has ${payload.length} bytes, expected 33 or 34 ending 01`, { length: payload.length })
+  if (!compressed && payload.length !== 33)
+    throw new KomodoCcError('WIF_INVALID', `WIF payload has ${payload.length} bytes, expected 33 or 34 ending 01`, {
+      length: payload.length,
+    })
   const privateKey = payload.slice(1, 33)
-  if (!isSecpScalar(privateKey)) throw new KomodoCcError('PRIVKEY_INVALID', 'WIF holds no valid secp256k1 private key (0 or ≥ n)')
+  if (!isSecpScalar(privateKey))
+    throw new KomodoCcError('PRIVKEY_INVALID', 'WIF holds no valid secp256k1 private key (0 or ≥ n)')
   return { privateKey, compressed }
 }

@@ -69,7 +69,10 @@ function feed(limbs: Float64Array, used: number, value: number, base: number): n
  */
 export function base58Decode(s: string, maxLength = 256): Uint8Array {
   if (typeof s !== 'string') throw new KomodoCcError('ADDRESS_INVALID', `base58 expected a string, got ${typeof s}`)
-  if (s.length > maxLength) throw new KomodoCcError('ADDRESS_INVALID', `base58 string longer than ${maxLength} characters`, { length: s.length })
+  if (s.length > maxLength)
+    throw new KomodoCcError('ADDRESS_INVALID', `base58 string longer than ${maxLength} characters`, {
+      length: s.length,
+    })
   const n = s.length
   let zeros = 0
   while (zeros < n && s.charCodeAt(zeros) === 49) zeros++
@@ -83,7 +86,12 @@ export function base58Decode(s: string, maxLength = 256): Uint8Array {
     for (; i < stop; i++) {
       const c = s.charCodeAt(i)
       const d = c < 128 ? INDEX[c]! : -1
-      if (d < 0) throw new KomodoCcError('ADDRESS_INVALID', `base58 has an invalid character ${JSON.stringify(s[i])} at offset ${i}`, { offset: i })
+      if (d < 0)
+        throw new KomodoCcError(
+          'ADDRESS_INVALID',
+          `base58 has an invalid character ${JSON.stringify(s[i])} at offset ${i}`,
+          { offset: i },
+        )
       chunk = chunk * 58 + d
       mul *= 58
     }

@@ -23,12 +23,16 @@ export function base58checkEncode(payload: Uint8Array): string {
  */
 export function base58checkDecode(s: string): Uint8Array {
   const raw = base58Decode(s, 128)
-  if (raw.length < 4) throw new KomodoCcError('ADDRESS_INVALID', `base58check needs at least 4 bytes (the checksum), got ${raw.length}`, { length: raw.length })
+  if (raw.length < 4)
+    throw new KomodoCcError('ADDRESS_INVALID', `base58check needs at least 4 bytes (the checksum), got ${raw.length}`, {
+      length: raw.length,
+    })
   const payload = raw.subarray(0, raw.length - 4)
   const sum = SUM
   checksumInto(payload, sum, 0)
   for (let i = 0; i < 4; i++)
-    if (sum[i] !== raw[raw.length - 4 + i]) throw new KomodoCcError('ADDRESS_CHECKSUM', 'base58check checksum does not match')
+    if (sum[i] !== raw[raw.length - 4 + i])
+      throw new KomodoCcError('ADDRESS_CHECKSUM', 'base58check checksum does not match')
   return payload.slice()
 }
 

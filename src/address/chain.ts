@@ -19,7 +19,13 @@ export const BTC: ChainParams = /* @__PURE__ */ Object.freeze({ name: 'BTC', pub
 /** Litecoin mainnet. */
 export const LTC: ChainParams = /* @__PURE__ */ Object.freeze({ name: 'LTC', pubtype: 48, p2shtype: 50, wiftype: 176 })
 /** Zcash mainnet transparent addresses (two-byte prefixes 1CB8 / 1CBD: `taddr` 0x1c). */
-export const ZEC: ChainParams = /* @__PURE__ */ Object.freeze({ name: 'ZEC', pubtype: 0xb8, p2shtype: 0xbd, wiftype: 128, taddr: 0x1c })
+export const ZEC: ChainParams = /* @__PURE__ */ Object.freeze({
+  name: 'ZEC',
+  pubtype: 0xb8,
+  p2shtype: 0xbd,
+  wiftype: 128,
+  taddr: 0x1c,
+})
 
 /** Known chains by name (upper case). */
 export const CHAINS: Readonly<Record<string, ChainParams>> = /* @__PURE__ */ Object.freeze({ KMD, BTC, LTC, ZEC })
@@ -32,16 +38,26 @@ export const CHAINS: Readonly<Record<string, ChainParams>> = /* @__PURE__ */ Obj
 export function chainParams(p: unknown): ChainParams {
   if (typeof p === 'string') {
     const found = CHAINS[p.toUpperCase()]
-    if (found === undefined) throw new KomodoCcError('CHAIN_PARAMS', `unknown chain ${JSON.stringify(p)}; known: ${Object.keys(CHAINS).join(', ')} (or pass { pubtype, p2shtype, wiftype })`)
+    if (found === undefined)
+      throw new KomodoCcError(
+        'CHAIN_PARAMS',
+        `unknown chain ${JSON.stringify(p)}; known: ${Object.keys(CHAINS).join(', ')} (or pass { pubtype, p2shtype, wiftype })`,
+      )
     return found
   }
-  if (typeof p !== 'object' || p === null) throw new KomodoCcError('CHAIN_PARAMS', 'chain expected a name or { pubtype, p2shtype, wiftype, taddr? }')
+  if (typeof p !== 'object' || p === null)
+    throw new KomodoCcError('CHAIN_PARAMS', 'chain expected a name or { pubtype, p2shtype, wiftype, taddr? }')
   const o = p as Record<string, unknown>
   for (const k of ['pubtype', 'p2shtype', 'wiftype'] as const)
     if (typeof o[k] !== 'number' || !Number.isInteger(o[k]) || (o[k] as number) < 0 || (o[k] as number) > 255)
       throw new KomodoCcError('CHAIN_PARAMS', `chain.${k} expected a byte 0..255, got ${String(o[k])}`, { field: k })
-  if (o.taddr !== undefined && (typeof o.taddr !== 'number' || !Number.isInteger(o.taddr) || o.taddr < 0 || o.taddr > 255))
-    throw new KomodoCcError('CHAIN_PARAMS', `chain.taddr expected a byte 0..255, got ${String(o.taddr)}`, { field: 'taddr' })
+  if (
+    o.taddr !== undefined &&
+    (typeof o.taddr !== 'number' || !Number.isInteger(o.taddr) || o.taddr < 0 || o.taddr > 255)
+  )
+    throw new KomodoCcError('CHAIN_PARAMS', `chain.taddr expected a byte 0..255, got ${String(o.taddr)}`, {
+      field: 'taddr',
+    })
   const out: { name: string; pubtype: number; p2shtype: number; wiftype: number; taddr?: number } = {
     name: typeof o.name === 'string' ? o.name : 'custom',
     pubtype: o.pubtype as number,

@@ -1,4 +1,14 @@
 export { base58Encode, base58Decode } from './base58.js'
 export { base58checkEncode, base58checkDecode } from './base58check.js'
 export { KMD, BTC, LTC, ZEC, CHAINS, chainParams, type ChainParams } from './chain.js'
-export { pubkeyBytes, hash160ToAddress, p2pkhAddress, p2shAddress, decodeAddress, isAddress, encodeWif, decodeWif, type DecodedAddress } from './address.js'
+export {
+  pubkeyBytes,
+  hash160ToAddress,
+  p2pkhAddress,
+  p2shAddress,
+  decodeAddress,
+  isAddress,
+  encodeWif,
+  decodeWif,
+  type DecodedAddress,
+} from './address.js'

@@ -7,9 +7,14 @@ import { hexToBytes, typeName } from './hex.js'
  * @example assertBytes(txidBytes, 32, 'txid')
  */
 export function assertBytes(v: unknown, length: number | undefined, name: string): Uint8Array {
-  if (!(v instanceof Uint8Array)) throw new KomodoCcError('BYTES_TYPE', `${name} expected a Uint8Array, got ${typeName(v)}`, { name })
+  if (!(v instanceof Uint8Array))
+    throw new KomodoCcError('BYTES_TYPE', `${name} expected a Uint8Array, got ${typeName(v)}`, { name })
   if (length !== undefined && v.length !== length)
-    throw new KomodoCcError('BYTES_LENGTH', `${name} expected ${length} bytes, got ${v.length}`, { name, expected: length, got: v.length })
+    throw new KomodoCcError('BYTES_LENGTH', `${name} expected ${length} bytes, got ${v.length}`, {
+      name,
+      expected: length,
+      got: v.length,
+    })
   return v
 }
 
@@ -30,7 +35,12 @@ export function bytesOrHex(v: unknown, length: number | undefined, name: string)
  */
 export function assertInt(v: unknown, min: number, max: number, name: string): number {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max)
-    throw new KomodoCcError('INT_RANGE', `${name} expected an integer in ${min}..${max}, got ${describe(v)}`, { name, min, max, got: describe(v) })
+    throw new KomodoCcError('INT_RANGE', `${name} expected an integer in ${min}..${max}, got ${describe(v)}`, {
+      name,
+      min,
+      max,
+      got: describe(v),
+    })
   return v
 }
 
@@ -48,7 +58,12 @@ export const assertU32 = (v: unknown, name: string): number => assertInt(v, 0, 0
  */
 export function assertBigInt(v: unknown, min: bigint, max: bigint, name: string): bigint {
   if (typeof v !== 'bigint' || v < min || v > max)
-    throw new KomodoCcError('INT_RANGE', `${name} expected a bigint in ${min}..${max}, got ${describe(v)}`, { name, min: String(min), max: String(max), got: describe(v) })
+    throw new KomodoCcError('INT_RANGE', `${name} expected a bigint in ${min}..${max}, got ${describe(v)}`, {
+      name,
+      min: String(min),
+      max: String(max),
+      got: describe(v),
+    })
   return v
 }
 
@@ -58,7 +73,8 @@ export function assertBigInt(v: unknown, min: bigint, max: bigint, name: string)
  * @example assertBool(opts.allowOversize ?? false, 'allowOversize')
  */
 export function assertBool(v: unknown, name: string): boolean {
-  if (typeof v !== 'boolean') throw new KomodoCcError('ARG_INVALID', `${name} expected a boolean, got ${describe(v)}`, { name })
+  if (typeof v !== 'boolean')
+    throw new KomodoCcError('ARG_INVALID', `${name} expected a boolean, got ${describe(v)}`, { name })
   return v
 }
 

@@ -24,7 +24,8 @@ const HEX_PAIRS: Uint16Array = /* @__PURE__ */ (() => {
   const t = new Uint16Array(256)
   const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1
   for (let i = 0; i < 256; i++) {
-    const hi = HEX_CHARS.charCodeAt(i >> 4), lo = HEX_CHARS.charCodeAt(i & 15)
+    const hi = HEX_CHARS.charCodeAt(i >> 4),
+      lo = HEX_CHARS.charCodeAt(i & 15)
     t[i] = littleEndian ? hi | (lo << 8) : (hi << 8) | lo
   }
   return t
@@ -38,7 +39,8 @@ const DECODE_FROM = 16
  * @example bytesToHex(new Uint8Array([1, 171])) // '01ab'
  */
 export function bytesToHex(bytes: Uint8Array): string {
-  if (!(bytes instanceof Uint8Array)) throw new KomodoCcError('BYTES_TYPE', `bytesToHex expected a Uint8Array, got ${typeName(bytes)}`)
+  if (!(bytes instanceof Uint8Array))
+    throw new KomodoCcError('BYTES_TYPE', `bytesToHex expected a Uint8Array, got ${typeName(bytes)}`)
   const n = bytes.length
   if (n < DECODE_FROM) {
     let out = ''
@@ -52,7 +54,8 @@ export function bytesToHex(bytes: Uint8Array): string {
     for (let i = 0; i < n; i++) pairs[i] = HEX_PAIRS[bytes[i]!]!
     return ASCII_DECODER.decode(pairs)
   }
-  if (pairsScratch.length < n) pairsScratch = new Uint16Array(Math.min(PAIRS_SCRATCH_MAX, Math.max(n, 2 * pairsScratch.length)))
+  if (pairsScratch.length < n)
+    pairsScratch = new Uint16Array(Math.min(PAIRS_SCRATCH_MAX, Math.max(n, 2 * pairsScratch.length)))
   const pairs = pairsScratch
   for (let i = 0; i < n; i++) pairs[i] = HEX_PAIRS[bytes[i]!]!
   return ASCII_DECODER.decode(pairs.subarray(0, n))
@@ -75,16 +78,75 @@ const LO_CODE: Uint8Array = /* @__PURE__ */ Uint8Array.from({ length: 256 }, (_,
  * @example reversedHex32(raw, 5) // the txid of the first input's prevout
  */
 export function reversedHex32(data: Uint8Array, at: number): string {
-  const d = data, a = at, H = HI_CODE, L = LO_CODE
+  const d = data,
+    a = at,
+    H = HI_CODE,
+    L = LO_CODE
   return String.fromCharCode(
-    H[d[a + 31]!]!, L[d[a + 31]!]!, H[d[a + 30]!]!, L[d[a + 30]!]!, H[d[a + 29]!]!, L[d[a + 29]!]!, H[d[a + 28]!]!, L[d[a + 28]!]!,
-    H[d[a + 27]!]!, L[d[a + 27]!]!, H[d[a + 26]!]!, L[d[a + 26]!]!, H[d[a + 25]!]!, L[d[a + 25]!]!, H[d[a + 24]!]!, L[d[a + 24]!]!,
-    H[d[a + 23]!]!, L[d[a + 23]!]!, H[d[a + 22]!]!, L[d[a + 22]!]!, H[d[a + 21]!]!, L[d[a + 21]!]!, H[d[a + 20]!]!, L[d[a + 20]!]!,
-    H[d[a + 19]!]!, L[d[a + 19]!]!, H[d[a + 18]!]!, L[d[a + 18]!]!, H[d[a + 17]!]!, L[d[a + 17]!]!, H[d[a + 16]!]!, L[d[a + 16]!]!,
-    H[d[a + 15]!]!, L[d[a + 15]!]!, H[d[a + 14]!]!, L[d[a + 14]!]!, H[d[a + 13]!]!, L[d[a + 13]!]!, H[d[a + 12]!]!, L[d[a + 12]!]!,
-    H[d[a + 11]!]!, L[d[a + 11]!]!, H[d[a + 10]!]!, L[d[a + 10]!]!, H[d[a + 9]!]!, L[d[a + 9]!]!, H[d[a + 8]!]!, L[d[a + 8]!]!,
-    H[d[a + 7]!]!, L[d[a + 7]!]!, H[d[a + 6]!]!, L[d[a + 6]!]!, H[d[a + 5]!]!, L[d[a + 5]!]!, H[d[a + 4]!]!, L[d[a + 4]!]!,
-    H[d[a + 3]!]!, L[d[a + 3]!]!, H[d[a + 2]!]!, L[d[a + 2]!]!, H[d[a + 1]!]!, L[d[a + 1]!]!, H[d[a + 0]!]!, L[d[a + 0]!]!
+    H[d[a + 31]!]!,
+    L[d[a + 31]!]!,
+    H[d[a + 30]!]!,
+    L[d[a + 30]!]!,
+    H[d[a + 29]!]!,
+    L[d[a + 29]!]!,
+    H[d[a + 28]!]!,
+    L[d[a + 28]!]!,
+    H[d[a + 27]!]!,
+    L[d[a + 27]!]!,
+    H[d[a + 26]!]!,
+    L[d[a + 26]!]!,
+    H[d[a + 25]!]!,
+    L[d[a + 25]!]!,
+    H[d[a + 24]!]!,
+    L[d[a + 24]!]!,
+    H[d[a + 23]!]!,
+    L[d[a + 23]!]!,
+    H[d[a + 22]!]!,
+    L[d[a + 22]!]!,
+    H[d[a + 21]!]!,
+    L[d[a + 21]!]!,
+    H[d[a + 20]!]!,
+    L[d[a + 20]!]!,
+    H[d[a + 19]!]!,
+    L[d[a + 19]!]!,
+    H[d[a + 18]!]!,
+    L[d[a + 18]!]!,
+    H[d[a + 17]!]!,
+    L[d[a + 17]!]!,
+    H[d[a + 16]!]!,
+    L[d[a + 16]!]!,
+    H[d[a + 15]!]!,
+    L[d[a + 15]!]!,
+    H[d[a + 14]!]!,
+    L[d[a + 14]!]!,
+    H[d[a + 13]!]!,
+    L[d[a + 13]!]!,
+    H[d[a + 12]!]!,
+    L[d[a + 12]!]!,
+    H[d[a + 11]!]!,
+    L[d[a + 11]!]!,
+    H[d[a + 10]!]!,
+    L[d[a + 10]!]!,
+    H[d[a + 9]!]!,
+    L[d[a + 9]!]!,
+    H[d[a + 8]!]!,
+    L[d[a + 8]!]!,
+    H[d[a + 7]!]!,
+    L[d[a + 7]!]!,
+    H[d[a + 6]!]!,
+    L[d[a + 6]!]!,
+    H[d[a + 5]!]!,
+    L[d[a + 5]!]!,
+    H[d[a + 4]!]!,
+    L[d[a + 4]!]!,
+    H[d[a + 3]!]!,
+    L[d[a + 3]!]!,
+    H[d[a + 2]!]!,
+    L[d[a + 2]!]!,
+    H[d[a + 1]!]!,
+    L[d[a + 1]!]!,
+    H[d[a + 0]!]!,
+    L[d[a + 0]!]!,
   )
 }
 
@@ -94,7 +156,8 @@ export function reversedHex32(data: Uint8Array, at: number): string {
  * @example hexToBytes('01ab') // Uint8Array [1, 171]
  */
 export function hexToBytes(hex: string, name = 'hex'): Uint8Array {
-  if (typeof hex !== 'string') throw new KomodoCcError('HEX_INVALID', `${name} expected a hex string, got ${typeName(hex)}`, { name })
+  if (typeof hex !== 'string')
+    throw new KomodoCcError('HEX_INVALID', `${name} expected a hex string, got ${typeName(hex)}`, { name })
   const n = hex.length
   if (n & 1) throw new KomodoCcError('HEX_INVALID', `${name} has odd length ${n}`, { name, length: n })
   const out = new Uint8Array(n >> 1)
@@ -105,7 +168,11 @@ export function hexToBytes(hex: string, name = 'hex'): Uint8Array {
     const lo = b < 128 ? NIBBLE[b]! : 255
     if ((hi | lo) === 255) {
       const at = hi === 255 ? i : i + 1
-      throw new KomodoCcError('HEX_INVALID', `${name} has a non-hex character ${JSON.stringify(hex[at])} at offset ${at}`, { name, offset: at })
+      throw new KomodoCcError(
+        'HEX_INVALID',
+        `${name} has a non-hex character ${JSON.stringify(hex[at])} at offset ${at}`,
+        { name, offset: at },
+      )
     }
     out[j] = (hi << 4) | lo
   }

@@ -1,5 +1,14 @@
 export { bytesToHex, hexToBytes, isHex } from './hex.js'
-export { assertBytes, bytesOrHex, assertInt, assertU8, assertU16, assertU32, assertBigInt, assertBool } from './assert.js'
+export {
+  assertBytes,
+  bytesOrHex,
+  assertInt,
+  assertU8,
+  assertU16,
+  assertU32,
+  assertBigInt,
+  assertBool,
+} from './assert.js'
 export { ByteReader, MAX_COMPACTSIZE } from './reader.js'
 export { ByteWriter, compactSizeLength } from './writer.js'
 export { txidToInternalBytes, internalBytesToTxid, displayHexToBytes, ZERO_TXID } from './uint256.js'

@@ -32,7 +32,11 @@ export class ByteReader {
   private need(n: number, what: string): number {
     const p = this.pos
     if (n > this.limit - p)
-      throw new KomodoCcError('READ_PAST_END', `${what} needs ${n} byte${n === 1 ? '' : 's'} at offset ${p}, only ${this.limit - p} left`, { offset: p, need: n, left: this.limit - p })
+      throw new KomodoCcError(
+        'READ_PAST_END',
+        `${what} needs ${n} byte${n === 1 ? '' : 's'} at offset ${p}, only ${this.limit - p} left`,
+        { offset: p, need: n, left: this.limit - p },
+      )
     this.pos = p + n
     return p
   }
@@ -44,22 +48,26 @@ export class ByteReader {
     return (this.data[this.need(1, 'i8')]! << 24) >> 24
   }
   u16le(): number {
-    const p = this.need(2, 'u16'), d = this.data
+    const p = this.need(2, 'u16'),
+      d = this.data
     return d[p]! | (d[p + 1]! << 8)
   }
   i16le(): number {
     return (this.u16le() << 16) >> 16
   }
   u32le(): number {
-    const p = this.need(4, 'u32'), d = this.data
+    const p = this.need(4, 'u32'),
+      d = this.data
     return (d[p]! | (d[p + 1]! << 8) | (d[p + 2]! << 16) | (d[p + 3]! << 24)) >>> 0
   }
   i32le(): number {
-    const p = this.need(4, 'i32'), d = this.data
+    const p = this.need(4, 'i32'),
+      d = this.data
     return d[p]! | (d[p + 1]! << 8) | (d[p + 2]! << 16) | (d[p + 3]! << 24)
   }
   u64le(): bigint {
-    const p = this.need(8, 'u64'), d = this.data
+    const p = this.need(8, 'u64'),
+      d = this.data
     const lo = (d[p]! | (d[p + 1]! << 8) | (d[p + 2]! << 16) | (d[p + 3]! << 24)) >>> 0
     const hi = (d[p + 4]! | (d[p + 5]! << 8) | (d[p + 6]! << 16) | (d[p + 7]! << 24)) >>> 0
     return hi === 0 ? BigInt(lo) : (BigInt(hi) << 32n) | BigInt(lo)
@@ -86,7 +94,10 @@ export class ByteReader {
     } else {
       const big = this.u64le()
       if (big <= 0xffffffffn) throw nonMinimal(Number(big), at)
-      throw new KomodoCcError('COMPACTSIZE_RANGE', `CompactSize ${big} at offset ${at} exceeds ${max}`, { offset: at, max })
+      throw new KomodoCcError('COMPACTSIZE_RANGE', `CompactSize ${big} at offset ${at} exceeds ${max}`, {
+        offset: at,
+        max,
+      })
     }
     return checkMax(v, max, at)
   }
@@ -116,15 +127,26 @@ export class ByteReader {
   /** Throws `TRAILING_BYTES` unless everything was read. */
   end(): void {
     if (this.pos !== this.limit)
-      throw new KomodoCcError('TRAILING_BYTES', `${this.limit - this.pos} unread byte(s) at offset ${this.pos}`, { offset: this.pos, left: this.limit - this.pos })
+      throw new KomodoCcError('TRAILING_BYTES', `${this.limit - this.pos} unread byte(s) at offset ${this.pos}`, {
+        offset: this.pos,
+        left: this.limit - this.pos,
+      })
   }
 }
 
 function nonMinimal(v: number, at: number): KomodoCcError {
-  return new KomodoCcError('COMPACTSIZE_NON_MINIMAL', `CompactSize at offset ${at} encodes ${v} non-minimally`, { offset: at, value: v })
+  return new KomodoCcError('COMPACTSIZE_NON_MINIMAL', `CompactSize at offset ${at} encodes ${v} non-minimally`, {
+    offset: at,
+    value: v,
+  })
 }
 
 function checkMax(v: number, max: number, at: number): number {
-  if (v > max) throw new KomodoCcError('COMPACTSIZE_RANGE', `CompactSize ${v} at offset ${at} exceeds ${max}`, { offset: at, value: v, max })
+  if (v > max)
+    throw new KomodoCcError('COMPACTSIZE_RANGE', `CompactSize ${v} at offset ${at} exceeds ${max}`, {
+      offset: at,
+      value: v,
+      max,
+    })
   return v
 }

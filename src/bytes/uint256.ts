@@ -11,7 +11,11 @@ import { reverseBytes } from './utils.js'
  */
 export function txidToInternalBytes(displayHex: string, name = 'txid'): Uint8Array {
   if (typeof displayHex !== 'string' || displayHex.length !== 64)
-    throw new KomodoCcError('BYTES_LENGTH', `${name} expected 64 hex characters (display order), got ${typeof displayHex === 'string' ? displayHex.length : typeof displayHex}`, { name })
+    throw new KomodoCcError(
+      'BYTES_LENGTH',
+      `${name} expected 64 hex characters (display order), got ${typeof displayHex === 'string' ? displayHex.length : typeof displayHex}`,
+      { name },
+    )
   return reverseBytes(hexToBytes(displayHex, name))
 }
 
@@ -30,7 +34,11 @@ export function internalBytesToTxid(internal: Uint8Array, name = 'txid'): string
  */
 export function displayHexToBytes(displayHex: string, name = 'txid'): Uint8Array {
   if (typeof displayHex !== 'string' || displayHex.length !== 64)
-    throw new KomodoCcError('BYTES_LENGTH', `${name} expected 64 hex characters, got ${typeof displayHex === 'string' ? displayHex.length : typeof displayHex}`, { name })
+    throw new KomodoCcError(
+      'BYTES_LENGTH',
+      `${name} expected 64 hex characters, got ${typeof displayHex === 'string' ? displayHex.length : typeof displayHex}`,
+      { name },
+    )
   return hexToBytes(displayHex, name)
 }
 

@@ -47,4 +47,3 @@ export function utf8ToBytes(s: string): Uint8Array {
 export function bytesToUtf8(b: Uint8Array): string {
   return UTF8_DECODER.decode(b)
 }
-

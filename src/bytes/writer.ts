@@ -46,14 +46,16 @@ export class ByteWriter {
   }
   u16le(v: number): this {
     if (!(v >= 0 && v <= 0xffff && Number.isInteger(v))) throw range('u16', v)
-    const p = this.room(2), b = this.buf
+    const p = this.room(2),
+      b = this.buf
     b[p] = v & 0xff
     b[p + 1] = v >>> 8
     return this
   }
   i16le(v: number): this {
     if (!(v >= -0x8000 && v <= 0x7fff && Number.isInteger(v))) throw range('i16', v)
-    const p = this.room(2), b = this.buf
+    const p = this.room(2),
+      b = this.buf
     b[p] = v & 0xff
     b[p + 1] = (v >> 8) & 0xff
     return this
@@ -69,7 +71,8 @@ export class ByteWriter {
     return this
   }
   private put32(v: number): void {
-    const p = this.room(4), b = this.buf
+    const p = this.room(4),
+      b = this.buf
     b[p] = v & 0xff
     b[p + 1] = (v >>> 8) & 0xff
     b[p + 2] = (v >>> 16) & 0xff
@@ -86,7 +89,8 @@ export class ByteWriter {
     return this
   }
   private put64(v: bigint): void {
-    if (v <= 0xffffffffn) { // amounts below 2^32 sat: no BigInt arithmetic
+    if (v <= 0xffffffffn) {
+      // amounts below 2^32 sat: no BigInt arithmetic
       this.put32(Number(v))
       this.put32(0)
       return
@@ -97,7 +101,8 @@ export class ByteWriter {
 
   /** Bitcoin CompactSize, always minimal. */
   compactSize(n: number | bigint): this {
-    if (typeof n === 'number') { // lengths: no BigInt below 2^32 (and checked before BigInt(), which throws on fractions)
+    if (typeof n === 'number') {
+      // lengths: no BigInt below 2^32 (and checked before BigInt(), which throws on fractions)
       if (!Number.isInteger(n) || n < 0) throw range('CompactSize', n)
       if (n < 0xfd) return this.u8(n)
       if (n <= 0xffff) return this.u8(0xfd).u16le(n)
@@ -134,5 +139,8 @@ export function compactSizeLength(n: number): number {
 }
 
 function range(kind: string, v: unknown): KomodoCcError {
-  return new KomodoCcError('INT_RANGE', `${kind} out of range: ${typeof v === 'bigint' ? `${v}n` : String(v)}`, { kind, got: String(v) })
+  return new KomodoCcError('INT_RANGE', `${kind} out of range: ${typeof v === 'bigint' ? `${v}n` : String(v)}`, {
+    kind,
+    got: String(v),
+  })
 }

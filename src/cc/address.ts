@@ -25,7 +25,11 @@ import type { CcCondition } from './types.js'
 export function ccAddressOf(cond: CcCondition | Uint8Array, chain: ChainParams | string = KMD): string {
   const c = cond instanceof Uint8Array ? cond : encodeCondition(cond)
   if (c.length < 1 || c.length > 75)
-    throw new KomodoCcError('SCRIPT_INVALID', `the condition push must be a direct push of 1..75 bytes, got ${c.length}`, { length: c.length })
+    throw new KomodoCcError(
+      'SCRIPT_INVALID',
+      `the condition push must be a direct push of 1..75 bytes, got ${c.length}`,
+      { length: c.length },
+    )
   const sub = new Uint8Array(c.length + 2)
   sub[0] = c.length
   sub.set(c, 1)
@@ -42,7 +46,11 @@ export function ccAddressOf(cond: CcCondition | Uint8Array, chain: ChainParams |
 export function ccScriptAddress(script: Uint8Array, chain: ChainParams | string = KMD): string {
   assertBytes(script, undefined, 'script')
   const end = ccPrefixEnd(script)
-  if (end < 0) throw new KomodoCcError('SCRIPT_INVALID', 'not a CC scriptPubKey (direct push of the condition, then OP_CHECKCRYPTOCONDITION)')
+  if (end < 0)
+    throw new KomodoCcError(
+      'SCRIPT_INVALID',
+      'not a CC scriptPubKey (direct push of the condition, then OP_CHECKCRYPTOCONDITION)',
+    )
   return hash160ToAddress(hash160(script.subarray(0, end)), 'p2pkh', chain === KMD ? KMD : chainParams(chain))
 }
 
@@ -61,13 +69,24 @@ function template(...parts: Array<number[] | number>): Uint8Array {
 // secp256k1 fingerprint contents: 30 23 80 21 <pk33>
 const SECP = /* @__PURE__ */ template([0x30, 0x23, 0x80, 0x21], 33)
 // inner threshold contents: 30 2e 80 01 01 a1 29 | a5 27 80 20 <fp 32> 81 03 02 00 00
-const INNER = /* @__PURE__ */ template([0x30, 0x2e, 0x80, 0x01, 0x01, 0xa1, 0x29, 0xa5, 0x27, 0x80, 0x20], 32, [0x81, 0x03, 0x02, 0x00, 0x00])
+const INNER = /* @__PURE__ */ template(
+  [0x30, 0x2e, 0x80, 0x01, 0x01, 0xa1, 0x29, 0xa5, 0x27, 0x80, 0x20],
+  32,
+  [0x81, 0x03, 0x02, 0x00, 0x00],
+)
 // outer threshold contents: 30 5b 80 01 02 a1 56 | a2 2b 80 20 <fp 32> 81 03 02 04 00 82 02 02 04 | <eval condition 41>
 const OUTER = /* @__PURE__ */ template(
-  [0x30, 0x5b, 0x80, 0x01, 0x02, 0xa1, 0x56, 0xa2, 0x2b, 0x80, 0x20], 32, [0x81, 0x03, 0x02, 0x04, 0x00, 0x82, 0x02, 0x02, 0x04], 41,
+  [0x30, 0x5b, 0x80, 0x01, 0x02, 0xa1, 0x56, 0xa2, 0x2b, 0x80, 0x20],
+  32,
+  [0x81, 0x03, 0x02, 0x04, 0x00, 0x82, 0x02, 0x02, 0x04],
+  41,
 )
 // script: 2e a2 2c 80 20 <fp 32> 81 03 12 0c 00 82 03 00 04 01 cc
-const SCRIPT = /* @__PURE__ */ template([0x2e, 0xa2, 0x2c, 0x80, 0x20], 32, [0x81, 0x03, 0x12, 0x0c, 0x00, 0x82, 0x03, 0x00, 0x04, 0x01, 0xcc])
+const SCRIPT = /* @__PURE__ */ template(
+  [0x2e, 0xa2, 0x2c, 0x80, 0x20],
+  32,
+  [0x81, 0x03, 0x12, 0x0c, 0x00, 0x82, 0x03, 0x00, 0x04, 0x01, 0xcc],
+)
 const SCRIPT_HASH = /* @__PURE__ */ new Uint8Array(32)
 // version 60 ‖ hash160 ‖ checksum
 const ADDR = /* @__PURE__ */ new Uint8Array(25)
@@ -85,7 +104,10 @@ let outerEval = -1
  */
 export function ccAddress(evalCode: number, pubkey: string | Uint8Array, chain: ChainParams | string = KMD): string {
   if (!Number.isInteger(evalCode) || evalCode < 0 || evalCode > 255) evalCondition(evalCode) // throws INT_RANGE
-  const pk = typeof pubkey !== 'string' && pubkey instanceof Uint8Array && pubkey.length === 33 ? pubkey : pubkey33(pubkey, 'pubkey')
+  const pk =
+    typeof pubkey !== 'string' && pubkey instanceof Uint8Array && pubkey.length === 33
+      ? pubkey
+      : pubkey33(pubkey, 'pubkey')
   SECP.set(pk, 4)
   sha256Into(SECP, INNER, 11)
   sha256Into(INNER, OUTER, 11)
@@ -114,7 +136,12 @@ export function ccAddress(evalCode: number, pubkey: string | Uint8Array, chain: 
  * @throws KomodoCcError INT_RANGE | PUBKEY_INVALID | HEX_INVALID
  * @example ccAddress1of2(0xe4, pk1, pk2) === ccAddress1of2(0xe4, pk2, pk1) // true
  */
-export function ccAddress1of2(evalCode: number, pk1: string | Uint8Array, pk2: string | Uint8Array, chain: ChainParams | string = KMD): string {
+export function ccAddress1of2(
+  evalCode: number,
+  pk1: string | Uint8Array,
+  pk2: string | Uint8Array,
+  chain: ChainParams | string = KMD,
+): string {
   return ccAddressOf(cc1of2(evalCode, pk1, pk2), chain)
 }
 
@@ -124,7 +151,12 @@ export function ccAddress1of2(evalCode: number, pk1: string | Uint8Array, pk2: s
  * @throws KomodoCcError INT_RANGE | PUBKEY_INVALID | HEX_INVALID
  * @example tokensCcAddress(0xe4, faucetGlobalPubkey) // 'RKaT8VfRSsu4qWL2kfW3PCzejrzJxi1TcJ'
  */
-export function tokensCcAddress(evalCode: number, pubkey: string | Uint8Array, evalCode2 = 0, chain: ChainParams | string = KMD): string {
+export function tokensCcAddress(
+  evalCode: number,
+  pubkey: string | Uint8Array,
+  evalCode2 = 0,
+  chain: ChainParams | string = KMD,
+): string {
   return ccAddressOf(tokensCc1of1(evalCode, pubkey, evalCode2), chain)
 }
 
@@ -133,7 +165,13 @@ export function tokensCcAddress(evalCode: number, pubkey: string | Uint8Array, e
  * @throws KomodoCcError INT_RANGE | PUBKEY_INVALID | HEX_INVALID
  * @example tokensCcAddress1of2(0xf1, pk1, pk2)
  */
-export function tokensCcAddress1of2(evalCode: number, pk1: string | Uint8Array, pk2: string | Uint8Array, evalCode2 = 0, chain: ChainParams | string = KMD): string {
+export function tokensCcAddress1of2(
+  evalCode: number,
+  pk1: string | Uint8Array,
+  pk2: string | Uint8Array,
+  evalCode2 = 0,
+  chain: ChainParams | string = KMD,
+): string {
   return ccAddressOf(tokensCc1of2(evalCode, pk1, pk2, evalCode2), chain)
 }
 
@@ -204,7 +242,8 @@ const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
  */
 export function batonKey(privateKey: Uint8Array): Uint8Array {
   const priv = assertBytes(privateKey, 32, 'privateKey')
-  if (!isSecpScalar(priv)) throw new KomodoCcError('PRIVKEY_INVALID', 'privateKey must be a secp256k1 private key, 1 ≤ k < n')
+  if (!isSecpScalar(priv))
+    throw new KomodoCcError('PRIVKEY_INVALID', 'privateKey must be a secp256k1 private key, 1 ≤ k < n')
   const k = (oraclesKey ??= bytesOrHex(ccModule('Oracles').privkey, 32, 'oracles key'))
   const out = new Uint8Array(32)
   for (let i = 0; i < 32; i++) out[i] = priv[i]! ^ k[i]!
@@ -265,12 +304,20 @@ export function cclibGlobalKey(evalCode: number): { privkey: Uint8Array; pubkey:
  * @throws KomodoCcError INT_RANGE | PUBKEY_INVALID | CHAIN_PARAMS
  * @example gatewaysDepositAddress(1, [dicePk, rewardsPk]) // 'bPX6zogiQ9ViorHFaw7iqgJHkSyjyvUVof'
  */
-export function gatewaysDepositAddress(m: number, pubkeys: readonly (string | Uint8Array)[], chain: ChainParams | string = KMD): string {
+export function gatewaysDepositAddress(
+  m: number,
+  pubkeys: readonly (string | Uint8Array)[],
+  chain: ChainParams | string = KMD,
+): string {
   const c = chain === KMD ? KMD : chainParams(chain)
   if (!Array.isArray(pubkeys) || pubkeys.length < 1 || pubkeys.length > 16)
-    throw new KomodoCcError('INT_RANGE', `gateways expects 1..16 pubkeys, got ${Array.isArray(pubkeys) ? pubkeys.length : typeof pubkeys}`)
+    throw new KomodoCcError(
+      'INT_RANGE',
+      `gateways expects 1..16 pubkeys, got ${Array.isArray(pubkeys) ? pubkeys.length : typeof pubkeys}`,
+    )
   const keys = pubkeys.map((p, i) => pubkey33(p, `pubkeys[${i}]`))
-  if (!Number.isInteger(m) || m < 1 || m > keys.length) throw new KomodoCcError('INT_RANGE', `M expected 1..${keys.length}, got ${m}`, { got: m })
+  if (!Number.isInteger(m) || m < 1 || m > keys.length)
+    throw new KomodoCcError('INT_RANGE', `M expected 1..${keys.length}, got ${m}`, { got: m })
   if (keys.length === 1) return p2pkhAddress(keys[0]!, c)
   const script = new Uint8Array(3 + 34 * keys.length)
   script[0] = 0x50 + m

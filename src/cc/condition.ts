@@ -61,9 +61,11 @@ export function ed25519Condition(publicKey: string | Uint8Array, signature?: Uin
  * @example evalCondition(0xe4) // { type: 'eval-sha-256', code: Uint8Array [0xe4] }
  */
 export function evalCondition(code: number | Uint8Array): CcEval {
-  if (typeof code === 'number') return { type: 'eval-sha-256', code: Uint8Array.of(assertInt(code, 0, 255, 'evalCode')) }
+  if (typeof code === 'number')
+    return { type: 'eval-sha-256', code: Uint8Array.of(assertInt(code, 0, 255, 'evalCode')) }
   const b = assertBytes(code, undefined, 'code')
-  if (b.length === 0) throw new KomodoCcError('BYTES_LENGTH', 'eval code expected at least 1 byte, got 0', { name: 'code' })
+  if (b.length === 0)
+    throw new KomodoCcError('BYTES_LENGTH', 'eval code expected at least 1 byte, got 0', { name: 'code' })
   return { type: 'eval-sha-256', code: b.slice() }
 }
 
@@ -107,7 +109,8 @@ export function thresholdCondition(threshold: number, subconditions: readonly Cc
  * @example anonCondition(15, fingerprint, 1048576, 0)
  */
 export function anonCondition(typeId: number, fingerprint: Uint8Array, cost: number, subtypes = 0): CcAnon {
-  if (!REGISTERED.has(typeId)) throw new KomodoCcError('CC_UNSUPPORTED', `condition type ${typeId} is not registered in Komodo`, { typeId })
+  if (!REGISTERED.has(typeId))
+    throw new KomodoCcError('CC_UNSUPPORTED', `condition type ${typeId} is not registered in Komodo`, { typeId })
   assertBytes(fingerprint, 32, 'fingerprint')
   assertInt(cost, 0, Number.MAX_SAFE_INTEGER, 'cost')
   assertInt(subtypes, 0, 0xffffffff, 'subtypes')
@@ -156,7 +159,12 @@ export function tokensCc1of1(evalCode: number, pubkey: string | Uint8Array, eval
  * @throws KomodoCcError INT_RANGE | PUBKEY_INVALID | HEX_INVALID
  * @example tokensCc1of2(0xf1, pk1, pk2)
  */
-export function tokensCc1of2(evalCode: number, pk1: string | Uint8Array, pk2: string | Uint8Array, evalCode2 = 0): CcThreshold {
+export function tokensCc1of2(
+  evalCode: number,
+  pk1: string | Uint8Array,
+  pk2: string | Uint8Array,
+  evalCode2 = 0,
+): CcThreshold {
   return tokensShape(evalCode, evalCode2, [secp256k1Condition(pk1), secp256k1Condition(pk2)])
 }
 
@@ -179,13 +187,20 @@ function tokensShape(evalCode: number, evalCode2: number, keys: CcSecp256k1[]): 
  */
 export function conditionTypeId(c: CcCondition): CcTypeId {
   switch (c.type) {
-    case 'preimage-sha-256': return 0
-    case 'prefix-sha-256': return 1
-    case 'threshold-sha-256': return 2
-    case 'ed25519-sha-256': return 4
-    case 'secp256k1-sha-256': return 5
-    case 'eval-sha-256': return 15
-    case 'anon': return c.typeId
+    case 'preimage-sha-256':
+      return 0
+    case 'prefix-sha-256':
+      return 1
+    case 'threshold-sha-256':
+      return 2
+    case 'ed25519-sha-256':
+      return 4
+    case 'secp256k1-sha-256':
+      return 5
+    case 'eval-sha-256':
+      return 15
+    case 'anon':
+      return c.typeId
   }
 }
 
@@ -195,8 +210,10 @@ export function conditionTypeId(c: CcCondition): CcTypeId {
  */
 export function conditionCost(c: CcCondition): number {
   switch (c.type) {
-    case 'preimage-sha-256': return c.preimage.length
-    case 'prefix-sha-256': return 1024 + c.prefix.length + c.maxMessageLength + conditionCost(c.subcondition)
+    case 'preimage-sha-256':
+      return c.preimage.length
+    case 'prefix-sha-256':
+      return 1024 + c.prefix.length + c.maxMessageLength + conditionCost(c.subcondition)
     case 'threshold-sha-256': {
       const costs = c.subconditions.map(conditionCost).sort((a, b) => b - a)
       let sum = 0
@@ -204,9 +221,12 @@ export function conditionCost(c: CcCondition): number {
       return sum + 1024 * c.subconditions.length
     }
     case 'ed25519-sha-256':
-    case 'secp256k1-sha-256': return SIGNATURE_COST
-    case 'eval-sha-256': return EVAL_COST
-    case 'anon': return c.cost
+    case 'secp256k1-sha-256':
+      return SIGNATURE_COST
+    case 'eval-sha-256':
+      return EVAL_COST
+    case 'anon':
+      return c.cost
   }
 }
 
@@ -221,9 +241,12 @@ export function conditionSubtypes(c: CcCondition): number {
       for (const s of c.subconditions) m |= conditionTypeMask(s)
       return (m & ~(1 << CC_TYPE.threshold)) >>> 0
     }
-    case 'prefix-sha-256': return (conditionTypeMask(c.subcondition) & ~(1 << CC_TYPE.prefix)) >>> 0
-    case 'anon': return c.subtypes
-    default: return 0
+    case 'prefix-sha-256':
+      return (conditionTypeMask(c.subcondition) & ~(1 << CC_TYPE.prefix)) >>> 0
+    case 'anon':
+      return c.subtypes
+    default:
+      return 0
   }
 }
 
@@ -250,14 +273,28 @@ export function conditionFingerprint(c: CcCondition): Uint8Array {
  */
 export function fingerprintContents(c: Exclude<CcCondition, CcAnon>): Uint8Array {
   switch (c.type) {
-    case 'preimage-sha-256': return c.preimage
-    case 'eval-sha-256': return c.code
-    case 'secp256k1-sha-256': return tlv(0x30, tlv(0x80, c.publicKey))
-    case 'ed25519-sha-256': return tlv(0x30, tlv(0x80, c.publicKey))
+    case 'preimage-sha-256':
+      return c.preimage
+    case 'eval-sha-256':
+      return c.code
+    case 'secp256k1-sha-256':
+      return tlv(0x30, tlv(0x80, c.publicKey))
+    case 'ed25519-sha-256':
+      return tlv(0x30, tlv(0x80, c.publicKey))
     case 'prefix-sha-256':
-      return tlv(0x30, cat([tlv(0x80, c.prefix), tlv(0x81, uintContent(c.maxMessageLength)), tlv(0xa2, encodeCondition(c.subcondition))]))
+      return tlv(
+        0x30,
+        cat([
+          tlv(0x80, c.prefix),
+          tlv(0x81, uintContent(c.maxMessageLength)),
+          tlv(0xa2, encodeCondition(c.subcondition)),
+        ]),
+      )
     case 'threshold-sha-256':
-      return tlv(0x30, cat([tlv(0x80, uintContent(c.threshold)), tlv(0xa1, cat(sortDer(c.subconditions.map(encodeCondition))))]))
+      return tlv(
+        0x30,
+        cat([tlv(0x80, uintContent(c.threshold)), tlv(0xa1, cat(sortDer(c.subconditions.map(encodeCondition))))]),
+      )
   }
 }
 
@@ -295,7 +332,8 @@ export function encodeCondition(cond: CcCondition): Uint8Array {
   if (bucket !== undefined)
     for (const e of bucket) if (equalBytes(e.code, code) && equalBytes(e.pk, pk)) return e.enc.slice()
   const enc = encodeUncached(cond)
-  if (oneOfOneCount >= ONE_OF_ONE_MAX) { // drop the oldest bucket
+  if (oneOfOneCount >= ONE_OF_ONE_MAX) {
+    // drop the oldest bucket
     const [oldest, entries] = ONE_OF_ONE.entries().next().value!
     ONE_OF_ONE.delete(oldest)
     oneOfOneCount -= entries.length
@@ -319,8 +357,15 @@ let oneOfOneCount = 0
  */
 export function oneOfOneParts(c: CcCondition): { code: Uint8Array; pk: Uint8Array } | null {
   if (c.type !== 'threshold-sha-256' || c.threshold !== 2 || c.subconditions.length !== 2) return null
-  const ev = c.subconditions[0]!, inner = c.subconditions[1]!
-  if (ev.type !== 'eval-sha-256' || inner.type !== 'threshold-sha-256' || inner.threshold !== 1 || inner.subconditions.length !== 1) return null
+  const ev = c.subconditions[0]!,
+    inner = c.subconditions[1]!
+  if (
+    ev.type !== 'eval-sha-256' ||
+    inner.type !== 'threshold-sha-256' ||
+    inner.threshold !== 1 ||
+    inner.subconditions.length !== 1
+  )
+    return null
   const leaf = inner.subconditions[0]!
   if (leaf.type !== 'secp256k1-sha-256' || ev.code.length > 8) return null
   return { code: ev.code, pk: leaf.publicKey }
@@ -346,25 +391,42 @@ export function decodeCondition(bytes: Uint8Array, opts: CcDecodeOptions = {}): 
   const lenient = opts.lenient === undefined ? false : assertBool(opts.lenient, 'lenient')
   const { cond, next } = readConditionAt(bytes, 0, bytes.length, lenient)
   if (!lenient && next !== bytes.length)
-    throw new KomodoCcError('TRAILING_BYTES', `${bytes.length - next} byte(s) after the condition at offset ${next}`, { offset: next })
+    throw new KomodoCcError('TRAILING_BYTES', `${bytes.length - next} byte(s) after the condition at offset ${next}`, {
+      offset: next,
+    })
   return cond
 }
 
 /** @internal reads one condition TLV at `pos`; shared with the fulfillment reader (subconditions set). @example readConditionAt(bytes, 0, bytes.length, false).cond.typeId */
-export function readConditionAt(data: Uint8Array, pos: number, limit: number, lenient: boolean): { cond: CcAnon; next: number } {
+export function readConditionAt(
+  data: Uint8Array,
+  pos: number,
+  limit: number,
+  lenient: boolean,
+): { cond: CcAnon; next: number } {
   const outer = readTlv(data, pos, limit, lenient, 'CC_INVALID')
   const tag = outer.tag
   if ((tag & 0xe0) !== 0xa0)
-    throw new KomodoCcError('CC_INVALID', `condition tag ${hex2(tag)} at offset ${pos} is not a constructed context tag (a0|type)`, { offset: pos, tag })
+    throw new KomodoCcError(
+      'CC_INVALID',
+      `condition tag ${hex2(tag)} at offset ${pos} is not a constructed context tag (a0|type)`,
+      { offset: pos, tag },
+    )
   const typeId = tag & 0x1f
   if (!REGISTERED.has(typeId))
-    throw new KomodoCcError('CC_UNSUPPORTED', `condition type ${typeId} at offset ${pos} is not registered in Komodo`, { offset: pos, typeId })
+    throw new KomodoCcError('CC_UNSUPPORTED', `condition type ${typeId} at offset ${pos} is not registered in Komodo`, {
+      offset: pos,
+      typeId,
+    })
   let p = outer.start
   const fp = readTlv(data, p, outer.end, lenient, 'CC_INVALID')
   if (fp.tag !== 0x80) throw fieldError(0x80, fp.tag, p)
   const fpLen = fp.end - fp.start
   if (fpLen !== 32 && !lenient)
-    throw new KomodoCcError('CC_NON_CANONICAL', `fingerprint expected 32 bytes, got ${fpLen} at offset ${fp.start}`, { offset: fp.start, got: fpLen })
+    throw new KomodoCcError('CC_NON_CANONICAL', `fingerprint expected 32 bytes, got ${fpLen} at offset ${fp.start}`, {
+      offset: fp.start,
+      got: fpLen,
+    })
   const fingerprint = new Uint8Array(32)
   fingerprint.set(data.subarray(fp.start, fp.start + Math.min(32, fpLen)))
   p = fp.next
@@ -372,7 +434,10 @@ export function readConditionAt(data: Uint8Array, pos: number, limit: number, le
   if (ct.tag !== 0x81) throw fieldError(0x81, ct.tag, p)
   const cost = readUint(data, ct, lenient, 'CC_INVALID', 'cost')
   if (!lenient && cost > MAX_CONDITION_COST)
-    throw new KomodoCcError('CC_INVALID', `cost ${cost} is above 2^32-1 at offset ${ct.start}`, { offset: ct.start, cost })
+    throw new KomodoCcError('CC_INVALID', `cost ${cost} is above 2^32-1 at offset ${ct.start}`, {
+      offset: ct.start,
+      cost,
+    })
   p = ct.next
   let subtypes = 0
   if (typeId === 1 || typeId === 2) {
@@ -382,12 +447,20 @@ export function readConditionAt(data: Uint8Array, pos: number, limit: number, le
     p = st.next
   }
   if (p !== outer.end)
-    throw new KomodoCcError('CC_INVALID', `unexpected field ${hex2(data[p]!)} at offset ${p} in a type ${typeId} condition`, { offset: p })
+    throw new KomodoCcError(
+      'CC_INVALID',
+      `unexpected field ${hex2(data[p]!)} at offset ${p} in a type ${typeId} condition`,
+      { offset: p },
+    )
   return { cond: { type: 'anon', typeId: typeId as CcTypeId, fingerprint, cost, subtypes }, next: outer.next }
 }
 
 function fieldError(expected: number, got: number, offset: number): KomodoCcError {
-  return new KomodoCcError('CC_INVALID', `expected field ${hex2(expected)} at offset ${offset}, got ${hex2(got)}`, { offset, expected, got })
+  return new KomodoCcError('CC_INVALID', `expected field ${hex2(expected)} at offset ${offset}, got ${hex2(got)}`, {
+    offset,
+    expected,
+    got,
+  })
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -403,15 +476,21 @@ export function assertCondition(c: unknown, name: string, depth = 0): asserts c 
 type NodePath = string | { parent: NodePath; index: number }
 const pathText = (p: NodePath): string =>
   typeof p === 'string' ? p : `${pathText(p.parent)}${p.index < 0 ? '.subcondition' : `.subconditions[${p.index}]`}`
-const isBytes = (v: unknown, n: number | undefined): boolean => v instanceof Uint8Array && (n === undefined || v.length === n)
-const isIntIn = (v: unknown, min: number, max: number): boolean => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max
+const isBytes = (v: unknown, n: number | undefined): boolean =>
+  v instanceof Uint8Array && (n === undefined || v.length === n)
+const isIntIn = (v: unknown, min: number, max: number): boolean =>
+  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max
 // called only once a check above has failed: the shared assert* throws, naming the rendered path
-const badBytes = (v: unknown, n: number | undefined, path: NodePath, field: string): void => void assertBytes(v, n, `${pathText(path)}.${field}`)
-const badInt = (v: unknown, min: number, max: number, path: NodePath, field: string): void => void assertInt(v, min, max, `${pathText(path)}.${field}`)
+const badBytes = (v: unknown, n: number | undefined, path: NodePath, field: string): void =>
+  void assertBytes(v, n, `${pathText(path)}.${field}`)
+const badInt = (v: unknown, min: number, max: number, path: NodePath, field: string): void =>
+  void assertInt(v, min, max, `${pathText(path)}.${field}`)
 
 function checkNode(c: unknown, path: NodePath, depth: number): void {
-  if (depth > 64) throw new KomodoCcError('ARG_INVALID', `${pathText(path)}: condition tree deeper than 64`, { name: pathText(path) })
-  if (typeof c !== 'object' || c === null) throw new KomodoCcError('ARG_INVALID', `${pathText(path)} expected a condition object`, { name: pathText(path) })
+  if (depth > 64)
+    throw new KomodoCcError('ARG_INVALID', `${pathText(path)}: condition tree deeper than 64`, { name: pathText(path) })
+  if (typeof c !== 'object' || c === null)
+    throw new KomodoCcError('ARG_INVALID', `${pathText(path)} expected a condition object`, { name: pathText(path) })
   const o = c as Record<string, unknown>
   switch (o.type) {
     case 'preimage-sha-256':
@@ -424,29 +503,43 @@ function checkNode(c: unknown, path: NodePath, depth: number): void {
     case 'ed25519-sha-256': {
       const n = o.type === 'secp256k1-sha-256' ? 33 : 32
       if (!isBytes(o.publicKey, n)) badBytes(o.publicKey, n, path, 'publicKey')
-      if (o.signature !== undefined && !isBytes(o.signature, undefined)) badBytes(o.signature, undefined, path, 'signature')
+      if (o.signature !== undefined && !isBytes(o.signature, undefined))
+        badBytes(o.signature, undefined, path, 'signature')
       return
     }
     case 'prefix-sha-256':
       if (!isBytes(o.prefix, undefined)) badBytes(o.prefix, undefined, path, 'prefix')
-      if (!isIntIn(o.maxMessageLength, 0, MAX_CONDITION_COST)) badInt(o.maxMessageLength, 0, MAX_CONDITION_COST, path, 'maxMessageLength')
+      if (!isIntIn(o.maxMessageLength, 0, MAX_CONDITION_COST))
+        badInt(o.maxMessageLength, 0, MAX_CONDITION_COST, path, 'maxMessageLength')
       checkNode(o.subcondition, { parent: path, index: -1 }, depth + 1)
       return
     case 'threshold-sha-256': {
       const subs = o.subconditions
-      if (!Array.isArray(subs)) throw new KomodoCcError('ARG_INVALID', `${pathText(path)}.subconditions expected an array`, { name: pathText(path) })
+      if (!Array.isArray(subs))
+        throw new KomodoCcError('ARG_INVALID', `${pathText(path)}.subconditions expected an array`, {
+          name: pathText(path),
+        })
       if (!isIntIn(o.threshold, 0, subs.length)) badInt(o.threshold, 0, subs.length, path, 'threshold')
       for (let i = 0; i < subs.length; i++) checkNode(subs[i], { parent: path, index: i }, depth + 1)
       return
     }
     case 'anon':
-      if (!REGISTERED.has(o.typeId as number)) throw new KomodoCcError('CC_UNSUPPORTED', `${pathText(path)}: anon type ${String(o.typeId)} is not registered`, { name: pathText(path) })
+      if (!REGISTERED.has(o.typeId as number))
+        throw new KomodoCcError(
+          'CC_UNSUPPORTED',
+          `${pathText(path)}: anon type ${String(o.typeId)} is not registered`,
+          { name: pathText(path) },
+        )
       if (!isBytes(o.fingerprint, 32)) badBytes(o.fingerprint, 32, path, 'fingerprint')
       if (!isIntIn(o.cost, 0, Number.MAX_SAFE_INTEGER)) badInt(o.cost, 0, Number.MAX_SAFE_INTEGER, path, 'cost')
       if (!isIntIn(o.subtypes, 0, 0xffffffff)) badInt(o.subtypes, 0, 0xffffffff, path, 'subtypes')
       return
     default:
-      throw new KomodoCcError('ARG_INVALID', `${pathText(path)}: unknown condition type ${JSON.stringify(String(o.type))}`, { name: pathText(path) })
+      throw new KomodoCcError(
+        'ARG_INVALID',
+        `${pathText(path)}: unknown condition type ${JSON.stringify(String(o.type))}`,
+        { name: pathText(path) },
+      )
   }
 }
 

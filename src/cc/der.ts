@@ -67,7 +67,8 @@ export function cat(parts: readonly Uint8Array[]): Uint8Array {
 
 /** @internal minimal unsigned INTEGER content (a 00 in front when the top bit is set; 0 → 00). @example uintContent(0x802000) // 00 80 20 00 */
 export function uintContent(v: number): Uint8Array {
-  if (!Number.isSafeInteger(v) || v < 0) throw new KomodoCcError('INT_RANGE', `INTEGER expected a non-negative safe integer, got ${v}`, { got: v })
+  if (!Number.isSafeInteger(v) || v < 0)
+    throw new KomodoCcError('INT_RANGE', `INTEGER expected a non-negative safe integer, got ${v}`, { got: v })
   const bytes: number[] = []
   let x = v
   do {
@@ -102,19 +103,31 @@ export type Tlv = { tag: number; start: number; end: number; next: number }
  * @example readTlv(bytes, 0, bytes.length, false, 'CC_INVALID').tag // 0xa2
  */
 export function readTlv(data: Uint8Array, pos: number, limit: number, lenient: boolean, code: ErrorCode): Tlv {
-  if (pos >= limit) throw new KomodoCcError('READ_PAST_END', `expected a DER tag at offset ${pos}, input ends`, { offset: pos })
+  if (pos >= limit)
+    throw new KomodoCcError('READ_PAST_END', `expected a DER tag at offset ${pos}, input ends`, { offset: pos })
   const tag = data[pos]!
-  if ((tag & 0x1f) === 0x1f) throw new KomodoCcError(code, `multi-byte DER tag ${hex2(tag)} at offset ${pos} is not used by crypto-conditions`, { offset: pos, tag })
+  if ((tag & 0x1f) === 0x1f)
+    throw new KomodoCcError(code, `multi-byte DER tag ${hex2(tag)} at offset ${pos} is not used by crypto-conditions`, {
+      offset: pos,
+      tag,
+    })
   let p = pos + 1
-  if (p >= limit) throw new KomodoCcError('READ_PAST_END', `expected a DER length at offset ${p}, input ends`, { offset: p })
+  if (p >= limit)
+    throw new KomodoCcError('READ_PAST_END', `expected a DER length at offset ${p}, input ends`, { offset: p })
   const first = data[p++]!
   let len: number
   if (first < 0x80) len = first
-  else if (first === 0x80) throw new KomodoCcError('CC_NON_CANONICAL', `indefinite length (BER, not DER) at offset ${p - 1}`, { offset: p - 1 })
+  else if (first === 0x80)
+    throw new KomodoCcError('CC_NON_CANONICAL', `indefinite length (BER, not DER) at offset ${p - 1}`, {
+      offset: p - 1,
+    })
   else {
     const n = first & 0x7f
     if (n > 8) throw new KomodoCcError(code, `DER length with ${n} length bytes at offset ${p - 1}`, { offset: p - 1 })
-    if (p + n > limit) throw new KomodoCcError('READ_PAST_END', `DER length needs ${n} bytes at offset ${p}, only ${limit - p} left`, { offset: p })
+    if (p + n > limit)
+      throw new KomodoCcError('READ_PAST_END', `DER length needs ${n} bytes at offset ${p}, only ${limit - p} left`, {
+        offset: p,
+      })
     len = 0
     for (let i = 0; i < n; i++) len = len * 256 + data[p + i]!
     if (!lenient) {
@@ -124,7 +137,11 @@ export function readTlv(data: Uint8Array, pos: number, limit: number, lenient: b
     p += n
   }
   if (len > limit - p)
-    throw new KomodoCcError('READ_PAST_END', `DER content of ${len} bytes at offset ${p}, only ${limit - p} left`, { offset: p, need: len, left: limit - p })
+    throw new KomodoCcError('READ_PAST_END', `DER content of ${len} bytes at offset ${p}, only ${limit - p} left`, {
+      offset: p,
+      need: len,
+      left: limit - p,
+    })
   return { tag, start: p, end: p + len, next: p + len }
 }
 
@@ -138,14 +155,20 @@ export function readUint(data: Uint8Array, t: Tlv, lenient: boolean, code: Error
   const n = t.end - t.start
   if (n === 0) throw new KomodoCcError(code, `${what}: empty INTEGER at offset ${t.start}`, { offset: t.start })
   if (!lenient) {
-    if (data[t.start]! & 0x80) throw new KomodoCcError(code, `${what}: negative INTEGER at offset ${t.start}`, { offset: t.start })
+    if (data[t.start]! & 0x80)
+      throw new KomodoCcError(code, `${what}: negative INTEGER at offset ${t.start}`, { offset: t.start })
     if (n > 1 && data[t.start] === 0 && !(data[t.start + 1]! & 0x80))
-      throw new KomodoCcError('CC_NON_CANONICAL', `${what}: INTEGER with a redundant leading zero at offset ${t.start}`, { offset: t.start })
+      throw new KomodoCcError(
+        'CC_NON_CANONICAL',
+        `${what}: INTEGER with a redundant leading zero at offset ${t.start}`,
+        { offset: t.start },
+      )
   }
   let v = 0
   for (let i = t.start; i < t.end; i++) {
     v = v * 256 + data[i]!
-    if (v > Number.MAX_SAFE_INTEGER) throw new KomodoCcError(code, `${what}: INTEGER above 2^53-1 at offset ${t.start}`, { offset: t.start })
+    if (v > Number.MAX_SAFE_INTEGER)
+      throw new KomodoCcError(code, `${what}: INTEGER above 2^53-1 at offset ${t.start}`, { offset: t.start })
   }
   return v
 }
@@ -169,7 +192,10 @@ export function readMask(data: Uint8Array, t: Tlv, lenient: boolean, code: Error
     for (let j = 0; j < 8; j++) {
       if (!(byte & (0x80 >> j))) continue
       const i = (o - 1) * 8 + j
-      if (i >= 32 && !lenient) throw new KomodoCcError(code, `BIT STRING sets type bit ${i} (above 31) at offset ${t.start}`, { offset: t.start })
+      if (i >= 32 && !lenient)
+        throw new KomodoCcError(code, `BIT STRING sets type bit ${i} (above 31) at offset ${t.start}`, {
+          offset: t.start,
+        })
       mask |= 1 << (i & 31)
     }
   }
@@ -178,7 +204,10 @@ export function readMask(data: Uint8Array, t: Tlv, lenient: boolean, code: Error
     const canon = maskContent(mask)
     let same = canon.length === n
     for (let i = 0; same && i < n; i++) same = canon[i] === data[t.start + i]
-    if (!same) throw new KomodoCcError('CC_NON_CANONICAL', `non-canonical subtypes BIT STRING at offset ${t.start}`, { offset: t.start })
+    if (!same)
+      throw new KomodoCcError('CC_NON_CANONICAL', `non-canonical subtypes BIT STRING at offset ${t.start}`, {
+        offset: t.start,
+      })
   }
   return mask
 }

@@ -24,7 +24,9 @@ function pow(b: bigint, e: bigint): bigint {
 }
 const inv = (a: bigint): bigint => pow(a, P - 2n)
 // curve constants, computed on first use (no work at import time)
-let D = 0n, D2 = 0n, SQRT_M1 = 0n
+let D = 0n,
+  D2 = 0n,
+  SQRT_M1 = 0n
 let BASE: Point | undefined
 function init(): Point {
   if (BASE !== undefined) return BASE
@@ -47,7 +49,10 @@ function add(p: Point, q: Point): Point {
   const b = mod((p.y + p.x) * (q.y + q.x))
   const c = mod(p.t * D2 * q.t)
   const d = mod(p.z * 2n * q.z)
-  const e = b - a, f = d - c, g = d + c, h = b + a
+  const e = b - a,
+    f = d - c,
+    g = d + c,
+    h = b + a
   return { x: mod(e * f), y: mod(g * h), z: mod(f * g), t: mod(e * h) }
 }
 function mul(p: Point, k: bigint): Point {

@@ -40,12 +40,14 @@ export function addSignature(cond: CcCondition, publicKey: string | Uint8Array, 
       matched++
       return { type: 'secp256k1-sha-256', publicKey: c.publicKey, signature: sig }
     }
-    if (c.type === 'threshold-sha-256') return { type: 'threshold-sha-256', threshold: c.threshold, subconditions: c.subconditions.map(visit) }
+    if (c.type === 'threshold-sha-256')
+      return { type: 'threshold-sha-256', threshold: c.threshold, subconditions: c.subconditions.map(visit) }
     if (c.type === 'prefix-sha-256') return { ...c, subcondition: visit(c.subcondition) }
     return c
   }
   const out = visit(cond)
-  if (matched === 0) throw new KomodoCcError('SIGNER_FAILED', 'no secp256k1 node of the condition has this public key', {})
+  if (matched === 0)
+    throw new KomodoCcError('SIGNER_FAILED', 'no secp256k1 node of the condition has this public key', {})
   return out
 }
 
@@ -72,22 +74,46 @@ export function fulfill1of1(evalCode: number, pubkey: string | Uint8Array, signa
  * eval node (af…).
  * @throws KomodoCcError ARG_INVALID for a code over 8 bytes, a key other than 33 bytes or a signature other than 64
  */
-export function writeFulfill1of1(out: Uint8Array, p: number, code: Uint8Array, pk: Uint8Array, signature: Uint8Array): void {
+export function writeFulfill1of1(
+  out: Uint8Array,
+  p: number,
+  code: Uint8Array,
+  pk: Uint8Array,
+  signature: Uint8Array,
+): void {
   const n = code.length
   if (n > 8 || pk.length !== 33 || signature.length !== 64)
-    throw new KomodoCcError('ARG_INVALID', `writeFulfill1of1: code of ${n} bytes (at most 8), key of ${pk.length} (33), signature of ${signature.length} (64)`)
-  out[p] = 0xa2; out[p + 1] = 117 + n; out[p + 2] = 0xa0; out[p + 3] = 113 + n
+    throw new KomodoCcError(
+      'ARG_INVALID',
+      `writeFulfill1of1: code of ${n} bytes (at most 8), key of ${pk.length} (33), signature of ${signature.length} (64)`,
+    )
+  out[p] = 0xa2
+  out[p + 1] = 117 + n
+  out[p + 2] = 0xa0
+  out[p + 3] = 113 + n
   // inner threshold 1 of { secp256k1 }: 109 bytes at p + 4
-  out[p + 4] = 0xa2; out[p + 5] = 0x6b; out[p + 6] = 0xa0; out[p + 7] = 0x67
-  out[p + 8] = 0xa5; out[p + 9] = 0x65; out[p + 10] = 0x80; out[p + 11] = 0x21
+  out[p + 4] = 0xa2
+  out[p + 5] = 0x6b
+  out[p + 6] = 0xa0
+  out[p + 7] = 0x67
+  out[p + 8] = 0xa5
+  out[p + 9] = 0x65
+  out[p + 10] = 0x80
+  out[p + 11] = 0x21
   out.set(pk, p + 12)
-  out[p + 45] = 0x81; out[p + 46] = 0x40
+  out[p + 45] = 0x81
+  out[p + 46] = 0x40
   out.set(signature, p + 47)
-  out[p + 111] = 0xa1; out[p + 112] = 0x00
+  out[p + 111] = 0xa1
+  out[p + 112] = 0x00
   // eval node at p + 113, then the empty subconditions set
-  out[p + 113] = 0xaf; out[p + 114] = 2 + n; out[p + 115] = 0x80; out[p + 116] = n
+  out[p + 113] = 0xaf
+  out[p + 114] = 2 + n
+  out[p + 115] = 0x80
+  out[p + 116] = n
   out.set(code, p + 117)
-  out[p + 117 + n] = 0xa1; out[p + 118 + n] = 0x00
+  out[p + 117 + n] = 0xa1
+  out[p + 118 + n] = 0x00
 }
 
 /**
@@ -119,19 +145,36 @@ export function fulfill1of2(
 export function encodeFulfillment(cond: CcCondition): Uint8Array {
   assertCondition(cond, 'condition')
   const out = fulfillmentOrNull(cond)
-  if (out === null) throw new KomodoCcError('FULFILLMENT_INVALID', `the ${cond.type} condition cannot be fulfilled (unsigned key, anonymous node or too few fulfillable children)`, { type: cond.type })
+  if (out === null)
+    throw new KomodoCcError(
+      'FULFILLMENT_INVALID',
+      `the ${cond.type} condition cannot be fulfilled (unsigned key, anonymous node or too few fulfillable children)`,
+      { type: cond.type },
+    )
   return out
 }
 
 function fulfillmentOrNull(c: CcCondition): Uint8Array | null {
   switch (c.type) {
     // one allocation per node (tlvGroups) rather than one per TLV: this runs once per CC input signed
-    case 'preimage-sha-256': return tlvGroups(0xa0, [[0x80, [c.preimage]]])
-    case 'eval-sha-256': return tlvGroups(0xaf, [[0x80, [c.code]]])
+    case 'preimage-sha-256':
+      return tlvGroups(0xa0, [[0x80, [c.preimage]]])
+    case 'eval-sha-256':
+      return tlvGroups(0xaf, [[0x80, [c.code]]])
     case 'secp256k1-sha-256':
-      return c.signature === undefined ? null : tlvGroups(0xa5, [[0x80, [c.publicKey]], [0x81, [c.signature]]])
+      return c.signature === undefined
+        ? null
+        : tlvGroups(0xa5, [
+            [0x80, [c.publicKey]],
+            [0x81, [c.signature]],
+          ])
     case 'ed25519-sha-256':
-      return c.signature === undefined ? null : tlvGroups(0xa4, [[0x80, [c.publicKey]], [0x81, [c.signature]]])
+      return c.signature === undefined
+        ? null
+        : tlvGroups(0xa4, [
+            [0x80, [c.publicKey]],
+            [0x81, [c.signature]],
+          ])
     case 'prefix-sha-256': {
       const sub = fulfillmentOrNull(c.subcondition)
       if (sub === null) return null
@@ -151,9 +194,13 @@ function fulfillmentOrNull(c: CcCondition): Uint8Array | null {
         } else con.push(encodeCondition(s))
       }
       if (needed > 0) return null
-      return tlvGroups(0xa2, [[0xa0, sortDer(ful)], [0xa1, sortDer(con)]])
+      return tlvGroups(0xa2, [
+        [0xa0, sortDer(ful)],
+        [0xa1, sortDer(con)],
+      ])
     }
-    case 'anon': return null
+    case 'anon':
+      return null
   }
 }
 
@@ -174,30 +221,55 @@ export function decodeFulfillment(bytes: Uint8Array, opts: CcDecodeOptions = {})
   const lenient = opts.lenient === undefined ? false : assertBool(opts.lenient, 'lenient')
   const { cond, next } = readFulfillmentAt(bytes, 0, bytes.length, lenient, 0)
   if (next !== bytes.length)
-    throw new KomodoCcError('TRAILING_BYTES', `${bytes.length - next} byte(s) after the fulfillment at offset ${next}`, { offset: next })
+    throw new KomodoCcError(
+      'TRAILING_BYTES',
+      `${bytes.length - next} byte(s) after the fulfillment at offset ${next}`,
+      { offset: next },
+    )
   return cond
 }
 
 const MAX_DEPTH = 64
 
-function readFulfillmentAt(d: Uint8Array, pos: number, limit: number, lenient: boolean, depth: number): { cond: CcCondition; next: number } {
-  if (depth > MAX_DEPTH) throw new KomodoCcError('FULFILLMENT_INVALID', `fulfillment nested deeper than ${MAX_DEPTH} at offset ${pos}`, { offset: pos })
+function readFulfillmentAt(
+  d: Uint8Array,
+  pos: number,
+  limit: number,
+  lenient: boolean,
+  depth: number,
+): { cond: CcCondition; next: number } {
+  if (depth > MAX_DEPTH)
+    throw new KomodoCcError('FULFILLMENT_INVALID', `fulfillment nested deeper than ${MAX_DEPTH} at offset ${pos}`, {
+      offset: pos,
+    })
   const t = readTlv(d, pos, limit, false, 'FULFILLMENT_INVALID')
   if ((t.tag & 0xe0) !== 0xa0)
-    throw new KomodoCcError('FULFILLMENT_INVALID', `fulfillment tag ${hex2(t.tag)} at offset ${pos} is not a constructed context tag`, { offset: pos, tag: t.tag })
+    throw new KomodoCcError(
+      'FULFILLMENT_INVALID',
+      `fulfillment tag ${hex2(t.tag)} at offset ${pos} is not a constructed context tag`,
+      { offset: pos, tag: t.tag },
+    )
   const typeId = t.tag & 0x1f
   const fields = new Fields(d, t, lenient)
   let cond: CcCondition
   switch (typeId) {
-    case 0: cond = { type: 'preimage-sha-256', preimage: fields.octets(0x80).slice() }; break
-    case 15: cond = { type: 'eval-sha-256', code: fields.octets(0x80).slice() }; break
+    case 0:
+      cond = { type: 'preimage-sha-256', preimage: fields.octets(0x80).slice() }
+      break
+    case 15:
+      cond = { type: 'eval-sha-256', code: fields.octets(0x80).slice() }
+      break
     case 5: {
       const pk = sized(fields.octets(0x80), 33, lenient, 'publicKey', t.start)
       const sig = sized(fields.octets(0x81), 64, lenient, 'signature', t.start)
       try {
         Point.fromBytes(pk)
       } catch {
-        throw new KomodoCcError('FULFILLMENT_INVALID', `secp256k1 public key at offset ${t.start} is not a point on the curve`, { offset: t.start })
+        throw new KomodoCcError(
+          'FULFILLMENT_INVALID',
+          `secp256k1 public key at offset ${t.start} is not a point on the curve`,
+          { offset: t.start },
+        )
       }
       cond = { type: 'secp256k1-sha-256', publicKey: pk, signature: sig }
       break
@@ -213,7 +285,12 @@ function readFulfillmentAt(d: Uint8Array, pos: number, limit: number, lenient: b
       const max = readUint(d, fields.take(0x81), false, 'FULFILLMENT_INVALID', 'maxMessageLength')
       const w = fields.take(0xa2)
       const sub = readFulfillmentAt(d, w.start, w.end, lenient, depth + 1)
-      if (sub.next !== w.end) throw new KomodoCcError('FULFILLMENT_INVALID', `extra bytes in the prefix subfulfillment at offset ${sub.next}`, { offset: sub.next })
+      if (sub.next !== w.end)
+        throw new KomodoCcError(
+          'FULFILLMENT_INVALID',
+          `extra bytes in the prefix subfulfillment at offset ${sub.next}`,
+          { offset: sub.next },
+        )
       cond = { type: 'prefix-sha-256', prefix, maxMessageLength: max, subcondition: sub.cond }
       break
     }
@@ -222,7 +299,7 @@ function readFulfillmentAt(d: Uint8Array, pos: number, limit: number, lenient: b
       const cs = fields.take(0xa1)
       const subs: CcCondition[] = []
       let prev: Uint8Array | null = null
-      for (let p = fs.start; p < fs.end; ) {
+      for (let p = fs.start; p < fs.end;) {
         const r = readFulfillmentAt(d, p, fs.end, lenient, depth + 1)
         prev = checkOrder(d, prev, p, r.next)
         subs.push(r.cond)
@@ -230,7 +307,7 @@ function readFulfillmentAt(d: Uint8Array, pos: number, limit: number, lenient: b
       }
       const threshold = subs.length
       prev = null
-      for (let p = cs.start; p < cs.end; ) {
+      for (let p = cs.start; p < cs.end;) {
         if (lenient) checkUnusedBitsClear(d, p, cs.end)
         const r = readConditionAt(d, p, cs.end, lenient)
         // Inside a fulfillment the reference re-encodes the ASN.1 value: cost INTEGERs must be minimal even in
@@ -245,7 +322,11 @@ function readFulfillmentAt(d: Uint8Array, pos: number, limit: number, lenient: b
     }
     case 3:
     default:
-      throw new KomodoCcError('CC_UNSUPPORTED', `fulfillment type ${typeId} at offset ${pos} is not registered in Komodo`, { offset: pos, typeId })
+      throw new KomodoCcError(
+        'CC_UNSUPPORTED',
+        `fulfillment type ${typeId} at offset ${pos} is not registered in Komodo`,
+        { offset: pos, typeId },
+      )
   }
   fields.done()
   return { cond, next: t.next }
@@ -253,13 +334,21 @@ function readFulfillmentAt(d: Uint8Array, pos: number, limit: number, lenient: b
 
 class Fields {
   private p: number
-  constructor(private readonly d: Uint8Array, private readonly t: Tlv, private readonly lenient: boolean) {
+  constructor(
+    private readonly d: Uint8Array,
+    private readonly t: Tlv,
+    private readonly lenient: boolean,
+  ) {
     this.p = t.start
   }
   take(tag: number): Tlv {
     const f = readTlv(this.d, this.p, this.t.end, false, 'FULFILLMENT_INVALID')
     if (f.tag !== tag)
-      throw new KomodoCcError('FULFILLMENT_INVALID', `expected field ${hex2(tag)} at offset ${this.p}, got ${hex2(f.tag)}`, { offset: this.p, expected: tag, got: f.tag })
+      throw new KomodoCcError(
+        'FULFILLMENT_INVALID',
+        `expected field ${hex2(tag)} at offset ${this.p}, got ${hex2(f.tag)}`,
+        { offset: this.p, expected: tag, got: f.tag },
+      )
     this.p = f.next
     return f
   }
@@ -269,14 +358,21 @@ class Fields {
   }
   done(): void {
     if (this.p !== this.t.end)
-      throw new KomodoCcError('FULFILLMENT_INVALID', `unexpected field ${hex2(this.d[this.p]!)} at offset ${this.p}`, { offset: this.p })
+      throw new KomodoCcError('FULFILLMENT_INVALID', `unexpected field ${hex2(this.d[this.p]!)} at offset ${this.p}`, {
+        offset: this.p,
+      })
     void this.lenient
   }
 }
 
 function sized(b: Uint8Array, n: number, lenient: boolean, what: string, offset: number): Uint8Array {
   if (b.length === n) return b.slice()
-  if (!lenient) throw new KomodoCcError('FULFILLMENT_INVALID', `${what} expected ${n} bytes, got ${b.length} (at offset ${offset})`, { offset, expected: n, got: b.length })
+  if (!lenient)
+    throw new KomodoCcError(
+      'FULFILLMENT_INVALID',
+      `${what} expected ${n} bytes, got ${b.length} (at offset ${offset})`,
+      { offset, expected: n, got: b.length },
+    )
   const out = new Uint8Array(n)
   out.set(b.subarray(0, Math.min(n, b.length)))
   return out
@@ -285,7 +381,9 @@ function sized(b: Uint8Array, n: number, lenient: boolean, what: string, offset:
 function checkOrder(d: Uint8Array, prev: Uint8Array | null, start: number, end: number): Uint8Array {
   const cur = d.subarray(start, end)
   if (prev !== null && compareDer(prev, cur) > 0)
-    throw new KomodoCcError('CC_NON_CANONICAL', `SET OF elements not in DER order at offset ${start}`, { offset: start })
+    throw new KomodoCcError('CC_NON_CANONICAL', `SET OF elements not in DER order at offset ${start}`, {
+      offset: start,
+    })
   return cur
 }
 
@@ -298,7 +396,11 @@ function checkUnusedBitsClear(d: Uint8Array, start: number, limit: number): void
     if (f.tag === 0x82 && f.end - f.start >= 2) {
       const unused = d[f.start]!
       if (unused <= 7 && (d[f.end - 1]! & ~((0xff << unused) & 0xff)) !== 0)
-        throw new KomodoCcError('CC_NON_CANONICAL', `subtypes BIT STRING has non-zero unused bits at offset ${f.start}`, { offset: f.start })
+        throw new KomodoCcError(
+          'CC_NON_CANONICAL',
+          `subtypes BIT STRING has non-zero unused bits at offset ${f.start}`,
+          { offset: f.start },
+        )
     }
     p = f.next
   }

@@ -47,7 +47,17 @@ export {
   type VerifyFulfillmentOptions,
 } from './fulfillment.js'
 export { conditionToJson, conditionFromJson, conditionUri, base64url, fromBase64url, type CcJson } from './json.js'
-export { EVAL, evalCodeOf, evalName, CC_MODULES, FORK_CC_MODULES, ccModule, CC_BURN_PUBKEY, type EvalName, type CcModule } from './eval.js'
+export {
+  EVAL,
+  evalCodeOf,
+  evalName,
+  CC_MODULES,
+  FORK_CC_MODULES,
+  ccModule,
+  CC_BURN_PUBKEY,
+  type EvalName,
+  type CcModule,
+} from './eval.js'
 export {
   ccAddress,
   ccAddress1of2,

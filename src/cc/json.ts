@@ -42,13 +42,17 @@ export function base64url(b: Uint8Array): string {
 export function fromBase64url(s: string, name = 'base64'): Uint8Array {
   if (typeof s !== 'string') throw new KomodoCcError('ARG_INVALID', `${name} expected a base64 string`, { name })
   const t = s.replace(/=+$/, '')
-  if (t.length % 4 === 1) throw new KomodoCcError('ARG_INVALID', `${name} has an impossible base64 length ${s.length}`, { name })
+  if (t.length % 4 === 1)
+    throw new KomodoCcError('ARG_INVALID', `${name} has an impossible base64 length ${s.length}`, { name })
   const out = new Uint8Array(Math.floor((t.length * 3) / 4))
-  let acc = 0, bits = 0, o = 0
+  let acc = 0,
+    bits = 0,
+    o = 0
   for (let i = 0; i < t.length; i++) {
     const c = t[i]!
     const v = c === '+' ? 62 : c === '/' ? 63 : B64URL.indexOf(c)
-    if (v < 0) throw new KomodoCcError('ARG_INVALID', `${name} has a non-base64 character at offset ${i}`, { name, offset: i })
+    if (v < 0)
+      throw new KomodoCcError('ARG_INVALID', `${name} has a non-base64 character at offset ${i}`, { name, offset: i })
     acc = (acc << 6) | v
     bits += 6
     if (bits >= 8) {
@@ -79,7 +83,8 @@ export function conditionToJson(cond: CcCondition): CcJson {
 
 function toJson(c: CcCondition): CcJson {
   switch (c.type) {
-    case 'threshold-sha-256': return { type: c.type, threshold: c.threshold, subfulfillments: c.subconditions.map(toJson) }
+    case 'threshold-sha-256':
+      return { type: c.type, threshold: c.threshold, subfulfillments: c.subconditions.map(toJson) }
     case 'secp256k1-sha-256': {
       const o: CcJson = { type: c.type, publicKey: hexUpper(c.publicKey) }
       if (c.signature !== undefined) o.signature = hexUpper(c.signature)
@@ -90,10 +95,19 @@ function toJson(c: CcCondition): CcJson {
       if (c.signature !== undefined) o.signature = base64url(c.signature)
       return o
     }
-    case 'eval-sha-256': return { type: c.type, code: base64url(c.code) }
-    case 'preimage-sha-256': return { type: c.type, preimage: base64url(c.preimage) }
-    case 'prefix-sha-256': return { type: c.type, maxMessageLength: c.maxMessageLength, prefix: base64url(c.prefix), subfulfillment: toJson(c.subcondition) }
-    case 'anon': return { type: '(anon)', fingerprint: base64url(c.fingerprint), cost: c.cost, subtypes: c.subtypes }
+    case 'eval-sha-256':
+      return { type: c.type, code: base64url(c.code) }
+    case 'preimage-sha-256':
+      return { type: c.type, preimage: base64url(c.preimage) }
+    case 'prefix-sha-256':
+      return {
+        type: c.type,
+        maxMessageLength: c.maxMessageLength,
+        prefix: base64url(c.prefix),
+        subfulfillment: toJson(c.subcondition),
+      }
+    case 'anon':
+      return { type: '(anon)', fingerprint: base64url(c.fingerprint), cost: c.cost, subtypes: c.subtypes }
   }
 }
 
@@ -109,40 +123,61 @@ export function conditionFromJson(json: unknown): CcCondition {
 
 function fromJson(j: unknown, path: string, depth: number): CcCondition {
   if (depth > 64) throw new KomodoCcError('ARG_INVALID', `${path}: JSON condition deeper than 64`)
-  if (typeof j !== 'object' || j === null || Array.isArray(j)) throw new KomodoCcError('ARG_INVALID', `${path} expected an object`, { path })
+  if (typeof j !== 'object' || j === null || Array.isArray(j))
+    throw new KomodoCcError('ARG_INVALID', `${path} expected an object`, { path })
   const o = j as Record<string, unknown>
   const str = (k: string): string => {
-    if (typeof o[k] !== 'string') throw new KomodoCcError('ARG_INVALID', `${path}.${k} is required and must be a string`, { path: `${path}.${k}` })
+    if (typeof o[k] !== 'string')
+      throw new KomodoCcError('ARG_INVALID', `${path}.${k} is required and must be a string`, { path: `${path}.${k}` })
     return o[k] as string
   }
   const num = (k: string): number => {
-    if (typeof o[k] !== 'number') throw new KomodoCcError('ARG_INVALID', `${path}.${k} must be a number`, { path: `${path}.${k}` })
+    if (typeof o[k] !== 'number')
+      throw new KomodoCcError('ARG_INVALID', `${path}.${k} must be a number`, { path: `${path}.${k}` })
     return o[k] as number
   }
   switch (o.type) {
     case 'threshold-sha-256': {
-      if (!Array.isArray(o.subfulfillments)) throw new KomodoCcError('ARG_INVALID', `${path}.subfulfillments must be an array`, { path })
+      if (!Array.isArray(o.subfulfillments))
+        throw new KomodoCcError('ARG_INVALID', `${path}.subfulfillments must be an array`, { path })
       const subs = o.subfulfillments.map((s, i) => fromJson(s, `${path}.subfulfillments[${i}]`, depth + 1))
       return thresholdCondition(num('threshold'), subs)
     }
     case 'secp256k1-sha-256': {
       const pk = hexToBytes(str('publicKey'), `${path}.publicKey`)
-      if (pk.length !== 33) throw new KomodoCcError('PUBKEY_INVALID', `${path}.publicKey expected 33 bytes, got ${pk.length}`, { path })
+      if (pk.length !== 33)
+        throw new KomodoCcError('PUBKEY_INVALID', `${path}.publicKey expected 33 bytes, got ${pk.length}`, { path })
       const sig = o.signature === undefined ? undefined : hexToBytes(str('signature'), `${path}.signature`)
-      if (sig !== undefined && sig.length !== 64) throw new KomodoCcError('BYTES_LENGTH', `${path}.signature expected 64 bytes, got ${sig.length}`, { path })
-      return sig === undefined ? { type: 'secp256k1-sha-256', publicKey: pk } : { type: 'secp256k1-sha-256', publicKey: pk, signature: sig }
+      if (sig !== undefined && sig.length !== 64)
+        throw new KomodoCcError('BYTES_LENGTH', `${path}.signature expected 64 bytes, got ${sig.length}`, { path })
+      return sig === undefined
+        ? { type: 'secp256k1-sha-256', publicKey: pk }
+        : { type: 'secp256k1-sha-256', publicKey: pk, signature: sig }
     }
     case 'ed25519-sha-256': {
       // the reference treats a null ed25519 signature as absent
-      const sig = o.signature === undefined || o.signature === null ? undefined : fromBase64url(str('signature'), `${path}.signature`)
+      const sig =
+        o.signature === undefined || o.signature === null
+          ? undefined
+          : fromBase64url(str('signature'), `${path}.signature`)
       return ed25519Condition(fromBase64url(str('publicKey'), `${path}.publicKey`), sig)
     }
-    case 'eval-sha-256': return evalCondition(fromBase64url(str('code'), `${path}.code`))
-    case 'preimage-sha-256': return preimageCondition(fromBase64url(str('preimage'), `${path}.preimage`))
+    case 'eval-sha-256':
+      return evalCondition(fromBase64url(str('code'), `${path}.code`))
+    case 'preimage-sha-256':
+      return preimageCondition(fromBase64url(str('preimage'), `${path}.preimage`))
     case 'prefix-sha-256':
-      return prefixCondition(fromBase64url(str('prefix'), `${path}.prefix`), num('maxMessageLength'), fromJson(o.subfulfillment, `${path}.subfulfillment`, depth + 1))
+      return prefixCondition(
+        fromBase64url(str('prefix'), `${path}.prefix`),
+        num('maxMessageLength'),
+        fromJson(o.subfulfillment, `${path}.subfulfillment`, depth + 1),
+      )
     case '(anon)':
-      throw new KomodoCcError('CC_UNSUPPORTED', `${path}: an anonymous condition has no JSON reader (it lacks its type id)`, { path })
+      throw new KomodoCcError(
+        'CC_UNSUPPORTED',
+        `${path}: an anonymous condition has no JSON reader (it lacks its type id)`,
+        { path },
+      )
     default:
       throw new KomodoCcError('CC_UNSUPPORTED', `${path}: unknown condition type ${JSON.stringify(o.type)}`, { path })
   }

@@ -29,10 +29,14 @@ const GATEWAYS_PUBKEY = '03ea9c062b9652d8eff34879b504eda0717895d27597aaeb60347d6
  * @throws KomodoCcError ARG_INVALID (unknown module, format) | PUBKEY_INVALID | HEX_INVALID
  * @example moduleAddressInfo('faucet', { pubkey: '03336ca9…62a8' })['PubkeyCCaddress(Faucet)'] // 'RReGLfH2MTrkeLSepkVy5vnQPE29g7KofS'
  */
-export function moduleAddressInfo(module: string | number | CcModule, opts: ModuleAddressOptions = {}): Record<string, string | number> {
+export function moduleAddressInfo(
+  module: string | number | CcModule,
+  opts: ModuleAddressOptions = {},
+): Record<string, string | number> {
   const mod = typeof module === 'object' ? module : ccModule(module)
   const format = opts.format ?? 'current'
-  if (format !== 'current' && format !== 'legacy') throw new KomodoCcError('ARG_INVALID', `format expected 'current' or 'legacy', got ${String(format)}`)
+  if (format !== 'current' && format !== 'legacy')
+    throw new KomodoCcError('ARG_INVALID', `format expected 'current' or 'legacy', got ${String(format)}`)
   const pk = opts.pubkey === undefined ? undefined : pubkey33(opts.pubkey, 'pubkey')
   const my = opts.mypubkey === undefined ? undefined : pubkey33(opts.mypubkey, 'mypubkey')
   const bal = opts.balances ?? {}

@@ -54,7 +54,16 @@ function isCc1(s: Uint8Array): boolean {
   if (s[SIG_TAG_AT] !== 0x81 || s[SIG_TAG_AT + 1] !== 0x40) return false
   // a1 00 | af 03 80 01 E | a1 00 | hashType
   const t = TAIL_AT
-  return s[t] === 0xa1 && s[t + 1] === 0 && s[t + 2] === 0xaf && s[t + 3] === 3 && s[t + 4] === 0x80 && s[t + 5] === 1 && s[t + 7] === 0xa1 && s[t + 8] === 0
+  return (
+    s[t] === 0xa1 &&
+    s[t + 1] === 0 &&
+    s[t + 2] === 0xaf &&
+    s[t + 3] === 3 &&
+    s[t + 4] === 0x80 &&
+    s[t + 5] === 1 &&
+    s[t + 7] === 0xa1 &&
+    s[t + 8] === 0
+  )
 }
 
 /** The data of a scriptSig made of exactly one push, or null. */

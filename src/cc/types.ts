@@ -19,12 +19,7 @@ export type CcTypeId = 0 | 1 | 2 | 4 | 5 | 15
 
 /** The JSON/URI names (`fpt=`) of the condition kinds, by type id. */
 export type CcTypeName =
-  | 'preimage-sha-256'
-  | 'prefix-sha-256'
-  | 'threshold-sha-256'
-  | 'ed25519-sha-256'
-  | 'secp256k1-sha-256'
-  | 'eval-sha-256'
+  'preimage-sha-256' | 'prefix-sha-256' | 'threshold-sha-256' | 'ed25519-sha-256' | 'secp256k1-sha-256' | 'eval-sha-256'
 
 /**
  * Type id → name, as printed in the JSON and URI forms (`rsa-sha-256` is listed for the URI of foreign masks).
@@ -59,13 +54,21 @@ export type CcThreshold = {
 }
 
 /** `ed25519-sha-256`: 32-byte public key, optional 64-byte signature. */
-export type CcEd25519 = { readonly type: 'ed25519-sha-256'; readonly publicKey: Uint8Array; readonly signature?: Uint8Array }
+export type CcEd25519 = {
+  readonly type: 'ed25519-sha-256'
+  readonly publicKey: Uint8Array
+  readonly signature?: Uint8Array
+}
 
 /**
  * `secp256k1-sha-256` (Komodo): 33 opaque public-key bytes (never validated when building: CCtxidaddr markers are
  * off-curve), optional 64-byte compact signature r‖s.
  */
-export type CcSecp256k1 = { readonly type: 'secp256k1-sha-256'; readonly publicKey: Uint8Array; readonly signature?: Uint8Array }
+export type CcSecp256k1 = {
+  readonly type: 'secp256k1-sha-256'
+  readonly publicKey: Uint8Array
+  readonly signature?: Uint8Array
+}
 
 /** `eval-sha-256` (Komodo): the code (first byte = module eval code); fingerprint = SHA-256(code). */
 export type CcEval = { readonly type: 'eval-sha-256'; readonly code: Uint8Array }

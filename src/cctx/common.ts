@@ -22,8 +22,13 @@ export function stateTx(tx: TxLike, expectedTxid: string, name: string): Transac
   if (typeof parsed !== 'object' || parsed === null || !Array.isArray((parsed as Transaction).vout))
     throw new KomodoCcError('BUILD_STATE', `${name} expected a transaction (parsed, hex or bytes)`)
   // bytes: parsing is strict and serialization its exact inverse, so the txid is the hash of the bytes given
-  const id = typeof tx === 'string' ? txidOfHex(tx, parsed) : tx instanceof Uint8Array ? txidOfBytes(tx) : txidOfParsed(parsed)
-  if (id !== expectedTxid.toLowerCase()) throw new KomodoCcError('BUILD_STATE', `${name} is transaction ${id}, not ${expectedTxid}`, { expected: expectedTxid, got: id })
+  const id =
+    typeof tx === 'string' ? txidOfHex(tx, parsed) : tx instanceof Uint8Array ? txidOfBytes(tx) : txidOfParsed(parsed)
+  if (id !== expectedTxid.toLowerCase())
+    throw new KomodoCcError('BUILD_STATE', `${name} is transaction ${id}, not ${expectedTxid}`, {
+      expected: expectedTxid,
+      got: id,
+    })
   return parsed
 }
 
@@ -62,7 +67,10 @@ function txidOfHex(hex: string, parsed: Transaction): string {
 /** Checks a display txid parameter (the daemon silently zeroes malformed ones; we refuse them). @internal */
 export function txidParam(v: unknown, name: string): string {
   if (typeof v !== 'string' || !/^[0-9a-fA-F]{64}$/.test(v))
-    throw new KomodoCcError('BUILD_PARAMS', `${name} expected a txid as 64 hex characters (display order)`, { name, daemonError: `invalid ${name}` })
+    throw new KomodoCcError('BUILD_PARAMS', `${name} expected a txid as 64 hex characters (display order)`, {
+      name,
+      daemonError: `invalid ${name}`,
+    })
   return v.toLowerCase()
 }
 
@@ -77,15 +85,29 @@ export function normalInputs(ctx: CheckedContext, total: bigint, maxInputs: numb
     checkUtxo(u, `context.utxos[${i}]`)
     if (isP2pkOf(u.script, ctx.pubkey)) return true
     const c = classifyScript(u.script)
-    return (c.type === 'pubkey' && c.pubkeys !== undefined && equalBytes(c.pubkeys[0]!, ctx.pubkey)) || (c.type === 'pubkeyhash' && equalBytes(c.hashes[0]!.hash, (pkHash ??= hash160(ctx.pubkey))))
+    return (
+      (c.type === 'pubkey' && c.pubkeys !== undefined && equalBytes(c.pubkeys[0]!, ctx.pubkey)) ||
+      (c.type === 'pubkeyhash' && equalBytes(c.hashes[0]!.hash, (pkHash ??= hash160(ctx.pubkey))))
+    )
   })
   const chosen = selectNormalInputs(usable, total, maxInputs, 'context.utxos')
   if (chosen === null) {
     const seen = new OutpointSet()
     const have = usable.reduce((s, u) => (seen.take(u, 'context.utxos') ? s + u.satoshis : s), 0n)
-    throw daemonRefusal(daemonError, { needed: String(total), available: String(have), maxInputs }, 'INSUFFICIENT_FUNDS')
+    throw daemonRefusal(
+      daemonError,
+      { needed: String(total), available: String(have), maxInputs },
+      'INSUFFICIENT_FUNDS',
+    )
   }
-  return chosen.map((utxo) => ({ kind: isP2pkOf(utxo.script, ctx.pubkey) || classifyScript(utxo.script).type === 'pubkey' ? 'p2pk' : 'p2pkh', utxo, role: 'caller' }) as InputPlan)
+  return chosen.map(
+    (utxo) =>
+      ({
+        kind: isP2pkOf(utxo.script, ctx.pubkey) || classifyScript(utxo.script).type === 'pubkey' ? 'p2pk' : 'p2pkh',
+        utxo,
+        role: 'caller',
+      }) as InputPlan,
+  )
 }
 
 /**
@@ -104,11 +126,22 @@ function isP2pkOf(script: Uint8Array, pubkey: Uint8Array): boolean {
  * caller already has it (saves encoding the condition again); it is only read.
  * @internal
  */
-export function ccInput(utxo: Utxo, condition: CcCondition, evalCode: number, role: InputPlan['role'], name: string, known?: Uint8Array): InputPlan {
+export function ccInput(
+  utxo: Utxo,
+  condition: CcCondition,
+  evalCode: number,
+  role: InputPlan['role'],
+  name: string,
+  known?: Uint8Array,
+): InputPlan {
   checkUtxo(utxo, name)
   const script = known ?? ccScript(condition)
   if (!equalBytes(utxo.script, script))
-    throw new KomodoCcError('BUILD_STATE', `${name} is not locked by the expected condition (${bytesToHex(script).slice(0, 16)}…)`, { name })
+    throw new KomodoCcError(
+      'BUILD_STATE',
+      `${name} is not locked by the expected condition (${bytesToHex(script).slice(0, 16)}…)`,
+      { name },
+    )
   return { kind: 'cc', utxo, role, condition, evalCode }
 }
 
@@ -130,7 +163,12 @@ export function amountParam(v: AmountInput, name: string): bigint {
  * @example moneyParam(1000n, 'amount') // 1000n
  */
 export function moneyParam(v: bigint, name: string): bigint {
-  if (v > MAX_MONEY) throw new KomodoCcError('AMOUNT_RANGE', `${name} ${v} is above MAX_MONEY (${MAX_MONEY})`, { name, got: String(v), max: String(MAX_MONEY) })
+  if (v > MAX_MONEY)
+    throw new KomodoCcError('AMOUNT_RANGE', `${name} ${v} is above MAX_MONEY (${MAX_MONEY})`, {
+      name,
+      got: String(v),
+      max: String(MAX_MONEY),
+    })
   return v
 }
 

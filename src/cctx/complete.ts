@@ -49,7 +49,11 @@ export type BuildResult = {
  * @internal used by every module builder
  */
 export function completeBuild(fin: FinalizedTx, ctx: CheckedContext, evalCode: number): BuildResult {
-  const prevouts: Prevout[] = fin.plans.map((p) => (p.kind === 'cc' ? { value: p.utxo.satoshis, script: p.utxo.script, condition: p.condition } : { value: p.utxo.satoshis, script: p.utxo.script }))
+  const prevouts: Prevout[] = fin.plans.map((p) =>
+    p.kind === 'cc'
+      ? { value: p.utxo.satoshis, script: p.utxo.script, condition: p.condition }
+      : { value: p.utxo.satoshis, script: p.utxo.script },
+  )
   // Each input's sighash; signTransaction computes its own, so a signed build only pays for these when read.
   const describeInputs = (): BuiltInput[] => {
     const hasher = createSighasher(fin.tx)
@@ -57,7 +61,14 @@ export function completeBuild(fin: FinalizedTx, ctx: CheckedContext, evalCode: n
       const cc = ccScriptParts(p.utxo.script)
       const scriptCode = cc === null ? p.utxo.script : p.utxo.script.subarray(0, cc.ccSubScriptEnd)
       const digest = hasher(i, { scriptCode, value: p.utxo.satoshis, branchId: ctx.branchId })
-      return { txid: p.utxo.txid, vout: p.utxo.vout, satoshis: p.utxo.satoshis, kind: p.kind, role: p.role, sighash: bytesToHex(digest) }
+      return {
+        txid: p.utxo.txid,
+        vout: p.utxo.vout,
+        satoshis: p.utxo.satoshis,
+        kind: p.kind,
+        role: p.role,
+        sighash: bytesToHex(digest),
+      }
     })
   }
   let tx = fin.tx
@@ -74,10 +85,17 @@ export function completeBuild(fin: FinalizedTx, ctx: CheckedContext, evalCode: n
     }
     if (fin.plans.some((p) => p.role === 'baton')) keys.push(batonSignerOf(ctx))
     try {
-      tx = signTransaction(fin.tx, prevouts, keys, { ...(ctx.branchId === undefined ? {} : { branchId: ctx.branchId }), ...(ctx.backend === undefined ? {} : { backend: ctx.backend }) })
+      tx = signTransaction(fin.tx, prevouts, keys, {
+        ...(ctx.branchId === undefined ? {} : { branchId: ctx.branchId }),
+        ...(ctx.backend === undefined ? {} : { backend: ctx.backend }),
+      })
     } catch (e) {
       if (e instanceof KomodoCcError && e.code === 'SIGNER_FAILED')
-        throw new KomodoCcError('SIGNER_FAILED', `${e.message.slice(e.code.length + 2)}: is context.privateKey (or context.signer) the key of context.pubkey?`, e.details)
+        throw new KomodoCcError(
+          'SIGNER_FAILED',
+          `${e.message.slice(e.code.length + 2)}: is context.privateKey (or context.signer) the key of context.pubkey?`,
+          e.details,
+        )
       throw e
     }
     signed = true
@@ -109,7 +127,10 @@ function callerSigner(ctx: CheckedContext): Signer | undefined {
 function batonSignerOf(ctx: CheckedContext): Signer {
   if (ctx.batonSigner !== undefined) return ctx.batonSigner
   if (ctx.privateKey === undefined)
-    throw new KomodoCcError('SIGNER_FAILED', 'a baton input is signed with the baton key: give context.privateKey or context.batonSigner')
+    throw new KomodoCcError(
+      'SIGNER_FAILED',
+      'a baton input is signed with the baton key: give context.privateKey or context.batonSigner',
+    )
   return keySigner(batonKey(ctx.privateKey), ctx.backend ?? nobleSecp256k1)
 }
 

@@ -68,54 +68,116 @@ export type CheckedContext = {
  * @internal
  */
 export function checkContext(ctx: BuildContext): CheckedContext {
-  if (typeof ctx !== 'object' || ctx === null) throw new KomodoCcError('ARG_INVALID', 'build context expected an object')
+  if (typeof ctx !== 'object' || ctx === null)
+    throw new KomodoCcError('ARG_INVALID', 'build context expected an object')
   const pubkey = pubkeyBytes(ctx.pubkey, 'context.pubkey')
-  if (pubkey.length !== 33) throw new KomodoCcError('PUBKEY_INVALID', 'context.pubkey must be a 33-byte compressed key', { name: 'context.pubkey' })
-  if (!Number.isInteger(ctx.height) || ctx.height < 0) throw new KomodoCcError('INT_RANGE', `context.height expected a non-negative integer, got ${String(ctx.height)}`)
+  if (pubkey.length !== 33)
+    throw new KomodoCcError('PUBKEY_INVALID', 'context.pubkey must be a 33-byte compressed key', {
+      name: 'context.pubkey',
+    })
+  if (!Number.isInteger(ctx.height) || ctx.height < 0)
+    throw new KomodoCcError('INT_RANGE', `context.height expected a non-negative integer, got ${String(ctx.height)}`)
   const delta = ctx.expiryDelta ?? DEFAULT_TX_EXPIRY_DELTA
-  if (!Number.isInteger(delta) || delta < 0) throw new KomodoCcError('INT_RANGE', `context.expiryDelta expected a non-negative integer, got ${String(delta)}`)
-  if (!Array.isArray(ctx.utxos)) throw new KomodoCcError('ARG_INVALID', 'context.utxos expected an array of unspent outputs')
+  if (!Number.isInteger(delta) || delta < 0)
+    throw new KomodoCcError('INT_RANGE', `context.expiryDelta expected a non-negative integer, got ${String(delta)}`)
+  if (!Array.isArray(ctx.utxos))
+    throw new KomodoCcError('ARG_INVALID', 'context.utxos expected an array of unspent outputs')
   ctx.utxos.forEach((u, i) => checkUtxo(u, `context.utxos[${i}]`))
   const fee = ctx.fee ?? CC_TXFEE
-  if (typeof fee !== 'bigint') throw new KomodoCcError('AMOUNT_INVALID', 'context.fee expected a non-negative bigint of satoshis')
-  if (fee < 0n || fee > MAX_MONEY) throw new KomodoCcError('AMOUNT_RANGE', `context.fee ${fee} sat is outside 0..MAX_MONEY`, { name: 'context.fee', got: String(fee) })
-  const out: CheckedContext = { pubkey, utxos: ctx.utxos, expiryHeight: ctx.height + 1 + delta, fee, chain: ctx.chain ?? KMD }
+  if (typeof fee !== 'bigint')
+    throw new KomodoCcError('AMOUNT_INVALID', 'context.fee expected a non-negative bigint of satoshis')
+  if (fee < 0n || fee > MAX_MONEY)
+    throw new KomodoCcError('AMOUNT_RANGE', `context.fee ${fee} sat is outside 0..MAX_MONEY`, {
+      name: 'context.fee',
+      got: String(fee),
+    })
+  const out: CheckedContext = {
+    pubkey,
+    utxos: ctx.utxos,
+    expiryHeight: ctx.height + 1 + delta,
+    fee,
+    chain: ctx.chain ?? KMD,
+  }
   if (ctx.privateKey !== undefined) {
     out.privateKey = bytesOrHex(ctx.privateKey, 32, 'context.privateKey')
-    if (!isSecpScalar(out.privateKey)) throw new KomodoCcError('PRIVKEY_INVALID', 'context.privateKey is not a valid secp256k1 private key (1..n-1)', { name: 'context.privateKey' })
+    if (!isSecpScalar(out.privateKey))
+      throw new KomodoCcError('PRIVKEY_INVALID', 'context.privateKey is not a valid secp256k1 private key (1..n-1)', {
+        name: 'context.privateKey',
+      })
   }
   if (ctx.signer !== undefined) {
     out.signer = checkSigner(ctx.signer, 'context.signer')
     if (!equalBytes(out.signer.publicKey, pubkey))
-      throw new KomodoCcError('ARG_INVALID', 'context.signer.publicKey is not context.pubkey', { name: 'context.signer' })
+      throw new KomodoCcError('ARG_INVALID', 'context.signer.publicKey is not context.pubkey', {
+        name: 'context.signer',
+      })
   }
   if (ctx.batonSigner !== undefined) out.batonSigner = checkSigner(ctx.batonSigner, 'context.batonSigner')
   if (ctx.branchId !== undefined) out.branchId = ctx.branchId
   if (ctx.backend !== undefined) {
-    if (typeof ctx.backend !== 'object' || ctx.backend === null || typeof ctx.backend.sign !== 'function' || typeof ctx.backend.getPublicKey !== 'function')
-      throw new KomodoCcError('ARG_INVALID', 'context.backend expected a Secp256k1Backend (nobleSecp256k1 or tinySecp256k1Backend(…))')
+    if (
+      typeof ctx.backend !== 'object' ||
+      ctx.backend === null ||
+      typeof ctx.backend.sign !== 'function' ||
+      typeof ctx.backend.getPublicKey !== 'function'
+    )
+      throw new KomodoCcError(
+        'ARG_INVALID',
+        'context.backend expected a Secp256k1Backend (nobleSecp256k1 or tinySecp256k1Backend(…))',
+      )
     out.backend = ctx.backend
   }
   return out
 }
 
 function checkSigner(s: Signer, name: string): Signer {
-  if (typeof s !== 'object' || s === null || !(s.publicKey instanceof Uint8Array) || s.publicKey.length !== 33 || typeof s.sign !== 'function')
-    throw new KomodoCcError('ARG_INVALID', `${name} expected a Signer { publicKey: 33 bytes, sign(digest) } (e.g. keySigner(privateKey))`, { name })
+  if (
+    typeof s !== 'object' ||
+    s === null ||
+    !(s.publicKey instanceof Uint8Array) ||
+    s.publicKey.length !== 33 ||
+    typeof s.sign !== 'function'
+  )
+    throw new KomodoCcError(
+      'ARG_INVALID',
+      `${name} expected a Signer { publicKey: 33 bytes, sign(digest) } (e.g. keySigner(privateKey))`,
+      { name },
+    )
   return s
 }
 
 /** Checks one UTXO's shape, and its value against 0..MAX_MONEY. @throws KomodoCcError ARG_INVALID | AMOUNT_RANGE @internal */
 export function checkUtxo(u: unknown, name: string): Utxo {
   const o = u as Utxo
-  if (typeof o !== 'object' || o === null || typeof o.txid !== 'string' || !/^[0-9a-fA-F]{64}$/.test(o.txid) || !Number.isInteger(o.vout) || o.vout < 0 || typeof o.satoshis !== 'bigint' || !(o.script instanceof Uint8Array))
-    throw new KomodoCcError('ARG_INVALID', `${name} expected { txid: display hex, vout, satoshis: bigint, script: Uint8Array }`, { name })
+  if (
+    typeof o !== 'object' ||
+    o === null ||
+    typeof o.txid !== 'string' ||
+    !/^[0-9a-fA-F]{64}$/.test(o.txid) ||
+    !Number.isInteger(o.vout) ||
+    o.vout < 0 ||
+    typeof o.satoshis !== 'bigint' ||
+    !(o.script instanceof Uint8Array)
+  )
+    throw new KomodoCcError(
+      'ARG_INVALID',
+      `${name} expected { txid: display hex, vout, satoshis: bigint, script: Uint8Array }`,
+      { name },
+    )
   if (o.satoshis < 0n || o.satoshis > MAX_MONEY)
-    throw new KomodoCcError('AMOUNT_RANGE', `${name}.satoshis ${o.satoshis} is outside 0..MAX_MONEY: no such output can exist`, { name, got: String(o.satoshis) })
+    throw new KomodoCcError(
+      'AMOUNT_RANGE',
+      `${name}.satoshis ${o.satoshis} is outside 0..MAX_MONEY: no such output can exist`,
+      { name, got: String(o.satoshis) },
+    )
   return o
 }
 
 /** A builder refusal carrying the daemon's own message in `details.daemonError`. @internal */
-export function daemonRefusal(daemonError: string, details: Record<string, unknown> = {}, code: 'BUILD_PARAMS' | 'BUILD_INPUTS' | 'BUILD_STATE' | 'INSUFFICIENT_FUNDS' = 'BUILD_PARAMS'): KomodoCcError {
+export function daemonRefusal(
+  daemonError: string,
+  details: Record<string, unknown> = {},
+  code: 'BUILD_PARAMS' | 'BUILD_INPUTS' | 'BUILD_STATE' | 'INSUFFICIENT_FUNDS' = 'BUILD_PARAMS',
+): KomodoCcError {
   return new KomodoCcError(code, daemonError, { ...details, daemonError })
 }

@@ -39,14 +39,21 @@ export type FinalizedTx = { tx: Transaction; plans: InputPlan[]; fee: bigint; ch
 export function finalizeCcTx(req: FinalizeRequest): FinalizedTx {
   const fee = req.fee ?? CC_TXFEE
   const plans = reorderInputs(req.inputs)
-  if (plans.length > CC_MAXVINS) throw new KomodoCcError('BUILD_INPUTS', `${plans.length} inputs, FinalizeCCTx allows at most ${CC_MAXVINS}`, { max: CC_MAXVINS })
+  if (plans.length > CC_MAXVINS)
+    throw new KomodoCcError('BUILD_INPUTS', `${plans.length} inputs, FinalizeCCTx allows at most ${CC_MAXVINS}`, {
+      max: CC_MAXVINS,
+    })
   moneyRange(fee, 'fee')
   // every input once, each and their sum in range (summed as bigint: no overflow to hide a wrap)
   const seen = new OutpointSet()
   let totalIn = 0n
   for (const p of plans) {
     if (!seen.take(p.utxo, 'inputs'))
-      throw new KomodoCcError('BUILD_INPUTS', `inputs spend outpoint ${p.utxo.txid.toLowerCase()}:${p.utxo.vout} twice`, { txid: p.utxo.txid.toLowerCase(), vout: p.utxo.vout })
+      throw new KomodoCcError(
+        'BUILD_INPUTS',
+        `inputs spend outpoint ${p.utxo.txid.toLowerCase()}:${p.utxo.vout} twice`,
+        { txid: p.utxo.txid.toLowerCase(), vout: p.utxo.vout },
+      )
     totalIn += moneyRange(p.utxo.satoshis, 'input')
   }
   moneyRange(totalIn, 'inputs total')
@@ -54,7 +61,10 @@ export function finalizeCcTx(req: FinalizeRequest): FinalizedTx {
   for (const o of req.outputs) totalOut += moneyRange(o.value, 'output')
   moneyRange(totalOut, 'outputs total')
   if (totalIn < totalOut)
-    throw new KomodoCcError('INSUFFICIENT_FUNDS', `inputs ${totalIn} sat are below outputs ${totalOut} sat`, { inputs: String(totalIn), outputs: String(totalOut) })
+    throw new KomodoCcError('INSUFFICIENT_FUNDS', `inputs ${totalIn} sat are below outputs ${totalOut} sat`, {
+      inputs: String(totalIn),
+      outputs: String(totalOut),
+    })
   const vout: TxOutput[] = req.outputs.map((o) => ({ value: o.value, script: o.script }))
   let change = 0n
   if (totalIn >= totalOut + 2n * fee) {
@@ -66,7 +76,12 @@ export function finalizeCcTx(req: FinalizeRequest): FinalizedTx {
     overwintered: true,
     version: 4,
     versionGroupId: SAPLING_VERSION_GROUP_ID,
-    vin: plans.map((p) => ({ txid: p.utxo.txid, vout: p.utxo.vout, scriptSig: new Uint8Array(0), sequence: 0xffffffff })),
+    vin: plans.map((p) => ({
+      txid: p.utxo.txid,
+      vout: p.utxo.vout,
+      scriptSig: new Uint8Array(0),
+      sequence: 0xffffffff,
+    })),
     vout,
     lockTime: req.lockTime ?? 0,
     expiryHeight: req.expiryHeight,
@@ -81,7 +96,11 @@ export function finalizeCcTx(req: FinalizeRequest): FinalizedTx {
 /** `MoneyRange` (komodod amount.h): 0 ≤ v ≤ MAX_MONEY, else AMOUNT_RANGE. */
 function moneyRange(v: bigint, what: string): bigint {
   if (v < 0n || v > MAX_MONEY)
-    throw new KomodoCcError('AMOUNT_RANGE', `${what} ${v} sat is outside 0..${MAX_MONEY} (MAX_MONEY)`, { name: what, got: String(v), max: String(MAX_MONEY) })
+    throw new KomodoCcError('AMOUNT_RANGE', `${what} ${v} sat is outside 0..${MAX_MONEY} (MAX_MONEY)`, {
+      name: what,
+      got: String(v),
+      max: String(MAX_MONEY),
+    })
   return v
 }
 

@@ -27,8 +27,11 @@ export class OutpointSet {
     for (const prev of same) {
       if (prev.vout !== u.vout) continue
       if (prev.satoshis === u.satoshis && equalBytes(prev.script, u.script)) return false
-      throw new KomodoCcError('BUILD_INPUTS', `${list} lists outpoint ${id}:${u.vout} twice, with different values or scripts (${prev.satoshis} and ${u.satoshis} sat)`,
-        { list, txid: id, vout: u.vout, satoshis: [String(prev.satoshis), String(u.satoshis)] })
+      throw new KomodoCcError(
+        'BUILD_INPUTS',
+        `${list} lists outpoint ${id}:${u.vout} twice, with different values or scripts (${prev.satoshis} and ${u.satoshis} sat)`,
+        { list, txid: id, vout: u.vout, satoshis: [String(prev.satoshis), String(u.satoshis)] },
+      )
     }
     same.push(u)
     return true

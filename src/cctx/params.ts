@@ -9,16 +9,33 @@ import { KomodoCcError } from '../errors.js'
  * @internal
  * @example const { tokenid, destpubkey, amount } = builderParams(params, 'buildTokenTransfer', ['tokenid', 'destpubkey', 'amount'])
  */
-export function builderParams<T extends object>(params: T, builder: string, required: readonly (keyof T & string)[], optional: readonly (keyof T & string)[] = []): T {
+export function builderParams<T extends object>(
+  params: T,
+  builder: string,
+  required: readonly (keyof T & string)[],
+  optional: readonly (keyof T & string)[] = [],
+): T {
   const names = [...required, ...optional]
   const proto: unknown = typeof params === 'object' && params !== null ? Object.getPrototypeOf(params) : undefined
   if (typeof params !== 'object' || params === null || (proto !== Object.prototype && proto !== null))
-    throw new KomodoCcError('BUILD_PARAMS', `${builder} expected its parameters as one object { ${names.join(', ')} }, got ${params === null ? 'null' : Array.isArray(params) ? 'an array' : typeof params}`, { builder, expected: names })
+    throw new KomodoCcError(
+      'BUILD_PARAMS',
+      `${builder} expected its parameters as one object { ${names.join(', ')} }, got ${params === null ? 'null' : Array.isArray(params) ? 'an array' : typeof params}`,
+      { builder, expected: names },
+    )
   for (const key of Object.keys(params))
     if (!names.includes(key as keyof T & string))
-      throw new KomodoCcError('BUILD_PARAMS', `${builder}: unknown parameter ${JSON.stringify(key)} (the daemon's are ${names.join(', ') || 'none'})`, { builder, name: key, expected: names })
+      throw new KomodoCcError(
+        'BUILD_PARAMS',
+        `${builder}: unknown parameter ${JSON.stringify(key)} (the daemon's are ${names.join(', ') || 'none'})`,
+        { builder, name: key, expected: names },
+      )
   const missing = required.filter((k) => !Object.prototype.hasOwnProperty.call(params, k))
   if (missing.length > 0)
-    throw new KomodoCcError('BUILD_PARAMS', `${builder}: missing parameter${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`, { builder, missing })
+    throw new KomodoCcError(
+      'BUILD_PARAMS',
+      `${builder}: missing parameter${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`,
+      { builder, missing },
+    )
   return params
 }

@@ -18,7 +18,13 @@ export type StateTx = TxLike | TxOutputsView
 export type StateOutputs = { txid: string; vout: readonly TxOutput[]; tx?: Transaction }
 
 function isView(v: unknown): v is TxOutputsView {
-  return typeof v === 'object' && v !== null && !(v instanceof Uint8Array) && typeof (v as TxOutputsView).txid === 'string' && !('vin' in v)
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    !(v instanceof Uint8Array) &&
+    typeof (v as TxOutputsView).txid === 'string' &&
+    !('vin' in v)
+  )
 }
 
 /**
@@ -27,19 +33,37 @@ function isView(v: unknown): v is TxOutputsView {
  */
 export function stateOutputs(v: StateTx, expectedTxid: string | undefined, name: string): StateOutputs {
   if (isView(v)) {
-    if (!/^[0-9a-fA-F]{64}$/.test(v.txid) || !Array.isArray(v.vout) || !v.vout.every((o) => typeof o === 'object' && o !== null && typeof o.value === 'bigint' && o.script instanceof Uint8Array))
-      throw new KomodoCcError('BUILD_STATE', `${name} expected { txid: display hex, vout: [{ value: bigint, script: Uint8Array }] }`, { name })
+    if (
+      !/^[0-9a-fA-F]{64}$/.test(v.txid) ||
+      !Array.isArray(v.vout) ||
+      !v.vout.every(
+        (o) => typeof o === 'object' && o !== null && typeof o.value === 'bigint' && o.script instanceof Uint8Array,
+      )
+    )
+      throw new KomodoCcError(
+        'BUILD_STATE',
+        `${name} expected { txid: display hex, vout: [{ value: bigint, script: Uint8Array }] }`,
+        { name },
+      )
     const id = v.txid.toLowerCase()
     if (expectedTxid !== undefined && id !== expectedTxid.toLowerCase())
-      throw new KomodoCcError('BUILD_STATE', `${name} is transaction ${id}, not ${expectedTxid}`, { expected: expectedTxid, got: id })
+      throw new KomodoCcError('BUILD_STATE', `${name} is transaction ${id}, not ${expectedTxid}`, {
+        expected: expectedTxid,
+        got: id,
+      })
     return { txid: id, vout: v.vout }
   }
   const tx = typeof v === 'string' || v instanceof Uint8Array ? parseTransaction(v) : v
   if (typeof tx !== 'object' || tx === null || !Array.isArray((tx as Transaction).vout))
-    throw new KomodoCcError('BUILD_STATE', `${name} expected a transaction (parsed, hex or bytes) or { txid, vout }`, { name })
+    throw new KomodoCcError('BUILD_STATE', `${name} expected a transaction (parsed, hex or bytes) or { txid, vout }`, {
+      name,
+    })
   const id = txidOf(tx)
   if (expectedTxid !== undefined && id !== expectedTxid.toLowerCase())
-    throw new KomodoCcError('BUILD_STATE', `${name} is transaction ${id}, not ${expectedTxid}`, { expected: expectedTxid, got: id })
+    throw new KomodoCcError('BUILD_STATE', `${name} is transaction ${id}, not ${expectedTxid}`, {
+      expected: expectedTxid,
+      got: id,
+    })
   return { txid: id, vout: tx.vout, tx }
 }
 
@@ -67,5 +91,8 @@ export function ostreamDouble(x: number): string {
     const m = mant.replace(/\.?0+$/, '')
     return `${m}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`
   }
-  return x.toFixed(Math.max(0, 5 - exp)).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '')
+  return x
+    .toFixed(Math.max(0, 5 - exp))
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '')
 }

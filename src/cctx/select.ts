@@ -13,9 +13,16 @@ import type { Utxo } from './types.js'
  * @throws KomodoCcError INT_RANGE | AMOUNT_INVALID on malformed arguments | BUILD_INPUTS
  * @example selectNormalInputs(utxos, 30000n, 3)
  */
-export function selectNormalInputs(utxos: readonly Utxo[], total: bigint, maxInputs: number, list = 'utxos'): Utxo[] | null {
-  if (typeof total !== 'bigint' || total < 0n) throw new KomodoCcError('AMOUNT_INVALID', 'total expected a non-negative bigint', { name: 'total' })
-  if (!Number.isInteger(maxInputs) || maxInputs < 1) throw new KomodoCcError('INT_RANGE', `maxInputs expected a positive integer, got ${String(maxInputs)}`)
+export function selectNormalInputs(
+  utxos: readonly Utxo[],
+  total: bigint,
+  maxInputs: number,
+  list = 'utxos',
+): Utxo[] | null {
+  if (typeof total !== 'bigint' || total < 0n)
+    throw new KomodoCcError('AMOUNT_INVALID', 'total expected a non-negative bigint', { name: 'total' })
+  if (!Number.isInteger(maxInputs) || maxInputs < 1)
+    throw new KomodoCcError('INT_RANGE', `maxInputs expected a positive integer, got ${String(maxInputs)}`)
   if (total === 0n) return []
   const threshold = total / BigInt(maxInputs)
   const candidates: Utxo[] = []

@@ -39,7 +39,11 @@ export type BuildMethodSpec = {
 export function cliMethod<P extends object, S>(
   build: (params: P, ctx: BuildContext, state: S) => BuildResult,
   params: readonly (string | CliParam)[],
-  o: { optional?: number; state?: string; stateFrom?: (state: Record<string, unknown>) => Record<string, unknown> } = {},
+  o: {
+    optional?: number
+    state?: string
+    stateFrom?: (state: Record<string, unknown>) => Record<string, unknown>
+  } = {},
 ): BuildMethodSpec {
   const ps = params.map((p) => (typeof p === 'string' ? { name: p } : p))
   const firstOptional = ps.length - (o.optional ?? 0)

@@ -17,15 +17,18 @@ export const BUILD_METHODS: Readonly<Record<string, BuildMethodSpec>> = /* @__PU
 )
 
 /** The method the help shows as its example (a module's `helpExample`, else the first). */
-const EXAMPLE: string = CLI_MODULES.map((m) => m.cli.helpExample).find((e) => e !== undefined) ?? Object.keys(BUILD_METHODS)[0]!
+const EXAMPLE: string =
+  CLI_MODULES.map((m) => m.cli.helpExample).find((e) => e !== undefined) ?? Object.keys(BUILD_METHODS)[0]!
 
 /** Converts a --state JSON object: UTXO-shaped values and arrays become Utxo; "<digits>" strings named datafee become bigint. */
 function stateFromJson(v: unknown): Record<string, unknown> {
   if (v === undefined) return {}
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new KomodoCcError('CLI_USAGE', '--state expected a JSON object')
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    throw new KomodoCcError('CLI_USAGE', '--state expected a JSON object')
   const out: Record<string, unknown> = {}
   for (const [k, val] of Object.entries(v)) {
-    const isUtxo = (x: unknown) => typeof x === 'object' && x !== null && 'txid' in x && ('vout' in x || 'outputIndex' in x)
+    const isUtxo = (x: unknown) =>
+      typeof x === 'object' && x !== null && 'txid' in x && ('vout' in x || 'outputIndex' in x)
     if (isUtxo(val)) out[k] = utxoFromJson(val, `state.${k}`)
     else if (Array.isArray(val) && val.every(isUtxo)) out[k] = val.map((x, i) => utxoFromJson(x, `state.${k}[${i}]`))
     else if (typeof val === 'string' && /^\d+$/.test(val) && /fee|amount|sats|value/i.test(k)) out[k] = BigInt(val)
@@ -37,7 +40,8 @@ function stateFromJson(v: unknown): Record<string, unknown> {
 async function readKey(options: Record<string, unknown>, io: CliIo): Promise<Uint8Array | undefined> {
   if (typeof options['wif-env'] === 'string') {
     const wif = io.env[options['wif-env']]
-    if (wif === undefined || wif === '') throw new KomodoCcError('CLI_USAGE', `environment variable ${options['wif-env']} is not set`)
+    if (wif === undefined || wif === '')
+      throw new KomodoCcError('CLI_USAGE', `environment variable ${options['wif-env']} is not set`)
     return decodeWif(wif.trim()).privateKey
   }
   if (options['wif-stdin'] === true) return decodeWif((await io.readStdin()).trim()).privateKey
@@ -58,7 +62,8 @@ function parseJson(text: unknown, name: string): unknown {
  * @example await buildCommand.run([method, ...params, '--height', '100', '--pubkey', pk, '--utxos', json], io)
  */
 export const buildCommand: CliCommand = {
-  summary: 'build <method> [params…] --utxos <json> --height N [--wif-env VAR | --wif-stdin | --pubkey HEX] [--state <json>]',
+  summary:
+    'build <method> [params…] --utxos <json> --height N [--wif-env VAR | --wif-stdin | --pubkey HEX] [--state <json>]',
   help: `komodo-cc build <method> [params…] --utxos '<json>' --height <tip height> [options]
 
 Builds the transaction komodod's <method> would return, offline, from your own coins. Parameters are the RPC's, in its
@@ -72,21 +77,37 @@ order. Methods: ${Object.keys(BUILD_METHODS).join(', ')}.
   --pubkey HEX       without a key: build unsigned for this pubkey; the output lists each input's sighash
 Prints {"hex", "txid", "signed", "fee", "inputs", "outputs"}.`,
   async run(args, io) {
-    const { options, positionals } = parseArgs(args, { strings: ['utxos', 'height', 'state', 'wif-env', 'pubkey'], booleans: ['wif-stdin'] })
+    const { options, positionals } = parseArgs(args, {
+      strings: ['utxos', 'height', 'state', 'wif-env', 'pubkey'],
+      booleans: ['wif-stdin'],
+    })
     const method = positionals[0]
     if (method === undefined) usage(`give the method name (e.g. ${EXAMPLE})`)
     const spec = BUILD_METHODS[method]
-    if (spec === undefined) usage(`unknown method ${JSON.stringify(method)}; known: ${Object.keys(BUILD_METHODS).join(', ')}`)
+    if (spec === undefined)
+      usage(`unknown method ${JSON.stringify(method)}; known: ${Object.keys(BUILD_METHODS).join(', ')}`)
     const params = positionals.slice(1)
     const min = spec.params.length - (spec.optional ?? 0)
     if (params.length < min || params.length > spec.params.length)
-      usage(`${method} takes ${min === spec.params.length ? spec.params.length : `${min} to ${spec.params.length}`} parameter(s): ${spec.params.map((p) => p.label ?? p.name).join(' ')}`)
-    if (typeof options.height !== 'string' || !/^\d+$/.test(options.height)) usage('--height <current chain height> is required')
+      usage(
+        `${method} takes ${min === spec.params.length ? spec.params.length : `${min} to ${spec.params.length}`} parameter(s): ${spec.params.map((p) => p.label ?? p.name).join(' ')}`,
+      )
+    if (typeof options.height !== 'string' || !/^\d+$/.test(options.height))
+      usage('--height <current chain height> is required')
     const utxosJson = parseJson(options.utxos, '--utxos') ?? []
     if (!Array.isArray(utxosJson)) usage('--utxos expected a JSON array')
     const privateKey = await readKey(options, io)
-    const pubkey = privateKey !== undefined ? getPublicKey(privateKey, true) : typeof options.pubkey === 'string' ? options.pubkey : usage('give a key (--wif-env / --wif-stdin) or --pubkey for an unsigned build')
-    const ctx: BuildContext = { pubkey, utxos: utxosJson.map((u, i) => utxoFromJson(u, `utxos[${i}]`)), height: Number(options.height) }
+    const pubkey =
+      privateKey !== undefined
+        ? getPublicKey(privateKey, true)
+        : typeof options.pubkey === 'string'
+          ? options.pubkey
+          : usage('give a key (--wif-env / --wif-stdin) or --pubkey for an unsigned build')
+    const ctx: BuildContext = {
+      pubkey,
+      utxos: utxosJson.map((u, i) => utxoFromJson(u, `utxos[${i}]`)),
+      height: Number(options.height),
+    }
     if (privateKey !== undefined) ctx.privateKey = privateKey
     const result = spec.call(params, ctx, stateFromJson(parseJson(options.state, '--state')))
     printJson(io, {

@@ -53,7 +53,10 @@ The module 1-of-1 CC address of a pubkey (MakeCCcond1), or the 1-of-2 with --pub
 Pubkeys are 33 opaque bytes (txid markers 02‖txid are fine). Prints the condition, its script and address.
 Example: komodo-cc cc address --eval faucet --pubkey 03682b255c40d0cde8faee381a1a50bbb89980ff24539cb8518e294d3a63cefe12`,
   run(args, io) {
-    const { options, positionals } = parseArgs(args, { strings: ['eval', 'pubkey', 'pubkey2', 'eval2'], booleans: ['tokens'] })
+    const { options, positionals } = parseArgs(args, {
+      strings: ['eval', 'pubkey', 'pubkey2', 'eval2'],
+      booleans: ['tokens'],
+    })
     if (positionals.length > 0) usage(`unexpected argument ${JSON.stringify(positionals[0])}`)
     if (typeof options.eval !== 'string') usage('--eval is required (a module name, 0x.. or decimal)')
     if (typeof options.pubkey !== 'string') usage('--pubkey is required (33 bytes hex)')
@@ -63,10 +66,19 @@ Example: komodo-cc cc address --eval faucet --pubkey 03682b255c40d0cde8faee381a1
     const pk2 = typeof options.pubkey2 === 'string' ? options.pubkey2 : undefined
     const cond =
       options.tokens === true
-        ? pk2 === undefined ? tokensCc1of1(ev, options.pubkey, ev2) : tokensCc1of2(ev, options.pubkey, pk2, ev2)
-        : pk2 === undefined ? cc1of1(ev, options.pubkey) : cc1of2(ev, options.pubkey, pk2)
+        ? pk2 === undefined
+          ? tokensCc1of1(ev, options.pubkey, ev2)
+          : tokensCc1of2(ev, options.pubkey, pk2, ev2)
+        : pk2 === undefined
+          ? cc1of1(ev, options.pubkey)
+          : cc1of2(ev, options.pubkey, pk2)
     const shape = `${options.tokens === true ? 'tokens ' : ''}${pk2 === undefined ? '1-of-1' : '1-of-2'}`
-    printJson(io, { evalCode: `0x${ev.toString(16)}`, evalName: evalName(ev) ?? null, shape, ...describeCondition(cond) })
+    printJson(io, {
+      evalCode: `0x${ev.toString(16)}`,
+      evalName: evalName(ev) ?? null,
+      shape,
+      ...describeCondition(cond),
+    })
     return 0
   },
 }
@@ -106,12 +118,18 @@ komodod's C reader accepts (trailing bytes, BER lengths, odd octet-string sizes)
     }
     try {
       const tree = decodeFulfillment(bytes, { lenient })
-      printJson(io, { kind: 'fulfillment', fulfillment: positionals[0]!.toLowerCase(), ...describeCondition(tree), json: conditionToJson(tree) })
+      printJson(io, {
+        kind: 'fulfillment',
+        fulfillment: positionals[0]!.toLowerCase(),
+        ...describeCondition(tree),
+        json: conditionToJson(tree),
+      })
       return 0
     } catch (e) {
       // report the condition reader's error for condition-looking input, the fulfillment reader's otherwise
       const first = bytes[0] ?? 0
-      const err = first >= 0xa0 && first <= 0xaf && condError instanceof KomodoCcError && bytes.length <= 60 ? condError : e
+      const err =
+        first >= 0xa0 && first <= 0xaf && condError instanceof KomodoCcError && bytes.length <= 60 ? condError : e
       throw err
     }
   },
@@ -129,7 +147,15 @@ Without a module: the table of modules with their global addresses.`,
   run(args, io) {
     const { options, positionals } = parseArgs(args, { strings: ['mypubkey'], booleans: ['legacy'] })
     if (positionals.length === 0) {
-      printJson(io, CC_MODULES.map((m) => ({ name: m.name, evalCode: `0x${m.evalCode.toString(16)}`, pubkey: m.pubkey, ...moduleGlobalAddresses(m) })))
+      printJson(
+        io,
+        CC_MODULES.map((m) => ({
+          name: m.name,
+          evalCode: `0x${m.evalCode.toString(16)}`,
+          pubkey: m.pubkey,
+          ...moduleGlobalAddresses(m),
+        })),
+      )
       return 0
     }
     if (positionals.length > 2) usage('give a module name and at most one pubkey')
@@ -144,7 +170,8 @@ Without a module: the table of modules with their global addresses.`,
 }
 
 const ccTxidAddressCommand: CliCommand = {
-  summary: 'cc txidaddr <txid> [--eval <code>]   CCtxidaddr marker pubkey and address (oracle marker, gateways markers)',
+  summary:
+    'cc txidaddr <txid> [--eval <code>]   CCtxidaddr marker pubkey and address (oracle marker, gateways markers)',
   help: `komodo-cc cc txidaddr <txid display hex> [--eval <code>]
 
 The pseudo-pubkey 02‖txid (internal byte order) komodod uses as a marker, its P2PK address and, with --eval,
@@ -153,7 +180,11 @@ the 1-of-1 CC address on it.`,
     const { options, positionals } = parseArgs(args, { strings: ['eval'] })
     if (positionals.length !== 1) usage('give one txid')
     const pk = txidPubkey(positionals[0]!)
-    const out: Record<string, unknown> = { txid: positionals[0]!.toLowerCase(), pubkey: bytesToHex(pk), address: txidAddress(positionals[0]!) }
+    const out: Record<string, unknown> = {
+      txid: positionals[0]!.toLowerCase(),
+      pubkey: bytesToHex(pk),
+      address: txidAddress(positionals[0]!),
+    }
     if (typeof options.eval === 'string') out.ccAddress = ccAddressOf(cc1of1(evalCodeOf(options.eval), pk))
     printJson(io, out)
     return 0

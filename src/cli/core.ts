@@ -108,7 +108,12 @@ export function parseArgs(
  * @throws KomodoCcError CLI_USAGE when it is not a number or out of range
  * @example intOption('7771', 'port', 0, 65535) // 7771
  */
-export function intOption(v: string | boolean | string[] | undefined, name: string, min: number, max: number): number | undefined {
+export function intOption(
+  v: string | boolean | string[] | undefined,
+  name: string,
+  min: number,
+  max: number,
+): number | undefined {
   if (v === undefined) return undefined
   if (typeof v !== 'string' || !/^\d+(\.\d+)?$/.test(v)) usage(`--${name} expects a number`)
   const n = Number(v)

@@ -11,7 +11,8 @@ import { intOption, parseArgs, urlHasPassword, usage, warnArgvSecret, type CliCo
  * @example await demoCommand.run(['--verbose'], io)
  */
 export const demoCommand: CliCommand = {
-  summary: 'demo [--verbose] [--quick] [--url URL | --chain NAME]: run the module flows against an embedded devnet or a daemon',
+  summary:
+    'demo [--verbose] [--quick] [--url URL | --chain NAME]: run the module flows against an embedded devnet or a daemon',
   help: `komodo-cc demo — runs the module flows over HTTP: against an embedded devnet (default) or a running daemon
 
   --verbose          print every transaction decoded by the inspector
@@ -27,13 +28,17 @@ export const demoCommand: CliCommand = {
   --poll-ms N        polling interval while waiting (default 2000)
 Against a daemon nothing is mined: each step waits for its block; the rewards unlock (a day's lock) is skipped.`,
   run: async (args: string[], io: CliIo): Promise<number> => {
-    const { options, positionals } = parseArgs(args, { booleans: ['verbose', 'quick'], strings: ['url', 'user', 'password-env', 'chain', 'datadir', 'wif-env', 'timeout', 'poll-ms'] })
+    const { options, positionals } = parseArgs(args, {
+      booleans: ['verbose', 'quick'],
+      strings: ['url', 'user', 'password-env', 'chain', 'datadir', 'wif-env', 'timeout', 'poll-ms'],
+    })
     if (positionals.length > 0) usage(`unexpected argument ${positionals[0]}`)
     const common = { verbose: options.verbose === true, faucet: options.quick !== true }
     const url = typeof options.url === 'string' ? options.url : undefined
     const chain = typeof options.chain === 'string' ? options.chain : undefined
     if (url === undefined && chain === undefined) {
-      for (const k of ['user', 'password-env', 'datadir', 'wif-env', 'timeout', 'poll-ms']) if (options[k] !== undefined) usage(`--${k} needs --url or --chain`)
+      for (const k of ['user', 'password-env', 'datadir', 'wif-env', 'timeout', 'poll-ms'])
+        if (options[k] !== undefined) usage(`--${k} needs --url or --chain`)
       return runDevnetDemo(io, common)
     }
     if (url !== undefined && chain !== undefined) usage('give --url or --chain, not both')
@@ -44,24 +49,36 @@ Against a daemon nothing is mined: each step waits for its block; the rewards un
       let password: string | undefined
       if (typeof options['password-env'] === 'string') {
         password = io.env[options['password-env']]
-        if (password === undefined) throw new KomodoCcError('CLI_USAGE', `environment variable ${options['password-env']} is not set`)
+        if (password === undefined)
+          throw new KomodoCcError('CLI_USAGE', `environment variable ${options['password-env']} is not set`)
       }
-      rpc = createKomodoRpc({ url, ...(typeof options.user === 'string' ? { user: options.user } : {}), ...(password !== undefined ? { password } : {}) })
+      rpc = createKomodoRpc({
+        url,
+        ...(typeof options.user === 'string' ? { user: options.user } : {}),
+        ...(password !== undefined ? { password } : {}),
+      })
     } else {
-      if (options.user !== undefined || options['password-env'] !== undefined) usage('--user/--password-env go with --url (--chain reads the conf file)')
-      rpc = createKomodoRpc({ chain: chain!, ...(typeof options.datadir === 'string' ? { dataDir: options.datadir } : {}) })
+      if (options.user !== undefined || options['password-env'] !== undefined)
+        usage('--user/--password-env go with --url (--chain reads the conf file)')
+      rpc = createKomodoRpc({
+        chain: chain!,
+        ...(typeof options.datadir === 'string' ? { dataDir: options.datadir } : {}),
+      })
     }
     let privateKey: Uint8Array | undefined
     if (typeof options['wif-env'] === 'string') {
       const wif = io.env[options['wif-env']]
-      if (wif === undefined || wif === '') throw new KomodoCcError('CLI_USAGE', `environment variable ${options['wif-env']} is not set`)
+      if (wif === undefined || wif === '')
+        throw new KomodoCcError('CLI_USAGE', `environment variable ${options['wif-env']} is not set`)
       privateKey = decodeWif(wif.trim()).privateKey
     }
     const timeout = intOption(options.timeout, 'timeout', 1, 86400)
     const poll = intOption(options['poll-ms'], 'poll-ms', 10, 600_000)
     return runRemoteDemo(io, rpc, {
-      ...common, ...(privateKey !== undefined ? { privateKey } : {}),
-      ...(timeout !== undefined ? { timeoutMs: timeout * 1000 } : {}), ...(poll !== undefined ? { pollMs: poll } : {}),
+      ...common,
+      ...(privateKey !== undefined ? { privateKey } : {}),
+      ...(timeout !== undefined ? { timeoutMs: timeout * 1000 } : {}),
+      ...(poll !== undefined ? { pollMs: poll } : {}),
     })
   },
 }

@@ -11,7 +11,8 @@ import { intOption, parseArgs, printJson, usage, type CliCommand, type CliIo } f
  * @example await devnetCommand.run(['--port', '7771'], io)
  */
 export const devnetCommand: CliCommand = {
-  summary: 'devnet [--port N] [--data FILE [--sync]] [--datadir DIR] [--chain NAME] [--block-time S]: run a local komodod-compatible devnet',
+  summary:
+    'devnet [--port N] [--data FILE [--sync]] [--datadir DIR] [--chain NAME] [--block-time S]: run a local komodod-compatible devnet',
   help: `komodo-cc devnet — an embedded komodod-compatible chain on 127.0.0.1 (JSON-RPC 1.0, basic auth)
 
   --port N           listen port (default: a free port)
@@ -25,10 +26,16 @@ export const devnetCommand: CliCommand = {
   --wif-stdin        wallet key: the WIF read from standard input
 Stops on SIGINT/SIGTERM or the stop RPC (the data file is written first), exit status 0.`,
   run: async (args: string[], io: CliIo): Promise<number> => {
-    const { options, positionals } = parseArgs(args, { strings: ['port', 'chain', 'datadir', 'data', 'block-time', 'wif-env'], booleans: ['wif-stdin', 'sync'] })
+    const { options, positionals } = parseArgs(args, {
+      strings: ['port', 'chain', 'datadir', 'data', 'block-time', 'wif-env'],
+      booleans: ['wif-stdin', 'sync'],
+    })
     if (positionals.length > 0) usage(`unexpected argument ${positionals[0]}`)
     const chain = typeof options.chain === 'string' ? options.chain : 'DEVNET'
-    const opts: DevnetOptions = { chain, dataDir: typeof options.datadir === 'string' ? options.datadir : komodoDataDir(chain) }
+    const opts: DevnetOptions = {
+      chain,
+      dataDir: typeof options.datadir === 'string' ? options.datadir : komodoDataDir(chain),
+    }
     const port = intOption(options.port, 'port', 0, 65535)
     if (port !== undefined) opts.port = port
     const bt = intOption(options['block-time'], 'block-time', 0.001, 86400)
@@ -40,14 +47,26 @@ Stops on SIGINT/SIGTERM or the stop RPC (the data file is written first), exit s
     }
     if (typeof options['wif-env'] === 'string') {
       const wif = io.env[options['wif-env']]
-      if (wif === undefined || wif === '') throw new KomodoCcError('CLI_USAGE', `environment variable ${options['wif-env']} is not set`)
+      if (wif === undefined || wif === '')
+        throw new KomodoCcError('CLI_USAGE', `environment variable ${options['wif-env']} is not set`)
       opts.privateKey = decodeWif(wif.trim()).privateKey
     } else if (options['wif-stdin'] === true) opts.privateKey = decodeWif((await io.readStdin()).trim()).privateKey
     const dev = await startDevnet(opts)
-    printJson(io, { url: dev.url, chain: dev.chainName, confPath: dev.confPath, pubkey: dev.pubkey, height: dev.chain.height, dataFile: opts.dataFile ?? null })
+    printJson(io, {
+      url: dev.url,
+      chain: dev.chainName,
+      confPath: dev.confPath,
+      pubkey: dev.pubkey,
+      height: dev.chain.height,
+      dataFile: opts.dataFile ?? null,
+    })
     // until a signal or the stop RPC (which closes the server: nothing else would keep this promise pending)
     await new Promise<void>((resolve) => {
-      const done = (): void => { process.off('SIGINT', done); process.off('SIGTERM', done); resolve() }
+      const done = (): void => {
+        process.off('SIGINT', done)
+        process.off('SIGTERM', done)
+        resolve()
+      }
       process.on('SIGINT', done)
       process.on('SIGTERM', done)
       void dev.closed.then(done, done)

@@ -16,7 +16,13 @@ the module's other transactions (unspent is judged within the set). faucetinfo t
     if (rpc === undefined || first === undefined) usage('give the info RPC name and at least one transaction hex')
     const info = MODULES.map((m) => m.info[rpc]).find((f) => f !== undefined)
     if (info === undefined) usage(`unknown info RPC ${JSON.stringify(rpc)}; known: ${INFO_RPCS.join(', ')}`)
-    printJson(io, info(first.trim(), rest.map((h) => h.trim())))
+    printJson(
+      io,
+      info(
+        first.trim(),
+        rest.map((h) => h.trim()),
+      ),
+    )
     return 0
   },
 }

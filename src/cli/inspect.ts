@@ -12,7 +12,11 @@ P2PK/P2PKH with address, marker, baton, change …) and the module's own reading
   --format F    the oracle's format string, to print an oraclesdata sample
   --prevout N   the value in satoshis of each spent output, in input order (repeat); with all given, the fee is shown`,
   run(args, io) {
-    const { options, positionals } = parseArgs(args, { strings: ['chain', 'format'], booleans: ['text'], multi: ['prevout'] })
+    const { options, positionals } = parseArgs(args, {
+      strings: ['chain', 'format'],
+      booleans: ['text'],
+      multi: ['prevout'],
+    })
     if (positionals.length !== 1) usage('give one raw transaction as hex')
     const opts: InspectOptions = {}
     if (typeof options.chain === 'string') opts.chain = options.chain

@@ -5,7 +5,8 @@ import { parseArgs, printJson, usage } from './core.js'
 import type { CliCommand } from './core.js'
 
 const enableEthCommand: CliCommand = {
-  summary: 'kdf enable-eth --ticker ETH --tokens USDC-ERC20,… [--no-balances]   activate an EVM coin and its tokens in KDF',
+  summary:
+    'kdf enable-eth --ticker ETH --tokens USDC-ERC20,… [--no-balances]   activate an EVM coin and its tokens in KDF',
   help: `komodo-cc kdf enable-eth --ticker ETH --tokens T1,T2,… --swap-contract 0x… --node URL… [options]
 
 Builds, checks and sends KDF's enable_eth_with_tokens (mmrpc 2.0). The userpass comes from KDF_USERPASS or
@@ -24,7 +25,17 @@ Builds, checks and sends KDF's enable_eth_with_tokens (mmrpc 2.0). The userpass 
   --timeout MS          default 120000`,
   async run(args, io) {
     const { options, positionals } = parseArgs(args, {
-      strings: ['url', 'ticker', 'tokens', 'swap-contract', 'fallback-swap-contract', 'confirmations', 'params', 'dialect', 'timeout'],
+      strings: [
+        'url',
+        'ticker',
+        'tokens',
+        'swap-contract',
+        'fallback-swap-contract',
+        'confirmations',
+        'params',
+        'dialect',
+        'timeout',
+      ],
       booleans: ['no-balances', 'hd', 'trading-proto-v2', 'dry-run', 'userpass-stdin'],
       multi: ['node'],
     })
@@ -36,12 +47,19 @@ Builds, checks and sends KDF's enable_eth_with_tokens (mmrpc 2.0). The userpass 
       } catch {
         usage('--params is not JSON')
       }
-      if (typeof params !== 'object' || params === null || Array.isArray(params)) usage('--params must be a JSON object')
+      if (typeof params !== 'object' || params === null || Array.isArray(params))
+        usage('--params must be a JSON object')
     }
     if (typeof options.ticker === 'string') params.ticker = options.ticker
-    if (typeof options.tokens === 'string') params.erc20_tokens_requests = options.tokens.split(',').map((t) => t.trim()).filter((t) => t !== '').map((ticker) => ({ ticker }))
+    if (typeof options.tokens === 'string')
+      params.erc20_tokens_requests = options.tokens
+        .split(',')
+        .map((t) => t.trim())
+        .filter((t) => t !== '')
+        .map((ticker) => ({ ticker }))
     if (typeof options['swap-contract'] === 'string') params.swap_contract_address = options['swap-contract']
-    if (typeof options['fallback-swap-contract'] === 'string') params.fallback_swap_contract = options['fallback-swap-contract']
+    if (typeof options['fallback-swap-contract'] === 'string')
+      params.fallback_swap_contract = options['fallback-swap-contract']
     if (Array.isArray(options.node)) params.nodes = options.node.map((url) => ({ url }))
     if (options['no-balances'] === true) params.get_balances = false
     if (typeof options.confirmations === 'string') {
@@ -53,19 +71,30 @@ Builds, checks and sends KDF's enable_eth_with_tokens (mmrpc 2.0). The userpass 
     const dialect = options.dialect ?? 'current'
     if (dialect !== 'current' && dialect !== 'legacy') usage('--dialect must be current or legacy')
     const warnings: KdfWarning[] = []
-    const common = { dialect: dialect as KdfDialect, hdMode: options.hd === true, tradingProtoV2: options['trading-proto-v2'] === true }
+    const common = {
+      dialect: dialect as KdfDialect,
+      hdMode: options.hd === true,
+      tradingProtoV2: options['trading-proto-v2'] === true,
+    }
     if (options['dry-run'] === true) {
-      const body = buildEnableEthWithTokensRequest(params as EnableEthWithTokensParams, { ...common, userpass: '***', onWarning: (w) => warnings.push(w) })
+      const body = buildEnableEthWithTokensRequest(params as EnableEthWithTokensParams, {
+        ...common,
+        userpass: '***',
+        onWarning: (w) => warnings.push(w),
+      })
       printJson(io, { request: body, warnings })
       return 0
     }
-    const userpass = options['userpass-stdin'] === true ? (await io.readStdin()).replace(/\r?\n$/, '') : io.env.KDF_USERPASS
+    const userpass =
+      options['userpass-stdin'] === true ? (await io.readStdin()).replace(/\r?\n$/, '') : io.env.KDF_USERPASS
     if (userpass === undefined || userpass === '') usage('set KDF_USERPASS or use --userpass-stdin')
     const timeoutMs = options.timeout === undefined ? undefined : Number(options.timeout)
     if (timeoutMs !== undefined && !(timeoutMs > 0)) usage('--timeout must be a positive number of milliseconds')
     const url = typeof options.url === 'string' ? options.url : 'http://127.0.0.1:7783'
     const kdf = createKdfClient({ url, userpass, ...common, ...(timeoutMs === undefined ? {} : { timeoutMs }) })
-    const result = await kdf.enableEthWithTokens(params as EnableEthWithTokensParams, { onWarning: (w) => warnings.push(w) })
+    const result = await kdf.enableEthWithTokens(params as EnableEthWithTokensParams, {
+      onWarning: (w) => warnings.push(w),
+    })
     printJson(io, { result, warnings })
     return 0
   },

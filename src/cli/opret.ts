@@ -19,7 +19,12 @@ first push, as the daemon does.`,
     const payload = opretPayload(bytes, { allowTrailingScript: allow })
     const ev = payload[0]!
     const module = MODULES.find((m) => claims(m, payload)) ?? moduleOfOpretEval(ev)
-    if (module === undefined) throw new KomodoCcError('OPRET_EVAL', `eval code 0x${ev.toString(16).padStart(2, '0')} is not one of the six modules`, { got: ev })
+    if (module === undefined)
+      throw new KomodoCcError(
+        'OPRET_EVAL',
+        `eval code 0x${ev.toString(16).padStart(2, '0')} is not one of the six modules`,
+        { got: ev },
+      )
     printJson(io, { module: module.name, payload: module.decode(payload) })
     return 0
   },

@@ -6,13 +6,20 @@ import { parseArgs, printJson, usage, type CliCommand } from './core.js'
 /** JSON value → oracle value for one format char: numbers for c C t T i I, integer strings or numbers for l L, hex for d D. */
 function cliValue(char: string, v: unknown, i: number): OracleValue {
   if (char === 'd' || char === 'D') {
-    if (typeof v !== 'string') throw new KomodoCcError('ORACLE_VALUE', `'${char}' expects a hex string on the command line (at [${i}])`, { index: i })
+    if (typeof v !== 'string')
+      throw new KomodoCcError('ORACLE_VALUE', `'${char}' expects a hex string on the command line (at [${i}])`, {
+        index: i,
+      })
     return hexToBytes(v, `[${i}]`)
   }
   if (char === 'l' || char === 'L') {
     if (typeof v === 'string' && /^-?\d+$/.test(v)) return BigInt(v)
     if (typeof v === 'number' && Number.isSafeInteger(v)) return BigInt(v)
-    throw new KomodoCcError('ORACLE_VALUE', `'${char}' expects an integer (as a JSON string for values beyond 2^53) (at [${i}])`, { index: i })
+    throw new KomodoCcError(
+      'ORACLE_VALUE',
+      `'${char}' expects an integer (as a JSON string for values beyond 2^53) (at [${i}])`,
+      { index: i },
+    )
   }
   return v as OracleValue
 }
@@ -56,7 +63,11 @@ With --daemon: the string array the daemon's oraclessamples prints for these byt
     if (positionals.length !== 1) usage('give the record as one hex argument')
     const data = hexToBytes(positionals[0]!, 'record')
     if (options.daemon === true) printJson(io, { format, data: formatOracleSample(format, data) })
-    else printJson(io, { format, values: decodeOracleData(format, data, { allowOversize: options['allow-oversize'] === true }) })
+    else
+      printJson(io, {
+        format,
+        values: decodeOracleData(format, data, { allowOversize: options['allow-oversize'] === true }),
+      })
     return 0
   },
 }

@@ -38,9 +38,18 @@ export function readRpcArgs(method: string, spec: RpcArgs, args: readonly string
   const out: unknown[] = []
   for (let i = 0; i < args.length; i++) {
     const k = spec[i] ?? spec[spec.length - 1]
-    if (k === 'a') { out.push(args.slice(i)); break }
+    if (k === 'a') {
+      out.push(args.slice(i))
+      break
+    }
     if (i >= spec.length) usage(`${method} takes at most ${spec.length} parameter(s)`)
-    out.push(k === 'u' ? rpcUnits(args[i]!, `parameter ${i + 1}`) : k === 'i' ? rpcInt(args[i]!, `parameter ${i + 1}`) : args[i])
+    out.push(
+      k === 'u'
+        ? rpcUnits(args[i]!, `parameter ${i + 1}`)
+        : k === 'i'
+          ? rpcInt(args[i]!, `parameter ${i + 1}`)
+          : args[i],
+    )
   }
   return out
 }

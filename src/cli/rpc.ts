@@ -25,8 +25,14 @@ const CONN = { strings: ['chain', 'conf', 'url', 'user', 'timeout'], booleans: [
  */
 const RPC_ARGS: Readonly<Record<string, RpcArgs>> = /* @__PURE__ */ Object.freeze({
   ...Object.fromEntries(CLI_MODULES.flatMap((m) => Object.entries(m.cli.rpc))),
-  sendrawtransaction: 's', decoderawtransaction: 's', getrawmempool: '', getrawtransaction: 's', getaddressutxos: 'a', listunspent: 'iia',
-  getinfo: '', getblockcount: '',
+  sendrawtransaction: 's',
+  decoderawtransaction: 's',
+  getrawmempool: '',
+  getrawtransaction: 's',
+  getaddressutxos: 'a',
+  listunspent: 'iia',
+  getinfo: '',
+  getblockcount: '',
   gettxoutproof: (args: readonly string[]) => [args[0]?.split(',') ?? [], args[1]],
 })
 
@@ -43,7 +49,8 @@ async function connect(options: Record<string, string | boolean | string[]>, io:
     const user = typeof options.user === 'string' ? options.user : io.env.KOMODO_RPC_USER
     let password = io.env.KOMODO_RPC_PASSWORD
     if (options['password-stdin'] === true) password = (await io.readStdin()).replace(/\r?\n$/, '')
-    if (urlHasPassword(options.url as string)) warnArgvSecret(io, 'the password in --url', 'KOMODO_RPC_PASSWORD or --password-stdin')
+    if (urlHasPassword(options.url as string))
+      warnArgvSecret(io, 'the password in --url', 'KOMODO_RPC_PASSWORD or --password-stdin')
     o = { ...base, url: options.url as string, user, password }
   }
   return createKomodoRpc(o)
@@ -72,14 +79,20 @@ as JSON with --json) and prints the daemon's result as is (exact numbers).
 
 ${CONNECTION_HELP}`,
   async run(args, io) {
-    const { options, positionals } = parseArgs(args, { strings: CONN.strings, booleans: [...CONN.booleans, 'raw', 'json'] })
+    const { options, positionals } = parseArgs(args, {
+      strings: CONN.strings,
+      booleans: [...CONN.booleans, 'raw', 'json'],
+    })
     const [method, ...params] = positionals
     if (method === undefined) usage('give the RPC method name')
     const rpc = await connect(options, io)
     let result: unknown
     const spec = Object.hasOwn(RPC_ARGS, method) ? RPC_ARGS[method] : undefined
     if (options.raw === true || spec === undefined) {
-      result = await rpc.call(method, params.map((p) => rawParam(p, options.json === true)))
+      result = await rpc.call(
+        method,
+        params.map((p) => rawParam(p, options.json === true)),
+      )
     } else {
       const f = (rpc as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[method]!
       const typed = readRpcArgs(method, spec, params)
@@ -92,7 +105,8 @@ ${CONNECTION_HELP}`,
 }
 
 const submitCommand: CliCommand = {
-  summary: 'rpc submit <hex> --expect <json> --chain NAME | --url URL   check, broadcast and wait (the safe second step)',
+  summary:
+    'rpc submit <hex> --expect <json> --chain NAME | --url URL   check, broadcast and wait (the safe second step)',
   help: `komodo-cc rpc submit <hex> --expect '<json>' (--chain NAME | --conf PATH | --url URL) [--wait MS] [--progress]
 
 Inspects the daemon's hex, refuses it (SUBMIT_MISMATCH) unless it is the expected method with the expected
@@ -105,7 +119,10 @@ until the txid is in the mempool or a block. Re-running with the same hex is saf
 
 ${CONNECTION_HELP}`,
   async run(args, io) {
-    const { options, positionals } = parseArgs(args, { strings: [...CONN.strings, 'expect', 'wait'], booleans: [...CONN.booleans, 'progress'] })
+    const { options, positionals } = parseArgs(args, {
+      strings: [...CONN.strings, 'expect', 'wait'],
+      booleans: [...CONN.booleans, 'progress'],
+    })
     if (positionals.length !== 1) usage('give one raw transaction hex (the hex field of the module RPC)')
     if (typeof options.expect !== 'string') usage('--expect <json> is required')
     const expect = parseExpect(options.expect)
@@ -114,7 +131,12 @@ ${CONNECTION_HELP}`,
     const rpc = await connect(options, io)
     const r = await submit(rpc, positionals[0]!.trim(), expect, {
       ...(wait === undefined ? {} : { timeoutMs: wait }),
-      ...(options.progress === true ? { onProgress: (p: unknown) => io.stderr(JSON.stringify(p, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) + '\n') } : {}),
+      ...(options.progress === true
+        ? {
+            onProgress: (p: unknown) =>
+              io.stderr(JSON.stringify(p, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) + '\n'),
+          }
+        : {}),
     })
     printJson(io, { txid: r.txid, status: r.status, fee: r.fee, method: r.inspection.method })
     return 0
@@ -132,14 +154,20 @@ function parseExpect(text: string): SubmitExpect {
   const o = j as Record<string, unknown>
   const out: SubmitExpect = { method: typeof o.method === 'string' ? o.method : usage('--expect needs "method"') }
   if (o.params !== undefined) {
-    if (typeof o.params !== 'object' || o.params === null || Array.isArray(o.params)) usage('--expect params must be an object')
-    out.params = Object.fromEntries(Object.entries(o.params).map(([k, v]) => [k, typeof v === 'string' && /^\d+$/.test(v) ? BigInt(v) : v]))
+    if (typeof o.params !== 'object' || o.params === null || Array.isArray(o.params))
+      usage('--expect params must be an object')
+    out.params = Object.fromEntries(
+      Object.entries(o.params).map(([k, v]) => [k, typeof v === 'string' && /^\d+$/.test(v) ? BigInt(v) : v]),
+    )
   }
   if (o.changeAddress !== undefined) out.changeAddress = o.changeAddress as string | string[]
   if (o.allowAnyChange !== undefined) out.allowAnyChange = o.allowAnyChange as boolean
   if (o.maxFee === null) out.maxFee = null
   else if (o.maxFee !== undefined) {
-    if (!(typeof o.maxFee === 'string' && /^\d+$/.test(o.maxFee)) && !(typeof o.maxFee === 'number' && Number.isSafeInteger(o.maxFee)))
+    if (
+      !(typeof o.maxFee === 'string' && /^\d+$/.test(o.maxFee)) &&
+      !(typeof o.maxFee === 'number' && Number.isSafeInteger(o.maxFee))
+    )
       throw new KomodoCcError('CLI_USAGE', '--expect maxFee must be satoshis (digits)', {})
     out.maxFee = BigInt(o.maxFee)
   }

@@ -5,7 +5,9 @@ import { COMMANDS } from './commands.js'
 const VERSION = '0.1.0'
 
 function topHelp(): string {
-  const lines = Object.entries(COMMANDS).map(([words, c]) => `  komodo-cc ${c.summary.startsWith(words) ? c.summary : `${words}  ${c.summary}`}`)
+  const lines = Object.entries(COMMANDS).map(
+    ([words, c]) => `  komodo-cc ${c.summary.startsWith(words) ? c.summary : `${words}  ${c.summary}`}`,
+  )
   return `komodo-cc ${VERSION} — Komodo Antara contract modules, offline and exact.
 
 Usage:
@@ -21,7 +23,8 @@ function resolve(argv: string[]): { command: CliCommand; rest: string[]; words: 
   const keys = Object.keys(COMMANDS).sort((a, b) => b.split(' ').length - a.split(' ').length)
   for (const words of keys) {
     const parts = words.split(' ')
-    if (parts.every((p, i) => argv[i] === p)) return { command: COMMANDS[words]!, rest: argv.slice(parts.length), words }
+    if (parts.every((p, i) => argv[i] === p))
+      return { command: COMMANDS[words]!, rest: argv.slice(parts.length), words }
   }
   return undefined
 }
@@ -46,7 +49,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.stdout(group.map((k) => `komodo-cc ${COMMANDS[k]!.summary}`).join('\n') + '\n')
       return argv.length === 1 ? 1 : 0
     }
-    writeError(io, new KomodoCcError('CLI_USAGE', `unknown command ${JSON.stringify(argv.slice(0, 2).join(' '))}; run komodo-cc --help`))
+    writeError(
+      io,
+      new KomodoCcError(
+        'CLI_USAGE',
+        `unknown command ${JSON.stringify(argv.slice(0, 2).join(' '))}; run komodo-cc --help`,
+      ),
+    )
     return 1
   }
   if (found.rest.includes('--help') || found.rest.includes('-h')) {

@@ -24,33 +24,51 @@ export async function runOfflineTour(io: CliIo, verbose: boolean): Promise<numbe
   const merkleRoot = 'a63c52d852ff8644be09d9b178c2bff919c70641760f9934809e21a9d554f0bb'
   const price = toSatoshis('42.12345678')
   const record = encodeOracleData(format, [16, blockHash, merkleRoot, price])
-  line('oracle encode', `format ${format} → ${record.length}-byte record, oraclesdata hexstr ${bytesToHex(record).slice(0, 24)}…`)
+  line(
+    'oracle encode',
+    `format ${format} → ${record.length}-byte record, oraclesdata hexstr ${bytesToHex(record).slice(0, 24)}…`,
+  )
   const values = decodeOracleData(format, record)
-  line('oracle decode', `[${values.map((v) => (typeof v === 'bigint' ? `${v}n` : typeof v === 'string' && v.length > 16 ? v.slice(0, 12) + '…' : String(v))).join(', ')}]`)
+  line(
+    'oracle decode',
+    `[${values.map((v) => (typeof v === 'bigint' ? `${v}n` : typeof v === 'string' && v.length > 16 ? v.slice(0, 12) + '…' : String(v))).join(', ')}]`,
+  )
   const printed = formatOracleSample(format, record)
   line('oraclessamples shows', JSON.stringify(printed.map((p) => (p.length > 16 ? p.slice(0, 12) + '…' : p))))
   if (verbose) io.stdout(`  full record: ${bytesToHex(record)}\n`)
 
   // 2. What the daemon shows for a hand-built record with a zero-length string (it stops early).
   const odd = hexToBytes('0007000000')
-  line('malformed sample', `format sI, record 0007000000 → strict decode ${JSON.stringify(decodeOracleData('sI', odd))}, daemon prints ${JSON.stringify(formatOracleSample('sI', odd))}`)
+  line(
+    'malformed sample',
+    `format sI, record 0007000000 → strict decode ${JSON.stringify(decodeOracleData('sI', odd))}, daemon prints ${JSON.stringify(formatOracleSample('sI', odd))}`,
+  )
 
   // 3. A payload larger than one record: chunk it, rejoin it.
   const payload = Uint8Array.from({ length: 20_000 }, (_, i) => (i * 31) & 0xff)
   const chunks = chunkOracleData('D', payload)
   const rejoined = joinOracleData('D', chunks)
-  line('chunking', `20000-byte payload → ${chunks.length} records of ${chunks.map((c) => c.length).join('/')} bytes; rejoined equal: ${bytesToHex(rejoined) === bytesToHex(payload)}`)
+  line(
+    'chunking',
+    `20000-byte payload → ${chunks.length} records of ${chunks.map((c) => c.length).join('/')} bytes; rejoined equal: ${bytesToHex(rejoined) === bytesToHex(payload)}`,
+  )
 
   // 4. Addresses and keys.
   const pubkey = '0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798'
   line('address', `${pubkey.slice(0, 10)}… → KMD ${p2pkhAddress(pubkey)}, BTC ${p2pkhAddress(pubkey, BTC)}`)
   const wif = encodeWif(hexToBytes('00'.repeat(31) + '01'))
-  line('wif', `private key 1 → ${wif.slice(0, 6)}… (round trip ${bytesToHex(decodeWif(wif).privateKey).endsWith('01')})`)
+  line(
+    'wif',
+    `private key 1 → ${wif.slice(0, 6)}… (round trip ${bytesToHex(decodeWif(wif).privateKey).endsWith('01')})`,
+  )
 
   // 5. Plan names and amounts.
   for (const name of ['DICE', 'KMDDice']) line('sbits', `${name} → ${sbits(name)} → ${unsbits(sbits(name))}`)
   const check = checkDaemonAmount('1.15')
-  line('amounts', `"1.15" coins: exact ${formatCoins(check.exact ?? 0n)}, the daemon reads ${formatCoins(check.daemon)}${check.differs ? ` (${check.exact! - check.daemon} sat less: pass amounts to builders as exact text or satoshis)` : ''}`)
+  line(
+    'amounts',
+    `"1.15" coins: exact ${formatCoins(check.exact ?? 0n)}, the daemon reads ${formatCoins(check.daemon)}${check.differs ? ` (${check.exact! - check.daemon} sat less: pass amounts to builders as exact text or satoshis)` : ''}`,
+  )
   try {
     toSatoshis('0.123456789')
   } catch (e) {
@@ -68,7 +86,7 @@ export async function runOfflineTour(io: CliIo, verbose: boolean): Promise<numbe
  * @example await tourCommand.run(['--verbose'], io)
  */
 export const tourCommand: CliCommand = {
-  summary: 'tour [--verbose]   an offline tour: oracle data, addresses, amounts, the publisher\'s transactions',
+  summary: "tour [--verbose]   an offline tour: oracle data, addresses, amounts, the publisher's transactions",
   help: `komodo-cc tour [--verbose]
 
 Runs the guided tour: oracle data encode/decode and how subscribers see it, chunking, addresses, keys,

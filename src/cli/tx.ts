@@ -47,12 +47,22 @@ export const txIdCommand: CliCommand = {
 type PrevoutJson = {
   value: string | number
   script: string
-  condition?: { cc1of1?: { eval: string | number; pubkey: string }; cc1of2?: { eval: string | number; pubkeys: [string, string] }; tokens?: { eval: string | number; pubkey: string; eval2?: string | number } }
+  condition?: {
+    cc1of1?: { eval: string | number; pubkey: string }
+    cc1of2?: { eval: string | number; pubkeys: [string, string] }
+    tokens?: { eval: string | number; pubkey: string; eval2?: string | number }
+  }
 }
 
 const evalCode = (v: unknown, where: string): number => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^(0x)?[0-9a-fA-F]{1,2}$/.test(v) ? parseInt(v.replace(/^0x/, ''), 16) : NaN
-  if (!Number.isInteger(n) || n < 0 || n > 255) usage(`${where}: eval code expected a byte (hex string like "e4" or a number)`)
+  const n =
+    typeof v === 'number'
+      ? v
+      : typeof v === 'string' && /^(0x)?[0-9a-fA-F]{1,2}$/.test(v)
+        ? parseInt(v.replace(/^0x/, ''), 16)
+        : NaN
+  if (!Number.isInteger(n) || n < 0 || n > 255)
+    usage(`${where}: eval code expected a byte (hex string like "e4" or a number)`)
   return n
 }
 
@@ -61,7 +71,12 @@ function conditionFromJson(c: PrevoutJson['condition'], where: string): CcCondit
   if (typeof c !== 'object' || c === null) usage(`${where}.condition expected an object`)
   if (c.cc1of1) return cc1of1(evalCode(c.cc1of1.eval, where), c.cc1of1.pubkey)
   if (c.cc1of2) return cc1of2(evalCode(c.cc1of2.eval, where), c.cc1of2.pubkeys[0], c.cc1of2.pubkeys[1])
-  if (c.tokens) return tokensCc1of1(evalCode(c.tokens.eval, where), c.tokens.pubkey, c.tokens.eval2 === undefined ? 0 : evalCode(c.tokens.eval2, where))
+  if (c.tokens)
+    return tokensCc1of1(
+      evalCode(c.tokens.eval, where),
+      c.tokens.pubkey,
+      c.tokens.eval2 === undefined ? 0 : evalCode(c.tokens.eval2, where),
+    )
   usage(`${where}.condition expected { cc1of1 } | { cc1of2 } | { tokens }`)
 }
 
@@ -74,7 +89,8 @@ export function inferCondition(script: Uint8Array, pubkey: Uint8Array): CcCondit
   const parts = ccScriptParts(script)
   if (parts === null) return undefined
   for (let ev = 0; ev < 256; ev++) {
-    for (const c of [cc1of1(ev, pubkey), tokensCc1of1(ev, pubkey)]) if (equalBytes(encodeCondition(c), parts.condition)) return c
+    for (const c of [cc1of1(ev, pubkey), tokensCc1of1(ev, pubkey)])
+      if (equalBytes(encodeCondition(c), parts.condition)) return c
   }
   return undefined
 }
@@ -84,10 +100,14 @@ async function readWif(spec: string | undefined, io: CliIo, allowArgv: boolean):
   if (s === 'stdin' || s === '-') return (await io.readStdin()).trim()
   if (s.startsWith('env:')) {
     const v = io.env[s.slice(4)]
-    if (v === undefined || v.trim() === '') usage(`environment variable ${s.slice(4)} is not set (it should hold the WIF)`)
+    if (v === undefined || v.trim() === '')
+      usage(`environment variable ${s.slice(4)} is not set (it should hold the WIF)`)
     return v.trim()
   }
-  if (!allowArgv) usage('--wif takes env:NAME or stdin; a key on the command line lands in shell history (add --unsafe-argv-wif to allow it)')
+  if (!allowArgv)
+    usage(
+      '--wif takes env:NAME or stdin; a key on the command line lands in shell history (add --unsafe-argv-wif to allow it)',
+    )
   warnArgvSecret(io, 'the WIF in --wif (--unsafe-argv-wif)', '--wif env:NAME or --wif stdin')
   return s
 }
@@ -107,7 +127,10 @@ export const txSignCommand: CliCommand = {
     'Prints { hex, txid, signed: [input indexes] }.',
   ].join('\n'),
   async run(args, io) {
-    const { options, positionals } = parseArgs(args, { strings: ['prevouts', 'wif', 'branch-id', 'chain'], booleans: ['partial', 'unsafe-argv-wif'] })
+    const { options, positionals } = parseArgs(args, {
+      strings: ['prevouts', 'wif', 'branch-id', 'chain'],
+      booleans: ['partial', 'unsafe-argv-wif'],
+    })
     if (positionals.length !== 1) usage('tx sign needs exactly one hex argument')
     if (typeof options.prevouts !== 'string') usage('tx sign needs --prevouts <json>')
     const tx = parseTransaction(positionals[0]!)
@@ -124,18 +147,27 @@ export const txSignCommand: CliCommand = {
     const prevouts: Prevout[] = list.map((p, i) => {
       const where = `prevouts[${i}]`
       if (typeof p !== 'object' || p === null) usage(`${where} expected an object`)
-      if (!(typeof p.value === 'string' && /^\d+$/.test(p.value)) && !(typeof p.value === 'number' && Number.isSafeInteger(p.value) && p.value >= 0))
+      if (
+        !(typeof p.value === 'string' && /^\d+$/.test(p.value)) &&
+        !(typeof p.value === 'number' && Number.isSafeInteger(p.value) && p.value >= 0)
+      )
         usage(`${where}.value expected satoshis as a decimal string or a safe integer`)
       const script = hexToBytes(String(p.script), `${where}.script`)
       const condition = conditionFromJson(p.condition, where) ?? inferCondition(script, signer.publicKey)
-      return condition === undefined ? { value: BigInt(p.value), script } : { value: BigInt(p.value), script, condition }
+      return condition === undefined
+        ? { value: BigInt(p.value), script }
+        : { value: BigInt(p.value), script, condition }
     })
     let branchId: number | undefined
     if (typeof options['branch-id'] === 'string') {
       branchId = Number(options['branch-id'])
-      if (!Number.isInteger(branchId) || branchId < 0 || branchId > 0xffffffff) usage('--branch-id expected a u32 (e.g. 0x76b809bb)')
+      if (!Number.isInteger(branchId) || branchId < 0 || branchId > 0xffffffff)
+        usage('--branch-id expected a u32 (e.g. 0x76b809bb)')
     }
-    const signed = signTransaction(tx, prevouts, [signer], { allowPartial: options.partial === true, ...(branchId === undefined ? {} : { branchId }) })
+    const signed = signTransaction(tx, prevouts, [signer], {
+      allowPartial: options.partial === true,
+      ...(branchId === undefined ? {} : { branchId }),
+    })
     const done = signed.vin.flatMap((_, i) => (equalBytes(signed.vin[i]!.scriptSig, tx.vin[i]!.scriptSig) ? [] : [i]))
     for (const i of done) {
       if (!verifyInput(signed, i, prevouts[i]!, branchId === undefined ? {} : { branchId }).valid)

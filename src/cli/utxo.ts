@@ -14,10 +14,20 @@ export function utxoFromJson(v: unknown, name: string): Utxo {
   const vout = o.vout ?? o.outputIndex
   const sats = o.satoshis
   const script = o.script ?? o.scriptPubKey
-  if (typeof o.txid !== 'string' || typeof vout !== 'number' || (typeof sats !== 'number' && typeof sats !== 'string') || typeof script !== 'string')
-    throw new KomodoCcError('CLI_USAGE', `${name} expected { txid, vout|outputIndex, satoshis, script } (getaddressutxos output works as is)`)
-  if (typeof sats === 'number' && !Number.isSafeInteger(sats)) throw new KomodoCcError('CLI_USAGE', `${name}.satoshis is not an exact integer`)
-  if (typeof sats === 'string' && !/^\d+$/.test(sats)) throw new KomodoCcError('CLI_USAGE', `${name}.satoshis expected an integer`)
+  if (
+    typeof o.txid !== 'string' ||
+    typeof vout !== 'number' ||
+    (typeof sats !== 'number' && typeof sats !== 'string') ||
+    typeof script !== 'string'
+  )
+    throw new KomodoCcError(
+      'CLI_USAGE',
+      `${name} expected { txid, vout|outputIndex, satoshis, script } (getaddressutxos output works as is)`,
+    )
+  if (typeof sats === 'number' && !Number.isSafeInteger(sats))
+    throw new KomodoCcError('CLI_USAGE', `${name}.satoshis is not an exact integer`)
+  if (typeof sats === 'string' && !/^\d+$/.test(sats))
+    throw new KomodoCcError('CLI_USAGE', `${name}.satoshis expected an integer`)
   const u: Utxo = { txid: o.txid, vout, satoshis: BigInt(sats), script: hexToBytes(script, `${name}.script`) }
   if (typeof o.height === 'number') u.height = o.height
   return u

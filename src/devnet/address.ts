@@ -17,18 +17,31 @@ import { coins, str, type Method } from './node.js'
  */
 export function moduleAddressMethod(module: Pick<ModuleDescriptor, 'evalCode' | 'globalKeys'>, rpc: string): Method {
   const pubkey = module.globalKeys[module.evalCode]
-  if (pubkey === undefined) throw new KomodoCcError('ARG_INVALID', `the descriptor of eval 0x${module.evalCode.toString(16)} has no global key for it`, { evalCode: module.evalCode })
+  if (pubkey === undefined)
+    throw new KomodoCcError(
+      'ARG_INVALID',
+      `the descriptor of eval 0x${module.evalCode.toString(16)} has no global key for it`,
+      { evalCode: module.evalCode },
+    )
   // the daemon's display name of the module (`<Name>CCAddress`) from the eval-code table; the key from the descriptor
   const cc: CcModule = Object.freeze({ ...ccModule(module.evalCode), pubkey })
   const name = cc.name
-  return { min: 0, max: 1, usage: `${rpc} [pubkey]\n`, run: (n, p) => {
-    const pk = p[0] === undefined ? undefined : str(p[0])
-    const info = moduleAddressInfo(cc, { mypubkey: n.wallet.pubkey, ...(pk !== undefined && /^0[23][0-9a-fA-F]{64}$/.test(pk) ? { pubkey: pk } : {}) })
-    const bal = (a: string): number => coins(n.chain.addressCoins(a).reduce((s, c) => s + c.value, 0n))
-    info[`${name}CCBalance`] = bal(String(info[`${name}CCAddress`]))
-    info[`${name}NormalBalance`] = bal(String(info[`${name}NormalAddress`]))
-    info[`myCCbalance(${name})`] = bal(ccAddress(module.evalCode, n.wallet.pubkey))
-    info.mybalance = bal(p2pkhAddress(n.wallet.pubkey))
-    return info
-  } }
+  return {
+    min: 0,
+    max: 1,
+    usage: `${rpc} [pubkey]\n`,
+    run: (n, p) => {
+      const pk = p[0] === undefined ? undefined : str(p[0])
+      const info = moduleAddressInfo(cc, {
+        mypubkey: n.wallet.pubkey,
+        ...(pk !== undefined && /^0[23][0-9a-fA-F]{64}$/.test(pk) ? { pubkey: pk } : {}),
+      })
+      const bal = (a: string): number => coins(n.chain.addressCoins(a).reduce((s, c) => s + c.value, 0n))
+      info[`${name}CCBalance`] = bal(String(info[`${name}CCAddress`]))
+      info[`${name}NormalBalance`] = bal(String(info[`${name}NormalAddress`]))
+      info[`myCCbalance(${name})`] = bal(ccAddress(module.evalCode, n.wallet.pubkey))
+      info.mybalance = bal(p2pkhAddress(n.wallet.pubkey))
+      return info
+    },
+  }
 }

@@ -34,10 +34,25 @@ export type Coin = {
 }
 
 /** A block of the devnet chain. */
-export type Block = { height: number; hash: string; prevHash: string; merkleRoot: string; time: number; txids: string[] }
+export type Block = {
+  height: number
+  hash: string
+  prevHash: string
+  merkleRoot: string
+  time: number
+  txids: string[]
+}
 
 /** A transaction the chain knows, confirmed (height ≥ 0) or in the mempool (height -1). */
-export type TxEntry = { txid: string; hex: string; tx: Transaction; height: number; blockHash?: string; time: number; fee: bigint }
+export type TxEntry = {
+  txid: string
+  hex: string
+  tx: Transaction
+  height: number
+  blockHash?: string
+  time: number
+  fee: bigint
+}
 
 /** An address-index record as `getaddressutxos` / history scans use it. */
 export type AddressReceipt = { txid: string; vout: number; height: number }
@@ -95,9 +110,17 @@ export function coinbaseTx(height: number, outputs: TxOutput[]): Transaction {
   const hb = h.finish()
   const scriptSig = new Uint8Array([4, ...hb, 1, 0x64])
   return {
-    overwintered: true, version: 4, versionGroupId: SAPLING_VERSION_GROUP_ID,
+    overwintered: true,
+    version: 4,
+    versionGroupId: SAPLING_VERSION_GROUP_ID,
     vin: [{ txid: '0'.repeat(64), vout: 0xffffffff, scriptSig, sequence: 0xffffffff }],
-    vout: outputs, lockTime: 0, expiryHeight: 0, valueBalance: 0n, shieldedSpends: [], shieldedOutputs: [], joinSplits: [],
+    vout: outputs,
+    lockTime: 0,
+    expiryHeight: 0,
+    valueBalance: 0n,
+    shieldedSpends: [],
+    shieldedOutputs: [],
+    joinSplits: [],
   }
 }
 
@@ -134,7 +157,10 @@ export class DevChain {
   constructor(options: { walletPubkey: Uint8Array; genesisTime?: number; premine?: boolean }) {
     this.walletPubkey = options.walletPubkey
     if (options.premine !== false) {
-      const outs = Array.from({ length: DEVNET_PREMINE_OUTPUTS }, () => ({ value: DEVNET_PREMINE_VALUE, script: p2pkScript(this.walletPubkey) }))
+      const outs = Array.from({ length: DEVNET_PREMINE_OUTPUTS }, () => ({
+        value: DEVNET_PREMINE_VALUE,
+        script: p2pkScript(this.walletPubkey),
+      }))
       this.connectBlock([coinbaseTx(0, outs)], options.genesisTime ?? this.now())
     }
   }
@@ -165,7 +191,15 @@ export class DevChain {
     if (e === undefined || e.height >= 0) return undefined
     const o = e.tx.vout[vout]
     if (o === undefined) return undefined
-    return { txid, vout, value: o.value, script: o.script, height: -1, coinbase: false, address: scriptAddress(o.script) }
+    return {
+      txid,
+      vout,
+      value: o.value,
+      script: o.script,
+      height: -1,
+      coinbase: false,
+      address: scriptAddress(o.script),
+    }
   }
 
   /** Output `vout` of a known transaction, spent or not (the daemon's `myGetTransaction` + vout). */
@@ -233,7 +267,15 @@ export class DevChain {
       const id = ids[n]!
       const cb = isCoinbase(tx)
       const old = this.txs.get(id)
-      this.txs.set(id, { txid: id, hex: old?.hex ?? bytesToHex(serializeTransaction(tx)), tx, height, blockHash: hash, time, fee: old?.fee ?? fees?.[n] ?? 0n })
+      this.txs.set(id, {
+        txid: id,
+        hex: old?.hex ?? bytesToHex(serializeTransaction(tx)),
+        tx,
+        height,
+        blockHash: hash,
+        time,
+        fee: old?.fee ?? fees?.[n] ?? 0n,
+      })
       if (!cb) for (const i of tx.vin) this.spend(i.txid, i.vout)
       tx.vout.forEach((o, vout) => {
         const address = scriptAddress(o.script)
@@ -277,7 +319,8 @@ export class DevChain {
       const e = this.txs.get(id)!
       e.tx.vout.forEach((o, vout) => {
         if (o.script[0] === 0x6a || this.mempoolSpends.has(key(id, vout))) return
-        if (scriptAddress(o.script) === address) out.push({ txid: id, vout, value: o.value, script: o.script, height: -1, coinbase: false, address })
+        if (scriptAddress(o.script) === address)
+          out.push({ txid: id, vout, value: o.value, script: o.script, height: -1, coinbase: false, address })
       })
     }
     return out
@@ -288,9 +331,21 @@ export class DevChain {
     const address = p2pkhAddress(pubkey)
     const pk = bytesToHex(p2pkScript(pubkey))
     const pkh = bytesToHex(p2pkhScript(hash160(pubkey)))
-    return [...this.addressCoins(address).filter((c) => !this.spentInMempool(c.txid, c.vout)), ...this.mempoolAddressCoins(address)]
-      .filter((c) => { const s = bytesToHex(c.script); return s === pk || s === pkh })
-      .map((c) => ({ txid: c.txid, vout: c.vout, satoshis: c.value, script: c.script, height: c.height < 0 ? 0 : c.height }))
+    return [
+      ...this.addressCoins(address).filter((c) => !this.spentInMempool(c.txid, c.vout)),
+      ...this.mempoolAddressCoins(address),
+    ]
+      .filter((c) => {
+        const s = bytesToHex(c.script)
+        return s === pk || s === pkh
+      })
+      .map((c) => ({
+        txid: c.txid,
+        vout: c.vout,
+        satoshis: c.value,
+        script: c.script,
+        height: c.height < 0 ? 0 : c.height,
+      }))
   }
 
   /** Confirmations of a transaction (0 in the mempool, undefined when unknown). */
@@ -305,7 +360,12 @@ export class DevChain {
     return {
       format: 'komodo-cc-devnet/1',
       timeOffset: this.timeOffset,
-      blocks: this.blocks.map((b) => ({ time: b.time, hash: b.hash, txs: b.txids.map((id) => this.txs.get(id)!.hex), fees: b.txids.map((id) => String(this.txs.get(id)!.fee)) })),
+      blocks: this.blocks.map((b) => ({
+        time: b.time,
+        hash: b.hash,
+        txs: b.txids.map((id) => this.txs.get(id)!.hex),
+        fees: b.txids.map((id) => String(this.txs.get(id)!.fee)),
+      })),
       mempool: this.mempool.map((id) => this.txs.get(id)!.hex),
     }
   }
@@ -316,7 +376,11 @@ export class DevChain {
     chain.timeOffset = snap.timeOffset
     for (const [i, b] of snap.blocks.entries()) {
       const txs = b.txs.map((h) => parseTransaction(hexToBytes(h)))
-      const blk = chain.connectBlock(txs, b.time, b.fees?.map((f) => BigInt(f)))
+      const blk = chain.connectBlock(
+        txs,
+        b.time,
+        b.fees?.map((f) => BigInt(f)),
+      )
       if (blk.hash !== b.hash) throw new Error(`block ${i} hash mismatch`)
     }
     return { chain, mempool: snap.mempool }

@@ -39,13 +39,29 @@ type Row = { step: string; txid: string; note: string }
  * getrawtransaction): the oracle, the current datafee (oraclesinfo), the publisher's baton UTXO and its subscriptions.
  * @example const state = await oracleDataState(rpc, oracletxid, pubkeyHex, privateKey)
  */
-export async function oracleDataState(rpc: KomodoRpc, oracletxid: string, publisher: string, privateKey: Uint8Array): Promise<Parameters<typeof buildOraclesData>[2]> {
+export async function oracleDataState(
+  rpc: KomodoRpc,
+  oracletxid: string,
+  publisher: string,
+  privateKey: Uint8Array,
+): Promise<Parameters<typeof buildOraclesData>[2]> {
   const info = await rpc.oraclesinfo(oracletxid)
   const me = info.registered.find((r) => r.publisher === publisher)
   if (me === undefined) throw new KomodoCcError('BUILD_STATE', `${publisher} is not registered on oracle ${oracletxid}`)
   const batonAddr = ccAddress(0xec, batonPubkey(privateKey))
-  const toUtxo = (u: { txid: string; outputIndex: number; satoshis: bigint; script: string; height: number }): Utxo =>
-    ({ txid: u.txid, vout: u.outputIndex, satoshis: u.satoshis, script: hexToBytes(u.script), height: u.height })
+  const toUtxo = (u: {
+    txid: string
+    outputIndex: number
+    satoshis: bigint
+    script: string
+    height: number
+  }): Utxo => ({
+    txid: u.txid,
+    vout: u.outputIndex,
+    satoshis: u.satoshis,
+    script: hexToBytes(u.script),
+    height: u.height,
+  })
   const batonU = (await rpc.getaddressutxos(batonAddr)).find((u) => u.txid === me.batontxid && u.outputIndex === 1)
   const subs: Utxo[] = []
   for (const u of await rpc.getaddressutxos(ccAddress(0xec, publisher))) {
@@ -97,8 +113,14 @@ export async function runDevnetDemo(io: DemoIo, options: DevnetDemoOptions = {})
     dev = await startDevnet()
     const d = dev
     const target: DemoTarget = {
-      rpc: d.rpc, label: `embedded devnet at ${d.url} (conf ${d.confPath})`, pubkey: d.pubkey, privateKey: hexToBytes(d.privateKey),
-      confirm: async () => { await d.rpc.call('generate', [1]) }, advanceTime: (s) => d.advanceTime(s),
+      rpc: d.rpc,
+      label: `embedded devnet at ${d.url} (conf ${d.confPath})`,
+      pubkey: d.pubkey,
+      privateKey: hexToBytes(d.privateKey),
+      confirm: async () => {
+        await d.rpc.call('generate', [1])
+      },
+      advanceTime: (s) => d.advanceTime(s),
     }
     return await runDemoFlows(io, target, options)
   } catch (e) {
@@ -129,7 +151,10 @@ export async function runDemoFlows(io: DemoIo, target: DemoTarget, options: Devn
     const info0 = await rpc.getinfo()
     line('devnet', `height ${info0.blocks}, wallet ${p2pkhAddress(pub)} holds ${String(info0.raw.balance)} coins`)
     const show = (hex: string, format?: string): void => {
-      if (verbose) io.stdout(`    ${inspectionText(inspectTransaction(hex, format === undefined ? {} : { oracleFormat: format }))}\n`)
+      if (verbose)
+        io.stdout(
+          `    ${inspectionText(inspectTransaction(hex, format === undefined ? {} : { oracleFormat: format }))}\n`,
+        )
     }
     const submit = async (step: string, hex: string, note: string, format?: string): Promise<string> => {
       const txid = await rpc.sendrawtransaction(hex)
@@ -139,7 +164,9 @@ export async function runDemoFlows(io: DemoIo, target: DemoTarget, options: Devn
       line(step, `${txid.slice(0, 16)}… ${note}`)
       return txid
     }
-    const confirm = async (): Promise<void> => { await target.confirm(pending.splice(0)) }
+    const confirm = async (): Promise<void> => {
+      await target.confirm(pending.splice(0))
+    }
 
     // 1. oracle publisher's life
     const format = 'sIL'
@@ -157,7 +184,10 @@ export async function runDemoFlows(io: DemoIo, target: DemoTarget, options: Devn
     await confirm()
     const info = await rpc.oraclesinfo(oracletxid)
     const me = info.registered[0]!
-    line('oraclesinfo', `publisher ${me.publisher.slice(0, 10)}…, baton ${me.baton}, funds ${formatCoins(me.funds)}, datafee ${formatCoins(me.datafee)}`)
+    line(
+      'oraclesinfo',
+      `publisher ${me.publisher.slice(0, 10)}…, baton ${me.baton}, funds ${formatCoins(me.funds)}, datafee ${formatCoins(me.datafee)}`,
+    )
 
     const t0 = Math.floor(Date.now() / 1000)
     const record = (i: number): Uint8Array => encodeOracleData(format, ['KMD/BTC', t0 + i * 60, 1_000n + BigInt(i)])
@@ -167,18 +197,36 @@ export async function runDemoFlows(io: DemoIo, target: DemoTarget, options: Devn
     if (priv !== undefined) {
       // offline builder: state read over RPC, built and signed here, submitted raw
       const state = await oracleDataState(rpc, oracletxid, pub, priv)
-      const built = buildOraclesData({ oracletxid, hexstr: record(0) }, { pubkey: pub, utxos: await walletUtxos(rpc, pub), height: await rpc.getblockcount(), privateKey: priv }, state)
-      offlineTxid = await submit('oraclesdata (offline)', built.hex, `sample 0 built offline, ${built.size} bytes`, format)
+      const built = buildOraclesData(
+        { oracletxid, hexstr: record(0) },
+        { pubkey: pub, utxos: await walletUtxos(rpc, pub), height: await rpc.getblockcount(), privateKey: priv },
+        state,
+      )
+      offlineTxid = await submit(
+        'oraclesdata (offline)',
+        built.hex,
+        `sample 0 built offline, ${built.size} bytes`,
+        format,
+      )
       await confirm()
-    } else line('oraclesdata (offline)', 'skipped: no private key (give --wif-env VAR, or a daemon that answers dumpprivkey)')
+    } else
+      line(
+        'oraclesdata (offline)',
+        'skipped: no private key (give --wif-env VAR, or a daemon that answers dumpprivkey)',
+      )
     for (let i = offlineTxid === undefined ? 0 : 1; i < nSamples; i++) {
       const d = await rpc.oraclesdata(oracletxid, bytesToHex(record(i)))
       await submit('oraclesdata (rpc)', d.hex, `sample ${i} via the daemon-style RPC`, format)
       await confirm()
     }
     const samples = await rpc.oraclessamples(oracletxid, me.baton, nSamples)
-    line('oraclessamples', `${samples.samples.length} samples, newest first: ${samples.samples.map((s) => `[${s.data.join(', ')}]`).join(' ')}`)
-    const ok = samples.samples.length === nSamples && (offlineTxid === undefined || samples.samples[samples.samples.length - 1]!.txid === offlineTxid)
+    line(
+      'oraclessamples',
+      `${samples.samples.length} samples, newest first: ${samples.samples.map((s) => `[${s.data.join(', ')}]`).join(' ')}`,
+    )
+    const ok =
+      samples.samples.length === nSamples &&
+      (offlineTxid === undefined || samples.samples[samples.samples.length - 1]!.txid === offlineTxid)
 
     // 2. what the daemon refuses
     if (priv !== undefined && offlineTxid !== undefined) {
@@ -188,9 +236,17 @@ export async function runDemoFlows(io: DemoIo, target: DemoTarget, options: Devn
         refusals++
         line('resubmit confirmed tx', `refused: ${(e as { daemonMessage?: string }).daemonMessage ?? String(e)}`)
       }
-      const ctx = async () => ({ pubkey: pub, utxos: await walletUtxos(rpc, pub), height: await rpc.getblockcount(), privateKey: priv })
+      const ctx = async () => ({
+        pubkey: pub,
+        utxos: await walletUtxos(rpc, pub),
+        height: await rpc.getblockcount(),
+        privateKey: priv,
+      })
       const st = await oracleDataState(rpc, oracletxid, pub, priv)
-      const wrongFee = buildOraclesData({ oracletxid, hexstr: record(nSamples) }, await ctx(), { ...st, datafee: st.datafee * 2n })
+      const wrongFee = buildOraclesData({ oracletxid, hexstr: record(nSamples) }, await ctx(), {
+        ...st,
+        datafee: st.datafee * 2n,
+      })
       try {
         await rpc.sendrawtransaction(wrongFee.hex)
       } catch (e) {
@@ -246,7 +302,11 @@ export async function runDemoFlows(io: DemoIo, target: DemoTarget, options: Devn
       await submit('rewardsunlock', unlock.hex, `pays ${formatCoins(paid)} (20 + reward)`)
       await confirm()
       rewardsOk &&= paid > 2_000_000_000n
-    } else line('rewardsunlock', `skipped: the plan's minimum lock is one day and this daemon's clock cannot be moved; run \`rewardsunlock DEMO ${fundingtxid} ${locktxid}\` after it`)
+    } else
+      line(
+        'rewardsunlock',
+        `skipped: the plan's minimum lock is one day and this daemon's clock cannot be moved; run \`rewardsunlock DEMO ${fundingtxid} ${locktxid}\` after it`,
+      )
 
     // 5. faucet: fund it, then a brand-new key claims 0.1 coin with the proof of work
     let faucetOk = true
@@ -257,7 +317,13 @@ export async function runDemoFlows(io: DemoIo, target: DemoTarget, options: Devn
       const newcomer = keySigner(sha256(utf8ToBytes(`newcomer ${Date.now()}`))).publicKey
       const faucetCoins = (await rpc.getaddressutxos(ccAddress(0xe4, ccModule('Faucet').pubkey)))
         .filter((u) => u.satoshis > 1_000_000n)
-        .map((u) => ({ txid: u.txid, vout: u.outputIndex, satoshis: u.satoshis, script: hexToBytes(u.script), height: u.height }))
+        .map((u) => ({
+          txid: u.txid,
+          vout: u.outputIndex,
+          satoshis: u.satoshis,
+          script: hexToBytes(u.script),
+          height: u.height,
+        }))
       const bar = (tried: number): void => {
         const width = 30
         const filled = Math.min(width, Math.round((tried / 65536) * (width / 2)))
@@ -265,7 +331,12 @@ export async function runDemoFlows(io: DemoIo, target: DemoTarget, options: Devn
         if (io.isTty === true) io.stderr(`\r${text}`)
         else if (tried % 16384 < 1024) io.stderr(`${text}\n`)
       }
-      const claim = await buildFaucetGetAsync({}, { pubkey: newcomer, utxos: [], height: await rpc.getblockcount() }, { faucetUtxos: faucetCoins }, { progressEvery: 1024, onProgress: bar })
+      const claim = await buildFaucetGetAsync(
+        {},
+        { pubkey: newcomer, utxos: [], height: await rpc.getblockcount() },
+        { faucetUtxos: faucetCoins },
+        { progressEvery: 1024, onProgress: bar },
+      )
       if (io.isTty === true) io.stderr('\n')
       await submit('faucetget', claim.hex, `0.1 coin to a brand-new key after ${claim.attempts} nonces (txid 00…00)`)
       await confirm()
@@ -276,9 +347,13 @@ export async function runDemoFlows(io: DemoIo, target: DemoTarget, options: Devn
     const df = await rpc.dicefund('DEMODICE', '1000', '1', '10', 10, 5)
     const dicetxid = await submit('dicefund', df.hex, 'house plan: 1000 coins, bets 1..10, odds ≤ 10')
     await confirm()
-    for (let i = 0; i < 100; i++) pending.push(await rpc.sendrawtransaction((await rpc.diceaddfunds('DEMODICE', dicetxid, '1')).hex))
+    for (let i = 0; i < 100; i++)
+      pending.push(await rpc.sendrawtransaction((await rpc.diceaddfunds('DEMODICE', dicetxid, '1')).hex))
     await confirm()
-    line('diceaddfunds', `100 entropy UTXOs of 1 coin committed by the house (diceinfo entropytxs ${(await rpc.diceinfo(dicetxid)).entropytxs ?? '?'})`)
+    line(
+      'diceaddfunds',
+      `100 entropy UTXOs of 1 coin committed by the house (diceinfo entropytxs ${(await rpc.diceinfo(dicetxid)).entropytxs ?? '?'})`,
+    )
     const betHex = (await rpc.dicebet('DEMODICE', dicetxid, '1', 2)).hex
     const bettxid = await submit('dicebet', betHex, '1 coin at odds 2')
     await confirm()
@@ -287,24 +362,47 @@ export async function runDemoFlows(io: DemoIo, target: DemoTarget, options: Devn
     const fo = decodeDiceOpret(ft.vout[ft.vout.length - 1]!.script)
     const bt = parseTransaction(betHex)
     const bo = decodeDiceOpret(bt.vout[bt.vout.length - 1]!.script)
-    await submit('dicefinish', finish.hex, `house answers ${fo.funcid === 'W' ? 'win' : fo.funcid === 'L' ? 'loss' : fo.funcid}`)
+    await submit(
+      'dicefinish',
+      finish.hex,
+      `house answers ${fo.funcid === 'W' ? 'win' : fo.funcid === 'L' ? 'loss' : fo.funcid}`,
+    )
     await confirm()
-    const outcome = diceOutcome({ bet: bt.vout[1]!.value, vout2Value: bt.vout[2]!.value, minbet: 100_000_000n, maxbet: 1_000_000_000n, maxodds: 10, houseEntropy: (fo as { proof: string }).proof, bettorEntropy: (bo as { hash: string }).hash })
+    const outcome = diceOutcome({
+      bet: bt.vout[1]!.value,
+      vout2Value: bt.vout[2]!.value,
+      minbet: 100_000_000n,
+      maxbet: 1_000_000_000n,
+      maxodds: 10,
+      houseEntropy: (fo as { proof: string }).proof,
+      bettorEntropy: (bo as { hash: string }).hash,
+    })
     const status = await rpc.dicestatus('DEMODICE', dicetxid, bettxid)
-    line('diceOutcome', `recomputed from the revealed entropies: ${outcome.win ? 'win' : 'loss'} (draw ${outcome.modval} vs threshold ${outcome.threshold}); dicestatus says ${status.status}`)
+    line(
+      'diceOutcome',
+      `recomputed from the revealed entropies: ${outcome.win ? 'win' : 'loss'} (draw ${outcome.modval} vs threshold ${outcome.threshold}); dicestatus says ${status.status}`,
+    )
     const diceOk = outcome.win === (fo.funcid === 'W') && status.status === (outcome.win ? 'win' : 'loss')
 
     io.stdout(`\n${'step'.padEnd(24)} ${'txid'.padEnd(66)} note\n`)
     for (const r of rows) io.stdout(`${r.step.padEnd(24)} ${r.txid.padEnd(66)} ${r.note}\n`)
     const height = await rpc.getblockcount()
-    io.stdout(`\n${rows.length} transactions confirmed up to height ${height}; ${refusals} invalid submissions refused${first === '' ? '' : `; last data ${first.slice(0, 16)}…`}\n`)
+    io.stdout(
+      `\n${rows.length} transactions confirmed up to height ${height}; ${refusals} invalid submissions refused${first === '' ? '' : `; last data ${first.slice(0, 16)}…`}\n`,
+    )
     return ok && refusalsOk && tokensOk && rewardsOk && faucetOk && diceOk ? 0 : 1
   }
 }
 
 async function walletUtxos(rpc: KomodoRpc, pubkey: string): Promise<Utxo[]> {
   // confirmed coins only: the demo mines before each offline build, so none is spent in the mempool
-  return (await rpc.getaddressutxos(p2pkhAddress(pubkey))).map((u) => ({ txid: u.txid, vout: u.outputIndex, satoshis: u.satoshis, script: hexToBytes(u.script), height: u.height }))
+  return (await rpc.getaddressutxos(p2pkhAddress(pubkey))).map((u) => ({
+    txid: u.txid,
+    vout: u.outputIndex,
+    satoshis: u.satoshis,
+    script: hexToBytes(u.script),
+    height: u.height,
+  }))
 }
 
 /** Options of {@link runRemoteDemo}. @example const o: RemoteDemoOptions = { faucet: false, pollMs: 1000 } */
@@ -327,7 +425,12 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
  * @throws KomodoCcError RPC_TIMEOUT when `timeoutMs` passes first
  * @example await waitForConfirmations(rpc, [txid], io, { timeoutMs: 600_000, pollMs: 2000 })
  */
-export async function waitForConfirmations(rpc: KomodoRpc, txids: readonly string[], io: DemoIo, o: { timeoutMs: number; pollMs: number; progressMs?: number }): Promise<void> {
+export async function waitForConfirmations(
+  rpc: KomodoRpc,
+  txids: readonly string[],
+  io: DemoIo,
+  o: { timeoutMs: number; pollMs: number; progressMs?: number },
+): Promise<void> {
   const start = Date.now()
   let lastNote = start
   let left = [...txids]
@@ -336,17 +439,28 @@ export async function waitForConfirmations(rpc: KomodoRpc, txids: readonly strin
     const height = await rpc.getblockcount()
     const still: string[] = []
     for (const id of left) {
-      if (mempool.has(id)) { still.push(id); continue }
-      const v = await rpc.call('getrawtransaction', [id, 1]) as Record<string, unknown>
-      const conf = typeof v.confirmations === 'number' || typeof v.confirmations === 'bigint' ? Number(v.confirmations) : 0
+      if (mempool.has(id)) {
+        still.push(id)
+        continue
+      }
+      const v = (await rpc.call('getrawtransaction', [id, 1])) as Record<string, unknown>
+      const conf =
+        typeof v.confirmations === 'number' || typeof v.confirmations === 'bigint' ? Number(v.confirmations) : 0
       if (conf < 1) still.push(id)
     }
     left = still
     if (left.length === 0) return
     const waited = Date.now() - start
-    if (waited > o.timeoutMs) throw new KomodoCcError('RPC_TIMEOUT', `${left.length} transaction(s) still unconfirmed after ${Math.round(waited / 1000)} s (height ${height})`, { pending: left.length, height })
+    if (waited > o.timeoutMs)
+      throw new KomodoCcError(
+        'RPC_TIMEOUT',
+        `${left.length} transaction(s) still unconfirmed after ${Math.round(waited / 1000)} s (height ${height})`,
+        { pending: left.length, height },
+      )
     if (Date.now() - lastNote >= (o.progressMs ?? 10_000)) {
-      io.stderr(`  waiting for ${left.length} transaction(s) to confirm: height ${height}, mempool ${mempool.size}, ${Math.round(waited / 1000)} s\n`)
+      io.stderr(
+        `  waiting for ${left.length} transaction(s) to confirm: height ${height}, mempool ${mempool.size}, ${Math.round(waited / 1000)} s\n`,
+      )
       lastNote = Date.now()
     }
     await sleep(o.pollMs)
@@ -365,7 +479,10 @@ export async function runRemoteDemo(io: DemoIo, rpc: KomodoRpc, options: RemoteD
     const info = await rpc.getinfo()
     const pubkey = info.pubkey
     if (typeof pubkey !== 'string' || !/^0[23][0-9a-f]{64}$/.test(pubkey))
-      throw new KomodoCcError('RPC_CONFIG', 'the daemon runs without -pubkey: the module RPCs build for the -pubkey wallet key')
+      throw new KomodoCcError(
+        'RPC_CONFIG',
+        'the daemon runs without -pubkey: the module RPCs build for the -pubkey wallet key',
+      )
     let privateKey = options.privateKey
     if (privateKey === undefined) {
       try {
@@ -375,13 +492,21 @@ export async function runRemoteDemo(io: DemoIo, rpc: KomodoRpc, options: RemoteD
         // the daemon keeps its key: offline steps are skipped
       }
     }
-    if (privateKey !== undefined && bytesToHex(keySigner(privateKey).publicKey) !== pubkey) throw new KomodoCcError('RPC_CONFIG', 'the private key given is not the daemon\'s -pubkey key')
+    if (privateKey !== undefined && bytesToHex(keySigner(privateKey).publicKey) !== pubkey)
+      throw new KomodoCcError('RPC_CONFIG', "the private key given is not the daemon's -pubkey key")
     const timeoutMs = options.timeoutMs ?? 15 * 60_000
     const pollMs = options.pollMs ?? 2000
     const target: DemoTarget = {
-      rpc, label: `daemon ${await rpc.host()} (${info.name ?? 'chain'}, height ${info.blocks}); confirmations are awaited, nothing is mined here`, pubkey,
+      rpc,
+      label: `daemon ${await rpc.host()} (${info.name ?? 'chain'}, height ${info.blocks}); confirmations are awaited, nothing is mined here`,
+      pubkey,
       ...(privateKey !== undefined ? { privateKey } : {}),
-      confirm: (txids) => waitForConfirmations(rpc, txids, io, { timeoutMs, pollMs, ...(options.progressMs !== undefined ? { progressMs: options.progressMs } : {}) }),
+      confirm: (txids) =>
+        waitForConfirmations(rpc, txids, io, {
+          timeoutMs,
+          pollMs,
+          ...(options.progressMs !== undefined ? { progressMs: options.progressMs } : {}),
+        }),
     }
     return await runDemoFlows(io, target, options)
   } catch (e) {

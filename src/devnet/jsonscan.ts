@@ -8,9 +8,7 @@ export const MAX_JSON_DEPTH = 512
  * What {@link scanRequestIds} found: the raw JSON text of each request's `id` member (undefined when a request has
  * none or is not an object), for a single request or for each element of a batch.
  */
-export type RequestIds =
-  | { kind: 'single'; id: string | undefined }
-  | { kind: 'batch'; ids: (string | undefined)[] }
+export type RequestIds = { kind: 'single'; id: string | undefined } | { kind: 'batch'; ids: (string | undefined)[] }
 
 /** The scan's refusals: nesting deeper than the bound, or text the scanner cannot follow (JSON.parse will refuse it). */
 export type ScanRefusal = 'too-deep' | 'malformed'
@@ -68,7 +66,17 @@ function skipValue(s: string, i: number, depth: number, max: number): number {
   let j = i
   while (j < s.length) {
     const ch = s.charCodeAt(j)
-    if (isWs(ch) || ch === 0x2c || ch === 0x3a || ch === 0x5d || ch === 0x7d || ch === 0x5b || ch === 0x7b || ch === 0x22) break
+    if (
+      isWs(ch) ||
+      ch === 0x2c ||
+      ch === 0x3a ||
+      ch === 0x5d ||
+      ch === 0x7d ||
+      ch === 0x5b ||
+      ch === 0x7b ||
+      ch === 0x22
+    )
+      break
     j++
   }
   return j === i ? BAD : j

@@ -41,7 +41,11 @@ export function typeName(v: unknown): string {
 
 /** @internal Core RPCs check types with RPCTypeCheck: `-3 Expected type string, got number`. */
 export function expect(v: unknown, type: 'string' | 'number' | 'bool' | 'object' | 'array'): void {
-  if (typeName(v) !== type) throw new DevnetRefusal(RPC_CODES.TYPE_ERROR, `Expected type ${type === 'bool' ? 'bool' : type}, got ${typeName(v)}`)
+  if (typeName(v) !== type)
+    throw new DevnetRefusal(
+      RPC_CODES.TYPE_ERROR,
+      `Expected type ${type === 'bool' ? 'bool' : type}, got ${typeName(v)}`,
+    )
 }
 
 /** @internal Module RPCs call `get_str()`: a non-string is `JSON value is not a string as expected` (-1). */
@@ -69,7 +73,12 @@ export function coins(sats: bigint): number {
 
 /** @internal the wallet's build context */
 export function walletContext(node: DevnetNode): BuildContext {
-  return { pubkey: node.wallet.pubkey, utxos: node.chain.walletUtxos(node.wallet.pubkey), height: node.chain.height, privateKey: node.wallet.privateKey }
+  return {
+    pubkey: node.wallet.pubkey,
+    utxos: node.chain.walletUtxos(node.wallet.pubkey),
+    height: node.chain.height,
+    privateKey: node.wallet.privateKey,
+  }
 }
 
 /** @internal Runs a builder and shapes its outcome as the module RPCs do: `{result:"success", hex}` or `{result:"error", error}`. */

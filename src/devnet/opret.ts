@@ -21,7 +21,11 @@ export function lastOpret(tx: Transaction): Uint8Array | null {
  * opret, `accepts` refuses the payload (an eval byte, a minimum length) or the decoder throws.
  * @example decodedLastOpret(tx, module.decode, (p) => p.length >= 2 && p[0] === module.evalCode)?.funcid
  */
-export function decodedLastOpret<T>(tx: Transaction | undefined, decode: (payload: Uint8Array) => T, accepts: (payload: Uint8Array) => boolean = () => true): T | null {
+export function decodedLastOpret<T>(
+  tx: Transaction | undefined,
+  decode: (payload: Uint8Array) => T,
+  accepts: (payload: Uint8Array) => boolean = () => true,
+): T | null {
   if (tx === undefined) return null
   const p = lastOpret(tx)
   if (p === null || !accepts(p)) return null

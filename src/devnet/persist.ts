@@ -48,7 +48,13 @@ function syncDirectory(dir: string): void {
     fsyncSync(fd)
   } catch (e) {
     const code = (e as { code?: string }).code
-    if (code !== 'EINVAL' && code !== 'EPERM' && code !== 'EISDIR') throw new KomodoCcError('DEVNET', `cannot sync ${dir} (${code ?? 'error'})`, { path: dir, reason: code ?? 'error' }, { cause: e })
+    if (code !== 'EINVAL' && code !== 'EPERM' && code !== 'EISDIR')
+      throw new KomodoCcError(
+        'DEVNET',
+        `cannot sync ${dir} (${code ?? 'error'})`,
+        { path: dir, reason: code ?? 'error' },
+        { cause: e },
+      )
   } finally {
     closeSync(fd)
   }

@@ -17,7 +17,12 @@ export const RPC_CODES = /* @__PURE__ */ Object.freeze({
 })
 
 /** Reject codes in front of a refusal text (`16: bad-txns-in-belowout`), from komodod's `consensus/validation.h`. */
-export const REJECT = /* @__PURE__ */ Object.freeze({ INVALID: 16, DUPLICATE: 18, NONSTANDARD: 64, INSUFFICIENTFEE: 66 })
+export const REJECT = /* @__PURE__ */ Object.freeze({
+  INVALID: 16,
+  DUPLICATE: 18,
+  NONSTANDARD: 64,
+  INSUFFICIENTFEE: 66,
+})
 
 /**
  * A devnet refusal: what komodod answers as a JSON-RPC error object `{code, message}`. `rpcCode` and `rpcMessage`
@@ -46,7 +51,8 @@ export function rejected(rejectCode: number, reason: string, details: Record<str
 }
 
 /** komodod's text for a failed script or CC eval (SCRIPT_ERR_EVAL_FALSE under the mandatory flags). */
-export const EVAL_FALSE_TEXT = 'mandatory-script-verify-flag-failed (Script evaluated without error but finished with a false/empty top stack element)'
+export const EVAL_FALSE_TEXT =
+  'mandatory-script-verify-flag-failed (Script evaluated without error but finished with a false/empty top stack element)'
 
 /**
  * A consensus failure of a module's validator: komodod logs the module's text and answers the generic script

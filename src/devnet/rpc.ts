@@ -22,13 +22,16 @@ import { moduleAddressMethod } from './address.js'
  * @example const node = { …, validators: defaultValidators() }
  */
 export function defaultValidators(): Map<number, ModuleValidator> {
-  return new Map<number, ModuleValidator>(IO_MODULES.flatMap(({ devnet }) => devnet.evalCodes.map((e) => [e, devnet.validate] as const)))
+  return new Map<number, ModuleValidator>(
+    IO_MODULES.flatMap(({ devnet }) => devnet.evalCodes.map((e) => [e, devnet.validate] as const)),
+  )
 }
 
 /** Every module's RPCs (src/modules/io-registry.ts), each module's `<module>address` first. */
 function moduleMethods(): Record<string, Method> {
   const out: Record<string, Method> = {}
-  for (const { module, devnet } of IO_MODULES) Object.assign(out, { [devnet.addressRpc]: moduleAddressMethod(module, devnet.addressRpc) }, devnet.methods)
+  for (const { module, devnet } of IO_MODULES)
+    Object.assign(out, { [devnet.addressRpc]: moduleAddressMethod(module, devnet.addressRpc) }, devnet.methods)
   return out
 }
 
@@ -36,123 +39,275 @@ const MAX_GENERATE = 10_000
 
 const METHODS: Record<string, Method> = {
   // ---- node
-  getinfo: { min: 0, max: 0, usage: 'getinfo\n', run: (n) => {
-    const bal = n.chain.walletUtxos(n.wallet.pubkey).reduce((s, u) => s + u.satoshis, 0n)
-    return {
-      version: 3000300, protocolversion: 170010, KMDversion: '0.8.0', synced: true, notarized: 0, blocks: n.chain.height, longestchain: n.chain.height,
-      tiptime: n.chain.tip.time, difficulty: 1, balance: coins(bal), connections: 0, proxy: '', testnet: false, paytxfee: 0, relayfee: 0.000001, errors: '',
-      name: n.chainName, pubkey: bytesToHex(n.wallet.pubkey), rpcport: n.rpcPort, devnet: true,
-    }
-  } },
+  getinfo: {
+    min: 0,
+    max: 0,
+    usage: 'getinfo\n',
+    run: (n) => {
+      const bal = n.chain.walletUtxos(n.wallet.pubkey).reduce((s, u) => s + u.satoshis, 0n)
+      return {
+        version: 3000300,
+        protocolversion: 170010,
+        KMDversion: '0.8.0',
+        synced: true,
+        notarized: 0,
+        blocks: n.chain.height,
+        longestchain: n.chain.height,
+        tiptime: n.chain.tip.time,
+        difficulty: 1,
+        balance: coins(bal),
+        connections: 0,
+        proxy: '',
+        testnet: false,
+        paytxfee: 0,
+        relayfee: 0.000001,
+        errors: '',
+        name: n.chainName,
+        pubkey: bytesToHex(n.wallet.pubkey),
+        rpcport: n.rpcPort,
+        devnet: true,
+      }
+    },
+  },
   getblockcount: { min: 0, max: 0, usage: 'getblockcount\n', run: (n) => n.chain.height },
   getbestblockhash: { min: 0, max: 0, usage: 'getbestblockhash\n', run: (n) => n.chain.tip.hash },
-  getblockhash: { min: 1, max: 1, usage: 'getblockhash index\n', run: (n, p) => {
-    expect(p[0], 'number')
-    const h = p[0] as number
-    if (!Number.isInteger(h) || h < 0 || h > n.chain.height) throw new DevnetRefusal(RPC_CODES.INVALID_PARAMETER, 'Block height out of range')
-    return n.chain.blocks[h]!.hash
-  } },
-  getblock: { min: 1, max: 2, usage: 'getblock "hash|height" ( verbosity )\n', run: (n, p) => {
-    const b = typeof p[0] === 'number' ? n.chain.blocks[p[0]] : n.chain.blocks.find((x) => x.hash === p[0])
-    if (b === undefined) throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Block not found')
-    return { hash: b.hash, confirmations: n.chain.height - b.height + 1, height: b.height, version: 4, merkleroot: b.merkleRoot, tx: b.txids, time: b.time, previousblockhash: b.height > 0 ? b.prevHash : undefined }
-  } },
-  generate: { min: 1, max: 1, usage: 'generate numblocks\n', run: (n, p) => {
-    expect(p[0], 'number')
-    const k = p[0] as number
-    if (!Number.isInteger(k) || k < 0 || k > MAX_GENERATE) throw new DevnetRefusal(RPC_CODES.INVALID_PARAMETER, `numblocks must be an integer 0..${MAX_GENERATE}`)
-    const hashes = n.chain.mine(k, n.wallet.pubkey)
-    n.onBlocks?.()
-    return hashes
-  } },
-  setmocktime: { min: 1, max: 1, usage: 'setmocktime timestamp\n', run: (n, p) => {
-    expect(p[0], 'number')
-    const t = p[0] as number
-    if (!Number.isInteger(t) || t < 0) throw new DevnetRefusal(RPC_CODES.INVALID_PARAMETER, 'timestamp must be a non-negative integer')
-    n.chain.timeOffset = t === 0 ? 0 : t - Math.floor(Date.now() / 1000)
-    return null
-  } },
-  stop: { min: 0, max: 0, usage: 'stop\n', run: (n) => { setTimeout(() => n.onStop?.(), 10); return 'Komodo server stopping' } },
-  help: { min: 0, max: 1, usage: 'help ( "command" )\n', run: (_n, p) => {
-    if (p[0] !== undefined) { const m = METHODS[str(p[0])]; return m === undefined ? `help: unknown command: ${String(p[0])}` : m.usage }
-    return Object.keys(METHODS).sort().join('\n')
-  } },
+  getblockhash: {
+    min: 1,
+    max: 1,
+    usage: 'getblockhash index\n',
+    run: (n, p) => {
+      expect(p[0], 'number')
+      const h = p[0] as number
+      if (!Number.isInteger(h) || h < 0 || h > n.chain.height)
+        throw new DevnetRefusal(RPC_CODES.INVALID_PARAMETER, 'Block height out of range')
+      return n.chain.blocks[h]!.hash
+    },
+  },
+  getblock: {
+    min: 1,
+    max: 2,
+    usage: 'getblock "hash|height" ( verbosity )\n',
+    run: (n, p) => {
+      const b = typeof p[0] === 'number' ? n.chain.blocks[p[0]] : n.chain.blocks.find((x) => x.hash === p[0])
+      if (b === undefined) throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Block not found')
+      return {
+        hash: b.hash,
+        confirmations: n.chain.height - b.height + 1,
+        height: b.height,
+        version: 4,
+        merkleroot: b.merkleRoot,
+        tx: b.txids,
+        time: b.time,
+        previousblockhash: b.height > 0 ? b.prevHash : undefined,
+      }
+    },
+  },
+  generate: {
+    min: 1,
+    max: 1,
+    usage: 'generate numblocks\n',
+    run: (n, p) => {
+      expect(p[0], 'number')
+      const k = p[0] as number
+      if (!Number.isInteger(k) || k < 0 || k > MAX_GENERATE)
+        throw new DevnetRefusal(RPC_CODES.INVALID_PARAMETER, `numblocks must be an integer 0..${MAX_GENERATE}`)
+      const hashes = n.chain.mine(k, n.wallet.pubkey)
+      n.onBlocks?.()
+      return hashes
+    },
+  },
+  setmocktime: {
+    min: 1,
+    max: 1,
+    usage: 'setmocktime timestamp\n',
+    run: (n, p) => {
+      expect(p[0], 'number')
+      const t = p[0] as number
+      if (!Number.isInteger(t) || t < 0)
+        throw new DevnetRefusal(RPC_CODES.INVALID_PARAMETER, 'timestamp must be a non-negative integer')
+      n.chain.timeOffset = t === 0 ? 0 : t - Math.floor(Date.now() / 1000)
+      return null
+    },
+  },
+  stop: {
+    min: 0,
+    max: 0,
+    usage: 'stop\n',
+    run: (n) => {
+      setTimeout(() => n.onStop?.(), 10)
+      return 'Komodo server stopping'
+    },
+  },
+  help: {
+    min: 0,
+    max: 1,
+    usage: 'help ( "command" )\n',
+    run: (_n, p) => {
+      if (p[0] !== undefined) {
+        const m = METHODS[str(p[0])]
+        return m === undefined ? `help: unknown command: ${String(p[0])}` : m.usage
+      }
+      return Object.keys(METHODS).sort().join('\n')
+    },
+  },
   // ---- transactions
-  sendrawtransaction: { min: 1, max: 2, usage: 'sendrawtransaction "hexstring" ( allowhighfees )\n', run: (n, p) => {
-    expect(p[0], 'string')
-    if (p[1] !== undefined) expect(p[1], 'bool')
-    const hex = p[0] as string
-    if (!/^([0-9a-fA-F]{2})*$/.test(hex)) throw new DevnetRefusal(RPC_CODES.DESERIALIZATION_ERROR, 'TX decode failed')
-    return acceptTransaction(n.chain, hex, { validators: n.validators }).txid
-  } },
-  decoderawtransaction: { min: 1, max: 1, usage: 'decoderawtransaction "hexstring"\n', run: (_n, p) => {
-    expect(p[0], 'string')
-    try {
-      return decodeRawTransaction(p[0] as string)
-    } catch {
-      throw new DevnetRefusal(RPC_CODES.DESERIALIZATION_ERROR, 'TX decode failed')
-    }
-  } },
-  getrawmempool: { min: 0, max: 1, usage: 'getrawmempool ( verbose )\n', run: (n, p) => {
-    if (p[0] !== undefined) expect(p[0], 'bool')
-    if (p[0] !== true) return [...n.chain.mempool]
-    return Object.fromEntries(n.chain.mempool.map((id) => { const e = n.chain.txs.get(id)!; return [id, { size: e.hex.length / 2, fee: coins(e.fee), time: e.time, height: n.chain.height, depends: [] }] }))
-  } },
-  getrawtransaction: { min: 1, max: 2, usage: 'getrawtransaction "txid" ( verbose )\n', run: (n, p) => {
-    expect(p[0], 'string')
-    const id = String(p[0]).toLowerCase()
-    const e = /^[0-9a-f]{64}$/.test(id) ? n.chain.txs.get(id) : undefined
-    if (e === undefined) throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'No information available about transaction')
-    const verbose = p[1] === undefined ? false : typeof p[1] === 'number' ? p[1] !== 0 : p[1] === true
-    if (!verbose) return e.hex
-    const d = decodeRawTransaction(e.hex) as Record<string, unknown>
-    const out: Record<string, unknown> = { hex: e.hex, ...d }
-    if (e.height >= 0) Object.assign(out, { blockhash: e.blockHash, height: e.height, confirmations: n.chain.height - e.height + 1, time: e.time, blocktime: e.time })
-    else out.confirmations = 0
-    return out
-  } },
-  getaddressutxos: { min: 1, max: 1, usage: 'getaddressutxos {"addresses": ["address", ...], "chainInfo": bool}\n', run: (n, p) => {
-    const addrs = addressList(p[0])
-    const out = addrs.flatMap((a) => n.chain.addressCoins(a).map((c) => ({ address: a, txid: c.txid, outputIndex: c.vout, script: bytesToHex(c.script), satoshis: c.value, height: c.height })))
-    out.sort((a, b) => a.height - b.height)
-    const chainInfo = typeof p[0] === 'object' && p[0] !== null && (p[0] as { chainInfo?: unknown }).chainInfo === true
-    return chainInfo ? { utxos: out, hash: n.chain.tip.hash, height: n.chain.height } : out
-  } },
-  getaddressbalance: { min: 1, max: 1, usage: 'getaddressbalance {"addresses": ["address", ...]}\n', run: (n, p) => {
-    const addrs = addressList(p[0])
-    let balance = 0n
-    let received = 0n
-    for (const a of addrs) {
-      for (const c of n.chain.addressCoins(a)) balance += c.value
-      for (const r of n.chain.addressHistory.get(a) ?? []) received += n.chain.output(r.txid, r.vout)?.value ?? 0n
-    }
-    return { balance, received }
-  } },
-  listunspent: { min: 0, max: 3, usage: 'listunspent ( minconf maxconf ["address",...] )\n', run: (n, p) => {
-    if (p[0] !== undefined) expect(p[0], 'number')
-    if (p[1] !== undefined) expect(p[1], 'number')
-    if (p[2] !== undefined) expect(p[2], 'array')
-    const minconf = (p[0] as number | undefined) ?? 1
-    const maxconf = (p[1] as number | undefined) ?? 9999999
-    const filter = p[2] === undefined ? undefined : new Set((p[2] as unknown[]).map((a) => checkAddress(a)))
-    const mine = p2pkhAddress(n.wallet.pubkey)
-    if (filter !== undefined && !filter.has(mine)) return []
-    return n.chain.walletUtxos(n.wallet.pubkey).map((u) => {
-      const conf = n.chain.confirmations(u.txid) ?? 0
-      return { txid: u.txid, vout: u.vout, generated: n.chain.txs.get(u.txid)!.tx.vin[0]!.vout === 0xffffffff, address: mine, scriptPubKey: bytesToHex(u.script), amount: coins(u.satoshis), satoshis: u.satoshis, confirmations: conf, spendable: true }
-    }).filter((u) => u.confirmations >= minconf && u.confirmations <= maxconf)
-  } },
-  dumpprivkey: { min: 1, max: 1, usage: 'dumpprivkey "t-addr"\n', run: (n, p) => {
-    const a = checkAddress(p[0])
-    if (a !== p2pkhAddress(n.wallet.pubkey)) throw new DevnetRefusal(RPC_CODES.MISC_ERROR, `Private key for address ${a} is not known`)
-    return encodeWif(n.wallet.privateKey)
-  } },
-  sendtoaddress: { min: 2, max: 2, usage: 'sendtoaddress "address" amount\n', run: (n, p) => {
-    const to = checkAddress(p[0])
-    const sats = daemonParseCoins(numText(p[1]))
-    if (sats <= 0n) throw new DevnetRefusal(RPC_CODES.TYPE_ERROR, 'Invalid amount for send')
-    return sendTo(n, to, sats)
-  } },
+  sendrawtransaction: {
+    min: 1,
+    max: 2,
+    usage: 'sendrawtransaction "hexstring" ( allowhighfees )\n',
+    run: (n, p) => {
+      expect(p[0], 'string')
+      if (p[1] !== undefined) expect(p[1], 'bool')
+      const hex = p[0] as string
+      if (!/^([0-9a-fA-F]{2})*$/.test(hex)) throw new DevnetRefusal(RPC_CODES.DESERIALIZATION_ERROR, 'TX decode failed')
+      return acceptTransaction(n.chain, hex, { validators: n.validators }).txid
+    },
+  },
+  decoderawtransaction: {
+    min: 1,
+    max: 1,
+    usage: 'decoderawtransaction "hexstring"\n',
+    run: (_n, p) => {
+      expect(p[0], 'string')
+      try {
+        return decodeRawTransaction(p[0] as string)
+      } catch {
+        throw new DevnetRefusal(RPC_CODES.DESERIALIZATION_ERROR, 'TX decode failed')
+      }
+    },
+  },
+  getrawmempool: {
+    min: 0,
+    max: 1,
+    usage: 'getrawmempool ( verbose )\n',
+    run: (n, p) => {
+      if (p[0] !== undefined) expect(p[0], 'bool')
+      if (p[0] !== true) return [...n.chain.mempool]
+      return Object.fromEntries(
+        n.chain.mempool.map((id) => {
+          const e = n.chain.txs.get(id)!
+          return [id, { size: e.hex.length / 2, fee: coins(e.fee), time: e.time, height: n.chain.height, depends: [] }]
+        }),
+      )
+    },
+  },
+  getrawtransaction: {
+    min: 1,
+    max: 2,
+    usage: 'getrawtransaction "txid" ( verbose )\n',
+    run: (n, p) => {
+      expect(p[0], 'string')
+      const id = String(p[0]).toLowerCase()
+      const e = /^[0-9a-f]{64}$/.test(id) ? n.chain.txs.get(id) : undefined
+      if (e === undefined)
+        throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'No information available about transaction')
+      const verbose = p[1] === undefined ? false : typeof p[1] === 'number' ? p[1] !== 0 : p[1] === true
+      if (!verbose) return e.hex
+      const d = decodeRawTransaction(e.hex) as Record<string, unknown>
+      const out: Record<string, unknown> = { hex: e.hex, ...d }
+      if (e.height >= 0)
+        Object.assign(out, {
+          blockhash: e.blockHash,
+          height: e.height,
+          confirmations: n.chain.height - e.height + 1,
+          time: e.time,
+          blocktime: e.time,
+        })
+      else out.confirmations = 0
+      return out
+    },
+  },
+  getaddressutxos: {
+    min: 1,
+    max: 1,
+    usage: 'getaddressutxos {"addresses": ["address", ...], "chainInfo": bool}\n',
+    run: (n, p) => {
+      const addrs = addressList(p[0])
+      const out = addrs.flatMap((a) =>
+        n.chain.addressCoins(a).map((c) => ({
+          address: a,
+          txid: c.txid,
+          outputIndex: c.vout,
+          script: bytesToHex(c.script),
+          satoshis: c.value,
+          height: c.height,
+        })),
+      )
+      out.sort((a, b) => a.height - b.height)
+      const chainInfo =
+        typeof p[0] === 'object' && p[0] !== null && (p[0] as { chainInfo?: unknown }).chainInfo === true
+      return chainInfo ? { utxos: out, hash: n.chain.tip.hash, height: n.chain.height } : out
+    },
+  },
+  getaddressbalance: {
+    min: 1,
+    max: 1,
+    usage: 'getaddressbalance {"addresses": ["address", ...]}\n',
+    run: (n, p) => {
+      const addrs = addressList(p[0])
+      let balance = 0n
+      let received = 0n
+      for (const a of addrs) {
+        for (const c of n.chain.addressCoins(a)) balance += c.value
+        for (const r of n.chain.addressHistory.get(a) ?? []) received += n.chain.output(r.txid, r.vout)?.value ?? 0n
+      }
+      return { balance, received }
+    },
+  },
+  listunspent: {
+    min: 0,
+    max: 3,
+    usage: 'listunspent ( minconf maxconf ["address",...] )\n',
+    run: (n, p) => {
+      if (p[0] !== undefined) expect(p[0], 'number')
+      if (p[1] !== undefined) expect(p[1], 'number')
+      if (p[2] !== undefined) expect(p[2], 'array')
+      const minconf = (p[0] as number | undefined) ?? 1
+      const maxconf = (p[1] as number | undefined) ?? 9999999
+      const filter = p[2] === undefined ? undefined : new Set((p[2] as unknown[]).map((a) => checkAddress(a)))
+      const mine = p2pkhAddress(n.wallet.pubkey)
+      if (filter !== undefined && !filter.has(mine)) return []
+      return n.chain
+        .walletUtxos(n.wallet.pubkey)
+        .map((u) => {
+          const conf = n.chain.confirmations(u.txid) ?? 0
+          return {
+            txid: u.txid,
+            vout: u.vout,
+            generated: n.chain.txs.get(u.txid)!.tx.vin[0]!.vout === 0xffffffff,
+            address: mine,
+            scriptPubKey: bytesToHex(u.script),
+            amount: coins(u.satoshis),
+            satoshis: u.satoshis,
+            confirmations: conf,
+            spendable: true,
+          }
+        })
+        .filter((u) => u.confirmations >= minconf && u.confirmations <= maxconf)
+    },
+  },
+  dumpprivkey: {
+    min: 1,
+    max: 1,
+    usage: 'dumpprivkey "t-addr"\n',
+    run: (n, p) => {
+      const a = checkAddress(p[0])
+      if (a !== p2pkhAddress(n.wallet.pubkey))
+        throw new DevnetRefusal(RPC_CODES.MISC_ERROR, `Private key for address ${a} is not known`)
+      return encodeWif(n.wallet.privateKey)
+    },
+  },
+  sendtoaddress: {
+    min: 2,
+    max: 2,
+    usage: 'sendtoaddress "address" amount\n',
+    run: (n, p) => {
+      const to = checkAddress(p[0])
+      const sats = daemonParseCoins(numText(p[1]))
+      if (sats <= 0n) throw new DevnetRefusal(RPC_CODES.TYPE_ERROR, 'Invalid amount for send')
+      return sendTo(n, to, sats)
+    },
+  },
   // ---- modules
   ...moduleMethods(),
 }
@@ -171,7 +326,8 @@ function addressList(v: unknown): string[] {
   if (typeof v === 'string') return [checkAddress(v)]
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const a = (v as { addresses?: unknown }).addresses
-    if (!Array.isArray(a)) throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Addresses is expected to be an array')
+    if (!Array.isArray(a))
+      throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Addresses is expected to be an array')
     return a.map(checkAddress)
   }
   throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Invalid address')
@@ -187,11 +343,23 @@ function sendTo(n: DevnetNode, to: string, sats: bigint): string {
   const vout = [{ value: sats, script: p2pkhScript(hash) }]
   if (total - sats - fee > 0n) vout.push({ value: total - sats - fee, script: p2pkScript(n.wallet.pubkey) })
   const tx: Transaction = {
-    overwintered: true, version: 4, versionGroupId: SAPLING_VERSION_GROUP_ID,
+    overwintered: true,
+    version: 4,
+    versionGroupId: SAPLING_VERSION_GROUP_ID,
     vin: chosen.map((u) => ({ txid: u.txid, vout: u.vout, scriptSig: new Uint8Array(0), sequence: 0xffffffff })),
-    vout, lockTime: 0, expiryHeight: n.chain.height + 1 + DEFAULT_TX_EXPIRY_DELTA, valueBalance: 0n, shieldedSpends: [], shieldedOutputs: [], joinSplits: [],
+    vout,
+    lockTime: 0,
+    expiryHeight: n.chain.height + 1 + DEFAULT_TX_EXPIRY_DELTA,
+    valueBalance: 0n,
+    shieldedSpends: [],
+    shieldedOutputs: [],
+    joinSplits: [],
   }
-  const signed = signTransaction(tx, chosen.map((u) => ({ value: u.satoshis, script: u.script })), [n.wallet.privateKey])
+  const signed = signTransaction(
+    tx,
+    chosen.map((u) => ({ value: u.satoshis, script: u.script })),
+    [n.wallet.privateKey],
+  )
   return acceptTransaction(n.chain, bytesToHex(serializeTransaction(signed)), { validators: n.validators }).txid
 }
 

@@ -95,19 +95,25 @@ const CONF_MARK = '# written by komodo-cc devnet'
 export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
   if (typeof options !== 'object' || options === null) throw new KomodoCcError('DEVNET', 'options must be an object')
   const chainName = options.chain ?? 'DEVNET'
-  if (typeof chainName !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(chainName)) throw new KomodoCcError('DEVNET', 'chain must be a plain name (letters, digits, - _)')
+  if (typeof chainName !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(chainName))
+    throw new KomodoCcError('DEVNET', 'chain must be a plain name (letters, digits, - _)')
   const port = options.port ?? 0
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new KomodoCcError('DEVNET', 'port must be an integer 0..65535')
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new KomodoCcError('DEVNET', 'port must be an integer 0..65535')
   const blockTime = options.blockTime
-  if (blockTime !== undefined && (typeof blockTime !== 'number' || !(blockTime > 0))) throw new KomodoCcError('DEVNET', 'blockTime must be a positive number of seconds')
+  if (blockTime !== undefined && (typeof blockTime !== 'number' || !(blockTime > 0)))
+    throw new KomodoCcError('DEVNET', 'blockTime must be a positive number of seconds')
   const maxBody = options.maxBodyBytes ?? 8 * 1024 * 1024
-  if (!Number.isInteger(maxBody) || maxBody < 1024) throw new KomodoCcError('DEVNET', 'maxBodyBytes must be an integer ≥ 1024')
+  if (!Number.isInteger(maxBody) || maxBody < 1024)
+    throw new KomodoCcError('DEVNET', 'maxBodyBytes must be an integer ≥ 1024')
   const sync = options.sync ?? false
   if (typeof sync !== 'boolean') throw new KomodoCcError('DEVNET', 'sync must be a boolean')
   const requestTimeout = options.requestTimeout ?? 30
-  if (typeof requestTimeout !== 'number' || !(requestTimeout >= 0.1 && requestTimeout <= 3600)) throw new KomodoCcError('DEVNET', 'requestTimeout must be a number of seconds within 0.1..3600')
+  if (typeof requestTimeout !== 'number' || !(requestTimeout >= 0.1 && requestTimeout <= 3600))
+    throw new KomodoCcError('DEVNET', 'requestTimeout must be a number of seconds within 0.1..3600')
   const maxConnections = options.maxConnections ?? 512
-  if (!Number.isInteger(maxConnections) || maxConnections < 1) throw new KomodoCcError('DEVNET', 'maxConnections must be a positive integer')
+  if (!Number.isInteger(maxConnections) || maxConnections < 1)
+    throw new KomodoCcError('DEVNET', 'maxConnections must be a positive integer')
 
   // wallet and chain
   let snapshot: ChainSnapshot | undefined
@@ -116,14 +122,23 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       snapshot = JSON.parse(readFileSync(options.dataFile, 'utf8')) as ChainSnapshot
       if (snapshot.format !== 'komodo-cc-devnet/1') throw new Error('format')
     } catch {
-      throw new KomodoCcError('DEVNET', `${options.dataFile} is not a komodo-cc devnet data file`, { path: options.dataFile })
+      throw new KomodoCcError('DEVNET', `${options.dataFile} is not a komodo-cc devnet data file`, {
+        path: options.dataFile,
+      })
     }
   }
   let privateKey: Uint8Array
   let generatedKey = false
-  if (options.privateKey !== undefined) privateKey = typeof options.privateKey === 'string' ? hexToBytes(options.privateKey, 'privateKey') : options.privateKey
-  else if (snapshot?.walletKey !== undefined) { privateKey = hexToBytes(snapshot.walletKey, 'walletKey'); generatedKey = true }
-  else { privateKey = freshKey(); generatedKey = true }
+  if (options.privateKey !== undefined)
+    privateKey =
+      typeof options.privateKey === 'string' ? hexToBytes(options.privateKey, 'privateKey') : options.privateKey
+  else if (snapshot?.walletKey !== undefined) {
+    privateKey = hexToBytes(snapshot.walletKey, 'walletKey')
+    generatedKey = true
+  } else {
+    privateKey = freshKey()
+    generatedKey = true
+  }
   const pubkey = keySigner(privateKey).publicKey
   let chain: DevChain
   let pendingMempool: string[] = []
@@ -133,7 +148,11 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       chain = r.chain
       pendingMempool = r.mempool
     } catch (e) {
-      throw new KomodoCcError('DEVNET', `${options.dataFile} does not replay (${e instanceof Error ? e.message : 'error'})`, { path: options.dataFile })
+      throw new KomodoCcError(
+        'DEVNET',
+        `${options.dataFile} does not replay (${e instanceof Error ? e.message : 'error'})`,
+        { path: options.dataFile },
+      )
     }
   } else chain = new DevChain({ walletPubkey: pubkey })
 
@@ -144,13 +163,26 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const dirty = (): boolean => chain.revision !== saved.revision || chain.timeOffset !== saved.timeOffset
   const save = (): void => {
     if (options.dataFile === undefined) return
-    const snap: ChainSnapshot = { ...chain.snapshot(), chain: chainName, ...(generatedKey ? { walletKey: bytesToHex(privateKey) } : {}) }
+    const snap: ChainSnapshot = {
+      ...chain.snapshot(),
+      chain: chainName,
+      ...(generatedKey ? { walletKey: bytesToHex(privateKey) } : {}),
+    }
     const at = { revision: chain.revision, timeOffset: chain.timeOffset }
     writeFileAtomic(options.dataFile, JSON.stringify(snap), { sync })
     Object.assign(saved, at)
   }
-  const saveIfDirty = (): void => { if (dirty()) save() }
-  const node: DevnetNode = { chain, chainName, wallet: { pubkey, privateKey }, validators: defaultValidators(), rpcPort: port, onBlocks: save }
+  const saveIfDirty = (): void => {
+    if (dirty()) save()
+  }
+  const node: DevnetNode = {
+    chain,
+    chainName,
+    wallet: { pubkey, privateKey },
+    validators: defaultValidators(),
+    rpcPort: port,
+    onBlocks: save,
+  }
   for (const hex of pendingMempool) {
     try {
       acceptTransaction(chain, hex, { validators: node.validators })
@@ -160,17 +192,35 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   }
 
   const requestMs = Math.round(requestTimeout * 1000)
-  const http: HttpLimits = { auth: basicAuthChecker(user, password), maxBody, decoder: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }), afterCall: sync ? saveIfDirty : () => {} }
-  const server = createServer({
-    requestTimeout: requestMs,
-    headersTimeout: Math.min(10_000, requestMs),
-    // how often Node looks for requests past their timeout (its default, 30 s, would let a slow client stay twice as long)
-    connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(requestMs / 4))),
-  }, (req, res) => { handle(node, req, res, http) })
+  const http: HttpLimits = {
+    auth: basicAuthChecker(user, password),
+    maxBody,
+    decoder: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }),
+    afterCall: sync ? saveIfDirty : () => {},
+  }
+  const server = createServer(
+    {
+      requestTimeout: requestMs,
+      headersTimeout: Math.min(10_000, requestMs),
+      // how often Node looks for requests past their timeout (its default, 30 s, would let a slow client stay twice as long)
+      connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(requestMs / 4))),
+    },
+    (req, res) => {
+      handle(node, req, res, http)
+    },
+  )
   server.keepAliveTimeout = 5_000
   server.maxConnections = maxConnections
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (e) => reject(new KomodoCcError('DEVNET', `cannot listen on 127.0.0.1:${port} (${(e as { code?: string }).code ?? 'error'})`, { port })))
+    server.once('error', (e) =>
+      reject(
+        new KomodoCcError(
+          'DEVNET',
+          `cannot listen on 127.0.0.1:${port} (${(e as { code?: string }).code ?? 'error'})`,
+          { port },
+        ),
+      ),
+    )
     server.listen(port, '127.0.0.1', () => resolve())
   })
   const addr = server.address()
@@ -184,10 +234,17 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const confPath = join(dataDir, chainName === 'KMD' ? 'komodo.conf' : `${chainName}.conf`)
   if (existsSync(confPath) && !readFileSync(confPath, 'utf8').startsWith(CONF_MARK)) {
     server.close()
-    throw new KomodoCcError('DEVNET', `${confPath} exists and was not written by the devnet; choose another dataDir or chain`, { path: confPath })
+    throw new KomodoCcError(
+      'DEVNET',
+      `${confPath} exists and was not written by the devnet; choose another dataDir or chain`,
+      { path: confPath },
+    )
   }
   try {
-    writeFileAtomic(confPath, `${CONF_MARK}\nrpcuser=${user}\nrpcpassword=${password}\nrpcport=${realPort}\nrpcbind=127.0.0.1\nrpcallowip=127.0.0.1\nserver=1\n`)
+    writeFileAtomic(
+      confPath,
+      `${CONF_MARK}\nrpcuser=${user}\nrpcpassword=${password}\nrpcport=${realPort}\nrpcbind=127.0.0.1\nrpcallowip=127.0.0.1\nserver=1\n`,
+    )
     save() // the wallet key is on disk before the first request
   } catch (e) {
     server.close()
@@ -196,17 +253,33 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
 
   const timers: ReturnType<typeof setInterval>[] = []
   // a failed write is retried at the next tick: the chain stays dirty
-  const flush = (): void => { try { saveIfDirty() } catch { /* retried */ } }
+  const flush = (): void => {
+    try {
+      saveIfDirty()
+    } catch {
+      /* retried */
+    }
+  }
   if (options.dataFile !== undefined) timers.push(setInterval(flush, DEVNET_FLUSH_MS))
-  if (blockTime !== undefined) timers.push(setInterval(() => { chain.mine(1, pubkey); flush() }, blockTime * 1000))
+  if (blockTime !== undefined)
+    timers.push(
+      setInterval(() => {
+        chain.mine(1, pubkey)
+        flush()
+      }, blockTime * 1000),
+    )
   for (const t of timers) t.unref()
   let markClosed = (): void => {}
-  const closed = new Promise<void>((resolve) => { markClosed = resolve })
+  const closed = new Promise<void>((resolve) => {
+    markClosed = resolve
+  })
   let stopped: Promise<void> | undefined
   const stop = (): Promise<void> => {
     stopped ??= (async () => {
       for (const t of timers) clearInterval(t)
-      const shut = new Promise<void>((resolve) => { server.close(() => resolve()) })
+      const shut = new Promise<void>((resolve) => {
+        server.close(() => resolve())
+      })
       server.closeAllConnections()
       try {
         save()
@@ -217,14 +290,29 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     })()
     return stopped
   }
-  node.onStop = () => { stop().catch(() => {}) }
+  node.onStop = () => {
+    stop().catch(() => {})
+  }
   const rpc = createKomodoRpc({ url, user, password })
   return {
-    url, user, password, confPath, dataDir, chainName, rpc, chain,
-    pubkey: bytesToHex(pubkey), privateKey: bytesToHex(privateKey),
-    mine: async (n = 1) => { const h = chain.mine(n, pubkey); save(); return h },
+    url,
+    user,
+    password,
+    confPath,
+    dataDir,
+    chainName,
+    rpc,
+    chain,
+    pubkey: bytesToHex(pubkey),
+    privateKey: bytesToHex(privateKey),
+    mine: async (n = 1) => {
+      const h = chain.mine(n, pubkey)
+      save()
+      return h
+    },
     advanceTime: (seconds: number) => {
-      if (!Number.isInteger(seconds) || seconds < 0) throw new KomodoCcError('DEVNET', 'seconds must be a non-negative integer')
+      if (!Number.isInteger(seconds) || seconds < 0)
+        throw new KomodoCcError('DEVNET', 'seconds must be a non-negative integer')
       chain.timeOffset += seconds
     },
     stop,
@@ -248,7 +336,10 @@ function freshKey(): Uint8Array {
 export function devnetJson(v: unknown): string {
   const marks: string[] = []
   const text = JSON.stringify(v, (_k, x: unknown) => {
-    if (typeof x === 'bigint') { marks.push(x.toString()); return `\u0000big${marks.length - 1}\u0000` }
+    if (typeof x === 'bigint') {
+      marks.push(x.toString())
+      return `\u0000big${marks.length - 1}\u0000`
+    }
     if (x instanceof Uint8Array) return bytesToHex(x)
     return x
   })
@@ -280,7 +371,8 @@ function replyText(o: Outcome, rawId: string | undefined): string {
 
 async function runOne(node: DevnetNode, req: unknown): Promise<Outcome> {
   try {
-    if (typeof req !== 'object' || req === null || Array.isArray(req)) throw new DevnetRefusal(RPC_CODES.INVALID_REQUEST, 'Invalid Request object')
+    if (typeof req !== 'object' || req === null || Array.isArray(req))
+      throw new DevnetRefusal(RPC_CODES.INVALID_REQUEST, 'Invalid Request object')
     const { method, params } = req as { method?: unknown; params?: unknown }
     if (method === undefined) throw new DevnetRefusal(RPC_CODES.INVALID_REQUEST, 'Missing method')
     if (typeof method !== 'string') throw new DevnetRefusal(RPC_CODES.INVALID_REQUEST, 'Method must be a string')
@@ -329,19 +421,31 @@ async function answer(node: DevnetNode, body: Uint8Array, limits: HttpLimits): P
     limits.afterCall()
   } catch (e) {
     const why = e instanceof KomodoCcError ? String(e.details.reason ?? e.code) : 'error'
-    return [500, replyText({ result: null, error: { code: RPC_CODES.MISC_ERROR, message: `devnet data file not written (${why})` } }, undefined)]
+    return [
+      500,
+      replyText(
+        { result: null, error: { code: RPC_CODES.MISC_ERROR, message: `devnet data file not written (${why})` } },
+        undefined,
+      ),
+    ]
   }
   return [status, text]
 }
 
 function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
   if (res.headersSent || res.destroyed) return
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers })
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(body)),
+    ...headers,
+  })
   res.end(body)
 }
 
 function handle(node: DevnetNode, req: IncomingMessage, res: ServerResponse, limits: HttpLimits): void {
-  req.on('error', () => { res.destroy() })
+  req.on('error', () => {
+    res.destroy()
+  })
   if (req.method !== 'POST') {
     send(res, 405, 'JSONRPC server handles only POST requests', { 'content-type': 'text/plain' })
     req.resume()
@@ -376,8 +480,17 @@ function handle(node: DevnetNode, req: IncomingMessage, res: ServerResponse, lim
   req.on('end', () => {
     if (tooBig) return
     answer(node, Buffer.concat(chunks), limits).then(
-      ([status, text]) => { send(res, status, text + '\n') },
-      () => { send(res, 500, replyText({ result: null, error: { code: RPC_CODES.MISC_ERROR, message: 'internal error' } }, undefined) + '\n') },
+      ([status, text]) => {
+        send(res, status, text + '\n')
+      },
+      () => {
+        send(
+          res,
+          500,
+          replyText({ result: null, error: { code: RPC_CODES.MISC_ERROR, message: 'internal error' } }, undefined) +
+            '\n',
+        )
+      },
     )
   })
 }

@@ -68,12 +68,18 @@ function inputEvalCodes(scriptSig: Uint8Array): number[] {
  * @throws DevnetRefusal with `rpcCode`/`rpcMessage`
  * @example const { txid } = acceptTransaction(chain, hex, { validators })
  */
-export function acceptTransaction(chain: DevChain, hex: string, options: AcceptOptions): { txid: string; fee: bigint; known: boolean } {
+export function acceptTransaction(
+  chain: DevChain,
+  hex: string,
+  options: AcceptOptions,
+): { txid: string; fee: bigint; known: boolean } {
   let tx: Transaction
   try {
     tx = parseTransaction(hex)
   } catch (e) {
-    throw new DevnetRefusal(RPC_CODES.DESERIALIZATION_ERROR, 'TX decode failed', { cause: e instanceof KomodoCcError ? e.code : 'parse' })
+    throw new DevnetRefusal(RPC_CODES.DESERIALIZATION_ERROR, 'TX decode failed', {
+      cause: e instanceof KomodoCcError ? e.code : 'parse',
+    })
   }
   const id = txidOf(tx)
   const known = chain.txs.get(id)
@@ -84,15 +90,24 @@ export function acceptTransaction(chain: DevChain, hex: string, options: AcceptO
   checkTransaction(tx)
   const nextHeight = chain.height + 1
   // ContextualCheckTransaction (Sapling is active from the devnet's genesis)
-  if (!isSaplingV4(tx)) throw rejected(REJECT.INVALID, tx.overwintered ? 'bad-sapling-tx-version-group-id' : 'tx-overwinter-active')
-  if (tx.expiryHeight !== 0 && nextHeight > tx.expiryHeight) throw rejected(REJECT.INVALID, 'tx-overwinter-expired', { expiryHeight: tx.expiryHeight, height: nextHeight })
-  if (tx.expiryHeight !== 0 && nextHeight + TX_EXPIRING_SOON_THRESHOLD > tx.expiryHeight) throw rejected(REJECT.INVALID, 'tx-expiring-soon', { expiryHeight: tx.expiryHeight, height: nextHeight })
+  if (!isSaplingV4(tx))
+    throw rejected(REJECT.INVALID, tx.overwintered ? 'bad-sapling-tx-version-group-id' : 'tx-overwinter-active')
+  if (tx.expiryHeight !== 0 && nextHeight > tx.expiryHeight)
+    throw rejected(REJECT.INVALID, 'tx-overwinter-expired', { expiryHeight: tx.expiryHeight, height: nextHeight })
+  if (tx.expiryHeight !== 0 && nextHeight + TX_EXPIRING_SOON_THRESHOLD > tx.expiryHeight)
+    throw rejected(REJECT.INVALID, 'tx-expiring-soon', { expiryHeight: tx.expiryHeight, height: nextHeight })
   if (tx.expiryHeight >= 500_000_000) throw rejected(REJECT.INVALID, 'bad-tx-expiry-height-too-high')
   if (tx.lockTime !== 0 && !tx.vin.every((i) => i.sequence === 0xffffffff)) {
     const limit = tx.lockTime < LOCKTIME_THRESHOLD ? nextHeight : chain.tip.time
-    if (tx.lockTime >= limit) throw new DevnetRefusal(RPC_CODES.TRANSACTION_REJECTED, `${REJECT.NONSTANDARD}: non-final`)
+    if (tx.lockTime >= limit)
+      throw new DevnetRefusal(RPC_CODES.TRANSACTION_REJECTED, `${REJECT.NONSTANDARD}: non-final`)
   }
-  if (tx.shieldedSpends.length > 0 || tx.shieldedOutputs.length > 0 || tx.joinSplits.length > 0 || tx.valueBalance !== 0n)
+  if (
+    tx.shieldedSpends.length > 0 ||
+    tx.shieldedOutputs.length > 0 ||
+    tx.joinSplits.length > 0 ||
+    tx.valueBalance !== 0n
+  )
     throw rejected(REJECT.INVALID, 'bad-txns-shielded-unsupported (the devnet has no shielded pool)')
   // mempool conflicts (komodod: replacement disabled; it answers -25 with an empty message, we name the reason)
   for (const [n, i] of tx.vin.entries()) {
@@ -106,7 +121,12 @@ export function acceptTransaction(chain: DevChain, hex: string, options: AcceptO
     const source = chain.txs.get(i.txid)
     const coin = chain.coin(i.txid, i.vout)
     if (coin === undefined) {
-      const anyLeft = source !== undefined && source.tx.vout.some((_, v) => chain.coin(i.txid, v, false) !== undefined || (source.height < 0 && chain.coin(i.txid, v) !== undefined))
+      const anyLeft =
+        source !== undefined &&
+        source.tx.vout.some(
+          (_, v) =>
+            chain.coin(i.txid, v, false) !== undefined || (source.height < 0 && chain.coin(i.txid, v) !== undefined),
+        )
       if (!anyLeft) throw new DevnetRefusal(RPC_CODES.TRANSACTION_ERROR, 'Missing inputs', { input: n })
       throw rejected(REJECT.DUPLICATE, 'bad-txns-inputs-spent', { input: n })
     }
@@ -115,21 +135,34 @@ export function acceptTransaction(chain: DevChain, hex: string, options: AcceptO
     valueIn += coin.value
   }
   const valueOut = tx.vout.reduce((s, o) => s + o.value, 0n)
-  if (valueIn < valueOut) throw rejected(REJECT.INVALID, 'bad-txns-in-belowout', { valueIn: String(valueIn), valueOut: String(valueOut) })
+  if (valueIn < valueOut)
+    throw rejected(REJECT.INVALID, 'bad-txns-in-belowout', { valueIn: String(valueIn), valueOut: String(valueOut) })
   // scripts
   for (const inp of inputs) {
     const r = verifyInput(tx, inp.index, { value: inp.coin.value, script: inp.coin.script })
     if (!r.valid) {
-      if (r.kind === 'unsupported') throw rejected(REJECT.NONSTANDARD, `non-mandatory-script-verify-flag (the devnet cannot verify this input: ${r.reason ?? 'unsupported'})`, { input: inp.index })
+      if (r.kind === 'unsupported')
+        throw rejected(
+          REJECT.NONSTANDARD,
+          `non-mandatory-script-verify-flag (the devnet cannot verify this input: ${r.reason ?? 'unsupported'})`,
+          { input: inp.index },
+        )
       throw rejected(REJECT.INVALID, EVAL_FALSE_TEXT, { input: inp.index, why: r.reason })
     }
   }
   // module consensus, once per eval code spent
   const evals = new Set(inputs.flatMap((i) => i.evalCodes))
-  for (const inp of inputs) if (inp.cc && inp.evalCodes.length === 0) throw rejected(REJECT.INVALID, EVAL_FALSE_TEXT, { input: inp.index, why: 'CC input without an eval condition' })
+  for (const inp of inputs)
+    if (inp.cc && inp.evalCodes.length === 0)
+      throw rejected(REJECT.INVALID, EVAL_FALSE_TEXT, { input: inp.index, why: 'CC input without an eval condition' })
   for (const code of evals) {
     const v = options.validators.get(code)
-    if (v === undefined) throw rejected(REJECT.INVALID, `${EVAL_FALSE_TEXT}; eval 0x${code.toString(16)}: no validator on this devnet (module not enabled)`, { evalCode: code })
+    if (v === undefined)
+      throw rejected(
+        REJECT.INVALID,
+        `${EVAL_FALSE_TEXT}; eval 0x${code.toString(16)}: no validator on this devnet (module not enabled)`,
+        { evalCode: code },
+      )
     v({ chain, tx, txid: id, inputs })
   }
   const fee = valueIn - valueOut
@@ -157,7 +190,8 @@ function checkTransaction(tx: Transaction): void {
   }
   const coinbase = tx.vin.length === 1 && tx.vin[0]!.vout === 0xffffffff && /^0{64}$/.test(tx.vin[0]!.txid)
   if (coinbase) throw rejected(REJECT.INVALID, 'coinbase')
-  for (const i of tx.vin) if (i.vout === 0xffffffff && /^0{64}$/.test(i.txid)) throw rejected(REJECT.INVALID, 'bad-txns-prevout-null')
+  for (const i of tx.vin)
+    if (i.vout === 0xffffffff && /^0{64}$/.test(i.txid)) throw rejected(REJECT.INVALID, 'bad-txns-prevout-null')
 }
 
 /** Hex of a script, for comparisons. @internal */

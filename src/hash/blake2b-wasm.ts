@@ -38,7 +38,11 @@ function load(): Instance | null {
     for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i)
     const exports = new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports
     const buffer = (exports.mem as WebAssembly.Memory).buffer // one page, never grown: the views stay attached
-    instance = { hash: exports.hash as Instance['hash'], u8: new Uint8Array(buffer), h32: new Int32Array(buffer, 0, 16) }
+    instance = {
+      hash: exports.hash as Instance['hash'],
+      u8: new Uint8Array(buffer),
+      h32: new Int32Array(buffer, 0, 16),
+    }
   } catch {
     instance = null // e.g. a Content-Security-Policy without 'wasm-unsafe-eval'
   }
@@ -47,7 +51,11 @@ function load(): Instance | null {
 
 function need(): Instance {
   const w = load()
-  if (w === null) throw new KomodoCcError('ARG_INVALID', 'the WebAssembly BLAKE2b is unavailable in this runtime (no WebAssembly, compilation refused or a big-endian host); use the pure-JS functions')
+  if (w === null)
+    throw new KomodoCcError(
+      'ARG_INVALID',
+      'the WebAssembly BLAKE2b is unavailable in this runtime (no WebAssembly, compilation refused or a big-endian host); use the pure-JS functions',
+    )
   return w
 }
 
@@ -99,7 +107,12 @@ export function blake2b256Personal(data: Uint8Array, personalization: Uint8Array
  * @internal {@link blake2b256Personal} into `out[outOffset, outOffset + 32)`, with no allocation (hot loops).
  * @example blake2b256PersonalInto(preimage, person, digest, 0)
  */
-export function blake2b256PersonalInto(data: Uint8Array, personalization: Uint8Array, out: Uint8Array, outOffset: number): Uint8Array {
+export function blake2b256PersonalInto(
+  data: Uint8Array,
+  personalization: Uint8Array,
+  out: Uint8Array,
+  outOffset: number,
+): Uint8Array {
   const w = need()
   setPersonalization(w.u8, personalization)
   absorb(w, data, 0, INIT)

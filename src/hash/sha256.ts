@@ -4,7 +4,9 @@
 // @noble/hashes in bench/address.bench.ts; verified against node:crypto in test/address/address.test.ts.
 import { sha256Compress } from './sha256-compress.js'
 
-const IV = /* @__PURE__ */ Uint32Array.from([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19])
+const IV = /* @__PURE__ */ Uint32Array.from([
+  0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+])
 const H = /* @__PURE__ */ new Int32Array(8)
 // the last block or two (the message's last bytes, the 0x80 pad byte, zeros, the bit length), or a lone full block
 const TAIL = /* @__PURE__ */ new Uint8Array(128)
@@ -19,7 +21,9 @@ export function sha256Into(data: Uint8Array, out: Uint8Array, outOffset = 0): Ui
   const n = data.length
   // a view made now stays valid to the end of this synchronous call, whatever kind of buffer holds the bytes; one
   // full block is copied instead (cheaper than making a view for it)
-  return n >= 128 ? sha256View(new DataView(data.buffer, data.byteOffset, n), data, n, out, outOffset) : sha256View(null, data, n, out, outOffset)
+  return n >= 128
+    ? sha256View(new DataView(data.buffer, data.byteOffset, n), data, n, out, outOffset)
+    : sha256View(null, data, n, out, outOffset)
 }
 
 /**
@@ -28,14 +32,21 @@ export function sha256Into(data: Uint8Array, out: Uint8Array, outOffset = 0): Ui
  * @internal
  * @example sha256View(scratchView, scratch, size, digest, 0)
  */
-export function sha256View(view: DataView | null, bytes: Uint8Array, n: number, out: Uint8Array, outOffset: number): Uint8Array {
+export function sha256View(
+  view: DataView | null,
+  bytes: Uint8Array,
+  n: number,
+  out: Uint8Array,
+  outOffset: number,
+): Uint8Array {
   const h = H
   for (let i = 0; i < 8; i++) h[i] = IV[i]! | 0
   const full = n - (n % 64)
   const tail = TAIL
   if (view !== null) for (let off = 0; off < full; off += 64) sha256Compress(h, view, off)
   else {
-    for (let off = 0; off < full; off += 64) { // block by block through the scratch's view
+    for (let off = 0; off < full; off += 64) {
+      // block by block through the scratch's view
       for (let i = 0; i < 64; i++) tail[i] = bytes[off + i]!
       sha256Compress(h, TAIL_VIEW, 0)
     }

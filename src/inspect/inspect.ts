@@ -9,12 +9,28 @@ import type { Transaction } from '../tx/types.js'
 import { EVAL } from '../cc/eval.js'
 import { hexOf, opretPayload } from '../modules/opret.js'
 import {
-  builtCondition, classifyOutput, sameBytes, TxFacts, type InspectedOutput, type InspectionDraft, type InspectOptions, type ModulePayload,
-  type NoReading, type ReadContext,
+  builtCondition,
+  classifyOutput,
+  sameBytes,
+  TxFacts,
+  type InspectedOutput,
+  type InspectionDraft,
+  type InspectOptions,
+  type ModulePayload,
+  type NoReading,
+  type ReadContext,
 } from '../modules/inspection.js'
 import {
-  KNOWN_MODULES, MODULES, MODULE_GLOBAL_PUBKEYS, methodOfFuncid, moduleByName, moduleOfOpretEval,
-  type AnyModule, type InspectionPayload, type ModuleName, type ModuleReading,
+  KNOWN_MODULES,
+  MODULES,
+  MODULE_GLOBAL_PUBKEYS,
+  methodOfFuncid,
+  moduleByName,
+  moduleOfOpretEval,
+  type AnyModule,
+  type InspectionPayload,
+  type ModuleName,
+  type ModuleReading,
 } from '../modules/registry.js'
 
 /** What {@link inspectTransaction} returns in `reading`: a module's reading, discriminated by `kind`, or `{}`. @example const r: InspectionReading = inspectTransaction(hex).reading */
@@ -52,11 +68,20 @@ export type Inspection = {
  *   for bad options; an undecodable opret is reported in `error`, not thrown.
  * @example inspectTransaction(hex).method // 'oraclesdata'
  */
-export function inspectTransaction(hexOrTx: string | Uint8Array | Transaction, options: InspectOptions = {}): Inspection {
-  if (typeof options !== 'object' || options === null) throw new KomodoCcError('ARG_INVALID', `options expected an object, got ${describeValue(options)}`)
+export function inspectTransaction(
+  hexOrTx: string | Uint8Array | Transaction,
+  options: InspectOptions = {},
+): Inspection {
+  if (typeof options !== 'object' || options === null)
+    throw new KomodoCcError('ARG_INVALID', `options expected an object, got ${describeValue(options)}`)
   const chain = options.chain === undefined ? KMD : chainParams(options.chain)
-  if (options.pubkeys !== undefined && (!Array.isArray(options.pubkeys) || !options.pubkeys.every((k) => typeof k === 'string' || k instanceof Uint8Array)))
-    throw new KomodoCcError('ARG_INVALID', 'options.pubkeys expected an array of hex strings or byte arrays', { path: 'pubkeys' })
+  if (
+    options.pubkeys !== undefined &&
+    (!Array.isArray(options.pubkeys) || !options.pubkeys.every((k) => typeof k === 'string' || k instanceof Uint8Array))
+  )
+    throw new KomodoCcError('ARG_INVALID', 'options.pubkeys expected an array of hex strings or byte arrays', {
+      path: 'pubkeys',
+    })
   if (options.oracleFormat !== undefined && typeof options.oracleFormat !== 'string')
     throw new KomodoCcError('ARG_INVALID', 'options.oracleFormat expected a string', { path: 'oracleFormat' })
   let tx: Transaction
@@ -68,10 +93,20 @@ export function inspectTransaction(hexOrTx: string | Uint8Array | Transaction, o
   } else if (typeof hexOrTx === 'object' && hexOrTx !== null && Array.isArray((hexOrTx as Transaction).vout)) {
     tx = hexOrTx
     id = txidOf(tx)
-  } else throw new KomodoCcError('ARG_INVALID', `tx expected hex, bytes or a Transaction, got ${describeValue(hexOrTx)}`)
+  } else
+    throw new KomodoCcError('ARG_INVALID', `tx expected hex, bytes or a Transaction, got ${describeValue(hexOrTx)}`)
 
   const outputs = tx.vout.map((o, n) => classifyOutput(o.script, o.value, n, chain))
-  const res: InspectionDraft = { txid: id, module: null, method: null, funcid: null, evalCode: null, payload: null, outputs, reading: {} }
+  const res: InspectionDraft = {
+    txid: id,
+    module: null,
+    method: null,
+    funcid: null,
+    evalCode: null,
+    payload: null,
+    outputs,
+    reading: {},
+  }
 
   // the opret: last output (the daemon looks nowhere else)
   const last = outputs[outputs.length - 1]
@@ -89,7 +124,8 @@ export function inspectTransaction(hexOrTx: string | Uint8Array | Transaction, o
   identifyCc(tx, res, options, facts, m)
   if (m !== undefined) assignRoles(tx, res, options, facts, m)
   if (options.prevouts !== undefined) res.fee = feeOf(tx, options.prevouts)
-  if (res.fee !== undefined && m?.inspect.withPrevouts !== undefined && options.prevouts?.[0] != null) m.inspect.withPrevouts(res.reading, options.prevouts)
+  if (res.fee !== undefined && m?.inspect.withPrevouts !== undefined && options.prevouts?.[0] != null)
+    m.inspect.withPrevouts(res.reading, options.prevouts)
   return res as Inspection
 }
 
@@ -114,10 +150,12 @@ function readOpret(script: Uint8Array, res: InspectionDraft, facts: TxFacts): vo
     const p: ModulePayload = m.inspect.decodeOpret(payload, facts)
     res.payload = p
     res.funcid = p.funcid
-    res.method = (m.inspect.methodOf as ((p: ModulePayload) => string | undefined) | undefined)?.(p) ?? methodOfFuncid(m, p.funcid)
+    res.method =
+      (m.inspect.methodOf as ((p: ModulePayload) => string | undefined) | undefined)?.(p) ?? methodOfFuncid(m, p.funcid)
   } catch (e) {
     if (!(e instanceof KomodoCcError)) throw e
-    for (const o of MODULES) if (o.inspect.adoptUndecoded !== undefined && o.inspect.adoptUndecoded(payload, res, facts)) return
+    for (const o of MODULES)
+      if (o.inspect.adoptUndecoded !== undefined && o.inspect.adoptUndecoded(payload, res, facts)) return
     res.error = { code: e.code, message: e.message }
     if (m.inspect.keepUndecoded !== undefined && !m.inspect.keepUndecoded(ev)) {
       res.module = null
@@ -159,7 +197,8 @@ function detectWithoutModule(res: InspectionDraft, facts: TxFacts): void {
 function decideLegacy(res: InspectionDraft, facts: TxFacts): void {
   if (res.payload === null) return
   const own = moduleByName(res.module)
-  for (const m of MODULES) if (m !== own && m.inspect.adoptDecoded !== undefined && m.inspect.adoptDecoded(res, facts)) return
+  for (const m of MODULES)
+    if (m !== own && m.inspect.adoptDecoded !== undefined && m.inspect.adoptDecoded(res, facts)) return
   own?.inspect.decideLegacy?.(res, facts)
 }
 
@@ -168,13 +207,20 @@ function payloadPubkeys(p: ModulePayload | null): string[] {
   if (p === null) return []
   const out: string[] = []
   const o = p as Record<string, unknown>
-  for (const k of ['origpubkey', 'pubkey', 'destpub', 'withdrawpub', 'signerpk']) if (typeof o[k] === 'string') out.push(o[k] as string)
+  for (const k of ['origpubkey', 'pubkey', 'destpub', 'withdrawpub', 'signerpk'])
+    if (typeof o[k] === 'string') out.push(o[k] as string)
   for (const k of ['pubkeys', 'voutPubkeys', 'publishers']) if (Array.isArray(o[k])) out.push(...(o[k] as string[]))
   return out
 }
 
 /** Rebuilds CC outputs from candidate (eval code, pubkey) pairs to name their eval codes and key. */
-function identifyCc(tx: Transaction, res: InspectionDraft, options: InspectOptions, facts: TxFacts, m: AnyModule | undefined): void {
+function identifyCc(
+  tx: Transaction,
+  res: InspectionDraft,
+  options: InspectOptions,
+  facts: TxFacts,
+  m: AnyModule | undefined,
+): void {
   const ccOuts = res.outputs.filter((o) => o.kind === 'cc')
   if (ccOuts.length === 0) return
   const evs = m === undefined ? [] : m.inspect.ccEvals(res)
@@ -215,7 +261,8 @@ function feeOf(tx: Transaction, prevouts: readonly ({ value: bigint } | null)[])
   let sum = 0n
   for (const p of prevouts) {
     if (p === null || p === undefined) return undefined
-    if (typeof p.value !== 'bigint') throw new KomodoCcError('ARG_INVALID', 'prevouts[].value expected a bigint of satoshis')
+    if (typeof p.value !== 'bigint')
+      throw new KomodoCcError('ARG_INVALID', 'prevouts[].value expected a bigint of satoshis')
     sum += p.value
   }
   for (const o of tx.vout) sum -= o.value
@@ -223,11 +270,22 @@ function feeOf(tx: Transaction, prevouts: readonly ({ value: bigint } | null)[])
 }
 
 /** Gives the module the outputs before the opret and two labellers; it labels them and returns its reading. */
-function assignRoles(tx: Transaction, res: InspectionDraft, options: InspectOptions, facts: TxFacts, m: AnyModule): void {
+function assignRoles(
+  tx: Transaction,
+  res: InspectionDraft,
+  options: InspectOptions,
+  facts: TxFacts,
+  m: AnyModule,
+): void {
   const body = res.outputs.filter((o) => o.role !== 'opret')
   if (res.payload === null && facts.era === null) return
   const ctx: ReadContext<ModulePayload> = {
-    tx, draft: res, facts, options, payload: res.payload, body,
+    tx,
+    draft: res,
+    facts,
+    options,
+    payload: res.payload,
+    body,
     role(n, r, kind) {
       const o = body[n]
       if (o !== undefined && o.role === undefined && (kind === undefined || o.kind === kind)) o.role = r

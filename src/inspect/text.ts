@@ -9,12 +9,22 @@ import type { Inspection } from './inspect.js'
  * @example inspectionText(inspectTransaction(hex)) // 'tokencreate: name TOK, supply 100, owner 02d3…7567'
  */
 export function inspectionText(ins: Inspection): string {
-  if (ins.method === null) return `${ins.txid}: not a module transaction${ins.error !== undefined ? ` (${ins.error.code})` : ''}, ${ins.outputs.length} output(s)`
+  if (ins.method === null)
+    return `${ins.txid}: not a module transaction${ins.error !== undefined ? ` (${ins.error.code})` : ''}, ${ins.outputs.length} output(s)`
   const r = ins.reading
   const parts: string[] = []
   const add: SummaryAdd = (label, v, format) => {
     if (v === undefined || v === null) return
-    const text = format === 'coins' ? (typeof v === 'bigint' ? coinsTextOf(v) : String(v)) : format === 'text' ? String(v) : typeof v === 'string' ? shortText(v) : String(v)
+    const text =
+      format === 'coins'
+        ? typeof v === 'bigint'
+          ? coinsTextOf(v)
+          : String(v)
+        : format === 'text'
+          ? String(v)
+          : typeof v === 'string'
+            ? shortText(v)
+            : String(v)
     parts.push(`${label} ${text}`)
   }
   const m = moduleByName(ins.module)

@@ -9,10 +9,21 @@ import type { EnableEthWithTokensParams, KdfDialect, KdfWarning } from './reques
 export type KdfBalance = { spendable: string; unspendable: string }
 
 /** AddressInfo of the single-address ("Iguana") result. `balances`/`tickers` are absent when not returned. */
-export type KdfAddressInfo<B> = { derivation_method: { type: string }; pubkey: string; balances?: B; tickers?: string[] }
+export type KdfAddressInfo<B> = {
+  derivation_method: { type: string }
+  pubkey: string
+  balances?: B
+  tickers?: string[]
+}
 
 /** One NFT of `nfts_infos` (key `"<lower-case contract>,<token id>"`). */
-export type KdfNftInfo = { token_address: string; token_id: string; chain: string; contract_type: string; amount: string }
+export type KdfNftInfo = {
+  token_address: string
+  token_id: string
+  chain: string
+  contract_type: string
+  amount: string
+}
 
 /** Single-address wallet result (shape depends on `get_balances`). */
 export type EnableEthWithTokensIguanaResult = {
@@ -24,9 +35,19 @@ export type EnableEthWithTokensIguanaResult = {
 }
 
 /** HD wallet address of the HD result. */
-export type KdfHdAddress = { address: string; derivation_path: string; chain: 'External' | 'Internal'; balance: Record<string, KdfBalance> }
+export type KdfHdAddress = {
+  address: string
+  derivation_path: string
+  chain: 'External' | 'Internal'
+  balance: Record<string, KdfBalance>
+}
 /** HD wallet account of the HD result. */
-export type KdfHdAccount = { account_index: number; derivation_path: string; total_balance: Record<string, KdfBalance>; addresses: KdfHdAddress[] }
+export type KdfHdAccount = {
+  account_index: number
+  derivation_path: string
+  total_balance: Record<string, KdfBalance>
+  addresses: KdfHdAddress[]
+}
 
 /** HD wallet result (chosen by the node's `enable_hd`; `get_balances` is ignored there). */
 export type EnableEthWithTokensHdResult = {
@@ -93,22 +114,42 @@ export type KdfClient = {
  *   nodes: [{ url: 'https://eth1.cipig.net:18555' }], erc20_tokens_requests: [{ ticker: 'USDC-ERC20' }] })
  */
 export function createKdfClient(options: KdfClientOptions): KdfClient {
-  if (typeof options !== 'object' || options === null) throw new KomodoCcError('KDF_PARAMS', 'options must be an object {url, userpass}', { field: 'options' })
+  if (typeof options !== 'object' || options === null)
+    throw new KomodoCcError('KDF_PARAMS', 'options must be an object {url, userpass}', { field: 'options' })
   const { userpass } = options
-  if (typeof userpass !== 'string' || userpass === '') throw new KomodoCcError('KDF_PARAMS', 'userpass must be a non-empty string', { field: 'userpass' })
+  if (typeof userpass !== 'string' || userpass === '')
+    throw new KomodoCcError('KDF_PARAMS', 'userpass must be a non-empty string', { field: 'userpass' })
   const url = checkBaseUrl(options.url)
   const timeoutMs = options.timeoutMs ?? 120_000
-  if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new KomodoCcError('KDF_PARAMS', 'timeoutMs must be a positive number', { field: 'timeoutMs' })
+  if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0)
+    throw new KomodoCcError('KDF_PARAMS', 'timeoutMs must be a positive number', { field: 'timeoutMs' })
   const doFetch = options.fetch ?? globalThis.fetch
-  if (typeof doFetch !== 'function') throw new KomodoCcError('KDF_PARAMS', 'no fetch available; pass options.fetch', { field: 'fetch' })
-  const maxResponseBytes = checkMaxResponseBytes(options.maxResponseBytes, (m) => new KomodoCcError('KDF_PARAMS', m, { field: 'maxResponseBytes' }))
+  if (typeof doFetch !== 'function')
+    throw new KomodoCcError('KDF_PARAMS', 'no fetch available; pass options.fetch', { field: 'fetch' })
+  const maxResponseBytes = checkMaxResponseBytes(
+    options.maxResponseBytes,
+    (m) => new KomodoCcError('KDF_PARAMS', m, { field: 'maxResponseBytes' }),
+  )
   const forms = secretForms([userpass])
 
-  async function send(method: string, body: Record<string, unknown>, signal: AbortSignal | undefined, check: (r: unknown) => unknown = (r) => r): Promise<unknown> {
+  async function send(
+    method: string,
+    body: Record<string, unknown>,
+    signal: AbortSignal | undefined,
+    check: (r: unknown) => unknown = (r) => r,
+  ): Promise<unknown> {
     try {
       const reply = await postBounded({
-        fetch: doFetch, url, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), timeoutMs, maxResponseBytes, signal, peer: 'KDF',
-        error: (code, message, details) => new KomodoCcError(code, `${method}: ${message}`, { method, ...withoutUndefined(details) }),
+        fetch: doFetch,
+        url,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        timeoutMs,
+        maxResponseBytes,
+        signal,
+        peer: 'KDF',
+        error: (code, message, details) =>
+          new KomodoCcError(code, `${method}: ${message}`, { method, ...withoutUndefined(details) }),
       })
       return check(readReply(reply.status, reply.body, method, body.id as number | undefined))
     } catch (e) {
@@ -120,15 +161,26 @@ export function createKdfClient(options: KdfClientOptions): KdfClient {
     async enableEthWithTokens(params, callOptions = {}) {
       checkCallOptions(callOptions)
       const body = buildEnableEthWithTokensRequest(params, {
-        userpass, dialect: options.dialect, hdMode: options.hdMode, tradingProtoV2: options.tradingProtoV2,
-        id: callOptions.id, onWarning: callOptions.onWarning,
+        userpass,
+        dialect: options.dialect,
+        hdMode: options.hdMode,
+        tradingProtoV2: options.tradingProtoV2,
+        id: callOptions.id,
+        onWarning: callOptions.onWarning,
       })
-      return await send('enable_eth_with_tokens', body, callOptions.signal, checkEnableResult) as EnableEthWithTokensResult
+      return (await send(
+        'enable_eth_with_tokens',
+        body,
+        callOptions.signal,
+        checkEnableResult,
+      )) as EnableEthWithTokensResult
     },
     async call(method, params, callOptions = {}) {
       checkCallOptions(callOptions)
-      if (typeof method !== 'string' || method === '') throw new KomodoCcError('KDF_PARAMS', 'method must be a non-empty string', { field: 'method' })
-      if (typeof params !== 'object' || params === null || Array.isArray(params)) throw new KomodoCcError('KDF_PARAMS', 'params must be an object', { field: 'params' })
+      if (typeof method !== 'string' || method === '')
+        throw new KomodoCcError('KDF_PARAMS', 'method must be a non-empty string', { field: 'method' })
+      if (typeof params !== 'object' || params === null || Array.isArray(params))
+        throw new KomodoCcError('KDF_PARAMS', 'params must be an object', { field: 'params' })
       const body: Record<string, unknown> = { userpass, method, mmrpc: '2.0', params }
       if (callOptions.id !== undefined) body.id = callOptions.id
       return send(method, body, callOptions.signal)
@@ -137,9 +189,11 @@ export function createKdfClient(options: KdfClientOptions): KdfClient {
 }
 
 function checkCallOptions(o: unknown): void {
-  if (typeof o !== 'object' || o === null) throw new KomodoCcError('KDF_PARAMS', 'call options must be an object', { field: 'options' })
+  if (typeof o !== 'object' || o === null)
+    throw new KomodoCcError('KDF_PARAMS', 'call options must be an object', { field: 'options' })
   const s = (o as KdfCallOptions).signal
-  if (s !== undefined && !(s instanceof AbortSignal)) throw new KomodoCcError('KDF_PARAMS', 'signal must be an AbortSignal', { field: 'signal' })
+  if (s !== undefined && !(s instanceof AbortSignal))
+    throw new KomodoCcError('KDF_PARAMS', 'signal must be an AbortSignal', { field: 'signal' })
 }
 
 function checkBaseUrl(v: unknown): string {
@@ -150,8 +204,12 @@ function checkBaseUrl(v: unknown): string {
   } catch {
     throw new KomodoCcError('KDF_PARAMS', 'url is not a valid URL', { field: 'url' })
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new KomodoCcError('KDF_PARAMS', 'url must be http or https', { field: 'url' })
-  if (u.username !== '' || u.password !== '') throw new KomodoCcError('KDF_PARAMS', 'url must not carry credentials (KDF authenticates with userpass)', { field: 'url' })
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    throw new KomodoCcError('KDF_PARAMS', 'url must be http or https', { field: 'url' })
+  if (u.username !== '' || u.password !== '')
+    throw new KomodoCcError('KDF_PARAMS', 'url must not carry credentials (KDF authenticates with userpass)', {
+      field: 'url',
+    })
   return v
 }
 
@@ -169,7 +227,11 @@ function readReply(status: number, text: string, method: string, id: number | un
   } catch (e) {
     const deep = e instanceof KomodoCcError && e.details.reason === 'depth'
     const what = deep ? `JSON nested deeper than ${MAX_JSON_DEPTH} levels` : 'a body that is not JSON'
-    throw new KomodoCcError('RPC_HTTP', `${method}: KDF replied HTTP ${status} with ${what} (${text.length} bytes)`, { method, status, reason: deep ? 'too-deep' : 'bad-json' })
+    throw new KomodoCcError('RPC_HTTP', `${method}: KDF replied HTTP ${status} with ${what} (${text.length} bytes)`, {
+      method,
+      status,
+      reason: deep ? 'too-deep' : 'bad-json',
+    })
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json))
     throw new KomodoCcError('RPC_RESULT', `${method}: KDF reply is not a JSON object`, { method, status })
@@ -178,36 +240,66 @@ function readReply(status: number, text: string, method: string, id: number | un
     // the caller's send() scrubs the userpass out of all of it (message, errorType, errorData)
     const errorType = typeof o.error_type === 'string' ? o.error_type.slice(0, MAX_QUOTED) : 'Unknown'
     const message = typeof o.error === 'string' ? o.error : errorType
-    const clipped = message.length > MAX_QUOTED ? `${message.slice(0, MAX_QUOTED)}… (${message.length} characters)` : message
+    const clipped =
+      message.length > MAX_QUOTED ? `${message.slice(0, MAX_QUOTED)}… (${message.length} characters)` : message
     throw new KdfError(method, errorType, o.error_data, status, clipped, 'error_data' in o)
   }
-  if (status < 200 || status >= 300) throw new KomodoCcError('RPC_HTTP', `${method}: KDF replied HTTP ${status} without an error object`, { method, status })
-  if (o.mmrpc !== '2.0') throw new KomodoCcError('RPC_RESULT', `${method}: reply mmrpc is ${JSON.stringify(o.mmrpc ?? null)}, expected "2.0"`, { method })
+  if (status < 200 || status >= 300)
+    throw new KomodoCcError('RPC_HTTP', `${method}: KDF replied HTTP ${status} without an error object`, {
+      method,
+      status,
+    })
+  if (o.mmrpc !== '2.0')
+    throw new KomodoCcError(
+      'RPC_RESULT',
+      `${method}: reply mmrpc is ${JSON.stringify(o.mmrpc ?? null)}, expected "2.0"`,
+      { method },
+    )
   if (!('result' in o)) throw new KomodoCcError('RPC_RESULT', `${method}: reply has no result`, { method })
-  if (id !== undefined && o.id !== id) throw new KomodoCcError('RPC_RESULT', `${method}: reply id ${String(o.id)} does not match request id ${id}`, { method })
+  if (id !== undefined && o.id !== id)
+    throw new KomodoCcError('RPC_RESULT', `${method}: reply id ${String(o.id)} does not match request id ${id}`, {
+      method,
+    })
   return o.result
 }
 
 function checkEnableResult(r: unknown): EnableEthWithTokensResult {
-  const bad = (what: string): never => { throw new KomodoCcError('RPC_RESULT', `enable_eth_with_tokens: ${what}`, { method: 'enable_eth_with_tokens' }) }
+  const bad = (what: string): never => {
+    throw new KomodoCcError('RPC_RESULT', `enable_eth_with_tokens: ${what}`, { method: 'enable_eth_with_tokens' })
+  }
   if (typeof r !== 'object' || r === null || Array.isArray(r)) bad('result is not an object')
   const o = r as Record<string, unknown>
-  if (typeof o.current_block !== 'number' || !Number.isSafeInteger(o.current_block) || o.current_block < 0) bad('current_block is not a block height')
+  if (typeof o.current_block !== 'number' || !Number.isSafeInteger(o.current_block) || o.current_block < 0)
+    bad('current_block is not a block height')
   if (o.nfts_infos !== undefined && !isPlainObject(o.nfts_infos)) bad('nfts_infos is not an object')
   if ('wallet_balance' in o) {
     const wb = o.wallet_balance
-    if (!isPlainObject(wb) || wb.wallet_type !== 'HD' || !Array.isArray(wb.accounts)) bad('wallet_balance is not an HD wallet balance')
+    if (!isPlainObject(wb) || wb.wallet_type !== 'HD' || !Array.isArray(wb.accounts))
+      bad('wallet_balance is not an HD wallet balance')
     if (typeof o.ticker !== 'string') bad('ticker missing in the HD result')
     for (const acc of (wb as { accounts: unknown[] }).accounts) {
-      if (!isPlainObject(acc) || typeof acc.account_index !== 'number' || !Array.isArray(acc.addresses) || !isPlainObject(acc.total_balance)) bad('malformed HD account')
+      if (
+        !isPlainObject(acc) ||
+        typeof acc.account_index !== 'number' ||
+        !Array.isArray(acc.addresses) ||
+        !isPlainObject(acc.total_balance)
+      )
+        bad('malformed HD account')
       for (const a of (acc as { addresses: unknown[] }).addresses) {
-        if (!isPlainObject(a) || typeof a.address !== 'string' || typeof a.derivation_path !== 'string' || !isPlainObject(a.balance)) bad('malformed HD address')
+        if (
+          !isPlainObject(a) ||
+          typeof a.address !== 'string' ||
+          typeof a.derivation_path !== 'string' ||
+          !isPlainObject(a.balance)
+        )
+          bad('malformed HD address')
         checkBalanceMap((a as { balance: Record<string, unknown> }).balance, bad)
       }
     }
     return o as unknown as EnableEthWithTokensHdResult
   }
-  if (!isPlainObject(o.eth_addresses_infos) || !isPlainObject(o.erc20_addresses_infos)) bad('neither eth_addresses_infos nor wallet_balance present')
+  if (!isPlainObject(o.eth_addresses_infos) || !isPlainObject(o.erc20_addresses_infos))
+    bad('neither eth_addresses_infos nor wallet_balance present')
   for (const [, info] of Object.entries(o.eth_addresses_infos as Record<string, unknown>)) {
     checkAddressInfo(info, bad)
     const b = (info as { balances?: unknown }).balances
@@ -220,13 +312,15 @@ function checkEnableResult(r: unknown): EnableEthWithTokensResult {
       if (!isPlainObject(i.balances)) bad('erc20 balances is not a ticker map')
       checkBalanceMap(i.balances as Record<string, unknown>, bad)
     }
-    if (i.tickers !== undefined && (!Array.isArray(i.tickers) || !i.tickers.every((t) => typeof t === 'string'))) bad('tickers is not a list of strings')
+    if (i.tickers !== undefined && (!Array.isArray(i.tickers) || !i.tickers.every((t) => typeof t === 'string')))
+      bad('tickers is not a list of strings')
   }
   return o as unknown as EnableEthWithTokensIguanaResult
 }
 
 function checkAddressInfo(info: unknown, bad: (w: string) => never): void {
-  if (!isPlainObject(info) || !isPlainObject(info.derivation_method) || typeof info.pubkey !== 'string') bad('malformed address info')
+  if (!isPlainObject(info) || !isPlainObject(info.derivation_method) || typeof info.pubkey !== 'string')
+    bad('malformed address info')
 }
 
 function checkBalanceMap(m: Record<string, unknown>, bad: (w: string) => never): void {
@@ -234,7 +328,13 @@ function checkBalanceMap(m: Record<string, unknown>, bad: (w: string) => never):
 }
 
 function checkBalance(b: unknown, bad: (w: string) => never): void {
-  if (!isPlainObject(b) || typeof b.spendable !== 'string' || typeof b.unspendable !== 'string' || !/^-?\d+(\.\d+)?$/.test(b.spendable) || !/^-?\d+(\.\d+)?$/.test(b.unspendable))
+  if (
+    !isPlainObject(b) ||
+    typeof b.spendable !== 'string' ||
+    typeof b.unspendable !== 'string' ||
+    !/^-?\d+(\.\d+)?$/.test(b.spendable) ||
+    !/^-?\d+(\.\d+)?$/.test(b.unspendable)
+  )
     bad('a balance is not {spendable, unspendable} decimal strings')
 }
 
@@ -260,8 +360,19 @@ export class KdfError extends KomodoCcError {
   readonly status: number
   /** The method called. */
   readonly method: string
-  constructor(method: string, errorType: string, errorData: unknown, status: number, message: string, hasData: boolean) {
-    super('KDF_ERROR', `${method} failed with ${errorType} (HTTP ${status}): ${message}`, hasData ? { method, errorType, status, errorData } : { method, errorType, status })
+  constructor(
+    method: string,
+    errorType: string,
+    errorData: unknown,
+    status: number,
+    message: string,
+    hasData: boolean,
+  ) {
+    super(
+      'KDF_ERROR',
+      `${method} failed with ${errorType} (HTTP ${status}): ${message}`,
+      hasData ? { method, errorType, status, errorData } : { method, errorType, status },
+    )
     this.method = method
     this.errorType = errorType
     this.errorData = hasData ? errorData : undefined

@@ -37,14 +37,21 @@ export function gasStationToGwei(value: number | string, decimals = 8): string {
  * @example gasStationPrice({ average: 500, fast: 1000 }, 'MeanAverageFast', 8) // 75000000000n (75 gwei)
  * @example gasStationPrice({ average: 500, fast: 1000 }, 'Average', 9) // 500000000000n (500 gwei)
  */
-export function gasStationPrice(reply: GasStationReply, policy: GasStationPolicy = 'MeanAverageFast', decimals = 8): bigint {
-  if (typeof reply !== 'object' || reply === null) throw new KomodoCcError('KDF_PARAMS', 'gas station reply must be an object', { field: 'reply' })
+export function gasStationPrice(
+  reply: GasStationReply,
+  policy: GasStationPolicy = 'MeanAverageFast',
+  decimals = 8,
+): bigint {
+  if (typeof reply !== 'object' || reply === null)
+    throw new KomodoCcError('KDF_PARAMS', 'gas station reply must be an object', { field: 'reply' })
   const avgRaw = reply.average ?? reply.standard
-  if (avgRaw === undefined) throw new KomodoCcError('KDF_PARAMS', 'gas station reply has neither average nor standard', { field: 'average' })
+  if (avgRaw === undefined)
+    throw new KomodoCcError('KDF_PARAMS', 'gas station reply has neither average nor standard', { field: 'average' })
   const d = checkDecimals(decimals)
   const [a, as] = parseDecimal(avgRaw, 'average')
   if (policy === 'Average') return gasStationToWei(avgRaw, d)
-  if (policy !== 'MeanAverageFast') throw new KomodoCcError('KDF_PARAMS', 'policy must be MeanAverageFast or Average', { field: 'policy' })
+  if (policy !== 'MeanAverageFast')
+    throw new KomodoCcError('KDF_PARAMS', 'policy must be MeanAverageFast or Average', { field: 'policy' })
   const [f, fs] = parseDecimal(reply.fast, 'fast')
   const scale = Math.max(as, fs)
   const sum = a * 10n ** BigInt(scale - as) + f * 10n ** BigInt(scale - fs)
@@ -58,7 +65,8 @@ export function gasStationPrice(reply: GasStationReply, policy: GasStationPolicy
  * @example bumpGasPrice(75000000000n) // 82500000000n
  */
 export function bumpGasPrice(wei: bigint): bigint {
-  if (typeof wei !== 'bigint' || wei < 0n) throw new KomodoCcError('KDF_PARAMS', 'wei must be a non-negative bigint', { field: 'wei' })
+  if (typeof wei !== 'bigint' || wei < 0n)
+    throw new KomodoCcError('KDF_PARAMS', 'wei must be a non-negative bigint', { field: 'wei' })
   const tenth = wei / 10n
   return wei + (tenth > WEI_PER_GWEI ? tenth : WEI_PER_GWEI)
 }
@@ -71,7 +79,9 @@ function weiToGweiText(wei: bigint): string {
 
 function checkDecimals(d: unknown): number {
   if (typeof d !== 'number' || !Number.isInteger(d) || d < 0 || d > 18)
-    throw new KomodoCcError('KDF_PARAMS', 'gas_station_decimals must be an integer 0..18', { field: 'gas_station_decimals' })
+    throw new KomodoCcError('KDF_PARAMS', 'gas_station_decimals must be an integer 0..18', {
+      field: 'gas_station_decimals',
+    })
   return d
 }
 
@@ -79,7 +89,8 @@ function checkDecimals(d: unknown): number {
 function parseDecimal(v: unknown, name: string): [bigint, number] {
   let text: string
   if (typeof v === 'number') {
-    if (!Number.isFinite(v) || v < 0) throw new KomodoCcError('KDF_PARAMS', `${name} must be a finite non-negative number`, { field: name })
+    if (!Number.isFinite(v) || v < 0)
+      throw new KomodoCcError('KDF_PARAMS', `${name} must be a finite non-negative number`, { field: name })
     text = plainDecimal(v)
   } else if (typeof v === 'string') text = v
   else throw new KomodoCcError('KDF_PARAMS', `${name} must be a number or decimal string`, { field: name })

@@ -38,11 +38,13 @@ export type CliModule = Readonly<{
  * @example CLI_MODULES.map((m) => m.module.name) // ['tokens', 'faucet', 'dice', 'rewards', 'gateways', 'oracles']
  * @internal
  */
-export const CLI_MODULES: readonly CliModule[] = /* @__PURE__ */ Object.freeze([
-  { module: tokensModule, cli: tokensCli },
-  { module: faucetModule, cli: faucetCli },
-  { module: diceModule, cli: diceCli },
-  { module: rewardsModule, cli: rewardsCli },
-  { module: gatewaysModule, cli: gatewaysCli },
-  { module: oraclesModule, cli: oraclesCli },
-].map((m) => Object.freeze(m)))
+export const CLI_MODULES: readonly CliModule[] = /* @__PURE__ */ Object.freeze(
+  [
+    { module: tokensModule, cli: tokensCli },
+    { module: faucetModule, cli: faucetCli },
+    { module: diceModule, cli: diceCli },
+    { module: rewardsModule, cli: rewardsCli },
+    { module: gatewaysModule, cli: gatewaysCli },
+    { module: oraclesModule, cli: oraclesCli },
+  ].map((m) => Object.freeze(m)),
+)

@@ -55,7 +55,11 @@ export type ModuleInspector<P extends ModulePayload, R extends ReadingBase> = Re
  * parameters, its payload decoder, its inspector and its offline `*info`.
  * @example tokensModule.methods.map((m) => m.name) // ['tokencreate', 'tokentransfer', 'tokenconvert']
  */
-export type ModuleDescriptor<N extends string = string, P extends ModulePayload = ModulePayload, R extends ReadingBase = ReadingBase> = Readonly<{
+export type ModuleDescriptor<
+  N extends string = string,
+  P extends ModulePayload = ModulePayload,
+  R extends ReadingBase = ReadingBase,
+> = Readonly<{
   /** The module's name, as its folder and the `komodo-cc/<name>` subpath. */
   name: N
   /** The module's eval code (`EVAL.*`). */

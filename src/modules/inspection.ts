@@ -107,18 +107,31 @@ const COST_TOKENS1OF1 = 2232320
 export function classifyOutput(script: Uint8Array, value: bigint, n: number, chain: ChainParams): InspectedOutput {
   const len = script.length
   // fast paths for the shapes module transactions use; addresses are computed on first read (hash160 + base58)
-  if (len === 35 && script[0] === 0x21 && script[34] === 0xac && (script[1] === 2 || script[1] === 3))
-  {
+  if (len === 35 && script[0] === 0x21 && script[34] === 0xac && (script[1] === 2 || script[1] === 3)) {
     const o = new LazyOutput(n, value, 'p2pk', script, 1, 34, false, chain)
     o.pubkey = hexOf(script, 1, 34)
     return o
   }
-  if (len === 25 && script[0] === 0x76 && script[1] === 0xa9 && script[2] === 20 && script[23] === 0x88 && script[24] === 0xac)
+  if (
+    len === 25 &&
+    script[0] === 0x76 &&
+    script[1] === 0xa9 &&
+    script[2] === 20 &&
+    script[23] === 0x88 &&
+    script[24] === 0xac
+  )
     return new LazyOutput(n, value, 'p2pkh', script, 3, 23, true, chain)
   const cc = len > 1 && script[0]! >= 1 && script[0]! <= 75 ? ccScriptParts(script) : null
   if (cc !== null && (isModuleTemplate(cc.condition) || mayAcceptCondition(cc.condition))) {
     const cost = conditionCost(cc.condition)
-    const condition = cost === COST_CC1OF1 ? 'cc1of1' : cost === COST_CC1OF2 ? 'cc1of2' : cost === COST_TOKENS1OF1 ? 'tokens1of1' : 'other'
+    const condition =
+      cost === COST_CC1OF1
+        ? 'cc1of1'
+        : cost === COST_CC1OF2
+          ? 'cc1of2'
+          : cost === COST_TOKENS1OF1
+            ? 'tokens1of1'
+            : 'other'
     const o = new LazyOutput(n, value, 'cc', script, 0, cc.ccSubScriptEnd, false, chain)
     o.cc = { condition, evalCodes: null, pubkey: null, global: false }
     return o
@@ -158,7 +171,16 @@ class LazyOutput {
   #isHash: boolean
   #chain: ChainParams
   #address: string | null | undefined
-  constructor(n: number, value: bigint, kind: OutputKind, script: Uint8Array, start: number, end: number, isHash: boolean, chain: ChainParams) {
+  constructor(
+    n: number,
+    value: bigint,
+    kind: OutputKind,
+    script: Uint8Array,
+    start: number,
+    end: number,
+    isHash: boolean,
+    chain: ChainParams,
+  ) {
     this.n = n
     this.value = value
     this.kind = kind
@@ -192,8 +214,18 @@ class LazyOutput {
  * fingerprint varies, and each is one the daemon's `MayAcceptCryptoCondition` accepts, so no decode is needed.
  */
 function isModuleTemplate(c: Uint8Array): boolean {
-  if (c.length !== 46 || c[0] !== 0xa2 || c[1] !== 0x2c || c[2] !== 0x80 || c[3] !== 0x20 || c[36] !== 0x81 || c[37] !== 0x03) return false
-  const a = c[38], b = c[39]
+  if (
+    c.length !== 46 ||
+    c[0] !== 0xa2 ||
+    c[1] !== 0x2c ||
+    c[2] !== 0x80 ||
+    c[3] !== 0x20 ||
+    c[36] !== 0x81 ||
+    c[37] !== 0x03
+  )
+    return false
+  const a = c[38],
+    b = c[39]
   const costOk = (a === 0x12 && (b === 0x0c || b === 0x10)) || (a === 0x22 && b === 0x10)
   return costOk && c[40] === 0 && c[41] === 0x82 && c[42] === 0x03 && c[43] === 0x00 && c[44] === 0x04 && c[45] === 0x01
 }
@@ -229,7 +261,11 @@ export class TxFacts {
   extraKeys: string[] = []
   extraEvals: number[] = []
   #inputs: InputFact[] | undefined
-  constructor(readonly tx: Transaction, readonly res: InspectionDraft, readonly known: KnownModules) {}
+  constructor(
+    readonly tx: Transaction,
+    readonly res: InspectionDraft,
+    readonly known: KnownModules,
+  ) {}
   get inputs(): InputFact[] {
     if (this.#inputs === undefined) {
       this.#inputs = this.tx.vin.map((i): InputFact => {
@@ -260,7 +296,9 @@ export class TxFacts {
   }
   isP2pk(n: number, pk: string | null, value: bigint | null): boolean {
     const o = this.res.outputs[n]
-    return o !== undefined && o.kind === 'p2pk' && (pk === null || o.pubkey === pk) && (value === null || o.value === value)
+    return (
+      o !== undefined && o.kind === 'p2pk' && (pk === null || o.pubkey === pk) && (value === null || o.value === value)
+    )
   }
 }
 
@@ -280,7 +318,12 @@ export function builtCondition(shape: 'cc1of1' | 'tokens1of1', ev: number, pk: s
   let c = CONDITION_CACHE.get(key)
   if (c === undefined) {
     try {
-      c = shape === 'cc1of1' ? encodeCondition(cc1of1(ev, pk)) : ev === EVAL.TOKENS ? null : encodeCondition(tokensCc1of1(ev, pk))
+      c =
+        shape === 'cc1of1'
+          ? encodeCondition(cc1of1(ev, pk))
+          : ev === EVAL.TOKENS
+            ? null
+            : encodeCondition(tokensCc1of1(ev, pk))
     } catch {
       c = null
     }

@@ -38,11 +38,13 @@ export type IoModule = Readonly<{
  * @example IO_MODULES.map((m) => m.devnet.addressRpc) // ['oraclesaddress', 'tokenaddress', 'rewardsaddress', 'faucetaddress', 'diceaddress', 'gatewaysaddress']
  * @internal
  */
-export const IO_MODULES: readonly IoModule[] = /* @__PURE__ */ Object.freeze([
-  { module: oraclesModule, devnet: oraclesDevnet },
-  { module: tokensModule, devnet: tokensDevnet },
-  { module: rewardsModule, devnet: rewardsDevnet },
-  { module: faucetModule, devnet: faucetDevnet },
-  { module: diceModule, devnet: diceDevnet },
-  { module: gatewaysModule, devnet: gatewaysDevnet },
-].map((m) => Object.freeze(m)))
+export const IO_MODULES: readonly IoModule[] = /* @__PURE__ */ Object.freeze(
+  [
+    { module: oraclesModule, devnet: oraclesDevnet },
+    { module: tokensModule, devnet: tokensDevnet },
+    { module: rewardsModule, devnet: rewardsDevnet },
+    { module: faucetModule, devnet: faucetDevnet },
+    { module: diceModule, devnet: diceDevnet },
+    { module: gatewaysModule, devnet: gatewaysDevnet },
+  ].map((m) => Object.freeze(m)),
+)

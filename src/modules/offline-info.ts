@@ -33,11 +33,18 @@ export type InfoTx<P extends ModulePayload> = { tx: Transaction; txid: string; p
  * @throws KomodoCcError ARG_INVALID | parser errors
  * @internal
  */
-export function infoTx<P extends ModulePayload>(t: InfoTxInput, name: string, decode: (payload: Uint8Array) => P): InfoTx<P> {
+export function infoTx<P extends ModulePayload>(
+  t: InfoTxInput,
+  name: string,
+  decode: (payload: Uint8Array) => P,
+): InfoTx<P> {
   let tx: Transaction
   if (typeof t === 'string' || t instanceof Uint8Array) tx = parseTransaction(t)
   else if (typeof t === 'object' && t !== null && Array.isArray((t as Transaction).vout)) tx = t
-  else throw new KomodoCcError('ARG_INVALID', `${name} expected a transaction as hex, bytes or a Transaction`, { path: name })
+  else
+    throw new KomodoCcError('ARG_INVALID', `${name} expected a transaction as hex, bytes or a Transaction`, {
+      path: name,
+    })
   const last = tx.vout[tx.vout.length - 1]
   let payload: P | null = null
   if (last !== undefined && last.script.length > 0 && last.script[0] === 0x6a) {
@@ -51,9 +58,14 @@ export function infoTx<P extends ModulePayload>(t: InfoTxInput, name: string, de
 }
 
 /** {@link infoTx} over an optional list. @throws KomodoCcError ARG_INVALID @internal */
-export function infoTxs<P extends ModulePayload>(list: readonly InfoTxInput[] | undefined, name: string, decode: (payload: Uint8Array) => P): InfoTx<P>[] {
+export function infoTxs<P extends ModulePayload>(
+  list: readonly InfoTxInput[] | undefined,
+  name: string,
+  decode: (payload: Uint8Array) => P,
+): InfoTx<P>[] {
   if (list === undefined) return []
-  if (!Array.isArray(list)) throw new KomodoCcError('ARG_INVALID', `${name} expected an array of transactions`, { path: name })
+  if (!Array.isArray(list))
+    throw new KomodoCcError('ARG_INVALID', `${name} expected an array of transactions`, { path: name })
   return list.map((t, i) => infoTx(t, `${name}[${i}]`, decode))
 }
 
@@ -75,7 +87,16 @@ export function ccScriptHex(cond: Uint8Array): string {
  * @throws KomodoCcError OPRET_FUNCID
  * @internal
  */
-export function expectFuncid<P extends ModulePayload>(s: InfoTx<P>, module: string, funcids: string, error: string): asserts s is InfoTx<P> & { payload: P } {
+export function expectFuncid<P extends ModulePayload>(
+  s: InfoTx<P>,
+  module: string,
+  funcids: string,
+  error: string,
+): asserts s is InfoTx<P> & { payload: P } {
   if (s.payload === null || !funcids.includes(s.payload.funcid))
-    throw new KomodoCcError('OPRET_FUNCID', error, { daemonError: error, module: s.payload === null ? null : module, funcid: s.payload?.funcid ?? null })
+    throw new KomodoCcError('OPRET_FUNCID', error, {
+      daemonError: error,
+      module: s.payload === null ? null : module,
+      funcid: s.payload?.funcid ?? null,
+    })
 }

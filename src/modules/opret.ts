@@ -37,7 +37,11 @@ export function opretScript(payload: Uint8Array): Uint8Array {
   const n = payload.length
   const head = n < 0x4c ? 2 : n <= 0xff ? 3 : n <= 0xffff ? 4 : 6
   if (head + n > MAX_OPRET_SCRIPT_SIZE)
-    throw new KomodoCcError('SCRIPT_TOO_LARGE', `opret script would be ${head + n} bytes, at most ${MAX_OPRET_SCRIPT_SIZE} are standard`, { size: head + n, max: MAX_OPRET_SCRIPT_SIZE })
+    throw new KomodoCcError(
+      'SCRIPT_TOO_LARGE',
+      `opret script would be ${head + n} bytes, at most ${MAX_OPRET_SCRIPT_SIZE} are standard`,
+      { size: head + n, max: MAX_OPRET_SCRIPT_SIZE },
+    )
   const out = new Uint8Array(head + n)
   out[0] = OP_RETURN
   if (n < 0x4c) out[1] = n
@@ -69,7 +73,8 @@ export function opretScript(payload: Uint8Array): Uint8Array {
  */
 export function opretPayload(scriptOrPayload: Uint8Array | string, options: OpretDecodeOptions = {}): Uint8Array {
   const s = typeof scriptOrPayload === 'string' ? hexToBytes(scriptOrPayload, 'opret') : scriptOrPayload
-  if (!(s instanceof Uint8Array)) throw new KomodoCcError('BYTES_TYPE', `opret expected a Uint8Array or hex string, got ${describe(s)}`)
+  if (!(s instanceof Uint8Array))
+    throw new KomodoCcError('BYTES_TYPE', `opret expected a Uint8Array or hex string, got ${describe(s)}`)
   if (s.length === 0) throw new KomodoCcError('OPRET_INVALID', 'opret is empty', { path: 'opret' })
   if (s[0] !== OP_RETURN) return s
   if (s.length < 2) throw new KomodoCcError('OPRET_INVALID', 'OP_RETURN script carries no data push', { path: 'opret' })
@@ -91,16 +96,29 @@ export function opretPayload(scriptOrPayload: Uint8Array | string, options: Opre
     if (s.length < 6) throw pastEnd(2, 4, s.length - 2)
     start = 6
     n = (s[2]! | (s[3]! << 8) | (s[4]! << 16) | (s[5]! << 24)) >>> 0
-  } else throw new KomodoCcError('OPRET_INVALID', `OP_RETURN must be followed by a data push, got opcode 0x${HEX[op]}`, { path: 'opret', opcode: op })
+  } else
+    throw new KomodoCcError('OPRET_INVALID', `OP_RETURN must be followed by a data push, got opcode 0x${HEX[op]}`, {
+      path: 'opret',
+      opcode: op,
+    })
   if (n > s.length - start) throw pastEnd(start, n, s.length - start)
   const end = start + n
   if (end !== s.length && options.allowTrailingScript !== true)
-    throw new KomodoCcError('TRAILING_BYTES', `${s.length - end} script byte(s) after the opret push (the daemon ignores them; pass allowTrailingScript)`, { path: 'opret', offset: end, left: s.length - end })
+    throw new KomodoCcError(
+      'TRAILING_BYTES',
+      `${s.length - end} script byte(s) after the opret push (the daemon ignores them; pass allowTrailingScript)`,
+      { path: 'opret', offset: end, left: s.length - end },
+    )
   return s.subarray(start, end)
 }
 
 function pastEnd(at: number, need: number, left: number): KomodoCcError {
-  return new KomodoCcError('READ_PAST_END', `opret push needs ${need} byte(s) at offset ${at}, only ${left} left`, { path: 'opret', offset: at, need, left })
+  return new KomodoCcError('READ_PAST_END', `opret push needs ${need} byte(s) at offset ${at}, only ${left} left`, {
+    path: 'opret',
+    offset: at,
+    need,
+    left,
+  })
 }
 
 /** Lowercase hex of `b[start..end)`. @internal */
@@ -124,7 +142,11 @@ export class FieldReader extends ByteReader {
     const ok = typeof expected === 'number' ? v === expected : expected.includes(v)
     if (!ok) {
       const want = typeof expected === 'number' ? [expected] : expected
-      throw new KomodoCcError('OPRET_EVAL', `eval code 0x${HEX[v]} is not ${want.map((e) => `0x${HEX[e]}`).join(' or ')}`, { path: 'evalcode', expected: want, got: v })
+      throw new KomodoCcError(
+        'OPRET_EVAL',
+        `eval code 0x${HEX[v]} is not ${want.map((e) => `0x${HEX[e]}`).join(' or ')}`,
+        { path: 'evalcode', expected: want, got: v },
+      )
     }
     return v
   }
@@ -163,8 +185,14 @@ export class FieldReader extends ByteReader {
     const p = this.pos
     this.bytes(n)
     const first = n > 0 ? this.data[p]! : -1
-    const valid = (n === 33 && (first === 2 || first === 3)) || (n === 65 && (first === 4 || first === 6 || first === 7))
-    if (!valid) throw new KomodoCcError('PUBKEY_INVALID', `${name} is a ${n}-byte key${n > 0 ? ` starting 0x${HEX[first]}` : ''}, expected 33 bytes (02/03) or 65 bytes (04/06/07)`, { path: name, length: n })
+    const valid =
+      (n === 33 && (first === 2 || first === 3)) || (n === 65 && (first === 4 || first === 6 || first === 7))
+    if (!valid)
+      throw new KomodoCcError(
+        'PUBKEY_INVALID',
+        `${name} is a ${n}-byte key${n > 0 ? ` starting 0x${HEX[first]}` : ''}, expected 33 bytes (02/03) or 65 bytes (04/06/07)`,
+        { path: name, length: n },
+      )
     return hexOf(this.data, p, p + n)
   }
   /** CompactSize-prefixed bytes → hex. */
@@ -185,7 +213,11 @@ export class FieldReader extends ByteReader {
     this.field = name
     const b = this.varBytes()
     let ascii = true
-    for (let i = 0; i < b.length; i++) if (b[i]! >= 0x80) { ascii = false; break }
+    for (let i = 0; i < b.length; i++)
+      if (b[i]! >= 0x80) {
+        ascii = false
+        break
+      }
     if (ascii) return String.fromCharCode.apply(null, b as unknown as number[])
     try {
       return STRICT_UTF8.decode(b)
@@ -235,16 +267,30 @@ export function decodeFields<T>(payload: Uint8Array, module: string, fn: (r: Fie
       const fid = payload.length > 1 ? String.fromCharCode(payload[1]!) : '?'
       const path = `${module}.${fid}.${r.field}`
       const bare = e.message.slice(e.code.length + 2)
-      throw new KomodoCcError(e.code, `${bare} (at ${path})`, { ...e.details, path, module, offset: e.details.offset ?? r.pos }, { cause: e.cause })
+      throw new KomodoCcError(
+        e.code,
+        `${bare} (at ${path})`,
+        { ...e.details, path, module, offset: e.details.offset ?? r.pos },
+        { cause: e.cause },
+      )
     }
     /* c8 ignore next */
-    throw new KomodoCcError('OPRET_INVALID', `${module} payload could not be decoded (at ${module}.${r.field})`, { path: `${module}.${r.field}` }, { cause: e })
+    throw new KomodoCcError(
+      'OPRET_INVALID',
+      `${module} payload could not be decoded (at ${module}.${r.field})`,
+      { path: `${module}.${r.field}` },
+      { cause: e },
+    )
   }
 }
 
 /** Throws `OPRET_FUNCID` for an unknown funcid. @internal */
 export function badFuncid(module: string, funcid: string, allowed: string): never {
-  throw new KomodoCcError('OPRET_FUNCID', `${module} funcid ${JSON.stringify(funcid)} is not one of ${allowed}`, { path: 'funcid', got: funcid, allowed })
+  throw new KomodoCcError('OPRET_FUNCID', `${module} funcid ${JSON.stringify(funcid)} is not one of ${allowed}`, {
+    path: 'funcid',
+    got: funcid,
+    allowed,
+  })
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -268,7 +314,8 @@ export class FieldWriter extends ByteWriter {
     return this.varBytes(b)
   }
   text(v: unknown, name: string): this {
-    if (typeof v !== 'string') throw new KomodoCcError('ARG_INVALID', `${name} expected a string, got ${describe(v)}`, { path: name })
+    if (typeof v !== 'string')
+      throw new KomodoCcError('ARG_INVALID', `${name} expected a string, got ${describe(v)}`, { path: name })
     return this.varBytes(utf8ToBytes(v))
   }
   hexBytes(v: unknown, name: string): this {
@@ -293,50 +340,80 @@ export class FieldWriter extends ByteWriter {
 
 function txidBytes(v: unknown, name: string): Uint8Array {
   if (typeof v === 'string') {
-    if (v.length !== 64) throw new KomodoCcError('BYTES_LENGTH', `${name} expected 64 hex characters, got ${v.length}`, { path: name })
+    if (v.length !== 64)
+      throw new KomodoCcError('BYTES_LENGTH', `${name} expected 64 hex characters, got ${v.length}`, { path: name })
     return hexToBytes(v, name)
   }
-  throw new KomodoCcError('ARG_INVALID', `${name} expected a 64-character hex string, got ${describe(v)}`, { path: name })
+  throw new KomodoCcError('ARG_INVALID', `${name} expected a 64-character hex string, got ${describe(v)}`, {
+    path: name,
+  })
 }
 
 /** A pubkey given as hex or bytes: 33 bytes (02/03) or 65 bytes (04/06/07). @internal */
 export function pubkeyValue(v: unknown, name: string): Uint8Array {
   const b = typeof v === 'string' ? hexToBytes(v, name) : v
-  if (!(b instanceof Uint8Array)) throw new KomodoCcError('ARG_INVALID', `${name} expected a pubkey as hex or bytes, got ${describe(v)}`, { path: name })
+  if (!(b instanceof Uint8Array))
+    throw new KomodoCcError('ARG_INVALID', `${name} expected a pubkey as hex or bytes, got ${describe(v)}`, {
+      path: name,
+    })
   const first = b.length > 0 ? b[0]! : -1
-  const valid = (b.length === 33 && (first === 2 || first === 3)) || (b.length === 65 && (first === 4 || first === 6 || first === 7))
-  if (!valid) throw new KomodoCcError('PUBKEY_INVALID', `${name} must be 33 bytes (02/03) or 65 bytes (04/06/07), got ${b.length} bytes`, { path: name, length: b.length })
+  const valid =
+    (b.length === 33 && (first === 2 || first === 3)) ||
+    (b.length === 65 && (first === 4 || first === 6 || first === 7))
+  if (!valid)
+    throw new KomodoCcError(
+      'PUBKEY_INVALID',
+      `${name} must be 33 bytes (02/03) or 65 bytes (04/06/07), got ${b.length} bytes`,
+      { path: name, length: b.length },
+    )
   return b
 }
 
 function bytesValue(v: unknown, name: string): Uint8Array {
   const b = typeof v === 'string' ? hexToBytes(v, name) : v
-  if (!(b instanceof Uint8Array)) throw new KomodoCcError('ARG_INVALID', `${name} expected hex or bytes, got ${describe(v)}`, { path: name })
+  if (!(b instanceof Uint8Array))
+    throw new KomodoCcError('ARG_INVALID', `${name} expected hex or bytes, got ${describe(v)}`, { path: name })
   return b
 }
 
 function intValue(v: unknown, min: number, max: number, name: string): number {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max)
-    throw new KomodoCcError('INT_RANGE', `${name} expected an integer in ${min}..${max}, got ${describe(v)}`, { path: name, min, max })
+    throw new KomodoCcError('INT_RANGE', `${name} expected an integer in ${min}..${max}, got ${describe(v)}`, {
+      path: name,
+      min,
+      max,
+    })
   return v
 }
 
 function bigValue(v: unknown, min: bigint, max: bigint, name: string): bigint {
   if (typeof v !== 'bigint' || v < min || v > max)
-    throw new KomodoCcError('INT_RANGE', `${name} expected a bigint in ${min}..${max}, got ${describe(v)}`, { path: name, min: String(min), max: String(max) })
+    throw new KomodoCcError('INT_RANGE', `${name} expected a bigint in ${min}..${max}, got ${describe(v)}`, {
+      path: name,
+      min: String(min),
+      max: String(max),
+    })
   return v
 }
 
 /** Checks a funcid field of an encoder input. @internal */
-export function encodeFuncid(w: FieldWriter, evalCode: number, funcid: unknown, module: string, allowed: string): string {
-  if (typeof funcid !== 'string' || funcid.length !== 1 || !allowed.includes(funcid)) badFuncid(module, String(funcid), allowed)
+export function encodeFuncid(
+  w: FieldWriter,
+  evalCode: number,
+  funcid: unknown,
+  module: string,
+  allowed: string,
+): string {
+  if (typeof funcid !== 'string' || funcid.length !== 1 || !allowed.includes(funcid))
+    badFuncid(module, String(funcid), allowed)
   w.u8(evalCode).u8(funcid.charCodeAt(0))
   return funcid
 }
 
 /** Checks the encoder input is an object. @internal */
 export function assertPayloadObject(v: unknown, module: string): Record<string, unknown> {
-  if (typeof v !== 'object' || v === null) throw new KomodoCcError('ARG_INVALID', `${module} payload expected an object, got ${describe(v)}`)
+  if (typeof v !== 'object' || v === null)
+    throw new KomodoCcError('ARG_INVALID', `${module} payload expected an object, got ${describe(v)}`)
   return v as Record<string, unknown>
 }
 
@@ -356,7 +433,6 @@ export function printableNameAt(b: Uint8Array, p: number): string | null {
   return s === '' ? null : s
 }
 
-
 /**
  * Checks an optional plan `name` against the `sbits` it must encode (dice and rewards payloads carry both). @internal
  * @example checkName('DICE', sbits('DICE')) // ok; checkName('X', sbits('DICE')) throws ARG_INVALID
@@ -364,5 +440,7 @@ export function printableNameAt(b: Uint8Array, p: number): string | null {
 export function checkName(name: unknown, bits: bigint): void {
   if (name === undefined || name === null) return
   if (typeof name !== 'string' || nameToSbits(name) !== bits)
-    throw new KomodoCcError('ARG_INVALID', `name ${JSON.stringify(name)} does not match sbits ${bits}`, { path: 'name' })
+    throw new KomodoCcError('ARG_INVALID', `name ${JSON.stringify(name)} does not match sbits ${bits}`, {
+      path: 'name',
+    })
 }

@@ -12,7 +12,14 @@ import { rewardsModule } from './rewards/descriptor.js'
  * @example MODULES.map((m) => m.name) // ['tokens', 'faucet', 'dice', 'oracles', 'gateways', 'rewards']
  * @internal
  */
-export const MODULES = /* @__PURE__ */ Object.freeze([tokensModule, faucetModule, diceModule, oraclesModule, gatewaysModule, rewardsModule] as const)
+export const MODULES = /* @__PURE__ */ Object.freeze([
+  tokensModule,
+  faucetModule,
+  diceModule,
+  oraclesModule,
+  gatewaysModule,
+  rewardsModule,
+] as const)
 
 /** A descriptor of the registry. @internal */
 export type AnyModule = (typeof MODULES)[number]
@@ -48,7 +55,9 @@ export function moduleOfOpretEval(evalByte: number): AnyModule | undefined {
 }
 
 const BY_NAME: ReadonlyMap<string, AnyModule> = /* @__PURE__ */ new Map(MODULES.map((m) => [m.name, m]))
-const BY_OPRET_EVAL: ReadonlyMap<number, AnyModule> = /* @__PURE__ */ new Map(MODULES.flatMap((m) => m.opretEvals.map((e) => [e, m] as const)))
+const BY_OPRET_EVAL: ReadonlyMap<number, AnyModule> = /* @__PURE__ */ new Map(
+  MODULES.flatMap((m) => m.opretEvals.map((e) => [e, m] as const)),
+)
 
 /**
  * Global ("unspendable") pubkeys of the modules (komodo src/cc/CCcustom.cpp), by eval code, gathered from the

@@ -43,7 +43,9 @@ export const RPC_MODULES = /* @__PURE__ */ Object.freeze([
   Object.freeze({ module: rewardsModule, rpc: rewardsRpc }),
 ] as const) satisfies readonly RpcModule[]
 
-type AllRpc<T extends readonly unknown[]> = T extends readonly [{ rpc: infer R }, ...infer Rest] ? R & AllRpc<Rest> : unknown
+type AllRpc<T extends readonly unknown[]> = T extends readonly [{ rpc: infer R }, ...infer Rest]
+  ? R & AllRpc<Rest>
+  : unknown
 
 /** The RPCs of every module in one table type (what createKomodoRpc's module methods are typed from). @example type I = ModuleRpcTable['oraclesinfo'] */
 export type ModuleRpcTable = AllRpc<typeof RPC_MODULES>

@@ -11,21 +11,36 @@ import { ORACLE_MAX_DATA_SIZE, ORACLE_MAX_TX_SIZE } from './limits.js'
  * @throws KomodoCcError ORACLE_FORMAT | ORACLE_VALUE | ORACLE_NOT_ASCII | ARG_INVALID
  * @example chunkOracleData('D', new Uint8Array(20000)).length // 3
  */
-export function chunkOracleData(format: 'S' | 'D', payload: string | Uint8Array, options: { maxRecordSize?: number } = {}): Uint8Array[] {
-  if (format !== 'S' && format !== 'D') throw new KomodoCcError('ORACLE_FORMAT', `chunkOracleData works on a single 'S' or 'D' field, got format ${JSON.stringify(format)}`)
+export function chunkOracleData(
+  format: 'S' | 'D',
+  payload: string | Uint8Array,
+  options: { maxRecordSize?: number } = {},
+): Uint8Array[] {
+  if (format !== 'S' && format !== 'D')
+    throw new KomodoCcError(
+      'ORACLE_FORMAT',
+      `chunkOracleData works on a single 'S' or 'D' field, got format ${JSON.stringify(format)}`,
+    )
   const maxRecord = options.maxRecordSize ?? ORACLE_MAX_DATA_SIZE
   if (!Number.isInteger(maxRecord) || maxRecord < 3 || maxRecord > ORACLE_MAX_DATA_SIZE)
-    throw new KomodoCcError('ARG_INVALID', `maxRecordSize expected an integer in 3..${ORACLE_MAX_DATA_SIZE}, got ${String(maxRecord)}`)
+    throw new KomodoCcError(
+      'ARG_INVALID',
+      `maxRecordSize expected an integer in 3..${ORACLE_MAX_DATA_SIZE}, got ${String(maxRecord)}`,
+    )
   const room = maxRecord - 2
   if (format === 'S') {
-    if (typeof payload !== 'string') throw new KomodoCcError('ORACLE_VALUE', `'S' chunks a string, got ${typeName(payload)}`)
+    if (typeof payload !== 'string')
+      throw new KomodoCcError('ORACLE_VALUE', `'S' chunks a string, got ${typeName(payload)}`)
     const out: Uint8Array[] = []
-    for (let i = 0; i === 0 || i < payload.length; i += room) out.push(encodeOracleData('S', [payload.slice(i, i + room)]))
+    for (let i = 0; i === 0 || i < payload.length; i += room)
+      out.push(encodeOracleData('S', [payload.slice(i, i + room)]))
     return out
   }
-  if (!(payload instanceof Uint8Array)) throw new KomodoCcError('ORACLE_VALUE', `'D' chunks a Uint8Array, got ${typeName(payload)}`)
+  if (!(payload instanceof Uint8Array))
+    throw new KomodoCcError('ORACLE_VALUE', `'D' chunks a Uint8Array, got ${typeName(payload)}`)
   const out: Uint8Array[] = []
-  for (let i = 0; i === 0 || i < payload.length; i += room) out.push(encodeOracleData('D', [payload.subarray(i, i + room)]))
+  for (let i = 0; i === 0 || i < payload.length; i += room)
+    out.push(encodeOracleData('D', [payload.subarray(i, i + room)]))
   return out
 }
 
@@ -38,13 +53,22 @@ export function joinOracleData(format: 'S', records: readonly Uint8Array[]): str
 export function joinOracleData(format: 'D', records: readonly Uint8Array[]): Uint8Array
 export function joinOracleData(format: 'S' | 'D', records: readonly Uint8Array[]): string | Uint8Array
 export function joinOracleData(format: 'S' | 'D', records: readonly Uint8Array[]): string | Uint8Array {
-  if (format !== 'S' && format !== 'D') throw new KomodoCcError('ORACLE_FORMAT', `joinOracleData works on a single 'S' or 'D' field, got format ${JSON.stringify(format)}`)
-  if (!Array.isArray(records)) throw new KomodoCcError('ARG_INVALID', `records expected an array, got ${typeName(records)}`)
+  if (format !== 'S' && format !== 'D')
+    throw new KomodoCcError(
+      'ORACLE_FORMAT',
+      `joinOracleData works on a single 'S' or 'D' field, got format ${JSON.stringify(format)}`,
+    )
+  if (!Array.isArray(records))
+    throw new KomodoCcError('ARG_INVALID', `records expected an array, got ${typeName(records)}`)
   const parts = records.map((r, i) => {
     try {
       return decodeOracleData(format, r)[0]!
     } catch (e) {
-      if (e instanceof KomodoCcError) throw new KomodoCcError(e.code, `record ${i}: ${e.message.slice(e.code.length + 2)}`, { ...e.details, record: i })
+      if (e instanceof KomodoCcError)
+        throw new KomodoCcError(e.code, `record ${i}: ${e.message.slice(e.code.length + 2)}`, {
+          ...e.details,
+          record: i,
+        })
       throw e
     }
   })
@@ -59,7 +83,15 @@ export function joinOracleData(format: 'S' | 'D', records: readonly Uint8Array[]
  * @example checkOracleTxSize(9000) // ok
  */
 export function checkOracleTxSize(serializedSize: number): void {
-  if (!Number.isInteger(serializedSize) || serializedSize < 0) throw new KomodoCcError('INT_RANGE', `serializedSize expected a non-negative integer, got ${String(serializedSize)}`)
+  if (!Number.isInteger(serializedSize) || serializedSize < 0)
+    throw new KomodoCcError(
+      'INT_RANGE',
+      `serializedSize expected a non-negative integer, got ${String(serializedSize)}`,
+    )
   if (serializedSize > ORACLE_MAX_TX_SIZE)
-    throw new KomodoCcError('ORACLE_TX_TOO_BIG', `oraclesdata transaction is ${serializedSize} bytes, ${serializedSize - ORACLE_MAX_TX_SIZE} over the ${ORACLE_MAX_TX_SIZE}-byte limit`, { max: ORACLE_MAX_TX_SIZE, got: serializedSize, over: serializedSize - ORACLE_MAX_TX_SIZE })
+    throw new KomodoCcError(
+      'ORACLE_TX_TOO_BIG',
+      `oraclesdata transaction is ${serializedSize} bytes, ${serializedSize - ORACLE_MAX_TX_SIZE} over the ${ORACLE_MAX_TX_SIZE}-byte limit`,
+      { max: ORACLE_MAX_TX_SIZE, got: serializedSize, over: serializedSize - ORACLE_MAX_TX_SIZE },
+    )
 }

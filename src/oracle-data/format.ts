@@ -14,7 +14,15 @@ export const ORACLE_FORMAT_CHARS = 'sSdDcCtTiIlLh'
 
 // Fixed-width chars: [bytes, signed]. 8-byte widths decode to bigint, the rest to number.
 const FIXED: Readonly<Record<string, readonly [number, boolean]>> = /* @__PURE__ */ Object.freeze({
-  c: [1, true], C: [1, false], t: [2, true], T: [2, false], i: [4, true], I: [4, false], l: [8, true], L: [8, false], h: [32, false],
+  c: [1, true],
+  C: [1, false],
+  t: [2, true],
+  T: [2, false],
+  i: [4, true],
+  I: [4, false],
+  l: [8, true],
+  L: [8, false],
+  h: [32, false],
 })
 
 const HEX: readonly string[] = /* @__PURE__ */ Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'))
@@ -28,7 +36,8 @@ const NIB: Int8Array = /* @__PURE__ */ (() => {
 // Two hex chars (codes < 128) → their byte, or -1: one lookup per byte when parsing 'h' values.
 const PAIR: Int16Array = /* @__PURE__ */ (() => {
   const t = new Int16Array(128 * 128).fill(-1)
-  for (let a = 0; a < 128; a++) for (let b = 0; b < 128; b++) if (NIB[a]! >= 0 && NIB[b]! >= 0) t[(a << 7) | b] = (NIB[a]! << 4) | NIB[b]!
+  for (let a = 0; a < 128; a++)
+    for (let b = 0; b < 128; b++) if (NIB[a]! >= 0 && NIB[b]! >= 0) t[(a << 7) | b] = (NIB[a]! << 4) | NIB[b]!
   return t
 })()
 
@@ -38,9 +47,26 @@ export type OracleDataOptions = {
   allowOversize?: boolean
 }
 
-function err(code: 'ORACLE_FORMAT' | 'ORACLE_NOT_ASCII' | 'ORACLE_TOO_LONG' | 'ORACLE_VALUE' | 'INT_RANGE' | 'READ_PAST_END' | 'TRAILING_BYTES' | 'ORACLE_DATA_EMPTY' | 'ORACLE_DATA_TOO_BIG', message: string, details: Record<string, unknown>): KomodoCcError {
+function err(
+  code:
+    | 'ORACLE_FORMAT'
+    | 'ORACLE_NOT_ASCII'
+    | 'ORACLE_TOO_LONG'
+    | 'ORACLE_VALUE'
+    | 'INT_RANGE'
+    | 'READ_PAST_END'
+    | 'TRAILING_BYTES'
+    | 'ORACLE_DATA_EMPTY'
+    | 'ORACLE_DATA_TOO_BIG',
+  message: string,
+  details: Record<string, unknown>,
+): KomodoCcError {
   const path = typeof details.index === 'number' ? `[${details.index}]` : undefined
-  return new KomodoCcError(code, path === undefined ? message : `${message} (at ${path})`, path === undefined ? details : { ...details, path })
+  return new KomodoCcError(
+    code,
+    path === undefined ? message : `${message} (at ${path})`,
+    path === undefined ? details : { ...details, path },
+  )
 }
 
 /**
@@ -49,23 +75,35 @@ function err(code: 'ORACLE_FORMAT' | 'ORACLE_NOT_ASCII' | 'ORACLE_TOO_LONG' | 'O
  * @example assertOracleFormat('IhhL')
  */
 export function assertOracleFormat(format: string): string {
-  if (typeof format !== 'string') throw new KomodoCcError('ORACLE_FORMAT', `format expected a string, got ${typeName(format)}`)
+  if (typeof format !== 'string')
+    throw new KomodoCcError('ORACLE_FORMAT', `format expected a string, got ${typeName(format)}`)
   for (let i = 0; i < format.length; i++)
     if (ORACLE_FORMAT_CHARS.indexOf(format[i]!) < 0)
-      throw err('ORACLE_FORMAT', `format char ${JSON.stringify(format[i])} is not one of ${ORACLE_FORMAT_CHARS}`, { index: i, format: format[i] })
+      throw err('ORACLE_FORMAT', `format char ${JSON.stringify(format[i])} is not one of ${ORACLE_FORMAT_CHARS}`, {
+        index: i,
+        format: format[i],
+      })
   return format
 }
 
 function intRange(char: string): readonly [number | bigint, number | bigint] {
   switch (char) {
-    case 'c': return [-0x80, 0x7f]
-    case 'C': return [0, 0xff]
-    case 't': return [-0x8000, 0x7fff]
-    case 'T': return [0, 0xffff]
-    case 'i': return [-0x80000000, 0x7fffffff]
-    case 'I': return [0, 0xffffffff]
-    case 'l': return [-0x8000000000000000n, 0x7fffffffffffffffn]
-    default: return [0n, 0xffffffffffffffffn]
+    case 'c':
+      return [-0x80, 0x7f]
+    case 'C':
+      return [0, 0xff]
+    case 't':
+      return [-0x8000, 0x7fff]
+    case 'T':
+      return [0, 0xffff]
+    case 'i':
+      return [-0x80000000, 0x7fffffff]
+    case 'I':
+      return [0, 0xffffffff]
+    case 'l':
+      return [-0x8000000000000000n, 0x7fffffffffffffffn]
+    default:
+      return [0n, 0xffffffffffffffffn]
   }
 }
 
@@ -74,44 +112,87 @@ function valueSize(char: string, v: unknown, i: number): number {
   switch (char) {
     case 's':
     case 'S': {
-      if (typeof v !== 'string') throw err('ORACLE_VALUE', `'${char}' expects a string, got ${typeName(v)}`, { index: i, format: char })
+      if (typeof v !== 'string')
+        throw err('ORACLE_VALUE', `'${char}' expects a string, got ${typeName(v)}`, { index: i, format: char })
       const max = char === 's' ? 0xff : 0xffff
-      if (v.length > max) throw err('ORACLE_TOO_LONG', `'${char}' holds at most ${max} bytes, got ${v.length}`, { index: i, format: char, max, got: v.length })
+      if (v.length > max)
+        throw err('ORACLE_TOO_LONG', `'${char}' holds at most ${max} bytes, got ${v.length}`, {
+          index: i,
+          format: char,
+          max,
+          got: v.length,
+        })
       for (let k = 0; k < v.length; k++) {
         const c = v.charCodeAt(k)
         if (c < 32 || c > 127)
-          throw err('ORACLE_NOT_ASCII', `'${char}' accepts bytes 32..127 only (komodod's format check), got code ${c} at character ${k}`, { index: i, format: char, offset: k, got: c })
+          throw err(
+            'ORACLE_NOT_ASCII',
+            `'${char}' accepts bytes 32..127 only (komodod's format check), got code ${c} at character ${k}`,
+            { index: i, format: char, offset: k, got: c },
+          )
       }
       return (char === 's' ? 1 : 2) + v.length
     }
     case 'd':
     case 'D': {
-      if (!(v instanceof Uint8Array)) throw err('ORACLE_VALUE', `'${char}' expects a Uint8Array, got ${typeName(v)}`, { index: i, format: char })
+      if (!(v instanceof Uint8Array))
+        throw err('ORACLE_VALUE', `'${char}' expects a Uint8Array, got ${typeName(v)}`, { index: i, format: char })
       const max = char === 'd' ? 0xff : 0xffff
-      if (v.length > max) throw err('ORACLE_TOO_LONG', `'${char}' holds at most ${max} bytes, got ${v.length}`, { index: i, format: char, max, got: v.length })
+      if (v.length > max)
+        throw err('ORACLE_TOO_LONG', `'${char}' holds at most ${max} bytes, got ${v.length}`, {
+          index: i,
+          format: char,
+          max,
+          got: v.length,
+        })
       return (char === 'd' ? 1 : 2) + v.length
     }
     case 'h': {
       // the hex digits themselves are checked while writing (one pass over the string)
       if (typeof v !== 'string' || v.length !== 64)
-        throw err('ORACLE_VALUE', `'h' expects a hash as 64 hex characters (display order), got ${describe(v)}`, { index: i, format: 'h' })
+        throw err('ORACLE_VALUE', `'h' expects a hash as 64 hex characters (display order), got ${describe(v)}`, {
+          index: i,
+          format: 'h',
+        })
       return 32
     }
     case 'l':
     case 'L': {
       const [min, max] = intRange(char) as [bigint, bigint]
       const b = typeof v === 'bigint' ? v : typeof v === 'number' && Number.isSafeInteger(v) ? BigInt(v) : undefined
-      if (b === undefined) throw err('ORACLE_VALUE', `'${char}' expects a bigint (or a safe integer number), got ${describe(v)}`, { index: i, format: char })
-      if (b < min || b > max) throw err('INT_RANGE', `'${char}' expects ${min}..${max}, got ${b}`, { index: i, format: char, min: String(min), max: String(max), got: String(b) })
+      if (b === undefined)
+        throw err('ORACLE_VALUE', `'${char}' expects a bigint (or a safe integer number), got ${describe(v)}`, {
+          index: i,
+          format: char,
+        })
+      if (b < min || b > max)
+        throw err('INT_RANGE', `'${char}' expects ${min}..${max}, got ${b}`, {
+          index: i,
+          format: char,
+          min: String(min),
+          max: String(max),
+          got: String(b),
+        })
       return 8
     }
     default: {
       const fixed = FIXED[char]
-      if (fixed === undefined) throw err('ORACLE_FORMAT', `format char ${JSON.stringify(char)} is not one of ${ORACLE_FORMAT_CHARS}`, { index: i, format: char })
+      if (fixed === undefined)
+        throw err('ORACLE_FORMAT', `format char ${JSON.stringify(char)} is not one of ${ORACLE_FORMAT_CHARS}`, {
+          index: i,
+          format: char,
+        })
       const [min, max] = intRange(char) as [number, number]
       if (typeof v !== 'number' || !Number.isInteger(v))
         throw err('ORACLE_VALUE', `'${char}' expects an integer number, got ${describe(v)}`, { index: i, format: char })
-      if (v < min || v > max) throw err('INT_RANGE', `'${char}' expects ${min}..${max}, got ${v}`, { index: i, format: char, min, max, got: v })
+      if (v < min || v > max)
+        throw err('INT_RANGE', `'${char}' expects ${min}..${max}, got ${v}`, {
+          index: i,
+          format: char,
+          min,
+          max,
+          got: v,
+        })
       return fixed[0]
     }
   }
@@ -129,17 +210,31 @@ function valueSize(char: string, v: unknown, i: number): number {
  * @throws KomodoCcError ORACLE_FORMAT | ORACLE_VALUE | ORACLE_NOT_ASCII | ORACLE_TOO_LONG | INT_RANGE | ORACLE_DATA_TOO_BIG | ORACLE_DATA_EMPTY
  * @example bytesToHex(encodeOracleData('s', ['teststring'])) // '0a74657374737472696e67'
  */
-export function encodeOracleData(format: string, values: readonly OracleValue[], options: OracleDataOptions = {}): Uint8Array {
-  if (typeof format !== 'string') throw new KomodoCcError('ORACLE_FORMAT', `format expected a string, got ${typeName(format)}`)
-  if (!Array.isArray(values)) throw new KomodoCcError('ORACLE_VALUE', `values expected an array, got ${typeName(values)}`)
+export function encodeOracleData(
+  format: string,
+  values: readonly OracleValue[],
+  options: OracleDataOptions = {},
+): Uint8Array {
+  if (typeof format !== 'string')
+    throw new KomodoCcError('ORACLE_FORMAT', `format expected a string, got ${typeName(format)}`)
+  if (!Array.isArray(values))
+    throw new KomodoCcError('ORACLE_VALUE', `values expected an array, got ${typeName(values)}`)
   if (values.length !== format.length)
-    throw new KomodoCcError('ORACLE_VALUE', `format ${JSON.stringify(format.length > 40 ? format.slice(0, 40) + '…' : format)} needs ${format.length} value(s), got ${values.length}`, { expected: format.length, got: values.length })
+    throw new KomodoCcError(
+      'ORACLE_VALUE',
+      `format ${JSON.stringify(format.length > 40 ? format.slice(0, 40) + '…' : format)} needs ${format.length} value(s), got ${values.length}`,
+      { expected: format.length, got: values.length },
+    )
   const allowOversize = options.allowOversize === undefined ? false : assertBool(options.allowOversize, 'allowOversize')
   let size = 0
   for (let i = 0; i < format.length; i++) size += valueSize(format[i]!, values[i], i)
   if (size === 0) throw new KomodoCcError('ORACLE_DATA_EMPTY', 'an empty record is never accepted by oraclesdata')
   if (size > ORACLE_MAX_DATA_SIZE && !allowOversize)
-    throw new KomodoCcError('ORACLE_DATA_TOO_BIG', `record is ${size} bytes, oraclesdata accepts at most ${ORACLE_MAX_DATA_SIZE} (use chunkOracleData)`, { max: ORACLE_MAX_DATA_SIZE, got: size, daemonError: `datasize ${size} is too big` })
+    throw new KomodoCcError(
+      'ORACLE_DATA_TOO_BIG',
+      `record is ${size} bytes, oraclesdata accepts at most ${ORACLE_MAX_DATA_SIZE} (use chunkOracleData)`,
+      { max: ORACLE_MAX_DATA_SIZE, got: size, daemonError: `datasize ${size} is too big` },
+    )
   const out = new Uint8Array(size)
   let o = 0
   for (let i = 0; i < format.length; i++) {
@@ -194,7 +289,11 @@ export function encodeOracleData(format: string, values: readonly OracleValue[],
       case 'l':
       case 'L': {
         // range already checked; a DataView on the output's buffer writes the 64 bits without BigInt arithmetic
-        viewOf(out).setBigUint64(out.byteOffset + o, BigInt.asUintN(64, typeof v === 'bigint' ? v : BigInt(v as number)), true)
+        viewOf(out).setBigUint64(
+          out.byteOffset + o,
+          BigInt.asUintN(64, typeof v === 'bigint' ? v : BigInt(v as number)),
+          true,
+        )
         o += 8
         break
       }
@@ -207,7 +306,11 @@ export function encodeOracleData(format: string, values: readonly OracleValue[],
           const byte = (a | b) < 128 ? PAIR[(a << 7) | b]! : -1
           if (byte < 0) {
             const at = a >= 128 || NIB[a]! < 0 ? k : k + 1
-            throw err('ORACLE_VALUE', `'h' has a non-hex character at offset ${at}`, { index: i, format: 'h', offset: at })
+            throw err('ORACLE_VALUE', `'h' has a non-hex character at offset ${at}`, {
+              index: i,
+              format: 'h',
+              offset: at,
+            })
           }
           out[o++] = byte
         }
@@ -218,7 +321,13 @@ export function encodeOracleData(format: string, values: readonly OracleValue[],
 }
 
 function readPastEnd(i: number, char: string, offset: number, need: number, left: number): KomodoCcError {
-  return err('READ_PAST_END', `'${char}' needs ${need} byte(s) at offset ${offset}, only ${left} left`, { index: i, format: char, offset, need, left })
+  return err('READ_PAST_END', `'${char}' needs ${need} byte(s) at offset ${offset}, only ${left} left`, {
+    index: i,
+    format: char,
+    offset,
+    need,
+    left,
+  })
 }
 
 /**
@@ -231,13 +340,19 @@ function readPastEnd(i: number, char: string, offset: number, need: number, left
  * @example decodeOracleData('s', hexToBytes('0a74657374737472696e67')) // ['teststring']
  */
 export function decodeOracleData(format: string, data: Uint8Array, options: OracleDataOptions = {}): OracleValue[] {
-  if (typeof format !== 'string') throw new KomodoCcError('ORACLE_FORMAT', `format expected a string, got ${typeName(format)}`)
-  if (!(data instanceof Uint8Array)) throw new KomodoCcError('BYTES_TYPE', `data expected a Uint8Array, got ${typeName(data)}`, { name: 'data' })
+  if (typeof format !== 'string')
+    throw new KomodoCcError('ORACLE_FORMAT', `format expected a string, got ${typeName(format)}`)
+  if (!(data instanceof Uint8Array))
+    throw new KomodoCcError('BYTES_TYPE', `data expected a Uint8Array, got ${typeName(data)}`, { name: 'data' })
   const allowOversize = options.allowOversize === undefined ? false : assertBool(options.allowOversize, 'allowOversize')
   const n = data.length
   if (n === 0) throw new KomodoCcError('ORACLE_DATA_EMPTY', 'an empty record is never accepted by oraclesdata')
   if (n > ORACLE_MAX_DATA_SIZE && !allowOversize)
-    throw new KomodoCcError('ORACLE_DATA_TOO_BIG', `record is ${n} bytes, oraclesdata accepts at most ${ORACLE_MAX_DATA_SIZE}`, { max: ORACLE_MAX_DATA_SIZE, got: n, daemonError: `datasize ${n} is too big` })
+    throw new KomodoCcError(
+      'ORACLE_DATA_TOO_BIG',
+      `record is ${n} bytes, oraclesdata accepts at most ${ORACLE_MAX_DATA_SIZE}`,
+      { max: ORACLE_MAX_DATA_SIZE, got: n, daemonError: `datasize ${n} is too big` },
+    )
   const out: OracleValue[] = new Array(format.length)
   let o = 0
   for (let i = 0; i < format.length; i++) {
@@ -258,7 +373,11 @@ export function decodeOracleData(format: string, data: Uint8Array, options: Orac
           for (let k = o; k < o + len; k++) {
             const c = data[k]!
             if (c < 32 || c > 127)
-              throw err('ORACLE_NOT_ASCII', `'${char}' accepts bytes 32..127 only (komodod's format check), got ${c} at offset ${k}`, { index: i, format: char, offset: k, got: c })
+              throw err(
+                'ORACLE_NOT_ASCII',
+                `'${char}' accepts bytes 32..127 only (komodod's format check), got ${c} at offset ${k}`,
+                { index: i, format: char, offset: k, got: c },
+              )
             s += String.fromCharCode(c)
           }
           out[i] = s
@@ -303,10 +422,17 @@ export function decodeOracleData(format: string, data: Uint8Array, options: Orac
         break
       }
       default:
-        throw err('ORACLE_FORMAT', `format char ${JSON.stringify(char)} is not one of ${ORACLE_FORMAT_CHARS}`, { index: i, format: char })
+        throw err('ORACLE_FORMAT', `format char ${JSON.stringify(char)} is not one of ${ORACLE_FORMAT_CHARS}`, {
+          index: i,
+          format: char,
+        })
     }
   }
-  if (o !== n) throw new KomodoCcError('TRAILING_BYTES', `${n - o} byte(s) left after the last field, at offset ${o}`, { offset: o, left: n - o })
+  if (o !== n)
+    throw new KomodoCcError('TRAILING_BYTES', `${n - o} byte(s) left after the last field, at offset ${o}`, {
+      offset: o,
+      left: n - o,
+    })
   return out
 }
 
@@ -321,8 +447,10 @@ export function decodeOracleData(format: string, data: Uint8Array, options: Orac
  * @example formatOracleSample('s', hexToBytes('00')) // ['']
  */
 export function formatOracleSample(format: string, data: Uint8Array): string[] {
-  if (typeof format !== 'string') throw new KomodoCcError('ORACLE_FORMAT', `format expected a string, got ${typeName(format)}`)
-  if (!(data instanceof Uint8Array)) throw new KomodoCcError('BYTES_TYPE', `data expected a Uint8Array, got ${typeName(data)}`, { name: 'data' })
+  if (typeof format !== 'string')
+    throw new KomodoCcError('ORACLE_FORMAT', `format expected a string, got ${typeName(format)}`)
+  if (!(data instanceof Uint8Array))
+    throw new KomodoCcError('BYTES_TYPE', `data expected a Uint8Array, got ${typeName(data)}`, { name: 'data' })
   const out: string[] = []
   const n = data.length
   let o = 0

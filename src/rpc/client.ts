@@ -9,7 +9,14 @@ import { addressParam, hexParam, intParam, optionalParam, txidParam } from './pa
 import { rpcMethod } from './method.js'
 import type { RpcClientMethods, RpcMethodTable } from './method.js'
 import {
-  asObject, parseAddressUtxos, parseHexString, parseInt32, parseListUnspent, parseNodeInfo, parseTxid, parseTxidList,
+  asObject,
+  parseAddressUtxos,
+  parseHexString,
+  parseInt32,
+  parseListUnspent,
+  parseNodeInfo,
+  parseTxid,
+  parseTxidList,
 } from './results.js'
 import { RPC_MODULES } from '../modules/rpc-registry.js'
 import type { ModuleRpcTable } from '../modules/rpc-registry.js'
@@ -18,11 +25,8 @@ import type { ModuleRpcTable } from '../modules/rpc-registry.js'
  * How to reach komodod: an explicit `{url, user, password}` (credentials may also sit in the URL), or a chain
  * name / conf path whose `rpcuser`, `rpcpassword`, `rpcport`, `rpcbind` are read (Node only, on first call).
  */
-export type KomodoRpcOptions = RpcTransportOptions & (
-  | { url: string; user?: string; password?: string }
-  | { chain: string; dataDir?: string }
-  | { confPath: string }
-)
+export type KomodoRpcOptions = RpcTransportOptions &
+  ({ url: string; user?: string; password?: string } | { chain: string; dataDir?: string } | { confPath: string })
 
 /**
  * The node RPCs of the safe two-step flow and of {@link ChainView} (core RPCs take typed JSON, not strings).
@@ -31,28 +35,52 @@ export type KomodoRpcOptions = RpcTransportOptions & (
  */
 export const NODE_RPC = /* @__PURE__ */ Object.freeze({
   sendrawtransaction: rpcMethod(['hex'], (hex: string) => [hexParam(hex, 'hex')], parseTxid),
-  decoderawtransaction: rpcMethod(['hex'], (hex: string) => [hexParam(hex, 'hex')], (v): Record<string, ExactJson> => asObject(v)),
+  decoderawtransaction: rpcMethod(
+    ['hex'],
+    (hex: string) => [hexParam(hex, 'hex')],
+    (v): Record<string, ExactJson> => asObject(v),
+  ),
   getrawmempool: rpcMethod([], () => [], parseTxidList),
   getrawtransaction: rpcMethod(['txid'], (txid: string) => [txidParam(txid, 'txid'), 0], parseHexString),
-  getaddressutxos: rpcMethod(['addresses'], (addresses: string | readonly string[]) => {
-    const list = typeof addresses === 'string' ? [addresses] : Array.isArray(addresses) ? addresses : []
-    if (list.length === 0) throw new KomodoCcError('ARG_INVALID', 'addresses must hold at least one address', { name: 'addresses' })
-    return [{ addresses: list.map((a, i) => addressParam(a, `addresses[${i}]`)) }]
-  }, parseAddressUtxos),
-  listunspent: rpcMethod(['minconf', 'maxconf', 'addresses'], (minconf?: number, maxconf?: number, addresses?: readonly string[]) => {
-    const params: ExactParam[] = []
-    if (minconf !== undefined || maxconf !== undefined || addresses !== undefined) params.push(Number(intParam(minconf ?? 1, 'minconf', 0, 0x7fffffff)))
-    if (maxconf !== undefined || addresses !== undefined) params.push(Number(intParam(maxconf ?? 9999999, 'maxconf', 0, 0x7fffffff)))
-    if (addresses !== undefined) {
-      if (!Array.isArray(addresses)) throw new KomodoCcError('ARG_INVALID', 'addresses must be an array of addresses', { name: 'addresses' })
-      params.push(addresses.map((a, i) => addressParam(a, `addresses[${i}]`)))
-    }
-    return params
-  }, parseListUnspent),
-  gettxoutproof: rpcMethod(['txids', 'blockhash'], (txids: readonly string[], blockhash?: string) => {
-    if (!Array.isArray(txids) || txids.length === 0) throw new KomodoCcError('ARG_INVALID', 'txids must hold at least one txid', { name: 'txids' })
-    return [txids.map((t, i) => txidParam(t, `txids[${i}]`)), ...optionalParam(blockhash, (b) => txidParam(b, 'blockhash'))]
-  }, parseHexString),
+  getaddressutxos: rpcMethod(
+    ['addresses'],
+    (addresses: string | readonly string[]) => {
+      const list = typeof addresses === 'string' ? [addresses] : Array.isArray(addresses) ? addresses : []
+      if (list.length === 0)
+        throw new KomodoCcError('ARG_INVALID', 'addresses must hold at least one address', { name: 'addresses' })
+      return [{ addresses: list.map((a, i) => addressParam(a, `addresses[${i}]`)) }]
+    },
+    parseAddressUtxos,
+  ),
+  listunspent: rpcMethod(
+    ['minconf', 'maxconf', 'addresses'],
+    (minconf?: number, maxconf?: number, addresses?: readonly string[]) => {
+      const params: ExactParam[] = []
+      if (minconf !== undefined || maxconf !== undefined || addresses !== undefined)
+        params.push(Number(intParam(minconf ?? 1, 'minconf', 0, 0x7fffffff)))
+      if (maxconf !== undefined || addresses !== undefined)
+        params.push(Number(intParam(maxconf ?? 9999999, 'maxconf', 0, 0x7fffffff)))
+      if (addresses !== undefined) {
+        if (!Array.isArray(addresses))
+          throw new KomodoCcError('ARG_INVALID', 'addresses must be an array of addresses', { name: 'addresses' })
+        params.push(addresses.map((a, i) => addressParam(a, `addresses[${i}]`)))
+      }
+      return params
+    },
+    parseListUnspent,
+  ),
+  gettxoutproof: rpcMethod(
+    ['txids', 'blockhash'],
+    (txids: readonly string[], blockhash?: string) => {
+      if (!Array.isArray(txids) || txids.length === 0)
+        throw new KomodoCcError('ARG_INVALID', 'txids must hold at least one txid', { name: 'txids' })
+      return [
+        txids.map((t, i) => txidParam(t, `txids[${i}]`)),
+        ...optionalParam(blockhash, (b) => txidParam(b, 'blockhash')),
+      ]
+    },
+    parseHexString,
+  ),
   getinfo: rpcMethod([], () => [], parseNodeInfo),
   getblockcount: rpcMethod([], () => [], parseInt32),
 })
@@ -68,7 +96,8 @@ export type KomodoRpc = ChainView & {
   call(method: string, params?: readonly ExactParam[], options?: RpcCallOptions): Promise<ExactJson>
   /** host:port of the daemon, once known (never credentials). */
   readonly host: () => Promise<string>
-} & RpcClientMethods<ModuleRpcTable> & RpcClientMethods<typeof NODE_RPC>
+} & RpcClientMethods<ModuleRpcTable> &
+  RpcClientMethods<typeof NODE_RPC>
 
 type O = RpcCallOptions | undefined
 
@@ -84,23 +113,38 @@ const METHOD_RE = /^[a-z][a-z0-9_]{0,63}$/i
  * const txid = await rpc.sendrawtransaction(hex)
  */
 export function createKomodoRpc(options: KomodoRpcOptions): KomodoRpc {
-  if (typeof options !== 'object' || options === null) throw new KomodoCcError('RPC_CONFIG', 'options must be an object', { field: 'options' })
+  if (typeof options !== 'object' || options === null)
+    throw new KomodoCcError('RPC_CONFIG', 'options must be an object', { field: 'options' })
   let endpoint: () => Promise<RpcEndpoint>
   if ('url' in options && options.url !== undefined) {
     const ep = endpointFromUrl(options.url, options.user, options.password)
     endpoint = () => Promise.resolve(ep)
-  } else if (('chain' in options && options.chain !== undefined) || ('confPath' in options && options.confPath !== undefined)) {
-    const source = { ...('chain' in options ? { chain: options.chain, dataDir: options.dataDir } : {}), ...('confPath' in options ? { confPath: options.confPath } : {}) }
+  } else if (
+    ('chain' in options && options.chain !== undefined) ||
+    ('confPath' in options && options.confPath !== undefined)
+  ) {
+    const source = {
+      ...('chain' in options ? { chain: options.chain, dataDir: options.dataDir } : {}),
+      ...('confPath' in options ? { confPath: options.confPath } : {}),
+    }
     let cached: Promise<RpcEndpoint> | undefined
     endpoint = () => {
       cached ??= import('./conf.js').then((m) => m.readKomodoConf(source))
-      cached.catch(() => { cached = undefined })
+      cached.catch(() => {
+        cached = undefined
+      })
       return cached
     }
-  } else throw new KomodoCcError('RPC_CONFIG', 'give url (with user and password), chain, or confPath', { field: 'options' })
+  } else
+    throw new KomodoCcError('RPC_CONFIG', 'give url (with user and password), chain, or confPath', { field: 'options' })
 
   const send = createRpcTransport(endpoint, options)
-  const run = async <T>(method: string, params: readonly ExactParam[], parse: (v: ExactJson) => T, o: O): Promise<T> => {
+  const run = async <T>(
+    method: string,
+    params: readonly ExactParam[],
+    parse: (v: ExactJson) => T,
+    o: O,
+  ): Promise<T> => {
     const result = await send(method, params, o)
     try {
       return parse(result)
@@ -108,7 +152,10 @@ export function createKomodoRpc(options: KomodoRpcOptions): KomodoRpc {
       // a result's text (echoed by the daemon) may hold the password in any form: scrub what goes out
       const ep = await endpoint()
       if (e instanceof KomodoCcError && (e.code === 'RPC_RESULT' || e.code === 'TX_INVALID')) {
-        const err = new RpcError('RPC_RESULT', method, hostOf(ep.url), e.message.slice(e.code.length + 2), { reason: e.code === 'TX_INVALID' ? 'not-a-transaction' : 'shape', path: e.details.path })
+        const err = new RpcError('RPC_RESULT', method, hostOf(ep.url), e.message.slice(e.code.length + 2), {
+          reason: e.code === 'TX_INVALID' ? 'not-a-transaction' : 'shape',
+          path: e.details.path,
+        })
         throw scrubError(err, endpointSecretForms(ep))
       }
       throw scrubError(e, endpointSecretForms(ep))
@@ -117,20 +164,29 @@ export function createKomodoRpc(options: KomodoRpcOptions): KomodoRpc {
   // One method per typed RPC: its arguments (as many as the RPC names), then the call options. Argument checks
   // throw inside toParams; the method reports them as a rejection.
   const typed = (table: RpcMethodTable): [string, (...a: unknown[]) => Promise<unknown>][] =>
-    Object.entries(table).map(([name, m]) => [name, (...a: unknown[]): Promise<unknown> => {
-      try {
-        return run(name, m.toParams(...a.slice(0, m.params.length)), m.parse, a[m.params.length] as O)
-      } catch (e) {
-        return Promise.reject(e)
-      }
-    }])
+    Object.entries(table).map(([name, m]) => [
+      name,
+      (...a: unknown[]): Promise<unknown> => {
+        try {
+          return run(name, m.toParams(...a.slice(0, m.params.length)), m.parse, a[m.params.length] as O)
+        } catch (e) {
+          return Promise.reject(e)
+        }
+      },
+    ])
 
   const rpc = {
     call: (method: string, params: readonly ExactParam[] = [], o?: RpcCallOptions): Promise<ExactJson> => {
       try {
-        if (typeof method !== 'string' || !METHOD_RE.test(method)) throw new KomodoCcError('ARG_INVALID', 'method must be an RPC method name', { name: 'method' })
-        if (!Array.isArray(params)) throw new KomodoCcError('ARG_INVALID', 'params must be an array', { name: 'params' })
-        return send(method, params.map((p, i) => plainParam(p, `params[${i}]`, 0)), o)
+        if (typeof method !== 'string' || !METHOD_RE.test(method))
+          throw new KomodoCcError('ARG_INVALID', 'method must be an RPC method name', { name: 'method' })
+        if (!Array.isArray(params))
+          throw new KomodoCcError('ARG_INVALID', 'params must be an array', { name: 'params' })
+        return send(
+          method,
+          params.map((p, i) => plainParam(p, `params[${i}]`, 0)),
+          o,
+        )
       } catch (e) {
         return Promise.reject(e)
       }
@@ -141,7 +197,13 @@ export function createKomodoRpc(options: KomodoRpcOptions): KomodoRpc {
     // ChainView
     getTransaction: (txid: string) => rpc.getrawtransaction(txid),
     listUnspent: async (address: string): Promise<ChainUtxo[]> =>
-      (await rpc.getaddressutxos(address)).map((u) => ({ txid: u.txid, vout: u.outputIndex, satoshis: u.satoshis, script: hexToBytes(u.script, 'script'), height: u.height })),
+      (await rpc.getaddressutxos(address)).map((u) => ({
+        txid: u.txid,
+        vout: u.outputIndex,
+        satoshis: u.satoshis,
+        script: hexToBytes(u.script, 'script'),
+        height: u.height,
+      })),
     getMempool: () => rpc.getrawmempool(),
   } as KomodoRpc
   return rpc
@@ -158,8 +220,14 @@ function plainParam(v: unknown, name: string, depth: number): ExactParam {
   if (typeof v === 'bigint') return v.toString()
   if (Array.isArray(v)) return v.map((x, i) => plainParam(x, `${name}[${i}]`, depth + 1))
   if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype)
-    return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, plainParam(x, `${name}.${k}`, depth + 1)]))
-  throw new KomodoCcError('ARG_INVALID', `${name} must be a JSON value (string, number, boolean, null, array, plain object)`, { name })
+    return Object.fromEntries(
+      Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, plainParam(x, `${name}.${k}`, depth + 1)]),
+    )
+  throw new KomodoCcError(
+    'ARG_INVALID',
+    `${name} must be a JSON value (string, number, boolean, null, array, plain object)`,
+    { name },
+  )
 }
 
 function endpointFromUrl(url: unknown, user: unknown, password: unknown): RpcEndpoint {
@@ -170,16 +238,20 @@ function endpointFromUrl(url: unknown, user: unknown, password: unknown): RpcEnd
   } catch {
     throw new KomodoCcError('RPC_CONFIG', 'url is not a valid URL', { field: 'url' })
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new KomodoCcError('RPC_CONFIG', 'url must be http or https', { field: 'url' })
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    throw new KomodoCcError('RPC_CONFIG', 'url must be http or https', { field: 'url' })
   const fromUrlUser = decodeCredential(u.username, 'user')
   const fromUrlPass = decodeCredential(u.password, 'password')
   u.username = ''
   u.password = ''
   const finalUser = user ?? fromUrlUser
   const finalPass = password ?? fromUrlPass
-  if (typeof finalUser !== 'string' || finalUser === '') throw new KomodoCcError('RPC_CONFIG', 'user is required (rpcuser)', { field: 'user' })
-  if (typeof finalPass !== 'string' || finalPass === '') throw new KomodoCcError('RPC_CONFIG', 'password is required (rpcpassword)', { field: 'password' })
-  if (finalUser.includes(':')) throw new KomodoCcError('RPC_CONFIG', 'user must not contain ":" (basic auth)', { field: 'user' })
+  if (typeof finalUser !== 'string' || finalUser === '')
+    throw new KomodoCcError('RPC_CONFIG', 'user is required (rpcuser)', { field: 'user' })
+  if (typeof finalPass !== 'string' || finalPass === '')
+    throw new KomodoCcError('RPC_CONFIG', 'password is required (rpcpassword)', { field: 'password' })
+  if (finalUser.includes(':'))
+    throw new KomodoCcError('RPC_CONFIG', 'user must not contain ":" (basic auth)', { field: 'user' })
   return { url: u.toString(), user: finalUser, password: finalPass }
 }
 
@@ -188,6 +260,9 @@ function decodeCredential(v: string, field: 'user' | 'password'): string {
   try {
     return decodeURIComponent(v)
   } catch {
-    throw new KomodoCcError('RPC_CONFIG', `the ${field} in url is not valid percent-encoding`, { field: 'url', part: field })
+    throw new KomodoCcError('RPC_CONFIG', `the ${field} in url is not valid percent-encoding`, {
+      field: 'url',
+      part: field,
+    })
   }
 }

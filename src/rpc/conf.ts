@@ -9,14 +9,19 @@ import { KomodoCcError } from '../errors.js'
 function nodeModule<T>(name: string): T {
   const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process
   if (typeof proc?.getBuiltinModule !== 'function')
-    throw new KomodoCcError('RPC_CONFIG', 'reading komodod conf files needs Node (≥ 20.16); elsewhere give { url, user, password }')
+    throw new KomodoCcError(
+      'RPC_CONFIG',
+      'reading komodod conf files needs Node (≥ 20.16); elsewhere give { url, user, password }',
+    )
   return proc.getBuiltinModule(name) as T
 }
-const readFile: typeof FsPromises.readFile = ((...args: Parameters<typeof FsPromises.readFile>) => nodeModule<typeof FsPromises>('node:fs/promises').readFile(...args)) as typeof FsPromises.readFile
+const readFile: typeof FsPromises.readFile = ((...args: Parameters<typeof FsPromises.readFile>) =>
+  nodeModule<typeof FsPromises>('node:fs/promises').readFile(...args)) as typeof FsPromises.readFile
 const homedir = (): string => nodeModule<typeof Os>('node:os').homedir()
 const join = (...parts: string[]): string => nodeModule<typeof Path>('node:path').join(...parts)
 const platformOf = (): string => (globalThis as { process?: { platform?: string } }).process?.platform ?? 'browser'
-const envOf = (): Record<string, string | undefined> => (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {}
+const envOf = (): Record<string, string | undefined> =>
+  (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {}
 import type { RpcEndpoint } from './transport.js'
 
 /** Where to find the conf file: a chain name (`'KMD'` or an asset chain such as `'DOC'`), or an explicit path. */
@@ -31,7 +36,12 @@ export const KMD_RPC_PORT = 7771
  * @throws KomodoCcError RPC_CONFIG for a chain name that is not a plain name
  * @example komodoDataDir('DOC') // '/home/me/.komodo/DOC' on Linux
  */
-export function komodoDataDir(chain = 'KMD', platform: string = platformOf(), env: Record<string, string | undefined> = envOf(), home: string = homedir()): string {
+export function komodoDataDir(
+  chain = 'KMD',
+  platform: string = platformOf(),
+  env: Record<string, string | undefined> = envOf(),
+  home: string = homedir(),
+): string {
   checkChain(chain)
   let base: string
   if (platform === 'win32') base = join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Komodo')
@@ -62,7 +72,13 @@ export function parseKomodoConf(text: string): Record<string, string> {
     const eq = line.indexOf('=')
     if (eq <= 0) continue
     const key = line.slice(0, eq).trim()
-    if (!(key in out)) Object.defineProperty(out, key, { value: line.slice(eq + 1).trim(), enumerable: true, writable: true, configurable: true })
+    if (!(key in out))
+      Object.defineProperty(out, key, {
+        value: line.slice(eq + 1).trim(),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      })
   }
   return out
 }
@@ -86,17 +102,22 @@ export async function readKomodoConf(source: KomodoConfSource): Promise<RpcEndpo
   const conf = parseKomodoConf(text)
   const user = conf.rpcuser
   const password = conf.rpcpassword
-  if (user === undefined || user === '') throw new KomodoCcError('RPC_CONFIG', `${path} has no rpcuser`, { path, missing: 'rpcuser' })
-  if (password === undefined || password === '') throw new KomodoCcError('RPC_CONFIG', `${path} has no rpcpassword`, { path, missing: 'rpcpassword' })
+  if (user === undefined || user === '')
+    throw new KomodoCcError('RPC_CONFIG', `${path} has no rpcuser`, { path, missing: 'rpcuser' })
+  if (password === undefined || password === '')
+    throw new KomodoCcError('RPC_CONFIG', `${path} has no rpcpassword`, { path, missing: 'rpcpassword' })
   let port: number
   if (conf.rpcport !== undefined) {
     port = Number(conf.rpcport)
-    if (!/^\d+$/.test(conf.rpcport) || port < 1 || port > 65535) throw new KomodoCcError('RPC_CONFIG', `${path}: rpcport is not a port number`, { path })
-  } else if (source.confPath === undefined && chain !== 'KMD') throw new KomodoCcError('RPC_CONFIG', `${path} has no rpcport`, { path, missing: 'rpcport' })
+    if (!/^\d+$/.test(conf.rpcport) || port < 1 || port > 65535)
+      throw new KomodoCcError('RPC_CONFIG', `${path}: rpcport is not a port number`, { path })
+  } else if (source.confPath === undefined && chain !== 'KMD')
+    throw new KomodoCcError('RPC_CONFIG', `${path} has no rpcport`, { path, missing: 'rpcport' })
   else port = KMD_RPC_PORT
   let host = '127.0.0.1'
   const bind = bindHost(conf.rpcbind)
-  if (bind !== undefined && bind !== '' && bind !== '0.0.0.0' && bind !== '::') host = bind.includes(':') ? `[${bind}]` : bind
+  if (bind !== undefined && bind !== '' && bind !== '0.0.0.0' && bind !== '::')
+    host = bind.includes(':') ? `[${bind}]` : bind
   return { url: `http://${host}:${port}`, user, password }
 }
 
@@ -111,5 +132,7 @@ function bindHost(v: string | undefined): string | undefined {
 
 function checkChain(chain: unknown): void {
   if (typeof chain !== 'string' || !/^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,63}$/.test(chain) || chain === '..')
-    throw new KomodoCcError('RPC_CONFIG', 'chain must be a plain chain name (letters, digits, - _ .)', { field: 'chain' })
+    throw new KomodoCcError('RPC_CONFIG', 'chain must be a plain chain name (letters, digits, - _ .)', {
+      field: 'chain',
+    })
 }

@@ -51,7 +51,8 @@ export type SubmitRpc = Pick<KomodoRpc, 'sendrawtransaction' | 'getrawmempool' |
 
 const DEFAULT_MAX_FEE = 100_000n
 /** Daemon messages meaning "this exact transaction is already known": re-broadcasting is then a success. */
-const ALREADY_KNOWN = /already in (the )?block ?chain|txn-already-in-mempool|txn-already-known|already have transaction/i
+const ALREADY_KNOWN =
+  /already in (the )?block ?chain|txn-already-in-mempool|txn-already-known|already have transaction/i
 
 /**
  * The safe second step of the module RPCs: inspects the daemon's hex, checks it is the method the caller asked
@@ -66,14 +67,31 @@ const ALREADY_KNOWN = /already in (the )?block ?chain|txn-already-in-mempool|txn
  * const res = await rpc.oraclescreate('NYWTHR', 'Weather in NYC', 'L')
  * const { txid } = await submit(rpc, res, { method: 'oraclescreate', params: { name: 'NYWTHR', format: 'L' }, changeAddress: myAddress })
  */
-export async function submit(rpc: SubmitRpc, hexResult: string | { hex: string }, expect: SubmitExpect, options: SubmitOptions = {}): Promise<SubmitResult> {
-  const hex = typeof hexResult === 'string' ? hexResult : typeof hexResult === 'object' && hexResult !== null ? hexResult.hex : undefined
-  if (typeof hex !== 'string') throw new KomodoCcError('ARG_INVALID', 'hexResult must be a hex string or a {hex} result', { name: 'hexResult' })
-  if (hex === '0') throw new KomodoCcError('ARG_INVALID', 'the daemon returned hex "0" (dicefinish: the bet is already finished); there is nothing to send', { name: 'hexResult' })
+export async function submit(
+  rpc: SubmitRpc,
+  hexResult: string | { hex: string },
+  expect: SubmitExpect,
+  options: SubmitOptions = {},
+): Promise<SubmitResult> {
+  const hex =
+    typeof hexResult === 'string'
+      ? hexResult
+      : typeof hexResult === 'object' && hexResult !== null
+        ? hexResult.hex
+        : undefined
+  if (typeof hex !== 'string')
+    throw new KomodoCcError('ARG_INVALID', 'hexResult must be a hex string or a {hex} result', { name: 'hexResult' })
+  if (hex === '0')
+    throw new KomodoCcError(
+      'ARG_INVALID',
+      'the daemon returned hex "0" (dicefinish: the bet is already finished); there is nothing to send',
+      { name: 'hexResult' },
+    )
   checkExpect(expect)
   const timeoutMs = options.timeoutMs ?? 60_000
   const pollMs = options.pollMs ?? 1000
-  if (!(timeoutMs > 0) || !(pollMs > 0)) throw new KomodoCcError('ARG_INVALID', 'timeoutMs and pollMs must be positive', { name: 'options' })
+  if (!(timeoutMs > 0) || !(pollMs > 0))
+    throw new KomodoCcError('ARG_INVALID', 'timeoutMs and pollMs must be positive', { name: 'options' })
   const call: RpcCallOptions = options.signal ? { signal: options.signal } : {}
 
   // 1. inspect and check, before anything is sent
@@ -81,22 +99,45 @@ export async function submit(rpc: SubmitRpc, hexResult: string | { hex: string }
   try {
     inspection = inspectTransaction(hex, expect.chain === undefined ? {} : { chain: expect.chain })
   } catch (e) {
-    if (e instanceof KomodoCcError && e.code !== 'ARG_INVALID') throw new KomodoCcError('TX_INVALID', `the daemon's hex is not a transaction (${e.code})`, { cause: e.code }, { cause: e })
+    if (e instanceof KomodoCcError && e.code !== 'ARG_INVALID')
+      throw new KomodoCcError(
+        'TX_INVALID',
+        `the daemon's hex is not a transaction (${e.code})`,
+        { cause: e.code },
+        { cause: e },
+      )
     throw e
   }
   if (inspection.method !== expect.method)
-    mismatch('method', `the transaction is ${inspection.method ?? 'not a module transaction'}, expected ${expect.method}`, { expected: expect.method, got: inspection.method })
+    mismatch(
+      'method',
+      `the transaction is ${inspection.method ?? 'not a module transaction'}, expected ${expect.method}`,
+      { expected: expect.method, got: inspection.method },
+    )
   for (const [key, want] of Object.entries(expect.params ?? {})) {
-    const got = key in inspection.reading ? inspection.reading[key] : inspection.payload !== null && key in inspection.payload ? (inspection.payload as Record<string, unknown>)[key] : undefined
+    const got =
+      key in inspection.reading
+        ? inspection.reading[key]
+        : inspection.payload !== null && key in inspection.payload
+          ? (inspection.payload as Record<string, unknown>)[key]
+          : undefined
     if (got === undefined) mismatch('param', `the transaction carries no ${key}`, { param: key })
-    if (!sameValue(want, got)) mismatch('param', `${key} differs from what was asked`, { param: key, expected: show(want), got: show(got) })
+    if (!sameValue(want, got))
+      mismatch('param', `${key} differs from what was asked`, { param: key, expected: show(want), got: show(got) })
   }
   if (expect.allowAnyChange !== true) {
-    const mine = new Set(typeof expect.changeAddress === 'string' ? [expect.changeAddress] : expect.changeAddress ?? [])
+    const mine = new Set(
+      typeof expect.changeAddress === 'string' ? [expect.changeAddress] : (expect.changeAddress ?? []),
+    )
     for (const o of inspection.outputs) {
-      const isChange = o.role === 'change' || (o.role === undefined && (o.kind === 'p2pk' || o.kind === 'p2pkh' || o.kind === 'p2sh'))
+      const isChange =
+        o.role === 'change' || (o.role === undefined && (o.kind === 'p2pk' || o.kind === 'p2pkh' || o.kind === 'p2sh'))
       if (isChange && (o.address === null || !mine.has(o.address)))
-        mismatch('change', `output ${o.n} pays change of ${o.value} sat to ${o.address ?? 'a script without address'}, not to the caller`, { vout: o.n, address: o.address })
+        mismatch(
+          'change',
+          `output ${o.n} pays change of ${o.value} sat to ${o.address ?? 'a script without address'}, not to the caller`,
+          { vout: o.n, address: o.address },
+        )
     }
   }
   let fee: bigint | undefined
@@ -108,12 +149,14 @@ export async function submit(rpc: SubmitRpc, hexResult: string | { hex: string }
       const prevHex = await rpc.getrawtransaction(input.txid, call)
       const prev = parseTransaction(prevHex)
       const out = prev.vout[input.vout]
-      if (out === undefined) mismatch('fee', `input ${i} spends ${input.txid}:${input.vout}, which does not exist`, { vin: i })
+      if (out === undefined)
+        mismatch('fee', `input ${i} spends ${input.txid}:${input.vout}, which does not exist`, { vin: i })
       prevouts.push({ value: out.value })
     }
     fee = prevouts.reduce((s, p) => s + p.value, 0n) - tx.vout.reduce((s, o) => s + o.value, 0n)
     if (fee < 0n) mismatch('fee', `outputs exceed inputs by ${-fee} sat`, { fee: String(fee) })
-    if (fee > maxFee) mismatch('fee', `fee ${fee} sat is above the bound ${maxFee}`, { fee: String(fee), maxFee: String(maxFee) })
+    if (fee > maxFee)
+      mismatch('fee', `fee ${fee} sat is above the bound ${maxFee}`, { fee: String(fee), maxFee: String(maxFee) })
   }
   const txid = inspection.txid
   options.onProgress?.(fee === undefined ? { stage: 'checked', txid } : { stage: 'checked', txid, fee })
@@ -122,9 +165,18 @@ export async function submit(rpc: SubmitRpc, hexResult: string | { hex: string }
   let alreadyKnown = false
   try {
     const sent = await rpc.sendrawtransaction(hex, call)
-    if (sent !== txid) throw new KomodoCcError('RPC_RESULT', `sendrawtransaction returned ${sent}, the transaction's txid is ${txid}`, { txid })
+    if (sent !== txid)
+      throw new KomodoCcError('RPC_RESULT', `sendrawtransaction returned ${sent}, the transaction's txid is ${txid}`, {
+        txid,
+      })
   } catch (e) {
-    if (e instanceof RpcError && e.code === 'RPC_ERROR' && e.daemonMessage !== undefined && ALREADY_KNOWN.test(e.daemonMessage)) alreadyKnown = true
+    if (
+      e instanceof RpcError &&
+      e.code === 'RPC_ERROR' &&
+      e.daemonMessage !== undefined &&
+      ALREADY_KNOWN.test(e.daemonMessage)
+    )
+      alreadyKnown = true
     else throw e
   }
   options.onProgress?.({ stage: 'sent', txid, alreadyKnown })
@@ -144,7 +196,11 @@ export async function submit(rpc: SubmitRpc, hexResult: string | { hex: string }
       return withFee({ txid, status: 'confirmed', inspection }, fee)
     }
     if (elapsedMs >= timeoutMs)
-      throw new KomodoCcError('RPC_TIMEOUT', `${txid} is neither in the mempool nor confirmed after ${timeoutMs} ms; it was broadcast — check again or re-submit the same hex, do not rebuild`, { txid, timeoutMs })
+      throw new KomodoCcError(
+        'RPC_TIMEOUT',
+        `${txid} is neither in the mempool nor confirmed after ${timeoutMs} ms; it was broadcast — check again or re-submit the same hex, do not rebuild`,
+        { txid, timeoutMs },
+      )
     options.onProgress?.({ stage: 'waiting', txid, elapsedMs })
     await sleep(Math.min(pollMs, Math.max(1, timeoutMs - elapsedMs)), options.signal)
   }
@@ -158,7 +214,12 @@ function withFee(r: SubmitResult, fee: bigint | undefined): SubmitResult {
 async function confirmationsOf(rpc: SubmitRpc, txid: string, call: RpcCallOptions): Promise<number> {
   try {
     const v = await rpc.call('getrawtransaction', [txid, 1], call)
-    if (typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as Record<string, unknown>).confirmations === 'number')
+    if (
+      typeof v === 'object' &&
+      v !== null &&
+      !Array.isArray(v) &&
+      typeof (v as Record<string, unknown>).confirmations === 'number'
+    )
       return (v as { confirmations: number }).confirmations
     return 0
   } catch (e) {
@@ -170,8 +231,14 @@ async function confirmationsOf(rpc: SubmitRpc, txid: string, call: RpcCallOption
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new KomodoCcError('ABORTED', 'submit was aborted while waiting', {}))
-    const t = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve() }, ms)
-    const onAbort = (): void => { clearTimeout(t); reject(new KomodoCcError('ABORTED', 'submit was aborted while waiting', {})) }
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    const onAbort = (): void => {
+      clearTimeout(t)
+      reject(new KomodoCcError('ABORTED', 'submit was aborted while waiting', {}))
+    }
     signal?.addEventListener('abort', onAbort, { once: true })
   })
 }
@@ -179,24 +246,43 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 function checkExpect(e: SubmitExpect): void {
   if (typeof e !== 'object' || e === null || typeof e.method !== 'string' || e.method === '')
     throw new KomodoCcError('ARG_INVALID', 'expect must be an object with the method name', { name: 'expect' })
-  if (e.allowAnyChange !== undefined && typeof e.allowAnyChange !== 'boolean') throw new KomodoCcError('ARG_INVALID', 'expect.allowAnyChange must be a boolean', { name: 'allowAnyChange' })
-  if (e.allowAnyChange !== true && (e.changeAddress === undefined || (typeof e.changeAddress !== 'string' && !Array.isArray(e.changeAddress))))
-    throw new KomodoCcError('ARG_INVALID', 'expect.changeAddress is required (or allowAnyChange: true)', { name: 'changeAddress' })
+  if (e.allowAnyChange !== undefined && typeof e.allowAnyChange !== 'boolean')
+    throw new KomodoCcError('ARG_INVALID', 'expect.allowAnyChange must be a boolean', { name: 'allowAnyChange' })
+  if (
+    e.allowAnyChange !== true &&
+    (e.changeAddress === undefined || (typeof e.changeAddress !== 'string' && !Array.isArray(e.changeAddress)))
+  )
+    throw new KomodoCcError('ARG_INVALID', 'expect.changeAddress is required (or allowAnyChange: true)', {
+      name: 'changeAddress',
+    })
   if (e.maxFee !== undefined && e.maxFee !== null && (typeof e.maxFee !== 'bigint' || e.maxFee < 0n))
-    throw new KomodoCcError('ARG_INVALID', 'expect.maxFee must be a non-negative bigint of satoshis or null', { name: 'maxFee' })
-  if (e.params !== undefined && (typeof e.params !== 'object' || e.params === null)) throw new KomodoCcError('ARG_INVALID', 'expect.params must be an object', { name: 'params' })
+    throw new KomodoCcError('ARG_INVALID', 'expect.maxFee must be a non-negative bigint of satoshis or null', {
+      name: 'maxFee',
+    })
+  if (e.params !== undefined && (typeof e.params !== 'object' || e.params === null))
+    throw new KomodoCcError('ARG_INVALID', 'expect.params must be an object', { name: 'params' })
 }
 
 /** Compares an expected parameter with the inspector's value: bigint/number/decimal text numerically, bytes as hex, text exactly. */
 function sameValue(want: unknown, got: unknown): boolean {
   const num = (x: unknown): bigint | undefined =>
-    typeof x === 'bigint' ? x : typeof x === 'number' && Number.isSafeInteger(x) ? BigInt(x) : typeof x === 'string' && /^-?\d+$/.test(x) ? BigInt(x) : undefined
+    typeof x === 'bigint'
+      ? x
+      : typeof x === 'number' && Number.isSafeInteger(x)
+        ? BigInt(x)
+        : typeof x === 'string' && /^-?\d+$/.test(x)
+          ? BigInt(x)
+          : undefined
   if (typeof want === 'bigint' || typeof want === 'number') {
     const g = num(got)
     return g !== undefined && g === num(want)
   }
-  if (want instanceof Uint8Array) return got instanceof Uint8Array ? hex(got) === hex(want) : typeof got === 'string' && got.toLowerCase() === hex(want)
-  if (typeof want === 'string' && typeof got === 'string' && /^[0-9a-fA-F]{64,}$/.test(want)) return want.toLowerCase() === got.toLowerCase()
+  if (want instanceof Uint8Array)
+    return got instanceof Uint8Array
+      ? hex(got) === hex(want)
+      : typeof got === 'string' && got.toLowerCase() === hex(want)
+  if (typeof want === 'string' && typeof got === 'string' && /^[0-9a-fA-F]{64,}$/.test(want))
+    return want.toLowerCase() === got.toLowerCase()
   if (typeof want === 'string' && got instanceof Uint8Array) return want.toLowerCase() === hex(got)
   return want === got
 }
@@ -210,10 +296,14 @@ function hex(b: Uint8Array): string {
 function show(v: unknown): string {
   if (typeof v === 'bigint') return v.toString()
   if (v instanceof Uint8Array) return hex(v)
-  const s = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v)
+  const s = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v))
   return s.length > 80 ? `${s.slice(0, 77)}...` : s
 }
 
-function mismatch(check: 'method' | 'param' | 'change' | 'fee', message: string, details: Record<string, unknown>): never {
+function mismatch(
+  check: 'method' | 'param' | 'change' | 'fee',
+  message: string,
+  details: Record<string, unknown>,
+): never {
   throw new KomodoCcError('SUBMIT_MISMATCH', message, { check, ...details })
 }

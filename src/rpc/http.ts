@@ -38,18 +38,31 @@ export async function postBounded(o: BoundedPost): Promise<{ status: number; bod
   if (signal?.aborted) throw o.error('ABORTED', 'aborted before it was sent', {})
   const ctrl = new AbortController()
   let timedOut = false
-  const timer = setTimeout(() => { timedOut = true; ctrl.abort() }, o.timeoutMs)
+  const timer = setTimeout(() => {
+    timedOut = true
+    ctrl.abort()
+  }, o.timeoutMs)
   const onAbort = (): void => ctrl.abort()
   signal?.addEventListener('abort', onAbort, { once: true })
   let status = 0
   let stage: 'connect' | 'body' = 'connect'
   let own: KomodoCcError | undefined
   try {
-    const res = await o.fetch(o.url, { method: 'POST', headers: o.headers, body: o.body, signal: ctrl.signal, redirect: 'manual' })
+    const res = await o.fetch(o.url, {
+      method: 'POST',
+      headers: o.headers,
+      body: o.body,
+      signal: ctrl.signal,
+      redirect: 'manual',
+    })
     status = res.status
     stage = 'body'
     if (res.type === 'opaqueredirect' || REDIRECTS.has(status)) {
-      own = o.error('RPC_REDIRECT', `HTTP ${status || 'redirect'}: refused to follow a redirect (the request is never re-sent elsewhere)`, { status: status || undefined, reason: 'redirect' })
+      own = o.error(
+        'RPC_REDIRECT',
+        `HTTP ${status || 'redirect'}: refused to follow a redirect (the request is never re-sent elsewhere)`,
+        { status: status || undefined, reason: 'redirect' },
+      )
       throw own
     }
     const declared = res.headers.get('content-length')
@@ -70,8 +83,12 @@ export async function postBounded(o: BoundedPost): Promise<{ status: number; bod
     }
     if (timedOut) throw o.error('RPC_TIMEOUT', `no complete reply within ${o.timeoutMs} ms`, { timeoutMs: o.timeoutMs })
     if (signal?.aborted) throw o.error('ABORTED', 'aborted', {})
-    if (stage === 'connect') throw o.error('RPC_HTTP', `cannot reach ${o.peer} (${causeText(e)})`, { reason: 'connect' })
-    throw o.error('RPC_HTTP', `the reply body was cut off (HTTP ${status})`, { reason: 'truncated', status: status || undefined })
+    if (stage === 'connect')
+      throw o.error('RPC_HTTP', `cannot reach ${o.peer} (${causeText(e)})`, { reason: 'connect' })
+    throw o.error('RPC_HTTP', `the reply body was cut off (HTTP ${status})`, {
+      reason: 'truncated',
+      status: status || undefined,
+    })
   } finally {
     clearTimeout(timer)
     signal?.removeEventListener('abort', onAbort)
@@ -80,8 +97,11 @@ export async function postBounded(o: BoundedPost): Promise<{ status: number; bod
 
 function tooLarge(o: BoundedPost, status: number, reason: 'content-length' | 'streamed'): KomodoCcError {
   const what = reason === 'content-length' ? 'announces' : 'grew past'
-  return o.error('RESPONSE_TOO_LARGE', `the reply ${what} more than maxResponseBytes (${o.maxResponseBytes} bytes); nothing more is read`,
-    { status, reason, maxResponseBytes: o.maxResponseBytes })
+  return o.error(
+    'RESPONSE_TOO_LARGE',
+    `the reply ${what} more than maxResponseBytes (${o.maxResponseBytes} bytes); nothing more is read`,
+    { status, reason, maxResponseBytes: o.maxResponseBytes },
+  )
 }
 
 /** Reads the body as UTF-8 text, or returns undefined (having cancelled the stream) once it exceeds `max` bytes. */
@@ -117,6 +137,7 @@ function causeText(e: unknown): string {
  */
 export function checkMaxResponseBytes(v: unknown, error: (message: string) => KomodoCcError): number {
   if (v === undefined) return DEFAULT_MAX_RESPONSE_BYTES
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v <= 0) throw error('maxResponseBytes must be a positive whole number of bytes')
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v <= 0)
+    throw error('maxResponseBytes must be a positive whole number of bytes')
   return v
 }

@@ -85,7 +85,9 @@ function jsonError(what: string, offset: number, reason: 'syntax' | 'depth' | 'n
 function parseStrict(text: string, exact: boolean): unknown {
   let i = 0
   const n = text.length
-  const fail = (what: string, reason: 'syntax' | 'depth' | 'number' = 'syntax'): never => { throw jsonError(what, i, reason) }
+  const fail = (what: string, reason: 'syntax' | 'depth' | 'number' = 'syntax'): never => {
+    throw jsonError(what, i, reason)
+  }
   const ws = (): void => {
     while (i < n) {
       const c = text.charCodeAt(i)
@@ -97,12 +99,16 @@ function parseStrict(text: string, exact: boolean): unknown {
   const value = (depth: number): unknown => {
     ws()
     const c = text[i]
-    if ((c === '{' || c === '[') && depth >= MAX_JSON_DEPTH) fail(`nesting deeper than ${MAX_JSON_DEPTH} levels`, 'depth')
+    if ((c === '{' || c === '[') && depth >= MAX_JSON_DEPTH)
+      fail(`nesting deeper than ${MAX_JSON_DEPTH} levels`, 'depth')
     if (c === '{') {
       i++
       const obj: { [key: string]: unknown } = {}
       ws()
-      if (text[i] === '}') { i++; return obj }
+      if (text[i] === '}') {
+        i++
+        return obj
+      }
       for (;;) {
         ws()
         if (text[i] !== '"') fail('expected a key')
@@ -113,8 +119,14 @@ function parseStrict(text: string, exact: boolean): unknown {
         const v = value(depth + 1)
         Object.defineProperty(obj, key, { value: v, enumerable: true, writable: true, configurable: true })
         ws()
-        if (text[i] === ',') { i++; continue }
-        if (text[i] === '}') { i++; return obj }
+        if (text[i] === ',') {
+          i++
+          continue
+        }
+        if (text[i] === '}') {
+          i++
+          return obj
+        }
         fail("expected ',' or '}'")
       }
     }
@@ -122,19 +134,37 @@ function parseStrict(text: string, exact: boolean): unknown {
       i++
       const arr: unknown[] = []
       ws()
-      if (text[i] === ']') { i++; return arr }
+      if (text[i] === ']') {
+        i++
+        return arr
+      }
       for (;;) {
         arr.push(value(depth + 1))
         ws()
-        if (text[i] === ',') { i++; continue }
-        if (text[i] === ']') { i++; return arr }
+        if (text[i] === ',') {
+          i++
+          continue
+        }
+        if (text[i] === ']') {
+          i++
+          return arr
+        }
         fail("expected ',' or ']'")
       }
     }
     if (c === '"') return string()
-    if (text.startsWith('true', i)) { i += 4; return true }
-    if (text.startsWith('false', i)) { i += 5; return false }
-    if (text.startsWith('null', i)) { i += 4; return null }
+    if (text.startsWith('true', i)) {
+      i += 4
+      return true
+    }
+    if (text.startsWith('false', i)) {
+      i += 5
+      return false
+    }
+    if (text.startsWith('null', i)) {
+      i += 4
+      return null
+    }
     return number()
   }
   const string = (): string => {
@@ -145,7 +175,10 @@ function parseStrict(text: string, exact: boolean): unknown {
       const c = text.charCodeAt(i)
       if (c === 0x22) break
       if (c < 0x20) fail('control character in string')
-      if (c === 0x5c) { simple = false; i += 2 } else i++
+      if (c === 0x5c) {
+        simple = false
+        i += 2
+      } else i++
     }
     const raw = text.slice(start, i)
     i++

@@ -32,7 +32,9 @@ export type RpcMethodTable = Readonly<Record<string, RpcMethod<any[], unknown>>>
  * @example type M = RpcClientMethods<{ getblockcount: RpcMethod<[], number> }> // { getblockcount(o?: RpcCallOptions): Promise<number> }
  */
 export type RpcClientMethods<T> = {
-  -readonly [K in keyof T]: T[K] extends RpcMethod<infer A, infer R> ? (...args: [...A, options?: RpcCallOptions]) => Promise<R> : never
+  -readonly [K in keyof T]: T[K] extends RpcMethod<infer A, infer R>
+    ? (...args: [...A, options?: RpcCallOptions]) => Promise<R>
+    : never
 }
 
 /**
@@ -43,7 +45,9 @@ export type RpcClientMethods<T> = {
  * getblockcount.toParams() // []
  */
 export function rpcMethod<A extends unknown[], R>(
-  params: readonly string[], toParams: (...args: A) => ExactParam[], parse: (result: ExactJson) => R,
+  params: readonly string[],
+  toParams: (...args: A) => ExactParam[],
+  parse: (result: ExactJson) => R,
 ): RpcMethod<A, R> {
   return Object.freeze({ params: Object.freeze([...params]), toParams, parse })
 }
@@ -55,5 +59,9 @@ export function rpcMethod<A extends unknown[], R>(
  */
 export function moduleAddressRpc(names: readonly string[]): RpcMethod<[pubkey?: string], ModuleAddresses> {
   const keys = Object.freeze([...names])
-  return rpcMethod(['pubkey'], (pubkey?: string) => optionalParam(pubkey, (p) => pubkeyParam(p, 'pubkey')), (v) => parseModuleAddresses(v, keys))
+  return rpcMethod(
+    ['pubkey'],
+    (pubkey?: string) => optionalParam(pubkey, (p) => pubkeyParam(p, 'pubkey')),
+    (v) => parseModuleAddresses(v, keys),
+  )
 }

@@ -21,7 +21,8 @@ export function txidParam(v: unknown, name: string): string {
 
 /** @internal compressed public key, 66 hex digits @example pubkeyParam('02…', 'destpubkey') */
 export function pubkeyParam(v: unknown, name: string): string {
-  if (typeof v !== 'string' || !PUBKEY_RE.test(v)) invalid(name, 'must be a compressed public key: 66 hex digits starting 02 or 03')
+  if (typeof v !== 'string' || !PUBKEY_RE.test(v))
+    invalid(name, 'must be a compressed public key: 66 hex digits starting 02 or 03')
   return v
 }
 
@@ -36,7 +37,8 @@ export function textParam(v: unknown, name: string, maxBytes = 10000, allowEmpty
 
 /** @internal even-length hex text @example hexParam('0a00', 'hexstr') */
 export function hexParam(v: unknown, name: string): string {
-  if (typeof v !== 'string' || v.length === 0 || v.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(v)) invalid(name, 'must be non-empty hex of even length')
+  if (typeof v !== 'string' || v.length === 0 || v.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(v))
+    invalid(name, 'must be non-empty hex of even length')
   return v
 }
 
@@ -46,7 +48,8 @@ export function intParam(v: unknown, name: string, min: number, max: number): st
     if (v < BigInt(min) || v > BigInt(max)) invalid(name, `must be an integer ${min}..${max}`)
     return v.toString()
   }
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max) invalid(name, `must be an integer ${min}..${max}`)
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max)
+    invalid(name, `must be an integer ${min}..${max}`)
   return String(v)
 }
 
@@ -70,7 +73,8 @@ export function unitsParam(v: unknown, name: string, min = 0n): string {
  */
 export function coinsParam(v: AmountInput, name: string, options: { fudge?: boolean; min?: bigint } = {}): string {
   const sats = toSatoshis(v, name)
-  if (options.min !== undefined && sats < options.min) throw new KomodoCcError('AMOUNT_RANGE', `${name} must be at least ${formatCoins(options.min)} coins`, { name })
+  if (options.min !== undefined && sats < options.min)
+    throw new KomodoCcError('AMOUNT_RANGE', `${name} must be at least ${formatCoins(options.min)} coins`, { name })
   return daemonExactText(sats, name, options.fudge ?? true)
 }
 
@@ -80,7 +84,11 @@ export function daemonExactText(sats: bigint, name: string, fudge: boolean): str
   if (daemonParseCoins(exact, { fudge }) === sats) return exact
   const nudged = formatCoins(sats) + '5'
   if (daemonParseCoins(nudged, { fudge }) === sats) return nudged
-  throw new KomodoCcError('AMOUNT_RANGE', `${name}: the daemon cannot read ${formatCoins(sats)} coins exactly (double precision)`, { name })
+  throw new KomodoCcError(
+    'AMOUNT_RANGE',
+    `${name}: the daemon cannot read ${formatCoins(sats)} coins exactly (double precision)`,
+    { name },
+  )
 }
 
 /** @internal plan names (the modules' sbits names): at most 8 bytes @example planNameParam('FREE', 'name') */

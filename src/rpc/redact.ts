@@ -21,8 +21,14 @@ export function secretForms(secrets: readonly string[], basic?: { user: string; 
     if (typeof s !== 'string' || s === '') continue
     const json = JSON.stringify(s).slice(1, -1)
     const percent = encodeURIComponent(s)
-    for (const f of [s, json, json.replace(/[\u0080-\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`),
-      percent, percent.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase())]) forms.add(f)
+    for (const f of [
+      s,
+      json,
+      json.replace(/[\u0080-\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`),
+      percent,
+      percent.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()),
+    ])
+      forms.add(f)
   }
   if (basic !== undefined && basic.password !== '') forms.add(base64Unpadded(`${basic.user}:${basic.password}`))
   forms.delete('')
@@ -63,7 +69,12 @@ export function redactValue(value: unknown, forms: readonly string[], depth = 0)
   if (proto !== Object.prototype && proto !== null) return value
   const out: Record<string, unknown> = {}
   for (const [k, x] of Object.entries(value)) {
-    Object.defineProperty(out, redactText(k, forms), { value: redactValue(x, forms, depth + 1), enumerable: true, writable: true, configurable: true })
+    Object.defineProperty(out, redactText(k, forms), {
+      value: redactValue(x, forms, depth + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
   }
   return out
 }
@@ -87,7 +98,8 @@ export function scrubError<E>(e: E, forms: readonly string[], depth = 0): E {
     const v = (e as Record<string, unknown>)[key]
     if (typeof v === 'string' || (typeof v === 'object' && v !== null)) set(key, redactValue(v, forms))
   }
-  if (e.cause !== undefined) set('cause', e.cause instanceof Error ? scrubError(e.cause, forms, depth + 1) : redactValue(e.cause, forms))
+  if (e.cause !== undefined)
+    set('cause', e.cause instanceof Error ? scrubError(e.cause, forms, depth + 1) : redactValue(e.cause, forms))
   return e
 }
 

@@ -32,14 +32,35 @@ export type ModuleAddresses = {
 }
 
 /** One entry of `getaddressutxos`. */
-export type AddressUtxo = { address: string; txid: string; outputIndex: number; script: string; satoshis: bigint; height: number }
+export type AddressUtxo = {
+  address: string
+  txid: string
+  outputIndex: number
+  script: string
+  satoshis: bigint
+  height: number
+}
 /** One entry of `listunspent` (`amount` in satoshis). */
 export type WalletUnspent = {
-  txid: string; vout: number; address?: string; scriptPubKey: string; amount: bigint; confirmations: number
-  spendable?: boolean; generated?: boolean; raw: Record<string, ExactJson>
+  txid: string
+  vout: number
+  address?: string
+  scriptPubKey: string
+  amount: bigint
+  confirmations: number
+  spendable?: boolean
+  generated?: boolean
+  raw: Record<string, ExactJson>
 }
 /** `getinfo` (the fields komodo-cc reads; everything else stays in `raw`). */
-export type NodeInfo = { version?: number; blocks: number; connections?: number; name?: string; pubkey?: string; raw: Record<string, ExactJson> }
+export type NodeInfo = {
+  version?: number
+  blocks: number
+  connections?: number
+  name?: string
+  pubkey?: string
+  raw: Record<string, ExactJson>
+}
 
 const TXID_RE = /^[0-9a-fA-F]{64}$/
 /** Longest amount text read (`"-92233720368.54775808"` is 21 characters). */
@@ -52,7 +73,8 @@ export function badResult(path: string, what: string): never {
 
 /** @internal @example asObject(result).hex */
 export function asObject(v: ExactJson, path = 'result'): Record<string, ExactJson> {
-  if (typeof v !== 'object' || v === null || Array.isArray(v) || typeof v === 'bigint') badResult(path, 'is not an object')
+  if (typeof v !== 'object' || v === null || Array.isArray(v) || typeof v === 'bigint')
+    badResult(path, 'is not an object')
   return v as Record<string, ExactJson>
 }
 
@@ -93,7 +115,8 @@ export function resultCoins(v: ExactJson, path: string): bigint {
   try {
     if (typeof v === 'bigint') return v * COIN
     // a daemon prints at most ~30 characters; longer text is refused before any regular expression sees it
-    if (typeof v === 'number' || (typeof v === 'string' && v.length <= MAX_AMOUNT_TEXT)) return toSatoshis(v, path, { allowNegative: true })
+    if (typeof v === 'number' || (typeof v === 'string' && v.length <= MAX_AMOUNT_TEXT))
+      return toSatoshis(v, path, { allowNegative: true })
   } catch {
     // fall through
   }
@@ -140,7 +163,9 @@ export function parseModuleAddresses(v: ExactJson, names: readonly string[]): Mo
   const ccAddress = s(keysFor((n) => [`${n}CCAddress`, `${n}CCaddress`]))
   if (ccAddress === undefined) badResult('result', `has no ${names[0]}CCAddress`)
   const out: ModuleAddresses = { result: typeof o.result === 'string' ? o.result : 'success', ccAddress, raw: o }
-  const set = <K extends keyof ModuleAddresses>(k: K, x: ModuleAddresses[K] | undefined): void => { if (x !== undefined) out[k] = x }
+  const set = <K extends keyof ModuleAddresses>(k: K, x: ModuleAddresses[K] | undefined): void => {
+    if (x !== undefined) out[k] = x
+  }
   set('ccBalance', b(keysFor((n) => [`${n}CCBalance`])))
   set('normalAddress', s(keysFor((n) => [`${n}NormalAddress`, `${n}marker`])))
   set('normalBalance', b(keysFor((n) => [`${n}NormalBalance`])))
@@ -170,7 +195,14 @@ export function parseAddressUtxos(v: ExactJson): AddressUtxo[] {
     const script = resultString(e, 'script', p)
     if (!/^([0-9a-fA-F]{2})*$/.test(script)) badResult(`${p}.script`, 'is not hex')
     const satoshis = resultU64(e.satoshis ?? null, `${p}.satoshis`)
-    return { address: resultString(e, 'address', p), txid: resultTxid(e.txid ?? null, `${p}.txid`), outputIndex: resultInt(e.outputIndex ?? null, `${p}.outputIndex`), script, satoshis, height: resultInt(e.height ?? null, `${p}.height`) }
+    return {
+      address: resultString(e, 'address', p),
+      txid: resultTxid(e.txid ?? null, `${p}.txid`),
+      outputIndex: resultInt(e.outputIndex ?? null, `${p}.outputIndex`),
+      script,
+      satoshis,
+      height: resultInt(e.height ?? null, `${p}.height`),
+    }
   })
 }
 
@@ -181,9 +213,15 @@ export function parseListUnspent(v: ExactJson): WalletUnspent[] {
     const p = `result[${i}]`
     const e = asObject(x, p)
     const out: WalletUnspent = {
-      txid: resultTxid(e.txid ?? null, `${p}.txid`), vout: resultInt(e.vout ?? null, `${p}.vout`), scriptPubKey: resultString(e, 'scriptPubKey', p),
-      amount: e.satoshis !== undefined ? resultU64(e.satoshis, `${p}.satoshis`) : resultCoins(e.amount ?? null, `${p}.amount`),
-      confirmations: resultInt(e.confirmations ?? null, `${p}.confirmations`), raw: e,
+      txid: resultTxid(e.txid ?? null, `${p}.txid`),
+      vout: resultInt(e.vout ?? null, `${p}.vout`),
+      scriptPubKey: resultString(e, 'scriptPubKey', p),
+      amount:
+        e.satoshis !== undefined
+          ? resultU64(e.satoshis, `${p}.satoshis`)
+          : resultCoins(e.amount ?? null, `${p}.amount`),
+      confirmations: resultInt(e.confirmations ?? null, `${p}.confirmations`),
+      raw: e,
     }
     const address = resultOptString(e, 'address', p)
     if (address !== undefined) out.address = address

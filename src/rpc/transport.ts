@@ -28,7 +28,8 @@ export type RpcCallOptions = { signal?: AbortSignal; timeoutMs?: number }
 export type RpcSend = (method: string, params: readonly ExactParam[], options?: RpcCallOptions) => Promise<ExactJson>
 
 /** A positional parameter as it goes on the wire. */
-export type ExactParam = string | number | boolean | null | readonly ExactParam[] | { readonly [key: string]: ExactParam }
+export type ExactParam =
+  string | number | boolean | null | readonly ExactParam[] | { readonly [key: string]: ExactParam }
 
 const BASIC = 'Basic '
 /** Longest piece of a daemon's error text quoted in a message (all of it stays in `details.daemonMessage`). */
@@ -46,11 +47,18 @@ const MAX_QUOTED = 2000
 export function createRpcTransport(endpoint: () => Promise<RpcEndpoint>, options: RpcTransportOptions = {}): RpcSend {
   const defaultTimeout = options.timeoutMs ?? 30_000
   checkTimeout(defaultTimeout)
-  const maxResponseBytes = checkMaxResponseBytes(options.maxResponseBytes, (m) => new KomodoCcError('RPC_CONFIG', m, { field: 'maxResponseBytes' }))
+  const maxResponseBytes = checkMaxResponseBytes(
+    options.maxResponseBytes,
+    (m) => new KomodoCcError('RPC_CONFIG', m, { field: 'maxResponseBytes' }),
+  )
   let counter = 0
   return async (method, params, callOptions = {}) => {
-    if (typeof callOptions !== 'object' || callOptions === null) throw new KomodoCcError('ARG_INVALID', 'call options must be an object {signal?, timeoutMs?}', { name: 'options' })
-    if (callOptions.signal !== undefined && !(callOptions.signal instanceof AbortSignal)) throw new KomodoCcError('ARG_INVALID', 'signal must be an AbortSignal', { name: 'signal' })
+    if (typeof callOptions !== 'object' || callOptions === null)
+      throw new KomodoCcError('ARG_INVALID', 'call options must be an object {signal?, timeoutMs?}', {
+        name: 'options',
+      })
+    if (callOptions.signal !== undefined && !(callOptions.signal instanceof AbortSignal))
+      throw new KomodoCcError('ARG_INVALID', 'signal must be an AbortSignal', { name: 'signal' })
     const ep = await endpoint()
     try {
       return await exchange(ep, method, params, callOptions, `komodo-cc-${++counter}`)
@@ -59,42 +67,85 @@ export function createRpcTransport(endpoint: () => Promise<RpcEndpoint>, options
     }
   }
 
-  async function exchange(ep: RpcEndpoint, method: string, params: readonly ExactParam[], callOptions: RpcCallOptions, id: string): Promise<ExactJson> {
+  async function exchange(
+    ep: RpcEndpoint,
+    method: string,
+    params: readonly ExactParam[],
+    callOptions: RpcCallOptions,
+    id: string,
+  ): Promise<ExactJson> {
     const host = hostOf(ep.url)
     const timeoutMs = callOptions.timeoutMs ?? defaultTimeout
     checkTimeout(timeoutMs)
     const doFetch = options.fetch ?? globalThis.fetch
-    if (typeof doFetch !== 'function') throw new RpcError('RPC_CONFIG', method, host, 'no fetch available; pass options.fetch', {})
+    if (typeof doFetch !== 'function')
+      throw new RpcError('RPC_CONFIG', method, host, 'no fetch available; pass options.fetch', {})
     const { status, body: text } = await postBounded({
       fetch: doFetch,
       url: ep.url,
       headers: { 'content-type': 'text/plain;', authorization: BASIC + base64Utf8(`${ep.user}:${ep.password}`) },
       body: JSON.stringify({ jsonrpc: '1.0', id, method, params }),
-      timeoutMs, maxResponseBytes, signal: callOptions.signal, peer: 'the daemon',
+      timeoutMs,
+      maxResponseBytes,
+      signal: callOptions.signal,
+      peer: 'the daemon',
       error: (code, message, details) => new RpcError(code, method, host, message, details),
     })
     if (status === 401 || status === 403)
-      throw new RpcError('RPC_HTTP', method, host, `HTTP ${status}: the daemon refused the credentials (rpcuser/rpcpassword)`, { status, reason: 'auth' })
+      throw new RpcError(
+        'RPC_HTTP',
+        method,
+        host,
+        `HTTP ${status}: the daemon refused the credentials (rpcuser/rpcpassword)`,
+        { status, reason: 'auth' },
+      )
     let json: ExactJson
     try {
       json = parseJsonExact(text)
     } catch (e) {
       const deep = e instanceof KomodoCcError && e.details.reason === 'depth'
-      const reason = deep ? 'too-deep' : status >= 200 && status < 300 && /^\s*[[{]/.test(text) ? 'truncated' : 'bad-json'
-      const what = deep ? `JSON nested deeper than ${MAX_JSON_DEPTH} levels` : `a body that is not ${reason === 'truncated' ? 'complete ' : ''}JSON`
-      throw new RpcError('RPC_HTTP', method, host, `HTTP ${status} with ${what} (${text.length} bytes)`, { status, reason })
+      const reason = deep
+        ? 'too-deep'
+        : status >= 200 && status < 300 && /^\s*[[{]/.test(text)
+          ? 'truncated'
+          : 'bad-json'
+      const what = deep
+        ? `JSON nested deeper than ${MAX_JSON_DEPTH} levels`
+        : `a body that is not ${reason === 'truncated' ? 'complete ' : ''}JSON`
+      throw new RpcError('RPC_HTTP', method, host, `HTTP ${status} with ${what} (${text.length} bytes)`, {
+        status,
+        reason,
+      })
     }
     if (typeof json !== 'object' || json === null || Array.isArray(json))
-      throw new RpcError('RPC_HTTP', method, host, `HTTP ${status}: the reply is not a JSON-RPC object`, { status, reason: 'bad-envelope' })
+      throw new RpcError('RPC_HTTP', method, host, `HTTP ${status}: the reply is not a JSON-RPC object`, {
+        status,
+        reason: 'bad-envelope',
+      })
     const err = json.error
     if (err !== null && err !== undefined) {
-      const rpcCode = typeof err === 'object' && !Array.isArray(err) && typeof err.code === 'number' ? err.code : undefined
-      const daemonMessage = typeof err === 'object' && !Array.isArray(err) && typeof err.message === 'string' ? err.message : JSON.stringify(jsonSafe(err))
-      throw new RpcError('RPC_ERROR', method, host, `daemon error${rpcCode === undefined ? '' : ` ${rpcCode}`}: ${clip(daemonMessage.trim())}`, { status, rpcCode, daemonMessage })
+      const rpcCode =
+        typeof err === 'object' && !Array.isArray(err) && typeof err.code === 'number' ? err.code : undefined
+      const daemonMessage =
+        typeof err === 'object' && !Array.isArray(err) && typeof err.message === 'string'
+          ? err.message
+          : JSON.stringify(jsonSafe(err))
+      throw new RpcError(
+        'RPC_ERROR',
+        method,
+        host,
+        `daemon error${rpcCode === undefined ? '' : ` ${rpcCode}`}: ${clip(daemonMessage.trim())}`,
+        { status, rpcCode, daemonMessage },
+      )
     }
-    if (status < 200 || status >= 300) throw new RpcError('RPC_HTTP', method, host, `HTTP ${status} without a JSON-RPC error`, { status, reason: 'status' })
+    if (status < 200 || status >= 300)
+      throw new RpcError('RPC_HTTP', method, host, `HTTP ${status} without a JSON-RPC error`, {
+        status,
+        reason: 'status',
+      })
     if (!('result' in json)) throw new RpcError('RPC_RESULT', method, host, 'the reply has no result', { status })
-    if (json.id !== id) throw new RpcError('RPC_RESULT', method, host, `the reply id does not match the request id ${id}`, { status })
+    if (json.id !== id)
+      throw new RpcError('RPC_RESULT', method, host, `the reply id does not match the request id ${id}`, { status })
     const result = json.result as ExactJson
     if (typeof result === 'object' && result !== null && !Array.isArray(result) && result.result === 'error') {
       const daemonMessage = typeof result.error === 'string' ? result.error : 'error'
@@ -117,7 +168,8 @@ function clip(s: string): string {
 }
 
 function checkTimeout(t: unknown): void {
-  if (typeof t !== 'number' || !Number.isFinite(t) || t <= 0) throw new KomodoCcError('RPC_CONFIG', 'timeoutMs must be a positive number', { field: 'timeoutMs' })
+  if (typeof t !== 'number' || !Number.isFinite(t) || t <= 0)
+    throw new KomodoCcError('RPC_CONFIG', 'timeoutMs must be a positive number', { field: 'timeoutMs' })
 }
 
 function jsonSafe(v: ExactJson): unknown {

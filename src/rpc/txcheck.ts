@@ -16,8 +16,10 @@ export const MAX_TX_SIZE = 2_000_000
  * @example checkTransactionHex(result.hex).outputs
  */
 export function checkTransactionHex(hex: string, name = 'hex'): TxShape {
-  if (typeof hex !== 'string' || hex.length === 0) throw new KomodoCcError('TX_INVALID', `${name} is not a transaction: empty or not a string`, { name })
-  if (hex.length > MAX_TX_SIZE * 2) throw new KomodoCcError('TX_INVALID', `${name} is larger than ${MAX_TX_SIZE} bytes`, { name })
+  if (typeof hex !== 'string' || hex.length === 0)
+    throw new KomodoCcError('TX_INVALID', `${name} is not a transaction: empty or not a string`, { name })
+  if (hex.length > MAX_TX_SIZE * 2)
+    throw new KomodoCcError('TX_INVALID', `${name} is larger than ${MAX_TX_SIZE} bytes`, { name })
   try {
     const bytes = hexToBytes(hex, name)
     const r = new ByteReader(bytes)
@@ -28,11 +30,19 @@ export function checkTransactionHex(hex: string, name = 'hex'): TxShape {
     if (overwintered) {
       if (version < 3) throw new KomodoCcError('TX_INVALID', `overwintered version ${version} < 3`, { name })
       r.u32le() // version group id
-    } else if (version > 2) throw new KomodoCcError('TX_INVALID', `version ${version} without the overwinter flag`, { name })
+    } else if (version > 2)
+      throw new KomodoCcError('TX_INVALID', `version ${version} without the overwinter flag`, { name })
     const inputs = r.compactSize(bytes.length)
-    for (let k = 0; k < inputs; k++) { r.bytes(36); r.varBytes(bytes.length); r.u32le() }
+    for (let k = 0; k < inputs; k++) {
+      r.bytes(36)
+      r.varBytes(bytes.length)
+      r.u32le()
+    }
     const outputs = r.compactSize(bytes.length)
-    for (let k = 0; k < outputs; k++) { r.bytes(8); r.varBytes(bytes.length) }
+    for (let k = 0; k < outputs; k++) {
+      r.bytes(8)
+      r.varBytes(bytes.length)
+    }
     r.u32le() // lock time
     if (overwintered) r.u32le() // expiry height
     let spends = 0

@@ -54,7 +54,11 @@ export type ParsedCcScript = {
 export function ccScript(cond: CcCondition | Uint8Array, vData?: CcVData): Uint8Array {
   const c = cond instanceof Uint8Array ? cond : encodeCondition(cond)
   if (c.length < 1 || c.length > 75)
-    throw new KomodoCcError('SCRIPT_INVALID', `the condition push must be a direct push of 1..75 bytes, got ${c.length}`, { length: c.length })
+    throw new KomodoCcError(
+      'SCRIPT_INVALID',
+      `the condition push must be a direct push of 1..75 bytes, got ${c.length}`,
+      { length: c.length },
+    )
   const sub = new Uint8Array(c.length + 2)
   sub[0] = c.length
   sub.set(c, 1)
@@ -62,16 +66,28 @@ export function ccScript(cond: CcCondition | Uint8Array, vData?: CcVData): Uint8
   if (vData === undefined) return sub
   if (typeof vData !== 'object' || vData === null || !Array.isArray(vData.data))
     throw new KomodoCcError('ARG_INVALID', 'vData expected { evalCode, n?, m?, data: Uint8Array[] }')
-  const header = Uint8Array.of(1, assertInt(vData.evalCode, 0, 255, 'vData.evalCode'), assertInt(vData.n ?? 1, 0, 255, 'vData.n'), assertInt(vData.m ?? 1, 0, 255, 'vData.m'))
+  const header = Uint8Array.of(
+    1,
+    assertInt(vData.evalCode, 0, 255, 'vData.evalCode'),
+    assertInt(vData.n ?? 1, 0, 255, 'vData.n'),
+    assertInt(vData.m ?? 1, 0, 255, 'vData.m'),
+  )
   const parts = [push(header)]
   vData.data.forEach((d, i) => {
     assertBytes(d, undefined, `vData.data[${i}]`)
-    if (d.length === 0) throw new KomodoCcError('SCRIPT_INVALID', `vData.data[${i}] is empty (an empty push reads back as OP_0)`, { index: i })
+    if (d.length === 0)
+      throw new KomodoCcError('SCRIPT_INVALID', `vData.data[${i}] is empty (an empty push reads back as OP_0)`, {
+        index: i,
+      })
     parts.push(push(d))
   })
   const p = concatBytes(...parts)
   if (p.length > MAX_CC_PARAMS_SIZE)
-    throw new KomodoCcError('SCRIPT_TOO_LARGE', `the vData blob is ${p.length} bytes; a spend executes its push, limit ${MAX_CC_PARAMS_SIZE}`, { length: p.length, max: MAX_CC_PARAMS_SIZE })
+    throw new KomodoCcError(
+      'SCRIPT_TOO_LARGE',
+      `the vData blob is ${p.length} bytes; a spend executes its push, limit ${MAX_CC_PARAMS_SIZE}`,
+      { length: p.length, max: MAX_CC_PARAMS_SIZE },
+    )
   return concatBytes(sub, push(p), Uint8Array.of(OP_DROP))
 }
 
@@ -159,7 +175,11 @@ export function isCcScript(script: unknown): boolean {
  */
 export function ccSubScript(script: Uint8Array): Uint8Array {
   const p = parseCcScript(script)
-  if (p === null) throw new KomodoCcError('SCRIPT_INVALID', 'not a CC scriptPubKey (push of 1..75 bytes, OP_CHECKCRYPTOCONDITION, balanced pushes/drops)')
+  if (p === null)
+    throw new KomodoCcError(
+      'SCRIPT_INVALID',
+      'not a CC scriptPubKey (push of 1..75 bytes, OP_CHECKCRYPTOCONDITION, balanced pushes/drops)',
+    )
   return p.subScript
 }
 
@@ -175,7 +195,11 @@ export function ccScriptSig(fulfillment: Uint8Array, hashType = 1): Uint8Array {
   data.set(fulfillment)
   data[fulfillment.length] = hashType
   if (data.length > MAX_CC_SCRIPTSIG_PUSH)
-    throw new KomodoCcError('SCRIPT_TOO_LARGE', `the CC scriptSig push is ${data.length} bytes, limit ${MAX_CC_SCRIPTSIG_PUSH}`, { length: data.length, max: MAX_CC_SCRIPTSIG_PUSH })
+    throw new KomodoCcError(
+      'SCRIPT_TOO_LARGE',
+      `the CC scriptSig push is ${data.length} bytes, limit ${MAX_CC_SCRIPTSIG_PUSH}`,
+      { length: data.length, max: MAX_CC_SCRIPTSIG_PUSH },
+    )
   return push(data)
 }
 
@@ -224,5 +248,3 @@ function pushes(b: Uint8Array): Uint8Array[] | null {
   }
   return out
 }
-
-

@@ -5,7 +5,8 @@ import { OP } from './opcodes.js'
 import { getOp, isPushOnly } from './script.js'
 
 /** komodod's output types (`GetTxnOutputType`). */
-export type ScriptType = 'nonstandard' | 'pubkey' | 'pubkeyhash' | 'scripthash' | 'multisig' | 'nulldata' | 'cryptocondition'
+export type ScriptType =
+  'nonstandard' | 'pubkey' | 'pubkeyhash' | 'scripthash' | 'multisig' | 'nulldata' | 'cryptocondition'
 
 /**
  * What komodod's `Solver` makes of an output script. `hashes` are the 20-byte ids `ExtractDestinations` turns
@@ -90,7 +91,13 @@ export function classifyScript(script: Uint8Array): ScriptClass {
   const cc = ccScriptParts(script)
   if (cc !== null) {
     if (!mayAcceptCondition(cc.condition)) return { type: 'nonstandard', hashes: [] }
-    return { type: 'cryptocondition', reqSigs: 1, hashes: [{ kind: 'p2pkh', hash: hash160(script.subarray(0, cc.ccSubScriptEnd)) }], condition: cc.condition, ccSubScriptEnd: cc.ccSubScriptEnd }
+    return {
+      type: 'cryptocondition',
+      reqSigs: 1,
+      hashes: [{ kind: 'p2pkh', hash: hash160(script.subarray(0, cc.ccSubScriptEnd)) }],
+      condition: cc.condition,
+      ccSubScriptEnd: cc.ccSubScriptEnd,
+    }
   }
   const n = script.length
   if (n === 23 && script[0] === OP.HASH160 && script[1] === 20 && script[22] === OP.EQUAL)
@@ -98,7 +105,14 @@ export function classifyScript(script: Uint8Array): ScriptClass {
   if (n >= 1 && script[0] === OP.RETURN && isPushOnly(script, 1)) return { type: 'nulldata', hashes: [] }
   // <pubkey> OP_CHECKSIG (any push form of 33..65 bytes)
   const op0 = n > 0 ? getOp(script, 0) : null
-  if (op0 !== null && op0.data !== undefined && op0.data.length >= 33 && op0.data.length <= 65 && op0.end === n - 1 && script[n - 1] === OP.CHECKSIG) {
+  if (
+    op0 !== null &&
+    op0.data !== undefined &&
+    op0.data.length >= 33 &&
+    op0.data.length <= 65 &&
+    op0.end === n - 1 &&
+    script[n - 1] === OP.CHECKSIG
+  ) {
     const pk = op0.data
     if (!validPubkey(pk)) return { type: 'pubkey', hashes: [], pubkeys: [pk] }
     return { type: 'pubkey', reqSigs: 1, hashes: [{ kind: 'p2pkh', hash: hash160(pk) }], pubkeys: [pk] }
@@ -106,7 +120,14 @@ export function classifyScript(script: Uint8Array): ScriptClass {
   // OP_DUP OP_HASH160 <20> OP_EQUALVERIFY OP_CHECKSIG (the hash push in any push form)
   if (n >= 25 && script[0] === OP.DUP && script[1] === OP.HASH160) {
     const h = getOp(script, 2)
-    if (h !== null && h.data !== undefined && h.data.length === 20 && h.end === n - 2 && script[n - 2] === OP.EQUALVERIFY && script[n - 1] === OP.CHECKSIG)
+    if (
+      h !== null &&
+      h.data !== undefined &&
+      h.data.length === 20 &&
+      h.end === n - 2 &&
+      script[n - 2] === OP.EQUALVERIFY &&
+      script[n - 1] === OP.CHECKSIG
+    )
       return { type: 'pubkeyhash', reqSigs: 1, hashes: [{ kind: 'p2pkh', hash: h.data.slice() }] }
   }
   const ms = multisig(script)
@@ -139,6 +160,11 @@ function multisig(s: Uint8Array): ScriptClass | null {
     if (m < 1 || n < 1 || m > n || keys.length !== n) return null
     const valid = keys.filter(validPubkey)
     if (valid.length === 0) return { type: 'multisig', hashes: [], pubkeys: keys }
-    return { type: 'multisig', reqSigs: m, hashes: valid.map((k) => ({ kind: 'p2pkh' as const, hash: hash160(k) })), pubkeys: keys }
+    return {
+      type: 'multisig',
+      reqSigs: m,
+      hashes: valid.map((k) => ({ kind: 'p2pkh' as const, hash: hash160(k) })),
+      pubkeys: keys,
+    }
   }
 }

@@ -1,7 +1,20 @@
 export { OP, opcodeName } from './opcodes.js'
 export {
-  decompileScript, pushData, p2pkScript, p2pkhScript, opReturnScript, opReturnPayload, isPushOnly, scriptToAsm,
-  isStrictSignatureEncoding, isValidSignatureEncoding, IGUANA_MAXSCRIPTSIZE, MAX_SCRIPT_SIZE, MAX_SCRIPT_ELEMENT_SIZE,
-  DATACARRIER_SIZE_KMD, DATACARRIER_SIZE_ASSET_CHAIN, type ScriptOp,
+  decompileScript,
+  pushData,
+  p2pkScript,
+  p2pkhScript,
+  opReturnScript,
+  opReturnPayload,
+  isPushOnly,
+  scriptToAsm,
+  isStrictSignatureEncoding,
+  isValidSignatureEncoding,
+  IGUANA_MAXSCRIPTSIZE,
+  MAX_SCRIPT_SIZE,
+  MAX_SCRIPT_ELEMENT_SIZE,
+  DATACARRIER_SIZE_KMD,
+  DATACARRIER_SIZE_ASSET_CHAIN,
+  type ScriptOp,
 } from './script.js'
 export { classifyScript, ccScriptParts, mayAcceptCondition, type ScriptClass, type ScriptType } from './classify.js'

@@ -29,7 +29,12 @@ export function decompileScript(script: Uint8Array): ScriptOp[] {
   let pc = 0
   while (pc < script.length) {
     const op = getOp(script, pc)
-    if (op === null) throw new KomodoCcError('SCRIPT_INVALID', `push at offset ${pc} runs past the end of the ${script.length}-byte script`, { offset: pc })
+    if (op === null)
+      throw new KomodoCcError(
+        'SCRIPT_INVALID',
+        `push at offset ${pc} runs past the end of the ${script.length}-byte script`,
+        { offset: pc },
+      )
     ops.push(op)
     pc = op.end
   }
@@ -99,7 +104,11 @@ export function pushData(data: Uint8Array): Uint8Array {
 export function p2pkScript(pubkey: Uint8Array): Uint8Array {
   assertBytes(pubkey, undefined, 'pubkey')
   if (!((pubkey.length === 33 && (pubkey[0] === 2 || pubkey[0] === 3)) || (pubkey.length === 65 && pubkey[0] === 4)))
-    throw new KomodoCcError('PUBKEY_INVALID', `pubkey expected 33 bytes starting 02/03 (or 65 starting 04), got ${pubkey.length} bytes`, { length: pubkey.length })
+    throw new KomodoCcError(
+      'PUBKEY_INVALID',
+      `pubkey expected 33 bytes starting 02/03 (or 65 starting 04), got ${pubkey.length} bytes`,
+      { length: pubkey.length },
+    )
   const out = new Uint8Array(pubkey.length + 2)
   out[0] = pubkey.length
   out.set(pubkey, 1)
@@ -135,7 +144,11 @@ export function opReturnScript(payload: Uint8Array, options: { maxScriptSize?: n
   const push = pushData(payload)
   const max = options.maxScriptSize ?? IGUANA_MAXSCRIPTSIZE
   if (push.length + 1 > max)
-    throw new KomodoCcError('SCRIPT_TOO_LARGE', `OP_RETURN script would be ${push.length + 1} bytes, the limit is ${max}`, { size: push.length + 1, max })
+    throw new KomodoCcError(
+      'SCRIPT_TOO_LARGE',
+      `OP_RETURN script would be ${push.length + 1} bytes, the limit is ${max}`,
+      { size: push.length + 1, max },
+    )
   const out = new Uint8Array(push.length + 1)
   out[0] = OP.RETURN
   out.set(push, 1)
@@ -167,7 +180,12 @@ export function isPushOnly(script: Uint8Array, from = 0): boolean {
 }
 
 const SIGHASH_NAMES: Readonly<Record<number, string>> = /* @__PURE__ */ Object.freeze({
-  1: 'ALL', 0x81: 'ALL|ANYONECANPAY', 2: 'NONE', 0x82: 'NONE|ANYONECANPAY', 3: 'SINGLE', 0x83: 'SINGLE|ANYONECANPAY',
+  1: 'ALL',
+  0x81: 'ALL|ANYONECANPAY',
+  2: 'NONE',
+  0x82: 'NONE|ANYONECANPAY',
+  3: 'SINGLE',
+  0x83: 'SINGLE|ANYONECANPAY',
 })
 
 /**

@@ -6,9 +6,19 @@ import { sha256d } from '../hash/index.js'
 import { sha256View } from '../hash/sha256.js'
 import { reversedHex, reversedHexToBytes } from './hex.js'
 import {
-  GROTH_PROOF_SIZE, JOINSPLIT_CIPHERTEXT_SIZE, OVERWINTER_VERSION_GROUP_ID, PHGR_PROOF_SIZE, SAPLING_VERSION_GROUP_ID,
-  SHIELDED_OUTPUT_SIZE, SHIELDED_SPEND_SIZE,
-  type JoinSplit, type ShieldedOutput, type ShieldedSpend, type Transaction, type TxInput, type TxOutput,
+  GROTH_PROOF_SIZE,
+  JOINSPLIT_CIPHERTEXT_SIZE,
+  OVERWINTER_VERSION_GROUP_ID,
+  PHGR_PROOF_SIZE,
+  SAPLING_VERSION_GROUP_ID,
+  SHIELDED_OUTPUT_SIZE,
+  SHIELDED_SPEND_SIZE,
+  type JoinSplit,
+  type ShieldedOutput,
+  type ShieldedSpend,
+  type Transaction,
+  type TxInput,
+  type TxOutput,
 } from './types.js'
 
 // smallest wire size of one element, to refuse absurd counts before looping
@@ -27,7 +37,11 @@ export function parseTransaction(hexOrBytes: string | Uint8Array): Transaction {
   let data: Uint8Array
   if (typeof hexOrBytes === 'string') data = hexToBytes(hexOrBytes, 'tx')
   else if (hexOrBytes instanceof Uint8Array) data = hexOrBytes
-  else throw new KomodoCcError('BYTES_TYPE', `tx expected a hex string or a Uint8Array, got ${hexOrBytes === null ? 'null' : typeof hexOrBytes}`)
+  else
+    throw new KomodoCcError(
+      'BYTES_TYPE',
+      `tx expected a hex string or a Uint8Array, got ${hexOrBytes === null ? 'null' : typeof hexOrBytes}`,
+    )
   const r = new ByteReader(data)
   const tx = readTransaction(r)
   r.end()
@@ -38,7 +52,9 @@ export function parseTransaction(hexOrBytes: string | Uint8Array): Transaction {
 const At = { header: 0, vin: 1, vout: 2, tail: 3, shielded: 4, joinsplit: 5 } as const
 
 function readTransaction(r: ByteReader): Transaction {
-  let at: number = At.header, index = 0, field = ''
+  let at: number = At.header,
+    index = 0,
+    field = ''
   try {
     const header = r.u32le()
     const overwintered = header >>> 31 === 1
@@ -48,19 +64,29 @@ function readTransaction(r: ByteReader): Transaction {
     const v3 = overwintered && version === 3 && versionGroupId === OVERWINTER_VERSION_GROUP_ID
     const v4 = overwintered && version === 4 && versionGroupId === SAPLING_VERSION_GROUP_ID
     if (overwintered && !v3 && !v4)
-      throw new KomodoCcError('TX_VERSION', `unknown transaction format: overwintered version ${version} with version group id 0x${versionGroupId.toString(16).padStart(8, '0')}`, { version, versionGroupId, offset: 0 })
+      throw new KomodoCcError(
+        'TX_VERSION',
+        `unknown transaction format: overwintered version ${version} with version group id 0x${versionGroupId.toString(16).padStart(8, '0')}`,
+        { version, versionGroupId, offset: 0 },
+      )
 
     at = At.vin
     const nIn = r.compactSize()
     if (nIn * MIN_INPUT > r.remaining) throw tooMany('vin', nIn, r)
     // The transparent part is read inline (local offset, views made from the buffer directly); whenever a field
     // does not fit or a CompactSize is not a single byte, the ByteReader reads it instead and throws or validates.
-    const data = r.data, buf = data.buffer, base = data.byteOffset, end = r.limit
+    const data = r.data,
+      buf = data.buffer,
+      base = data.byteOffset,
+      end = r.limit
     let p = r.pos
     const vin: TxInput[] = new Array(nIn)
     for (index = 0; index < nIn; index++) {
       field = 'prevout'
-      if (end - p < 36) { r.pos = p; r.bytes(36) }
+      if (end - p < 36) {
+        r.pos = p
+        r.bytes(36)
+      }
       const txid = reversedHex32(data, p)
       const vout = (data[p + 32]! | (data[p + 33]! << 8) | (data[p + 34]! << 16) | (data[p + 35]! << 24)) >>> 0
       p += 36
@@ -68,7 +94,10 @@ function readTransaction(r: ByteReader): Transaction {
       const scriptSig = varBytesView(r, buf, base, end, p)
       p = r.pos
       field = 'sequence'
-      if (end - p < 4) { r.pos = p; r.u32le() }
+      if (end - p < 4) {
+        r.pos = p
+        r.u32le()
+      }
       const sequence = (data[p]! | (data[p + 1]! << 8) | (data[p + 2]! << 16) | (data[p + 3]! << 24)) >>> 0
       p += 4
       vin[index] = { txid, vout, scriptSig, sequence }
@@ -81,7 +110,10 @@ function readTransaction(r: ByteReader): Transaction {
     const vout: TxOutput[] = new Array(nOut)
     for (index = 0; index < nOut; index++) {
       field = 'value'
-      if (end - p < 8) { r.pos = p; r.i64le() }
+      if (end - p < 8) {
+        r.pos = p
+        r.i64le()
+      }
       const lo = (data[p]! | (data[p + 1]! << 8) | (data[p + 2]! << 16) | (data[p + 3]! << 24)) >>> 0
       const hi = data[p + 4]! | (data[p + 5]! << 8) | (data[p + 6]! << 16) | (data[p + 7]! << 24)
       const value = hi === 0 ? BigInt(lo) : (BigInt(hi) << 32n) | BigInt(lo) // hi signed: BigInt(hi) << 32 keeps the sign
@@ -108,14 +140,40 @@ function readTransaction(r: ByteReader): Transaction {
       const ns = r.compactSize()
       if (ns * SHIELDED_SPEND_SIZE > r.remaining) throw tooMany('vShieldedSpend', ns, r)
       for (index = 0; index < ns; index++)
-        shieldedSpends.push({ cv: r.bytes(32), anchor: r.bytes(32), nullifier: r.bytes(32), rk: r.bytes(32), zkproof: r.bytes(GROTH_PROOF_SIZE), spendAuthSig: r.bytes(64) })
+        shieldedSpends.push({
+          cv: r.bytes(32),
+          anchor: r.bytes(32),
+          nullifier: r.bytes(32),
+          rk: r.bytes(32),
+          zkproof: r.bytes(GROTH_PROOF_SIZE),
+          spendAuthSig: r.bytes(64),
+        })
       field = 'vShieldedOutput'
       const no = r.compactSize()
       if (no * SHIELDED_OUTPUT_SIZE > r.remaining) throw tooMany('vShieldedOutput', no, r)
       for (index = 0; index < no; index++)
-        shieldedOutputs.push({ cv: r.bytes(32), cmu: r.bytes(32), ephemeralKey: r.bytes(32), encCiphertext: r.bytes(580), outCiphertext: r.bytes(80), zkproof: r.bytes(GROTH_PROOF_SIZE) })
+        shieldedOutputs.push({
+          cv: r.bytes(32),
+          cmu: r.bytes(32),
+          ephemeralKey: r.bytes(32),
+          encCiphertext: r.bytes(580),
+          outCiphertext: r.bytes(80),
+          zkproof: r.bytes(GROTH_PROOF_SIZE),
+        })
     }
-    const tx: Transaction = { overwintered, version, versionGroupId, vin, vout, lockTime, expiryHeight, valueBalance, shieldedSpends, shieldedOutputs, joinSplits: [] }
+    const tx: Transaction = {
+      overwintered,
+      version,
+      versionGroupId,
+      vin,
+      vout,
+      lockTime,
+      expiryHeight,
+      valueBalance,
+      shieldedSpends,
+      shieldedOutputs,
+      joinSplits: [],
+    }
     if (version >= 2) {
       at = At.joinsplit
       field = 'vJoinSplit'
@@ -124,10 +182,16 @@ function readTransaction(r: ByteReader): Transaction {
       if (nj * (proofSize + 2 * JOINSPLIT_CIPHERTEXT_SIZE) > r.remaining) throw tooMany('vJoinSplit', nj, r)
       for (index = 0; index < nj; index++) {
         tx.joinSplits.push({
-          vpubOld: r.i64le(), vpubNew: r.i64le(), anchor: r.bytes(32),
-          nullifiers: [r.bytes(32), r.bytes(32)], commitments: [r.bytes(32), r.bytes(32)],
-          ephemeralKey: r.bytes(32), randomSeed: r.bytes(32), macs: [r.bytes(32), r.bytes(32)],
-          proof: r.bytes(proofSize), ciphertexts: [r.bytes(JOINSPLIT_CIPHERTEXT_SIZE), r.bytes(JOINSPLIT_CIPHERTEXT_SIZE)],
+          vpubOld: r.i64le(),
+          vpubNew: r.i64le(),
+          anchor: r.bytes(32),
+          nullifiers: [r.bytes(32), r.bytes(32)],
+          commitments: [r.bytes(32), r.bytes(32)],
+          ephemeralKey: r.bytes(32),
+          randomSeed: r.bytes(32),
+          macs: [r.bytes(32), r.bytes(32)],
+          proof: r.bytes(proofSize),
+          ciphertexts: [r.bytes(JOINSPLIT_CIPHERTEXT_SIZE), r.bytes(JOINSPLIT_CIPHERTEXT_SIZE)],
         })
       }
       at = At.tail
@@ -144,9 +208,19 @@ function readTransaction(r: ByteReader): Transaction {
     return tx
   } catch (e) {
     if (!(e instanceof KomodoCcError) || at === At.header || typeof e.details.path === 'string') throw e
-    const path = at === At.vin ? `vin[${index}].${field}` : at === At.vout ? `vout[${index}].${field}`
-      : at === At.shielded ? `${field}[${index}]` : at === At.joinsplit ? `vJoinSplit[${index}]` : field
-    throw withPath(path, () => { throw e })
+    const path =
+      at === At.vin
+        ? `vin[${index}].${field}`
+        : at === At.vout
+          ? `vout[${index}].${field}`
+          : at === At.shielded
+            ? `${field}[${index}]`
+            : at === At.joinsplit
+              ? `vJoinSplit[${index}]`
+              : field
+    throw withPath(path, () => {
+      throw e
+    })
   }
 }
 
@@ -162,7 +236,11 @@ function varBytesView(r: ByteReader, buf: ArrayBufferLike, base: number, end: nu
 }
 
 function tooMany(what: string, n: number, r: ByteReader): KomodoCcError {
-  return new KomodoCcError('READ_PAST_END', `${what} count ${n} cannot fit in the ${r.remaining} byte(s) left at offset ${r.pos}`, { path: what, count: n, left: r.remaining, offset: r.pos })
+  return new KomodoCcError(
+    'READ_PAST_END',
+    `${what} count ${n} cannot fit in the ${r.remaining} byte(s) left at offset ${r.pos}`,
+    { path: what, count: n, left: r.remaining, offset: r.pos },
+  )
 }
 
 /**
@@ -189,12 +267,21 @@ export function serializeTransaction(tx: Transaction): Uint8Array {
  * @example const end = serializeTransactionInto(tx, frame, 24) // frame.subarray(24, end) is the transaction
  */
 export function serializeTransactionInto(tx: Transaction, out: Uint8Array, offset = 0): number {
-  if (!(out instanceof Uint8Array)) throw new KomodoCcError('BYTES_TYPE', `out expected a Uint8Array, got ${out === null ? 'null' : typeof out}`, { path: 'out' })
+  if (!(out instanceof Uint8Array))
+    throw new KomodoCcError('BYTES_TYPE', `out expected a Uint8Array, got ${out === null ? 'null' : typeof out}`, {
+      path: 'out',
+    })
   if (!Number.isSafeInteger(offset) || offset < 0 || offset > out.length)
-    throw new KomodoCcError('INT_RANGE', `offset expected an integer 0..${out.length}, got ${String(offset)}`, { path: 'offset' })
+    throw new KomodoCcError('INT_RANGE', `offset expected an integer 0..${out.length}, got ${String(offset)}`, {
+      path: 'offset',
+    })
   const size = checkedSize(tx)
   if (size > out.length - offset)
-    throw new KomodoCcError('BYTES_LENGTH', `the transaction needs ${size} bytes at offset ${offset}, out has ${out.length - offset} left`, { path: 'out', need: size, left: out.length - offset })
+    throw new KomodoCcError(
+      'BYTES_LENGTH',
+      `the transaction needs ${size} bytes at offset ${offset}, out has ${out.length - offset} left`,
+      { path: 'out', need: size, left: out.length - offset },
+    )
   for (let i = 0; i < tx.vin.length; i++) checkTxidHex(tx.vin[i]!.txid, i) // so that a bad txid writes nothing either
   writeFast(tx, out, offset)
   return offset + size
@@ -202,7 +289,8 @@ export function serializeTransactionInto(tx: Transaction, out: Uint8Array, offse
 
 /** Writes a checked transaction at `start` of `out` (room checked by the caller): the hot path of serialize and txid. */
 function writeFast(tx: Transaction, out: Uint8Array, start: number): void {
-  const v3 = isV3(tx), v4 = isV4(tx)
+  const v3 = isV3(tx),
+    v4 = isV4(tx)
   put32(out, start, (tx.overwintered ? 0x80000000 : 0) + tx.version)
   let p = start + 4
   if (tx.overwintered) {
@@ -236,13 +324,21 @@ function writeFast(tx: Transaction, out: Uint8Array, start: number): void {
     put64(out, p, tx.valueBalance)
     p = putCs(out, p + 8, tx.shieldedSpends.length)
     for (const x of tx.shieldedSpends) {
-      p = put(out, p, x.cv); p = put(out, p, x.anchor); p = put(out, p, x.nullifier)
-      p = put(out, p, x.rk); p = put(out, p, x.zkproof); p = put(out, p, x.spendAuthSig)
+      p = put(out, p, x.cv)
+      p = put(out, p, x.anchor)
+      p = put(out, p, x.nullifier)
+      p = put(out, p, x.rk)
+      p = put(out, p, x.zkproof)
+      p = put(out, p, x.spendAuthSig)
     }
     p = putCs(out, p, tx.shieldedOutputs.length)
     for (const x of tx.shieldedOutputs) {
-      p = put(out, p, x.cv); p = put(out, p, x.cmu); p = put(out, p, x.ephemeralKey)
-      p = put(out, p, x.encCiphertext); p = put(out, p, x.outCiphertext); p = put(out, p, x.zkproof)
+      p = put(out, p, x.cv)
+      p = put(out, p, x.cmu)
+      p = put(out, p, x.ephemeralKey)
+      p = put(out, p, x.encCiphertext)
+      p = put(out, p, x.outCiphertext)
+      p = put(out, p, x.zkproof)
     }
   }
   if (tx.version >= 2) {
@@ -251,7 +347,20 @@ function writeFast(tx: Transaction, out: Uint8Array, start: number): void {
       put64(out, p, js.vpubOld)
       put64(out, p + 8, js.vpubNew)
       p += 16
-      for (const b of [js.anchor, js.nullifiers[0], js.nullifiers[1], js.commitments[0], js.commitments[1], js.ephemeralKey, js.randomSeed, js.macs[0], js.macs[1], js.proof, js.ciphertexts[0], js.ciphertexts[1]])
+      for (const b of [
+        js.anchor,
+        js.nullifiers[0],
+        js.nullifiers[1],
+        js.commitments[0],
+        js.commitments[1],
+        js.ephemeralKey,
+        js.randomSeed,
+        js.macs[0],
+        js.macs[1],
+        js.proof,
+        js.ciphertexts[0],
+        js.ciphertexts[1],
+      ])
         p = put(out, p, b)
     }
     if (tx.joinSplits.length > 0) {
@@ -316,18 +425,22 @@ const NIB: Int8Array = /* @__PURE__ */ (() => {
 // two ASCII hex chars (a << 7 | b) → their byte, -1 when either is not hex (32 KB; one lookup per byte)
 const HEX_PAIR: Int16Array = /* @__PURE__ */ (() => {
   const t = new Int16Array(128 * 128).fill(-1)
-  for (let a = 0; a < 128; a++) for (let b = 0; b < 128; b++) if (NIB[a]! >= 0 && NIB[b]! >= 0) t[(a << 7) | b] = (NIB[a]! << 4) | NIB[b]!
+  for (let a = 0; a < 128; a++)
+    for (let b = 0; b < 128; b++) if (NIB[a]! >= 0 && NIB[b]! >= 0) t[(a << 7) | b] = (NIB[a]! << 4) | NIB[b]!
   return t
 })()
 
 /** 64 display-hex chars → 32 bytes reversed into `out` at `p`. */
 const nonHexTxid = (i: number): KomodoCcError =>
-  new KomodoCcError('BYTES_LENGTH', `vin[${i}].txid expected 64 hex characters (display order), found a non-hex one`, { path: `vin[${i}].txid` })
+  new KomodoCcError('BYTES_LENGTH', `vin[${i}].txid expected 64 hex characters (display order), found a non-hex one`, {
+    path: `vin[${i}].txid`,
+  })
 
 /** Throws unless every character of a txid (a 64-character string: checkedSize saw to that) is a hex digit. */
 function checkTxidHex(hex: string, i: number): void {
   for (let k = 0; k < 64; k += 2) {
-    const a = hex.charCodeAt(k), b = hex.charCodeAt(k + 1)
+    const a = hex.charCodeAt(k),
+      b = hex.charCodeAt(k + 1)
     if ((a | b) >= 128 || HEX_PAIR[(a << 7) | b]! < 0) throw nonHexTxid(i)
   }
 }
@@ -335,7 +448,8 @@ function checkTxidHex(hex: string, i: number): void {
 /** Writes a txid's 32 bytes in internal order, checking its digits on the way (its type and length: checkedSize). */
 function writeReversedHex(out: Uint8Array, p: number, hex: string, i: number): void {
   for (let k = 0, q = p + 31; k < 64; k += 2, q--) {
-    const a = hex.charCodeAt(k), b = hex.charCodeAt(k + 1)
+    const a = hex.charCodeAt(k),
+      b = hex.charCodeAt(k + 1)
     const v = (a | b) < 128 ? HEX_PAIR[(a << 7) | b]! : -1
     if (v < 0) throw nonHexTxid(i)
     out[q] = v
@@ -350,8 +464,10 @@ export function writeJoinSplit(w: ByteWriter, js: JoinSplit): void {
   w.bytes(js.ciphertexts[0]).bytes(js.ciphertexts[1])
 }
 
-const isV3 = (tx: Transaction): boolean => tx.overwintered && tx.version === 3 && tx.versionGroupId === OVERWINTER_VERSION_GROUP_ID
-const isV4 = (tx: Transaction): boolean => tx.overwintered && tx.version === 4 && tx.versionGroupId === SAPLING_VERSION_GROUP_ID
+const isV3 = (tx: Transaction): boolean =>
+  tx.overwintered && tx.version === 3 && tx.versionGroupId === OVERWINTER_VERSION_GROUP_ID
+const isV4 = (tx: Transaction): boolean =>
+  tx.overwintered && tx.version === 4 && tx.versionGroupId === SAPLING_VERSION_GROUP_ID
 
 /**
  * Serialized size in bytes (what `decoderawtransaction` calls `size`), after checking the model.
@@ -412,15 +528,29 @@ const isU32 = (v: unknown): boolean => typeof v === 'number' && v >>> 0 === v
 const isI64 = (v: unknown): boolean => typeof v === 'bigint' && v >= -0x8000000000000000n && v <= 0x7fffffffffffffffn
 function u32(v: unknown, path: string): void {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 0xffffffff)
-    throw new KomodoCcError('INT_RANGE', `${path} expected a u32, got ${typeof v === 'number' ? v : typeof v}`, { path })
+    throw new KomodoCcError('INT_RANGE', `${path} expected a u32, got ${typeof v === 'number' ? v : typeof v}`, {
+      path,
+    })
 }
 function i64(v: unknown, path: string): void {
   if (typeof v !== 'bigint' || v < -0x8000000000000000n || v > 0x7fffffffffffffffn)
-    throw new KomodoCcError('INT_RANGE', `${path} expected a bigint in the i64 range, got ${typeof v === 'bigint' ? `${v}n` : typeof v}`, { path })
+    throw new KomodoCcError(
+      'INT_RANGE',
+      `${path} expected a bigint in the i64 range, got ${typeof v === 'bigint' ? `${v}n` : typeof v}`,
+      { path },
+    )
 }
 function blob(v: unknown, n: number | undefined, path: string): number {
-  if (!(v instanceof Uint8Array)) throw new KomodoCcError('BYTES_TYPE', `${path} expected a Uint8Array, got ${v === null ? 'null' : typeof v}`, { path })
-  if (n !== undefined && v.length !== n) throw new KomodoCcError('BYTES_LENGTH', `${path} expected ${n} bytes, got ${v.length}`, { path, expected: n, got: v.length })
+  if (!(v instanceof Uint8Array))
+    throw new KomodoCcError('BYTES_TYPE', `${path} expected a Uint8Array, got ${v === null ? 'null' : typeof v}`, {
+      path,
+    })
+  if (n !== undefined && v.length !== n)
+    throw new KomodoCcError('BYTES_LENGTH', `${path} expected ${n} bytes, got ${v.length}`, {
+      path,
+      expected: n,
+      got: v.length,
+    })
   return v.length
 }
 function list(v: unknown, path: string): unknown[] {
@@ -432,11 +562,19 @@ function checkedSize(tx: Transaction): number {
   if (typeof tx !== 'object' || tx === null) throw new KomodoCcError('TX_INVALID', 'tx expected a Transaction object')
   if (typeof tx.overwintered !== 'boolean') throw bad('overwintered expected a boolean', 'overwintered')
   if (typeof tx.version !== 'number' || !Number.isInteger(tx.version) || tx.version < 0 || tx.version > 0x7fffffff)
-    throw new KomodoCcError('TX_VERSION', `version expected an integer 0..0x7fffffff, got ${String(tx.version)}`, { path: 'version' })
-  const v3 = isV3(tx), v4 = isV4(tx)
+    throw new KomodoCcError('TX_VERSION', `version expected an integer 0..0x7fffffff, got ${String(tx.version)}`, {
+      path: 'version',
+    })
+  const v3 = isV3(tx),
+    v4 = isV4(tx)
   if (tx.overwintered && !v3 && !v4)
-    throw new KomodoCcError('TX_VERSION', `overwintered transactions must be v3 (group 0x03c48270) or v4 (group 0x892f2085), got v${tx.version} group ${String(tx.versionGroupId)}`, { path: 'versionGroupId' })
-  if (!tx.overwintered && tx.versionGroupId !== 0) throw bad('versionGroupId must be 0 for a legacy transaction', 'versionGroupId')
+    throw new KomodoCcError(
+      'TX_VERSION',
+      `overwintered transactions must be v3 (group 0x03c48270) or v4 (group 0x892f2085), got v${tx.version} group ${String(tx.versionGroupId)}`,
+      { path: 'versionGroupId' },
+    )
+  if (!tx.overwintered && tx.versionGroupId !== 0)
+    throw bad('versionGroupId must be 0 for a legacy transaction', 'versionGroupId')
   let size = tx.overwintered ? 8 : 4
   const vin = list(tx.vin, 'vin') as TxInput[]
   size += compactSizeLength(vin.length)
@@ -444,7 +582,9 @@ function checkedSize(tx: Transaction): number {
     const input = vin[i]!
     if (typeof input !== 'object' || input === null) throw bad('input expected an object', `vin[${i}]`)
     if (typeof input.txid !== 'string' || input.txid.length !== 64)
-      throw new KomodoCcError('BYTES_LENGTH', `vin[${i}].txid expected 64 hex characters (display order)`, { path: `vin[${i}].txid` })
+      throw new KomodoCcError('BYTES_LENGTH', `vin[${i}].txid expected 64 hex characters (display order)`, {
+        path: `vin[${i}].txid`,
+      })
     if (!isU32(input.vout)) u32(input.vout, `vin[${i}].vout`)
     const sc = input.scriptSig
     const n = sc instanceof Uint8Array ? sc.length : blob(sc, undefined, `vin[${i}].scriptSig`)
@@ -474,18 +614,27 @@ function checkedSize(tx: Transaction): number {
     size += 8 + compactSizeLength(spends.length) + compactSizeLength(outs.length)
     spends.forEach((s, i) => {
       const p = `shieldedSpends[${i}]`
-      blob(s.cv, 32, `${p}.cv`); blob(s.anchor, 32, `${p}.anchor`); blob(s.nullifier, 32, `${p}.nullifier`)
-      blob(s.rk, 32, `${p}.rk`); blob(s.zkproof, GROTH_PROOF_SIZE, `${p}.zkproof`); blob(s.spendAuthSig, 64, `${p}.spendAuthSig`)
+      blob(s.cv, 32, `${p}.cv`)
+      blob(s.anchor, 32, `${p}.anchor`)
+      blob(s.nullifier, 32, `${p}.nullifier`)
+      blob(s.rk, 32, `${p}.rk`)
+      blob(s.zkproof, GROTH_PROOF_SIZE, `${p}.zkproof`)
+      blob(s.spendAuthSig, 64, `${p}.spendAuthSig`)
     })
     outs.forEach((o, i) => {
       const p = `shieldedOutputs[${i}]`
-      blob(o.cv, 32, `${p}.cv`); blob(o.cmu, 32, `${p}.cmu`); blob(o.ephemeralKey, 32, `${p}.ephemeralKey`)
-      blob(o.encCiphertext, 580, `${p}.encCiphertext`); blob(o.outCiphertext, 80, `${p}.outCiphertext`); blob(o.zkproof, GROTH_PROOF_SIZE, `${p}.zkproof`)
+      blob(o.cv, 32, `${p}.cv`)
+      blob(o.cmu, 32, `${p}.cmu`)
+      blob(o.ephemeralKey, 32, `${p}.ephemeralKey`)
+      blob(o.encCiphertext, 580, `${p}.encCiphertext`)
+      blob(o.outCiphertext, 80, `${p}.outCiphertext`)
+      blob(o.zkproof, GROTH_PROOF_SIZE, `${p}.zkproof`)
     })
     size += spends.length * SHIELDED_SPEND_SIZE + outs.length * SHIELDED_OUTPUT_SIZE
   } else {
     if (tx.valueBalance !== 0n) throw bad('valueBalance must be 0n below Sapling v4', 'valueBalance')
-    if (spends.length || outs.length) throw bad('shielded spends/outputs need a Sapling v4 transaction', 'shieldedSpends')
+    if (spends.length || outs.length)
+      throw bad('shielded spends/outputs need a Sapling v4 transaction', 'shieldedSpends')
   }
   const js = list(tx.joinSplits, 'joinSplits') as JoinSplit[]
   if (tx.version >= 2) {
@@ -493,23 +642,31 @@ function checkedSize(tx: Transaction): number {
     size += compactSizeLength(js.length)
     js.forEach((j, i) => {
       const p = `joinSplits[${i}]`
-      i64(j.vpubOld, `${p}.vpubOld`); i64(j.vpubNew, `${p}.vpubNew`); blob(j.anchor, 32, `${p}.anchor`)
+      i64(j.vpubOld, `${p}.vpubOld`)
+      i64(j.vpubNew, `${p}.vpubNew`)
+      blob(j.anchor, 32, `${p}.anchor`)
       for (const k of [0, 1] as const) {
-        blob(j.nullifiers?.[k], 32, `${p}.nullifiers[${k}]`); blob(j.commitments?.[k], 32, `${p}.commitments[${k}]`)
-        blob(j.macs?.[k], 32, `${p}.macs[${k}]`); blob(j.ciphertexts?.[k], JOINSPLIT_CIPHERTEXT_SIZE, `${p}.ciphertexts[${k}]`)
+        blob(j.nullifiers?.[k], 32, `${p}.nullifiers[${k}]`)
+        blob(j.commitments?.[k], 32, `${p}.commitments[${k}]`)
+        blob(j.macs?.[k], 32, `${p}.macs[${k}]`)
+        blob(j.ciphertexts?.[k], JOINSPLIT_CIPHERTEXT_SIZE, `${p}.ciphertexts[${k}]`)
       }
-      blob(j.ephemeralKey, 32, `${p}.ephemeralKey`); blob(j.randomSeed, 32, `${p}.randomSeed`); blob(j.proof, proofSize, `${p}.proof`)
+      blob(j.ephemeralKey, 32, `${p}.ephemeralKey`)
+      blob(j.randomSeed, 32, `${p}.randomSeed`)
+      blob(j.proof, proofSize, `${p}.proof`)
       size += 16 + 32 * 9 + proofSize + 2 * JOINSPLIT_CIPHERTEXT_SIZE
     })
     if (js.length > 0) {
-      blob(tx.joinSplitPubKey, 32, 'joinSplitPubKey'); blob(tx.joinSplitSig, 64, 'joinSplitSig')
+      blob(tx.joinSplitPubKey, 32, 'joinSplitPubKey')
+      blob(tx.joinSplitSig, 64, 'joinSplitSig')
       size += 96
-    } else if (tx.joinSplitPubKey !== undefined || tx.joinSplitSig !== undefined) throw bad('joinSplitPubKey/joinSplitSig given without JoinSplits', 'joinSplitPubKey')
+    } else if (tx.joinSplitPubKey !== undefined || tx.joinSplitSig !== undefined)
+      throw bad('joinSplitPubKey/joinSplitSig given without JoinSplits', 'joinSplitPubKey')
   } else if (js.length) throw bad('JoinSplits need version 2 or later', 'joinSplits')
   if (v4 && (spends.length || outs.length)) {
     blob(tx.bindingSig, 64, 'bindingSig')
     size += 64
-  } else if (tx.bindingSig !== undefined) throw bad('bindingSig is only serialized by a v4 transaction with shielded spends or outputs', 'bindingSig')
+  } else if (tx.bindingSig !== undefined)
+    throw bad('bindingSig is only serialized by a v4 transaction with shielded spends or outputs', 'bindingSig')
   return size
 }
-

@@ -34,8 +34,11 @@ export type DecodedTransaction = {
   versiongroupid?: string
   locktime: number
   expiryheight?: number
-  vin: ({ coinbase: string; sequence: number } | { txid: string; vout: number; scriptSig: { asm: string; hex: string }; sequence: number })[]
-  vout: ({ value: number; valueZat?: Zat; valueSat?: Zat; n: number; scriptPubKey: DecodedScriptPubKey })[]
+  vin: (
+    | { coinbase: string; sequence: number }
+    | { txid: string; vout: number; scriptSig: { asm: string; hex: string }; sequence: number }
+  )[]
+  vout: { value: number; valueZat?: Zat; valueSat?: Zat; n: number; scriptPubKey: DecodedScriptPubKey }[]
   vjoinsplit: Record<string, unknown>[]
   valueBalance?: number
   vShieldedSpend?: Record<string, string>[]
@@ -61,7 +64,13 @@ export function decodeScriptPubKey(script: Uint8Array, chain: ChainParams | stri
   const cls = classifyScript(script)
   const out: DecodedScriptPubKey = { asm: scriptToAsm(script), hex: bytesToHex(script), type: cls.type }
   if (cls.reqSigs === undefined) return out
-  return { asm: out.asm, hex: out.hex, reqSigs: cls.reqSigs, type: cls.type, addresses: cls.hashes.map((h) => hash160ToAddress(h.hash, h.kind, c)) }
+  return {
+    asm: out.asm,
+    hex: out.hex,
+    reqSigs: cls.reqSigs,
+    type: cls.type,
+    addresses: cls.hashes.map((h) => hash160ToAddress(h.hash, h.kind, c)),
+  }
 }
 
 function isCoinbase(tx: Transaction): boolean {
@@ -77,30 +86,73 @@ function isCoinbase(tx: Transaction): boolean {
  * @example decodeRawTransaction(hex).vout[0].scriptPubKey.addresses // ['R9zHrofhRbub7ER77B7NrVch3A63R39GuC']
  */
 export function decodeRawTransaction(hex: string | Uint8Array, options: DecodeOptions = {}): DecodedTransaction {
-  if (typeof options !== 'object' || options === null) throw new KomodoCcError('ARG_INVALID', 'options expected an object')
+  if (typeof options !== 'object' || options === null)
+    throw new KomodoCcError('ARG_INVALID', 'options expected an object')
   const amountKey = options.amountKey ?? 'valueZat'
-  if (amountKey !== 'valueZat' && amountKey !== 'valueSat') throw new KomodoCcError('ARG_INVALID', `amountKey expected 'valueZat' or 'valueSat'`)
+  if (amountKey !== 'valueZat' && amountKey !== 'valueSat')
+    throw new KomodoCcError('ARG_INVALID', `amountKey expected 'valueZat' or 'valueSat'`)
   const chain = options.chain === undefined ? KMD : chainParams(options.chain)
   const tx = parseTransaction(hex)
-  const out: DecodedTransaction = { txid: txidOf(tx), overwintered: tx.overwintered, version: tx.version } as DecodedTransaction
+  const out: DecodedTransaction = {
+    txid: txidOf(tx),
+    overwintered: tx.overwintered,
+    version: tx.version,
+  } as DecodedTransaction
   if (tx.overwintered) out.versiongroupid = tx.versionGroupId.toString(16).padStart(8, '0')
   out.locktime = tx.lockTime
   if (tx.overwintered) out.expiryheight = tx.expiryHeight
   const coinbase = isCoinbase(tx)
-  out.vin = tx.vin.map((i) => coinbase
-    ? { coinbase: bytesToHex(i.scriptSig), sequence: i.sequence }
-    : { txid: i.txid, vout: i.vout, scriptSig: { asm: scriptToAsm(i.scriptSig, true), hex: bytesToHex(i.scriptSig) }, sequence: i.sequence })
-  out.vout = tx.vout.map((o, n) => ({ value: coins(o.value), [amountKey]: zat(o.value), n, scriptPubKey: decodeScriptPubKey(o.script, chain) }) as DecodedTransaction['vout'][number])
+  out.vin = tx.vin.map((i) =>
+    coinbase
+      ? { coinbase: bytesToHex(i.scriptSig), sequence: i.sequence }
+      : {
+          txid: i.txid,
+          vout: i.vout,
+          scriptSig: { asm: scriptToAsm(i.scriptSig, true), hex: bytesToHex(i.scriptSig) },
+          sequence: i.sequence,
+        },
+  )
+  out.vout = tx.vout.map(
+    (o, n) =>
+      ({
+        value: coins(o.value),
+        [amountKey]: zat(o.value),
+        n,
+        scriptPubKey: decodeScriptPubKey(o.script, chain),
+      }) as DecodedTransaction['vout'][number],
+  )
   out.vjoinsplit = tx.joinSplits.map((js) => ({
-    vpub_old: coins(js.vpubOld), vpub_oldZat: zat(js.vpubOld), vpub_new: coins(js.vpubNew), vpub_newZat: zat(js.vpubNew),
-    anchor: rhex(js.anchor), nullifiers: js.nullifiers.map(rhex), commitments: js.commitments.map(rhex),
-    onetimePubKey: rhex(js.ephemeralKey), randomSeed: rhex(js.randomSeed), macs: js.macs.map(rhex),
-    proof: bytesToHex(js.proof), ciphertexts: js.ciphertexts.map((c) => bytesToHex(c)),
+    vpub_old: coins(js.vpubOld),
+    vpub_oldZat: zat(js.vpubOld),
+    vpub_new: coins(js.vpubNew),
+    vpub_newZat: zat(js.vpubNew),
+    anchor: rhex(js.anchor),
+    nullifiers: js.nullifiers.map(rhex),
+    commitments: js.commitments.map(rhex),
+    onetimePubKey: rhex(js.ephemeralKey),
+    randomSeed: rhex(js.randomSeed),
+    macs: js.macs.map(rhex),
+    proof: bytesToHex(js.proof),
+    ciphertexts: js.ciphertexts.map((c) => bytesToHex(c)),
   }))
   if (isSaplingV4(tx)) {
     out.valueBalance = coins(tx.valueBalance)
-    out.vShieldedSpend = tx.shieldedSpends.map((s) => ({ cv: rhex(s.cv), anchor: rhex(s.anchor), nullifier: rhex(s.nullifier), rk: rhex(s.rk), proof: bytesToHex(s.zkproof), spendAuthSig: bytesToHex(s.spendAuthSig) }))
-    out.vShieldedOutput = tx.shieldedOutputs.map((o) => ({ cv: rhex(o.cv), cmu: rhex(o.cmu), ephemeralKey: rhex(o.ephemeralKey), encCiphertext: bytesToHex(o.encCiphertext), outCiphertext: bytesToHex(o.outCiphertext), proof: bytesToHex(o.zkproof) }))
+    out.vShieldedSpend = tx.shieldedSpends.map((s) => ({
+      cv: rhex(s.cv),
+      anchor: rhex(s.anchor),
+      nullifier: rhex(s.nullifier),
+      rk: rhex(s.rk),
+      proof: bytesToHex(s.zkproof),
+      spendAuthSig: bytesToHex(s.spendAuthSig),
+    }))
+    out.vShieldedOutput = tx.shieldedOutputs.map((o) => ({
+      cv: rhex(o.cv),
+      cmu: rhex(o.cmu),
+      ephemeralKey: rhex(o.ephemeralKey),
+      encCiphertext: bytesToHex(o.encCiphertext),
+      outCiphertext: bytesToHex(o.outCiphertext),
+      proof: bytesToHex(o.zkproof),
+    }))
     if (tx.bindingSig !== undefined) out.bindingSig = bytesToHex(tx.bindingSig)
   }
   return out

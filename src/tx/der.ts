@@ -8,7 +8,8 @@ const HALF_N_BYTES = /* @__PURE__ */ hexToBytes('7ffffffffffffffffffffffffffffff
 
 /** r and s in 1..n-1 (and s ≤ n/2 unless allowHighS) for a compact signature. */
 function checkRange(c: Uint8Array, allowHighS: boolean): string | null {
-  if (isZero32(c, 0) || cmp32(c, 0, N_BYTES) >= 0 || isZero32(c, 32) || cmp32(c, 32, N_BYTES) >= 0) return 'r and s must be in 1..n-1'
+  if (isZero32(c, 0) || cmp32(c, 0, N_BYTES) >= 0 || isZero32(c, 32) || cmp32(c, 32, N_BYTES) >= 0)
+    return 'r and s must be in 1..n-1'
   if (!allowHighS && cmp32(c, 32, HALF_N_BYTES) > 0) return 's is above n/2 (high-S)'
   return null
 }
@@ -37,7 +38,6 @@ function putInt(c: Uint8Array, o: number, out: Uint8Array, p: number): number {
   out.set(c.subarray(i, o + 32), p)
   return p + (o + 32 - i)
 }
-
 
 /**
  * @internal The DER size of a compact signature after checking it as {@link compactToDer} does (r and s in 1..n-1,
@@ -80,7 +80,8 @@ export function compactToDer(compact: Uint8Array, options: { allowHighS?: boolea
  */
 export function derToCompact(der: Uint8Array, options: { allowHighS?: boolean } = {}): Uint8Array {
   assertBytes(der, undefined, 'signature')
-  const bad = (why: string): KomodoCcError => new KomodoCcError('SIGNATURE_INVALID', `DER signature: ${why}`, { length: der.length })
+  const bad = (why: string): KomodoCcError =>
+    new KomodoCcError('SIGNATURE_INVALID', `DER signature: ${why}`, { length: der.length })
   const n = der.length
   if (n < 8 || n > 72) throw bad(`length ${n} outside 8..72`)
   if (der[0] !== 0x30 || der[1] !== n - 2) throw bad('bad SEQUENCE header')
@@ -90,8 +91,12 @@ export function derToCompact(der: Uint8Array, options: { allowHighS?: boolean } 
   if (der[4 + lenR] !== 0x02) throw bad('s is not an INTEGER')
   const lenS = der[5 + lenR]!
   if (lenS === 0 || 6 + lenR + lenS !== n) throw bad('bad s length')
-  const r = der.subarray(4, 4 + lenR), s = der.subarray(6 + lenR)
-  for (const [x, name] of [[r, 'r'], [s, 's']] as const) {
+  const r = der.subarray(4, 4 + lenR),
+    s = der.subarray(6 + lenR)
+  for (const [x, name] of [
+    [r, 'r'],
+    [s, 's'],
+  ] as const) {
     if (x[0]! & 0x80) throw bad(`${name} is negative`)
     if (x.length > 1 && x[0] === 0 && !(x[1]! & 0x80)) throw bad(`${name} has a superfluous leading zero`)
     if (x.length > 33 || (x.length === 33 && x[0] !== 0)) throw bad(`${name} is longer than 32 bytes`)

@@ -10,7 +10,10 @@ const NIB: Int8Array = /* @__PURE__ */ (() => {
 
 /** @internal display hex of the 32 bytes at `data[at..at+32]`, reversed (uint256 GetHex). @example reversedHex(raw, 5) */
 export function reversedHex(data: Uint8Array, at: number): string {
-  if (at < 0 || at + 32 > data.length) throw new KomodoCcError('READ_PAST_END', `32-byte hash at offset ${at} runs past the end (${data.length} bytes)`, { offset: at })
+  if (at < 0 || at + 32 > data.length)
+    throw new KomodoCcError('READ_PAST_END', `32-byte hash at offset ${at} runs past the end (${data.length} bytes)`, {
+      offset: at,
+    })
   return reversedHex32(data, at)
 }
 
@@ -28,9 +31,16 @@ export function reversedHexInto(hex: string, out: Uint8Array, at: number, name =
   if (typeof hex !== 'string' || hex.length !== 64)
     throw new KomodoCcError('BYTES_LENGTH', `${name} expected 64 hex characters (display order)`, { name })
   for (let i = 0; i < 32; i++) {
-    const a = hex.charCodeAt(2 * i), b = hex.charCodeAt(2 * i + 1)
-    const hi = a < 128 ? NIB[a]! : -1, lo = b < 128 ? NIB[b]! : -1
-    if (hi < 0 || lo < 0) throw new KomodoCcError('HEX_INVALID', `${name} has a non-hex character at offset ${hi < 0 ? 2 * i : 2 * i + 1}`, { name })
+    const a = hex.charCodeAt(2 * i),
+      b = hex.charCodeAt(2 * i + 1)
+    const hi = a < 128 ? NIB[a]! : -1,
+      lo = b < 128 ? NIB[b]! : -1
+    if (hi < 0 || lo < 0)
+      throw new KomodoCcError(
+        'HEX_INVALID',
+        `${name} has a non-hex character at offset ${hi < 0 ? 2 * i : 2 * i + 1}`,
+        { name },
+      )
     out[at + 31 - i] = (hi << 4) | lo
   }
   return out

@@ -38,7 +38,8 @@ function hashPair(left: Uint8Array, right: Uint8Array): Uint8Array {
 function checkLeaves(leaves: readonly Uint8Array[]): void {
   if (!Array.isArray(leaves)) throw new KomodoCcError('ARG_INVALID', 'leaves expected an array of 32-byte hashes')
   leaves.forEach((l, i) => {
-    if (!(l instanceof Uint8Array) || l.length !== 32) throw new KomodoCcError('BYTES_LENGTH', `leaves[${i}] expected 32 bytes`, { index: i })
+    if (!(l instanceof Uint8Array) || l.length !== 32)
+      throw new KomodoCcError('BYTES_LENGTH', `leaves[${i}] expected 32 bytes`, { index: i })
   })
 }
 
@@ -73,7 +74,8 @@ export function buildPartialMerkleTree(leaves: readonly Uint8Array[], match: rea
   checkLeaves(leaves)
   const n = leaves.length
   if (n === 0) throw new KomodoCcError('ARG_INVALID', 'a partial merkle tree needs at least one leaf')
-  if (!Array.isArray(match) || match.length !== n) throw new KomodoCcError('ARG_INVALID', `match expected one boolean per leaf (${n})`)
+  if (!Array.isArray(match) || match.length !== n)
+    throw new KomodoCcError('ARG_INVALID', `match expected one boolean per leaf (${n})`)
   const hashAt = (h: number, pos: number): Uint8Array => {
     if (h === 0) return leaves[pos]!
     const left = hashAt(h - 1, pos * 2)
@@ -95,7 +97,9 @@ export function buildPartialMerkleTree(leaves: readonly Uint8Array[], match: rea
   while (widthOf(n, height) > 1) height++
   visit(height, 0)
   const flags = new Uint8Array((bits.length + 7) >> 3)
-  bits.forEach((b, i) => { if (b) flags[i >> 3]! |= 1 << (i & 7) })
+  bits.forEach((b, i) => {
+    if (b) flags[i >> 3]! |= 1 << (i & 7)
+  })
   return { transactions: n, hashes, flags }
 }
 
@@ -137,7 +141,7 @@ export function extractMatches(tree: PartialMerkleTree): MerkleMatches {
     return hashPair(left, right)
   }
   const root = walk(height, 0).slice()
-  if (((bitsUsed + 7) >> 3) !== flags.length) throw bad('unused flag bytes')
+  if ((bitsUsed + 7) >> 3 !== flags.length) throw bad('unused flag bytes')
   if (hashUsed !== hashes.length) throw bad('unused hashes')
   return { root, matches }
 }
@@ -162,7 +166,8 @@ export function parseMerkleBlock(bytes: Uint8Array): MerkleBlock {
   const header = bytes.slice(0, r.pos)
   const transactions = r.u32le()
   const count = Number(r.compactSize())
-  if (count > r.remaining / 32) throw new KomodoCcError('READ_PAST_END', `proof lists ${count} hashes but only ${r.remaining} bytes remain`)
+  if (count > r.remaining / 32)
+    throw new KomodoCcError('READ_PAST_END', `proof lists ${count} hashes but only ${r.remaining} bytes remain`)
   const hashes: Uint8Array[] = []
   for (let i = 0; i < count; i++) hashes.push(r.bytes(32).slice())
   const flags = r.varBytes().slice()
@@ -177,7 +182,9 @@ export function parseMerkleBlock(bytes: Uint8Array): MerkleBlock {
  */
 export function encodeMerkleBlock(header: Uint8Array, tree: PartialMerkleTree): Uint8Array {
   if (!(header instanceof Uint8Array) || header.length < HEADER_FIXED + 1)
-    throw new KomodoCcError('BYTES_LENGTH', `a Komodo block header is at least ${HEADER_FIXED + 1} bytes`, { got: header instanceof Uint8Array ? header.length : typeof header })
+    throw new KomodoCcError('BYTES_LENGTH', `a Komodo block header is at least ${HEADER_FIXED + 1} bytes`, {
+      got: header instanceof Uint8Array ? header.length : typeof header,
+    })
   const w = new ByteWriter()
   w.bytes(header)
   w.u32le(tree.transactions)

@@ -28,7 +28,11 @@ export function checkOraclesDataTx(tx: Transaction): number {
       record = null // not a well-formed 'D' opret: only the transaction size applies
     }
     if (record !== null && record > ORACLE_MAX_DATA_SIZE)
-      throw new KomodoCcError('ORACLE_DATA_TOO_BIG', `oraclesdata record is ${record} bytes, the limit is ${ORACLE_MAX_DATA_SIZE}`, { max: ORACLE_MAX_DATA_SIZE, got: record })
+      throw new KomodoCcError(
+        'ORACLE_DATA_TOO_BIG',
+        `oraclesdata record is ${record} bytes, the limit is ${ORACLE_MAX_DATA_SIZE}`,
+        { max: ORACLE_MAX_DATA_SIZE, got: record },
+      )
   }
   checkOracleTxSize(size)
   return size

@@ -59,24 +59,41 @@ export type SighashParts = {
 function checkHashType(v: unknown): number {
   if (v === undefined) return SIGHASH_ALL
   if (typeof v !== 'number' || !Number.isInteger(v) || ![1, 2, 3, 0x81, 0x82, 0x83].includes(v))
-    throw new KomodoCcError('SIGHASH_INVALID', `hashType expected ALL/NONE/SINGLE (1/2/3), optionally | ANYONECANPAY (0x80), got ${String(v)}`, { got: String(v) })
+    throw new KomodoCcError(
+      'SIGHASH_INVALID',
+      `hashType expected ALL/NONE/SINGLE (1/2/3), optionally | ANYONECANPAY (0x80), got ${String(v)}`,
+      { got: String(v) },
+    )
   return v
 }
 
 /** An input's u32 field (`v >>> 0 === v` holds for exactly the u32 numbers), or INT_RANGE naming it. */
-const u32Field = (v: number, i: number, field: string): number => (v >>> 0 === v ? v : assertU32(v, `vin[${i}].${field}`))
+const u32Field = (v: number, i: number, field: string): number =>
+  v >>> 0 === v ? v : assertU32(v, `vin[${i}].${field}`)
 
 function checkIndex(tx: Transaction, inputIndex: number | null): void {
   if (inputIndex === null) return
   if (typeof inputIndex !== 'number' || !Number.isInteger(inputIndex) || inputIndex < 0 || inputIndex >= tx.vin.length)
-    throw new KomodoCcError('SIGHASH_INVALID', `inputIndex ${String(inputIndex)} is not an input of this ${tx.vin.length}-input transaction`, { inputIndex: String(inputIndex), inputs: tx.vin.length })
+    throw new KomodoCcError(
+      'SIGHASH_INVALID',
+      `inputIndex ${String(inputIndex)} is not an input of this ${tx.vin.length}-input transaction`,
+      { inputIndex: String(inputIndex), inputs: tx.vin.length },
+    )
 }
 
-function checkOptions(o: SighashOptions): { scriptCode: Uint8Array; value: bigint; hashType: number; branchId: number } {
-  if (typeof o !== 'object' || o === null) throw new KomodoCcError('ARG_INVALID', 'sighash options expected { scriptCode, value, hashType?, branchId? }')
+function checkOptions(o: SighashOptions): {
+  scriptCode: Uint8Array
+  value: bigint
+  hashType: number
+  branchId: number
+} {
+  if (typeof o !== 'object' || o === null)
+    throw new KomodoCcError('ARG_INVALID', 'sighash options expected { scriptCode, value, hashType?, branchId? }')
   const scriptCode = assertBytes(o.scriptCode, undefined, 'scriptCode')
   if (typeof o.value !== 'bigint' || o.value < -(2n ** 63n) || o.value >= 2n ** 63n)
-    throw new KomodoCcError('INT_RANGE', `value expected a bigint in the i64 range (satoshis), got ${typeof o.value}`, { name: 'value' })
+    throw new KomodoCcError('INT_RANGE', `value expected a bigint in the i64 range (satoshis), got ${typeof o.value}`, {
+      name: 'value',
+    })
   const branchId = o.branchId === undefined ? SAPLING_BRANCH_ID : o.branchId
   if (typeof branchId !== 'number' || !Number.isInteger(branchId) || branchId < 0 || branchId > 0xffffffff)
     throw new KomodoCcError('INT_RANGE', `branchId expected a u32, got ${String(branchId)}`, { name: 'branchId' })
@@ -91,7 +108,8 @@ export function sighashParts(tx: Transaction): SighashParts {
   const v4 = tx.overwintered && tx.version === 4 && tx.versionGroupId === SAPLING_VERSION_GROUP_ID
   // the transparent preimages are written straight into arrays of their exact size (checked field by field first)
   const nIn = tx.vin.length
-  const prev = new Uint8Array(36 * nIn), seq = new Uint8Array(4 * nIn)
+  const prev = new Uint8Array(36 * nIn),
+    seq = new Uint8Array(4 * nIn)
   for (let k = 0; k < nIn; k++) {
     const i = tx.vin[k]!
     reversedHexInto(i.txid, prev, 36 * k)
@@ -101,8 +119,10 @@ export function sighashParts(tx: Transaction): SighashParts {
   let outLen = 0
   for (let k = 0; k < tx.vout.length; k++) {
     const o = tx.vout[k]!
-    if (typeof o.value !== 'bigint' || o.value < I64_MIN || o.value > I64_MAX) assertBigInt(o.value, I64_MIN, I64_MAX, `vout[${k}].value`)
-    const n = o.script instanceof Uint8Array ? o.script.length : assertBytes(o.script, undefined, `vout[${k}].script`).length
+    if (typeof o.value !== 'bigint' || o.value < I64_MIN || o.value > I64_MAX)
+      assertBigInt(o.value, I64_MIN, I64_MAX, `vout[${k}].value`)
+    const n =
+      o.script instanceof Uint8Array ? o.script.length : assertBytes(o.script, undefined, `vout[${k}].script`).length
     outLen += 8 + compactSizeLength(n) + n
   }
   const outs = new Uint8Array(outLen)
@@ -118,7 +138,8 @@ export function sighashParts(tx: Transaction): SighashParts {
     w.bytes(tx.joinSplitPubKey!)
     hashJoinSplits = b2(w.finish(), P_JSPLITS)
   }
-  let hashShieldedSpends = ZERO32, hashShieldedOutputs = ZERO32
+  let hashShieldedSpends = ZERO32,
+    hashShieldedOutputs = ZERO32
   if (v4 && tx.shieldedSpends.length > 0) {
     const w = new ByteWriter(320 * tx.shieldedSpends.length)
     for (const s of tx.shieldedSpends) w.bytes(s.cv).bytes(s.anchor).bytes(s.nullifier).bytes(s.rk).bytes(s.zkproof)
@@ -126,7 +147,8 @@ export function sighashParts(tx: Transaction): SighashParts {
   }
   if (v4 && tx.shieldedOutputs.length > 0) {
     const w = new ByteWriter(948 * tx.shieldedOutputs.length)
-    for (const o of tx.shieldedOutputs) w.bytes(o.cv).bytes(o.cmu).bytes(o.ephemeralKey).bytes(o.encCiphertext).bytes(o.outCiphertext).bytes(o.zkproof)
+    for (const o of tx.shieldedOutputs)
+      w.bytes(o.cv).bytes(o.cmu).bytes(o.ephemeralKey).bytes(o.encCiphertext).bytes(o.outCiphertext).bytes(o.zkproof)
     hashShieldedOutputs = b2(w.finish(), P_SOUTPUTS)
   }
   return {
@@ -149,7 +171,11 @@ export function sighashParts(tx: Transaction): SighashParts {
 export function createSighasher(tx: Transaction): (inputIndex: number | null, options: SighashOptions) => Uint8Array {
   const v3 = tx.overwintered && tx.version === 3 && tx.versionGroupId === OVERWINTER_VERSION_GROUP_ID
   const v4 = tx.overwintered && tx.version === 4 && tx.versionGroupId === SAPLING_VERSION_GROUP_ID
-  if (tx.overwintered && !v3 && !v4) throw new KomodoCcError('TX_VERSION', `no signature hash for overwintered v${tx.version} with group ${tx.versionGroupId}`)
+  if (tx.overwintered && !v3 && !v4)
+    throw new KomodoCcError(
+      'TX_VERSION',
+      `no signature hash for overwintered v${tx.version} with group ${tx.versionGroupId}`,
+    )
   if (!tx.overwintered) return (inputIndex, options) => legacySighash(tx, inputIndex, options)
   let parts: SighashParts | undefined
   // the first 128 preimage bytes depend only on the transaction, the hash type and the branch id: their
@@ -182,16 +208,30 @@ export function sighash(tx: Transaction, inputIndex: number | null, options: Sig
 /** true = transparent v4, false = transparent v3, null = anything else (not cached: legacy, shielded, JoinSplits, malformed). */
 function isTransparentV4OrV3(tx: Transaction): boolean | null {
   if (typeof tx !== 'object' || tx === null || tx.overwintered !== true) return null
-  if (!Array.isArray(tx.vin) || !Array.isArray(tx.vout) || !Array.isArray(tx.joinSplits) || tx.joinSplits.length !== 0) return null
+  if (!Array.isArray(tx.vin) || !Array.isArray(tx.vout) || !Array.isArray(tx.joinSplits) || tx.joinSplits.length !== 0)
+    return null
   if (tx.version === 4 && tx.versionGroupId === SAPLING_VERSION_GROUP_ID) {
-    if (!Array.isArray(tx.shieldedSpends) || !Array.isArray(tx.shieldedOutputs) || tx.shieldedSpends.length !== 0 || tx.shieldedOutputs.length !== 0) return null
+    if (
+      !Array.isArray(tx.shieldedSpends) ||
+      !Array.isArray(tx.shieldedOutputs) ||
+      tx.shieldedSpends.length !== 0 ||
+      tx.shieldedOutputs.length !== 0
+    )
+      return null
     return true
   }
   if (tx.version === 3 && tx.versionGroupId === OVERWINTER_VERSION_GROUP_ID) return false
   return null
 }
 
-function zcashSighash(tx: Transaction, p: SighashParts, v4: boolean, nIn: number | null, o: { scriptCode: Uint8Array; value: bigint; hashType: number; branchId: number }, mids?: Map<number, Int32Array>): Uint8Array {
+function zcashSighash(
+  tx: Transaction,
+  p: SighashParts,
+  v4: boolean,
+  nIn: number | null,
+  o: { scriptCode: Uint8Array; value: bigint; hashType: number; branchId: number },
+  mids?: Map<number, Int32Array>,
+): Uint8Array {
   const ht = o.hashType
   const base = ht & 0x1f
   const acp = (ht & SIGHASH_ANYONECANPAY) !== 0
@@ -255,7 +295,8 @@ function zcashSighash(tx: Transaction, p: SighashParts, v4: boolean, nIn: number
     dv.setUint32(q + 8, input.sequence, true)
   }
   // SINGLE hashes a per-input output digest into the first block: no shared prefix then
-  if (mids === undefined || base === SIGHASH_SINGLE || size <= 128) return b2(pre.subarray(0, size), personalization(o.branchId))
+  if (mids === undefined || base === SIGHASH_SINGLE || size <= 128)
+    return b2(pre.subarray(0, size), personalization(o.branchId))
   const key = ht * 0x100000000 + o.branchId
   let mid = mids.get(key)
   if (mid === undefined) mids.set(key, (mid = blake2bMidstate(personalization(o.branchId), pre.subarray(0, 128))))

@@ -3,7 +3,13 @@ import { assertBool, assertBytes } from '../bytes/assert.js'
 import { equalBytes } from '../bytes/utils.js'
 import { isSecpScalar } from '../bytes/scalar.js'
 import { encodeCondition, oneOfOneParts } from '../cc/condition.js'
-import { addSignature, decodeFulfillment, encodeFulfillment, verifyFulfillment, writeFulfill1of1 } from '../cc/fulfillment.js'
+import {
+  addSignature,
+  decodeFulfillment,
+  encodeFulfillment,
+  verifyFulfillment,
+  writeFulfill1of1,
+} from '../cc/fulfillment.js'
 import type { CcCondition } from '../cc/types.js'
 import { KomodoCcError } from '../errors.js'
 import { hash160 } from '../hash/index.js'
@@ -35,7 +41,8 @@ function nobleReady(): void {
   if (hashesSet) return
   // our short-message SHA-256 and HMAC: RFC 6979 spends a third of a signature in HMAC-SHA256 otherwise
   if (secp.hashes.sha256 === undefined) secp.hashes.sha256 = (m) => sha256Fast(m) as Uint8Array<ArrayBuffer>
-  if (secp.hashes.hmacSha256 === undefined) secp.hashes.hmacSha256 = (k, m) => hmacSha256(k, m) as Uint8Array<ArrayBuffer>
+  if (secp.hashes.hmacSha256 === undefined)
+    secp.hashes.hmacSha256 = (k, m) => hmacSha256(k, m) as Uint8Array<ArrayBuffer>
   hashesSet = true
 }
 
@@ -118,7 +125,8 @@ export type AsyncSigner = {
 export function keySigner(privateKey: Uint8Array, backend: Secp256k1Backend = nobleSecp256k1): Signer {
   assertBytes(privateKey, 32, 'privateKey')
   // checked here, not left to the backend: noble throws a plain error, tiny-secp256k1 its own
-  if (!isSecpScalar(privateKey)) throw new KomodoCcError('PRIVKEY_INVALID', 'private key is not a valid secp256k1 scalar (1..n-1)')
+  if (!isSecpScalar(privateKey))
+    throw new KomodoCcError('PRIVKEY_INVALID', 'private key is not a valid secp256k1 scalar (1..n-1)')
   const key = privateKey.slice()
   // derived on every call (an EC multiplication): nothing derived from a key is remembered by the library. A caller
   // that signs many transactions with one key keeps the signer this returns and passes it (context.signer).
@@ -126,7 +134,12 @@ export function keySigner(privateKey: Uint8Array, backend: Secp256k1Backend = no
   try {
     publicKey = backend.getPublicKey(key)
   } catch (e) {
-    throw new KomodoCcError('PRIVKEY_INVALID', 'private key is not a valid secp256k1 scalar (1..n-1)', {}, { cause: e instanceof KomodoCcError ? e.code : 'backend' })
+    throw new KomodoCcError(
+      'PRIVKEY_INVALID',
+      'private key is not a valid secp256k1 scalar (1..n-1)',
+      {},
+      { cause: e instanceof KomodoCcError ? e.code : 'backend' },
+    )
   }
   return Object.freeze({ publicKey, sign: (digest: Uint8Array) => backend.sign(digest, key) })
 }
@@ -165,11 +178,17 @@ function secpKeys(c: CcCondition, out: Uint8Array[] = []): Uint8Array[] {
 
 function checkPrevouts(tx: Transaction, prevouts: readonly Prevout[]): void {
   if (!Array.isArray(prevouts) || prevouts.length !== tx.vin.length)
-    throw new KomodoCcError('BUILD_INPUTS', `prevouts expected one entry per input (${tx.vin.length}), got ${Array.isArray(prevouts) ? prevouts.length : typeof prevouts}`)
+    throw new KomodoCcError(
+      'BUILD_INPUTS',
+      `prevouts expected one entry per input (${tx.vin.length}), got ${Array.isArray(prevouts) ? prevouts.length : typeof prevouts}`,
+    )
   prevouts.forEach((p, i) => {
-    if (typeof p !== 'object' || p === null) throw new KomodoCcError('BUILD_INPUTS', `prevouts[${i}] expected { value, script }`, { path: `prevouts[${i}]` })
+    if (typeof p !== 'object' || p === null)
+      throw new KomodoCcError('BUILD_INPUTS', `prevouts[${i}] expected { value, script }`, { path: `prevouts[${i}]` })
     if (typeof p.value !== 'bigint' || p.value < 0n || p.value > 0x7fffffffffffffffn)
-      throw new KomodoCcError('AMOUNT_INVALID', `prevouts[${i}].value expected a non-negative bigint (satoshis)`, { path: `prevouts[${i}].value` })
+      throw new KomodoCcError('AMOUNT_INVALID', `prevouts[${i}].value expected a non-negative bigint (satoshis)`, {
+        path: `prevouts[${i}].value`,
+      })
     assertBytes(p.script, undefined, `prevouts[${i}].script`)
   })
 }
@@ -184,8 +203,14 @@ function toSigners(keys: readonly (Uint8Array | AsyncSigner)[], backend: Secp256
   })
 }
 
-function plan(tx: Transaction, prevouts: readonly Prevout[], keys: readonly (Uint8Array | AsyncSigner)[], options: SignOptions): { jobs: Job[]; hashType: number } {
-  if (typeof options !== 'object' || options === null) throw new KomodoCcError('ARG_INVALID', 'options expected an object')
+function plan(
+  tx: Transaction,
+  prevouts: readonly Prevout[],
+  keys: readonly (Uint8Array | AsyncSigner)[],
+  options: SignOptions,
+): { jobs: Job[]; hashType: number } {
+  if (typeof options !== 'object' || options === null)
+    throw new KomodoCcError('ARG_INVALID', 'options expected an object')
   checkPrevouts(tx, prevouts)
   const allowPartial = options.allowPartial === undefined ? false : assertBool(options.allowPartial, 'allowPartial')
   const signers = toSigners(keys, options.backend ?? nobleSecp256k1)
@@ -204,23 +229,37 @@ function plan(tx: Transaction, prevouts: readonly Prevout[], keys: readonly (Uin
     if (cc !== null) {
       if (p.condition === undefined) {
         if (allowPartial) continue
-        throw new KomodoCcError('BUILD_INPUTS', `prevouts[${i}] spends a CC output: give its condition tree (e.g. cc1of1(evalCode, pubkey))`, { inputIndex: i })
+        throw new KomodoCcError(
+          'BUILD_INPUTS',
+          `prevouts[${i}] spends a CC output: give its condition tree (e.g. cc1of1(evalCode, pubkey))`,
+          { inputIndex: i },
+        )
       }
       // encoded afresh each time (the module 1-of-1 shape is remembered by content in encodeCondition), so a
       // condition object changed in place is never matched against its old encoding
       if (!equalBytes(encodeCondition(p.condition), cc.condition))
-        throw new KomodoCcError('BUILD_INPUTS', `prevouts[${i}].condition does not encode to the condition in the spent script`, { inputIndex: i })
+        throw new KomodoCcError(
+          'BUILD_INPUTS',
+          `prevouts[${i}].condition does not encode to the condition in the spent script`,
+          { inputIndex: i },
+        )
       const keysInTree = secpKeys(p.condition)
       const mine = signers.filter((s) => keysInTree.some((k) => equalBytes(k, s.publicKey)))
       if (mine.length > 0) {
-        const digest = hasher(i, { scriptCode: p.script.subarray(0, cc.ccSubScriptEnd), value: p.value, hashType, branchId: options.branchId })
+        const digest = hasher(i, {
+          scriptCode: p.script.subarray(0, cc.ccSubScriptEnd),
+          value: p.value,
+          hashType,
+          branchId: options.branchId,
+        })
         job = { index: i, kind: 'cc', digest, signers: mine, condition: p.condition }
       }
     } else {
       const std = standardSpend(p.script)
       let mine: AsyncSigner[] = []
       if (std?.kind === 'p2pk') mine = signers.filter((s) => equalBytes(s.publicKey, std.bytes))
-      else if (std?.kind === 'p2pkh') mine = signers.filter((s, k) => equalBytes((hashes[k] ??= hash160(s.publicKey)), std.bytes))
+      else if (std?.kind === 'p2pkh')
+        mine = signers.filter((s, k) => equalBytes((hashes[k] ??= hash160(s.publicKey)), std.bytes))
       if (std !== null && mine.length > 0) {
         const digest = hasher(i, { scriptCode: p.script, value: p.value, hashType, branchId: options.branchId })
         job = { index: i, kind: std.kind, digest, signers: mine.slice(0, 1) }
@@ -228,7 +267,11 @@ function plan(tx: Transaction, prevouts: readonly Prevout[], keys: readonly (Uin
     }
     if (job === null) {
       if (allowPartial) continue
-      throw new KomodoCcError('SIGNER_FAILED', `no key given can sign input ${i} (${cc !== null ? 'CC' : classifyScript(p.script).type} output)`, { inputIndex: i })
+      throw new KomodoCcError(
+        'SIGNER_FAILED',
+        `no key given can sign input ${i} (${cc !== null ? 'CC' : classifyScript(p.script).type} output)`,
+        { inputIndex: i },
+      )
     }
     jobs.push(job)
   }
@@ -243,7 +286,14 @@ function plan(tx: Transaction, prevouts: readonly Prevout[], keys: readonly (Uin
  */
 function standardSpend(script: Uint8Array): { kind: 'p2pk' | 'p2pkh'; bytes: Uint8Array } | null {
   const n = script.length
-  if (n === 25 && script[0] === 0x76 && script[1] === 0xa9 && script[2] === 0x14 && script[23] === 0x88 && script[24] === 0xac)
+  if (
+    n === 25 &&
+    script[0] === 0x76 &&
+    script[1] === 0xa9 &&
+    script[2] === 0x14 &&
+    script[23] === 0x88 &&
+    script[24] === 0xac
+  )
     return { kind: 'p2pkh', bytes: script.subarray(3, 23) }
   if (n === 35 && script[0] === 33 && script[34] === 0xac) return { kind: 'p2pk', bytes: script.subarray(1, 34) }
   const c = classifyScript(script)
@@ -255,7 +305,11 @@ function standardSpend(script: Uint8Array): { kind: 'p2pk' | 'p2pkh'; bytes: Uin
 const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
 function lowS(sig: unknown, index: number): Uint8Array {
   if (!(sig instanceof Uint8Array) || sig.length !== 64)
-    throw new KomodoCcError('SIGNER_FAILED', `signer returned ${sig instanceof Uint8Array ? `${sig.length} bytes` : typeof sig} for input ${index}, expected a 64-byte compact signature`, { inputIndex: index })
+    throw new KomodoCcError(
+      'SIGNER_FAILED',
+      `signer returned ${sig instanceof Uint8Array ? `${sig.length} bytes` : typeof sig} for input ${index}, expected a 64-byte compact signature`,
+      { inputIndex: index },
+    )
   if (isLowS(sig)) return sig
   let s = 0n
   for (let i = 32; i < 64; i++) s = (s << 8n) | BigInt(sig[i]!)
@@ -321,13 +375,24 @@ function ecdsaScriptSig(compact: Uint8Array, hashType: number, pubkey: Uint8Arra
  * @throws KomodoCcError SIGNER_FAILED | BUILD_INPUTS | AMOUNT_INVALID | SIGHASH_INVALID | PRIVKEY_INVALID | …
  * @example bytesToHex(serializeTransaction(signTransaction(tx, [{ value, script, condition: cc1of1(0xe4, pk) }], [privateKey])))
  */
-export function signTransaction(tx: Transaction, prevouts: readonly Prevout[], keys: readonly (Uint8Array | Signer)[], options: SignOptions = {}): Transaction {
+export function signTransaction(
+  tx: Transaction,
+  prevouts: readonly Prevout[],
+  keys: readonly (Uint8Array | Signer)[],
+  options: SignOptions = {},
+): Transaction {
   const { jobs, hashType } = plan(tx, prevouts, keys, options)
-  const sigs = jobs.map((job) => job.signers.map((s) => {
-    const out = s.sign(job.digest)
-    if (out instanceof Promise) throw new KomodoCcError('SIGNER_FAILED', 'an asynchronous signer was given to signTransaction: use signTransactionAsync')
-    return lowS(out, job.index)
-  }))
+  const sigs = jobs.map((job) =>
+    job.signers.map((s) => {
+      const out = s.sign(job.digest)
+      if (out instanceof Promise)
+        throw new KomodoCcError(
+          'SIGNER_FAILED',
+          'an asynchronous signer was given to signTransaction: use signTransactionAsync',
+        )
+      return lowS(out, job.index)
+    }),
+  )
   return finish(tx, jobs, sigs, hashType)
 }
 
@@ -335,7 +400,12 @@ export function signTransaction(tx: Transaction, prevouts: readonly Prevout[], k
  * {@link signTransaction} for signers that answer asynchronously (hardware wallets, remote services).
  * @example await signTransactionAsync(tx, prevouts, [ledgerSigner])
  */
-export async function signTransactionAsync(tx: Transaction, prevouts: readonly Prevout[], keys: readonly (Uint8Array | AsyncSigner)[], options: SignOptions = {}): Promise<Transaction> {
+export async function signTransactionAsync(
+  tx: Transaction,
+  prevouts: readonly Prevout[],
+  keys: readonly (Uint8Array | AsyncSigner)[],
+  options: SignOptions = {},
+): Promise<Transaction> {
   const { jobs, hashType } = plan(tx, prevouts, keys, options)
   const sigs: Uint8Array[][] = []
   for (const job of jobs) {
@@ -345,7 +415,12 @@ export async function signTransactionAsync(tx: Transaction, prevouts: readonly P
       try {
         out = await s.sign(job.digest)
       } catch (e) {
-        throw new KomodoCcError('SIGNER_FAILED', `signer failed on input ${job.index}`, { inputIndex: job.index }, { cause: e })
+        throw new KomodoCcError(
+          'SIGNER_FAILED',
+          `signer failed on input ${job.index}`,
+          { inputIndex: job.index },
+          { cause: e },
+        )
       }
       row.push(lowS(out, job.index))
     }
@@ -374,10 +449,16 @@ export type VerifyResult = { valid: boolean; kind: 'p2pk' | 'p2pkh' | 'cc' | 'un
  * @throws KomodoCcError BUILD_INPUTS | SIGHASH_INVALID (bad index) | BYTES_TYPE
  * @example verifyInput(tx, 0, { value: 100000000n, script }).valid // true
  */
-export function verifyInput(tx: Transaction, inputIndex: number, prevout: Prevout, options: VerifyOptions = {}): VerifyResult {
+export function verifyInput(
+  tx: Transaction,
+  inputIndex: number,
+  prevout: Prevout,
+  options: VerifyOptions = {},
+): VerifyResult {
   if (typeof inputIndex !== 'number' || !Number.isInteger(inputIndex) || inputIndex < 0 || inputIndex >= tx.vin.length)
     throw new KomodoCcError('SIGHASH_INVALID', `inputIndex ${String(inputIndex)} is not an input of this transaction`)
-  if (typeof prevout !== 'object' || prevout === null) throw new KomodoCcError('BUILD_INPUTS', 'prevout expected { value, script }')
+  if (typeof prevout !== 'object' || prevout === null)
+    throw new KomodoCcError('BUILD_INPUTS', 'prevout expected { value, script }')
   assertBytes(prevout.script, undefined, 'prevout.script')
   if (typeof prevout.value !== 'bigint') throw new KomodoCcError('AMOUNT_INVALID', 'prevout.value expected a bigint')
   const backend = options.backend ?? nobleSecp256k1
@@ -387,7 +468,8 @@ export function verifyInput(tx: Transaction, inputIndex: number, prevout: Prevou
   let pc = 0
   while (pc < scriptSig.length) {
     const op = getOp(scriptSig, pc)
-    if (op === null || op.data === undefined) return { valid: false, kind: 'unsupported', reason: 'scriptSig is not push-only' }
+    if (op === null || op.data === undefined)
+      return { valid: false, kind: 'unsupported', reason: 'scriptSig is not push-only' }
     pushes.push(op.data)
     pc = op.end
   }
@@ -397,7 +479,8 @@ export function verifyInput(tx: Transaction, inputIndex: number, prevout: Prevou
   if (cc !== null) {
     if (pushes.length !== 1 || scriptSig[0]! > 0x4e) return fail('cc', 'a CC scriptSig must be exactly one push')
     const data = pushes[0]!
-    if (data.length < 2 || data.length > MAX_CC_SCRIPTSIG_PUSH) return fail('cc', `CC scriptSig push of ${data.length} bytes (1..${MAX_CC_SCRIPTSIG_PUSH} + hash type)`)
+    if (data.length < 2 || data.length > MAX_CC_SCRIPTSIG_PUSH)
+      return fail('cc', `CC scriptSig push of ${data.length} bytes (1..${MAX_CC_SCRIPTSIG_PUSH} + hash type)`)
     const hashType = data[data.length - 1]!
     const fulfillment = data.subarray(0, data.length - 1)
     let derived: Uint8Array
@@ -418,7 +501,9 @@ export function verifyInput(tx: Transaction, inputIndex: number, prevout: Prevou
       return fail('cc', `hash type ${hashType} (${e instanceof KomodoCcError ? e.code : 'error'})`)
     }
     try {
-      return verifyFulfillment(fulfillment, cc.condition, digest) ? { valid: true, kind: 'cc' } : fail('cc', 'a signature does not verify')
+      return verifyFulfillment(fulfillment, cc.condition, digest)
+        ? { valid: true, kind: 'cc' }
+        : fail('cc', 'a signature does not verify')
     } catch (e) {
       return fail('cc', `fulfillment rejected (${e instanceof KomodoCcError ? e.code : 'error'})`)
     }
@@ -426,10 +511,12 @@ export function verifyInput(tx: Transaction, inputIndex: number, prevout: Prevou
   const c = classifyScript(prevout.script)
   if (c.type !== 'pubkey' && c.type !== 'pubkeyhash') return fail('unsupported', `cannot verify a ${c.type} output`)
   const kind = c.type === 'pubkey' ? 'p2pk' : 'p2pkh'
-  if (pushes.length !== (kind === 'p2pk' ? 1 : 2)) return fail(kind, `a ${kind} scriptSig has ${kind === 'p2pk' ? 1 : 2} push(es), got ${pushes.length}`)
+  if (pushes.length !== (kind === 'p2pk' ? 1 : 2))
+    return fail(kind, `a ${kind} scriptSig has ${kind === 'p2pk' ? 1 : 2} push(es), got ${pushes.length}`)
   const sig = pushes[0]!
   const pubkey = kind === 'p2pk' ? c.pubkeys![0]! : pushes[1]!
-  if (kind === 'p2pkh' && !equalBytes(hash160(pubkey), c.hashes[0]!.hash)) return fail(kind, 'the public key does not hash to the spent address')
+  if (kind === 'p2pkh' && !equalBytes(hash160(pubkey), c.hashes[0]!.hash))
+    return fail(kind, 'the public key does not hash to the spent address')
   if (sig.length < 2) return fail(kind, 'empty signature')
   const hashType = sig[sig.length - 1]!
   let compact: Uint8Array
@@ -440,10 +527,16 @@ export function verifyInput(tx: Transaction, inputIndex: number, prevout: Prevou
   }
   let digest: Uint8Array
   try {
-    digest = hasher(inputIndex, { scriptCode: prevout.script, value: prevout.value, hashType, branchId: options.branchId })
+    digest = hasher(inputIndex, {
+      scriptCode: prevout.script,
+      value: prevout.value,
+      hashType,
+      branchId: options.branchId,
+    })
   } catch (e) {
     return fail(kind, `hash type ${hashType} is not defined`)
   }
-  return backend.verify(compact, digest, pubkey, allowHighS) ? { valid: true, kind } : fail(kind, 'ECDSA signature does not verify')
+  return backend.verify(compact, digest, pubkey, allowHighS)
+    ? { valid: true, kind }
+    : fail(kind, 'ECDSA signature does not verify')
 }
-

@@ -46,21 +46,46 @@ export async function dumpDom(url: string, timeoutMs = 30_000): Promise<string> 
   if (chromiumPath === undefined) throw new Error('chromium is not installed (apt-get install chromium)')
   const profile = mkdtempSync(join(tmpdir(), 'komodo-cc-chromium-'))
   const args = [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--no-default-browser-check',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-default-apps',
-    '--disable-extensions', '--disable-domain-reliability', '--disable-client-side-phishing-detection',
-    '--metrics-recording-only', '--no-pings', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-    `--user-data-dir=${profile}`, '--virtual-time-budget=10000', '--dump-dom', url,
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--no-first-run',
+    '--no-default-browser-check',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-default-apps',
+    '--disable-extensions',
+    '--disable-domain-reliability',
+    '--disable-client-side-phishing-detection',
+    '--metrics-recording-only',
+    '--no-pings',
+    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+    `--user-data-dir=${profile}`,
+    '--virtual-time-budget=10000',
+    '--dump-dom',
+    url,
   ]
   try {
     return await new Promise<string>((resolve, reject) => {
       const child = spawn(chromiumPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
       let out = ''
       let err = ''
-      const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`chromium timed out after ${timeoutMs} ms: ${err.slice(-500)}`)) }, timeoutMs)
-      child.stdout.on('data', (d: Buffer) => { out += d.toString('utf8') })
-      child.stderr.on('data', (d: Buffer) => { err += d.toString('utf8') })
-      child.on('error', (e) => { clearTimeout(timer); reject(e) })
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL')
+        reject(new Error(`chromium timed out after ${timeoutMs} ms: ${err.slice(-500)}`))
+      }, timeoutMs)
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString('utf8')
+      })
+      child.stderr.on('data', (d: Buffer) => {
+        err += d.toString('utf8')
+      })
+      child.on('error', (e) => {
+        clearTimeout(timer)
+        reject(e)
+      })
       child.on('close', (code) => {
         clearTimeout(timer)
         if (code === 0) resolve(out)

@@ -3,7 +3,22 @@ import fc from 'fast-check'
 import bs58check from 'bs58check'
 import { base58 } from '@scure/base'
 import keys from '../../vectors/foundation/keys.json' with { type: 'json' }
-import { base58Decode, base58Encode, base58checkDecode, base58checkEncode, p2pkhAddress, p2shAddress, decodeAddress, encodeWif, decodeWif, chainParams, hash160ToAddress, isAddress, BTC, ZEC } from '../../src/address/index.js'
+import {
+  base58Decode,
+  base58Encode,
+  base58checkDecode,
+  base58checkEncode,
+  p2pkhAddress,
+  p2shAddress,
+  decodeAddress,
+  encodeWif,
+  decodeWif,
+  chainParams,
+  hash160ToAddress,
+  isAddress,
+  BTC,
+  ZEC,
+} from '../../src/address/index.js'
 import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
 import { hash160, sha256, sha256d, blake2b256 } from '../../src/hash/index.js'
 import { createHash } from 'node:crypto'
@@ -15,22 +30,33 @@ const numRuns = Number(process.env.FC_NUM_RUNS ?? 200)
 
 describe('hashes agree with node:crypto', () => {
   test('sha256, sha256d, hash160', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 200 }), (b) => {
-      const s = createHash('sha256').update(b).digest()
-      expect(bytesToHex(sha256(b))).toBe(s.toString('hex'))
-      expect(bytesToHex(sha256d(b))).toBe(createHash('sha256').update(s).digest('hex'))
-      expect(bytesToHex(hash160(b))).toBe(createHash('ripemd160').update(s).digest('hex'))
-    }), { numRuns: 50 })
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 200 }), (b) => {
+        const s = createHash('sha256').update(b).digest()
+        expect(bytesToHex(sha256(b))).toBe(s.toString('hex'))
+        expect(bytesToHex(sha256d(b))).toBe(createHash('sha256').update(s).digest('hex'))
+        expect(bytesToHex(hash160(b))).toBe(createHash('ripemd160').update(s).digest('hex'))
+      }),
+      { numRuns: 50 },
+    )
   })
   test('sha256 of views at any offset and of many-block messages equals node:crypto', () => {
-    fc.assert(fc.property(fc.uint8Array({ minLength: 1, maxLength: 3000 }), fc.nat(), fc.nat(), (b, x, y) => {
-      const start = x % b.length, end = start + (y % (b.length - start + 1))
-      const view = b.subarray(start, end)
-      expect(bytesToHex(sha256(view))).toBe(createHash('sha256').update(view).digest('hex'))
-    }), { numRuns })
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 1, maxLength: 3000 }), fc.nat(), fc.nat(), (b, x, y) => {
+        const start = x % b.length,
+          end = start + (y % (b.length - start + 1))
+        const view = b.subarray(start, end)
+        expect(bytesToHex(sha256(view))).toBe(createHash('sha256').update(view).digest('hex'))
+      }),
+      { numRuns },
+    )
   })
   test('src/hash/sha256-compress.ts is what scripts/gen-sha256.mjs writes', () => {
-    const r = spawnSync(process.execPath, [fileURLToPath(new URL('../../scripts/gen-sha256.mjs', import.meta.url)), '--check'], { encoding: 'utf8' })
+    const r = spawnSync(
+      process.execPath,
+      [fileURLToPath(new URL('../../scripts/gen-sha256.mjs', import.meta.url)), '--check'],
+      { encoding: 'utf8' },
+    )
     expect(r.stderr).toBe('')
     expect(r.status).toBe(0)
   })
@@ -52,25 +78,32 @@ describe('hashes agree with node:crypto', () => {
 
 describe('base58 / base58check', () => {
   test('agree with @scure/base and bs58check on random inputs (leading zeros included)', () => {
-    const bytes = fc.tuple(fc.integer({ min: 0, max: 4 }), fc.uint8Array({ maxLength: 60 })).map(([z, b]) => Uint8Array.from([...new Array(z).fill(0), ...b]))
-    fc.assert(fc.property(bytes, (b) => {
-      const enc = base58Encode(b)
-      expect(enc).toBe(base58.encode(b))
-      expect(bytesToHex(base58Decode(enc))).toBe(bytesToHex(b))
-      const chk = base58checkEncode(b)
-      expect(chk).toBe(bs58check.encode(b))
-      expect(bytesToHex(base58checkDecode(chk))).toBe(bytesToHex(b))
-    }), { numRuns })
+    const bytes = fc
+      .tuple(fc.integer({ min: 0, max: 4 }), fc.uint8Array({ maxLength: 60 }))
+      .map(([z, b]) => Uint8Array.from([...new Array(z).fill(0), ...b]))
+    fc.assert(
+      fc.property(bytes, (b) => {
+        const enc = base58Encode(b)
+        expect(enc).toBe(base58.encode(b))
+        expect(bytesToHex(base58Decode(enc))).toBe(bytesToHex(b))
+        const chk = base58checkEncode(b)
+        expect(chk).toBe(bs58check.encode(b))
+        expect(bytesToHex(base58checkDecode(chk))).toBe(bytesToHex(b))
+      }),
+      { numRuns },
+    )
   })
   test('bad characters, bad checksums and short payloads are typed', () => {
-    expect(() => base58Decode('0OIl')).toThrow(expect.objectContaining({ code: 'ADDRESS_INVALID', details: { offset: 0 } }))
+    expect(() => base58Decode('0OIl')).toThrow(
+      expect.objectContaining({ code: 'ADDRESS_INVALID', details: { offset: 0 } }),
+    )
     expect(() => base58checkDecode('RKxTdfmtxtfLDKZBgx6SvNkBtNu9jRYnLi')).toThrow(code('ADDRESS_CHECKSUM'))
     expect(() => base58checkDecode('111')).toThrow(code('ADDRESS_INVALID'))
     expect(() => base58Decode('1'.repeat(300))).toThrow(code('ADDRESS_INVALID'))
   })
 })
 
-describe('addresses and WIF (Komodo\'s own encoder output)', () => {
+describe("addresses and WIF (Komodo's own encoder output)", () => {
   test.each(keys.cases)('key $keyIndex', ({ privkey, pubkey, p2pkAddress, wif }) => {
     expect(p2pkhAddress(pubkey)).toBe(p2pkAddress)
     expect(p2pkhAddress(hexToBytes(pubkey))).toBe(p2pkAddress)

@@ -13,7 +13,10 @@ import { BAD_KEYS, N, be32 } from '../_util/keys.js'
 
 const GOOD = [be32(1n), be32(N - 1n)]
 const invalid = expect.objectContaining({ name: 'KomodoCcError', code: 'PRIVKEY_INVALID' })
-const backends = [['noble', nobleSecp256k1], ['tiny-secp256k1', tinySecp256k1Backend(tiny)]] as const
+const backends = [
+  ['noble', nobleSecp256k1],
+  ['tiny-secp256k1', tinySecp256k1Backend(tiny)],
+] as const
 
 describe('private keys out of 1..n-1 are refused with PRIVKEY_INVALID', () => {
   test.each(BAD_KEYS)('encodeWif: key %s', (_name, k) => {
@@ -27,15 +30,30 @@ describe('private keys out of 1..n-1 are refused with PRIVKEY_INVALID', () => {
     }
   })
   test('1 and n-1 are valid keys and round-trip through WIF', () => {
-    for (const k of GOOD) for (const compressed of [true, false]) expect(decodeWif(encodeWif(k, { compressed }))).toEqual({ privateKey: k, compressed })
+    for (const k of GOOD)
+      for (const compressed of [true, false])
+        expect(decodeWif(encodeWif(k, { compressed }))).toEqual({ privateKey: k, compressed })
   })
 
   const tx: Transaction = {
-    overwintered: true, version: 4, versionGroupId: SAPLING_VERSION_GROUP_ID, lockTime: 0, expiryHeight: 10, valueBalance: 0n,
+    overwintered: true,
+    version: 4,
+    versionGroupId: SAPLING_VERSION_GROUP_ID,
+    lockTime: 0,
+    expiryHeight: 10,
+    valueBalance: 0n,
     vin: [{ txid: '11'.repeat(32), vout: 0, scriptSig: new Uint8Array(0), sequence: 0xffffffff }],
-    vout: [{ value: 1000n, script: new Uint8Array([0x51]) }], shieldedSpends: [], shieldedOutputs: [], joinSplits: [],
+    vout: [{ value: 1000n, script: new Uint8Array([0x51]) }],
+    shieldedSpends: [],
+    shieldedOutputs: [],
+    joinSplits: [],
   }
-  const prevouts = [{ value: 20000n, script: p2pkScript(hexToBytes('02' + '79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798')) }]
+  const prevouts = [
+    {
+      value: 20000n,
+      script: p2pkScript(hexToBytes('02' + '79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798')),
+    },
+  ]
   for (const [bname, backend] of backends) {
     test.each(BAD_KEYS)(`keySigner and signTransaction (${bname}): key %s`, (_name, k) => {
       expect(() => keySigner(k, backend)).toThrow(invalid)

@@ -50,14 +50,18 @@ describe('docs: *address RPC outputs, offline', () => {
   test.each(rpcCases)('$id', (c) => {
     const module = c.method.replace(/address$/, '').replace(/^token$/, 'tokens')
     const response = c.response as Record<string, unknown>
-    const legacy = Object.keys(response).some((k) => k.endsWith('CCaddress') && !k.startsWith('Pubkey') && k !== 'myCCaddress' && k !== 'CCaddress') ||
-      'myCCaddress' in response
+    const legacy =
+      Object.keys(response).some(
+        (k) => k.endsWith('CCaddress') && !k.startsWith('Pubkey') && k !== 'myCCaddress' && k !== 'CCaddress',
+      ) || 'myCCaddress' in response
     const params = (c.params ?? []) as string[]
     const pubkey = params[0]
     let out: Record<string, string | number>
     if (legacy) {
       // 2018 spelling: the module was named after the eval code it then used (tokens: Assets)
-      const name = Object.keys(response).find((k) => k.endsWith('CCaddress') && k !== 'CCaddress' && k !== 'myCCaddress')!.replace(/CCaddress$/, '')
+      const name = Object.keys(response)
+        .find((k) => k.endsWith('CCaddress') && k !== 'CCaddress' && k !== 'myCCaddress')!
+        .replace(/CCaddress$/, '')
       const mypubkey = pubkey ?? TUTORIAL_NODE
       out = moduleAddressInfo(name, { format: 'legacy', mypubkey, ...(pubkey ? { pubkey } : {}) })
     } else {
@@ -77,7 +81,11 @@ describe('docs: *address RPC outputs, offline', () => {
     for (const c of docCases) {
       for (const chk of [...(c.address_checks ?? []), ...(c.checks ?? [])]) {
         if (chk.ok !== true) continue
-        if (/^[R]/.test(chk.documented) && /CC|marker|Normal|my|CCaddress|FaucetCCaddr|FaucetNormaladdr/.test(chk.check)) n++
+        if (
+          /^[R]/.test(chk.documented) &&
+          /CC|marker|Normal|my|CCaddress|FaucetCCaddr|FaucetNormaladdr/.test(chk.check)
+        )
+          n++
       }
     }
     expect(n).toBeGreaterThan(40)
@@ -122,7 +130,8 @@ describe('spec worked examples', () => {
   })
   test.each(spec.tokenAddresses)('$what', (a) => {
     expect(tokensCcAddress(a.evalcode, a.pubkey, a.evalcode2)).toBe(a.address)
-    if ('script' in a && a.script) expect(bytesToHex(ccScript(tokensCc1of1(a.evalcode, a.pubkey, a.evalcode2)))).toBe(a.script)
+    if ('script' in a && a.script)
+      expect(bytesToHex(ccScript(tokensCc1of1(a.evalcode, a.pubkey, a.evalcode2)))).toBe(a.script)
   })
   test.each(spec.oneOfTwo)('$what', (a) => {
     expect(ccAddress1of2(a.evalcode, a.pubkeys[0]!, a.pubkeys[1]!)).toBe(a.address)
@@ -180,16 +189,22 @@ describe('spec worked examples', () => {
     expect(gatewaysDepositAddress(g.multisig.m, [dice, rewards])).toBe(g.multisig.kmd)
     expect(gatewaysDepositAddress(g.multisig.m, [dice, rewards], 'BTC')).toBe(g.multisig.btcStyle)
     // P2SH never gets the taddr byte
-    expect(gatewaysDepositAddress(1, [dice, rewards], { name: 't', pubtype: 0xb8, p2shtype: 5, wiftype: 128, taddr: 0x1c })).toBe(g.multisig.btcStyle)
+    expect(
+      gatewaysDepositAddress(1, [dice, rewards], { name: 't', pubtype: 0xb8, p2shtype: 5, wiftype: 128, taddr: 0x1c }),
+    ).toBe(g.multisig.btcStyle)
     const ext = g.external
     expect(gatewaysDepositAddress(1, [ext.pubkey])).toBe(ext.prefix60)
     expect(p2pkhAddress(ext.pubkey, { name: 'b', pubtype: 0, p2shtype: 5, wiftype: 128 })).toBe(ext.prefix0)
-    expect(gatewaysDepositAddress(1, [ext.pubkey], { name: 'z', pubtype: 0xb8, p2shtype: 0xbd, wiftype: 128, taddr: 0x1c })).toBe(ext.taddr1c_prefixb8)
+    expect(
+      gatewaysDepositAddress(1, [ext.pubkey], { name: 'z', pubtype: 0xb8, p2shtype: 0xbd, wiftype: 128, taddr: 0x1c }),
+    ).toBe(ext.taddr1c_prefixb8)
     expect(() => gatewaysDepositAddress(3, [dice, rewards])).toThrow(expect.objectContaining({ code: 'INT_RANGE' }))
     expect(() => gatewaysDepositAddress(1, [])).toThrow(expect.objectContaining({ code: 'INT_RANGE' }))
   })
   test('tokens burn address uses CC_BURNPUBKEY', () => {
-    expect(ccAddress(EVAL.TOKENS, CC_BURN_PUBKEY)).toBe(spec.addresses.find((a) => a.what.startsWith('Tokens burn'))!.address)
+    expect(ccAddress(EVAL.TOKENS, CC_BURN_PUBKEY)).toBe(
+      spec.addresses.find((a) => a.what.startsWith('Tokens burn'))!.address,
+    )
   })
 })
 
@@ -223,8 +238,14 @@ describe('module constants table', () => {
     expect(() => ccModule('nope')).toThrow(expect.objectContaining({ code: 'ARG_INVALID' }))
   })
   test('moduleAddressInfo refuses bad input with typed errors', () => {
-    expect(() => moduleAddressInfo('faucet', { pubkey: '02ab' })).toThrow(expect.objectContaining({ code: 'PUBKEY_INVALID' }))
-    expect(() => moduleAddressInfo('faucet', { pubkey: 'zz' })).toThrow(expect.objectContaining({ code: 'HEX_INVALID' }))
-    expect(() => moduleAddressInfo('faucet', { format: 'x' as never })).toThrow(expect.objectContaining({ code: 'ARG_INVALID' }))
+    expect(() => moduleAddressInfo('faucet', { pubkey: '02ab' })).toThrow(
+      expect.objectContaining({ code: 'PUBKEY_INVALID' }),
+    )
+    expect(() => moduleAddressInfo('faucet', { pubkey: 'zz' })).toThrow(
+      expect.objectContaining({ code: 'HEX_INVALID' }),
+    )
+    expect(() => moduleAddressInfo('faucet', { format: 'x' as never })).toThrow(
+      expect.objectContaining({ code: 'ARG_INVALID' }),
+    )
   })
 })

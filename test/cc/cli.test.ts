@@ -5,7 +5,13 @@ import spec from '../../vectors/cc/spec-examples.json' with { type: 'json' }
 
 async function run(words: string, args: string[]): Promise<{ status: number; json: any }> {
   let out = ''
-  const io: CliIo = { stdout: (t) => void (out += t), stderr: () => {}, env: {}, readStdin: async () => '', isTty: false }
+  const io: CliIo = {
+    stdout: (t) => void (out += t),
+    stderr: () => {},
+    env: {},
+    readStdin: async () => '',
+    isTty: false,
+  }
   const cmd = ccCommands[words]
   if (!cmd) throw new Error(`no command ${words}`)
   const status = await cmd.run(args, io)
@@ -49,7 +55,9 @@ describe('CLI: cc address / decode / moduleaddress / txidaddr', () => {
     const c = await run('cc decode', [spec.faucetUri.condition])
     expect(c.json.kind).toBe('condition')
     expect(c.json.address).toBe(spec.faucetUri.ccAddress)
-    const f = await run('cc decode', ['a276a072a26ba067a565802103fdf4907810a9f5d9462a1ae09feee5ab205d32798b0ffcc379442021f84c5bbf8140f9e00c9033ecca409bd6aef6319c437600e37fcb4678dbbd70ab47b906f8bf2678c3c135813269fa1a2cc064fc062c34a3c984e0b8b64aafed2f7421e6b81410a100af038001e4a100'])
+    const f = await run('cc decode', [
+      'a276a072a26ba067a565802103fdf4907810a9f5d9462a1ae09feee5ab205d32798b0ffcc379442021f84c5bbf8140f9e00c9033ecca409bd6aef6319c437600e37fcb4678dbbd70ab47b906f8bf2678c3c135813269fa1a2cc064fc062c34a3c984e0b8b64aafed2f7421e6b81410a100af038001e4a100',
+    ])
     expect(f.json.kind).toBe('fulfillment')
     expect(f.json.address).toBe('RUgh3VvFAYGnVBPXQBRwbthLxXz7NXTyiW')
     expect(f.json.json.subfulfillments.map((x: { code?: string }) => x.code)).toContain('5A')
@@ -64,7 +72,10 @@ describe('CLI: cc address / decode / moduleaddress / txidaddr', () => {
   })
 
   test('cc moduleaddress: the faucetaddress keys, and the module table', async () => {
-    const r = await run('cc moduleaddress', ['faucet', '03336ca9db27cb6e882830e20dc525884e27dc94d557a5e68b972a5cbf9e8c62a8'])
+    const r = await run('cc moduleaddress', [
+      'faucet',
+      '03336ca9db27cb6e882830e20dc525884e27dc94d557a5e68b972a5cbf9e8c62a8',
+    ])
     expect(r.json).toEqual({
       result: 'success',
       FaucetCCAddress: 'R9zHrofhRbub7ER77B7NrVch3A63R39GuC',
@@ -76,7 +87,9 @@ describe('CLI: cc address / decode / moduleaddress / txidaddr', () => {
       'PubkeyCCbalance(Faucet)': 0,
     })
     const all = await run('cc moduleaddress', [])
-    expect(all.json.find((m: { name: string }) => m.name === 'Dice').ccAddress).toBe('REabWB7KjFN5C3LFMZ5odExHPenYzHLtVw')
+    expect(all.json.find((m: { name: string }) => m.name === 'Dice').ccAddress).toBe(
+      'REabWB7KjFN5C3LFMZ5odExHPenYzHLtVw',
+    )
     await expect(run('cc moduleaddress', ['nope'])).rejects.toMatchObject({ code: 'ARG_INVALID' })
   })
 
@@ -90,7 +103,9 @@ describe('CLI: cc address / decode / moduleaddress / txidaddr', () => {
     await expect(run('cc address', ['--pubkey', PK1])).rejects.toMatchObject({ code: 'CLI_USAGE' })
     await expect(run('cc address', ['--eval', 'faucet'])).rejects.toMatchObject({ code: 'CLI_USAGE' })
     await expect(run('cc address', ['--eval', 'nope', '--pubkey', PK1])).rejects.toMatchObject({ code: 'ARG_INVALID' })
-    await expect(run('cc address', ['--eval', 'faucet', '--pubkey', '02ab'])).rejects.toMatchObject({ code: 'PUBKEY_INVALID' })
+    await expect(run('cc address', ['--eval', 'faucet', '--pubkey', '02ab'])).rejects.toMatchObject({
+      code: 'PUBKEY_INVALID',
+    })
     await expect(run('cc decode', [])).rejects.toMatchObject({ code: 'CLI_USAGE' })
   })
 })

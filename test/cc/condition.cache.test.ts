@@ -2,12 +2,19 @@
 // path (the same tree with its children in the other order, which the cache does not recognise) and a komodod vector.
 import { describe, expect, test } from 'vitest'
 import fc from 'fast-check'
-import { cc1of1, encodeCondition, evalCondition, secp256k1Condition, thresholdCondition } from '../../src/cc/condition.js'
+import {
+  cc1of1,
+  encodeCondition,
+  evalCondition,
+  secp256k1Condition,
+  thresholdCondition,
+} from '../../src/cc/condition.js'
 import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
 
 const numRuns = Number(process.env.FC_NUM_RUNS ?? 200)
 const PK = '03682b255c40d0cde8faee381a1a50bbb89980ff24539cb8518e294d3a63cefe12'
-const uncached = (code: number, pk: Uint8Array) => encodeCondition(thresholdCondition(2, [thresholdCondition(1, [secp256k1Condition(pk)]), evalCondition(code)]))
+const uncached = (code: number, pk: Uint8Array) =>
+  encodeCondition(thresholdCondition(2, [thresholdCondition(1, [secp256k1Condition(pk)]), evalCondition(code)]))
 
 describe('encodeCondition 1-of-1 cache', () => {
   test('komodod vector, first and repeated calls', () => {
@@ -16,12 +23,20 @@ describe('encodeCondition 1-of-1 cache', () => {
     expect(bytesToHex(encodeCondition(cc1of1(0xe4, PK)))).toBe(want)
   })
   test('equals the uncached encoding for random eval codes and keys, repeatedly', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 255 }), fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.constantFrom(2, 3), (code, body, prefix) => {
-      const pk = Uint8Array.of(prefix, ...body)
-      const want = bytesToHex(uncached(code, pk))
-      expect(bytesToHex(encodeCondition(cc1of1(code, pk)))).toBe(want)
-      expect(bytesToHex(encodeCondition(cc1of1(code, pk)))).toBe(want)
-    }), { numRuns })
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 255 }),
+        fc.uint8Array({ minLength: 32, maxLength: 32 }),
+        fc.constantFrom(2, 3),
+        (code, body, prefix) => {
+          const pk = Uint8Array.of(prefix, ...body)
+          const want = bytesToHex(uncached(code, pk))
+          expect(bytesToHex(encodeCondition(cc1of1(code, pk)))).toBe(want)
+          expect(bytesToHex(encodeCondition(cc1of1(code, pk)))).toBe(want)
+        },
+      ),
+      { numRuns },
+    )
   })
   test('a public key changed in place inside the same tree gives the new encoding', () => {
     const cond = cc1of1(0xe4, PK)

@@ -2,7 +2,13 @@
 import { expect, test } from 'vitest'
 import { generateKeyPairSync, sign as nodeSign, verify as nodeVerify } from 'node:crypto'
 import { ed25519Verify } from '../../src/cc/ed25519.js'
-import { ed25519Condition, encodeCondition, encodeFulfillment, verifyFulfillment, thresholdCondition } from '../../src/cc/index.js'
+import {
+  ed25519Condition,
+  encodeCondition,
+  encodeFulfillment,
+  verifyFulfillment,
+  thresholdCondition,
+} from '../../src/cc/index.js'
 
 function keypair() {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519')
@@ -13,7 +19,10 @@ const L = 2n ** 252n + 27742317777372353535851937790883648493n
 
 test('RFC 8032 test vector 1 (empty message)', () => {
   const pk = Buffer.from('d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a', 'hex')
-  const sig = Buffer.from('e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b', 'hex')
+  const sig = Buffer.from(
+    'e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b',
+    'hex',
+  )
   expect(ed25519Verify(sig, new Uint8Array(0), pk)).toBe(true)
   expect(ed25519Verify(sig, new Uint8Array(1), pk)).toBe(false)
 })

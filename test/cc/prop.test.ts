@@ -44,12 +44,19 @@ const leaf = (signed: boolean): fc.Arbitrary<CcCondition> =>
   fc.oneof(
     bytes(0, 40).map(preimageCondition),
     bytes(1, 4).map(evalCondition),
-    fc.tuple(fc.constantFrom(...POINTS), bytes(64, 64)).map(([pk, sig]) => secp256k1Condition(pk, signed ? sig : undefined)),
+    fc
+      .tuple(fc.constantFrom(...POINTS), bytes(64, 64))
+      .map(([pk, sig]) => secp256k1Condition(pk, signed ? sig : undefined)),
     fc.tuple(bytes(32, 32), bytes(64, 64)).map(([pk, sig]) => ed25519Condition(pk, signed ? sig : undefined)),
   )
 // anon costs stay small so sums stay below 2^32 (the strict reader enforces the ASN.1 bound; the encoder, like the C one, does not)
 const anon: fc.Arbitrary<CcCondition> = fc
-  .tuple(fc.constantFrom(0, 2, 4, 5, 15), bytes(32, 32), fc.integer({ min: 0, max: 2 ** 20 }), fc.integer({ min: 0, max: 0xffff }))
+  .tuple(
+    fc.constantFrom(0, 2, 4, 5, 15),
+    bytes(32, 32),
+    fc.integer({ min: 0, max: 2 ** 20 }),
+    fc.integer({ min: 0, max: 0xffff }),
+  )
   .map(([t, fp, cost, sub]) => anonCondition(t, fp, cost, t === 2 ? sub & ~4 : 0))
 
 /** Random trees of depth ≤ 4 with thresholds, prefixes and every leaf kind. */
@@ -62,7 +69,9 @@ function tree(signed: boolean, withAnon: boolean): fc.Arbitrary<CcCondition> {
       fc
         .array(tie('node'), { minLength: 0, maxLength: 4 })
         .chain((subs) => fc.integer({ min: 0, max: subs.length }).map((t) => thresholdCondition(t, subs))),
-      fc.tuple(bytes(0, 8), fc.integer({ min: 0, max: 100000 }), tie('node')).map(([p, m, s]) => prefixCondition(p, m, s)),
+      fc
+        .tuple(bytes(0, 8), fc.integer({ min: 0, max: 100000 }), tie('node'))
+        .map(([p, m, s]) => prefixCondition(p, m, s)),
     ),
   }))
   return node
@@ -117,9 +126,12 @@ describe('round trips', () => {
 
   test('fast 1-of-1 address equals the generic tree → DER → hash path', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 255 }), bytes(33, 33)), { minLength: 1, maxLength: 4 }), (pairs) => {
-        for (const [ev, pk] of pairs) expect(ccAddress(ev, pk)).toBe(ccAddressOf(cc1of1(ev, pk)))
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 255 }), bytes(33, 33)), { minLength: 1, maxLength: 4 }),
+        (pairs) => {
+          for (const [ev, pk] of pairs) expect(ccAddress(ev, pk)).toBe(ccAddressOf(cc1of1(ev, pk)))
+        },
+      ),
       { numRuns },
     )
   })
@@ -181,27 +193,38 @@ describe('decoders never throw anything but KomodoCcError', () => {
       }
     })
     fc.assert(
-      fc.property(valid, fc.nat(), fc.nat(255), fc.constantFrom('flip', 'cut', 'insert'), fc.boolean(), (v, at, byte, how, lenient) => {
-        const i = v.length === 0 ? 0 : at % v.length
-        let m: Uint8Array
-        if (how === 'flip') {
-          m = v.slice()
-          m[i] = byte
-        } else if (how === 'cut') m = v.slice(0, i)
-        else m = Uint8Array.from([...v.slice(0, i), byte, ...v.slice(i)])
-        for (const fn of [() => decodeCondition(m, { lenient }), () => decodeFulfillment(m, { lenient }), () => verifyFulfillment(m, v, new Uint8Array(32))]) {
-          try {
-            const r = fn()
-            // whatever a strict decoder accepts must be canonical
-            if (!lenient && fn !== undefined && typeof r === 'object') {
-              const enc = 'typeId' in r && r.type === 'anon' ? encodeCondition(r) : undefined
-              if (enc) expect(bytesToHex(enc)).toBe(bytesToHex(m))
+      fc.property(
+        valid,
+        fc.nat(),
+        fc.nat(255),
+        fc.constantFrom('flip', 'cut', 'insert'),
+        fc.boolean(),
+        (v, at, byte, how, lenient) => {
+          const i = v.length === 0 ? 0 : at % v.length
+          let m: Uint8Array
+          if (how === 'flip') {
+            m = v.slice()
+            m[i] = byte
+          } else if (how === 'cut') m = v.slice(0, i)
+          else m = Uint8Array.from([...v.slice(0, i), byte, ...v.slice(i)])
+          for (const fn of [
+            () => decodeCondition(m, { lenient }),
+            () => decodeFulfillment(m, { lenient }),
+            () => verifyFulfillment(m, v, new Uint8Array(32)),
+          ]) {
+            try {
+              const r = fn()
+              // whatever a strict decoder accepts must be canonical
+              if (!lenient && fn !== undefined && typeof r === 'object') {
+                const enc = 'typeId' in r && r.type === 'anon' ? encodeCondition(r) : undefined
+                if (enc) expect(bytesToHex(enc)).toBe(bytesToHex(m))
+              }
+            } catch (e) {
+              expect(isOurError(e), String(e)).toBe(true)
             }
-          } catch (e) {
-            expect(isOurError(e), String(e)).toBe(true)
           }
-        }
-      }),
+        },
+      ),
       { numRuns: numRuns * 5 },
     )
   })
@@ -258,10 +281,25 @@ describe('tlvGroups (the one-allocation DER writer behind encodeFulfillment)', (
   }
   const part = fc.oneof(fc.uint8Array({ maxLength: 8 }), fc.uint8Array({ minLength: 120, maxLength: 300 }))
   test('equals nested definite-length TLVs for random groups, including long-form lengths', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 255 }), fc.array(fc.tuple(fc.integer({ min: 0, max: 255 }), fc.array(part, { maxLength: 4 })), { maxLength: 3 }), (tag, groups) => {
-      const want = derTlv(tag, groups.flatMap(([t, parts]) => derTlv(t, parts.flatMap((p) => [...p]))))
-      expect([...tlvGroups(tag, groups)]).toEqual(want)
-    }), { numRuns: 200 })
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 255 }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 255 }), fc.array(part, { maxLength: 4 })), { maxLength: 3 }),
+        (tag, groups) => {
+          const want = derTlv(
+            tag,
+            groups.flatMap(([t, parts]) =>
+              derTlv(
+                t,
+                parts.flatMap((p) => [...p]),
+              ),
+            ),
+          )
+          expect([...tlvGroups(tag, groups)]).toEqual(want)
+        },
+      ),
+      { numRuns: 200 },
+    )
   })
 })
 
@@ -274,13 +312,16 @@ describe('the direct 1-of-1 fulfillment writer (signing fast path)', () => {
     return buf.subarray(1, buf.length - 1)
   }
   test('writeFulfill1of1 gives the general encoder’s bytes for any eval code of 1..8 bytes, key and signature', () => {
-    fc.assert(fc.property(bytes(1, 8), fc.constantFrom(...POINTS), bytes(64, 64), (code, pk, sig) => {
-      const cond = thresholdCondition(2, [evalCondition(code), thresholdCondition(1, [secp256k1Condition(pk)])])
-      const general = encodeFulfillment(addSignature(cond, pk, sig))
-      const parts = oneOfOneParts(cond)!
-      expect(bytesToHex(direct(parts.code, parts.pk, sig))).toBe(bytesToHex(general))
-      if (code.length === 1) expect(bytesToHex(fulfill1of1(code[0]!, pk, sig))).toBe(bytesToHex(general))
-    }), { numRuns })
+    fc.assert(
+      fc.property(bytes(1, 8), fc.constantFrom(...POINTS), bytes(64, 64), (code, pk, sig) => {
+        const cond = thresholdCondition(2, [evalCondition(code), thresholdCondition(1, [secp256k1Condition(pk)])])
+        const general = encodeFulfillment(addSignature(cond, pk, sig))
+        const parts = oneOfOneParts(cond)!
+        expect(bytesToHex(direct(parts.code, parts.pk, sig))).toBe(bytesToHex(general))
+        if (code.length === 1) expect(bytesToHex(fulfill1of1(code[0]!, pk, sig))).toBe(bytesToHex(general))
+      }),
+      { numRuns },
+    )
   })
   test('the module 1-of-1 vector: 120 bytes, inner threshold first', () => {
     const out = fulfill1of1(0xe4, POINTS[0]!, new Uint8Array(64).fill(0x11))
@@ -290,17 +331,36 @@ describe('the direct 1-of-1 fulfillment writer (signing fast path)', () => {
     expect(decodeFulfillment(out).type).toBe('threshold-sha-256')
   })
   test('refuses a code over 8 bytes, a key other than 33 bytes or a signature other than 64', () => {
-    const sig = new Uint8Array(64), out = new Uint8Array(200)
-    expect(() => writeFulfill1of1(out, 0, new Uint8Array(9), POINTS[0]!, sig)).toThrow(expect.objectContaining({ code: 'ARG_INVALID' }))
-    expect(() => writeFulfill1of1(out, 0, Uint8Array.of(1), new Uint8Array(32), sig)).toThrow(expect.objectContaining({ code: 'ARG_INVALID' }))
-    expect(() => writeFulfill1of1(out, 0, Uint8Array.of(1), POINTS[0]!, new Uint8Array(63))).toThrow(expect.objectContaining({ code: 'ARG_INVALID' }))
-    expect(() => fulfill1of1(0xe4, POINTS[0]!, new Uint8Array(63))).toThrow(expect.objectContaining({ code: 'BYTES_LENGTH' }))
+    const sig = new Uint8Array(64),
+      out = new Uint8Array(200)
+    expect(() => writeFulfill1of1(out, 0, new Uint8Array(9), POINTS[0]!, sig)).toThrow(
+      expect.objectContaining({ code: 'ARG_INVALID' }),
+    )
+    expect(() => writeFulfill1of1(out, 0, Uint8Array.of(1), new Uint8Array(32), sig)).toThrow(
+      expect.objectContaining({ code: 'ARG_INVALID' }),
+    )
+    expect(() => writeFulfill1of1(out, 0, Uint8Array.of(1), POINTS[0]!, new Uint8Array(63))).toThrow(
+      expect.objectContaining({ code: 'ARG_INVALID' }),
+    )
+    expect(() => fulfill1of1(0xe4, POINTS[0]!, new Uint8Array(63))).toThrow(
+      expect.objectContaining({ code: 'BYTES_LENGTH' }),
+    )
   })
   test('oneOfOneParts recognises only the cc1of1 shape', () => {
     const pk = POINTS[1]!
     expect(oneOfOneParts(cc1of1(0xe4, pk))).not.toBeNull()
-    expect(oneOfOneParts(thresholdCondition(1, [evalCondition(Uint8Array.of(0xe4)), thresholdCondition(1, [secp256k1Condition(pk)])]))).toBeNull()
-    expect(oneOfOneParts(thresholdCondition(2, [evalCondition(Uint8Array.of(0xe4)), secp256k1Condition(pk)]))).toBeNull()
-    expect(oneOfOneParts(thresholdCondition(2, [evalCondition(new Uint8Array(9)), thresholdCondition(1, [secp256k1Condition(pk)])]))).toBeNull()
+    expect(
+      oneOfOneParts(
+        thresholdCondition(1, [evalCondition(Uint8Array.of(0xe4)), thresholdCondition(1, [secp256k1Condition(pk)])]),
+      ),
+    ).toBeNull()
+    expect(
+      oneOfOneParts(thresholdCondition(2, [evalCondition(Uint8Array.of(0xe4)), secp256k1Condition(pk)])),
+    ).toBeNull()
+    expect(
+      oneOfOneParts(
+        thresholdCondition(2, [evalCondition(new Uint8Array(9)), thresholdCondition(1, [secp256k1Condition(pk)])]),
+      ),
+    ).toBeNull()
   })
 })

@@ -82,11 +82,15 @@ describe('CC script recognition (IsPayToCryptoCondition)', () => {
     expect(code(() => ccScript(hexToBytes(COND), { evalCode: 0xe4, data: [new Uint8Array(0)] }))).toBe('SCRIPT_INVALID')
     // P = 5-byte header push + 3 + 512 = 520: allowed; one more byte: refused
     expect(ccScript(hexToBytes(COND), { evalCode: 0xe4, data: [new Uint8Array(512)] }).length).toBe(48 + 3 + 520 + 1)
-    expect(code(() => ccScript(hexToBytes(COND), { evalCode: 0xe4, data: [new Uint8Array(513)] }))).toBe('SCRIPT_TOO_LARGE')
+    expect(code(() => ccScript(hexToBytes(COND), { evalCode: 0xe4, data: [new Uint8Array(513)] }))).toBe(
+      'SCRIPT_TOO_LARGE',
+    )
     expect(code(() => ccScript(hexToBytes(COND), { evalCode: 300, data: [] }))).toBe('INT_RANGE')
     expect(code(() => ccScript(hexToBytes(COND), { data: 'x' } as never))).toBe('ARG_INVALID')
     // 1-of-2 header from the spec: 01 ev 01 02
-    expect(bytesToHex(ccScript(hexToBytes(COND), { evalCode: 0xe4, m: 2, data: [hexToBytes('6a02e446')] }))).toBe(SCRIPT + '0a0401e40102046a02e44675')
+    expect(bytesToHex(ccScript(hexToBytes(COND), { evalCode: 0xe4, m: 2, data: [hexToBytes('6a02e446')] }))).toBe(
+      SCRIPT + '0a0401e40102046a02e44675',
+    )
   })
   test('scriptSig: one push of fulfillment ‖ hashtype, at most 2048 bytes', () => {
     expect(bytesToHex(ccScriptSig(hexToBytes('af038001e4')))).toBe('06af038001e401')
@@ -111,22 +115,44 @@ describe('builders refuse bad input with typed errors', () => {
     expect(code(() => secp256k1Condition(PK, new Uint8Array(63)))).toBe('BYTES_LENGTH')
     expect(code(() => decodeCondition(hexToBytes(COND), { lenient: 'yes' as never }))).toBe('ARG_INVALID')
     // a self-referencing tree is refused, not a stack overflow
-    const loop: { type: string; threshold: number; subconditions: unknown[] } = { type: 'threshold-sha-256', threshold: 0, subconditions: [] }
+    const loop: { type: string; threshold: number; subconditions: unknown[] } = {
+      type: 'threshold-sha-256',
+      threshold: 0,
+      subconditions: [],
+    }
     loop.subconditions.push(loop)
     expect(code(() => encodeCondition(loop as never))).toBe('ARG_INVALID')
   })
   test('a malformed node deep in a caller-built tree is named by its path', () => {
-    const err = (f: () => unknown) => { try { f() } catch (e) { return e as { code: string; message: string; details: Record<string, unknown> } } throw new Error('no error') }
-    const bad1 = cc1of1(0xe4, PK) as unknown as { subconditions: Array<{ subconditions: Array<Record<string, unknown>> }> }
+    const err = (f: () => unknown) => {
+      try {
+        f()
+      } catch (e) {
+        return e as { code: string; message: string; details: Record<string, unknown> }
+      }
+      throw new Error('no error')
+    }
+    const bad1 = cc1of1(0xe4, PK) as unknown as {
+      subconditions: Array<{ subconditions: Array<Record<string, unknown>> }>
+    }
     bad1.subconditions[1]!.subconditions[0]!.publicKey = new Uint8Array(5)
     const e1 = err(() => encodeCondition(bad1 as never))
     expect(e1.code).toBe('BYTES_LENGTH')
     expect(e1.message).toContain('condition.subconditions[1].subconditions[0].publicKey')
-    const bad2 = { type: 'prefix-sha-256', prefix: new Uint8Array(1), maxMessageLength: 10, subcondition: { type: 'threshold-sha-256', threshold: 5, subconditions: [evalCondition(1)] } }
+    const bad2 = {
+      type: 'prefix-sha-256',
+      prefix: new Uint8Array(1),
+      maxMessageLength: 10,
+      subcondition: { type: 'threshold-sha-256', threshold: 5, subconditions: [evalCondition(1)] },
+    }
     const e2 = err(() => encodeCondition(bad2 as never))
     expect(e2.code).toBe('INT_RANGE')
     expect(e2.message).toContain('condition.subcondition.threshold')
-    const bad3 = { type: 'threshold-sha-256', threshold: 1, subconditions: [evalCondition(1), { type: 'eval-sha-256', code: 'e4' }] }
+    const bad3 = {
+      type: 'threshold-sha-256',
+      threshold: 1,
+      subconditions: [evalCondition(1), { type: 'eval-sha-256', code: 'e4' }],
+    }
     const e3 = err(() => encodeCondition(bad3 as never))
     expect(e3.code).toBe('BYTES_TYPE')
     expect(e3.message).toContain('condition.subconditions[1].code')
@@ -162,7 +188,9 @@ describe('fulfillments', () => {
     expect(bytesToHex(encodeCondition(back))).toBe(bytesToHex(encodeCondition(cc1of2(0xe4, PK, PK))))
   })
   test('long-form DER lengths (a2 81 …) for a 1-of-2', () => {
-    const f = encodeFulfillment(addSignature(cc1of2(0xe4, PK, '039ebd374eea3befddf46bbb182e291fb719ee1b705b0b7802161038eb7da8a036'), PK, sig))
+    const f = encodeFulfillment(
+      addSignature(cc1of2(0xe4, PK, '039ebd374eea3befddf46bbb182e291fb719ee1b705b0b7802161038eb7da8a036'), PK, sig),
+    )
     expect(bytesToHex(f.subarray(0, 3))).toBe('a281a1')
     expect(f.length).toBe(164)
   })
@@ -173,7 +201,9 @@ describe('fulfillments', () => {
     expect(verifyFulfillment(encodeFulfillment(pre), encodeCondition(pre), new Uint8Array(32))).toBe(false)
     const ed = ed25519Condition(new Uint8Array(32), new Uint8Array(64))
     expect(verifyFulfillment(encodeFulfillment(ed), encodeCondition(ed), new Uint8Array(32))).toBe(false)
-    expect(code(() => verifyFulfillment(encodeFulfillment(evalOnly), encodeCondition(evalOnly), new Uint8Array(31)))).toBe('BYTES_LENGTH')
+    expect(
+      code(() => verifyFulfillment(encodeFulfillment(evalOnly), encodeCondition(evalOnly), new Uint8Array(31))),
+    ).toBe('BYTES_LENGTH')
     expect(code(() => verifyFulfillment('af' as never, new Uint8Array(1), new Uint8Array(32)))).toBe('BYTES_TYPE')
   })
 })
@@ -186,14 +216,28 @@ describe('JSON and base64url', () => {
       threshold: 2,
       subfulfillments: [
         { type: 'eval-sha-256', code: '5A' },
-        { type: 'threshold-sha-256', threshold: 1, subfulfillments: [{ type: 'secp256k1-sha-256', publicKey: '03682B255C40D0CDE8FAEE381A1A50BBB89980FF24539CB8518E294D3A63CEFE12' }] },
+        {
+          type: 'threshold-sha-256',
+          threshold: 1,
+          subfulfillments: [
+            {
+              type: 'secp256k1-sha-256',
+              publicKey: '03682B255C40D0CDE8FAEE381A1A50BBB89980FF24539CB8518E294D3A63CEFE12',
+            },
+          ],
+        },
       ],
     })
     expect(Object.keys(j)).toEqual(['type', 'threshold', 'subfulfillments'])
   })
   test('anon JSON, and it has no reader', () => {
     const a = conditionToJson(decodeCondition(hexToBytes(EVAL_E4)))
-    expect(a).toEqual({ type: '(anon)', fingerprint: 'Xh7_6be6tz3OYozNnwy7sWwebvxsTzEeWZkqRnvBGf0', cost: 1048576, subtypes: 0 })
+    expect(a).toEqual({
+      type: '(anon)',
+      fingerprint: 'Xh7_6be6tz3OYozNnwy7sWwebvxsTzEeWZkqRnvBGf0',
+      cost: 1048576,
+      subtypes: 0,
+    })
     expect(code(() => conditionFromJson(a))).toBe('CC_UNSUPPORTED')
   })
   test('base64url against known values; standard alphabet and padding accepted on input', () => {

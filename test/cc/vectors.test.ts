@@ -45,11 +45,25 @@ const h = hexToBytes
 
 test('the vector file holds all 693 cases, and every kind is tested below', () => {
   expect(cases.length).toBe(693)
-  expect(new Set(cases.map((c) => c.kind))).toEqual(new Set([
-    'key', 'module_global_cc1', 'cclib_dynamic_global_cc1', 'cc1', 'cc1of2', 'tokens_cc1', 'cc_with_vdata', 'cc1_components',
-    'fulfillment_cc1', 'fulfillment_cc1of2', 'fulfillment_tokens_cc1', 'decode_condition', 'decode_fulfillment',
-    'tx_cc_spend_example', 'cctxidaddr',
-  ]))
+  expect(new Set(cases.map((c) => c.kind))).toEqual(
+    new Set([
+      'key',
+      'module_global_cc1',
+      'cclib_dynamic_global_cc1',
+      'cc1',
+      'cc1of2',
+      'tokens_cc1',
+      'cc_with_vdata',
+      'cc1_components',
+      'fulfillment_cc1',
+      'fulfillment_cc1of2',
+      'fulfillment_tokens_cc1',
+      'decode_condition',
+      'decode_fulfillment',
+      'tx_cc_spend_example',
+      'cctxidaddr',
+    ]),
+  )
 })
 
 describe('key material (25 test keys)', () => {
@@ -122,8 +136,14 @@ describe('cc_with_vdata: params push and OP_DROP', () => {
   test.each(of('cc_with_vdata'))('keys $keyIndexes eval $evalcode', (c) => {
     const keys = c.keyIndexes as number[]
     const pk = (i: number): string => of('key').find((k) => k.keyIndex === i)!.pubkey
-    const cond = keys.length === 1 ? cc1of1(ev(c.evalcode), pk(keys[0]!)) : cc1of2(ev(c.evalcode), pk(keys[0]!), pk(keys[1]!))
-    const script = ccScript(cond, { evalCode: ev(c.evalcode), n: 1, m: keys.length, data: (c.vData as string[]).map((x) => h(x)) })
+    const cond =
+      keys.length === 1 ? cc1of1(ev(c.evalcode), pk(keys[0]!)) : cc1of2(ev(c.evalcode), pk(keys[0]!), pk(keys[1]!))
+    const script = ccScript(cond, {
+      evalCode: ev(c.evalcode),
+      n: 1,
+      m: keys.length,
+      data: (c.vData as string[]).map((x) => h(x)),
+    })
     expect(bytesToHex(script)).toBe(c.scriptPubKey)
     const parsed = parseCcScript(h(c.scriptPubKey))!
     expect(bytesToHex(parsed.subScript)).toBe(c.ccSubScript)
@@ -182,7 +202,9 @@ describe('fulfillments built from the reference signatures', () => {
     expect(bytesToHex(ccScriptSig(h(c.fulfillment)))).toBe(c.scriptSig)
     expect(bytesToHex(encodeCondition(decodeFulfillment(h(c.fulfillment))))).toBe(c.condition)
     expect(verifyFulfillment(h(c.fulfillment), h(c.condition), h(c.message))).toBe(c.referenceVerifies)
-    expect(verifyFulfillment(h(c.fulfillment), h(c.condition), flip(c.message))).toBe(c.referenceVerifiesWithFlippedMessageBit)
+    expect(verifyFulfillment(h(c.fulfillment), h(c.condition), flip(c.message))).toBe(
+      c.referenceVerifiesWithFlippedMessageBit,
+    )
     if (c.rfc6979ReducedMessageSignature) {
       // the strict-RFC6979 (noble) signature for a message ≥ n is different but equally valid
       const alt = fulfill1of1(ev(c.evalcode), c.signerPubkey, h(c.rfc6979ReducedMessageSignature))
@@ -197,7 +219,9 @@ describe('fulfillments built from the reference signatures', () => {
     expect(bytesToHex(ccScriptSig(h(c.fulfillment)))).toBe(c.scriptSig)
     expect(bytesToHex(encodeCondition(cc1of2(ev(c.evalcode), a, b)))).toBe(c.condition)
     expect(verifyFulfillment(h(c.fulfillment), h(c.condition), h(c.message))).toBe(c.referenceVerifies)
-    expect(verifyFulfillment(h(c.fulfillment), h(c.condition), flip(c.message))).toBe(c.referenceVerifiesWithFlippedMessageBit)
+    expect(verifyFulfillment(h(c.fulfillment), h(c.condition), flip(c.message))).toBe(
+      c.referenceVerifiesWithFlippedMessageBit,
+    )
     expect(ccAddressOf(h(c.condition))).toBe(c.ccAddress)
   })
   test.each(of('fulfillment_tokens_cc1'))('tokens key $keyIndex eval $evalcode', (c) => {
@@ -214,7 +238,8 @@ describe('fulfillments built from the reference signatures', () => {
     expect(bytesToHex(ccScript(decodeFulfillment(f)))).toBe(c.scriptCode)
     const cond = parseCcScript(h(c.spentOutput.scriptPubKey))!.condition
     expect(verifyFulfillment(f, cond, h(c.sighash))).toBe(true)
-    if (c.sighashIfFullScriptPubKeyWereUsed_WRONG) expect(verifyFulfillment(f, cond, h(c.sighashIfFullScriptPubKeyWereUsed_WRONG))).toBe(false)
+    if (c.sighashIfFullScriptPubKeyWereUsed_WRONG)
+      expect(verifyFulfillment(f, cond, h(c.sighashIfFullScriptPubKeyWereUsed_WRONG))).toBe(false)
   })
 })
 
@@ -255,7 +280,9 @@ describe('decode_condition: strict by default, lenient reproduces cc_readConditi
       expect(bytesToHex(encodeCondition(cond))).toBe(c.referenceReencoding)
       expect(c.reencodingIdentical).toBe(c.referenceReencoding === c.hex)
     } else {
-      expect(() => decodeCondition(bytes, { lenient: true })).toThrow(expect.objectContaining({ name: 'KomodoCcError' }))
+      expect(() => decodeCondition(bytes, { lenient: true })).toThrow(
+        expect.objectContaining({ name: 'KomodoCcError' }),
+      )
     }
   })
 })
@@ -288,17 +315,25 @@ describe('decode_fulfillment: strict by default, lenient reproduces cc_readFulfi
       expect(verifyFulfillment(bytes, h(c.targetCC1Condition), h(c.message))).toBe(c.referenceVerifiesAgainstCC1)
     } else {
       expect(() => decodeFulfillment(bytes)).toThrow(expect.objectContaining({ code: strict }))
-      expect(() => verifyFulfillment(bytes, h(c.targetCC1Condition), h(c.message))).toThrow(expect.objectContaining({ code: strict }))
+      expect(() => verifyFulfillment(bytes, h(c.targetCC1Condition), h(c.message))).toThrow(
+        expect.objectContaining({ code: strict }),
+      )
     }
     if (c.referenceAccepts) {
       const tree = decodeFulfillment(bytes, { lenient: true })
       expect(bytesToHex(encodeCondition(tree))).toBe(c.derivedCondition)
       expect(c.derivedConditionMatchesCC1).toBe(c.derivedCondition === c.targetCC1Condition)
-      expect(verifyFulfillment(bytes, h(c.targetCC1Condition), h(c.message), { lenient: true })).toBe(c.referenceVerifiesAgainstCC1)
+      expect(verifyFulfillment(bytes, h(c.targetCC1Condition), h(c.message), { lenient: true })).toBe(
+        c.referenceVerifiesAgainstCC1,
+      )
       if (c.targetCC1of2Condition)
-        expect(verifyFulfillment(bytes, h(c.targetCC1of2Condition), h(c.message), { lenient: true })).toBe(c.referenceVerifiesAgainstCC1of2)
+        expect(verifyFulfillment(bytes, h(c.targetCC1of2Condition), h(c.message), { lenient: true })).toBe(
+          c.referenceVerifiesAgainstCC1of2,
+        )
     } else {
-      expect(() => decodeFulfillment(bytes, { lenient: true })).toThrow(expect.objectContaining({ name: 'KomodoCcError' }))
+      expect(() => decodeFulfillment(bytes, { lenient: true })).toThrow(
+        expect.objectContaining({ name: 'KomodoCcError' }),
+      )
       expect(c.referenceVerifiesAgainstCC1).toBe(false)
     }
   })

@@ -8,7 +8,7 @@ import { equalBytes } from '../../src/bytes/utils.js'
 
 const rand = (n: number, seed: number) => {
   const b = new Uint8Array(n)
-  let x = seed * 2654435761 >>> 0
+  let x = (seed * 2654435761) >>> 0
   for (let i = 0; i < n; i++) b[i] = (x = (x * 1103515245 + 12345) >>> 0) >>> 24
   return b
 }
@@ -64,7 +64,10 @@ describe('ByteSnapshot', () => {
   })
 
   test('a resizable buffer is compared byte by byte, also after it shrinks or grows', () => {
-    const Resizable = ArrayBuffer as unknown as new (n: number, o: { maxByteLength: number }) => ArrayBuffer & { resize(n: number): void }
+    const Resizable = ArrayBuffer as unknown as new (
+      n: number,
+      o: { maxByteLength: number },
+    ) => ArrayBuffer & { resize(n: number): void }
     const buf = new Resizable(64, { maxByteLength: 128 })
     const fixed = new Uint8Array(buf, 8, 40)
     const tracking = new Uint8Array(buf, 8)
@@ -82,7 +85,13 @@ describe('ByteSnapshot', () => {
 
   test('non-Uint8Array values compare element-wise like equalBytes', () => {
     const s = new ByteSnapshot(new Uint8Array([1, 2, 3, 4, 5]))
-    for (const v of [[1, 2, 3, 4, 5], [1, 2, 3, 4], '12345', new Uint16Array([1, 2, 3, 4, 5]), new Int8Array([1, 2, 3, 4, 5])])
+    for (const v of [
+      [1, 2, 3, 4, 5],
+      [1, 2, 3, 4],
+      '12345',
+      new Uint16Array([1, 2, 3, 4, 5]),
+      new Int8Array([1, 2, 3, 4, 5]),
+    ])
       expect(s.matches(v as unknown as Uint8Array)).toBe(equalBytes(s.bytes, v as unknown as Uint8Array))
   })
 })

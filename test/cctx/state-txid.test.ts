@@ -8,13 +8,26 @@ import { bytesToHex } from '../../src/bytes/hex.js'
 import type { Transaction } from '../../src/tx/types.js'
 
 // independent txid: @bitgo/utxo-lib over the same bytes
-const peerTxid = (tx: Transaction) => utxolib.bitgo.ZcashTransaction.fromBuffer<bigint>(Buffer.from(serializeTransaction(tx)), false, 'bigint', utxolib.networks.zcash).getId()
+const peerTxid = (tx: Transaction) =>
+  utxolib.bitgo.ZcashTransaction.fromBuffer<bigint>(
+    Buffer.from(serializeTransaction(tx)),
+    false,
+    'bigint',
+    utxolib.networks.zcash,
+  ).getId()
 
 const make = (): Transaction => ({
-  overwintered: true, version: 4, versionGroupId: 0x892f2085,
+  overwintered: true,
+  version: 4,
+  versionGroupId: 0x892f2085,
   vin: [{ txid: '44'.repeat(32), vout: 2, scriptSig: new Uint8Array([0x51]), sequence: 0xffffffff }],
   vout: [{ value: 10000n, script: new Uint8Array([0x6a, 0x02, 0xec, 0x43]) }],
-  lockTime: 0, expiryHeight: 0, valueBalance: 0n, shieldedSpends: [], shieldedOutputs: [], joinSplits: [],
+  lockTime: 0,
+  expiryHeight: 0,
+  valueBalance: 0n,
+  shieldedSpends: [],
+  shieldedOutputs: [],
+  joinSplits: [],
 })
 const code = (c: string) => expect.objectContaining({ code: c })
 

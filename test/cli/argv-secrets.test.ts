@@ -15,17 +15,33 @@ import type { TestServer } from '../rpc/_server.js'
 const PW = 'cli-Pa55w0rd-visible'
 let server: TestServer
 beforeAll(async () => {
-  server = await startServer((req, res) => sendJson(res, 200, { result: 42, error: null, id: (JSON.parse(req.body) as { id: unknown }).id }))
+  server = await startServer((req, res) =>
+    sendJson(res, 200, { result: 42, error: null, id: (JSON.parse(req.body) as { id: unknown }).id }),
+  )
 })
-afterAll(async () => { await server.close() })
+afterAll(async () => {
+  await server.close()
+})
 
 function io(env: Record<string, string> = {}, stdin = ''): CliIo & { out: string[]; err: string[] } {
   const out: string[] = []
   const err: string[] = []
-  return { out, err, stdout: (s) => out.push(s), stderr: (s) => err.push(s), env, readStdin: async () => stdin, isTty: false }
+  return {
+    out,
+    err,
+    stdout: (s) => out.push(s),
+    stderr: (s) => err.push(s),
+    env,
+    readStdin: async () => stdin,
+    isTty: false,
+  }
 }
 const warnings = (o: { err: string[] }): { code: string; message: string }[] =>
-  o.err.join('').split('\n').filter((l) => l.includes('"warning"')).map((l) => (JSON.parse(l) as { warning: { code: string; message: string } }).warning)
+  o.err
+    .join('')
+    .split('\n')
+    .filter((l) => l.includes('"warning"'))
+    .map((l) => (JSON.parse(l) as { warning: { code: string; message: string } }).warning)
 
 describe('a password in --url', () => {
   test('still works, with one warning on stderr naming KOMODO_RPC_PASSWORD / --password-stdin and not the password', async () => {
@@ -47,7 +63,12 @@ describe('a password in --url', () => {
     const a = io({ KOMODO_RPC_USER: 'alice', KOMODO_RPC_PASSWORD: PW })
     expect(await rpcCommands.rpc!.run(['getblockcount', '--url', server.url], a)).toBe(0)
     const b = io({}, `${PW}\n`)
-    expect(await rpcCommands.rpc!.run(['getblockcount', '--url', server.url.replace('http://', 'http://alice@'), '--password-stdin'], b)).toBe(0)
+    expect(
+      await rpcCommands.rpc!.run(
+        ['getblockcount', '--url', server.url.replace('http://', 'http://alice@'), '--password-stdin'],
+        b,
+      ),
+    ).toBe(0)
     expect([...a.err, ...b.err]).toEqual([])
   })
 
@@ -56,14 +77,23 @@ describe('a password in --url', () => {
     expect(await runCli(['rpc', 'getblockcount', '--url', `http://alice:${PW}%zz@127.0.0.1:${server.port}`], o)).toBe(1)
     const printed = o.err.join('')
     expect(printed).toContain('"code":"RPC_CONFIG"')
-    expect(printed.split('\n').filter((l) => l.includes('"error"')).join('')).not.toContain(PW)
+    expect(
+      printed
+        .split('\n')
+        .filter((l) => l.includes('"error"'))
+        .join(''),
+    ).not.toContain(PW)
   })
 
   test('demo --url with a password warns too (pointing to --password-env)', async () => {
     const o = io()
     const port = await deadPort()
     // nothing listens there: the demo fails at its first call, after the warning
-    expect(await Promise.resolve(devnetDemoCommand.run(['--url', `http://alice:${PW}@127.0.0.1:${port}`, '--timeout', '1'], o)).catch(() => 1)).toBe(1)
+    expect(
+      await Promise.resolve(
+        devnetDemoCommand.run(['--url', `http://alice:${PW}@127.0.0.1:${port}`, '--timeout', '1'], o),
+      ).catch(() => 1),
+    ).toBe(1)
     const w = warnings(o)
     expect(w).toHaveLength(1)
     expect(w[0]!.message).toContain('--password-env')
@@ -71,7 +101,10 @@ describe('a password in --url', () => {
   })
 
   test('--help says so and points to the env/stdin forms', async () => {
-    for (const argv of [['rpc', '--help'], ['rpc', 'submit', '--help']]) {
+    for (const argv of [
+      ['rpc', '--help'],
+      ['rpc', 'submit', '--help'],
+    ]) {
       const o = io()
       expect(await runCli(argv, o)).toBe(0)
       const help = o.out.join('')
@@ -93,7 +126,9 @@ describe('--unsafe-argv-wif', () => {
 
   test('still signs, with a warning naming env:NAME / stdin and not the key', async () => {
     const o = io()
-    expect(await txSignCommand.run([ex.unsignedTx, '--prevouts', prevouts, '--wif', wif, '--unsafe-argv-wif'], o)).toBe(0)
+    expect(await txSignCommand.run([ex.unsignedTx, '--prevouts', prevouts, '--wif', wif, '--unsafe-argv-wif'], o)).toBe(
+      0,
+    )
     expect(JSON.parse(o.out.join('')).txid).toBe(ex.txid)
     const w = warnings(o)
     expect(w).toHaveLength(1)

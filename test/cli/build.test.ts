@@ -13,11 +13,28 @@ const priv = sha256(new TextEncoder().encode('1'))
 const pubkey = bytesToHex(getPublicKey(priv, true))
 const script = bytesToHex(p2pkScript(getPublicKey(priv, true)))
 // komodod getaddressutxos shape
-const utxos = JSON.stringify([{ address: 'R…', txid: 'ab'.repeat(32), outputIndex: 1, script, satoshis: 100000000, height: 5 }])
+const utxos = JSON.stringify([
+  { address: 'R…', txid: 'ab'.repeat(32), outputIndex: 1, script, satoshis: 100000000, height: 5 },
+])
 
 describe('CLI build', () => {
   test('oraclescreate signed with a WIF from the environment', async () => {
-    const r = await cli(['build', 'oraclescreate', 'BTCKMD', 'price feed', 'IhhL', '--utxos', utxos, '--height', '100', '--wif-env', 'MYWIF'], { MYWIF: encodeWif(priv) })
+    const r = await cli(
+      [
+        'build',
+        'oraclescreate',
+        'BTCKMD',
+        'price feed',
+        'IhhL',
+        '--utxos',
+        utxos,
+        '--height',
+        '100',
+        '--wif-env',
+        'MYWIF',
+      ],
+      { MYWIF: encodeWif(priv) },
+    )
     expect(r.status).toBe(0)
     expect(r.json.signed).toBe(true)
     const tx = parseTransaction(r.json.hex)
@@ -26,17 +43,33 @@ describe('CLI build', () => {
     expect(r.stdout).not.toContain(encodeWif(priv))
   })
   test('unsigned with --pubkey lists sighashes', async () => {
-    const r = await cli(['build', 'oraclescreate', 'X', 'd', 's', '--utxos', utxos, '--height', '1', '--pubkey', pubkey])
+    const r = await cli([
+      'build',
+      'oraclescreate',
+      'X',
+      'd',
+      's',
+      '--utxos',
+      utxos,
+      '--height',
+      '1',
+      '--pubkey',
+      pubkey,
+    ])
     expect(r.json.signed).toBe(false)
     expect(r.json.inputs[0]).toMatchObject({ txid: 'ab'.repeat(32), vout: 1, role: 'caller', kind: 'p2pk' })
     expect(r.json.inputs[0].sighash).toMatch(/^[0-9a-f]{64}$/)
   })
-  test('the daemon\'s refusal and usage errors are typed JSON', async () => {
+  test("the daemon's refusal and usage errors are typed JSON", async () => {
     const r = await cli(['build', 'oraclescreate', '', 'd', 's', '--utxos', utxos, '--height', '1', '--pubkey', pubkey])
     expect(r.status).toBe(1)
     expect(r.error).toMatchObject({ code: 'BUILD_PARAMS', details: { daemonError: 'name must not be empty' } })
     expect((await cli(['build', 'nosuch', '--height', '1'])).error.code).toBe('CLI_USAGE')
-    expect((await cli(['build', 'oraclescreate', 'a', '--height', '1', '--pubkey', pubkey])).error.code).toBe('CLI_USAGE')
-    expect((await cli(['build', 'oraclescreate', 'a', 'b', 'c', '--height', '1', '--wif-env', 'NOPE'])).error.code).toBe('CLI_USAGE')
+    expect((await cli(['build', 'oraclescreate', 'a', '--height', '1', '--pubkey', pubkey])).error.code).toBe(
+      'CLI_USAGE',
+    )
+    expect(
+      (await cli(['build', 'oraclescreate', 'a', 'b', 'c', '--height', '1', '--wif-env', 'NOPE'])).error.code,
+    ).toBe('CLI_USAGE')
   })
 })

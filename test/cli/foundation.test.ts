@@ -23,18 +23,32 @@ describe('CLI: oracle, sbits, address', () => {
     expect((await cli(['frobnicate'])).error.code).toBe('CLI_USAGE')
   })
   test('sbits both ways', async () => {
-    expect((await cli(['sbits', 'KMDDice'])).json).toEqual({ name: 'KMDDice', sbits: '28538276415819083', wire: '4b4d444469636500' })
+    expect((await cli(['sbits', 'KMDDice'])).json).toEqual({
+      name: 'KMDDice',
+      sbits: '28538276415819083',
+      wire: '4b4d444469636500',
+    })
     expect((await cli(['sbits', '--bits', '1162037572'])).json).toEqual({ sbits: '1162037572', name: 'DICE' })
   })
   test('address with chains', async () => {
     const pk = '0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798'
     expect((await cli(['address', pk])).json.address).toBe('RKxTdfmtxtfLDKZBgx6SvNkBtNu9jRYnLh')
     expect((await cli(['address', pk, '--chain', 'BTC'])).json.address).toBe('1BgGZ9tcN4rm9KBzDn7KprQz87SZ26SAMH')
-    expect((await cli(['address', pk, '--chain', '{"pubtype":0,"p2shtype":5,"wiftype":128}'])).json.address).toBe('1BgGZ9tcN4rm9KBzDn7KprQz87SZ26SAMH')
+    expect((await cli(['address', pk, '--chain', '{"pubtype":0,"p2shtype":5,"wiftype":128}'])).json.address).toBe(
+      '1BgGZ9tcN4rm9KBzDn7KprQz87SZ26SAMH',
+    )
     expect((await cli(['address', 'zz'])).error.code).toBe('HEX_INVALID')
   })
   test('--help everywhere', async () => {
-    for (const args of [['--help'], ['oracle', 'encode', '--help'], ['oracle', 'decode', '--help'], ['sbits', '--help'], ['address', '--help'], ['demo', '--help'], ['tour', '--help']]) {
+    for (const args of [
+      ['--help'],
+      ['oracle', 'encode', '--help'],
+      ['oracle', 'decode', '--help'],
+      ['sbits', '--help'],
+      ['address', '--help'],
+      ['demo', '--help'],
+      ['tour', '--help'],
+    ]) {
       const r = await cli(args)
       expect(r.status).toBe(0)
       expect(r.stdout).toMatch(/komodo-cc/)

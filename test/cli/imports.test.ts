@@ -6,9 +6,13 @@ import { dirname, relative, resolve } from 'node:path'
 import { COMMANDS } from '../../src/cli/commands.js'
 
 const SRC = resolve(__dirname, '..', '..', 'src')
-const MODULES = readdirSync(resolve(SRC, 'modules'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)
+const MODULES = readdirSync(resolve(SRC, 'modules'), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name)
 const CLI_FILES = [
-  ...readdirSync(resolve(SRC, 'cli')).filter((f) => f.endsWith('.ts')).map((f) => `cli/${f}`),
+  ...readdirSync(resolve(SRC, 'cli'))
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => `cli/${f}`),
   ...MODULES.map((m) => `modules/${m}/cli.ts`).filter((p) => existsSync(resolve(SRC, p))),
   'modules/cli-registry.ts',
 ]
@@ -16,11 +20,16 @@ const CLI_FILES = [
 /** Relative imports of each file, kept to the files of `nodes`. */
 function importGraph(nodes: readonly string[], read: (p: string) => string): Map<string, string[]> {
   const set = new Set(nodes)
-  return new Map(nodes.map((p) => {
-    const to = [...read(p).matchAll(/from ['"](\.{1,2}\/[^'"]+)['"]/g)]
-      .map((m) => relative(SRC, resolve(SRC, dirname(p), m[1]!)).replaceAll('\\', '/').replace(/\.js$/, '.ts'))
-    return [p, to.filter((t) => set.has(t))]
-  }))
+  return new Map(
+    nodes.map((p) => {
+      const to = [...read(p).matchAll(/from ['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) =>
+        relative(SRC, resolve(SRC, dirname(p), m[1]!))
+          .replaceAll('\\', '/')
+          .replace(/\.js$/, '.ts'),
+      )
+      return [p, to.filter((t) => set.has(t))]
+    }),
+  )
 }
 
 /** One import cycle of the graph (as a path that returns to its start), or null. */
@@ -58,17 +67,25 @@ describe('CLI files', () => {
       'cli/build-tfd.ts': "import { utxoFromJson } from './build.js'",
       'cli/core.ts': '',
     }
-    expect(findCycle(importGraph(Object.keys(files), (p) => files[p]!))).toEqual(['cli/build.ts', 'cli/build-tfd.ts', 'cli/build.ts'])
+    expect(findCycle(importGraph(Object.keys(files), (p) => files[p]!))).toEqual([
+      'cli/build.ts',
+      'cli/build-tfd.ts',
+      'cli/build.ts',
+    ])
     delete files['cli/build-tfd.ts']
     expect(findCycle(importGraph(Object.keys(files), (p) => files[p]!))).toBeNull()
   })
-  test('one file per command group: each command is exported by src/cli/<group>.ts, or by its module\'s cli.ts', async () => {
+  test("one file per command group: each command is exported by src/cli/<group>.ts, or by its module's cli.ts", async () => {
     const misplaced: string[] = []
     for (const [words, command] of Object.entries(COMMANDS)) {
       const group = words.split(' ')[0]!
       const file = MODULES.includes(group) ? `modules/${group}/cli.ts` : `cli/${group}.ts`
       const mod = existsSync(resolve(SRC, file)) ? ((await import(resolve(SRC, file))) as Record<string, unknown>) : {}
-      const exported = Object.values(mod).flatMap((v) => (typeof v === 'object' && v !== null ? [v, ...Object.values(v), ...Object.values((v as { commands?: object }).commands ?? {})] : []))
+      const exported = Object.values(mod).flatMap((v) =>
+        typeof v === 'object' && v !== null
+          ? [v, ...Object.values(v), ...Object.values((v as { commands?: object }).commands ?? {})]
+          : [],
+      )
       if (!exported.includes(command)) misplaced.push(`${words} (not in ${file})`)
     }
     expect(misplaced).toEqual([])

@@ -14,15 +14,23 @@ export type DevnetChild = {
 
 /** Starts `komodo-cc devnet <args>` and waits (at most `timeoutMs`) for its start-up JSON on stdout. */
 export async function startDevnetChild(args: string[], timeoutMs = 20_000): Promise<DevnetChild> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'devnet', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } })
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'devnet', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_OPTIONS: '' },
+  })
   let out = ''
   let err = ''
-  child.stderr!.on('data', (c: Buffer) => { err += String(c) })
+  child.stderr!.on('data', (c: Buffer) => {
+    err += String(c)
+  })
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('exit', (code, signal) => resolve({ code, signal }))
   })
   const info = await new Promise<DevnetChild['info']>((resolve, reject) => {
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`devnet child did not start in ${timeoutMs} ms: ${err}`)) }, timeoutMs)
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`devnet child did not start in ${timeoutMs} ms: ${err}`))
+    }, timeoutMs)
     child.stdout!.on('data', (c: Buffer) => {
       out += String(c)
       try {
@@ -33,7 +41,10 @@ export async function startDevnetChild(args: string[], timeoutMs = 20_000): Prom
         // not complete yet
       }
     })
-    void exited.then(({ code }) => { clearTimeout(timer); reject(new Error(`devnet child exited (${code}) before starting: ${err}`)) })
+    void exited.then(({ code }) => {
+      clearTimeout(timer)
+      reject(new Error(`devnet child exited (${code}) before starting: ${err}`))
+    })
   })
   return { child, info, exited, stderr: () => err }
 }

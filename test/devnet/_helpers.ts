@@ -15,7 +15,12 @@ import { batonTxid, currentDatafee, subscriptionUtxos } from '../../src/modules/
 export type OracleSetup = { oracletxid: string; batonAddr: string; format: string }
 
 /** create → fund → register (datafee) → subscribe (amount coins) over RPC, mining after each step. */
-export async function setupOracle(dev: Devnet, format = 'sL', datafee = 10000n, subscribe = '0.01'): Promise<OracleSetup> {
+export async function setupOracle(
+  dev: Devnet,
+  format = 'sL',
+  datafee = 10000n,
+  subscribe = '0.01',
+): Promise<OracleSetup> {
   const rpc = dev.rpc
   const oracletxid = await rpc.sendrawtransaction((await rpc.oraclescreate('TEST', 'test oracle', format)).hex)
   await dev.mine(1)
@@ -30,7 +35,12 @@ export async function setupOracle(dev: Devnet, format = 'sL', datafee = 10000n, 
 
 /** The wallet's build context. */
 export function walletCtx(dev: Devnet) {
-  return { pubkey: dev.pubkey, utxos: dev.chain.walletUtxos(), height: dev.chain.height, privateKey: hexToBytes(dev.privateKey) }
+  return {
+    pubkey: dev.pubkey,
+    utxos: dev.chain.walletUtxos(),
+    height: dev.chain.height,
+    privateKey: hexToBytes(dev.privateKey),
+  }
 }
 
 /** The state oraclesdata would use, read from the devnet chain (mempool subscriptions included when `mempool`). */
@@ -40,7 +50,9 @@ export function dataState(dev: Devnet, o: OracleSetup): OraclesDataState {
   return {
     oracle: dev.chain.txs.get(o.oracletxid)!.hex,
     datafee: currentDatafee(dev.chain, o.oracletxid, dev.pubkey),
-    ...(bt !== null && out !== undefined ? { baton: { txid: bt, vout: 1, satoshis: out.value, script: out.script } } : {}),
+    ...(bt !== null && out !== undefined
+      ? { baton: { txid: bt, vout: 1, satoshis: out.value, script: out.script } }
+      : {}),
     subscriptions: subscriptionUtxos(dev.chain, o.oracletxid, dev.pubkey),
   }
 }
@@ -58,14 +70,19 @@ export function resign(dev: Devnet, tx: Transaction, extra: CcCondition[] = [], 
   const prevouts: Prevout[] = tx.vin.map((i) => {
     const o = dev.chain.output(i.txid, i.vout)!
     const cond = candidates.find((c) => bytesToHex(ccScript(c)) === bytesToHex(o.script))
-    return cond === undefined ? { value: o.value, script: o.script } : { value: o.value, script: o.script, condition: cond }
+    return cond === undefined
+      ? { value: o.value, script: o.script }
+      : { value: o.value, script: o.script, condition: cond }
   })
   return bytesToHex(serializeTransaction(signTransaction(tx, prevouts, [priv, batonKey(priv), ...extraKeys])))
 }
 
 /** Asserts an RPC refusal with the daemon's code and a message containing `text`. */
 export async function expectRefused(p: Promise<unknown>, rpcCode: number, text: string): Promise<void> {
-  const e = await p.then(() => undefined, (x: unknown) => x)
+  const e = await p.then(
+    () => undefined,
+    (x: unknown) => x,
+  )
   expect(e).toBeInstanceOf(RpcError)
   expect((e as RpcError).code).toBe('RPC_ERROR')
   expect((e as RpcError).rpcCode).toBe(rpcCode)
@@ -74,7 +91,10 @@ export async function expectRefused(p: Promise<unknown>, rpcCode: number, text: 
 
 /** Asserts a module RPC error object `{result:"error", error}` with the given text. */
 export async function expectModuleError(p: Promise<unknown>, text: string): Promise<void> {
-  const e = await p.then(() => undefined, (x: unknown) => x)
+  const e = await p.then(
+    () => undefined,
+    (x: unknown) => x,
+  )
   expect(e).toBeInstanceOf(RpcError)
   expect((e as RpcError).daemonMessage).toBe(text)
 }

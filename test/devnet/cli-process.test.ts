@@ -9,7 +9,10 @@ import { reap, startDevnetChild, type DevnetChild } from './_child.js'
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'devnet-proc-'))
 const within = <T>(p: Promise<T>, ms: number, what: string): Promise<T> =>
-  Promise.race([p, new Promise<T>((_r, reject) => setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms))])
+  Promise.race([
+    p,
+    new Promise<T>((_r, reject) => setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms)),
+  ])
 
 /** A devnet-built transaction submitted over RPC: returns its txid once sendrawtransaction has answered. */
 async function submitOne(c: DevnetChild, chain: string, dataDir: string): Promise<string> {
@@ -19,7 +22,10 @@ async function submitOne(c: DevnetChild, chain: string, dataDir: string): Promis
 }
 
 /** Starts the devnet in-process on the data file a killed child left, and reads its wallet, height and mempool. */
-async function restartOn(dataFile: string, dir: string): Promise<{ pubkey: string; height: number; mempool: string[] }> {
+async function restartOn(
+  dataFile: string,
+  dir: string,
+): Promise<{ pubkey: string; height: number; mempool: string[] }> {
   const dev = await startDevnet({ dataFile, dataDir: join(dir, 'restart') })
   try {
     return { pubkey: dev.pubkey, height: dev.chain.height, mempool: await dev.rpc.getrawmempool() }
@@ -67,7 +73,9 @@ describe('komodo-cc devnet as a process', () => {
       const txid = await submitOne(c, 'PLAZY', dir)
       // the documented bound, plus slack for a loaded machine
       await new Promise((r) => setTimeout(r, DEVNET_FLUSH_MS + 700))
-      expect(readFileSync(dataFile, 'utf8')).toContain(JSON.stringify(await createKomodoRpc({ chain: 'PLAZY', dataDir: dir }).getrawtransaction(txid)))
+      expect(readFileSync(dataFile, 'utf8')).toContain(
+        JSON.stringify(await createKomodoRpc({ chain: 'PLAZY', dataDir: dir }).getrawtransaction(txid)),
+      )
       c.child.kill('SIGKILL')
       await within(c.exited, 10_000, 'kill -9')
       const after = await restartOn(dataFile, dir)

@@ -10,7 +10,15 @@ import type { CliIo } from '../../src/cli/core.js'
 function io(env: Record<string, string> = {}): CliIo & { out: string[]; err: string[] } {
   const out: string[] = []
   const err: string[] = []
-  return { out, err, stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), env, readStdin: async () => '', isTty: false }
+  return {
+    out,
+    err,
+    stdout: (t) => void out.push(t),
+    stderr: (t) => void err.push(t),
+    env,
+    readStdin: async () => '',
+    isTty: false,
+  }
 }
 
 describe('komodo-cc devnet / demo', () => {
@@ -46,7 +54,22 @@ describe('komodo-cc devnet / demo', () => {
     const o = io()
     expect(await devnetDemoCommand.run(['--quick'], o)).toBe(0)
     const text = o.out.join('')
-    for (const step of ['dicefinish', 'diceOutcome', 'tokentransfer', 'rewardsunlock (early)', 'reward 0 is <= the transaction fee', 'oraclescreate', 'oraclesfund', 'oraclesregister', 'oraclessubscribe', 'oraclesdata (offline)', 'oraclesdata (rpc)', 'oraclessamples', 'mismatched datafee', 'txn-mempool-conflict'])
+    for (const step of [
+      'dicefinish',
+      'diceOutcome',
+      'tokentransfer',
+      'rewardsunlock (early)',
+      'reward 0 is <= the transaction fee',
+      'oraclescreate',
+      'oraclesfund',
+      'oraclesregister',
+      'oraclessubscribe',
+      'oraclesdata (offline)',
+      'oraclesdata (rpc)',
+      'oraclessamples',
+      'mismatched datafee',
+      'txn-mempool-conflict',
+    ])
       expect(text).toContain(step)
     expect(o.err.join('')).toBe('')
   })

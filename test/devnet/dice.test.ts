@@ -16,13 +16,19 @@ import { expectModuleError, expectRefused, resign } from './_helpers.js'
 const D = ccModule('Dice')
 const GLOBAL = [cc1of1(0xe6, D.pubkey)]
 const GKEY = [hexToBytes(D.privkey)]
-const EVAL_FALSE = '16: mandatory-script-verify-flag-failed (Script evaluated without error but finished with a false/empty top stack element); Dice: '
+const EVAL_FALSE =
+  '16: mandatory-script-verify-flag-failed (Script evaluated without error but finished with a false/empty top stack element); Dice: '
 const OTHER = keySigner(hexToBytes('00'.repeat(31) + '0c')).publicKey
 
 let dev: Devnet
 let fid: string
-const clone = (tx: Transaction): Transaction => ({ ...tx, vin: tx.vin.map((i) => ({ ...i })), vout: tx.vout.map((v) => ({ ...v })) })
-const refusedBy = (t: Transaction, why: string) => expectRefused(dev.rpc.sendrawtransaction(resign(dev, t, GLOBAL, GKEY)), -26, EVAL_FALSE + why)
+const clone = (tx: Transaction): Transaction => ({
+  ...tx,
+  vin: tx.vin.map((i) => ({ ...i })),
+  vout: tx.vout.map((v) => ({ ...v })),
+})
+const refusedBy = (t: Transaction, why: string) =>
+  expectRefused(dev.rpc.sendrawtransaction(resign(dev, t, GLOBAL, GKEY)), -26, EVAL_FALSE + why)
 
 beforeAll(async () => {
   dev = await startDevnet()
@@ -31,12 +37,22 @@ beforeAll(async () => {
   for (let i = 0; i < 100; i++) await dev.rpc.sendrawtransaction((await dev.rpc.diceaddfunds('DICE', fid, '1')).hex)
   await dev.mine(1)
 }, 60_000)
-afterAll(async () => { await dev.stop() })
+afterAll(async () => {
+  await dev.stop()
+})
 
 describe('dice RPCs', () => {
   test('diceinfo, dicelist; a bet is settled by the house and the answer agrees with diceOutcome', async () => {
     expect(await dev.rpc.dicelist()).toEqual([fid])
-    expect(await dev.rpc.diceinfo(fid)).toMatchObject({ name: 'DICE', minbet: 100_000_000n, maxbet: 1_000_000_000n, maxodds: 10, timeoutblocks: 5, funding: 110_000_000_000n, entropytxs: 100 })
+    expect(await dev.rpc.diceinfo(fid)).toMatchObject({
+      name: 'DICE',
+      minbet: 100_000_000n,
+      maxbet: 1_000_000_000n,
+      maxodds: 10,
+      timeoutblocks: 5,
+      funding: 110_000_000_000n,
+      entropytxs: 100,
+    })
     const betHex = (await dev.rpc.dicebet('DICE', fid, '1', 2)).hex
     const bettxid = await dev.rpc.sendrawtransaction(betHex)
     expect((await dev.rpc.dicestatus('DICE', fid, bettxid)).status).toBe('bet still pending')
@@ -48,14 +64,25 @@ describe('dice RPCs', () => {
     const ft = parseTransaction(fin.hex)
     const fo = decodeDiceOpret(ft.vout.at(-1)!.script) as { funcid: string; proof: string }
     const bo = decodeDiceOpret(bt.vout.at(-1)!.script) as { hash: string }
-    const o = diceOutcome({ bet: bt.vout[1]!.value, vout2Value: bt.vout[2]!.value, minbet: 100_000_000n, maxbet: 1_000_000_000n, maxodds: 10, houseEntropy: fo.proof, bettorEntropy: bo.hash })
+    const o = diceOutcome({
+      bet: bt.vout[1]!.value,
+      vout2Value: bt.vout[2]!.value,
+      minbet: 100_000_000n,
+      maxbet: 1_000_000_000n,
+      maxodds: 10,
+      houseEntropy: fo.proof,
+      bettorEntropy: bo.hash,
+    })
     expect(fo.funcid).toBe(o.win ? 'W' : 'L')
     expect((await dev.rpc.dicestatus('DICE', fid, bettxid)).status).toBe(o.win ? 'win' : 'loss')
     expect((await dev.rpc.dicefinish('DICE', fid, bettxid)).finished).toBe(true)
   })
   test('module errors', async () => {
     await expectModuleError(dev.rpc.diceinfo('00'.repeat(32)), 'cant find fundingtxid')
-    await expectModuleError(dev.rpc.dicebet('DICE', fid, '100', 2), 'Dice plan DICE illegal bet 100.00000000: minbet 1.00000000 maxbet 10.00000000 or odds 2 vs max.10\n')
+    await expectModuleError(
+      dev.rpc.dicebet('DICE', fid, '100', 2),
+      'Dice plan DICE illegal bet 100.00000000: minbet 1.00000000 maxbet 10.00000000 or odds 2 vs max.10\n',
+    )
   })
 })
 
@@ -75,7 +102,13 @@ describe('Dice consensus (spec 3.9)', () => {
   const extraEntropy = () => {
     for (const c of dev.chain.addressCoins(ccAddress(0xe6, D.pubkey))) {
       const e = dev.chain.txs.get(c.txid)!
-      if (c.vout === 0 && !dev.chain.spentInMempool(c.txid, 0) && !finish.vin.some((i) => i.txid === c.txid) && decodeDiceOpret(e.tx.vout.at(-1)!.script).funcid === 'E') return c
+      if (
+        c.vout === 0 &&
+        !dev.chain.spentInMempool(c.txid, 0) &&
+        !finish.vin.some((i) => i.txid === c.txid) &&
+        decodeDiceOpret(e.tx.vout.at(-1)!.script).funcid === 'E'
+      )
+        return c
     }
     throw new Error('no entropy output')
   }
@@ -85,8 +118,28 @@ describe('Dice consensus (spec 3.9)', () => {
     const p = decodeDiceOpret(t.vout.at(-1)!.script)
     if (p.funcid !== 'W' && p.funcid !== 'L') throw new Error('fixture')
     const payout = 3n * bet.vout[1]!.value
-    const opret = { value: 0n, script: opretScript(encodeDicePayload(to === 'T' ? { funcid: 'T', sbits: p.sbits, name: null, fundingtxid: p.fundingtxid, hash: '00'.repeat(32), proof: '00'.repeat(32) } : { ...p, funcid: to })) }
-    const ccIn = () => t.vin.reduce((s, i) => { const o = dev.chain.output(i.txid, i.vout)!; return o.script.length > 40 && o.script[0]! < 76 && o.script[1 + o.script[0]!] === 0xcc ? s + o.value : s }, 0n)
+    const opret = {
+      value: 0n,
+      script: opretScript(
+        encodeDicePayload(
+          to === 'T'
+            ? {
+                funcid: 'T',
+                sbits: p.sbits,
+                name: null,
+                fundingtxid: p.fundingtxid,
+                hash: '00'.repeat(32),
+                proof: '00'.repeat(32),
+              }
+            : { ...p, funcid: to },
+        ),
+      ),
+    }
+    const ccIn = () =>
+      t.vin.reduce((s, i) => {
+        const o = dev.chain.output(i.txid, i.vout)!
+        return o.script.length > 40 && o.script[0]! < 76 && o.script[1 + o.script[0]!] === 0xcc ? s + o.value : s
+      }, 0n)
     if (to === 'L') {
       const rest = p.funcid === 'W' ? t.vout.slice(3, -1) : t.vout.slice(2, -1)
       t.vout = [{ value: ccIn(), script: t.vout[0]!.script }, t.vout[1]!, ...rest, opret]
@@ -95,7 +148,13 @@ describe('Dice consensus (spec 3.9)', () => {
     if (p.funcid === 'L') {
       const e = extraEntropy()
       t.vin.push({ txid: e.txid, vout: 0, scriptSig: new Uint8Array(0), sequence: 0xffffffff })
-      t.vout = [{ value: ccIn() - payout, script: t.vout[0]!.script }, t.vout[1]!, { value: payout, script: bet.vout[2]!.script }, ...t.vout.slice(2, -1), opret]
+      t.vout = [
+        { value: ccIn() - payout, script: t.vout[0]!.script },
+        t.vout[1]!,
+        { value: payout, script: bet.vout[2]!.script },
+        ...t.vout.slice(2, -1),
+        opret,
+      ]
       return t
     }
     t.vout[t.vout.length - 1] = opret
@@ -122,9 +181,14 @@ describe('Dice consensus (spec 3.9)', () => {
   })
   test("an 'E' spending dice CC: unexpected DiceValidate for addfunding entropy", async () => {
     const t = clone(parseTransaction((await dev.rpc.diceaddfunds('DICE', fid, '1')).hex))
-    const inp = finish.vin.find((i) => dev.chain.output(i.txid, i.vout)!.script.length > 40 && i.txid !== finish.vin[0]!.txid)!
+    const inp = finish.vin.find(
+      (i) => dev.chain.output(i.txid, i.vout)!.script.length > 40 && i.txid !== finish.vin[0]!.txid,
+    )!
     t.vin.push({ ...inp, scriptSig: new Uint8Array(0) })
-    t.vout.splice(t.vout.length - 1, 0, { value: dev.chain.output(inp.txid, inp.vout)!.value, script: p2pkScript(hexToBytes(dev.pubkey)) })
+    t.vout.splice(t.vout.length - 1, 0, {
+      value: dev.chain.output(inp.txid, inp.vout)!.value,
+      script: p2pkScript(hexToBytes(dev.pubkey)),
+    })
     await refusedBy(t, 'unexpected DiceValidate for addfunding entropy')
   })
   test('the unmodified finish is accepted', async () => {

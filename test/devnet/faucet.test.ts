@@ -16,7 +16,8 @@ import { expectRefused, resign } from './_helpers.js'
 const F = ccModule('Faucet')
 const GLOBAL = [cc1of1(0xe4, F.pubkey)]
 const GKEY = [hexToBytes(F.privkey)]
-const EVAL_FALSE = '16: mandatory-script-verify-flag-failed (Script evaluated without error but finished with a false/empty top stack element); Faucet: '
+const EVAL_FALSE =
+  '16: mandatory-script-verify-flag-failed (Script evaluated without error but finished with a false/empty top stack element); Faucet: '
 const NEWCOMER = keySigner(hexToBytes('00'.repeat(31) + '0d')).publicKey
 
 let dev: Devnet
@@ -25,28 +26,40 @@ beforeAll(async () => {
   await dev.rpc.sendrawtransaction((await dev.rpc.faucetfund('5')).hex)
   await dev.mine(1)
 })
-afterAll(async () => { await dev.stop() })
+afterAll(async () => {
+  await dev.stop()
+})
 
 /** A faucetget-shaped transaction (no proof of work) spending the first faucet coin. */
 function getTx(): Transaction {
   const u = faucetUtxos(dev.chain)[0]!
   return {
-    overwintered: true, version: 4, versionGroupId: SAPLING_VERSION_GROUP_ID,
+    overwintered: true,
+    version: 4,
+    versionGroupId: SAPLING_VERSION_GROUP_ID,
     vin: [{ txid: u.txid, vout: u.vout, scriptSig: new Uint8Array(0), sequence: 0xffffffff }],
     vout: [
       { value: u.satoshis - 10_010_000n, script: ccScript(GLOBAL[0]!) },
       { value: 10_000_000n, script: p2pkScript(NEWCOMER) },
       { value: 0n, script: opretScript(encodeFaucetPayload({ funcid: 'G', nonce: 7 })) },
     ],
-    lockTime: 0, expiryHeight: dev.chain.height + 201, valueBalance: 0n, shieldedSpends: [], shieldedOutputs: [], joinSplits: [],
+    lockTime: 0,
+    expiryHeight: dev.chain.height + 201,
+    valueBalance: 0n,
+    shieldedSpends: [],
+    shieldedOutputs: [],
+    joinSplits: [],
   }
 }
-const refusedBy = (t: Transaction, why: string) => expectRefused(dev.rpc.sendrawtransaction(resign(dev, t, GLOBAL, GKEY)), -26, EVAL_FALSE + why)
+const refusedBy = (t: Transaction, why: string) =>
+  expectRefused(dev.rpc.sendrawtransaction(resign(dev, t, GLOBAL, GKEY)), -26, EVAL_FALSE + why)
 
 describe('faucet RPCs', () => {
   test('faucetinfo counts confirmed faucet coins above 0.01; faucetfund refuses a non-positive amount', async () => {
     expect(await dev.rpc.faucetinfo()).toEqual({ result: 'success', name: 'Faucet', funding: 500_000_000n })
-    await expect(dev.rpc.call('faucetfund', ['0'])).rejects.toMatchObject({ daemonMessage: 'funding amount must be positive' })
+    await expect(dev.rpc.call('faucetfund', ['0'])).rejects.toMatchObject({
+      daemonMessage: 'funding amount must be positive',
+    })
     // spec 4.5: FaucetCCTokensAddress
     expect((await dev.rpc.faucetaddress()).ccTokensAddress).toBe('RKaT8VfRSsu4qWL2kfW3PCzejrzJxi1TcJ')
   })
@@ -85,7 +98,11 @@ describe('Faucet consensus (spec 4.4)', () => {
   // the fast search (one fixed nonce for the public faucet key) makes this a second or so; the devnet's own faucetget
   // RPC runs the same search, and the validator checks every signature
   test('with proof of work: a brand-new key is paid; the wallet (old address) is refused', async () => {
-    const ok = await buildFaucetGetAsync({}, { pubkey: NEWCOMER, utxos: [], height: dev.chain.height }, { faucetUtxos: faucetUtxos(dev.chain) })
+    const ok = await buildFaucetGetAsync(
+      {},
+      { pubkey: NEWCOMER, utxos: [], height: dev.chain.height },
+      { faucetUtxos: faucetUtxos(dev.chain) },
+    )
     expect(await dev.rpc.sendrawtransaction(ok.hex)).toBe(ok.txid)
     await dev.mine(5)
     const old = await dev.rpc.faucetget()

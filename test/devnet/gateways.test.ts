@@ -7,7 +7,14 @@ import { p2pkScript } from '../../src/script/script.js'
 import { parseTransaction } from '../../src/tx/codec.js'
 import type { Transaction } from '../../src/tx/types.js'
 import { parseMerkleProof } from '../../src/modules/gateways/proof.js'
-import { decodeGatewaysOpret, encodeGatewaysOpret, type GatewaysBindOpret, type GatewaysCompleteSigningOpret, type GatewaysDepositOpret, type GatewaysWithdrawOpret } from '../../src/modules/gateways/opret.js'
+import {
+  decodeGatewaysOpret,
+  encodeGatewaysOpret,
+  type GatewaysBindOpret,
+  type GatewaysCompleteSigningOpret,
+  type GatewaysDepositOpret,
+  type GatewaysWithdrawOpret,
+} from '../../src/modules/gateways/opret.js'
 import { encodeOraclesOpret } from '../../src/modules/oracles/opret.js'
 import { txid as txidOf } from '../../src/tx/codec.js'
 import { DevChain } from '../../src/devnet/chain.js'
@@ -20,7 +27,8 @@ import { expectModuleError, expectRefused, resign, walletCtx } from './_helpers.
 const GW_PK = '03ea9c062b9652d8eff34879b504eda0717895d27597aaeb60347d65eed96ccb40'
 const GW_PRIV = hexToBytes('f74b5ba27a5e9cda89b1cbb9e69c2c708537dd007a67ff7c621be2fb048f85bf')
 const GW_CC_ADDRESS = 'RKWpoK6vTRtq5b9qrRBodLkCzeURHeEk33'
-const EVAL_FALSE = '16: mandatory-script-verify-flag-failed (Script evaluated without error but finished with a false/empty top stack element); Gateways: '
+const EVAL_FALSE =
+  '16: mandatory-script-verify-flag-failed (Script evaluated without error but finished with a false/empty top stack element); Gateways: '
 
 let dev: Devnet
 let me: string
@@ -40,11 +48,17 @@ let validClaim: Transaction
 let validPartial: Transaction
 let donetxid: string
 
-const clone = (tx: Transaction): Transaction => ({ ...tx, vin: tx.vin.map((i) => ({ ...i })), vout: tx.vout.map((v) => ({ ...v })) })
+const clone = (tx: Transaction): Transaction => ({
+  ...tx,
+  vin: tx.vin.map((i) => ({ ...i })),
+  vout: tx.vout.map((v) => ({ ...v })),
+})
 const extra = () => [cc1of1(0xf1, me), cc1of1(0xf1, GW_PK), tokensCc1of1(0xf1, GW_PK)]
-const refusedBy = (t: Transaction, why: string) => expectRefused(dev.rpc.sendrawtransaction(resign(dev, t, extra(), [GW_PRIV])), -26, EVAL_FALSE + why)
+const refusedBy = (t: Transaction, why: string) =>
+  expectRefused(dev.rpc.sendrawtransaction(resign(dev, t, extra(), [GW_PRIV])), -26, EVAL_FALSE + why)
 const send = async (r: { hex: string }) => dev.rpc.sendrawtransaction(r.hex)
-const call = (method: string, ...params: string[]) => dev.rpc.call(method, params) as Promise<{ result: string; hex?: string; error?: string }>
+const call = (method: string, ...params: string[]) =>
+  dev.rpc.call(method, params) as Promise<{ result: string; hex?: string; error?: string }>
 
 beforeAll(async () => {
   dev = await startDevnet()
@@ -59,7 +73,9 @@ beforeAll(async () => {
   await send(await dev.rpc.oraclessubscribe(oracletxid, me, '1'))
   await dev.mine(1)
 }, 30_000)
-afterAll(async () => { await dev.stop() })
+afterAll(async () => {
+  await dev.stop()
+})
 
 describe('gateways on the devnet: bind → deposit (own-chain proof) → claim → withdraw → sign → markdone, over RPC', () => {
   test('gatewaysbind locks the whole supply; gatewayslist / gatewaysinfo show it', async () => {
@@ -67,20 +83,37 @@ describe('gateways on the devnet: bind → deposit (own-chain proof) → claim �
     await dev.mine(2)
     expect(await dev.rpc.gatewayslist()).toEqual([bindtxid])
     const info = await dev.rpc.gatewaysinfo(bindtxid)
-    expect(info).toMatchObject({ result: 'success', name: 'Gateways', M: 1, N: 1, pubkeys: [me], coin: 'KMD', oracletxid, tokenid, totalsupply: 100_000_000n, remaining: 100_000_000n, issued: 0n })
+    expect(info).toMatchObject({
+      result: 'success',
+      name: 'Gateways',
+      M: 1,
+      N: 1,
+      pubkeys: [me],
+      coin: 'KMD',
+      oracletxid,
+      tokenid,
+      totalsupply: 100_000_000n,
+      remaining: 100_000_000n,
+      issued: 0n,
+    })
     // N = 1, KMD prefixes: the deposit address is the key's own address (spec 5.3)
     expect(info.deposit).toBe(p2pkhAddress(hexToBytes(me)))
-    expect((await dev.rpc.call('gatewaysaddress', []) as Record<string, unknown>).GatewaysCCAddress).toBe(GW_CC_ADDRESS)
+    expect(((await dev.rpc.call('gatewaysaddress', [])) as Record<string, unknown>).GatewaysCCAddress).toBe(
+      GW_CC_ADDRESS,
+    )
   })
 
   test('a second bind of the same token: the supply is no longer the caller\'s (the daemon checks it before "already exists")', async () => {
-    const e = await dev.rpc.gatewaysbind(tokenid, oracletxid, 'KMD', '1', 1, 1, [me], 60, 85, 188).then(() => undefined, (x: unknown) => x)
+    const e = await dev.rpc.gatewaysbind(tokenid, oracletxid, 'KMD', '1', 1, 1, [me], 60, 85, 188).then(
+      () => undefined,
+      (x: unknown) => x,
+    )
     expect((e as { daemonMessage?: string }).daemonMessage).toMatch(/^token balance on R\w+ 0!=1$/)
   })
 
-  test('gettxoutproof proves a devnet transaction in komodod\'s CMerkleBlock format', async () => {
+  test("gettxoutproof proves a devnet transaction in komodod's CMerkleBlock format", async () => {
     // the "foreign" deposit: 0.5 to the deposit address (vout 0, which is also destpub's claim output)
-    cointxid = await dev.rpc.call('sendtoaddress', [p2pkhAddress(hexToBytes(me)), '0.5']) as string
+    cointxid = (await dev.rpc.call('sendtoaddress', [p2pkhAddress(hexToBytes(me)), '0.5'])) as string
     cointx = await dev.rpc.getrawtransaction(cointxid)
     await dev.rpc.call('sendtoaddress', [p2pkhAddress(hexToBytes(me)), '0.25']) // a second transaction in the block
     await dev.mine(1)
@@ -97,34 +130,64 @@ describe('gateways on the devnet: bind → deposit (own-chain proof) → claim �
     await expectRefused(dev.rpc.gettxoutproof(['00'.repeat(32)]), -5, 'Transaction not yet in block')
   })
 
-  test('gatewaysdeposit needs the oracle\'s merkle root, then verifies the proof', async () => {
-    await expectModuleError(dev.rpc.gatewaysdeposit(bindtxid, depositHeight, 'KMD', cointxid, 0, cointx, proof, me, '0.5'),
-      `couldnt find merkleroot for ht.${depositHeight} KMD oracle.${oracletxid} m.0 vs n.1`)
+  test("gatewaysdeposit needs the oracle's merkle root, then verifies the proof", async () => {
+    await expectModuleError(
+      dev.rpc.gatewaysdeposit(bindtxid, depositHeight, 'KMD', cointxid, 0, cointx, proof, me, '0.5'),
+      `couldnt find merkleroot for ht.${depositHeight} KMD oracle.${oracletxid} m.0 vs n.1`,
+    )
     const block = dev.chain.blocks[depositHeight]!
     const h = new Uint8Array(4)
     new DataView(h.buffer).setUint32(0, depositHeight, true)
-    const record = bytesToHex(Uint8Array.from([...h, ...txidToInternalBytes(block.hash), ...txidToInternalBytes(block.merkleRoot)]))
+    const record = bytesToHex(
+      Uint8Array.from([...h, ...txidToInternalBytes(block.hash), ...txidToInternalBytes(block.merkleRoot)]),
+    )
     await send(await dev.rpc.oraclesdata(oracletxid, record))
     await dev.mine(1)
-    await expectModuleError(dev.rpc.gatewaysdeposit(bindtxid, depositHeight, 'KMD', cointxid, 0, cointx, proof, me, '0.4'), 'deposittxid didnt validate')
-    deposittxid = await send(await dev.rpc.gatewaysdeposit(bindtxid, depositHeight, 'KMD', cointxid, 0, cointx, proof, me, '0.5'))
+    await expectModuleError(
+      dev.rpc.gatewaysdeposit(bindtxid, depositHeight, 'KMD', cointxid, 0, cointx, proof, me, '0.4'),
+      'deposittxid didnt validate',
+    )
+    deposittxid = await send(
+      await dev.rpc.gatewaysdeposit(bindtxid, depositHeight, 'KMD', cointxid, 0, cointx, proof, me, '0.5'),
+    )
     await dev.mine(1)
-    await expectModuleError(dev.rpc.gatewaysdeposit(bindtxid, depositHeight, 'KMD', cointxid, 0, cointx, proof, me, '0.5'), `cointxid.${cointxid} already exists`)
-    const pd = await call('gatewayspendingdeposits', bindtxid, 'KMD') as unknown as { coin: string; pending: Record<string, unknown>[] }
-    expect(pd).toMatchObject({ coin: 'KMD', pending: [{ cointxid, deposittxid, claim_pubkey: me, amount: 0.5, confirmed_or_notarized: false }] })
+    await expectModuleError(
+      dev.rpc.gatewaysdeposit(bindtxid, depositHeight, 'KMD', cointxid, 0, cointx, proof, me, '0.5'),
+      `cointxid.${cointxid} already exists`,
+    )
+    const pd = (await call('gatewayspendingdeposits', bindtxid, 'KMD')) as unknown as {
+      coin: string
+      pending: Record<string, unknown>[]
+    }
+    expect(pd).toMatchObject({
+      coin: 'KMD',
+      pending: [{ cointxid, deposittxid, claim_pubkey: me, amount: 0.5, confirmed_or_notarized: false }],
+    })
   })
 
   test('a claim before the deposit is 2 blocks deep is refused by consensus', async () => {
-    const claim = buildGatewaysClaim({ bindtxid, coin: 'KMD', deposittxid, destpub: me, amount: '0.5' }, walletCtx(dev), {
-      bind: dev.chain.txs.get(bindtxid)!.hex, deposit: dev.chain.txs.get(deposittxid)!.hex,
-      tokens: [{ txid: bindtxid, vout: 0, satoshis: 100_000_000n, script: dev.chain.output(bindtxid, 0)!.script }],
-    })
-    await expectRefused(dev.rpc.sendrawtransaction(claim.hex), -26, EVAL_FALSE + 'gatewaysdeposit tx is not yet confirmed(notarised)!')
-    await expectModuleError(dev.rpc.gatewaysclaim(bindtxid, 'KMD', deposittxid, me, '0.5'), 'gatewaysdeposit tx not yet confirmed/notarized')
+    const claim = buildGatewaysClaim(
+      { bindtxid, coin: 'KMD', deposittxid, destpub: me, amount: '0.5' },
+      walletCtx(dev),
+      {
+        bind: dev.chain.txs.get(bindtxid)!.hex,
+        deposit: dev.chain.txs.get(deposittxid)!.hex,
+        tokens: [{ txid: bindtxid, vout: 0, satoshis: 100_000_000n, script: dev.chain.output(bindtxid, 0)!.script }],
+      },
+    )
+    await expectRefused(
+      dev.rpc.sendrawtransaction(claim.hex),
+      -26,
+      EVAL_FALSE + 'gatewaysdeposit tx is not yet confirmed(notarised)!',
+    )
+    await expectModuleError(
+      dev.rpc.gatewaysclaim(bindtxid, 'KMD', deposittxid, me, '0.5'),
+      'gatewaysdeposit tx not yet confirmed/notarized',
+    )
     await dev.mine(1)
   })
 
-  test('claim consensus rules (spec 5.9, with the daemon\'s unreached checks run)', async () => {
+  test("claim consensus rules (spec 5.9, with the daemon's unreached checks run)", async () => {
     validClaim = parseTransaction((await dev.rpc.gatewaysclaim(bindtxid, 'KMD', deposittxid, me, '0.5')).hex!)
     // paying less to destpub and more back to the gateway keeps tokens balanced but breaks the claim
     const t = clone(validClaim)
@@ -138,9 +201,24 @@ describe('gateways on the devnet: bind → deposit (own-chain proof) → claim �
     u.vout.splice(u.vout.length - 1, 0, { value: c.satoshis - 10000n, script: p2pkScript(hexToBytes(me)) })
     await refusedBy(u, 'vin.0 is CC for gatewaysclaim!')
     // opret fields the daemon reads (C blob), each broken alone
-    const withOpret = (o: Partial<{ bindtxid: string; refcoin: string; deposittxid: string; destpub: string; amount: bigint }>) => {
+    const withOpret = (
+      o: Partial<{ bindtxid: string; refcoin: string; deposittxid: string; destpub: string; amount: bigint }>,
+    ) => {
       const x = clone(validClaim)
-      x.vout[x.vout.length - 1] = { value: 0n, script: encodeGatewaysOpret({ funcid: 'C', tokenid, voutPubkeys: [me], bindtxid, refcoin: 'KMD', deposittxid, destpub: me, amount: 50_000_000n, ...o }) }
+      x.vout[x.vout.length - 1] = {
+        value: 0n,
+        script: encodeGatewaysOpret({
+          funcid: 'C',
+          tokenid,
+          voutPubkeys: [me],
+          bindtxid,
+          refcoin: 'KMD',
+          deposittxid,
+          destpub: me,
+          amount: 50_000_000n,
+          ...o,
+        }),
+      }
       return x
     }
     await refusedBy(withOpret({ bindtxid: 'ee'.repeat(32) }), 'invalid gatewaysbind txid!')
@@ -163,9 +241,23 @@ describe('gateways on the devnet: bind → deposit (own-chain proof) → claim �
   test('withdraw, then one withdraw pending at a time', async () => {
     withdrawtxid = await send(await dev.rpc.gatewayswithdraw(bindtxid, 'KMD', me, '0.2'))
     await dev.mine(2)
-    await expectModuleError(dev.rpc.gatewayswithdraw(bindtxid, 'KMD', me, '0.1'), 'unable to create withdraw, another withdraw pending')
+    await expectModuleError(
+      dev.rpc.gatewayswithdraw(bindtxid, 'KMD', me, '0.1'),
+      'unable to create withdraw, another withdraw pending',
+    )
     expect(await dev.rpc.gatewaysinfo(bindtxid)).toMatchObject({ remaining: 70_000_000n, issued: 30_000_000n })
-    expect(await call('gatewayspendingwithdraws', bindtxid, 'KMD')).toMatchObject({ coin: 'KMD', queueflag: 1, pending: [{ withdrawtxid, amount: '0.20000000', confirmed_or_notarized: true, withdrawaddr: p2pkhAddress(hexToBytes(me)) }] })
+    expect(await call('gatewayspendingwithdraws', bindtxid, 'KMD')).toMatchObject({
+      coin: 'KMD',
+      queueflag: 1,
+      pending: [
+        {
+          withdrawtxid,
+          amount: '0.20000000',
+          confirmed_or_notarized: true,
+          withdrawaddr: p2pkhAddress(hexToBytes(me)),
+        },
+      ],
+    })
   })
 
   test('partial-sign consensus rules', async () => {
@@ -177,20 +269,46 @@ describe('gateways on the devnet: bind → deposit (own-chain proof) → claim �
     // the daemon's gap closed: a spend of a gateways marker without a gateways opret
     const u = clone(validPartial)
     u.vout[u.vout.length - 1] = { value: 0n, script: Uint8Array.from([0x6a, 0x02, 0xf1, 0x00]) }
-    await refusedBy(u, 'invalid gateways OP_RETURN data (a transaction spending gateways outputs must carry one; the daemon lets it pass)')
+    await refusedBy(
+      u,
+      'invalid gateways OP_RETURN data (a transaction spending gateways outputs must carry one; the daemon lets it pass)',
+    )
     // a 'W' opret on a transaction spending a gateways output
     const w = clone(validPartial)
     w.vout[w.vout.length - 1] = { value: 0n, script: dev.chain.txs.get(withdrawtxid)!.tx.vout.at(-1)!.script }
     await refusedBy(w, 'unexpected GatewaysValidate for gatewaysWithdraw!')
     // a claim opret naming an unknown bind
     const b = clone(validPartial)
-    b.vout[b.vout.length - 1] = { value: 0n, script: encodeGatewaysOpret({ funcid: 'P', withdrawtxid: 'ee'.repeat(32), refcoin: 'KMD', K: 1, signerpk: me, hex: 'aa' }) }
+    b.vout[b.vout.length - 1] = {
+      value: 0n,
+      script: encodeGatewaysOpret({
+        funcid: 'P',
+        withdrawtxid: 'ee'.repeat(32),
+        refcoin: 'KMD',
+        K: 1,
+        signerpk: me,
+        hex: 'aa',
+      }),
+    }
     await refusedBy(b, 'invalid withdraw txid!')
     const notW = clone(validPartial)
-    notW.vout[notW.vout.length - 1] = { value: 0n, script: encodeGatewaysOpret({ funcid: 'P', withdrawtxid: bindtxid, refcoin: 'KMD', K: 1, signerpk: me, hex: 'aa' }) }
+    notW.vout[notW.vout.length - 1] = {
+      value: 0n,
+      script: encodeGatewaysOpret({
+        funcid: 'P',
+        withdrawtxid: bindtxid,
+        refcoin: 'KMD',
+        K: 1,
+        signerpk: me,
+        hex: 'aa',
+      }),
+    }
     await refusedBy(notW, 'invalid gatewayswithdraw OP_RETURN data!')
     const coin = clone(validPartial)
-    coin.vout[coin.vout.length - 1] = { value: 0n, script: encodeGatewaysOpret({ funcid: 'P', withdrawtxid, refcoin: 'BTC', K: 1, signerpk: me, hex: 'aa' }) }
+    coin.vout[coin.vout.length - 1] = {
+      value: 0n,
+      script: encodeGatewaysOpret({ funcid: 'P', withdrawtxid, refcoin: 'BTC', K: 1, signerpk: me, hex: 'aa' }),
+    }
     await refusedBy(coin, 'refcoin different than in bind tx')
     // the marker first and the normal input last
     const swapped = clone(validPartial)
@@ -200,7 +318,10 @@ describe('gateways on the devnet: bind → deposit (own-chain proof) → claim �
     const extraIn = clone(validPartial)
     const c = dev.chain.walletUtxos().find((x) => (x.height ?? 0) > 0 && !dev.chain.spentInMempool(x.txid, x.vout))!
     extraIn.vin.push({ txid: c.txid, vout: c.vout, scriptSig: new Uint8Array(0), sequence: 0xffffffff })
-    await refusedBy(extraIn, `vin.${extraIn.vin.length - 1} is CC marker for gatewayspartialsign or invalid marker amount!`)
+    await refusedBy(
+      extraIn,
+      `vin.${extraIn.vin.length - 1} is CC marker for gatewayspartialsign or invalid marker amount!`,
+    )
   })
 
   test('partialsign → completesigning → markdone; a second partial sign exceeds M', async () => {
@@ -208,22 +329,48 @@ describe('gateways on the devnet: bind → deposit (own-chain proof) → claim �
     await dev.mine(2)
     const again = await call('gatewayspartialsign', partialtxid, 'KMD', 'aabbccdd')
     await expectRefused(dev.rpc.sendrawtransaction(again.hex!), -26, EVAL_FALSE + 'invalid number of signs!')
-    completetxid = await send(await call('gatewayscompletesigning', partialtxid, 'KMD', 'aabbccddee') as { hex: string })
+    completetxid = await send(
+      (await call('gatewayscompletesigning', partialtxid, 'KMD', 'aabbccddee')) as { hex: string },
+    )
     await dev.mine(1)
     expect(await call('gatewayspendingwithdraws', bindtxid, 'KMD')).toMatchObject({ pending: [] })
-    expect(await call('gatewaysprocessed', bindtxid, 'KMD')).toMatchObject({ coin: 'KMD', queueflag: 1, processed: [{ completesigningtxid: completetxid, withdrawtxid, amount: '0.20000000', hex: 'aabbccddee', confirmed_or_notarized: false }] })
+    expect(await call('gatewaysprocessed', bindtxid, 'KMD')).toMatchObject({
+      coin: 'KMD',
+      queueflag: 1,
+      processed: [
+        {
+          completesigningtxid: completetxid,
+          withdrawtxid,
+          amount: '0.20000000',
+          hex: 'aabbccddee',
+          confirmed_or_notarized: false,
+        },
+      ],
+    })
     // markdone before the 'S' is 2 deep
     const early = buildGatewaysMarkDone({ completesigningtx: completetxid, coin: 'KMD' }, walletCtx(dev), {
-      complete: dev.chain.txs.get(completetxid)!.hex, withdraw: dev.chain.txs.get(withdrawtxid)!.hex, bind: dev.chain.txs.get(bindtxid)!.hex,
+      complete: dev.chain.txs.get(completetxid)!.hex,
+      withdraw: dev.chain.txs.get(withdrawtxid)!.hex,
+      bind: dev.chain.txs.get(bindtxid)!.hex,
     })
-    await expectRefused(dev.rpc.sendrawtransaction(early.hex), -26, EVAL_FALSE + 'gatewayscompletesigning tx is not yet confirmed(notarised)!')
+    await expectRefused(
+      dev.rpc.sendrawtransaction(early.hex),
+      -26,
+      EVAL_FALSE + 'gatewayscompletesigning tx is not yet confirmed(notarised)!',
+    )
     await dev.mine(1)
     const m = parseTransaction((await call('gatewaysmarkdone', completetxid, 'KMD')).hex!)
     const unknownS = clone(m)
-    unknownS.vout[unknownS.vout.length - 1] = { value: 0n, script: encodeGatewaysOpret({ funcid: 'M', withdrawtxid, refcoin: 'KMD', completetxid: 'ee'.repeat(32) }) }
+    unknownS.vout[unknownS.vout.length - 1] = {
+      value: 0n,
+      script: encodeGatewaysOpret({ funcid: 'M', withdrawtxid, refcoin: 'KMD', completetxid: 'ee'.repeat(32) }),
+    }
     await refusedBy(unknownS, 'invalid gatewayscompletesigning txid!')
     const notS = clone(m)
-    notS.vout[notS.vout.length - 1] = { value: 0n, script: encodeGatewaysOpret({ funcid: 'M', withdrawtxid, refcoin: 'KMD', completetxid: partialtxid }) }
+    notS.vout[notS.vout.length - 1] = {
+      value: 0n,
+      script: encodeGatewaysOpret({ funcid: 'M', withdrawtxid, refcoin: 'KMD', completetxid: partialtxid }),
+    }
     await refusedBy(notS, 'invalid gatewayscompletesigning OP_RETURN data!')
     const swapped = clone(m)
     swapped.vin.reverse()
@@ -238,11 +385,27 @@ describe('gateways on the devnet: bind → deposit (own-chain proof) → claim �
     expect((await dev.rpc.gatewayswithdraw(bindtxid, 'KMD', me, '0.1')).hex).toMatch(/^[0-9a-f]+$/)
   })
 
-  test('RPC argument refusals with the daemon\'s texts', async () => {
-    await expectRefused(dev.rpc.call('gatewaysclaim', [bindtxid, 'KMD', deposittxid, '02ab', '0.5']), -1, 'invalid destination pubkey')
-    await expectRefused(dev.rpc.call('gatewaysdeposit', [bindtxid, '1', 'KMD', cointxid, '0', cointx, proof, me, '0']), -1, 'invalid param: amount, numpks or claimvout\n')
-    await expectRefused(dev.rpc.call('gatewaysbind', [tokenid, oracletxid, 'KMD', '100000000', '2', '1', me, '60', '85', '188']), -1, 'illegal M or N > 15 or tokensupply or invalid tokenid\n')
-    await expectRefused(dev.rpc.call('gatewaysmarkdone', [completetxid]), -1, 'gatewaysmarkdone completesigningtx coin\n')
+  test("RPC argument refusals with the daemon's texts", async () => {
+    await expectRefused(
+      dev.rpc.call('gatewaysclaim', [bindtxid, 'KMD', deposittxid, '02ab', '0.5']),
+      -1,
+      'invalid destination pubkey',
+    )
+    await expectRefused(
+      dev.rpc.call('gatewaysdeposit', [bindtxid, '1', 'KMD', cointxid, '0', cointx, proof, me, '0']),
+      -1,
+      'invalid param: amount, numpks or claimvout\n',
+    )
+    await expectRefused(
+      dev.rpc.call('gatewaysbind', [tokenid, oracletxid, 'KMD', '100000000', '2', '1', me, '60', '85', '188']),
+      -1,
+      'illegal M or N > 15 or tokensupply or invalid tokenid\n',
+    )
+    await expectRefused(
+      dev.rpc.call('gatewaysmarkdone', [completetxid]),
+      -1,
+      'gatewaysmarkdone completesigningtx coin\n',
+    )
     await expectModuleError(dev.rpc.call('gatewaysinfo', ['ff'.repeat(32)]), `cant find bindtxid ${'ff'.repeat(32)}`)
     expect(claimtxid).toMatch(/^[0-9a-f]{64}$/)
   })
@@ -259,55 +422,197 @@ describe('Gateways consensus on referenced transactions (spec 5.9), one rule per
     v.confirmations = (id: string) => (unconfirmed.includes(id) ? 1 : DevChain.prototype.confirmations.call(v, id))
     return v
   }
-  const check = (chain: DevChain, tx: Transaction) => validateGateways({
-    chain, tx, txid: txidOf(tx),
-    inputs: tx.vin.map((v, index) => {
-      const o = chain.output(v.txid, v.vout)!
-      const cc = o.script[o.script[0]! + 1] === 0xcc
-      return { index, coin: { txid: v.txid, vout: v.vout, value: o.value, script: o.script, height: 1, coinbase: false, address: null }, cc, evalCodes: cc ? [0xf1] : [] }
-    }),
-  })
-  const withOpret = (script: Uint8Array) => (t: Transaction): Transaction => { t.vout[t.vout.length - 1] = { value: 0n, script }; return t }
+  const check = (chain: DevChain, tx: Transaction) =>
+    validateGateways({
+      chain,
+      tx,
+      txid: txidOf(tx),
+      inputs: tx.vin.map((v, index) => {
+        const o = chain.output(v.txid, v.vout)!
+        const cc = o.script[o.script[0]! + 1] === 0xcc
+        return {
+          index,
+          coin: {
+            txid: v.txid,
+            vout: v.vout,
+            value: o.value,
+            script: o.script,
+            height: 1,
+            coinbase: false,
+            address: null,
+          },
+          cc,
+          evalCodes: cc ? [0xf1] : [],
+        }
+      }),
+    })
+  const withOpret =
+    (script: Uint8Array) =>
+    (t: Transaction): Transaction => {
+      t.vout[t.vout.length - 1] = { value: 0n, script }
+      return t
+    }
   const bindOp = () => decodeGatewaysOpret(dev.chain.txs.get(bindtxid)!.tx.vout.at(-1)!.script) as GatewaysBindOpret
-  const depOp = () => decodeGatewaysOpret(dev.chain.txs.get(deposittxid)!.tx.vout.at(-1)!.script) as GatewaysDepositOpret
-  const wOp = () => decodeGatewaysOpret(dev.chain.txs.get(withdrawtxid)!.tx.vout.at(-1)!.script) as GatewaysWithdrawOpret
+  const depOp = () =>
+    decodeGatewaysOpret(dev.chain.txs.get(deposittxid)!.tx.vout.at(-1)!.script) as GatewaysDepositOpret
+  const wOp = () =>
+    decodeGatewaysOpret(dev.chain.txs.get(withdrawtxid)!.tx.vout.at(-1)!.script) as GatewaysWithdrawOpret
   const refuses = (chain: DevChain, tx: Transaction, why: string) =>
     expect(() => check(chain, tx)).toThrow(expect.objectContaining({ rpcCode: -26, rpcMessage: EVAL_FALSE + why }))
-  const normalIn = (t: Transaction): Transaction => { t.vin[0] = { ...t.vin[0]!, txid: bindtxid, vout: 0 }; return t } // vin0 now spends a CC output
+  const normalIn = (t: Transaction): Transaction => {
+    t.vin[0] = { ...t.vin[0]!, txid: bindtxid, vout: 0 }
+    return t
+  } // vin0 now spends a CC output
 
   test('the valid claim, partial sign and mark-done pass on the unaltered view', () => {
     expect(() => check(view({}), validClaim)).not.toThrow()
     expect(() => check(view({}), validPartial)).not.toThrow()
     expect(() => check(view({}), dev.chain.txs.get(donetxid)!.tx)).not.toThrow()
   })
-  const claimCases: [string, () => Record<string, (t: Transaction) => Transaction>, string | (() => string), string[]?][] = [
+  const claimCases: [
+    string,
+    () => Record<string, (t: Transaction) => Transaction>,
+    string | (() => string),
+    string[]?,
+  ][] = [
     ['bind vin0 spends CC', () => ({ [bindtxid]: normalIn }), 'vin.0 is normal for gatewaysbind!'],
-    ['bind vout0 value', () => ({ [bindtxid]: (t) => { t.vout[0] = { ...t.vout[0]!, value: 1n }; return t } }), 'invalid tokens to gateways vout for gatewaysbind!'],
-    ['bind vout1 marker', () => ({ [bindtxid]: (t) => { t.vout[1] = { ...t.vout[1]!, value: 9999n }; return t } }), 'invalid marker vout for gatewaysbind!'],
-    ['bind tokenid', () => ({ [bindtxid]: withOpret(encodeGatewaysOpret({ ...bindOp(), tokenid: oracletxid })) }), 'tokenid does not match tokenid from gatewaysbind'],
-    ['bind M > N', () => ({ [bindtxid]: withOpret(encodeGatewaysOpret({ ...bindOp(), M: 2 })) }), 'invalid MofN in gatewaysbind'],
-    ['bind pubkeys ≠ N', () => ({ [bindtxid]: withOpret(encodeGatewaysOpret({ ...bindOp(), N: 2 })) }), 'not enough pubkeys(1) for N.2 gatewaysbind '],
-    ['bind totalsupply ≠ token supply', () => ({ [bindtxid]: (t) => { t.vout[0] = { ...t.vout[0]!, value: 200_000_000n }; return withOpret(encodeGatewaysOpret({ ...bindOp(), totalsupply: 200_000_000n }))(t) } }),
-      () => `Gateway bind.KMD (${tokenid}) globaladdr.${GW_CC_ADDRESS} totalsupply 2.00000000 != fullsupply 1.00000000\n`],
-    ['bind oracle missing', () => ({ [bindtxid]: withOpret(encodeGatewaysOpret({ ...bindOp(), oracletxid: 'ee'.repeat(32) })) }), `cant find oracletxid ${'ee'.repeat(32)}\n`],
-    ['bind oracle not an oracle', () => ({ [bindtxid]: withOpret(encodeGatewaysOpret({ ...bindOp(), oracletxid: tokenid })) }), 'invalid oraclescreate OP_RETURN data'],
-    ['oracle name ≠ coin', () => ({ [oracletxid]: withOpret(encodeOraclesOpret({ funcid: 'C', name: 'BTC', description: 'x', format: 'Ihh' })) }), 'mismatched oracle name BTC != KMD\n'],
-    ['oracle format ≠ Ihh', () => ({ [oracletxid]: withOpret(encodeOraclesOpret({ funcid: 'C', name: 'KMD', description: 'x', format: 'Ihhs' })) }), 'illegal format Ihhs != Ihh\n'],
+    [
+      'bind vout0 value',
+      () => ({
+        [bindtxid]: (t) => {
+          t.vout[0] = { ...t.vout[0]!, value: 1n }
+          return t
+        },
+      }),
+      'invalid tokens to gateways vout for gatewaysbind!',
+    ],
+    [
+      'bind vout1 marker',
+      () => ({
+        [bindtxid]: (t) => {
+          t.vout[1] = { ...t.vout[1]!, value: 9999n }
+          return t
+        },
+      }),
+      'invalid marker vout for gatewaysbind!',
+    ],
+    [
+      'bind tokenid',
+      () => ({ [bindtxid]: withOpret(encodeGatewaysOpret({ ...bindOp(), tokenid: oracletxid })) }),
+      'tokenid does not match tokenid from gatewaysbind',
+    ],
+    [
+      'bind M > N',
+      () => ({ [bindtxid]: withOpret(encodeGatewaysOpret({ ...bindOp(), M: 2 })) }),
+      'invalid MofN in gatewaysbind',
+    ],
+    [
+      'bind pubkeys ≠ N',
+      () => ({ [bindtxid]: withOpret(encodeGatewaysOpret({ ...bindOp(), N: 2 })) }),
+      'not enough pubkeys(1) for N.2 gatewaysbind ',
+    ],
+    [
+      'bind totalsupply ≠ token supply',
+      () => ({
+        [bindtxid]: (t) => {
+          t.vout[0] = { ...t.vout[0]!, value: 200_000_000n }
+          return withOpret(encodeGatewaysOpret({ ...bindOp(), totalsupply: 200_000_000n }))(t)
+        },
+      }),
+      () =>
+        `Gateway bind.KMD (${tokenid}) globaladdr.${GW_CC_ADDRESS} totalsupply 2.00000000 != fullsupply 1.00000000\n`,
+    ],
+    [
+      'bind oracle missing',
+      () => ({ [bindtxid]: withOpret(encodeGatewaysOpret({ ...bindOp(), oracletxid: 'ee'.repeat(32) })) }),
+      `cant find oracletxid ${'ee'.repeat(32)}\n`,
+    ],
+    [
+      'bind oracle not an oracle',
+      () => ({ [bindtxid]: withOpret(encodeGatewaysOpret({ ...bindOp(), oracletxid: tokenid })) }),
+      'invalid oraclescreate OP_RETURN data',
+    ],
+    [
+      'oracle name ≠ coin',
+      () => ({
+        [oracletxid]: withOpret(encodeOraclesOpret({ funcid: 'C', name: 'BTC', description: 'x', format: 'Ihh' })),
+      }),
+      'mismatched oracle name BTC != KMD\n',
+    ],
+    [
+      'oracle format ≠ Ihh',
+      () => ({
+        [oracletxid]: withOpret(encodeOraclesOpret({ funcid: 'C', name: 'KMD', description: 'x', format: 'Ihhs' })),
+      }),
+      'illegal format Ihhs != Ihh\n',
+    ],
     ['bind not yet 2 deep', () => ({}), 'gatewaysbind tx is not yet confirmed(notarised)!', ['bind']],
     ['deposit vin0 spends CC', () => ({ [deposittxid]: normalIn }), 'vin.0 is normal for gatewaysdeposit!'],
-    ['deposit CC marker', () => ({ [deposittxid]: (t) => { t.vout[0] = { ...t.vout[0]!, value: 1n }; return t } }), 'invalid CC marker vout for gatewaysdeposit!'],
-    ['deposit normal marker', () => ({ [deposittxid]: (t) => { t.vout[1] = { ...t.vout[1]!, script: p2pkScript(hexToBytes(me)) }; return t } }), 'invalid normal marker vout for gatewaysdeposit!'],
-    ['deposit coin', () => ({ [deposittxid]: withOpret(encodeGatewaysOpret({ ...depOp(), refcoin: 'BTC' })) }), 'refcoin different than in deposit tx'],
-    ['deposit bindtxid', () => ({ [deposittxid]: withOpret(encodeGatewaysOpret({ ...depOp(), bindtxid: tokenid })) }), 'bindtxid does not match to bindtxid from gatewaysdeposit'],
-    ['deposit above the supply', () => ({ [deposittxid]: withOpret(encodeGatewaysOpret({ ...depOp(), amount: 100_000_001n })) }), 'deposit amount greater then bind total supply'],
+    [
+      'deposit CC marker',
+      () => ({
+        [deposittxid]: (t) => {
+          t.vout[0] = { ...t.vout[0]!, value: 1n }
+          return t
+        },
+      }),
+      'invalid CC marker vout for gatewaysdeposit!',
+    ],
+    [
+      'deposit normal marker',
+      () => ({
+        [deposittxid]: (t) => {
+          t.vout[1] = { ...t.vout[1]!, script: p2pkScript(hexToBytes(me)) }
+          return t
+        },
+      }),
+      'invalid normal marker vout for gatewaysdeposit!',
+    ],
+    [
+      'deposit coin',
+      () => ({ [deposittxid]: withOpret(encodeGatewaysOpret({ ...depOp(), refcoin: 'BTC' })) }),
+      'refcoin different than in deposit tx',
+    ],
+    [
+      'deposit bindtxid',
+      () => ({ [deposittxid]: withOpret(encodeGatewaysOpret({ ...depOp(), bindtxid: tokenid })) }),
+      'bindtxid does not match to bindtxid from gatewaysdeposit',
+    ],
+    [
+      'deposit above the supply',
+      () => ({ [deposittxid]: withOpret(encodeGatewaysOpret({ ...depOp(), amount: 100_000_001n })) }),
+      'deposit amount greater then bind total supply',
+    ],
   ]
   test.each(claimCases)('claim: %s', (_name, over, why, unconfirmed) => {
-    refuses(view(over(), unconfirmed?.includes('bind') === true ? [bindtxid] : []), validClaim, typeof why === 'string' ? why : why())
+    refuses(
+      view(over(), unconfirmed?.includes('bind') === true ? [bindtxid] : []),
+      validClaim,
+      typeof why === 'string' ? why : why(),
+    )
   })
   const wCases: [string, () => Record<string, (t: Transaction) => Transaction>, string, boolean?][] = [
     ['withdraw vin0 spends CC', () => ({ [withdrawtxid]: normalIn }), 'vin.0 is normal for gatewaysWithdraw!'],
-    ['withdraw marker', () => ({ [withdrawtxid]: (t) => { t.vout[0] = { ...t.vout[0]!, value: 1n }; return t } }), 'invalid marker vout for gatewaysWithdraw!'],
-    ['withdraw tokens vout', () => ({ [withdrawtxid]: (t) => { t.vout[1] = { ...t.vout[1]!, script: p2pkScript(hexToBytes(me)) }; return t } }), 'invalid tokens to gateways vout for gatewaysWithdraw!'],
+    [
+      'withdraw marker',
+      () => ({
+        [withdrawtxid]: (t) => {
+          t.vout[0] = { ...t.vout[0]!, value: 1n }
+          return t
+        },
+      }),
+      'invalid marker vout for gatewaysWithdraw!',
+    ],
+    [
+      'withdraw tokens vout',
+      () => ({
+        [withdrawtxid]: (t) => {
+          t.vout[1] = { ...t.vout[1]!, script: p2pkScript(hexToBytes(me)) }
+          return t
+        },
+      }),
+      'invalid tokens to gateways vout for gatewaysWithdraw!',
+    ],
     ['withdraw not yet 2 deep', () => ({}), 'gatewayswithdraw tx is not yet confirmed(notarised)!', true],
   ]
   test.each(wCases)('partial sign: %s', (_name, over, why, unconf) => {
@@ -315,18 +620,32 @@ describe('Gateways consensus on referenced transactions (spec 5.9), one rule per
   })
   test('complete signing: withdraw amount ≠ its tokens; K < M', () => {
     const s = dev.chain.txs.get(completetxid)!.tx
-    refuses(view({ [withdrawtxid]: withOpret(encodeGatewaysOpret({ ...wOp(), amount: 1n })) }), s, 'amount in opret not matching tx tokens amount!')
+    refuses(
+      view({ [withdrawtxid]: withOpret(encodeGatewaysOpret({ ...wOp(), amount: 1n })) }),
+      s,
+      'amount in opret not matching tx tokens amount!',
+    )
     const sOp = decodeGatewaysOpret(s.vout.at(-1)!.script) as GatewaysCompleteSigningOpret
     refuses(view({}), withOpret(encodeGatewaysOpret({ ...sOp, K: 0 }))(clone(s)), 'invalid number of signs!')
   })
   test('mark done: the S not yet 2 deep; its K < M', () => {
     const m = dev.chain.txs.get(donetxid)!.tx
     refuses(view({}, [completetxid]), m, 'gatewayscompletesigning tx is not yet confirmed(notarised)!')
-    const sOp = decodeGatewaysOpret(dev.chain.txs.get(completetxid)!.tx.vout.at(-1)!.script) as GatewaysCompleteSigningOpret
+    const sOp = decodeGatewaysOpret(
+      dev.chain.txs.get(completetxid)!.tx.vout.at(-1)!.script,
+    ) as GatewaysCompleteSigningOpret
     refuses(view({ [completetxid]: withOpret(encodeGatewaysOpret({ ...sOp, K: 0 })) }), m, 'invalid number of signs!')
   })
   test('B / D spending a gateways output: "unexpected GatewaysValidate"', () => {
-    refuses(view({}), withOpret(dev.chain.txs.get(bindtxid)!.tx.vout.at(-1)!.script)(clone(validPartial)), 'unexpected GatewaysValidate for gatewaysbind!')
-    refuses(view({}), withOpret(dev.chain.txs.get(deposittxid)!.tx.vout.at(-1)!.script)(clone(validPartial)), 'unexpected GatewaysValidate for gatewaysdeposit!')
+    refuses(
+      view({}),
+      withOpret(dev.chain.txs.get(bindtxid)!.tx.vout.at(-1)!.script)(clone(validPartial)),
+      'unexpected GatewaysValidate for gatewaysbind!',
+    )
+    refuses(
+      view({}),
+      withOpret(dev.chain.txs.get(deposittxid)!.tx.vout.at(-1)!.script)(clone(validPartial)),
+      'unexpected GatewaysValidate for gatewaysdeposit!',
+    )
   })
 })

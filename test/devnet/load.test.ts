@@ -10,7 +10,12 @@ import { p2pkScript, p2pkhScript } from '../../src/script/script.js'
 import { keySigner } from '../../src/tx/sign.js'
 import type { Transaction } from '../../src/tx/types.js'
 import type { Utxo } from '../../src/cctx/types.js'
-import { buildOraclesData, buildOraclesFund, buildOraclesRegister, buildOraclesSubscribe } from '../../src/modules/oracles/build.js'
+import {
+  buildOraclesData,
+  buildOraclesFund,
+  buildOraclesRegister,
+  buildOraclesSubscribe,
+} from '../../src/modules/oracles/build.js'
 import { createKomodoRpc, type KomodoRpc } from '../../src/rpc/client.js'
 import { RpcError } from '../../src/rpc/transport.js'
 import { startDevnet, type Devnet } from '../../src/devnet/server.js'
@@ -19,7 +24,18 @@ const CLIENTS = 20
 const SECONDS = process.env.DEVNET_LOAD === '1' ? 10 : 2
 const FORMAT = 'IL'
 
-type Client = { i: number; priv: Uint8Array; pub: Uint8Array; rpc: KomodoRpc; utxos: Utxo[]; baton?: Utxo; sub?: Utxo; accepted: string[]; latencies: number[]; rivalsRefused: number }
+type Client = {
+  i: number
+  priv: Uint8Array
+  pub: Uint8Array
+  rpc: KomodoRpc
+  utxos: Utxo[]
+  baton?: Utxo
+  sub?: Utxo
+  accepted: string[]
+  latencies: number[]
+  rivalsRefused: number
+}
 
 let dev: Devnet
 let oracletxid: string
@@ -32,7 +48,8 @@ function track(c: Client, tx: Transaction, txid: string): void {
   const pk = p2pkScript(c.pub)
   const pkh = p2pkhScript(hash160(c.pub))
   tx.vout.forEach((o, vout) => {
-    if (equalBytes(o.script, pk) || equalBytes(o.script, pkh)) c.utxos.push({ txid, vout, satoshis: o.value, script: o.script })
+    if (equalBytes(o.script, pk) || equalBytes(o.script, pkh))
+      c.utxos.push({ txid, vout, satoshis: o.value, script: o.script })
   })
 }
 
@@ -56,12 +73,26 @@ beforeAll(async () => {
     for (let k = 0; k < 5; k++) await dev.rpc.call('sendtoaddress', [p2pkhAddress(pub), '2'])
   }
   await dev.mine(1)
-  for (const c of clients) c.utxos = (await c.rpc.getaddressutxos(p2pkhAddress(c.pub))).map((u) => ({ txid: u.txid, vout: u.outputIndex, satoshis: u.satoshis, script: hexToBytes(u.script) }))
+  for (const c of clients)
+    c.utxos = (await c.rpc.getaddressutxos(p2pkhAddress(c.pub))).map((u) => ({
+      txid: u.txid,
+      vout: u.outputIndex,
+      satoshis: u.satoshis,
+      script: hexToBytes(u.script),
+    }))
   const oracle = dev.chain.txs.get(oracletxid)!.hex
-  for (const c of clients) { const f = buildOraclesFund({ oracletxid }, ctx(c), { oracle }); await submit(c, f.hex, f.tx, f.txid) }
+  for (const c of clients) {
+    const f = buildOraclesFund({ oracletxid }, ctx(c), { oracle })
+    await submit(c, f.hex, f.tx, f.txid)
+  }
   await dev.mine(1)
   for (const c of clients) {
-    const fundTx = [...dev.chain.txs.values()].find((e) => e.height >= 0 && bytesToHex(e.tx.vout[0]!.script) === bytesToHex(buildOraclesFund({ oracletxid }, ctx(c), { oracle }).tx.vout[0]!.script))!
+    const fundTx = [...dev.chain.txs.values()].find(
+      (e) =>
+        e.height >= 0 &&
+        bytesToHex(e.tx.vout[0]!.script) ===
+          bytesToHex(buildOraclesFund({ oracletxid }, ctx(c), { oracle }).tx.vout[0]!.script),
+    )!
     const fund = { txid: fundTx.txid, vout: 0, satoshis: 10000n, script: fundTx.tx.vout[0]!.script }
     const r = buildOraclesRegister({ oracletxid, datafee: 10000n }, ctx(c), { oracle, fund })
     await submit(c, r.hex, r.tx, r.txid)
@@ -75,38 +106,70 @@ beforeAll(async () => {
   }
   await dev.mine(1)
 }, 120_000)
-afterAll(async () => { await dev.stop() })
+afterAll(async () => {
+  await dev.stop()
+})
 
 describe(`load: ${CLIENTS} concurrent publishers for ${SECONDS} s`, () => {
   test('nothing lost, no double spend accepted; p50/p99 latency and throughput', async () => {
     const oracle = dev.chain.txs.get(oracletxid)!.hex
     const deadline = Date.now() + SECONDS * 1000
     let mining = true
-    const miner = (async () => { while (mining) { await new Promise((r) => setTimeout(r, 500)); await dev.mine(1) } })()
-    const started = Date.now()
-    await Promise.all(clients.map(async (c) => {
-      let n = 0
-      while (Date.now() < deadline) {
-        const record = new Uint8Array([...new Uint8Array(new Uint32Array([n]).buffer), ...new Uint8Array(new BigUint64Array([BigInt(c.i)]).buffer)])
-        const state = { oracle, datafee: 10000n, baton: c.baton, subscriptions: [c.sub!] }
-        const d = buildOraclesData({ oracletxid, hexstr: record }, ctx(c), state)
-        const t0 = performance.now()
-        await submit(c, d.hex, d.tx, d.txid)
-        c.latencies.push(performance.now() - t0)
-        c.accepted.push(d.txid)
-        // every 10th round, a rival built from the same (now spent) state must be refused
-        if (n % 10 === 0) {
-          const rival = buildOraclesData({ oracletxid, hexstr: Uint8Array.of(1, 2, 3, 4, 9, 9, 9, 9, 9, 9, 9, 9) }, { ...ctx(c), utxos: [...c.utxos, ...d.inputs.filter((x) => x.kind !== 'cc').map((x) => ({ txid: x.txid, vout: x.vout, satoshis: x.satoshis, script: dev.chain.output(x.txid, x.vout)!.script }))] }, state)
-          const err = await c.rpc.sendrawtransaction(rival.hex).then(() => null, (e: unknown) => e)
-          expect(err).toBeInstanceOf(RpcError)
-          expect((err as RpcError).daemonMessage).toMatch(/txn-mempool-conflict|bad-txns-inputs-spent|Missing inputs/)
-          c.rivalsRefused++
-        }
-        c.baton = { txid: d.txid, vout: 1, satoshis: 10000n, script: d.tx.vout[1]!.script }
-        c.sub = { txid: d.txid, vout: 0, satoshis: d.tx.vout[0]!.value, script: d.tx.vout[0]!.script }
-        n++
+    const miner = (async () => {
+      while (mining) {
+        await new Promise((r) => setTimeout(r, 500))
+        await dev.mine(1)
       }
-    }))
+    })()
+    const started = Date.now()
+    await Promise.all(
+      clients.map(async (c) => {
+        let n = 0
+        while (Date.now() < deadline) {
+          const record = new Uint8Array([
+            ...new Uint8Array(new Uint32Array([n]).buffer),
+            ...new Uint8Array(new BigUint64Array([BigInt(c.i)]).buffer),
+          ])
+          const state = { oracle, datafee: 10000n, baton: c.baton, subscriptions: [c.sub!] }
+          const d = buildOraclesData({ oracletxid, hexstr: record }, ctx(c), state)
+          const t0 = performance.now()
+          await submit(c, d.hex, d.tx, d.txid)
+          c.latencies.push(performance.now() - t0)
+          c.accepted.push(d.txid)
+          // every 10th round, a rival built from the same (now spent) state must be refused
+          if (n % 10 === 0) {
+            const rival = buildOraclesData(
+              { oracletxid, hexstr: Uint8Array.of(1, 2, 3, 4, 9, 9, 9, 9, 9, 9, 9, 9) },
+              {
+                ...ctx(c),
+                utxos: [
+                  ...c.utxos,
+                  ...d.inputs
+                    .filter((x) => x.kind !== 'cc')
+                    .map((x) => ({
+                      txid: x.txid,
+                      vout: x.vout,
+                      satoshis: x.satoshis,
+                      script: dev.chain.output(x.txid, x.vout)!.script,
+                    })),
+                ],
+              },
+              state,
+            )
+            const err = await c.rpc.sendrawtransaction(rival.hex).then(
+              () => null,
+              (e: unknown) => e,
+            )
+            expect(err).toBeInstanceOf(RpcError)
+            expect((err as RpcError).daemonMessage).toMatch(/txn-mempool-conflict|bad-txns-inputs-spent|Missing inputs/)
+            c.rivalsRefused++
+          }
+          c.baton = { txid: d.txid, vout: 1, satoshis: 10000n, script: d.tx.vout[1]!.script }
+          c.sub = { txid: d.txid, vout: 0, satoshis: d.tx.vout[0]!.value, script: d.tx.vout[0]!.script }
+          n++
+        }
+      }),
+    )
     const elapsed = (Date.now() - started) / 1000
     mining = false
     await miner
@@ -120,16 +183,20 @@ describe(`load: ${CLIENTS} concurrent publishers for ${SECONDS} s`, () => {
     }
     // no double spend: no outpoint is spent twice on chain
     const spends = new Set<string>()
-    for (const b of dev.chain.blocks) for (const id of b.txids.slice(1)) for (const i of dev.chain.txs.get(id)!.tx.vin) {
-      const k = `${i.txid}:${i.vout}`
-      expect(spends.has(k)).toBe(false)
-      spends.add(k)
-    }
+    for (const b of dev.chain.blocks)
+      for (const id of b.txids.slice(1))
+        for (const i of dev.chain.txs.get(id)!.tx.vin) {
+          const k = `${i.txid}:${i.vout}`
+          expect(spends.has(k)).toBe(false)
+          spends.add(k)
+        }
     const lat = clients.flatMap((c) => c.latencies).sort((a, b) => a - b)
     const pct = (p: number) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))]!.toFixed(1)
     const rivals = clients.reduce((s, c) => s + c.rivalsRefused, 0)
-    console.log(`devnet load: ${CLIENTS} clients, ${elapsed.toFixed(1)} s, ${accepted.length} oraclesdata accepted (${(accepted.length / elapsed).toFixed(1)} tx/s), ` +
-      `sendrawtransaction p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, ${rivals} double spends refused, 0 accepted, ${dev.chain.height} blocks`)
+    console.log(
+      `devnet load: ${CLIENTS} clients, ${elapsed.toFixed(1)} s, ${accepted.length} oraclesdata accepted (${(accepted.length / elapsed).toFixed(1)} tx/s), ` +
+        `sendrawtransaction p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, ${rivals} double spends refused, 0 accepted, ${dev.chain.height} blocks`,
+    )
     expect(accepted.length).toBeGreaterThan(CLIENTS)
   }, 60_000)
 })

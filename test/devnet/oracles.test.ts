@@ -11,30 +11,62 @@ import { keySigner } from '../../src/tx/sign.js'
 import type { Transaction } from '../../src/tx/types.js'
 import { startDevnet, type Devnet } from '../../src/devnet/server.js'
 import { fundUtxo, subscriptionUtxos } from '../../src/modules/oracles/devnet.js'
-import { buildData, dataState, expectModuleError, expectRefused, resign, setupOracle, walletCtx, type OracleSetup } from './_helpers.js'
+import {
+  buildData,
+  dataState,
+  expectModuleError,
+  expectRefused,
+  resign,
+  setupOracle,
+  walletCtx,
+  type OracleSetup,
+} from './_helpers.js'
 
 let dev: Devnet
 let o: OracleSetup
 const OTHER = keySigner(hexToBytes('00'.repeat(31) + '09')).publicKey
 // "sL" record: s "abc", L 5
 const REC = '03616263' + '0500000000000000'
-const EVAL_FALSE = '16: mandatory-script-verify-flag-failed (Script evaluated without error but finished with a false/empty top stack element); Oracles: '
+const EVAL_FALSE =
+  '16: mandatory-script-verify-flag-failed (Script evaluated without error but finished with a false/empty top stack element); Oracles: '
 
 beforeAll(async () => {
   dev = await startDevnet()
   o = await setupOracle(dev, 'sL', 10000n, '0.01')
 })
-afterAll(async () => { await dev.stop() })
+afterAll(async () => {
+  await dev.stop()
+})
 
-const clone = (tx: Transaction): Transaction => ({ ...tx, vin: tx.vin.map((i) => ({ ...i })), vout: tx.vout.map((v) => ({ ...v })) })
+const clone = (tx: Transaction): Transaction => ({
+  ...tx,
+  vin: tx.vin.map((i) => ({ ...i })),
+  vout: tx.vout.map((v) => ({ ...v })),
+})
 const refusedBy = (hex: string, why: string) => expectRefused(dev.rpc.sendrawtransaction(hex), -26, EVAL_FALSE + why)
 
 describe('oracles RPCs on the devnet wallet', () => {
   test('oracleslist, oraclesinfo (daemon shape and values), oraclesaddress', async () => {
     expect(await dev.rpc.oracleslist()).toEqual([o.oracletxid])
     const info = await dev.rpc.oraclesinfo(o.oracletxid)
-    expect(info).toMatchObject({ result: 'success', txid: o.oracletxid, name: 'TEST', description: 'test oracle', format: 'sL', marker: txidAddress(o.oracletxid) })
-    expect(info.registered).toEqual([{ publisher: dev.pubkey, baton: o.batonAddr, batontxid: info.registered[0]!.batontxid, lifetime: 1_000_000n, funds: 1_000_000n, datafee: 10000n }])
+    expect(info).toMatchObject({
+      result: 'success',
+      txid: o.oracletxid,
+      name: 'TEST',
+      description: 'test oracle',
+      format: 'sL',
+      marker: txidAddress(o.oracletxid),
+    })
+    expect(info.registered).toEqual([
+      {
+        publisher: dev.pubkey,
+        baton: o.batonAddr,
+        batontxid: info.registered[0]!.batontxid,
+        lifetime: 1_000_000n,
+        funds: 1_000_000n,
+        datafee: 10000n,
+      },
+    ])
     const addr = await dev.rpc.oraclesaddress()
     // spec 5.1 / 5.14: the module's normal and CC-tokens addresses
     expect(addr.normalAddress).toBe('RHkFKzn1csxA3fWzAsxsLWohoCgBbirXb5')
@@ -45,23 +77,34 @@ describe('oracles RPCs on the devnet wallet', () => {
     await expectModuleError(dev.rpc.call('oraclescreate', ['', 'd', 's']), 'name must not be empty')
     await expectModuleError(dev.rpc.call('oraclescreate', ['N', 'd', 'sx']), 'invalid format type')
     await expectModuleError(dev.rpc.call('oraclesregister', [o.oracletxid, '1.5']), 'datafee must be txfee or more')
-    await expectModuleError(dev.rpc.oraclesdata(o.oracletxid, '05ff'), 'data does not match length or content format specification')
+    await expectModuleError(
+      dev.rpc.oraclesdata(o.oracletxid, '05ff'),
+      'data does not match length or content format specification',
+    )
     await expectModuleError(dev.rpc.oraclesfund('ab'.repeat(32)), `cant find oracletxid ${'ab'.repeat(32)}`)
   })
   test('register without a fund: the daemon\'s "fund it first" message', async () => {
     const id = await dev.rpc.sendrawtransaction((await dev.rpc.oraclescreate('NOFUND', 'x', 's')).hex)
     await dev.mine(1)
-    await expectModuleError(dev.rpc.oraclesregister(id, 10000n), 'error adding inputs from your Oracles CC address, please fund it first with oraclesfund rpc!')
+    await expectModuleError(
+      dev.rpc.oraclesregister(id, 10000n),
+      'error adding inputs from your Oracles CC address, please fund it first with oraclesfund rpc!',
+    )
     await expectModuleError(dev.rpc.oraclesdata(id, '0161'), 'datafee 0is illegal')
   })
   test('publish over RPC; samples newest first, mempool first; the second publish in one block needs a confirmed subscription', async () => {
     const d1 = await dev.rpc.sendrawtransaction((await dev.rpc.oraclesdata(o.oracletxid, REC)).hex)
     const myCC = (await dev.rpc.oraclesaddress()).myCCAddress
-    await expectModuleError(dev.rpc.oraclesdata(o.oracletxid, REC), `couldnt find enough oracle inputs ${myCC}, limit 1 per utxo`)
+    await expectModuleError(
+      dev.rpc.oraclesdata(o.oracletxid, REC),
+      `couldnt find enough oracle inputs ${myCC}, limit 1 per utxo`,
+    )
     let s = await dev.rpc.oraclessamples(o.oracletxid, o.batonAddr, 0)
     expect(s.samples).toEqual([{ txid: d1, data: ['abc', '5'] }])
     await dev.mine(1)
-    const d2 = await dev.rpc.sendrawtransaction((await dev.rpc.oraclesdata(o.oracletxid, '0178' + '0700000000000000')).hex)
+    const d2 = await dev.rpc.sendrawtransaction(
+      (await dev.rpc.oraclesdata(o.oracletxid, '0178' + '0700000000000000')).hex,
+    )
     s = await dev.rpc.oraclessamples(o.oracletxid, o.batonAddr, 0)
     expect(s.samples.map((x) => x.txid)).toEqual([d2, d1])
     expect(s.samples[0]!.data).toEqual(['x', '7'])
@@ -79,17 +122,22 @@ describe('oracles RPCs on the devnet wallet', () => {
     expect(st.baton!.txid).toBe(a.txid)
     const rest = { txid: a.txid, vout: 0, satoshis: a.tx.vout[0]!.value, script: a.tx.vout[0]!.script }
     const { buildOraclesData } = await import('../../src/modules/oracles/build.js')
-    const b = buildOraclesData({ oracletxid: o.oracletxid, hexstr: REC }, walletCtx(dev), { ...st, subscriptions: [rest] })
+    const b = buildOraclesData({ oracletxid: o.oracletxid, hexstr: REC }, walletCtx(dev), {
+      ...st,
+      subscriptions: [rest],
+    })
     expect(await dev.rpc.sendrawtransaction(b.hex)).toBe(b.txid)
     await dev.mine(1)
     expect(dev.chain.confirmations(b.txid)).toBe(1)
   })
 })
 
-describe('Oracles consensus (spec 5.12): each violation refused with the spec\'s text', () => {
+describe("Oracles consensus (spec 5.12): each violation refused with the spec's text", () => {
   test("'C' spending an Oracles CC output: unexpected OraclesValidate for create", async () => {
     const sub = subscriptionUtxos(dev.chain, o.oracletxid, dev.pubkey)[0]!
-    const f = buildOraclesFund({ oracletxid: o.oracletxid }, walletCtx(dev), { oracle: dev.chain.txs.get(o.oracletxid)!.hex })
+    const f = buildOraclesFund({ oracletxid: o.oracletxid }, walletCtx(dev), {
+      oracle: dev.chain.txs.get(o.oracletxid)!.hex,
+    })
     const tx = clone(f.tx)
     tx.vin.push({ txid: sub.txid, vout: sub.vout, scriptSig: new Uint8Array(0), sequence: 0xffffffff })
     tx.vout[1] = { ...tx.vout[1]!, value: tx.vout[1]!.value + sub.satoshis }
@@ -97,7 +145,11 @@ describe('Oracles consensus (spec 5.12): each violation refused with the spec\'s
   })
   test("'S' spending an Oracles CC output: unexpected OraclesValidate for subscribe", async () => {
     const sub = subscriptionUtxos(dev.chain, o.oracletxid, dev.pubkey)[0]!
-    const s = buildOraclesSubscribe({ oracletxid: o.oracletxid, publisher: dev.pubkey, amount: '0.001' }, walletCtx(dev), { oracle: dev.chain.txs.get(o.oracletxid)!.hex })
+    const s = buildOraclesSubscribe(
+      { oracletxid: o.oracletxid, publisher: dev.pubkey, amount: '0.001' },
+      walletCtx(dev),
+      { oracle: dev.chain.txs.get(o.oracletxid)!.hex },
+    )
     const tx = clone(s.tx)
     tx.vin.push({ txid: sub.txid, vout: sub.vout, scriptSig: new Uint8Array(0), sequence: 0xffffffff })
     await refusedBy(resign(dev, tx), 'unexpected OraclesValidate for subscribe')
@@ -128,15 +180,25 @@ describe('Oracles consensus (spec 5.12): each violation refused with the spec\'s
       }
       // a 'D' remainder's vout 1 is this publisher's baton script, so the baton check passes and the input is not counted
       const st = dataState(dev, o)
-      const remainder = st.subscriptions.find((u) => decodeOraclesOpret(dev.chain.txs.get(u.txid)!.tx.vout.at(-1)!.script).funcid === 'D')!
+      const remainder = st.subscriptions.find(
+        (u) => decodeOraclesOpret(dev.chain.txs.get(u.txid)!.tx.vout.at(-1)!.script).funcid === 'D',
+      )!
       const { buildOraclesData } = await import('../../src/modules/oracles/build.js')
-      const viaD = buildOraclesData({ oracletxid: o.oracletxid, hexstr: REC }, walletCtx(dev), { ...st, subscriptions: [remainder] })
+      const viaD = buildOraclesData({ oracletxid: o.oracletxid, hexstr: REC }, walletCtx(dev), {
+        ...st,
+        subscriptions: [remainder],
+      })
       await refusedBy(resign(dev, dropBaton(viaD.tx)), 'mismatched inputs != outputs + datafee')
       // a fresh 'S' subscription at vin 1: its vout 1 is the oracle marker, not the baton
-      const sid = await dev.rpc.sendrawtransaction((await dev.rpc.oraclessubscribe(o.oracletxid, dev.pubkey, '0.001')).hex)
+      const sid = await dev.rpc.sendrawtransaction(
+        (await dev.rpc.oraclessubscribe(o.oracletxid, dev.pubkey, '0.001')).hex,
+      )
       await dev.mine(1)
       const s1 = dataState(dev, o).subscriptions.find((u) => u.txid === sid)!
-      const viaS = buildOraclesData({ oracletxid: o.oracletxid, hexstr: REC }, walletCtx(dev), { ...dataState(dev, o), subscriptions: [s1] })
+      const viaS = buildOraclesData({ oracletxid: o.oracletxid, hexstr: REC }, walletCtx(dev), {
+        ...dataState(dev, o),
+        subscriptions: [s1],
+      })
       await refusedBy(resign(dev, dropBaton(viaS.tx)), 'baton violation')
     })
     test('a CC input at vin 0: unexpected vin.0 is CC', async () => {
@@ -156,7 +218,7 @@ describe('Oracles consensus (spec 5.12): each violation refused with the spec\'s
       tx.vout[0] = { ...tx.vout[0]!, value: tx.vout[0]!.value - 1n }
       await refusedBy(resign(dev, tx), 'mismatched inputs != outputs + datafee')
     })
-    test('fewer than 3 outputs: unexpected OraclesValidate \'D\' tx invalid', async () => {
+    test("fewer than 3 outputs: unexpected OraclesValidate 'D' tx invalid", async () => {
       const tx = clone(buildData(dev, o, REC).tx)
       tx.vout = [tx.vout[0]!, tx.vout[tx.vout.length - 1]!]
       await refusedBy(resign(dev, tx), "unexpected OraclesValidate 'D' tx invalid")
@@ -181,7 +243,11 @@ describe('Oracles consensus (spec 5.12): each violation refused with the spec\'s
   })
   describe("'R' rules", () => {
     let id: string
-    const build = () => buildOraclesRegister({ oracletxid: id, datafee: 10000n }, walletCtx(dev), { oracle: dev.chain.txs.get(id)!.hex, fund: fundUtxo(dev.chain, id, dev.pubkey)! })
+    const build = () =>
+      buildOraclesRegister({ oracletxid: id, datafee: 10000n }, walletCtx(dev), {
+        oracle: dev.chain.txs.get(id)!.hex,
+        fund: fundUtxo(dev.chain, id, dev.pubkey)!,
+      })
     beforeAll(async () => {
       id = await dev.rpc.sendrawtransaction((await dev.rpc.oraclescreate('REG', 'r', 's')).hex)
       await dev.mine(1)
@@ -202,7 +268,10 @@ describe('Oracles consensus (spec 5.12): each violation refused with the spec\'s
       tx.vin[1] = { txid: sub.txid, vout: sub.vout, scriptSig: new Uint8Array(0), sequence: 0xffffffff }
       const change = tx.vout.length - 2
       tx.vout[change] = { ...tx.vout[change]!, value: tx.vout[change]!.value + sub.satoshis - fundValue }
-      await refusedBy(resign(dev, tx), 'invalid vin.1 for oraclesregister, it must be CC vin or pubkey not same as vin pubkey, register and fund tx must be done from owner of pubkey that registers to oracle!!')
+      await refusedBy(
+        resign(dev, tx),
+        'invalid vin.1 for oraclesregister, it must be CC vin or pubkey not same as vin pubkey, register and fund tx must be done from owner of pubkey that registers to oracle!!',
+      )
     })
     test('the fund at vin 0: vin.0 is normal for oraclesregister!', async () => {
       const tx = clone(build().tx)
@@ -219,20 +288,29 @@ describe('Oracles consensus (spec 5.12): each violation refused with the spec\'s
     test('vout 2 pays another key: pubkey in OP_RETURN and in vout.2 not matching…', async () => {
       const tx = clone(build().tx)
       tx.vout[2] = { value: 10000n, script: p2pkScript(OTHER) }
-      await refusedBy(resign(dev, tx), 'pubkey in OP_RETURN and in vout.2 not matching, register must be done from owner of pubkey that registers to oracle!')
+      await refusedBy(
+        resign(dev, tx),
+        'pubkey in OP_RETURN and in vout.2 not matching, register must be done from owner of pubkey that registers to oracle!',
+      )
     })
     test('R names another publisher than the F (devnet rule)', async () => {
       const tx = clone(build().tx)
       const p = decodeOraclesOpret(tx.vout[tx.vout.length - 1]!.script)
       if (p.funcid !== 'R') throw new Error('fixture')
-      tx.vout[tx.vout.length - 1] = { value: 0n, script: opretScript(encodeOraclesPayload({ ...p, pubkey: bytesToHex(OTHER) })) }
+      tx.vout[tx.vout.length - 1] = {
+        value: 0n,
+        script: opretScript(encodeOraclesPayload({ ...p, pubkey: bytesToHex(OTHER) })),
+      }
       await refusedBy(resign(dev, tx), 'register pubkey differs from the oraclesfund pubkey (devnet rule)')
     })
     test('R of an unknown oracle: invalid oraclescreate txid!', async () => {
       const tx = clone(build().tx)
       const p = decodeOraclesOpret(tx.vout[tx.vout.length - 1]!.script)
       if (p.funcid !== 'R') throw new Error('fixture')
-      tx.vout[tx.vout.length - 1] = { value: 0n, script: opretScript(encodeOraclesPayload({ ...p, oracletxid: 'cd'.repeat(32) })) }
+      tx.vout[tx.vout.length - 1] = {
+        value: 0n,
+        script: opretScript(encodeOraclesPayload({ ...p, oracletxid: 'cd'.repeat(32) })),
+      }
       await refusedBy(resign(dev, tx), 'invalid oraclescreate txid!')
     })
     test('the unmodified register is accepted', async () => {

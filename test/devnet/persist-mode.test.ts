@@ -10,7 +10,13 @@ import { writeFileAtomic } from '../../src/devnet/persist.js'
 // every call passes through to the real file system; the spies only watch how files are created
 vi.mock('node:fs', async (importOriginal) => {
   const m = await importOriginal<typeof import('node:fs')>()
-  return { ...m, openSync: vi.fn(m.openSync), chmodSync: vi.fn(m.chmodSync), fchmodSync: vi.fn(m.fchmodSync), writeFileSync: vi.fn(m.writeFileSync) }
+  return {
+    ...m,
+    openSync: vi.fn(m.openSync),
+    chmodSync: vi.fn(m.chmodSync),
+    fchmodSync: vi.fn(m.fchmodSync),
+    writeFileSync: vi.fn(m.writeFileSync),
+  }
 })
 
 const mode = (path: string): number => fs.statSync(path).mode & 0o777
@@ -71,7 +77,9 @@ describe('devnet files are 0600', () => {
     expect(fs.readFileSync(path, 'utf8')).toBe('old')
     fs.mkdirSync(join(dir, 'blocker'))
     // renaming a file over a directory fails
-    expect(() => writeFileAtomic(join(dir, 'blocker'), 'new')).toThrow(expect.objectContaining({ code: 'DEVNET', details: expect.objectContaining({ reason: 'EISDIR' }) }))
+    expect(() => writeFileAtomic(join(dir, 'blocker'), 'new')).toThrow(
+      expect.objectContaining({ code: 'DEVNET', details: expect.objectContaining({ reason: 'EISDIR' }) }),
+    )
     expect(fs.readdirSync(dir).sort()).toEqual(['blocker', 'f.json'])
     expect(fs.readFileSync(path, 'utf8')).toBe('old')
   })

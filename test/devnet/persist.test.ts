@@ -44,7 +44,7 @@ describe('devnet persistence', () => {
     const dataFile = join(dir, 'chain.json')
     const a = await startDevnet({ dataFile, dataDir: join(dir, 'a') })
     try {
-      const txid = await a.rpc.call('sendtoaddress', ['RXL3YXG2ceaB6C5hfJcN4fvmLH2C34knhA', '2']) as string
+      const txid = (await a.rpc.call('sendtoaddress', ['RXL3YXG2ceaB6C5hfJcN4fvmLH2C34knhA', '2'])) as string
       await a.rpc.call('generate', [1])
       // a second node reads the file while the first is still running (no stop, no flush)
       const b = await startDevnet({ dataFile: dataFile, dataDir: join(dir, 'b') })
@@ -59,7 +59,15 @@ describe('devnet persistence', () => {
     const dataFile = join(dir, 'bad.json')
     writeFileSync(dataFile, '{"hello":1}')
     await expect(startDevnet({ dataFile, dataDir: dir })).rejects.toMatchObject({ code: 'DEVNET' })
-    writeFileSync(dataFile, JSON.stringify({ format: 'komodo-cc-devnet/1', timeOffset: 0, blocks: [{ time: 1, hash: '00'.repeat(32), txs: [] }], mempool: [] }))
+    writeFileSync(
+      dataFile,
+      JSON.stringify({
+        format: 'komodo-cc-devnet/1',
+        timeOffset: 0,
+        blocks: [{ time: 1, hash: '00'.repeat(32), txs: [] }],
+        mempool: [],
+      }),
+    )
     await expect(startDevnet({ dataFile, dataDir: dir })).rejects.toMatchObject({ code: 'DEVNET' })
   })
   test('options are checked', async () => {
@@ -73,7 +81,8 @@ describe('devnet persistence', () => {
       const t0 = dev.chain.tip.time
       dev.advanceTime(86400)
       // wait for two timer blocks (polling, so a loaded CI machine only makes it slower, never red)
-      for (const until = Date.now() + 10_000; dev.chain.height < 2 && Date.now() < until;) await new Promise((r) => setTimeout(r, 25))
+      for (const until = Date.now() + 10_000; dev.chain.height < 2 && Date.now() < until;)
+        await new Promise((r) => setTimeout(r, 25))
       expect(dev.chain.height).toBeGreaterThanOrEqual(2)
       expect(dev.chain.tip.time).toBeGreaterThanOrEqual(t0 + 86400)
     } finally {

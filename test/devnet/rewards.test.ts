@@ -13,7 +13,8 @@ import { expectModuleError, expectRefused, resign } from './_helpers.js'
 const R = ccModule('Rewards')
 const GLOBAL = [cc1of1(0xe5, R.pubkey)]
 const GKEY = [hexToBytes(R.privkey)]
-const EVAL_FALSE = '16: mandatory-script-verify-flag-failed (Script evaluated without error but finished with a false/empty top stack element); Rewards: '
+const EVAL_FALSE =
+  '16: mandatory-script-verify-flag-failed (Script evaluated without error but finished with a false/empty top stack element); Rewards: '
 const OTHER = keySigner(hexToBytes('00'.repeat(31) + '0b')).publicKey
 
 let dev: Devnet
@@ -21,23 +22,39 @@ let fundingtxid: string
 let lock1: string
 let valid: Transaction // a valid unlock of lock1, built after the clock moved
 
-const clone = (tx: Transaction): Transaction => ({ ...tx, vin: tx.vin.map((i) => ({ ...i })), vout: tx.vout.map((v) => ({ ...v })) })
-const refusedBy = (t: Transaction, why: string) => expectRefused(dev.rpc.sendrawtransaction(resign(dev, t, GLOBAL, GKEY)), -26, EVAL_FALSE + why)
+const clone = (tx: Transaction): Transaction => ({
+  ...tx,
+  vin: tx.vin.map((i) => ({ ...i })),
+  vout: tx.vout.map((v) => ({ ...v })),
+})
+const refusedBy = (t: Transaction, why: string) =>
+  expectRefused(dev.rpc.sendrawtransaction(resign(dev, t, GLOBAL, GKEY)), -26, EVAL_FALSE + why)
 
 beforeAll(async () => {
   dev = await startDevnet()
-  fundingtxid = await dev.rpc.sendrawtransaction((await dev.rpc.rewardscreatefunding('PLAN', '100', '5', 1, 10, '1')).hex)
+  fundingtxid = await dev.rpc.sendrawtransaction(
+    (await dev.rpc.rewardscreatefunding('PLAN', '100', '5', 1, 10, '1')).hex,
+  )
   await dev.mine(1)
   lock1 = await dev.rpc.sendrawtransaction((await dev.rpc.rewardslock('PLAN', fundingtxid, '20')).hex)
   await dev.mine(1)
 })
-afterAll(async () => { await dev.stop() })
+afterAll(async () => {
+  await dev.stop()
+})
 
 describe('rewards RPCs and the clock', () => {
   test('rewardsinfo / rewardslist', async () => {
     expect(await dev.rpc.rewardslist()).toEqual([fundingtxid])
     const info = await dev.rpc.rewardsinfo(fundingtxid)
-    expect(info).toMatchObject({ name: 'PLAN', APR: 500000000n, minseconds: 86400, maxseconds: 864000, funding: 10_000_000_000n, locked: 2_000_000_000n })
+    expect(info).toMatchObject({
+      name: 'PLAN',
+      APR: 500000000n,
+      minseconds: 86400,
+      maxseconds: 864000,
+      funding: 10_000_000_000n,
+      locked: 2_000_000_000n,
+    })
   })
   test('an unlock before minseconds: "reward 0 is <= the transaction fee"; after the clock moves, it pays amount + reward', async () => {
     await expectModuleError(dev.rpc.rewardsunlock('PLAN', fundingtxid, lock1), 'reward 0 is <= the transaction fee')

@@ -18,17 +18,29 @@ vi.mock('node:crypto', async (importOriginal) => {
 
 type Answer = { status: number; text: string; headers: IncomingHttpHeaders }
 
-const basic = (dev: Devnet, password = dev.password): string => `Basic ${Buffer.from(`${dev.user}:${password}`).toString('base64')}`
+const basic = (dev: Devnet, password = dev.password): string =>
+  `Basic ${Buffer.from(`${dev.user}:${password}`).toString('base64')}`
 
 /** One POST on a fresh connection (no pooling, so every test controls its own sockets). */
-function post(dev: Devnet, body: string | Uint8Array, headers: Record<string, string> = { authorization: basic(dev) }, timeoutMs = 5000): Promise<Answer> {
+function post(
+  dev: Devnet,
+  body: string | Uint8Array,
+  headers: Record<string, string> = { authorization: basic(dev) },
+  timeoutMs = 5000,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request(dev.url, { method: 'POST', agent: false, headers: { 'content-type': 'text/plain', ...headers } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers }))
-      res.on('error', reject)
-    })
+    const req = request(
+      dev.url,
+      { method: 'POST', agent: false, headers: { 'content-type': 'text/plain', ...headers } },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers }),
+        )
+        res.on('error', reject)
+      },
+    )
     req.setTimeout(timeoutMs, () => req.destroy(new Error('timeout')))
     req.on('error', reject)
     req.end(body)
@@ -58,19 +70,34 @@ function closedWithin(s: Socket, ms: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`socket still open after ${ms} ms`)), ms)
     s.on('error', () => {})
-    s.once('close', () => { clearTimeout(timer); resolve(Date.now() - t0) })
+    s.once('close', () => {
+      clearTimeout(timer)
+      resolve(Date.now() - t0)
+    })
   })
 }
 
 const nest = (depth: number): string => '['.repeat(depth) + ']'.repeat(depth)
 
 let dev: Devnet
-beforeAll(async () => { dev = await startDevnet({ requestTimeout: 1.5, maxBodyBytes: 64 * 1024 }) })
-afterAll(async () => { await dev.stop() })
+beforeAll(async () => {
+  dev = await startDevnet({ requestTimeout: 1.5, maxBodyBytes: 64 * 1024 })
+})
+afterAll(async () => {
+  await dev.stop()
+})
 
 describe('devnet robustness: authentication', () => {
   const wrong: [string, (d: Devnet) => Record<string, string>][] = [
-    ['a wrong password of the right length', (d) => ({ authorization: basic(d, d.password.replace(/^./, (c) => (c === 'x' ? 'y' : 'x'))) })],
+    [
+      'a wrong password of the right length',
+      (d) => ({
+        authorization: basic(
+          d,
+          d.password.replace(/^./, (c) => (c === 'x' ? 'y' : 'x')),
+        ),
+      }),
+    ],
     ['a one-character password', (d) => ({ authorization: basic(d, 'x') })],
     ['a 600-character password', (d) => ({ authorization: basic(d, 'p'.repeat(600)) })],
     ['no Authorization header', () => ({})],
@@ -78,24 +105,27 @@ describe('devnet robustness: authentication', () => {
     ['another scheme', (d) => ({ authorization: `Bearer ${d.password}` })],
     ['an 8 KiB header', (d) => ({ authorization: basic(d, d.password + 'a'.repeat(8192)) })],
   ]
-  test.each(wrong)('%s: HTTP 401, empty body, and exactly one constant-time digest comparison', async (_name, headers) => {
-    const spy = vi.mocked(timingSafeEqual)
-    spy.mockClear()
-    const r = await post(dev, '{"method":"getblockcount","params":[],"id":1}', headers(dev))
-    expect(r.status).toBe(401)
-    expect(r.text).toBe('')
-    expect(r.headers['www-authenticate']).toBe('Basic realm="jsonrpc"')
-    expect(spy).toHaveBeenCalledTimes(1)
-    const [a, b] = spy.mock.calls[0]! as [Uint8Array, Uint8Array]
-    expect([a.length, b.length]).toEqual([32, 32])
-  })
+  test.each(wrong)(
+    '%s: HTTP 401, empty body, and exactly one constant-time digest comparison',
+    async (_name, headers) => {
+      const spy = vi.mocked(timingSafeEqual)
+      spy.mockClear()
+      const r = await post(dev, '{"method":"getblockcount","params":[],"id":1}', headers(dev))
+      expect(r.status).toBe(401)
+      expect(r.text).toBe('')
+      expect(r.headers['www-authenticate']).toBe('Basic realm="jsonrpc"')
+      expect(spy).toHaveBeenCalledTimes(1)
+      const [a, b] = spy.mock.calls[0]! as [Uint8Array, Uint8Array]
+      expect([a.length, b.length]).toEqual([32, 32])
+    },
+  )
   test('the right credentials still pass through the same comparison', async () => {
     const spy = vi.mocked(timingSafeEqual)
     spy.mockClear()
     expect((await call(dev, '1')).status).toBe(200)
     expect(spy).toHaveBeenCalledTimes(1)
   })
-  test('a header past Node\'s 16 KiB limit is refused before the handler (431 or a closed connection); the server keeps serving', async () => {
+  test("a header past Node's 16 KiB limit is refused before the handler (431 or a closed connection); the server keeps serving", async () => {
     const r = await post(dev, '{}', { authorization: `Basic ${'A'.repeat(64 * 1024)}` }).catch(() => null)
     if (r !== null) expect([401, 431]).toContain(r.status)
     await stillServes(dev)
@@ -123,15 +153,22 @@ describe('devnet robustness: request ids (item 7)', () => {
     expect(JSON.parse((await post(dev, '{"method":"getblockcount","params":[]}')).text)).toMatchObject({ id: null })
     const r = await call(dev, '18446744073709551615', 'nosuchmethod')
     expect(r.status).toBe(404)
-    expect(r.text).toBe('{"result":null,"error":{"code":-32601,"message":"Method not found"},"id":18446744073709551615}\n')
+    expect(r.text).toBe(
+      '{"result":null,"error":{"code":-32601,"message":"Method not found"},"id":18446744073709551615}\n',
+    )
     expect((await post(dev, '{"id":1,"method":"getblockcount","\\u0069d":[2]}')).text).toMatch(/"id":\[2\]\}\n$/)
   })
   test('a batch echoes each id as sent, in order; a non-object element answers -32600 with id null', async () => {
-    const r = await post(dev, '[{"method":"getblockcount","id":18446744073709551615}, 7, {"method":"nope","id":{"k":"v"}}, {"method":"getblockcount"}]')
+    const r = await post(
+      dev,
+      '[{"method":"getblockcount","id":18446744073709551615}, 7, {"method":"nope","id":{"k":"v"}}, {"method":"getblockcount"}]',
+    )
     expect(r.status).toBe(200)
     const h = dev.chain.height
-    expect(r.text).toBe(`[{"result":${h},"error":null,"id":18446744073709551615},{"result":null,"error":{"code":-32600,"message":"Invalid Request object"},"id":null},`
-      + `{"result":null,"error":{"code":-32601,"message":"Method not found"},"id":{"k":"v"}},{"result":${h},"error":null,"id":null}]\n`)
+    expect(r.text).toBe(
+      `[{"result":${h},"error":null,"id":18446744073709551615},{"result":null,"error":{"code":-32600,"message":"Invalid Request object"},"id":null},` +
+        `{"result":null,"error":{"code":-32601,"message":"Method not found"},"id":{"k":"v"}},{"result":${h},"error":null,"id":null}]\n`,
+    )
   })
 })
 
@@ -144,7 +181,10 @@ describe('devnet robustness: deep JSON (item 7)', () => {
   })
   test('params nested 5,000 levels deep, and a batch holding one such request: -32700', async () => {
     expect(JSON.parse((await call(dev, '1', 'getblockcount', `[${nest(5000)}]`)).text).error.code).toBe(-32700)
-    expect(JSON.parse((await post(dev, `[{"method":"getblockcount","id":1},{"method":"help","params":${nest(5000)}}]`)).text).error.code).toBe(-32700)
+    expect(
+      JSON.parse((await post(dev, `[{"method":"getblockcount","id":1},{"method":"help","params":${nest(5000)}}]`)).text)
+        .error.code,
+    ).toBe(-32700)
     await stillServes(dev)
   })
   test(`the bound is komodod's: ${MAX_JSON_DEPTH} levels including the request object are read, one more is refused`, async () => {
@@ -169,8 +209,16 @@ describe('devnet robustness: bodies', () => {
   test('a declared body above maxBodyBytes: 413 before any of it is sent', async () => {
     const s = await socketTo(dev)
     try {
-      const got = new Promise<string>((resolve) => { let t = ''; s.on('data', (c: Buffer) => { t += String(c); if (t.includes('\r\n\r\n')) resolve(t) }) })
-      s.write(`POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${basic(dev)}\r\nContent-Length: ${1024 ** 3}\r\n\r\n`)
+      const got = new Promise<string>((resolve) => {
+        let t = ''
+        s.on('data', (c: Buffer) => {
+          t += String(c)
+          if (t.includes('\r\n\r\n')) resolve(t)
+        })
+      })
+      s.write(
+        `POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${basic(dev)}\r\nContent-Length: ${1024 ** 3}\r\n\r\n`,
+      )
       expect(await got).toMatch(/^HTTP\/1\.1 413 /)
       await closedWithin(s, 3000)
     } finally {
@@ -181,9 +229,16 @@ describe('devnet robustness: bodies', () => {
     const s = await socketTo(dev)
     try {
       let text = ''
-      const got = new Promise<void>((resolve) => { s.on('data', (c: Buffer) => { text += String(c); if (text.includes('\r\n\r\n')) resolve() }) })
+      const got = new Promise<void>((resolve) => {
+        s.on('data', (c: Buffer) => {
+          text += String(c)
+          if (text.includes('\r\n\r\n')) resolve()
+        })
+      })
       s.on('error', () => {})
-      s.write(`POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${basic(dev)}\r\nTransfer-Encoding: chunked\r\n\r\n`)
+      s.write(
+        `POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${basic(dev)}\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      )
       const piece = `${(16 * 1024).toString(16)}\r\n${'0'.repeat(16 * 1024)}\r\n`
       let sent = 0
       // up to 4 MiB, far past the 64 KiB bound; the answer must come long before
@@ -207,9 +262,13 @@ describe('devnet robustness: slow and many clients', () => {
     const s = await socketTo(dev)
     const closed = closedWithin(s, 6000)
     const body = '{"method":"getblockcount","params":[],"id":1}'
-    s.write(`POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${basic(dev)}\r\nContent-Length: ${body.length}\r\n\r\n`)
+    s.write(
+      `POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${basic(dev)}\r\nContent-Length: ${body.length}\r\n\r\n`,
+    )
     let i = 0
-    const drip = setInterval(() => { if (i < body.length && !s.destroyed) s.write(body[i++]!) }, 100)
+    const drip = setInterval(() => {
+      if (i < body.length && !s.destroyed) s.write(body[i++]!)
+    }, 100)
     try {
       const t0 = Date.now()
       for (let k = 0; k < 5; k++) await stillServes(dev)
@@ -227,7 +286,9 @@ describe('devnet robustness: slow and many clients', () => {
     const closed = closedWithin(s, 6000)
     const head = `POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ${'z'.repeat(200)}`
     let i = 0
-    const drip = setInterval(() => { if (!s.destroyed) s.write(head[i++ % head.length]!) }, 100)
+    const drip = setInterval(() => {
+      if (!s.destroyed) s.write(head[i++ % head.length]!)
+    }, 100)
     try {
       expect(await closed).toBeLessThan(4000)
     } finally {
@@ -250,7 +311,10 @@ describe('devnet robustness: slow and many clients', () => {
       expect(await closedWithin(extra, 3000)).toBeLessThan(3000)
       for (const s of idle) s.destroy()
       for (const until = Date.now() + 3000; Date.now() < until;) {
-        const ok = await small.rpc.getblockcount().then(() => true, () => false)
+        const ok = await small.rpc.getblockcount().then(
+          () => true,
+          () => false,
+        )
         if (ok) break
         await new Promise((r) => setTimeout(r, 50))
       }
@@ -261,20 +325,25 @@ describe('devnet robustness: slow and many clients', () => {
     }
   })
   test('requestTimeout and maxConnections are checked', async () => {
-    for (const bad of [{ requestTimeout: 0 }, { requestTimeout: Number.NaN }, { maxConnections: 0 }, { maxConnections: 1.5 }])
+    for (const bad of [
+      { requestTimeout: 0 },
+      { requestTimeout: Number.NaN },
+      { maxConnections: 0 },
+      { maxConnections: 1.5 },
+    ])
       await expect(startDevnet(bad)).rejects.toMatchObject({ code: 'DEVNET' })
   })
 })
 
 describe('devnet robustness: restart', () => {
-  test('a node started on a running node\'s data file (as after a crash) has its chain, wallet and mempool', async () => {
+  test("a node started on a running node's data file (as after a crash) has its chain, wallet and mempool", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'devnet-robust-'))
     const dataFile = join(dir, 'chain.json')
     const a = await startDevnet({ dataFile, dataDir: join(dir, 'a') })
     try {
       await a.rpc.call('sendtoaddress', ['RXL3YXG2ceaB6C5hfJcN4fvmLH2C34knhA', '1'])
       await a.rpc.call('generate', [2])
-      const pending = await a.rpc.call('sendtoaddress', ['RXL3YXG2ceaB6C5hfJcN4fvmLH2C34knhA', '2']) as string
+      const pending = (await a.rpc.call('sendtoaddress', ['RXL3YXG2ceaB6C5hfJcN4fvmLH2C34knhA', '2'])) as string
       await new Promise((r) => setTimeout(r, DEVNET_FLUSH_MS + 500))
       const b = await startDevnet({ dataFile, dataDir: join(dir, 'b') })
       try {
@@ -282,7 +351,8 @@ describe('devnet robustness: restart', () => {
         expect(b.privateKey).toBe(a.privateKey)
         expect(b.chain.tip.hash).toBe(a.chain.tip.hash)
         expect(await b.rpc.getrawmempool()).toEqual([pending])
-        const balance = (d: Devnet) => d.rpc.call('getaddressbalance', [{ addresses: ['RXL3YXG2ceaB6C5hfJcN4fvmLH2C34knhA'] }])
+        const balance = (d: Devnet) =>
+          d.rpc.call('getaddressbalance', [{ addresses: ['RXL3YXG2ceaB6C5hfJcN4fvmLH2C34knhA'] }])
         expect(await balance(b)).toEqual(await balance(a))
       } finally {
         await b.stop()

@@ -15,13 +15,19 @@ const KEY1 = '0000000000000000000000000000000000000000000000000000000000000001'
 const G = '0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798'
 
 let dev: Devnet
-beforeAll(async () => { dev = await startDevnet({ privateKey: KEY1 }) })
-afterAll(async () => { await dev.stop() })
-
-const raw = (body: string, auth?: string, method = 'POST') => fetch(dev.url, {
-  method, ...(method === 'POST' ? { body } : {}),
-  headers: { 'content-type': 'text/plain;', authorization: auth ?? `Basic ${btoa(`${dev.user}:${dev.password}`)}` },
+beforeAll(async () => {
+  dev = await startDevnet({ privateKey: KEY1 })
 })
+afterAll(async () => {
+  await dev.stop()
+})
+
+const raw = (body: string, auth?: string, method = 'POST') =>
+  fetch(dev.url, {
+    method,
+    ...(method === 'POST' ? { body } : {}),
+    headers: { 'content-type': 'text/plain;', authorization: auth ?? `Basic ${btoa(`${dev.user}:${dev.password}`)}` },
+  })
 
 describe('devnet server: helpers over the RPC client', () => {
   test('the wallet is the given key; the genesis premine is listed by listunspent and getaddressutxos', async () => {
@@ -31,13 +37,19 @@ describe('devnet server: helpers over the RPC client', () => {
     expect(info.pubkey).toBe(G)
     const utxos = await dev.rpc.getaddressutxos(p2pkhAddress(G))
     expect(utxos).toHaveLength(DEVNET_PREMINE_OUTPUTS)
-    expect(utxos[0]).toMatchObject({ address: p2pkhAddress(G), outputIndex: 0, satoshis: DEVNET_PREMINE_VALUE, height: 0, script: bytesToHex(p2pkScript(hexToBytes(G))) })
+    expect(utxos[0]).toMatchObject({
+      address: p2pkhAddress(G),
+      outputIndex: 0,
+      satoshis: DEVNET_PREMINE_VALUE,
+      height: 0,
+      script: bytesToHex(p2pkScript(hexToBytes(G))),
+    })
     const ls = await dev.rpc.listunspent(0)
     expect(ls).toHaveLength(DEVNET_PREMINE_OUTPUTS)
     expect(ls[0]!.amount).toBe(DEVNET_PREMINE_VALUE)
   })
   test('generate mines blocks paying the reward to the wallet; getblockcount follows', async () => {
-    const hashes = await dev.rpc.call('generate', [2]) as string[]
+    const hashes = (await dev.rpc.call('generate', [2])) as string[]
     expect(hashes).toHaveLength(2)
     expect(await dev.rpc.getblockcount()).toBe(2)
     expect(await dev.rpc.call('getbestblockhash')).toBe(hashes[1])
@@ -46,7 +58,7 @@ describe('devnet server: helpers over the RPC client', () => {
   })
   test('sendtoaddress → getrawmempool → getrawtransaction/decoderawtransaction → mined', async () => {
     const dest = p2pkhAddress(keySigner(hexToBytes('00'.repeat(31) + '02')).publicKey)
-    const txid = await dev.rpc.call('sendtoaddress', [dest, '1.5']) as string
+    const txid = (await dev.rpc.call('sendtoaddress', [dest, '1.5'])) as string
     expect(await dev.rpc.getrawmempool()).toEqual([txid])
     const hex = await dev.rpc.getrawtransaction(txid)
     const dec = await dev.rpc.decoderawtransaction(hex)
@@ -56,7 +68,7 @@ describe('devnet server: helpers over the RPC client', () => {
     expect(await dev.rpc.getrawmempool()).toEqual([])
     const u = await dev.rpc.getaddressutxos(dest)
     expect(u.map((x) => x.satoshis)).toEqual([150000000n])
-    const verbose = await dev.rpc.call('getrawtransaction', [txid, 1]) as { confirmations: number; height: number }
+    const verbose = (await dev.rpc.call('getrawtransaction', [txid, 1])) as { confirmations: number; height: number }
     expect(verbose.confirmations).toBe(1)
     expect(verbose.height).toBe(3)
   })
@@ -90,7 +102,11 @@ describe('devnet server: bad requests get komodod shapes and never break the ser
     await expectRefused(dev.rpc.call('generate', ['1']), -3, 'Expected type number, got string')
     await expectRefused(dev.rpc.call('oraclesinfo', [5]), -1, 'JSON value is not a string as expected')
     await expectRefused(dev.rpc.call('getaddressutxos', [{ addresses: ['notanaddress'] }]), -5, 'Invalid address')
-    await expectRefused(dev.rpc.call('getrawtransaction', ['00'.repeat(32)]), -5, 'No information available about transaction')
+    await expectRefused(
+      dev.rpc.call('getrawtransaction', ['00'.repeat(32)]),
+      -5,
+      'No information available about transaction',
+    )
   })
   test('malformed JSON: HTTP 500, -32700 Parse error, id null', async () => {
     const r = await raw('{"method": "getinfo", ')
@@ -124,9 +140,14 @@ describe('devnet server: bad requests get komodod shapes and never break the ser
     expect(r.status).toBe(405)
   })
   test('batch requests answer an array in order', async () => {
-    const r = await raw(JSON.stringify([{ id: 1, method: 'getblockcount', params: [] }, { id: 2, method: 'nope', params: [] }]))
+    const r = await raw(
+      JSON.stringify([
+        { id: 1, method: 'getblockcount', params: [] },
+        { id: 2, method: 'nope', params: [] },
+      ]),
+    )
     expect(r.status).toBe(200)
-    const body = await r.json() as { id: number; error: unknown }[]
+    const body = (await r.json()) as { id: number; error: unknown }[]
     expect(body.map((x) => x.id)).toEqual([1, 2])
     expect(body[1]!.error).toEqual({ code: -32601, message: 'Method not found' })
   })

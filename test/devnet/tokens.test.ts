@@ -18,7 +18,8 @@ let tokenid: string
 let other: string // a second token
 const DEST = bytesToHex(keySigner(hexToBytes('00'.repeat(31) + '05')).publicKey)
 const STRANGER = bytesToHex(keySigner(hexToBytes('00'.repeat(31) + '06')).publicKey)
-const EVAL_FALSE = '16: mandatory-script-verify-flag-failed (Script evaluated without error but finished with a false/empty top stack element); Tokens: '
+const EVAL_FALSE =
+  '16: mandatory-script-verify-flag-failed (Script evaluated without error but finished with a false/empty top stack element); Tokens: '
 
 beforeAll(async () => {
   dev = await startDevnet()
@@ -26,17 +27,39 @@ beforeAll(async () => {
   other = await dev.rpc.sendrawtransaction((await dev.rpc.tokencreate('OTH', '0.000005')).hex)
   await dev.mine(1)
 })
-afterAll(async () => { await dev.stop() })
+afterAll(async () => {
+  await dev.stop()
+})
 
-const clone = (tx: Transaction): Transaction => ({ ...tx, vin: tx.vin.map((i) => ({ ...i })), vout: tx.vout.map((v) => ({ ...v })) })
-const transfer = (id = tokenid, units = 100n) => buildTokenTransfer({ tokenid: id, destpubkey: DEST, amount: units }, walletCtx(dev), { create: dev.chain.txs.get(id)!.hex, tokens: tokenUtxos(dev.chain, id, dev.pubkey) })
+const clone = (tx: Transaction): Transaction => ({
+  ...tx,
+  vin: tx.vin.map((i) => ({ ...i })),
+  vout: tx.vout.map((v) => ({ ...v })),
+})
+const transfer = (id = tokenid, units = 100n) =>
+  buildTokenTransfer({ tokenid: id, destpubkey: DEST, amount: units }, walletCtx(dev), {
+    create: dev.chain.txs.get(id)!.hex,
+    tokens: tokenUtxos(dev.chain, id, dev.pubkey),
+  })
 const refusedBy = (hex: string, why: string) => expectRefused(dev.rpc.sendrawtransaction(hex), -26, EVAL_FALSE + why)
 
 describe('tokens RPCs on the devnet wallet', () => {
   test('tokeninfo, tokenlist, tokenbalance after a create', async () => {
-    expect(await dev.rpc.tokeninfo(tokenid)).toEqual({ result: 'success', tokenid, owner: dev.pubkey, name: 'TOK', supply: 1000n, description: 'ten thousand units' })
+    expect(await dev.rpc.tokeninfo(tokenid)).toEqual({
+      result: 'success',
+      tokenid,
+      owner: dev.pubkey,
+      name: 'TOK',
+      supply: 1000n,
+      description: 'ten thousand units',
+    })
     expect(await dev.rpc.tokenlist()).toEqual(expect.arrayContaining([tokenid, other]))
-    expect(await dev.rpc.tokenbalance(tokenid)).toEqual({ result: 'success', CCaddress: ccAddress(0xf2, dev.pubkey), tokenid, balance: 1000n })
+    expect(await dev.rpc.tokenbalance(tokenid)).toEqual({
+      result: 'success',
+      CCaddress: ccAddress(0xf2, dev.pubkey),
+      tokenid,
+      balance: 1000n,
+    })
   })
   test('tokentransfer moves units; both balances follow', async () => {
     await dev.rpc.sendrawtransaction((await dev.rpc.tokentransfer(tokenid, DEST, 300n)).hex)
@@ -51,7 +74,10 @@ describe('tokens RPCs on the devnet wallet', () => {
     await dev.mine(1)
     const plain = dev.chain.blocks[1]!.txids[0]!
     await expectModuleError(dev.rpc.tokeninfo(plain), 'tokenid isnt token creation txid')
-    await expectModuleError(dev.rpc.call('tokencreate', ['', '1']), 'Token name must not be empty and up to 32 characters')
+    await expectModuleError(
+      dev.rpc.call('tokencreate', ['', '1']),
+      'Token name must not be empty and up to 32 characters',
+    )
   })
 })
 
@@ -77,7 +103,10 @@ describe('Tokens consensus (spec 3.6)', () => {
     await refusedBy(resign(dev, tx), 'TokenValidate: invalid opreturn payload')
   })
   test('an unknown tokenid: cant find token create txid; the zero tokenid: illegal tokenid', async () => {
-    for (const [id, why] of [['ab'.repeat(32), 'cant find token create txid'], ['00'.repeat(32), 'illegal tokenid']] as const) {
+    for (const [id, why] of [
+      ['ab'.repeat(32), 'cant find token create txid'],
+      ['00'.repeat(32), 'illegal tokenid'],
+    ] as const) {
       const tx = clone(transfer().tx)
       const p = decodeTokensOpret(tx.vout.at(-1)!.script)
       if (p.funcid !== 't') throw new Error('fixture')

@@ -20,19 +20,45 @@ beforeAll(async () => {
   priv = hexToBytes(dev.privateKey)
   pk = hexToBytes(dev.pubkey)
 })
-afterAll(async () => { await dev.stop() })
+afterAll(async () => {
+  await dev.stop()
+})
 
 /** An unsigned v4 spend of `coins` paying `outs`. */
-function spend(coins: { txid: string; vout: number }[], outs: { value: bigint; script: Uint8Array }[], expiry = dev.chain.height + 201): Transaction {
+function spend(
+  coins: { txid: string; vout: number }[],
+  outs: { value: bigint; script: Uint8Array }[],
+  expiry = dev.chain.height + 201,
+): Transaction {
   return {
-    overwintered: true, version: 4, versionGroupId: SAPLING_VERSION_GROUP_ID,
+    overwintered: true,
+    version: 4,
+    versionGroupId: SAPLING_VERSION_GROUP_ID,
     vin: coins.map((c) => ({ txid: c.txid, vout: c.vout, scriptSig: new Uint8Array(0), sequence: 0xffffffff })),
-    vout: outs, lockTime: 0, expiryHeight: expiry, valueBalance: 0n, shieldedSpends: [], shieldedOutputs: [], joinSplits: [],
+    vout: outs,
+    lockTime: 0,
+    expiryHeight: expiry,
+    valueBalance: 0n,
+    shieldedSpends: [],
+    shieldedOutputs: [],
+    joinSplits: [],
   }
 }
 const signHex = (tx: Transaction, keys: Uint8Array[] = [priv]): string =>
-  bytesToHex(serializeTransaction(signTransaction(tx, tx.vin.map((i) => { const o = dev.chain.output(i.txid, i.vout)!; return { value: o.value, script: o.script } }), keys)))
-const freshCoin = () => dev.chain.walletUtxos().find((u) => !dev.chain.spentInMempool(u.txid, u.vout) && u.height === 0)!
+  bytesToHex(
+    serializeTransaction(
+      signTransaction(
+        tx,
+        tx.vin.map((i) => {
+          const o = dev.chain.output(i.txid, i.vout)!
+          return { value: o.value, script: o.script }
+        }),
+        keys,
+      ),
+    ),
+  )
+const freshCoin = () =>
+  dev.chain.walletUtxos().find((u) => !dev.chain.spentInMempool(u.txid, u.vout) && u.height === 0)!
 const pay = (v: bigint) => ({ value: v, script: p2pkScript(pk) })
 
 describe('sendrawtransaction refusals with komodod texts', () => {
@@ -49,7 +75,13 @@ describe('sendrawtransaction refusals with komodod texts', () => {
     await expectRefused(dev.rpc.sendrawtransaction(hex), -27, 'transaction already in block chain')
   })
   test('unknown input: -25 Missing inputs', async () => {
-    await expectRefused(dev.rpc.sendrawtransaction(bytesToHex(serializeTransaction(spend([{ txid: 'ab'.repeat(32), vout: 0 }], [pay(1n)])))), -25, 'Missing inputs')
+    await expectRefused(
+      dev.rpc.sendrawtransaction(
+        bytesToHex(serializeTransaction(spend([{ txid: 'ab'.repeat(32), vout: 0 }], [pay(1n)]))),
+      ),
+      -25,
+      'Missing inputs',
+    )
   })
   test('an output already spent on chain while its transaction has others unspent: 18: bad-txns-inputs-spent', async () => {
     const c = freshCoin()
@@ -58,51 +90,93 @@ describe('sendrawtransaction refusals with komodod texts', () => {
     await dev.mine(1)
     await dev.rpc.sendrawtransaction(signHex(spend([{ txid: id, vout: 0 }], [pay(90000n)])))
     await dev.mine(1)
-    await expectRefused(dev.rpc.sendrawtransaction(signHex(spend([{ txid: id, vout: 0 }], [pay(80000n)]))), -26, '18: bad-txns-inputs-spent')
+    await expectRefused(
+      dev.rpc.sendrawtransaction(signHex(spend([{ txid: id, vout: 0 }], [pay(80000n)]))),
+      -26,
+      '18: bad-txns-inputs-spent',
+    )
   })
   test('double spend of a mempool input: refused (18: txn-mempool-conflict), the first stays', async () => {
     const c = freshCoin()
     const a = await dev.rpc.sendrawtransaction(signHex(spend([c], [pay(c.satoshis - 10000n)])))
-    await expectRefused(dev.rpc.sendrawtransaction(signHex(spend([c], [pay(c.satoshis - 20000n)]))), -26, '18: txn-mempool-conflict')
+    await expectRefused(
+      dev.rpc.sendrawtransaction(signHex(spend([c], [pay(c.satoshis - 20000n)]))),
+      -26,
+      '18: txn-mempool-conflict',
+    )
     expect(await dev.rpc.getrawmempool()).toContain(a)
     await dev.mine(1)
   })
   test('outputs above inputs: 16: bad-txns-in-belowout', async () => {
     const c = freshCoin()
-    await expectRefused(dev.rpc.sendrawtransaction(signHex(spend([c], [pay(c.satoshis + 1n)]))), -26, '16: bad-txns-in-belowout')
+    await expectRefused(
+      dev.rpc.sendrawtransaction(signHex(spend([c], [pay(c.satoshis + 1n)]))),
+      -26,
+      '16: bad-txns-in-belowout',
+    )
   })
   test('a P2PK input signed by another key: 16: mandatory-script-verify-flag-failed', async () => {
     const c = freshCoin()
     const t = spend([c], [pay(c.satoshis - 10000n)])
     const bad = signTransaction(t, [{ value: c.satoshis, script: p2pkScript(keySigner(other).publicKey) }], [other])
-    await expectRefused(dev.rpc.sendrawtransaction(bytesToHex(serializeTransaction(bad))), -26, '16: mandatory-script-verify-flag-failed (Script evaluated without error but finished with a false/empty top stack element)')
+    await expectRefused(
+      dev.rpc.sendrawtransaction(bytesToHex(serializeTransaction(bad))),
+      -26,
+      '16: mandatory-script-verify-flag-failed (Script evaluated without error but finished with a false/empty top stack element)',
+    )
   })
   test('a P2PK signature over another amount (wrong sighash): refused', async () => {
     const c = freshCoin()
     const t = spend([c], [pay(c.satoshis - 10000n)])
     const bad = signTransaction(t, [{ value: c.satoshis + 1n, script: c.script }], [priv])
-    await expectRefused(dev.rpc.sendrawtransaction(bytesToHex(serializeTransaction(bad))), -26, 'mandatory-script-verify-flag-failed')
+    await expectRefused(
+      dev.rpc.sendrawtransaction(bytesToHex(serializeTransaction(bad))),
+      -26,
+      'mandatory-script-verify-flag-failed',
+    )
   })
   test('P2PKH: a valid spend passes, a wrong key fails', async () => {
     const c = freshCoin()
     const pkh = p2pkhScript(hash160(pk))
-    const id = await dev.rpc.sendrawtransaction(signHex(spend([c], [{ value: 500000n, script: pkh }, pay(c.satoshis - 510000n)])))
+    const id = await dev.rpc.sendrawtransaction(
+      signHex(spend([c], [{ value: 500000n, script: pkh }, pay(c.satoshis - 510000n)])),
+    )
     await dev.mine(1)
     const t = spend([{ txid: id, vout: 0 }], [pay(490000n)])
-    const wrong = signTransaction(t, [{ value: 500000n, script: p2pkhScript(hash160(keySigner(other).publicKey)) }], [other])
-    await expectRefused(dev.rpc.sendrawtransaction(bytesToHex(serializeTransaction(wrong))), -26, 'mandatory-script-verify-flag-failed')
+    const wrong = signTransaction(
+      t,
+      [{ value: 500000n, script: p2pkhScript(hash160(keySigner(other).publicKey)) }],
+      [other],
+    )
+    await expectRefused(
+      dev.rpc.sendrawtransaction(bytesToHex(serializeTransaction(wrong))),
+      -26,
+      'mandatory-script-verify-flag-failed',
+    )
     expect(await dev.rpc.sendrawtransaction(signHex(t))).toMatch(/^[0-9a-f]{64}$/)
     await dev.mine(1)
   })
   test('an unsigned input: refused', async () => {
     const c = freshCoin()
-    await expectRefused(dev.rpc.sendrawtransaction(bytesToHex(serializeTransaction(spend([c], [pay(1000n)])))), -26, 'mandatory-script-verify-flag-failed')
+    await expectRefused(
+      dev.rpc.sendrawtransaction(bytesToHex(serializeTransaction(spend([c], [pay(1000n)])))),
+      -26,
+      'mandatory-script-verify-flag-failed',
+    )
   })
   test('expired and expiring-soon transactions: 16: tx-overwinter-expired / 16: tx-expiring-soon', async () => {
     const h = dev.chain.height
     const c = freshCoin()
-    await expectRefused(dev.rpc.sendrawtransaction(signHex(spend([c], [pay(1000n)], h))), -26, '16: tx-overwinter-expired')
-    await expectRefused(dev.rpc.sendrawtransaction(signHex(spend([c], [pay(1000n)], h + 2))), -26, '16: tx-expiring-soon')
+    await expectRefused(
+      dev.rpc.sendrawtransaction(signHex(spend([c], [pay(1000n)], h))),
+      -26,
+      '16: tx-overwinter-expired',
+    )
+    await expectRefused(
+      dev.rpc.sendrawtransaction(signHex(spend([c], [pay(1000n)], h + 2))),
+      -26,
+      '16: tx-expiring-soon',
+    )
   })
   test('a mempool transaction that expires before it is mined is dropped with its descendants', async () => {
     const c = freshCoin()
@@ -110,7 +184,8 @@ describe('sendrawtransaction refusals with komodod texts', () => {
     const child = await dev.rpc.sendrawtransaction(signHex(spend([{ txid: id, vout: 0 }], [pay(c.satoshis - 20000n)])))
     expect(await dev.rpc.getrawmempool()).toEqual([id, child])
     // blocks that do not take the mempool (as if mined elsewhere) push the height past the expiry
-    for (let i = 0; i < 4; i++) dev.chain.connectBlock([coinbaseTx(dev.chain.height + 1, [pay(1n)])], dev.chain.tip.time + 1)
+    for (let i = 0; i < 4; i++)
+      dev.chain.connectBlock([coinbaseTx(dev.chain.height + 1, [pay(1n)])], dev.chain.tip.time + 1)
     await dev.mine(1)
     expect(dev.chain.confirmations(id)).toBeUndefined()
     expect(dev.chain.confirmations(child)).toBeUndefined()
@@ -118,16 +193,46 @@ describe('sendrawtransaction refusals with komodod texts', () => {
   })
   test('context-free rules: duplicate inputs, no inputs, no outputs, negative output', async () => {
     const c = freshCoin()
-    await expectRefused(dev.rpc.sendrawtransaction(bytesToHex(serializeTransaction(spend([c, c], [pay(1000n)])))), -26, '16: bad-txns-inputs-duplicate')
-    await expectRefused(dev.rpc.sendrawtransaction(bytesToHex(serializeTransaction(spend([], [pay(1000n)])))), -26, '16: bad-txns-vin-empty')
-    await expectRefused(dev.rpc.sendrawtransaction(bytesToHex(serializeTransaction(spend([c], [])))), -26, '16: bad-txns-vout-empty')
-    await expectRefused(dev.rpc.sendrawtransaction(bytesToHex(serializeTransaction(spend([c], [pay(-1n)])))), -26, '16: bad-txns-vout-negative')
-    await expectRefused(dev.rpc.sendrawtransaction(bytesToHex(serializeTransaction(spend([c], [pay(21_000_000_000_000_001n)])))), -26, '16: bad-txns-vout-toolarge')
+    await expectRefused(
+      dev.rpc.sendrawtransaction(bytesToHex(serializeTransaction(spend([c, c], [pay(1000n)])))),
+      -26,
+      '16: bad-txns-inputs-duplicate',
+    )
+    await expectRefused(
+      dev.rpc.sendrawtransaction(bytesToHex(serializeTransaction(spend([], [pay(1000n)])))),
+      -26,
+      '16: bad-txns-vin-empty',
+    )
+    await expectRefused(
+      dev.rpc.sendrawtransaction(bytesToHex(serializeTransaction(spend([c], [])))),
+      -26,
+      '16: bad-txns-vout-empty',
+    )
+    await expectRefused(
+      dev.rpc.sendrawtransaction(bytesToHex(serializeTransaction(spend([c], [pay(-1n)])))),
+      -26,
+      '16: bad-txns-vout-negative',
+    )
+    await expectRefused(
+      dev.rpc.sendrawtransaction(bytesToHex(serializeTransaction(spend([c], [pay(21_000_000_000_000_001n)])))),
+      -26,
+      '16: bad-txns-vout-toolarge',
+    )
   })
   test('a legacy v1 transaction after Overwinter: 16: tx-overwinter-active', async () => {
     const c = freshCoin()
-    const t: Transaction = { ...spend([c], [pay(1000n)]), overwintered: false, version: 1, versionGroupId: 0, expiryHeight: 0 }
-    await expectRefused(dev.rpc.sendrawtransaction(bytesToHex(serializeTransaction(t))), -26, '16: tx-overwinter-active')
+    const t: Transaction = {
+      ...spend([c], [pay(1000n)]),
+      overwintered: false,
+      version: 1,
+      versionGroupId: 0,
+      expiryHeight: 0,
+    }
+    await expectRefused(
+      dev.rpc.sendrawtransaction(bytesToHex(serializeTransaction(t))),
+      -26,
+      '16: tx-overwinter-active',
+    )
   })
   test('refused transactions leave no trace in the mempool', async () => {
     expect(await dev.rpc.getrawmempool()).toEqual([])

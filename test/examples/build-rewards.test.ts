@@ -9,7 +9,11 @@ test('README rewards builder example runs: plan, lock, unlock after 5 days, earl
   expect(r.reward).toBe(13698630n)
   expect(r.paid).toBe(20000000000n + 13698630n)
   expect(r.early).toBe('reward 0 is <= the transaction fee')
-  expect([inspectBuild(r.plan).method, inspectBuild(r.lock).method, inspectBuild(r.unlock).method]).toEqual(['rewardscreatefunding', 'rewardslock', 'rewardsunlock'])
+  expect([inspectBuild(r.plan).method, inspectBuild(r.lock).method, inspectBuild(r.unlock).method]).toEqual([
+    'rewardscreatefunding',
+    'rewardslock',
+    'rewardsunlock',
+  ])
   expect(r.unlock.tx.vin.map((v) => v.txid)).toEqual([r.lock.txid, r.plan.txid])
   r.unlock.tx.vin.forEach((_, i) => {
     const src = i === 0 ? r.lock.tx.vout[0]! : r.plan.tx.vout[0]!

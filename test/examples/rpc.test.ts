@@ -14,8 +14,18 @@ const REGISTER_TXID = register.broadcast![0]!.documented_txid!
 const ME = 'RVXhz5UCJfSRoTfa4zvBFBrpDBbqMM21He'
 
 // the create transaction's own input is not in the docs: a stand-in prevout paying outputs + 10000 sat fee
-const PREV = '01000000' + '01' + '11'.repeat(32) + '00000000' + '00' + 'ffffffff' + '03' + ['0100000000000000', '0100000000000000'].map((x) => x + '0151').join('') +
-  (10000n + 20002670391n + 10000n).toString(16).padStart(16, '0').match(/../g)!.reverse().join('') + '0151' + '00000000'
+const PREV =
+  '01000000' +
+  '01' +
+  '11'.repeat(32) +
+  '00000000' +
+  '00' +
+  'ffffffff' +
+  '03' +
+  ['0100000000000000', '0100000000000000'].map((x) => x + '0151').join('') +
+  (10000n + 20002670391n + 10000n).toString(16).padStart(16, '0').match(/../g)!.reverse().join('') +
+  '0151' +
+  '00000000'
 
 let server: TestServer
 const sent: string[] = []
@@ -24,10 +34,17 @@ beforeAll(async () => {
     const { id, method, params } = JSON.parse(req.body) as { id: string; method: string; params: string[] }
     const results: Record<string, () => unknown> = {
       oraclescreate: () => create.response,
-      oraclesregister: () => (params[0] === CREATE_TXID && params[1] === '1000000' ? register.response : { result: 'error', error: 'unexpected' }),
+      oraclesregister: () =>
+        params[0] === CREATE_TXID && params[1] === '1000000'
+          ? register.response
+          : { result: 'error', error: 'unexpected' },
       oraclesinfo: () => get('oracles-oraclesinfo-01').response,
       getrawtransaction: () => (params[0] === CREATE_TXID ? create.raw_tx_hex : PREV),
-      sendrawtransaction: () => { const t = params[0] === create.raw_tx_hex ? CREATE_TXID : REGISTER_TXID; sent.push(t); return t },
+      sendrawtransaction: () => {
+        const t = params[0] === create.raw_tx_hex ? CREATE_TXID : REGISTER_TXID
+        sent.push(t)
+        return t
+      },
       getrawmempool: () => sent,
     }
     const result = results[method]?.() ?? null
@@ -35,12 +52,20 @@ beforeAll(async () => {
     res.end(JSON.stringify({ result, error: null, id }))
   })
 })
-afterAll(async () => { await server.close() })
+afterAll(async () => {
+  await server.close()
+})
 
 test('examples/rpc.ts: publisher session against a komodod stand-in replaying the docs', async () => {
   const rpc = createKomodoRpc({ url: server.url, user: 'u', password: 'p' })
   const r = await publisherSession(rpc, ME)
   expect(r.oracletxid).toBe(CREATE_TXID)
-  expect(r.publishers).toEqual([{ publisher: '03810d28146f60a42090991b044fe630d1664f3f8f46286c61e7420523318047b5', baton: 'RWg43P8s8RtJatAGNa2kV8N2abhQqH93w9', datafee: 1000000n }])
+  expect(r.publishers).toEqual([
+    {
+      publisher: '03810d28146f60a42090991b044fe630d1664f3f8f46286c61e7420523318047b5',
+      baton: 'RWg43P8s8RtJatAGNa2kV8N2abhQqH93w9',
+      datafee: 1000000n,
+    },
+  ])
   expect(sent).toEqual([CREATE_TXID, REGISTER_TXID])
 })

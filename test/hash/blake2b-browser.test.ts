@@ -28,32 +28,43 @@ pre.textContent = text
 document.body.appendChild(pre)
 `
 
-async function runPage(headers: Record<string, string>): Promise<{ backend?: string; digest?: string; wasmCompiles?: boolean; error?: string }> {
+async function runPage(
+  headers: Record<string, string>,
+): Promise<{ backend?: string; digest?: string; wasmCompiles?: boolean; error?: string }> {
   const bundle = await build({
     stdin: { contents: ENTRY, resolveDir: resolve(__dirname, '..', '..'), loader: 'ts' },
-    bundle: true, platform: 'browser', format: 'iife', write: false, logLevel: 'silent', target: 'es2022',
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    write: false,
+    logLevel: 'silent',
+    target: 'es2022',
   })
   const js = bundle.outputFiles[0]!.text
-  const html = '<!doctype html><html><head><meta charset="utf-8"></head><body><script src="/app.js"></script></body></html>'
-  const dom = await withPages({
-    '/': { body: html, type: 'text/html', headers },
-    '/app.js': { body: js, type: 'text/javascript' },
-  }, (origin) => dumpDom(`${origin}/`))
+  const html =
+    '<!doctype html><html><head><meta charset="utf-8"></head><body><script src="/app.js"></script></body></html>'
+  const dom = await withPages(
+    {
+      '/': { body: html, type: 'text/html', headers },
+      '/app.js': { body: js, type: 'text/javascript' },
+    },
+    (origin) => dumpDom(`${origin}/`),
+  )
   const m = /<pre id="result">([^<]*)<\/pre>/.exec(dom)
   if (m === null) throw new Error(`no result in the page: ${dom.slice(0, 300)}`)
   return JSON.parse(m[1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&'))
 }
 
 describe.runIf(browserTestsRun)('BLAKE2b in headless Chromium', () => {
-  test('no CSP: the WebAssembly BLAKE2b is the default and gives the vector\'s sighash', async () => {
+  test("no CSP: the WebAssembly BLAKE2b is the default and gives the vector's sighash", async () => {
     const r = await runPage({})
     expect(r).toEqual({ backend: 'wasm', digest: c.sighash, wasmCompiles: true })
   }, 60_000)
-  test('a CSP without \'wasm-unsafe-eval\': the pure-JS fallback is chosen by itself, same sighash', async () => {
+  test("a CSP without 'wasm-unsafe-eval': the pure-JS fallback is chosen by itself, same sighash", async () => {
     const r = await runPage({ 'content-security-policy': "default-src 'none'; script-src 'self'" })
     expect(r).toEqual({ backend: 'js', digest: c.sighash, wasmCompiles: false })
   }, 60_000)
-  test('a CSP with \'wasm-unsafe-eval\': WebAssembly again', async () => {
+  test("a CSP with 'wasm-unsafe-eval': WebAssembly again", async () => {
     const r = await runPage({ 'content-security-policy': "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'" })
     expect(r).toEqual({ backend: 'wasm', digest: c.sighash, wasmCompiles: true })
   }, 60_000)

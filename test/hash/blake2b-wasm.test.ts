@@ -22,20 +22,41 @@ import type { Transaction } from '../../src/tx/types.js'
 // count the calls that reach the WebAssembly functions (they still run for real)
 vi.mock('../../src/hash/blake2b-wasm.js', async (importOriginal) => {
   const m = await importOriginal<typeof import('../../src/hash/blake2b-wasm.js')>()
-  return { ...m, blake2b256Personal: vi.fn(m.blake2b256Personal), blake2bMidstate: vi.fn(m.blake2bMidstate), blake2bFromMidstate: vi.fn(m.blake2bFromMidstate) }
+  return {
+    ...m,
+    blake2b256Personal: vi.fn(m.blake2b256Personal),
+    blake2bMidstate: vi.fn(m.blake2bMidstate),
+    blake2bFromMidstate: vi.fn(m.blake2bFromMidstate),
+  }
 })
-const wasmCalls = () => vi.mocked(wasm.blake2b256Personal).mock.calls.length + vi.mocked(wasm.blake2bMidstate).mock.calls.length + vi.mocked(wasm.blake2bFromMidstate).mock.calls.length
+const wasmCalls = () =>
+  vi.mocked(wasm.blake2b256Personal).mock.calls.length +
+  vi.mocked(wasm.blake2bMidstate).mock.calls.length +
+  vi.mocked(wasm.blake2bFromMidstate).mock.calls.length
 
-afterEach(() => { useWasmBlake2b('auto') })
-afterAll(() => { expect(useWasmBlake2b('auto')).toBe(true) })
+afterEach(() => {
+  useWasmBlake2b('auto')
+})
+afterAll(() => {
+  expect(useWasmBlake2b('auto')).toBe(true)
+})
 
 const numRuns = Number(process.env.FC_NUM_RUNS ?? 200)
 const code = (c: string) => expect.objectContaining({ code: c })
 const utf8 = (s: string) => new TextEncoder().encode(s)
-const sigPerson = (branch: number) => { const p = new Uint8Array(16); p.set(utf8('ZcashSigHash')); new DataView(p.buffer).setUint32(12, branch, true); return p }
+const sigPerson = (branch: number) => {
+  const p = new Uint8Array(16)
+  p.set(utf8('ZcashSigHash'))
+  new DataView(p.buffer).setUint32(12, branch, true)
+  return p
+}
 const PERSONS = [utf8('ZcashPrevoutHash'), sigPerson(0x76b809bb), new Uint8Array(16), new Uint8Array(16).fill(0xff)]
 const noble = (d: Uint8Array, p: Uint8Array) => bytesToHex(blake2b(d, { dkLen: 32, personalization: p }))
-const data = (n: number, seed = 0) => { const d = new Uint8Array(n); for (let i = 0; i < n; i++) d[i] = (i * 167 + seed * 31 + (i >>> 8)) & 0xff; return d }
+const data = (n: number, seed = 0) => {
+  const d = new Uint8Array(n)
+  for (let i = 0; i < n; i++) d[i] = (i * 167 + seed * 31 + (i >>> 8)) & 0xff
+  return d
+}
 
 describe('WebAssembly BLAKE2b-256 equals the pure-JS one and @noble/hashes', () => {
   test('the module is small enough for synchronous compilation in browsers (< 4 KB) and available here', () => {
@@ -43,18 +64,38 @@ describe('WebAssembly BLAKE2b-256 equals the pure-JS one and @noble/hashes', () 
     expect(wasm.wasmBlake2bAvailable()).toBe(true)
   })
   test('src/hash/blake2b-wasm-bytes.ts is what scripts/gen-blake2b-wasm.mjs writes (re-runnable, deterministic)', () => {
-    const r = spawnSync(process.execPath, [resolve(__dirname, '..', '..', 'scripts', 'gen-blake2b-wasm.mjs'), '--check'], { encoding: 'utf8' })
+    const r = spawnSync(
+      process.execPath,
+      [resolve(__dirname, '..', '..', 'scripts', 'gen-blake2b-wasm.mjs'), '--check'],
+      { encoding: 'utf8' },
+    )
     expect(r.stderr).toBe('')
     expect(r.status).toBe(0)
   })
   test('the Into forms (both backends) write the digest at an offset and touch nothing else', () => {
-    for (const [name, into] of [['wasm', wasm.blake2b256PersonalInto], ['js', (d: Uint8Array, p: Uint8Array, o: Uint8Array, off: number) => { useWasmBlake2b(false); try { return js.blake2b256PersonalInto(d, p, o, off) } finally { useWasmBlake2b('auto') } }]] as const) {
+    for (const [name, into] of [
+      ['wasm', wasm.blake2b256PersonalInto],
+      [
+        'js',
+        (d: Uint8Array, p: Uint8Array, o: Uint8Array, off: number) => {
+          useWasmBlake2b(false)
+          try {
+            return js.blake2b256PersonalInto(d, p, o, off)
+          } finally {
+            useWasmBlake2b('auto')
+          }
+        },
+      ],
+    ] as const) {
       for (const n of [0, 1, 127, 128, 129, 300, 65024, 65025, 70000]) {
         const d = data(n, 5)
         const out = new Uint8Array(80).fill(0xee)
         expect(into(d, PERSONS[1]!, out, 17), name).toBe(out)
         expect(bytesToHex(out.subarray(17, 49)), `${name} ${n}`).toBe(noble(d, PERSONS[1]!))
-        expect(out.subarray(0, 17).every((b) => b === 0xee) && out.subarray(49).every((b) => b === 0xee), `${name} ${n} guard bytes`).toBe(true)
+        expect(
+          out.subarray(0, 17).every((b) => b === 0xee) && out.subarray(49).every((b) => b === 0xee),
+          `${name} ${n} guard bytes`,
+        ).toBe(true)
       }
     }
   })
@@ -69,11 +110,14 @@ describe('WebAssembly BLAKE2b-256 equals the pure-JS one and @noble/hashes', () 
     }
   })
   test('random data up to 20 KB, random personalization', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 20_000 }), fc.uint8Array({ minLength: 16, maxLength: 16 }), (d, p) => {
-      const want = noble(d, p)
-      expect(bytesToHex(wasm.blake2b256Personal(d, p))).toBe(want)
-      expect(bytesToHex(js.blake2b256Personal(d, p))).toBe(want)
-    }), { numRuns: Math.max(20, numRuns >> 2) })
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 20_000 }), fc.uint8Array({ minLength: 16, maxLength: 16 }), (d, p) => {
+        const want = noble(d, p)
+        expect(bytesToHex(wasm.blake2b256Personal(d, p))).toBe(want)
+        expect(bytesToHex(js.blake2b256Personal(d, p))).toBe(want)
+      }),
+      { numRuns: Math.max(20, numRuns >> 2) },
+    )
   })
   test('messages longer than the module memory are absorbed in chunks (65024 bytes each)', () => {
     const p = PERSONS[1]!
@@ -93,17 +137,28 @@ describe('WebAssembly BLAKE2b-256 equals the pure-JS one and @noble/hashes', () 
 
 describe('midstates are interchangeable', () => {
   test('JS midstate → WASM finish and WASM midstate → JS finish, random rests (some past the module memory)', () => {
-    const rest = fc.oneof(fc.uint8Array({ minLength: 1, maxLength: 1500 }), fc.integer({ min: 65000, max: 140_000 }).map((n) => data(n, n)))
-    fc.assert(fc.property(fc.uint8Array({ minLength: 128, maxLength: 128 }), rest, fc.constantFrom(...PERSONS), (first, r, p) => {
-      const want = noble(new Uint8Array([...first, ...r]), p)
-      const midJs = js.blake2bMidstate(p, first)
-      const midWasm = wasm.blake2bMidstate(p, first)
-      expect(Array.from(midWasm)).toEqual(Array.from(midJs))
-      expect(midWasm).toBeInstanceOf(Int32Array)
-      expect(bytesToHex(wasm.blake2bFromMidstate(midJs, r))).toBe(want)
-      expect(bytesToHex(js.blake2bFromMidstate(midWasm, r))).toBe(want)
-      expect(bytesToHex(wasm.blake2bFromMidstate(midWasm, r))).toBe(want)
-    }), { numRuns: Math.max(20, numRuns >> 2) })
+    const rest = fc.oneof(
+      fc.uint8Array({ minLength: 1, maxLength: 1500 }),
+      fc.integer({ min: 65000, max: 140_000 }).map((n) => data(n, n)),
+    )
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ minLength: 128, maxLength: 128 }),
+        rest,
+        fc.constantFrom(...PERSONS),
+        (first, r, p) => {
+          const want = noble(new Uint8Array([...first, ...r]), p)
+          const midJs = js.blake2bMidstate(p, first)
+          const midWasm = wasm.blake2bMidstate(p, first)
+          expect(Array.from(midWasm)).toEqual(Array.from(midJs))
+          expect(midWasm).toBeInstanceOf(Int32Array)
+          expect(bytesToHex(wasm.blake2bFromMidstate(midJs, r))).toBe(want)
+          expect(bytesToHex(js.blake2bFromMidstate(midWasm, r))).toBe(want)
+          expect(bytesToHex(wasm.blake2bFromMidstate(midWasm, r))).toBe(want)
+        },
+      ),
+      { numRuns: Math.max(20, numRuns >> 2) },
+    )
   })
   test('a midstate is a copy: later hashing does not change it', () => {
     const p = PERSONS[0]!
@@ -115,14 +170,47 @@ describe('midstates are interchangeable', () => {
   })
 })
 
-const sapling = zip243.cases.map((c) => ({ name: c.description, tx: c.tx, input: c.transparentInput, scriptCode: c.scriptCode, amount: c.amount, hashType: c.hashType, branchId: c.branchId, sighash: c.sighash }))
-const overwinter = zip143.cases.map((c) => ({ name: c.description, tx: c.tx, input: c.transparentInput, scriptCode: c.scriptCode, amount: c.amount, hashType: c.hashType, branchId: c.branchId, sighash: c.sighash }))
-const ccCases = (ccSpend.cases as Record<string, any>[]).filter((c) => c.kind === 'tx_cc_spend_example')
-  .map((c) => ({ name: `CC spend key ${c.keyIndex}`, tx: c.unsignedTx as string, input: 0 as number | null, scriptCode: c.scriptCode as string, amount: String(c.spentOutput.value), hashType: c.hashType as number, branchId: 0x76b809bb, sighash: c.sighash as string }))
+const sapling = zip243.cases.map((c) => ({
+  name: c.description,
+  tx: c.tx,
+  input: c.transparentInput,
+  scriptCode: c.scriptCode,
+  amount: c.amount,
+  hashType: c.hashType,
+  branchId: c.branchId,
+  sighash: c.sighash,
+}))
+const overwinter = zip143.cases.map((c) => ({
+  name: c.description,
+  tx: c.tx,
+  input: c.transparentInput,
+  scriptCode: c.scriptCode,
+  amount: c.amount,
+  hashType: c.hashType,
+  branchId: c.branchId,
+  sighash: c.sighash,
+}))
+const ccCases = (ccSpend.cases as Record<string, any>[])
+  .filter((c) => c.kind === 'tx_cc_spend_example')
+  .map((c) => ({
+    name: `CC spend key ${c.keyIndex}`,
+    tx: c.unsignedTx as string,
+    input: 0 as number | null,
+    scriptCode: c.scriptCode as string,
+    amount: String(c.spentOutput.value),
+    hashType: c.hashType as number,
+    branchId: 0x76b809bb,
+    sighash: c.sighash as string,
+  }))
 
 describe('useWasmBlake2b: sighash() is the same with the switch on and off', () => {
   test.each([...sapling, ...overwinter, ...ccCases].map((c) => [c.name, c] as const))('%s', (_n, c) => {
-    const opts = { scriptCode: hexToBytes(c.scriptCode), value: BigInt(c.amount), hashType: c.hashType, branchId: c.branchId }
+    const opts = {
+      scriptCode: hexToBytes(c.scriptCode),
+      value: BigInt(c.amount),
+      hashType: c.hashType,
+      branchId: c.branchId,
+    }
     for (const on of [false, true, false]) {
       expect(useWasmBlake2b(on)).toBe(on)
       const before = wasmCalls()
@@ -150,36 +238,72 @@ describe('useWasmBlake2b: sighash() is the same with the switch on and off', () 
   })
   test('random transparent v4 transactions: every input and hash type, on = off = @bitgo/utxo-lib', () => {
     const bytes = (n: number) => fc.uint8Array({ minLength: n, maxLength: n })
-    const input = fc.record({ txid: bytes(32).map(bytesToHex), vout: fc.nat({ max: 0xffffffff }), scriptSig: fc.uint8Array({ maxLength: 10 }), sequence: fc.nat({ max: 0xffffffff }) })
-    const output = fc.record({ value: fc.bigInt({ min: 0n, max: 2n ** 50n }), script: fc.uint8Array({ maxLength: 300 }) })
-    const txArb = fc.record({ vin: fc.array(input, { minLength: 1, maxLength: 4 }), vout: fc.array(output, { maxLength: 8 }), lockTime: fc.nat({ max: 0xffffffff }), expiryHeight: fc.nat({ max: 499999999 }) })
-      .map((t): Transaction => ({ overwintered: true, version: 4, versionGroupId: 0x892f2085, ...t, valueBalance: 0n, shieldedSpends: [], shieldedOutputs: [], joinSplits: [] }))
-    fc.assert(fc.property(txArb, fc.uint8Array({ maxLength: 400 }), fc.bigInt({ min: 0n, max: 2n ** 50n }), (tx, scriptCode, value) => {
-      const peer = utxolib.bitgo.ZcashTransaction.fromBuffer<bigint>(Buffer.from(serializeTransaction(tx)), false, 'bigint', utxolib.networks.zcash)
-      peer.consensusBranchId = 0x76b809bb
-      useWasmBlake2b(false)
-      const partsJs = sighashParts(tx)
-      const hJs = createSighasher(tx)
-      useWasmBlake2b(true)
-      const partsWasm = sighashParts(tx)
-      const hWasm = createSighasher(tx)
-      expect(partsWasm).toEqual(partsJs)
-      for (let i = 0; i < tx.vin.length; i++) {
-        for (const hashType of [1, 2, 3, 0x81, 0x82, 0x83]) {
-          const want = bytesToHex(peer.hashForSignatureByNetwork(i, Buffer.from(scriptCode), value, hashType))
+    const input = fc.record({
+      txid: bytes(32).map(bytesToHex),
+      vout: fc.nat({ max: 0xffffffff }),
+      scriptSig: fc.uint8Array({ maxLength: 10 }),
+      sequence: fc.nat({ max: 0xffffffff }),
+    })
+    const output = fc.record({
+      value: fc.bigInt({ min: 0n, max: 2n ** 50n }),
+      script: fc.uint8Array({ maxLength: 300 }),
+    })
+    const txArb = fc
+      .record({
+        vin: fc.array(input, { minLength: 1, maxLength: 4 }),
+        vout: fc.array(output, { maxLength: 8 }),
+        lockTime: fc.nat({ max: 0xffffffff }),
+        expiryHeight: fc.nat({ max: 499999999 }),
+      })
+      .map((t): Transaction => ({
+        overwintered: true,
+        version: 4,
+        versionGroupId: 0x892f2085,
+        ...t,
+        valueBalance: 0n,
+        shieldedSpends: [],
+        shieldedOutputs: [],
+        joinSplits: [],
+      }))
+    fc.assert(
+      fc.property(
+        txArb,
+        fc.uint8Array({ maxLength: 400 }),
+        fc.bigInt({ min: 0n, max: 2n ** 50n }),
+        (tx, scriptCode, value) => {
+          const peer = utxolib.bitgo.ZcashTransaction.fromBuffer<bigint>(
+            Buffer.from(serializeTransaction(tx)),
+            false,
+            'bigint',
+            utxolib.networks.zcash,
+          )
+          peer.consensusBranchId = 0x76b809bb
           useWasmBlake2b(false)
-          expect(bytesToHex(hJs(i, { scriptCode, value, hashType }))).toBe(want)
+          const partsJs = sighashParts(tx)
+          const hJs = createSighasher(tx)
           useWasmBlake2b(true)
-          expect(bytesToHex(hWasm(i, { scriptCode, value, hashType }))).toBe(want)
-        }
-      }
-    }), { numRuns: Math.max(10, numRuns >> 3) })
+          const partsWasm = sighashParts(tx)
+          const hWasm = createSighasher(tx)
+          expect(partsWasm).toEqual(partsJs)
+          for (let i = 0; i < tx.vin.length; i++) {
+            for (const hashType of [1, 2, 3, 0x81, 0x82, 0x83]) {
+              const want = bytesToHex(peer.hashForSignatureByNetwork(i, Buffer.from(scriptCode), value, hashType))
+              useWasmBlake2b(false)
+              expect(bytesToHex(hJs(i, { scriptCode, value, hashType }))).toBe(want)
+              useWasmBlake2b(true)
+              expect(bytesToHex(hWasm(i, { scriptCode, value, hashType }))).toBe(want)
+            }
+          }
+        },
+      ),
+      { numRuns: Math.max(10, numRuns >> 3) },
+    )
   })
   test('the switch is exported from the package root and the tx subpath', async () => {
     expect((await import('../../src/tx/index.js')).useWasmBlake2b).toBe(useWasmBlake2b)
     expect((await import('../../src/index.js')).useWasmBlake2b).toBe(useWasmBlake2b)
   })
-  test('the switch takes only a boolean, \'auto\', \'wasm\' or \'js\'', () => {
+  test("the switch takes only a boolean, 'auto', 'wasm' or 'js'", () => {
     expect(() => useWasmBlake2b('yes' as unknown as boolean)).toThrow(code('ARG_INVALID'))
     expect(() => useWasmBlake2b(1 as unknown as boolean)).toThrow(code('ARG_INVALID'))
     expect(() => useWasmBlake2b(null as unknown as boolean)).toThrow(code('ARG_INVALID'))
@@ -198,7 +322,9 @@ describe('the default: WebAssembly wherever it can be instantiated', () => {
       const fresh = await import('../../src/tx/sighash.js')
       const freshCodec = await import('../../src/tx/codec.js')
       const c = ccCases[0]!
-      const calls = () => vi.mocked(freshWasm.blake2b256Personal).mock.calls.length + vi.mocked(freshWasm.blake2bMidstate).mock.calls.length
+      const calls = () =>
+        vi.mocked(freshWasm.blake2b256Personal).mock.calls.length +
+        vi.mocked(freshWasm.blake2bMidstate).mock.calls.length
       const before = calls()
       const opts = { scriptCode: hexToBytes(c.scriptCode), value: BigInt(c.amount), hashType: c.hashType }
       expect(bytesToHex(fresh.sighash(freshCodec.parseTransaction(c.tx), 0, opts))).toBe(c.sighash)
@@ -225,13 +351,18 @@ describe('the default: WebAssembly wherever it can be instantiated', () => {
 // A Content-Security-Policy without 'wasm-unsafe-eval' lets the WebAssembly global exist but refuses to compile
 // (Chromium: "CompileError: WebAssembly.Module(): Wasm code generation disallowed by embedder").
 class RefusingModule {
-  constructor() { throw new WebAssembly.CompileError('WebAssembly.Module(): Wasm code generation disallowed by embedder') }
+  constructor() {
+    throw new WebAssembly.CompileError('WebAssembly.Module(): Wasm code generation disallowed by embedder')
+  }
 }
 
 describe('without WebAssembly', () => {
   test.each([
     ['no WebAssembly global', undefined],
-    ['a CSP that refuses compilation', { ...WebAssembly, Module: RefusingModule, CompileError: WebAssembly.CompileError }],
+    [
+      'a CSP that refuses compilation',
+      { ...WebAssembly, Module: RefusingModule, CompileError: WebAssembly.CompileError },
+    ],
   ])('%s: the default falls back to pure JS on its own, with the same digests', async (_n, global) => {
     vi.doUnmock('../../src/hash/blake2b-wasm.js')
     vi.resetModules()
@@ -243,7 +374,15 @@ describe('without WebAssembly', () => {
       expect(fresh.blake2bBackend()).toBe('js')
       const { sighash: freshSighash } = await import('../../src/tx/sighash.js')
       const c = ccCases[0]!
-      expect(bytesToHex(freshSighash(parseTransaction(c.tx), 0, { scriptCode: hexToBytes(c.scriptCode), value: BigInt(c.amount), hashType: c.hashType }))).toBe(c.sighash)
+      expect(
+        bytesToHex(
+          freshSighash(parseTransaction(c.tx), 0, {
+            scriptCode: hexToBytes(c.scriptCode),
+            value: BigInt(c.amount),
+            hashType: c.hashType,
+          }),
+        ),
+      ).toBe(c.sighash)
       expect(fresh.useWasmBlake2b('auto')).toBe(false)
       expect(fresh.useWasmBlake2b('wasm')).toBe(false)
     } finally {

@@ -15,7 +15,10 @@ export const ccOut = (ev: number, pk: string, value: bigint): TxOutput => {
   const k = encodeCondition(cc1of1(ev, pk))
   return { value, script: new Uint8Array([k.length, ...k, 0xcc]) }
 }
-export const p2pkOut = (pk: string, value: bigint): TxOutput => ({ value, script: new Uint8Array([0x21, ...hexToBytes(pk), 0xac]) })
+export const p2pkOut = (pk: string, value: bigint): TxOutput => ({
+  value,
+  script: new Uint8Array([0x21, ...hexToBytes(pk), 0xac]),
+})
 
 /** A real documented transaction's envelope and inputs with the given outputs (serialized). */
 export function withOutputs(baseId: string, vout: TxOutput[], vin?: Transaction['vin']): Uint8Array {

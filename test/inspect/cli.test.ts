@@ -32,12 +32,19 @@ describe('komodo-cc inspect / opret decode / info', () => {
   })
   test('info oraclesinfo', async () => {
     const o = io()
-    await inspectCommands.info!.run(['oraclesinfo', docTx('oracles-oraclescreate-01').hex, docTx('oracles-oraclesregister-01').hex], o)
+    await inspectCommands.info!.run(
+      ['oraclesinfo', docTx('oracles-oraclescreate-01').hex, docTx('oracles-oraclesregister-01').hex],
+      o,
+    )
     expect(JSON.parse(o.out.join('')).registered[0].datafee).toBe('0.01000000')
   })
   test('usage errors are KomodoCcError CLI_USAGE', () => {
     expect(() => inspectCommands.inspect!.run([], io())).toThrow(expect.objectContaining({ code: 'CLI_USAGE' }))
-    expect(() => inspectCommands.inspect!.run(['00', '--prevout', '1.5'], io())).toThrow(expect.objectContaining({ code: 'CLI_USAGE' }))
-    expect(() => inspectCommands.info!.run(['nosuchinfo', '00'], io())).toThrow(expect.objectContaining({ code: 'CLI_USAGE' }))
+    expect(() => inspectCommands.inspect!.run(['00', '--prevout', '1.5'], io())).toThrow(
+      expect.objectContaining({ code: 'CLI_USAGE' }),
+    )
+    expect(() => inspectCommands.info!.run(['nosuchinfo', '00'], io())).toThrow(
+      expect.objectContaining({ code: 'CLI_USAGE' }),
+    )
   })
 })

@@ -13,12 +13,32 @@ import { p2pkOut, withOutputs } from './_txs.js'
 const numRuns = Number(process.env.FC_NUM_RUNS ?? 100)
 // The RPC of each (module, funcid), written out from the specs' section titles.
 const RPC: Record<string, string> = {
-  'tokens.c': 'tokencreate', 'tokens.t': 'tokentransfer', 'faucet.G': 'faucetget',
-  'dice.F': 'dicefund', 'dice.E': 'diceaddfunds', 'dice.B': 'dicebet', 'dice.W': 'dicefinish', 'dice.L': 'dicefinish', 'dice.T': 'dicefinish', 'dice.R': 'dicefinish',
-  'oracles.C': 'oraclescreate', 'oracles.F': 'oraclesfund', 'oracles.R': 'oraclesregister', 'oracles.S': 'oraclessubscribe', 'oracles.D': 'oraclesdata',
-  'gateways.B': 'gatewaysbind', 'gateways.C': 'gatewaysclaim', 'gateways.W': 'gatewayswithdraw', 'gateways.D': 'gatewaysdeposit',
-  'gateways.P': 'gatewayspartialsign', 'gateways.S': 'gatewayscompletesigning', 'gateways.M': 'gatewaysmarkdone',
-  'rewards.F': 'rewardscreatefunding', 'rewards.A': 'rewardsaddfunding', 'rewards.L': 'rewardslock', 'rewards.U': 'rewardsunlock',
+  'tokens.c': 'tokencreate',
+  'tokens.t': 'tokentransfer',
+  'faucet.G': 'faucetget',
+  'dice.F': 'dicefund',
+  'dice.E': 'diceaddfunds',
+  'dice.B': 'dicebet',
+  'dice.W': 'dicefinish',
+  'dice.L': 'dicefinish',
+  'dice.T': 'dicefinish',
+  'dice.R': 'dicefinish',
+  'oracles.C': 'oraclescreate',
+  'oracles.F': 'oraclesfund',
+  'oracles.R': 'oraclesregister',
+  'oracles.S': 'oraclessubscribe',
+  'oracles.D': 'oraclesdata',
+  'gateways.B': 'gatewaysbind',
+  'gateways.C': 'gatewaysclaim',
+  'gateways.W': 'gatewayswithdraw',
+  'gateways.D': 'gatewaysdeposit',
+  'gateways.P': 'gatewayspartialsign',
+  'gateways.S': 'gatewayscompletesigning',
+  'gateways.M': 'gatewaysmarkdone',
+  'rewards.F': 'rewardscreatefunding',
+  'rewards.A': 'rewardsaddfunding',
+  'rewards.L': 'rewardslock',
+  'rewards.U': 'rewardsunlock',
 }
 const PK = '024026d4ad4ecfc1f705a9b42ca64af6d2ad947509c085534a30b8861d756c6ff0'
 

@@ -4,7 +4,11 @@
 import { describe, expect, test } from 'vitest'
 import v from '../../vectors/inspect/legacy-2018.json' with { type: 'json' }
 import { inspectTransaction } from '../../src/inspect/index.js'
-import { decodeGateways2018Opret, decodeGatewaysOpret, encodeGateways2018Opret } from '../../src/modules/gateways/opret.js'
+import {
+  decodeGateways2018Opret,
+  decodeGatewaysOpret,
+  encodeGateways2018Opret,
+} from '../../src/modules/gateways/opret.js'
 import { decodeTokensOpret } from '../../src/modules/tokens/opret.js'
 import { decodeFaucetOpret, encodeFaucetOpret } from '../../src/modules/faucet/opret.js'
 import { ccSpendOf } from '../../src/cc/spend.js'
@@ -28,15 +32,21 @@ function vin(i: Input, k: number): string {
   return rev(txid) + le32(i.vout ?? 0) + (i.cc !== undefined ? ccSig(i.cc[0]!, i.cc[1]!) : normalSig()) + 'ffffffff'
 }
 /** Version 1, inputs, the vout section as given, nLockTime 0 (spec §1.1). */
-const envelope = (inputs: Input[], vout: string) => `01000000${inputs.length.toString(16).padStart(2, '0')}${inputs.map(vin).join('')}${vout}00000000`
-const FAUCET_SCRIPT = hexToBytes('2ea22c8020e029c511da55523565835887e412e5a0c9b920801b007000df45e545f25028248103120c008203000401cc')
+const envelope = (inputs: Input[], vout: string) =>
+  `01000000${inputs.length.toString(16).padStart(2, '0')}${inputs.map(vin).join('')}${vout}00000000`
+const FAUCET_SCRIPT = hexToBytes(
+  '2ea22c8020e029c511da55523565835887e412e5a0c9b920801b007000df45e545f25028248103120c008203000401cc',
+)
 
 function check(r: ReturnType<typeof inspectTransaction>, e: Record<string, unknown>): void {
   expect([r.module, r.method, r.funcid, r.evalCode]).toEqual([e.module, e.method, e.funcid, e.evalCode])
   if (e.reading !== undefined) expect(r.reading).toMatchObject(revive<Record<string, unknown>>(e.reading))
   if (e.roles !== undefined) expect(r.outputs.map((o) => o.role ?? null)).toEqual(e.roles)
   // addresses the spec states (§0, §2.3, §3.5); null = not stated there
-  if (e.addresses !== undefined) (e.addresses as (string | null)[]).forEach((a, i) => { if (a !== null) expect(r.outputs[i]!.address).toBe(a) })
+  if (e.addresses !== undefined)
+    (e.addresses as (string | null)[]).forEach((a, i) => {
+      if (a !== null) expect(r.outputs[i]!.address).toBe(a)
+    })
 }
 
 describe('legacy-2018-layouts.md worked examples: oprets', () => {
@@ -57,7 +67,12 @@ describe('legacy-2018-layouts.md worked examples: oprets', () => {
     expect(decodeGateways2018Opret(c.script)[0]!.funcid).toBe('C')
     // decodeGatewaysOpret keeps the documented legacy mark done, now read as refcoin + completetxid
     const m = v.oprets.find((o) => o.description.startsWith('GW-D mark done'))!
-    expect(decodeGatewaysOpret(m.script)).toEqual({ funcid: 'M', layout: 'legacy', refcoin: 'KMD', completetxid: '00'.repeat(31) + '03' })
+    expect(decodeGatewaysOpret(m.script)).toEqual({
+      funcid: 'M',
+      layout: 'legacy',
+      refcoin: 'KMD',
+      completetxid: '00'.repeat(31) + '03',
+    })
     // the 2018 partial sign's K is 4 bytes (i32le): 01 00 00 00 is K = 1
     const p = v.oprets.find((o) => o.description.startsWith('GW-C/D partial sign'))!
     expect(decodeGatewaysOpret(p.script)).toMatchObject({ layout: 'legacy', K: 1 })
@@ -75,7 +90,10 @@ describe('legacy-2018-layouts.md worked examples and §8 rules: whole transactio
   })
   test('an unsigned FC-0 faucetget cannot be told from a faucetfund (the inputs say nothing)', () => {
     const c = v.transactions.find((t) => t.id === 'fc0-faucetget')!
-    const hex = envelope(c.inputs as Input[], c.vout).replace(ccSig('e4', '03682b255c40d0cde8faee381a1a50bbb89980ff24539cb8518e294d3a63cefe12'), '00')
+    const hex = envelope(c.inputs as Input[], c.vout).replace(
+      ccSig('e4', '03682b255c40d0cde8faee381a1a50bbb89980ff24539cb8518e294d3a63cefe12'),
+      '00',
+    )
     expect(inspectTransaction(hex).method).toBe('faucetfund')
   })
   test('rewards: the 2018 recover unlock (one input; payout = lock − 10000; opret) pays no reward', () => {
@@ -83,7 +101,10 @@ describe('legacy-2018-layouts.md worked examples and §8 rules: whole transactio
     const body = (lock - 10000n).toString(16).padStart(16, '0')
     const payout = rev(body) + '23' + '21' + '0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798' + 'ac'
     const rewardsU = 'e5554652454500000000' + rev('e020151cd81647b20aa45a0e6850216ae52d3e895443bbe1ae97dea3ae6767bd')
-    const hex = envelope([{ cc: ['e5', '03da60379d924c2c30ac290d2a86c2ead128cb7bd571f69211cb95356e2dcc5eb9'] }], `02${payout}0000000000000000${'2c6a2a' + rewardsU}`)
+    const hex = envelope(
+      [{ cc: ['e5', '03da60379d924c2c30ac290d2a86c2ead128cb7bd571f69211cb95356e2dcc5eb9'] }],
+      `02${payout}0000000000000000${'2c6a2a' + rewardsU}`,
+    )
     const r = inspectTransaction(hex, { prevouts: [{ value: lock }] })
     expect([r.module, r.method]).toEqual(['rewards', 'rewardsunlock'])
     expect(r.reading).toMatchObject({ recover: true, era: '2018', paid: lock - 10000n, reward: 0n })
@@ -100,19 +121,39 @@ describe('real 2018-era transactions of the developer docs', () => {
 })
 
 describe('the fallback rule of every module: an opret that does not decode', () => {
-  const MODULES = [['tokens', 'f2'], ['faucet', 'e4'], ['dice', 'e6'], ['oracles', 'ec'], ['gateways', 'f1'], ['rewards', 'e5']] as const
+  const MODULES = [
+    ['tokens', 'f2'],
+    ['faucet', 'e4'],
+    ['dice', 'e6'],
+    ['oracles', 'ec'],
+    ['gateways', 'f1'],
+    ['rewards', 'e5'],
+  ] as const
   const p2pk = '1027000000000000232102c6047f9441ed7d6d3045406e95c07cd85c778e4b8cef3ca7abac09b95c709ee5ac'
   const bad = (ev: string) => `0000000000000000046a02${ev}7a` // eval byte then funcid 'z': no layout fits
   test.each(MODULES)('%s: a CC input of an eval code none of the six modules has → module null', (_m, ev) => {
-    const r = inspectTransaction(envelope([{ cc: ['13', '02c6047f9441ed7d6d3045406e95c07cd85c778e4b8cef3ca7abac09b95c709ee5'] }, { normal: true }], `02${p2pk}${bad(ev)}`))
+    const r = inspectTransaction(
+      envelope(
+        [{ cc: ['13', '02c6047f9441ed7d6d3045406e95c07cd85c778e4b8cef3ca7abac09b95c709ee5'] }, { normal: true }],
+        `02${p2pk}${bad(ev)}`,
+      ),
+    )
     expect([r.module, r.method, r.funcid, r.payload]).toEqual([null, null, null, null])
     expect(r.error?.code).toBe('OPRET_FUNCID')
   })
-  test.each(MODULES)('%s: with its own or no CC inputs the module named by the eval byte stays (payload null, error)', (m, ev) => {
-    const r = inspectTransaction(envelope([{ cc: [ev, '02c6047f9441ed7d6d3045406e95c07cd85c778e4b8cef3ca7abac09b95c709ee5'] }, { normal: true }], `02${p2pk}${bad(ev)}`))
-    expect([r.module, r.payload]).toEqual([m, null])
-    expect(r.error?.code).toBe('OPRET_FUNCID')
-  })
+  test.each(MODULES)(
+    '%s: with its own or no CC inputs the module named by the eval byte stays (payload null, error)',
+    (m, ev) => {
+      const r = inspectTransaction(
+        envelope(
+          [{ cc: [ev, '02c6047f9441ed7d6d3045406e95c07cd85c778e4b8cef3ca7abac09b95c709ee5'] }, { normal: true }],
+          `02${p2pk}${bad(ev)}`,
+        ),
+      )
+      expect([r.module, r.payload]).toEqual([m, null])
+      expect(r.error?.code).toBe('OPRET_FUNCID')
+    },
+  )
   test('faucet: an E4-led opret of no known form on a faucetget-shaped transaction is the transient FC-1 faucetget', () => {
     const F = '03682b255c40d0cde8faee381a1a50bbb89980ff24539cb8518e294d3a63cefe12'
     const out = `03${'70e8c53400000000'}30${bytesToHex(FAUCET_SCRIPT)}${'8096980000000000'}23${'21' + '0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798' + 'ac'}0000000000000000086a06e44704030201`
@@ -123,7 +164,12 @@ describe('the fallback rule of every module: an opret that does not decode', () 
     expect(r.reading).toMatchObject({ era: 'FC-1', payout: 10000000n })
   })
   test('tokens / assets: an Assets DEX order stays outside the six modules whatever its inputs', () => {
-    const r = inspectTransaction(envelope([{ normal: true }, { cc: ['e3', '0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798'] }], `01${'e803000000000000'}30${'2ea22c80201ab400e039122028345520ba041ac3e6ec81ad28d8415e78d760d55f41097dd58103120c008203000401cc'}`))
+    const r = inspectTransaction(
+      envelope(
+        [{ normal: true }, { cc: ['e3', '0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798'] }],
+        `01${'e803000000000000'}30${'2ea22c80201ab400e039122028345520ba041ac3e6ec81ad28d8415e78d760d55f41097dd58103120c008203000401cc'}`,
+      ),
+    )
     expect(r.module).toBeNull()
   })
 })

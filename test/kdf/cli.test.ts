@@ -7,15 +7,28 @@ import type { TestServer } from '../rpc/_server.js'
 
 const response = (v.cases.find((c) => c.id === 'kdf-mdx-get-balances-false-01') as { response: unknown }).response
 let server: TestServer
-beforeAll(async () => { server = await startServer((_req, res) => sendJson(res, 200, response)) })
-afterAll(async () => { await server.close() })
+beforeAll(async () => {
+  server = await startServer((_req, res) => sendJson(res, 200, response))
+})
+afterAll(async () => {
+  await server.close()
+})
 
 function io(env: Record<string, string> = {}): CliIo & { out: string[] } {
   const out: string[] = []
   return { out, stdout: (s) => out.push(s), stderr: () => {}, env, readStdin: async () => '', isTty: false }
 }
 const cmd = kdfCommands['kdf enable-eth']!
-const base = ['--ticker', 'MATIC', '--tokens', 'PGX-PLG20,AAVE-PLG20', '--swap-contract', '0x9130b257D37A52E52F21054c4DA3450c72f595CE', '--node', 'https://polygon-rpc.com']
+const base = [
+  '--ticker',
+  'MATIC',
+  '--tokens',
+  'PGX-PLG20,AAVE-PLG20',
+  '--swap-contract',
+  '0x9130b257D37A52E52F21054c4DA3450c72f595CE',
+  '--node',
+  'https://polygon-rpc.com',
+]
 
 describe('komodo-cc kdf enable-eth', () => {
   test('--dry-run prints the body with the userpass masked', async () => {
@@ -23,8 +36,13 @@ describe('komodo-cc kdf enable-eth', () => {
     await cmd.run([...base, '--no-balances', '--dry-run'], o)
     const p = JSON.parse(o.out.join('')) as { request: { userpass: string; params: Record<string, unknown> } }
     expect(p.request.userpass).toBe('***')
-    expect(p.request.params).toEqual({ ticker: 'MATIC', erc20_tokens_requests: [{ ticker: 'PGX-PLG20' }, { ticker: 'AAVE-PLG20' }],
-      swap_contract_address: '0x9130b257D37A52E52F21054c4DA3450c72f595CE', nodes: [{ url: 'https://polygon-rpc.com' }], get_balances: false })
+    expect(p.request.params).toEqual({
+      ticker: 'MATIC',
+      erc20_tokens_requests: [{ ticker: 'PGX-PLG20' }, { ticker: 'AAVE-PLG20' }],
+      swap_contract_address: '0x9130b257D37A52E52F21054c4DA3450c72f595CE',
+      nodes: [{ url: 'https://polygon-rpc.com' }],
+      get_balances: false,
+    })
   })
   test('sends to KDF with KDF_USERPASS and prints the typed result', async () => {
     const o = io({ KDF_USERPASS: 'pw' })
@@ -36,6 +54,8 @@ describe('komodo-cc kdf enable-eth', () => {
   test('missing userpass / ticker are CLI_USAGE; bad params are KDF_PARAMS', async () => {
     await expect(cmd.run([...base, '--url', server.url], io())).rejects.toMatchObject({ code: 'CLI_USAGE' })
     await expect(cmd.run(['--tokens', '', '--dry-run'], io())).rejects.toMatchObject({ code: 'CLI_USAGE' })
-    await expect(cmd.run([...base, '--node', 'ftp://x', '--dry-run'], io())).rejects.toMatchObject({ code: 'KDF_PARAMS' })
+    await expect(cmd.run([...base, '--node', 'ftp://x', '--dry-run'], io())).rejects.toMatchObject({
+      code: 'KDF_PARAMS',
+    })
   })
 })

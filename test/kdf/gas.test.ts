@@ -3,8 +3,16 @@ import fc from 'fast-check'
 import v from '../../vectors/kdf/enable-eth-with-tokens.json' with { type: 'json' }
 import { bumpGasPrice, gasStationPrice, gasStationToGwei, gasStationToWei } from '../../src/kdf/gas.js'
 
-type Example = { station_response?: { average: number; fast: number }; station_value?: number; gas_station_decimals: number; policy?: 'MeanAverageFast' | 'Average'; expected_wei: string; expected_gwei: number }
-const examples = (v.cases.find((c) => c.id === 'kdf-gas-station-conversion-01') as unknown as { examples: Example[] }).examples
+type Example = {
+  station_response?: { average: number; fast: number }
+  station_value?: number
+  gas_station_decimals: number
+  policy?: 'MeanAverageFast' | 'Average'
+  expected_wei: string
+  expected_gwei: number
+}
+const examples = (v.cases.find((c) => c.id === 'kdf-gas-station-conversion-01') as unknown as { examples: Example[] })
+  .examples
 const numRuns = Number(process.env.FC_NUM_RUNS ?? 200)
 
 describe('gas station arithmetic (KDF vectors)', () => {
@@ -36,19 +44,34 @@ describe('gas station arithmetic (KDF vectors)', () => {
   })
 
   test('bad input is KDF_PARAMS', () => {
-    for (const f of [() => gasStationToWei(-1), () => gasStationToWei(Number.NaN), () => gasStationToWei('1e5'), () => gasStationToWei(1, 19),
-      () => gasStationPrice({ fast: 1 } as never), () => gasStationPrice({ average: 1, fast: 1 }, 'Fast' as never), () => bumpGasPrice(-1n)])
+    for (const f of [
+      () => gasStationToWei(-1),
+      () => gasStationToWei(Number.NaN),
+      () => gasStationToWei('1e5'),
+      () => gasStationToWei(1, 19),
+      () => gasStationPrice({ fast: 1 } as never),
+      () => gasStationPrice({ average: 1, fast: 1 }, 'Fast' as never),
+      () => bumpGasPrice(-1n),
+    ])
       expect(f).toThrow(expect.objectContaining({ code: 'KDF_PARAMS' }))
   })
 
   test('property: integer station values scale by 10^decimals exactly; mean lies between average and fast', () => {
-    fc.assert(fc.property(fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.integer({ min: 0, max: 18 }), (a, f, d) => {
-      expect(gasStationToWei(a.toString(), d)).toBe(a * 10n ** BigInt(d))
-      const mean = gasStationPrice({ average: a.toString(), fast: f.toString() }, 'MeanAverageFast', d)
-      const lo = (a < f ? a : f) * 10n ** BigInt(d)
-      const hi = (a < f ? f : a) * 10n ** BigInt(d)
-      expect(mean >= lo && mean <= hi).toBe(true)
-      expect(mean).toBe(((a + f) * 10n ** BigInt(d)) / 2n)
-    }), { numRuns })
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 12n }),
+        fc.bigInt({ min: 0n, max: 10n ** 12n }),
+        fc.integer({ min: 0, max: 18 }),
+        (a, f, d) => {
+          expect(gasStationToWei(a.toString(), d)).toBe(a * 10n ** BigInt(d))
+          const mean = gasStationPrice({ average: a.toString(), fast: f.toString() }, 'MeanAverageFast', d)
+          const lo = (a < f ? a : f) * 10n ** BigInt(d)
+          const hi = (a < f ? f : a) * 10n ** BigInt(d)
+          expect(mean >= lo && mean <= hi).toBe(true)
+          expect(mean).toBe(((a + f) * 10n ** BigInt(d)) / 2n)
+        },
+      ),
+      { numRuns },
+    )
   })
 })

@@ -14,9 +14,26 @@ export const key = (i: number) => {
   const priv = sha256(new TextEncoder().encode(String(i)))
   return { priv, pub: getPublicKey(priv, true) }
 }
-export const coin = (txid: string, sats: bigint, pk: Uint8Array, vout = 0): Utxo => ({ txid, vout, satoshis: sats, script: p2pkScript(pk), height: 100 })
-export const ctxOf = (utxos: Utxo[], priv: Uint8Array, height = 1000) => ({ pubkey: getPublicKey(priv, true), utxos, height, privateKey: priv })
-export const out = (r: BuildResult, n: number): Utxo => ({ txid: r.txid, vout: n, satoshis: r.tx.vout[n]!.value, script: r.tx.vout[n]!.script, height: 1001 })
+export const coin = (txid: string, sats: bigint, pk: Uint8Array, vout = 0): Utxo => ({
+  txid,
+  vout,
+  satoshis: sats,
+  script: p2pkScript(pk),
+  height: 100,
+})
+export const ctxOf = (utxos: Utxo[], priv: Uint8Array, height = 1000) => ({
+  pubkey: getPublicKey(priv, true),
+  utxos,
+  height,
+  privateKey: priv,
+})
+export const out = (r: BuildResult, n: number): Utxo => ({
+  txid: r.txid,
+  vout: n,
+  satoshis: r.tx.vout[n]!.value,
+  script: r.tx.vout[n]!.script,
+  height: 1001,
+})
 export const refusal = (fn: () => unknown, daemonError: string, code = 'BUILD_PARAMS') =>
   expect(fn).toThrow(expect.objectContaining({ code, details: expect.objectContaining({ daemonError }) }))
 export const code = (c: string) => expect.objectContaining({ code: c })
@@ -33,7 +50,10 @@ export function expectAllInputsVerify(r: BuildResult, prevouts: Utxo[]): void {
   expect(bytesToHex(serializeTransaction(parseTransaction(r.hex)))).toBe(r.hex)
   expect(bytesToHex(serializeTransaction(r.tx))).toBe(r.hex)
   // value conservation: inputs = outputs + fee
-  const inSum = r.tx.vin.reduce((s, v) => s + prevouts.find((u) => u.txid === v.txid && u.vout === v.vout)!.satoshis, 0n)
+  const inSum = r.tx.vin.reduce(
+    (s, v) => s + prevouts.find((u) => u.txid === v.txid && u.vout === v.vout)!.satoshis,
+    0n,
+  )
   expect(inSum - r.tx.vout.reduce((s, o) => s + o.value, 0n)).toBe(r.fee)
 }
 

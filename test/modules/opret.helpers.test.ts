@@ -7,7 +7,13 @@ import { encodeFaucetOpret } from '../../src/modules/faucet/opret.js'
 import { encodeDiceOpret, diceOddsFromValue } from '../../src/modules/dice/opret.js'
 import { encodeOraclesOpret } from '../../src/modules/oracles/opret.js'
 import { encodeGatewaysOpret } from '../../src/modules/gateways/opret.js'
-import { encodeRewardsOpret, rewardsAprFromPercent, rewardsAprToPercent, rewardsDaysToSeconds, rewardsSecondsToDays } from '../../src/modules/rewards/opret.js'
+import {
+  encodeRewardsOpret,
+  rewardsAprFromPercent,
+  rewardsAprToPercent,
+  rewardsDaysToSeconds,
+  rewardsSecondsToDays,
+} from '../../src/modules/rewards/opret.js'
 import { sbits } from '../../src/sbits.js'
 
 const numRuns = Number(process.env.FC_NUM_RUNS ?? 200)
@@ -34,14 +40,20 @@ describe('unit helpers (spec 4.3 units, 3.6 odds)', () => {
     expect(diceOddsFromValue(20000n)).toBeNull()
   })
   test('nftData returns the 0x11 blob of a create', () => {
-    const p = decodeTokensOpret('6a42f263210279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f817980444554b451344756b65277320637573746f6d20746f6b656e1103f70101')
+    const p = decodeTokensOpret(
+      '6a42f263210279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f817980444554b451344756b65277320637573746f6d20746f6b656e1103f70101',
+    )
     expect(nftData(p)).toBe('f70101')
   })
   test('plan name is checked against sbits when given', () => {
     const base = { funcid: 'L' as const, sbits: sbits('FREE'), fundingtxid: T }
     expect(bytesToHex(encodeRewardsOpret({ ...base, name: 'FREE' })).slice(0, 8)).toBe('6a2ae54c')
-    expect(bytesToHex(encodeRewardsOpret({ ...base, name: null }))).toBe(bytesToHex(encodeRewardsOpret({ ...base, name: 'FREE' })))
-    expect(() => encodeRewardsOpret({ ...base, name: 'DICE' })).toThrow(expect.objectContaining({ code: 'ARG_INVALID' }))
+    expect(bytesToHex(encodeRewardsOpret({ ...base, name: null }))).toBe(
+      bytesToHex(encodeRewardsOpret({ ...base, name: 'FREE' })),
+    )
+    expect(() => encodeRewardsOpret({ ...base, name: 'DICE' })).toThrow(
+      expect.objectContaining({ code: 'ARG_INVALID' }),
+    )
   })
   test('sbits with non-printable bytes decode with name null', () => {
     const s = encodeDiceOpret({ funcid: 'T', sbits: 0xffn, name: null, fundingtxid: T, hash: T, proof: T })
@@ -51,38 +63,191 @@ describe('unit helpers (spec 4.3 units, 3.6 odds)', () => {
 
 describe('encoders refuse bad values with KomodoCcError', () => {
   test.each([
-    ['tokens: 3 pubkeys', () => encodeTokensOpret({ funcid: 't', evalCode: 0xf2, tokenid: T, pubkeys: ['02' + '11'.repeat(32), '02' + '11'.repeat(32), '02' + '11'.repeat(32)], blobs: [] }), 'ARG_INVALID'],
-    ['tokens: blob id 0', () => encodeTokensOpret({ funcid: 'c', evalCode: 0xf2, origpubkey: '02' + '11'.repeat(32), name: 'A', description: '', blobs: [{ id: 0, data: '' }] }), 'ARG_INVALID'],
-    ['tokens: eval 0xe4', () => encodeTokensOpret({ funcid: 'c', evalCode: 0xe4 as never, origpubkey: '02' + '11'.repeat(32), name: 'A', description: '', blobs: [] }), 'OPRET_EVAL'],
+    [
+      'tokens: 3 pubkeys',
+      () =>
+        encodeTokensOpret({
+          funcid: 't',
+          evalCode: 0xf2,
+          tokenid: T,
+          pubkeys: ['02' + '11'.repeat(32), '02' + '11'.repeat(32), '02' + '11'.repeat(32)],
+          blobs: [],
+        }),
+      'ARG_INVALID',
+    ],
+    [
+      'tokens: blob id 0',
+      () =>
+        encodeTokensOpret({
+          funcid: 'c',
+          evalCode: 0xf2,
+          origpubkey: '02' + '11'.repeat(32),
+          name: 'A',
+          description: '',
+          blobs: [{ id: 0, data: '' }],
+        }),
+      'ARG_INVALID',
+    ],
+    [
+      'tokens: eval 0xe4',
+      () =>
+        encodeTokensOpret({
+          funcid: 'c',
+          evalCode: 0xe4 as never,
+          origpubkey: '02' + '11'.repeat(32),
+          name: 'A',
+          description: '',
+          blobs: [],
+        }),
+      'OPRET_EVAL',
+    ],
     ['faucet: nonce 2^32', () => encodeFaucetOpret({ funcid: 'G', nonce: 2 ** 32 }), 'INT_RANGE'],
     ['faucet: funcid X', () => encodeFaucetOpret({ funcid: 'X' as never, nonce: 1 }), 'OPRET_FUNCID'],
-    ['dice: minbet as number', () => encodeDiceOpret({ funcid: 'F', sbits: 1n, name: null, minbet: 1 as never, maxbet: 1n, maxodds: 1n, timeoutblocks: 1n }), 'INT_RANGE'],
-    ['dice: short txid', () => encodeDiceOpret({ funcid: 'B', sbits: 1n, name: null, fundingtxid: 'ab', hash: T, proof: T }), 'BYTES_LENGTH'],
-    ['oracles: 64-byte pubkey', () => encodeOraclesOpret({ funcid: 'R', oracletxid: T, pubkey: '04' + '11'.repeat(63), datafee: 1n }), 'PUBKEY_INVALID'],
-    ['oracles: name not a string', () => encodeOraclesOpret({ funcid: 'C', name: 5 as never, format: 's', description: '' }), 'ARG_INVALID'],
-    ['oracles: data not hex', () => encodeOraclesOpret({ funcid: 'D', oracletxid: T, batontxid: T, pubkey: '02' + '11'.repeat(32), data: 'zz' }), 'HEX_INVALID'],
-    ['oracles: record too big for a standard opret', () => encodeOraclesOpret({ funcid: 'D', oracletxid: T, batontxid: T, pubkey: '02' + '11'.repeat(32), data: '00'.repeat(10000) }), 'SCRIPT_TOO_LARGE'],
-    ['gateways: bad layout', () => encodeGatewaysOpret({ funcid: 'M', layout: 'old' as never, refcoin: 'KMD', completetxid: T }), 'ARG_INVALID'],
-    ['gateways: M 256', () => encodeGatewaysOpret({ funcid: 'B', tokenid: T, voutPubkeys: [], coin: 'KMD', totalsupply: 1n, oracletxid: T, M: 256, N: 1, pubkeys: [], taddr: 0, prefix: 60, prefix2: 85, wiftype: 188 }), 'INT_RANGE'],
-    ['rewards: APR negative', () => encodeRewardsOpret({ funcid: 'F', sbits: 1n, name: null, APR: -1n, minseconds: 0n, maxseconds: 0n, mindeposit: 0n }), 'INT_RANGE'],
-    ['tokens: legacyBlob that is not old Rogue/Assets data', () => encodeTokensOpret({ funcid: 't', evalCode: 0xf2, tokenid: T, pubkeys: [], blobs: [{ id: 0x16, data: '1199' }], legacyBlob: true }), 'ARG_INVALID'],
-    ['tokens: legacyBlob null', () => encodeTokensOpret({ funcid: 't', evalCode: 0xf2, tokenid: T, pubkeys: [], blobs: [null as never], legacyBlob: true }), 'ARG_INVALID'],
+    [
+      'dice: minbet as number',
+      () =>
+        encodeDiceOpret({
+          funcid: 'F',
+          sbits: 1n,
+          name: null,
+          minbet: 1 as never,
+          maxbet: 1n,
+          maxodds: 1n,
+          timeoutblocks: 1n,
+        }),
+      'INT_RANGE',
+    ],
+    [
+      'dice: short txid',
+      () => encodeDiceOpret({ funcid: 'B', sbits: 1n, name: null, fundingtxid: 'ab', hash: T, proof: T }),
+      'BYTES_LENGTH',
+    ],
+    [
+      'oracles: 64-byte pubkey',
+      () => encodeOraclesOpret({ funcid: 'R', oracletxid: T, pubkey: '04' + '11'.repeat(63), datafee: 1n }),
+      'PUBKEY_INVALID',
+    ],
+    [
+      'oracles: name not a string',
+      () => encodeOraclesOpret({ funcid: 'C', name: 5 as never, format: 's', description: '' }),
+      'ARG_INVALID',
+    ],
+    [
+      'oracles: data not hex',
+      () =>
+        encodeOraclesOpret({ funcid: 'D', oracletxid: T, batontxid: T, pubkey: '02' + '11'.repeat(32), data: 'zz' }),
+      'HEX_INVALID',
+    ],
+    [
+      'oracles: record too big for a standard opret',
+      () =>
+        encodeOraclesOpret({
+          funcid: 'D',
+          oracletxid: T,
+          batontxid: T,
+          pubkey: '02' + '11'.repeat(32),
+          data: '00'.repeat(10000),
+        }),
+      'SCRIPT_TOO_LARGE',
+    ],
+    [
+      'gateways: bad layout',
+      () => encodeGatewaysOpret({ funcid: 'M', layout: 'old' as never, refcoin: 'KMD', completetxid: T }),
+      'ARG_INVALID',
+    ],
+    [
+      'gateways: M 256',
+      () =>
+        encodeGatewaysOpret({
+          funcid: 'B',
+          tokenid: T,
+          voutPubkeys: [],
+          coin: 'KMD',
+          totalsupply: 1n,
+          oracletxid: T,
+          M: 256,
+          N: 1,
+          pubkeys: [],
+          taddr: 0,
+          prefix: 60,
+          prefix2: 85,
+          wiftype: 188,
+        }),
+      'INT_RANGE',
+    ],
+    [
+      'rewards: APR negative',
+      () =>
+        encodeRewardsOpret({
+          funcid: 'F',
+          sbits: 1n,
+          name: null,
+          APR: -1n,
+          minseconds: 0n,
+          maxseconds: 0n,
+          mindeposit: 0n,
+        }),
+      'INT_RANGE',
+    ],
+    [
+      'tokens: legacyBlob that is not old Rogue/Assets data',
+      () =>
+        encodeTokensOpret({
+          funcid: 't',
+          evalCode: 0xf2,
+          tokenid: T,
+          pubkeys: [],
+          blobs: [{ id: 0x16, data: '1199' }],
+          legacyBlob: true,
+        }),
+      'ARG_INVALID',
+    ],
+    [
+      'tokens: legacyBlob null',
+      () =>
+        encodeTokensOpret({
+          funcid: 't',
+          evalCode: 0xf2,
+          tokenid: T,
+          pubkeys: [],
+          blobs: [null as never],
+          legacyBlob: true,
+        }),
+      'ARG_INVALID',
+    ],
     ['not an object', () => encodeRewardsOpret(null as never), 'ARG_INVALID'],
   ] as const)('%s', (_n, f, code) => {
     expect(f).toThrow(expect.objectContaining({ code }))
   })
   test('random objects never throw anything but KomodoCcError', () => {
-    const encoders = [encodeTokensOpret, encodeFaucetOpret, encodeDiceOpret, encodeOraclesOpret, encodeGatewaysOpret, encodeRewardsOpret] as ((p: never) => Uint8Array)[]
+    const encoders = [
+      encodeTokensOpret,
+      encodeFaucetOpret,
+      encodeDiceOpret,
+      encodeOraclesOpret,
+      encodeGatewaysOpret,
+      encodeRewardsOpret,
+    ] as ((p: never) => Uint8Array)[]
     fc.assert(
-      fc.property(fc.record({ funcid: fc.constantFrom(...'ctGFEBWLTRCFRSDBCWDPSMALU'), layout: fc.constantFrom(undefined, 'legacy'), legacyBlob: fc.boolean(), blobs: fc.array(fc.anything(), { maxLength: 2 }), pubkeys: fc.array(fc.anything(), { maxLength: 2 }) }), fc.object(), (head, rest) => {
-        for (const enc of encoders) {
-          try {
-            enc({ ...rest, ...head } as never)
-          } catch (e) {
-            if (!(e instanceof KomodoCcError)) throw e
+      fc.property(
+        fc.record({
+          funcid: fc.constantFrom(...'ctGFEBWLTRCFRSDBCWDPSMALU'),
+          layout: fc.constantFrom(undefined, 'legacy'),
+          legacyBlob: fc.boolean(),
+          blobs: fc.array(fc.anything(), { maxLength: 2 }),
+          pubkeys: fc.array(fc.anything(), { maxLength: 2 }),
+        }),
+        fc.object(),
+        (head, rest) => {
+          for (const enc of encoders) {
+            try {
+              enc({ ...rest, ...head } as never)
+            } catch (e) {
+              if (!(e instanceof KomodoCcError)) throw e
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns },
     )
   })

@@ -8,7 +8,12 @@ import { decodeTokensOpret, encodeTokensOpret } from '../../src/modules/tokens/o
 import { decodeFaucetOpret, encodeFaucetOpret } from '../../src/modules/faucet/opret.js'
 import { decodeDiceOpret, encodeDiceOpret } from '../../src/modules/dice/opret.js'
 import { decodeOraclesOpret, encodeOraclesOpret } from '../../src/modules/oracles/opret.js'
-import { decodeGateways2018Opret, decodeGatewaysOpret, encodeGateways2018Opret, encodeGatewaysOpret } from '../../src/modules/gateways/opret.js'
+import {
+  decodeGateways2018Opret,
+  decodeGatewaysOpret,
+  encodeGateways2018Opret,
+  encodeGatewaysOpret,
+} from '../../src/modules/gateways/opret.js'
 import { decodeRewardsOpret, encodeRewardsOpret } from '../../src/modules/rewards/opret.js'
 import { diceArb, faucetArb, gateways2018Arb, gatewaysArb, oraclesArb, rewardsArb, tokensArb } from './_arb.js'
 
@@ -65,7 +70,10 @@ describe('2018 gateways records: every encoded record is among the decoded candi
   })
 })
 
-const ALL_DECODERS = [...CASES.map(([, , , dec]) => dec as (s: Uint8Array) => unknown), decodeGateways2018Opret as (s: Uint8Array) => unknown]
+const ALL_DECODERS = [
+  ...CASES.map(([, , , dec]) => dec as (s: Uint8Array) => unknown),
+  decodeGateways2018Opret as (s: Uint8Array) => unknown,
+]
 const onlyKomodoErrors = (bytes: Uint8Array) => {
   for (const dec of ALL_DECODERS) {
     try {
@@ -79,26 +87,40 @@ const onlyKomodoErrors = (bytes: Uint8Array) => {
 describe('malformed input only ever throws KomodoCcError', () => {
   test('random bytes, as scripts and as payloads', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 300 }), fc.constantFrom(0x6a, 0xe3, 0xe4, 0xe5, 0xe6, 0xec, 0xf1, 0xf2), fc.constantFrom(...'cCtGFEBWLTRALUDSPMz'), (b, ev, f) => {
-        onlyKomodoErrors(b)
-        const p = new Uint8Array(b.length + 2)
-        p[0] = ev
-        p[1] = f.charCodeAt(0)
-        p.set(b, 2)
-        onlyKomodoErrors(p)
-      }),
+      fc.property(
+        fc.uint8Array({ maxLength: 300 }),
+        fc.constantFrom(0x6a, 0xe3, 0xe4, 0xe5, 0xe6, 0xec, 0xf1, 0xf2),
+        fc.constantFrom(...'cCtGFEBWLTRALUDSPMz'),
+        (b, ev, f) => {
+          onlyKomodoErrors(b)
+          const p = new Uint8Array(b.length + 2)
+          p[0] = ev
+          p[1] = f.charCodeAt(0)
+          p.set(b, 2)
+          onlyKomodoErrors(p)
+        },
+      ),
       { numRuns },
     )
   })
-  const scripts = [...spec.valid.map((v) => v.script), ...docs.cases.flatMap((c) => (c.opret === undefined ? [] : [c.opret]))].map((h) => hexToBytes(h))
+  const scripts = [
+    ...spec.valid.map((v) => v.script),
+    ...docs.cases.flatMap((c) => (c.opret === undefined ? [] : [c.opret])),
+  ].map((h) => hexToBytes(h))
   test('valid scripts with one byte flipped, truncated or extended', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...scripts), fc.nat(), fc.integer({ min: 1, max: 255 }), fc.nat({ max: 3 }), (s, at, x, mode) => {
-        const c = s.slice()
-        const i = at % c.length
-        if (mode === 0) c[i] = c[i]! ^ x
-        onlyKomodoErrors(mode === 1 ? c.subarray(0, i) : mode === 2 ? new Uint8Array([...c, x]) : c)
-      }),
+      fc.property(
+        fc.constantFrom(...scripts),
+        fc.nat(),
+        fc.integer({ min: 1, max: 255 }),
+        fc.nat({ max: 3 }),
+        (s, at, x, mode) => {
+          const c = s.slice()
+          const i = at % c.length
+          if (mode === 0) c[i] = c[i]! ^ x
+          onlyKomodoErrors(mode === 1 ? c.subarray(0, i) : mode === 2 ? new Uint8Array([...c, x]) : c)
+        },
+      ),
       { numRuns },
     )
   })

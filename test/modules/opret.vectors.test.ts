@@ -56,7 +56,10 @@ describe('opret envelope', () => {
   test('trailing script bytes: refused by default, ignored like the daemon on request', () => {
     expect(() => opretPayload('6a01ff51')).toThrow(expect.objectContaining({ code: 'TRAILING_BYTES' }))
     expect(bytesToHex(opretPayload('6a01ff51', { allowTrailingScript: true }))).toBe('ff')
-    expect(decodeFaucetOpret('6a06e4470403020151', { allowTrailingScript: true })).toEqual({ funcid: 'G', nonce: 0x01020304 })
+    expect(decodeFaucetOpret('6a06e4470403020151', { allowTrailingScript: true })).toEqual({
+      funcid: 'G',
+      nonce: 0x01020304,
+    })
   })
   test('a bare payload is accepted as well as a script', () => {
     expect(decodeFaucetOpret('e44704030201')).toEqual({ funcid: 'G', nonce: 0x01020304 })
@@ -69,7 +72,11 @@ describe('opret envelope', () => {
   })
   test('errors name the field that failed', () => {
     try {
-      decodeOraclesOpret('6a4bec52ffeeddccbbaa99887766554433221100ffeeddccbbaa9988776655443322110020' + '11'.repeat(32) + '1027000000000000')
+      decodeOraclesOpret(
+        '6a4bec52ffeeddccbbaa99887766554433221100ffeeddccbbaa9988776655443322110020' +
+          '11'.repeat(32) +
+          '1027000000000000',
+      )
       expect.unreachable()
     } catch (e) {
       expect((e as { details: { path: string } }).details.path).toBe('oracles.R.pubkey')

@@ -1,6 +1,11 @@
 import { describe, expect, test } from 'vitest'
 import fc from 'fast-check'
-import { decodeOracleData, encodeOracleData, formatOracleSample, type OracleValue } from '../../src/oracle-data/format.js'
+import {
+  decodeOracleData,
+  encodeOracleData,
+  formatOracleSample,
+  type OracleValue,
+} from '../../src/oracle-data/format.js'
 import { KomodoCcError } from '../../src/errors.js'
 import { bytesToHex } from '../../src/bytes/hex.js'
 
@@ -31,12 +36,19 @@ function modelEncode(fields: [string, OracleValue][]): string {
   const le = (v: bigint, bytes: number) => {
     let s = ''
     let x = BigInt.asUintN(bytes * 8, v)
-    for (let i = 0; i < bytes; i++, x >>= 8n) s += Number(x & 0xffn).toString(16).padStart(2, '0')
+    for (let i = 0; i < bytes; i++, x >>= 8n)
+      s += Number(x & 0xffn)
+        .toString(16)
+        .padStart(2, '0')
     return s
   }
   for (const [c, v] of fields) {
-    if (c === 's' || c === 'S') hex += le(BigInt((v as string).length), c === 's' ? 1 : 2) + [...(v as string)].map((ch) => ch.charCodeAt(0).toString(16).padStart(2, '0')).join('')
-    else if (c === 'd' || c === 'D') hex += le(BigInt((v as Uint8Array).length), c === 'd' ? 1 : 2) + bytesToHex(v as Uint8Array)
+    if (c === 's' || c === 'S')
+      hex +=
+        le(BigInt((v as string).length), c === 's' ? 1 : 2) +
+        [...(v as string)].map((ch) => ch.charCodeAt(0).toString(16).padStart(2, '0')).join('')
+    else if (c === 'd' || c === 'D')
+      hex += le(BigInt((v as Uint8Array).length), c === 'd' ? 1 : 2) + bytesToHex(v as Uint8Array)
     else if (c === 'h') hex += (v as string).match(/../g)!.reverse().join('')
     else hex += le(BigInt(v as number | bigint), { c: 1, C: 1, t: 2, T: 2, i: 4, I: 4, l: 8, L: 8 }[c]!)
   }
@@ -52,7 +64,9 @@ describe('oracles/format properties', () => {
         const data = encodeOracleData(format, values, { allowOversize: true })
         expect(bytesToHex(data)).toBe(modelEncode(fields))
         const back = decodeOracleData(format, data, { allowOversize: true })
-        expect(back.map((v) => (v instanceof Uint8Array ? bytesToHex(v) : v))).toEqual(values.map((v) => (v instanceof Uint8Array ? bytesToHex(v) : v)))
+        expect(back.map((v) => (v instanceof Uint8Array ? bytesToHex(v) : v))).toEqual(
+          values.map((v) => (v instanceof Uint8Array ? bytesToHex(v) : v)),
+        )
       }),
       { numRuns },
     )
@@ -64,7 +78,14 @@ describe('oracles/format properties', () => {
         const nonEmpty = fields.filter(([c, v]) => !('sSdD'.includes(c) && (v as string | Uint8Array).length === 0))
         fc.pre(nonEmpty.length > 0)
         const format = nonEmpty.map((f) => f[0]).join('')
-        const printed = formatOracleSample(format, encodeOracleData(format, nonEmpty.map((f) => f[1]), { allowOversize: true }))
+        const printed = formatOracleSample(
+          format,
+          encodeOracleData(
+            format,
+            nonEmpty.map((f) => f[1]),
+            { allowOversize: true },
+          ),
+        )
         expect(printed).toHaveLength(nonEmpty.length)
         printed.forEach((p, i) => {
           const [c, v] = nonEmpty[i]!
@@ -93,14 +114,28 @@ describe('oracles/format properties', () => {
   })
 
   test('encode refuses every out-of-range integer', () => {
-    const widths = { c: [-128n, 127n], C: [0n, 255n], t: [-32768n, 32767n], T: [0n, 65535n], i: [-(2n ** 31n), 2n ** 31n - 1n], I: [0n, 2n ** 32n - 1n], l: [-(2n ** 63n), 2n ** 63n - 1n], L: [0n, 2n ** 64n - 1n] } as const
+    const widths = {
+      c: [-128n, 127n],
+      C: [0n, 255n],
+      t: [-32768n, 32767n],
+      T: [0n, 65535n],
+      i: [-(2n ** 31n), 2n ** 31n - 1n],
+      I: [0n, 2n ** 32n - 1n],
+      l: [-(2n ** 63n), 2n ** 63n - 1n],
+      L: [0n, 2n ** 64n - 1n],
+    } as const
     fc.assert(
-      fc.property(fc.constantFrom(...(Object.keys(widths) as (keyof typeof widths)[])), fc.bigInt({ min: 1n, max: 2n ** 70n }), fc.boolean(), (c, delta, above) => {
-        const [min, max] = widths[c]
-        const v = above ? max + delta : min - delta
-        const value = c === 'l' || c === 'L' ? v : Number(v)
-        expect(() => encodeOracleData(c, [value])).toThrow(KomodoCcError)
-      }),
+      fc.property(
+        fc.constantFrom(...(Object.keys(widths) as (keyof typeof widths)[])),
+        fc.bigInt({ min: 1n, max: 2n ** 70n }),
+        fc.boolean(),
+        (c, delta, above) => {
+          const [min, max] = widths[c]
+          const v = above ? max + delta : min - delta
+          const value = c === 'l' || c === 'L' ? v : Number(v)
+          expect(() => encodeOracleData(c, [value])).toThrow(KomodoCcError)
+        },
+      ),
       { numRuns },
     )
   })

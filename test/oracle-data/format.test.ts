@@ -8,13 +8,31 @@ const code = (c: string) => expect.objectContaining({ code: c })
 
 describe('encodeOracleData refuses bad values with typed errors', () => {
   test.each([
-    ['c', [128], 'INT_RANGE'], ['c', [-129], 'INT_RANGE'], ['C', [256], 'INT_RANGE'], ['C', [-1], 'INT_RANGE'],
-    ['t', [32768], 'INT_RANGE'], ['T', [65536], 'INT_RANGE'], ['i', [2 ** 31], 'INT_RANGE'], ['I', [2 ** 32], 'INT_RANGE'],
-    ['I', [1.5], 'ORACLE_VALUE'], ['I', ['1'], 'ORACLE_VALUE'], ['I', [NaN], 'ORACLE_VALUE'],
-    ['l', [2n ** 63n], 'INT_RANGE'], ['l', [-(2n ** 63n) - 1n], 'INT_RANGE'], ['L', [-1n], 'INT_RANGE'], ['L', [2n ** 64n], 'INT_RANGE'],
-    ['L', [2 ** 60], 'ORACLE_VALUE'], ['s', ['é'], 'ORACLE_NOT_ASCII'], ['s', ['a\nb'], 'ORACLE_NOT_ASCII'],
-    ['s', ['x'.repeat(256)], 'ORACLE_TOO_LONG'], ['d', [new Uint8Array(256)], 'ORACLE_TOO_LONG'], ['d', ['00'], 'ORACLE_VALUE'],
-    ['h', ['00'], 'ORACLE_VALUE'], ['h', ['zz'.repeat(32)], 'ORACLE_VALUE'], ['x', [1], 'ORACLE_FORMAT'], ['II', [1], 'ORACLE_VALUE'],
+    ['c', [128], 'INT_RANGE'],
+    ['c', [-129], 'INT_RANGE'],
+    ['C', [256], 'INT_RANGE'],
+    ['C', [-1], 'INT_RANGE'],
+    ['t', [32768], 'INT_RANGE'],
+    ['T', [65536], 'INT_RANGE'],
+    ['i', [2 ** 31], 'INT_RANGE'],
+    ['I', [2 ** 32], 'INT_RANGE'],
+    ['I', [1.5], 'ORACLE_VALUE'],
+    ['I', ['1'], 'ORACLE_VALUE'],
+    ['I', [NaN], 'ORACLE_VALUE'],
+    ['l', [2n ** 63n], 'INT_RANGE'],
+    ['l', [-(2n ** 63n) - 1n], 'INT_RANGE'],
+    ['L', [-1n], 'INT_RANGE'],
+    ['L', [2n ** 64n], 'INT_RANGE'],
+    ['L', [2 ** 60], 'ORACLE_VALUE'],
+    ['s', ['é'], 'ORACLE_NOT_ASCII'],
+    ['s', ['a\nb'], 'ORACLE_NOT_ASCII'],
+    ['s', ['x'.repeat(256)], 'ORACLE_TOO_LONG'],
+    ['d', [new Uint8Array(256)], 'ORACLE_TOO_LONG'],
+    ['d', ['00'], 'ORACLE_VALUE'],
+    ['h', ['00'], 'ORACLE_VALUE'],
+    ['h', ['zz'.repeat(32)], 'ORACLE_VALUE'],
+    ['x', [1], 'ORACLE_FORMAT'],
+    ['II', [1], 'ORACLE_VALUE'],
   ] as const)('%s %s → %s', (format, values, expected) => {
     expect(() => encodeOracleData(format, values as never)).toThrow(code(expected))
   })
@@ -30,7 +48,12 @@ describe('encodeOracleData refuses bad values with typed errors', () => {
 
   test('records over 8192 bytes need allowOversize, and say the daemon error', () => {
     const big = new Uint8Array(ORACLE_MAX_DATA_SIZE - 1) // + 2-byte prefix = 8193
-    expect(() => encodeOracleData('D', [big])).toThrow(expect.objectContaining({ code: 'ORACLE_DATA_TOO_BIG', details: expect.objectContaining({ daemonError: 'datasize 8193 is too big' }) }))
+    expect(() => encodeOracleData('D', [big])).toThrow(
+      expect.objectContaining({
+        code: 'ORACLE_DATA_TOO_BIG',
+        details: expect.objectContaining({ daemonError: 'datasize 8193 is too big' }),
+      }),
+    )
     expect(encodeOracleData('D', [big], { allowOversize: true }).length).toBe(8193)
     expect(encodeOracleData('D', [big.subarray(1)]).length).toBe(8192)
     expect(() => encodeOracleData('D', [big], { allowOversize: 'yes' as never })).toThrow(code('ARG_INVALID'))
@@ -79,7 +102,12 @@ describe('formatOracleSample: daemon printing rules', () => {
     rec[1] = 10001 >> 8
     rec.fill(0x41, 2)
     expect(formatOracleSample('S', rec)).toEqual([''])
-    expect(formatOracleSample('S', rec.subarray(0, 2 + 10000).map((b, i) => (i === 0 ? 10000 & 0xff : i === 1 ? 10000 >> 8 : b)))[0]).toHaveLength(10000)
+    expect(
+      formatOracleSample(
+        'S',
+        rec.subarray(0, 2 + 10000).map((b, i) => (i === 0 ? 10000 & 0xff : i === 1 ? 10000 >> 8 : b)),
+      )[0],
+    ).toHaveLength(10000)
   })
 })
 
@@ -105,20 +133,36 @@ describe('chunkOracleData / joinOracleData', () => {
     expect(() => chunkOracleData('s' as never, 'x')).toThrow(code('ORACLE_FORMAT'))
     expect(() => chunkOracleData('S', new Uint8Array(1) as never)).toThrow(code('ORACLE_VALUE'))
     expect(() => chunkOracleData('S', 'é')).toThrow(code('ORACLE_NOT_ASCII'))
-    expect(() => joinOracleData('D', [hexToBytes('0500aa')])).toThrow(expect.objectContaining({ code: 'READ_PAST_END', details: expect.objectContaining({ record: 0 }) }))
+    expect(() => joinOracleData('D', [hexToBytes('0500aa')])).toThrow(
+      expect.objectContaining({ code: 'READ_PAST_END', details: expect.objectContaining({ record: 0 }) }),
+    )
   })
 })
 
 describe('checkOracleTxSize', () => {
   test('10000 bytes pass, 10001 fail and say by how much', () => {
     expect(() => checkOracleTxSize(10000)).not.toThrow()
-    expect(() => checkOracleTxSize(10123)).toThrow(expect.objectContaining({ code: 'ORACLE_TX_TOO_BIG', details: expect.objectContaining({ over: 123 }) }))
+    expect(() => checkOracleTxSize(10123)).toThrow(
+      expect.objectContaining({ code: 'ORACLE_TX_TOO_BIG', details: expect.objectContaining({ over: 123 }) }),
+    )
     expect(() => checkOracleTxSize(-1)).toThrow(code('INT_RANGE'))
   })
 })
 
 describe('64-bit decode boundaries (fast path vs BigInt path)', () => {
-  const cases = [0n, 1n, -1n, 2n ** 53n - 1n, 2n ** 53n, -(2n ** 53n), -(2n ** 53n) - 1n, 2n ** 63n - 1n, -(2n ** 63n), 2n ** 32n, -(2n ** 32n)]
+  const cases = [
+    0n,
+    1n,
+    -1n,
+    2n ** 53n - 1n,
+    2n ** 53n,
+    -(2n ** 53n),
+    -(2n ** 53n) - 1n,
+    2n ** 63n - 1n,
+    -(2n ** 63n),
+    2n ** 32n,
+    -(2n ** 32n),
+  ]
   test.each(cases)('l %s', (v) => {
     expect(decodeOracleData('l', encodeOracleData('l', [v]))).toEqual([v])
     expect(formatOracleSample('l', encodeOracleData('l', [v]))).toEqual([v.toString()])

@@ -19,7 +19,10 @@ export function endlessBody(cap: number): { handler: (res: ServerResponse) => vo
       const pump = (): void => {
         while (!res.destroyed && sent < cap) {
           sent += CHUNK.length
-          if (!res.write(CHUNK)) { res.once('drain', pump); return }
+          if (!res.write(CHUNK)) {
+            res.once('drain', pump)
+            return
+          }
         }
         if (!res.destroyed) res.end()
       }
@@ -33,7 +36,10 @@ export function endlessBody(cap: number): { handler: (res: ServerResponse) => vo
 export function dripBody(res: ServerResponse, everyMs: number): void {
   res.writeHead(200, { 'content-type': 'application/json' })
   res.write('{')
-  const t = setInterval(() => { if (res.destroyed) clearInterval(t); else res.write(' ') }, everyMs)
+  const t = setInterval(() => {
+    if (res.destroyed) clearInterval(t)
+    else res.write(' ')
+  }, everyMs)
   res.on('close', () => clearInterval(t))
 }
 
@@ -67,11 +73,20 @@ export function errorStrings(e: unknown): string[] {
   const seen = new Set<unknown>()
   const walk = (v: unknown, depth: number): void => {
     if (depth > 300 || seen.has(v)) return
-    if (typeof v === 'string') { out.push(v); return }
-    if (typeof v === 'bigint' || typeof v === 'number') { out.push(String(v)); return }
+    if (typeof v === 'string') {
+      out.push(v)
+      return
+    }
+    if (typeof v === 'bigint' || typeof v === 'number') {
+      out.push(String(v))
+      return
+    }
     if (typeof v !== 'object' || v === null) return
     seen.add(v)
-    if (v instanceof Error) { out.push(v.message, String(v.stack)); walk(v.cause, depth + 1) }
+    if (v instanceof Error) {
+      out.push(v.message, String(v.stack))
+      walk(v.cause, depth + 1)
+    }
     for (const k of Object.getOwnPropertyNames(v)) {
       out.push(k)
       walk((v as Record<string, unknown>)[k], depth + 1)
@@ -96,7 +111,12 @@ export function expectTypedAndClean(e: unknown, forms: readonly string[]): Komod
  * Runs `run`, which must reject within `withinMs` with a KomodoCcError of `code` carrying no form of a secret;
  * returns the error.
  */
-export async function failsClean(forms: readonly string[], code: string, run: () => Promise<unknown>, withinMs = 5000): Promise<KomodoCcError> {
+export async function failsClean(
+  forms: readonly string[],
+  code: string,
+  run: () => Promise<unknown>,
+  withinMs = 5000,
+): Promise<KomodoCcError> {
   const { error, ms } = await rejection(run)
   const e = expectTypedAndClean(error, forms)
   expect(e.code).toBe(code)
@@ -107,17 +127,25 @@ export async function failsClean(forms: readonly string[], code: string, run: ()
 /** Runs `f` and returns what it rejects with (fails if it resolves), and how long it took. */
 export async function rejection(f: () => Promise<unknown>): Promise<{ error: unknown; ms: number }> {
   const t0 = performance.now()
-  const error = await f().then(() => new Error('resolved, expected a rejection'), (e: unknown) => e)
+  const error = await f().then(
+    () => new Error('resolved, expected a rejection'),
+    (e: unknown) => e,
+  )
   return { error, ms: performance.now() - t0 }
 }
 
 /** Peak growth of this thread's JS heap plus array buffers while `f` runs, sampled every 5 ms. */
 export async function peakGrowth<T>(f: () => Promise<T>): Promise<{ value: T; peak: number }> {
-  const used = (): number => { const m = process.memoryUsage(); return m.heapUsed + m.arrayBuffers }
+  const used = (): number => {
+    const m = process.memoryUsage()
+    return m.heapUsed + m.arrayBuffers
+  }
   ;(globalThis as { gc?: () => void }).gc?.()
   const base = used()
   let peak = 0
-  const t = setInterval(() => { peak = Math.max(peak, used() - base) }, 5)
+  const t = setInterval(() => {
+    peak = Math.max(peak, used() - base)
+  }, 5)
   try {
     const value = await f()
     peak = Math.max(peak, used() - base)

@@ -6,7 +6,13 @@ import type { AddressInfo, Socket } from 'node:net'
 export type Captured = { method: string; url: string; headers: IncomingHttpHeaders; body: string }
 export type Handler = (req: Captured, res: ServerResponse) => void | Promise<void>
 
-export type TestServer = { url: string; port: number; requests: Captured[]; setHandler(h: Handler): void; close(): Promise<void> }
+export type TestServer = {
+  url: string
+  port: number
+  requests: Captured[]
+  setHandler(h: Handler): void
+  close(): Promise<void>
+}
 
 const MAX_BODY = 1 << 20
 
@@ -23,7 +29,12 @@ export async function startServer(initial: Handler): Promise<TestServer> {
       else chunks.push(c)
     })
     req.on('end', () => {
-      const cap: Captured = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }
+      const cap: Captured = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      }
       requests.push(cap)
       Promise.resolve(handler(cap, res)).catch(() => res.destroy())
     })
@@ -39,11 +50,14 @@ export async function startServer(initial: Handler): Promise<TestServer> {
     url: `http://127.0.0.1:${port}`,
     port,
     requests,
-    setHandler(h) { handler = h },
-    close: () => new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy()
-      server.close(() => resolve())
-    }),
+    setHandler(h) {
+      handler = h
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy()
+        server.close(() => resolve())
+      }),
   }
 }
 

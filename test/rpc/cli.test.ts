@@ -17,7 +17,9 @@ beforeAll(async () => {
     res.end(JSON.stringify({ result: reply, error: null, id: b.id }))
   })
 })
-afterAll(async () => { await server.close() })
+afterAll(async () => {
+  await server.close()
+})
 
 function io(env: Record<string, string> = {}, stdin = ''): CliIo & { out: string[] } {
   const out: string[] = []
@@ -28,7 +30,12 @@ describe('komodo-cc rpc', () => {
   test('typed module method: params checked, amounts exact, JSON out (bigint as text)', async () => {
     reply = cases.find((c) => c.id === 'rewards-rewardsinfo-01')!.response
     const o = io({ KOMODO_RPC_USER: 'u', KOMODO_RPC_PASSWORD: 'p' })
-    expect(await rpcCommands.rpc!.run(['rewardsinfo', 'e020151cd81647b20aa45a0e6850216ae52d3e895443bbe1ae97dea3ae6767bd', '--url', server.url], o)).toBe(0)
+    expect(
+      await rpcCommands.rpc!.run(
+        ['rewardsinfo', 'e020151cd81647b20aa45a0e6850216ae52d3e895443bbe1ae97dea3ae6767bd', '--url', server.url],
+        o,
+      ),
+    ).toBe(0)
     const printed = JSON.parse(o.out.join('')) as Record<string, unknown>
     expect(printed.APR).toBe('500000000')
     expect(printed.funding).toBe('110000000000')
@@ -38,26 +45,71 @@ describe('komodo-cc rpc', () => {
     reply = { result: 'success', hex: cases.find((c) => c.id === 'faucet-faucetfund-01')!.raw_tx_hex }
     const pk = '024026d4ad4ecfc1f705a9b42ca64af6d2ad947509c085534a30b8861d756c6ff0'
     const t = 'ab'.repeat(32)
-    await rpcCommands.rpc!.run(['gatewaysbind', t, t, 'KMD', '100000000', '1', '1', pk, '60', '85', '188', '--url', server.url, '--user', 'u', '--password-stdin'], io({}, 'p\n'))
+    await rpcCommands.rpc!.run(
+      [
+        'gatewaysbind',
+        t,
+        t,
+        'KMD',
+        '100000000',
+        '1',
+        '1',
+        pk,
+        '60',
+        '85',
+        '188',
+        '--url',
+        server.url,
+        '--user',
+        'u',
+        '--password-stdin',
+      ],
+      io({}, 'p\n'),
+    )
     expect(bodies.at(-1)!.params).toEqual([t, t, 'KMD', '100000000', '1', '1', pk, '60', '85', '188'])
-    await rpcCommands.rpc!.run(['oraclesregister', t, '10000', '--url', server.url], io({ KOMODO_RPC_USER: 'u', KOMODO_RPC_PASSWORD: 'p' }))
+    await rpcCommands.rpc!.run(
+      ['oraclesregister', t, '10000', '--url', server.url],
+      io({ KOMODO_RPC_USER: 'u', KOMODO_RPC_PASSWORD: 'p' }),
+    )
     expect(bodies.at(-1)!.params).toEqual([t, '10000'])
   })
 
   test('--raw --json passes parameters through', async () => {
     reply = [{ funcid: 'B' }]
     const o = io({ KOMODO_RPC_USER: 'u', KOMODO_RPC_PASSWORD: 'p' })
-    await rpcCommands.rpc!.run(['getaddressutxos', '{"addresses":["RPCeZmqW4Aam52DFLmMraWtu5CuXPxqk92"]}', '--raw', '--json', '--url', server.url], o)
+    await rpcCommands.rpc!.run(
+      [
+        'getaddressutxos',
+        '{"addresses":["RPCeZmqW4Aam52DFLmMraWtu5CuXPxqk92"]}',
+        '--raw',
+        '--json',
+        '--url',
+        server.url,
+      ],
+      o,
+    )
     expect(bodies.at(-1)!.params).toEqual([{ addresses: ['RPCeZmqW4Aam52DFLmMraWtu5CuXPxqk92'] }])
   })
 
   test('usage errors are CLI_USAGE; a mismatching submit is refused before sending', async () => {
     await expect(rpcCommands.rpc!.run(['getinfo'], io())).rejects.toMatchObject({ code: 'CLI_USAGE' })
-    await expect(rpcCommands.rpc!.run(['getinfo', '--url', server.url, '--chain', 'KMD'], io())).rejects.toMatchObject({ code: 'CLI_USAGE' })
+    await expect(rpcCommands.rpc!.run(['getinfo', '--url', server.url, '--chain', 'KMD'], io())).rejects.toMatchObject({
+      code: 'CLI_USAGE',
+    })
     const hex = cases.find((c) => c.id === 'oracles-oraclescreate-01')!.raw_tx_hex!
     const n = bodies.length
-    await expect(rpcCommands['rpc submit']!.run([hex, '--expect', '{"method":"oraclescreate","params":{"name":"OTHER"},"changeAddress":"RVXhz5UCJfSRoTfa4zvBFBrpDBbqMM21He"}', '--url', server.url],
-      io({ KOMODO_RPC_USER: 'u', KOMODO_RPC_PASSWORD: 'p' }))).rejects.toMatchObject({ code: 'SUBMIT_MISMATCH' })
+    await expect(
+      rpcCommands['rpc submit']!.run(
+        [
+          hex,
+          '--expect',
+          '{"method":"oraclescreate","params":{"name":"OTHER"},"changeAddress":"RVXhz5UCJfSRoTfa4zvBFBrpDBbqMM21He"}',
+          '--url',
+          server.url,
+        ],
+        io({ KOMODO_RPC_USER: 'u', KOMODO_RPC_PASSWORD: 'p' }),
+      ),
+    ).rejects.toMatchObject({ code: 'SUBMIT_MISMATCH' })
     expect(bodies.length).toBe(n)
   })
 })

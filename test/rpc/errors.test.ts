@@ -39,7 +39,10 @@ function expectNoSecrets(e: unknown): void {
 }
 
 async function failure(run: () => Promise<unknown>): Promise<RpcError> {
-  const e = await run().then(() => undefined, (x: unknown) => x)
+  const e = await run().then(
+    () => undefined,
+    (x: unknown) => x,
+  )
   expect(e).toBeInstanceOf(RpcError)
   expect(e).toBeInstanceOf(KomodoCcError)
   expectNoSecrets(e)
@@ -47,27 +50,41 @@ async function failure(run: () => Promise<unknown>): Promise<RpcError> {
 }
 
 describe('komodod error shapes', () => {
-  const rpc = (): ReturnType<typeof createKomodoRpc> => createKomodoRpc({ url: server.url, user: USER, password: PASSWORD, timeoutMs: 2000 })
+  const rpc = (): ReturnType<typeof createKomodoRpc> =>
+    createKomodoRpc({ url: server.url, user: USER, password: PASSWORD, timeoutMs: 2000 })
 
   test('HTTP 401 (wrong credentials, empty body) → RPC_HTTP reason auth', async () => {
-    server.setHandler((_req, res) => { res.writeHead(401, { 'www-authenticate': 'Basic realm="jsonrpc"' }); res.end() })
+    server.setHandler((_req, res) => {
+      res.writeHead(401, { 'www-authenticate': 'Basic realm="jsonrpc"' })
+      res.end()
+    })
     const e = await failure(() => rpc().tokeninfo(TXID))
     expect(e).toMatchObject({ code: 'RPC_HTTP', status: 401, method: 'tokeninfo' })
     expect(e.details.reason).toBe('auth')
   })
 
   test('HTTP 500 with a JSON-RPC error (usage text, code -1) → RPC_ERROR with rpcCode and daemon message', async () => {
-    server.setHandler((req, res) => sendJson(res, 500, { result: null, error: { code: -1, message: 'tokeninfo tokenid\n' }, id: idOf(req.body) }))
+    server.setHandler((req, res) =>
+      sendJson(res, 500, { result: null, error: { code: -1, message: 'tokeninfo tokenid\n' }, id: idOf(req.body) }),
+    )
     const e = await failure(() => rpc().tokeninfo(TXID))
     expect(e).toMatchObject({ code: 'RPC_ERROR', rpcCode: -1, daemonMessage: 'tokeninfo tokenid\n', status: 500 })
   })
 
   test('HTTP 500 with the CC requirement error (code -1) and 404 method not found (-32601)', async () => {
     const msg = 'to use CC contracts, you need to launch daemon with valid -pubkey= for an address in your wallet\n'
-    server.setHandler((req, res) => sendJson(res, 500, { result: null, error: { code: -1, message: msg }, id: idOf(req.body) }))
+    server.setHandler((req, res) =>
+      sendJson(res, 500, { result: null, error: { code: -1, message: msg }, id: idOf(req.body) }),
+    )
     expect(await failure(() => rpc().faucetget())).toMatchObject({ code: 'RPC_ERROR', daemonMessage: msg })
-    server.setHandler((req, res) => sendJson(res, 404, { result: null, error: { code: -32601, message: 'Method not found' }, id: idOf(req.body) }))
-    expect(await failure(() => rpc().call('nosuchmethod'))).toMatchObject({ code: 'RPC_ERROR', rpcCode: -32601, status: 404 })
+    server.setHandler((req, res) =>
+      sendJson(res, 404, { result: null, error: { code: -32601, message: 'Method not found' }, id: idOf(req.body) }),
+    )
+    expect(await failure(() => rpc().call('nosuchmethod'))).toMatchObject({
+      code: 'RPC_ERROR',
+      rpcCode: -32601,
+      status: 404,
+    })
   })
 
   test('module error object {result:"error"} (HTTP 200) → RPC_ERROR with the module message', async () => {
@@ -76,12 +93,21 @@ describe('komodod error shapes', () => {
     expect(e).toMatchObject({ code: 'RPC_ERROR', daemonMessage: 'cant find tokenid' })
     expect(e.rpcCode).toBeUndefined()
     // the same through call()
-    expect(await failure(() => rpc().call('tokeninfo', [TXID]))).toMatchObject({ code: 'RPC_ERROR', daemonMessage: 'cant find tokenid' })
+    expect(await failure(() => rpc().call('tokeninfo', [TXID]))).toMatchObject({
+      code: 'RPC_ERROR',
+      daemonMessage: 'cant find tokenid',
+    })
   })
 
   test('timeout → RPC_TIMEOUT; caller abort → ABORTED; already-aborted signal → nothing sent', async () => {
-    server.setHandler(() => { /* never answers */ })
-    expect(await failure(() => createKomodoRpc({ url: server.url, user: USER, password: PASSWORD, timeoutMs: 150 }).getblockcount())).toMatchObject({ code: 'RPC_TIMEOUT' })
+    server.setHandler(() => {
+      /* never answers */
+    })
+    expect(
+      await failure(() =>
+        createKomodoRpc({ url: server.url, user: USER, password: PASSWORD, timeoutMs: 150 }).getblockcount(),
+      ),
+    ).toMatchObject({ code: 'RPC_TIMEOUT' })
     const ctrl = new AbortController()
     const pending = rpc().getinfo({ signal: ctrl.signal })
     setTimeout(() => ctrl.abort(), 30)
@@ -93,7 +119,9 @@ describe('komodod error shapes', () => {
 
   test('connection refused → RPC_HTTP reason connect', async () => {
     const port = await deadPort()
-    const e = await failure(() => createKomodoRpc({ url: `http://127.0.0.1:${port}`, user: USER, password: PASSWORD }).getblockcount())
+    const e = await failure(() =>
+      createKomodoRpc({ url: `http://127.0.0.1:${port}`, user: USER, password: PASSWORD }).getblockcount(),
+    )
     expect(e).toMatchObject({ code: 'RPC_HTTP' })
     expect(e.details.reason).toBe('connect')
     expect(e.host).toBe(`127.0.0.1:${port}`)
@@ -160,7 +188,10 @@ describe('komodod error shapes', () => {
 
   test('credentials in the URL are moved to the Authorization header, never into messages', async () => {
     let auth: string | undefined
-    server.setHandler((req, res) => { auth = req.headers.authorization; sendJson(res, 200, { result: 7, error: null, id: idOf(req.body) }) })
+    server.setHandler((req, res) => {
+      auth = req.headers.authorization
+      sendJson(res, 200, { result: 7, error: null, id: idOf(req.body) })
+    })
     const u = new URL(server.url)
     const r = createKomodoRpc({ url: `http://${USER}:${encodeURIComponent(PASSWORD)}@${u.host}` })
     expect(await r.getblockcount()).toBe(7)
@@ -169,14 +200,23 @@ describe('komodod error shapes', () => {
   })
 
   test('options errors are RPC_CONFIG', () => {
-    for (const o of [{ url: 'ftp://x' }, { url: 'http://127.0.0.1:1' }, { url: 'http://127.0.0.1:1', user: 'u' }, {}] as never[])
+    for (const o of [
+      { url: 'ftp://x' },
+      { url: 'http://127.0.0.1:1' },
+      { url: 'http://127.0.0.1:1', user: 'u' },
+      {},
+    ] as never[])
       expect(() => createKomodoRpc(o)).toThrow(expect.objectContaining({ code: 'RPC_CONFIG' }))
   })
 })
 
 describe('conf file', () => {
   test('parse: comments, first key wins, spaces', () => {
-    expect(parseKomodoConf('# c\nrpcuser = u\nrpcuser=v\nrpcpassword=p#x\n\nrpcport=7771\n')).toEqual({ rpcuser: 'u', rpcpassword: 'p', rpcport: '7771' })
+    expect(parseKomodoConf('# c\nrpcuser = u\nrpcuser=v\nrpcpassword=p#x\n\nrpcport=7771\n')).toEqual({
+      rpcuser: 'u',
+      rpcpassword: 'p',
+      rpcport: '7771',
+    })
   })
 
   test('per-OS data directories and conf names', () => {
@@ -192,10 +232,20 @@ describe('conf file', () => {
   test('chain conf → endpoint, and a client built from it talks to the server', async () => {
     const chainDir = join(dir, 'DOC')
     await mkdir(chainDir, { recursive: true })
-    await writeFile(join(chainDir, 'DOC.conf'), `rpcuser=${USER}\nrpcpassword=${PASSWORD}\nrpcport=${server.port}\nrpcbind=127.0.0.1\n`)
-    expect(await readKomodoConf({ chain: 'DOC', dataDir: chainDir })).toEqual({ url: `http://127.0.0.1:${server.port}`, user: USER, password: PASSWORD })
+    await writeFile(
+      join(chainDir, 'DOC.conf'),
+      `rpcuser=${USER}\nrpcpassword=${PASSWORD}\nrpcport=${server.port}\nrpcbind=127.0.0.1\n`,
+    )
+    expect(await readKomodoConf({ chain: 'DOC', dataDir: chainDir })).toEqual({
+      url: `http://127.0.0.1:${server.port}`,
+      user: USER,
+      password: PASSWORD,
+    })
     let auth: string | undefined
-    server.setHandler((req, res) => { auth = req.headers.authorization; sendJson(res, 200, { result: 12, error: null, id: idOf(req.body) }) })
+    server.setHandler((req, res) => {
+      auth = req.headers.authorization
+      sendJson(res, 200, { result: 12, error: null, id: idOf(req.body) })
+    })
     expect(await createKomodoRpc({ chain: 'DOC', dataDir: chainDir }).getblockcount()).toBe(12)
     expect(auth).toBe('Basic ' + Buffer.from(`${USER}:${PASSWORD}`).toString('base64'))
     expect(await createKomodoRpc({ confPath: join(chainDir, 'DOC.conf') }).getblockcount()).toBe(12)
@@ -213,18 +263,23 @@ describe('conf file', () => {
     await expect(readKomodoConf({ confPath: join(dir, 'nope.conf') })).rejects.toMatchObject({ code: 'RPC_CONFIG' })
     const p = join(dir, 'bad.conf')
     await writeFile(p, `rpcuser=${USER}\nrpcport=1\n`)
-    const e = await readKomodoConf({ confPath: p }).catch((x: unknown) => x) as KomodoCcError
+    const e = (await readKomodoConf({ confPath: p }).catch((x: unknown) => x)) as KomodoCcError
     expect(e).toMatchObject({ code: 'RPC_CONFIG', details: { missing: 'rpcpassword' } })
     expect(e.message).not.toContain(USER)
     await writeFile(p, `rpcuser=u\nrpcpassword=${PASSWORD}\nrpcport=http\n`)
-    const e2 = await readKomodoConf({ confPath: p }).catch((x: unknown) => x) as KomodoCcError
+    const e2 = (await readKomodoConf({ confPath: p }).catch((x: unknown) => x)) as KomodoCcError
     expect(e2.code).toBe('RPC_CONFIG')
     expectNoSecrets(e2)
     const chainDir = join(dir, 'NOPORT')
     await mkdir(chainDir, { recursive: true })
     await writeFile(join(chainDir, 'NOPORT.conf'), 'rpcuser=u\nrpcpassword=p\n')
-    await expect(readKomodoConf({ chain: 'NOPORT', dataDir: chainDir })).rejects.toMatchObject({ code: 'RPC_CONFIG', details: { missing: 'rpcport' } })
+    await expect(readKomodoConf({ chain: 'NOPORT', dataDir: chainDir })).rejects.toMatchObject({
+      code: 'RPC_CONFIG',
+      details: { missing: 'rpcport' },
+    })
     // a client over a missing conf rejects on the call, as RPC_CONFIG
-    await expect(createKomodoRpc({ confPath: join(dir, 'nope.conf') }).getinfo()).rejects.toMatchObject({ code: 'RPC_CONFIG' })
+    await expect(createKomodoRpc({ confPath: join(dir, 'nope.conf') }).getinfo()).rejects.toMatchObject({
+      code: 'RPC_CONFIG',
+    })
   })
 })

@@ -17,13 +17,23 @@ const OUT_SUM = 10000n + 20002670391n
 
 /** A v1 transaction whose output `vout` holds `value` (the prevout of HEX's only input). */
 function prevTx(vout: number, value: bigint): string {
-  const le = (n: bigint, bytes: number): string => { let s = ''; for (let i = 0; i < bytes; i++) s += ((n >> BigInt(8 * i)) & 0xffn).toString(16).padStart(2, '0'); return s }
-  let hex = '01000000' + '01' + '11'.repeat(32) + '00000000' + '00' + 'ffffffff' + (vout + 1).toString(16).padStart(2, '0')
+  const le = (n: bigint, bytes: number): string => {
+    let s = ''
+    for (let i = 0; i < bytes; i++) s += ((n >> BigInt(8 * i)) & 0xffn).toString(16).padStart(2, '0')
+    return s
+  }
+  let hex =
+    '01000000' + '01' + '11'.repeat(32) + '00000000' + '00' + 'ffffffff' + (vout + 1).toString(16).padStart(2, '0')
   for (let i = 0; i <= vout; i++) hex += le(i === vout ? value : 1n, 8) + '01' + '51'
   return hex + '00000000'
 }
 
-type State = { prevValue: bigint; mempoolAfter: number; sendError?: { code: number; message: string }; confirmations: number }
+type State = {
+  prevValue: bigint
+  mempoolAfter: number
+  sendError?: { code: number; message: string }
+  confirmations: number
+}
 let state: State
 let server: TestServer
 const calls: string[] = []
@@ -33,23 +43,31 @@ beforeAll(async () => {
     calls.push(method)
     let result: unknown = null
     let error: unknown = null
-    if (method === 'getrawtransaction' && params[1] === 0) result = params[0] === PREV_TXID ? prevTx(2, state.prevValue) : null
+    if (method === 'getrawtransaction' && params[1] === 0)
+      result = params[0] === PREV_TXID ? prevTx(2, state.prevValue) : null
     else if (method === 'getrawtransaction') {
       if (state.confirmations > 0) result = { txid: TXID, confirmations: state.confirmations }
       else error = { code: -5, message: 'No information available about transaction' }
     } else if (method === 'sendrawtransaction') {
       if (state.sendError) error = state.sendError
       else result = TXID
-    } else if (method === 'getrawmempool') result = calls.filter((m) => m === 'getrawmempool').length > state.mempoolAfter ? [TXID] : []
+    } else if (method === 'getrawmempool')
+      result = calls.filter((m) => m === 'getrawmempool').length > state.mempoolAfter ? [TXID] : []
     const body = JSON.stringify({ result, error, id })
     res.writeHead(error ? 500 : 200, { 'content-type': 'application/json' })
     res.end(body)
   })
 })
-afterAll(async () => { await server.close() })
+afterAll(async () => {
+  await server.close()
+})
 
 const rpc = (): ReturnType<typeof createKomodoRpc> => createKomodoRpc({ url: server.url, user: 'u', password: 'p' })
-const asked = { method: 'oraclescreate', params: { name: 'NYWTHR', description: 'Weather in NYC', format: 'L' }, changeAddress: CHANGE }
+const asked = {
+  method: 'oraclescreate',
+  params: { name: 'NYWTHR', description: 'Weather in NYC', format: 'L' },
+  changeAddress: CHANGE,
+}
 
 describe('submit', () => {
   test('checks, broadcasts once, waits for the mempool, reports progress', async () => {
@@ -66,39 +84,63 @@ describe('submit', () => {
   test('refuses change paid elsewhere, before anything is sent', async () => {
     state = { prevValue: OUT_SUM + 10000n, mempoolAfter: 0, confirmations: 0 }
     calls.length = 0
-    await expect(submit(rpc(), HEX, { ...asked, changeAddress: 'RPCeZmqW4Aam52DFLmMraWtu5CuXPxqk92' }))
-      .rejects.toMatchObject({ code: 'SUBMIT_MISMATCH', details: { check: 'change', vout: 1 } })
+    await expect(
+      submit(rpc(), HEX, { ...asked, changeAddress: 'RPCeZmqW4Aam52DFLmMraWtu5CuXPxqk92' }),
+    ).rejects.toMatchObject({ code: 'SUBMIT_MISMATCH', details: { check: 'change', vout: 1 } })
     expect(calls).toEqual([])
   })
 
   test('refuses a different method', async () => {
     calls.length = 0
-    await expect(submit(rpc(), HEX, { ...asked, method: 'oraclesregister' })).rejects.toMatchObject({ code: 'SUBMIT_MISMATCH', details: { check: 'method' } })
+    await expect(submit(rpc(), HEX, { ...asked, method: 'oraclesregister' })).rejects.toMatchObject({
+      code: 'SUBMIT_MISMATCH',
+      details: { check: 'method' },
+    })
     expect(calls).toEqual([])
   })
 
   test('refuses different parameters, and parameters the transaction does not carry', async () => {
     calls.length = 0
-    await expect(submit(rpc(), HEX, { ...asked, params: { name: 'NYWTHR2' } })).rejects.toMatchObject({ code: 'SUBMIT_MISMATCH', details: { check: 'param', param: 'name' } })
-    await expect(submit(rpc(), HEX, { ...asked, params: { format: 'S' } })).rejects.toMatchObject({ code: 'SUBMIT_MISMATCH', details: { check: 'param', param: 'format' } })
-    await expect(submit(rpc(), HEX, { ...asked, params: { datafee: 10000n } })).rejects.toMatchObject({ code: 'SUBMIT_MISMATCH', details: { check: 'param' } })
+    await expect(submit(rpc(), HEX, { ...asked, params: { name: 'NYWTHR2' } })).rejects.toMatchObject({
+      code: 'SUBMIT_MISMATCH',
+      details: { check: 'param', param: 'name' },
+    })
+    await expect(submit(rpc(), HEX, { ...asked, params: { format: 'S' } })).rejects.toMatchObject({
+      code: 'SUBMIT_MISMATCH',
+      details: { check: 'param', param: 'format' },
+    })
+    await expect(submit(rpc(), HEX, { ...asked, params: { datafee: 10000n } })).rejects.toMatchObject({
+      code: 'SUBMIT_MISMATCH',
+      details: { check: 'param' },
+    })
     expect(calls).toEqual([])
   })
 
   test('refuses a fee above the bound (prevouts fetched), and outputs above inputs', async () => {
     state = { prevValue: OUT_SUM + 5_000_000n, mempoolAfter: 0, confirmations: 0 }
     calls.length = 0
-    await expect(submit(rpc(), HEX, asked)).rejects.toMatchObject({ code: 'SUBMIT_MISMATCH', details: { check: 'fee', fee: '5000000' } })
+    await expect(submit(rpc(), HEX, asked)).rejects.toMatchObject({
+      code: 'SUBMIT_MISMATCH',
+      details: { check: 'fee', fee: '5000000' },
+    })
     expect(calls).toEqual(['getrawtransaction'])
     state.prevValue = OUT_SUM - 1n
-    await expect(submit(rpc(), HEX, asked)).rejects.toMatchObject({ code: 'SUBMIT_MISMATCH', details: { check: 'fee' } })
+    await expect(submit(rpc(), HEX, asked)).rejects.toMatchObject({
+      code: 'SUBMIT_MISMATCH',
+      details: { check: 'fee' },
+    })
     // a larger explicit bound accepts the first case
     state = { prevValue: OUT_SUM + 5_000_000n, mempoolAfter: 0, confirmations: 0 }
     expect((await submit(rpc(), HEX, { ...asked, maxFee: 5_000_000n }, { pollMs: 5 })).fee).toBe(5_000_000n)
   })
 
   test('re-submitting the same hex is idempotent: "already in block chain" counts as sent, then confirmed', async () => {
-    state = { prevValue: OUT_SUM + 10000n, mempoolAfter: 1000, confirmations: 3, sendError: { code: -27, message: 'transaction already in block chain' } }
+    state = {
+      prevValue: OUT_SUM + 10000n,
+      mempoolAfter: 1000,
+      confirmations: 3,
+      sendError: { code: -27, message: 'transaction already in block chain' },
+    }
     const progress: SubmitProgress[] = []
     const r = await submit(rpc(), HEX, asked, { pollMs: 5, onProgress: (p) => progress.push(p) })
     expect(r.status).toBe('confirmed')
@@ -106,19 +148,31 @@ describe('submit', () => {
   })
 
   test('a rejected broadcast surfaces the daemon error; a txid that never shows up is RPC_TIMEOUT, sent once', async () => {
-    state = { prevValue: OUT_SUM + 10000n, mempoolAfter: 1000, confirmations: 0, sendError: { code: -26, message: '16: mandatory-script-verify-flag-failed' } }
+    state = {
+      prevValue: OUT_SUM + 10000n,
+      mempoolAfter: 1000,
+      confirmations: 0,
+      sendError: { code: -26, message: '16: mandatory-script-verify-flag-failed' },
+    }
     await expect(submit(rpc(), HEX, asked, { pollMs: 5 })).rejects.toMatchObject({ code: 'RPC_ERROR', rpcCode: -26 })
     state = { prevValue: OUT_SUM + 10000n, mempoolAfter: 1000, confirmations: 0 }
     calls.length = 0
-    await expect(submit(rpc(), HEX, asked, { pollMs: 5, timeoutMs: 60 })).rejects.toMatchObject({ code: 'RPC_TIMEOUT', details: { txid: TXID } })
+    await expect(submit(rpc(), HEX, asked, { pollMs: 5, timeoutMs: 60 })).rejects.toMatchObject({
+      code: 'RPC_TIMEOUT',
+      details: { txid: TXID },
+    })
     expect(calls.filter((m) => m === 'sendrawtransaction')).toHaveLength(1)
   })
 
   test('argument checks: change address required unless allowAnyChange, hex must be a transaction', async () => {
     await expect(submit(rpc(), HEX, { method: 'oraclescreate' })).rejects.toMatchObject({ code: 'ARG_INVALID' })
     await expect(submit(rpc(), 'deadbeef', asked)).rejects.toMatchObject({ code: 'TX_INVALID' })
-    await expect(submit(rpc(), { hex: '0' }, { method: 'dicefinish', allowAnyChange: true })).rejects.toMatchObject({ code: 'ARG_INVALID' })
+    await expect(submit(rpc(), { hex: '0' }, { method: 'dicefinish', allowAnyChange: true })).rejects.toMatchObject({
+      code: 'ARG_INVALID',
+    })
     state = { prevValue: OUT_SUM + 10000n, mempoolAfter: 0, confirmations: 0 }
-    expect((await submit(rpc(), HEX, { method: 'oraclescreate', allowAnyChange: true, maxFee: null }, { pollMs: 5 })).fee).toBeUndefined()
+    expect(
+      (await submit(rpc(), HEX, { method: 'oraclescreate', allowAnyChange: true, maxFee: null }, { pollMs: 5 })).fee,
+    ).toBeUndefined()
   })
 })

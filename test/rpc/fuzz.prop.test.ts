@@ -18,33 +18,59 @@ beforeAll(async () => {
     else sendJson(res, 500, { result: null, error: { code: -1, message: 'usage' }, id: body.id })
   })
 })
-afterAll(async () => { await server.close() })
+afterAll(async () => {
+  await server.close()
+})
 
-const junk = fc.oneof(fc.anything(), fc.constant(undefined), fc.bigInt(), fc.constant('ab'.repeat(32)), fc.constant('1.5'), fc.integer())
+const junk = fc.oneof(
+  fc.anything(),
+  fc.constant(undefined),
+  fc.bigInt(),
+  fc.constant('ab'.repeat(32)),
+  fc.constant('1.5'),
+  fc.integer(),
+)
 
 describe('no crash on any input', () => {
   test('every typed komodod method rejects with a KomodoCcError', async () => {
     const rpc = createKomodoRpc({ url: server.url, user: 'u', password: 'p', timeoutMs: 5000 })
-    const methods = Object.keys(rpc).filter((k) => typeof (rpc as unknown as Record<string, unknown>)[k] === 'function' && k !== 'host')
-    await fc.assert(fc.asyncProperty(fc.constantFrom(...methods), fc.array(junk, { maxLength: 12 }), async (m, args) => {
-      const f = (rpc as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[m]!
-      const outcome = await f(...args).then(() => 'resolved', (e: unknown) => e)
-      expect(outcome).toBeInstanceOf(KomodoCcError)
-    }), { numRuns })
+    const methods = Object.keys(rpc).filter(
+      (k) => typeof (rpc as unknown as Record<string, unknown>)[k] === 'function' && k !== 'host',
+    )
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...methods), fc.array(junk, { maxLength: 12 }), async (m, args) => {
+        const f = (rpc as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[m]!
+        const outcome = await f(...args).then(
+          () => 'resolved',
+          (e: unknown) => e,
+        )
+        expect(outcome).toBeInstanceOf(KomodoCcError)
+      }),
+      { numRuns },
+    )
   })
 
   test('the KDF builder and client reject any params with a KomodoCcError', async () => {
-    fc.assert(fc.property(fc.anything(), (p) => {
-      try {
-        buildEnableEthWithTokensRequest(p as never, { userpass: 'u' })
-      } catch (e) {
-        expect(e).toBeInstanceOf(KomodoCcError)
-      }
-    }), { numRuns: numRuns * 4 })
+    fc.assert(
+      fc.property(fc.anything(), (p) => {
+        try {
+          buildEnableEthWithTokensRequest(p as never, { userpass: 'u' })
+        } catch (e) {
+          expect(e).toBeInstanceOf(KomodoCcError)
+        }
+      }),
+      { numRuns: numRuns * 4 },
+    )
     const kdf = createKdfClient({ url: server.url, userpass: 'u' })
-    await fc.assert(fc.asyncProperty(fc.anything(), fc.anything(), async (p, o) => {
-      const outcome = await kdf.enableEthWithTokens(p as never, o as never).then(() => 'resolved', (e: unknown) => e)
-      expect(outcome).toBeInstanceOf(KomodoCcError)
-    }), { numRuns })
+    await fc.assert(
+      fc.asyncProperty(fc.anything(), fc.anything(), async (p, o) => {
+        const outcome = await kdf.enableEthWithTokens(p as never, o as never).then(
+          () => 'resolved',
+          (e: unknown) => e,
+        )
+        expect(outcome).toBeInstanceOf(KomodoCcError)
+      }),
+      { numRuns },
+    )
   })
 })

@@ -13,27 +13,58 @@ const numRuns = Number(process.env.FC_NUM_RUNS ?? 200)
 
 describe('parseJsonExact', () => {
   test('big integers and long fractions keep their precision', () => {
-    expect(parseJsonExact('{"sbits":18446744073709551615,"a":9007199254740991,"b":-9007199254740993}'))
-      .toEqual({ sbits: 18446744073709551615n, a: 9007199254740991, b: -9007199254740993n })
+    expect(parseJsonExact('{"sbits":18446744073709551615,"a":9007199254740991,"b":-9007199254740993}')).toEqual({
+      sbits: 18446744073709551615n,
+      a: 9007199254740991,
+      b: -9007199254740993n,
+    })
     expect(parseJsonExact('[123456789.12345678, 0.1, 1e3, 2.50000000]')).toEqual(['123456789.12345678', 0.1, 1000, 2.5])
     expect(parseJsonExact('{"__proto__":1}')).toHaveProperty('__proto__', 1)
   })
   test('agrees with JSON.parse on ordinary JSON (property)', () => {
-    fc.assert(fc.property(fc.json({ depthSize: 'small' }), (text) => {
-      const ours = parseJsonExact(text)
-      const ref = JSON.parse(text) as unknown
-      // the same value inside a document that forces the strict (non-native) path
-      const slow = (parseJsonExact(`[12345678901234567890,${text}]`) as unknown[])[1]
-      expect(JSON.stringify(slow, (_k, y: unknown) => typeof y === 'bigint' ? Number(y) : typeof y === 'string' && /^-?\d+\.\d+$/.test(y) ? Number(y) : y))
-        .toBe(JSON.stringify(ref))
-      // every number in fc.json is a double; ours may only differ by keeping exactness (bigint / text)
-      const norm = (x: unknown): unknown => typeof x === 'bigint' ? Number(x) : typeof x === 'string' && /^-?\d+\.\d+$/.test(x) && !Number.isNaN(Number(x)) ? x : Array.isArray(x) ? x.map(norm) : x !== null && typeof x === 'object' ? Object.fromEntries(Object.entries(x).map(([k, y]) => [k, norm(y)])) : x
-      const n = norm(ours)
-      expect(JSON.stringify(n, (_k, y: unknown) => typeof y === 'string' && /^-?\d+\.\d+$/.test(y) ? Number(y) : y)).toBe(JSON.stringify(ref))
-    }), { numRuns })
+    fc.assert(
+      fc.property(fc.json({ depthSize: 'small' }), (text) => {
+        const ours = parseJsonExact(text)
+        const ref = JSON.parse(text) as unknown
+        // the same value inside a document that forces the strict (non-native) path
+        const slow = (parseJsonExact(`[12345678901234567890,${text}]`) as unknown[])[1]
+        expect(
+          JSON.stringify(slow, (_k, y: unknown) =>
+            typeof y === 'bigint' ? Number(y) : typeof y === 'string' && /^-?\d+\.\d+$/.test(y) ? Number(y) : y,
+          ),
+        ).toBe(JSON.stringify(ref))
+        // every number in fc.json is a double; ours may only differ by keeping exactness (bigint / text)
+        const norm = (x: unknown): unknown =>
+          typeof x === 'bigint'
+            ? Number(x)
+            : typeof x === 'string' && /^-?\d+\.\d+$/.test(x) && !Number.isNaN(Number(x))
+              ? x
+              : Array.isArray(x)
+                ? x.map(norm)
+                : x !== null && typeof x === 'object'
+                  ? Object.fromEntries(Object.entries(x).map(([k, y]) => [k, norm(y)]))
+                  : x
+        const n = norm(ours)
+        expect(
+          JSON.stringify(n, (_k, y: unknown) => (typeof y === 'string' && /^-?\d+\.\d+$/.test(y) ? Number(y) : y)),
+        ).toBe(JSON.stringify(ref))
+      }),
+      { numRuns },
+    )
   })
   test('invalid JSON is RPC_RESULT with an offset', () => {
-    for (const t of ['', '{', '{"a":1,}', '[1 2]', '"x', 'tru', '01', '{"a":1} x', '"\\q"', '['.repeat(300) + '12345678901234567890' + ']'.repeat(300)])
+    for (const t of [
+      '',
+      '{',
+      '{"a":1,}',
+      '[1 2]',
+      '"x',
+      'tru',
+      '01',
+      '{"a":1} x',
+      '"\\q"',
+      '['.repeat(300) + '12345678901234567890' + ']'.repeat(300),
+    ])
       expect(() => parseJsonExact(t)).toThrow(expect.objectContaining({ code: 'RPC_RESULT' }))
   })
 })
@@ -45,25 +76,31 @@ describe('amount parameters: the daemon reads back exactly the intended satoshis
     expect(coinsParam('0.29', 'a', { fudge: false })).toBe('0.290000005')
     expect(coinsParam(100000000n, 'a')).toBe('1')
   })
-  test('property: any satoshi amount up to 21e14 round-trips through komodod\'s atof parsing', () => {
-    fc.assert(fc.property(fc.bigInt({ min: 0n, max: 2_100_000_000_000_000n }), fc.boolean(), (sats, fudge) => {
-      const text = coinsParam(sats, 'amount', { fudge })
-      expect(daemonParseCoins(text, { fudge })).toBe(sats)
-    }), { numRuns })
+  test("property: any satoshi amount up to 21e14 round-trips through komodod's atof parsing", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 2_100_000_000_000_000n }), fc.boolean(), (sats, fudge) => {
+        const text = coinsParam(sats, 'amount', { fudge })
+        expect(daemonParseCoins(text, { fudge })).toBe(sats)
+      }),
+      { numRuns },
+    )
   })
 })
 
 describe('checkTransactionHex', () => {
   test('refuses random bytes (property): anything accepted parses to the end', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 80 }), (b) => {
-      const hex = Buffer.from(b).toString('hex')
-      try {
-        const s = checkTransactionHex(hex)
-        expect(s.size).toBe(b.length)
-      } catch (e) {
-        expect((e as { code: string }).code).toBe('TX_INVALID')
-      }
-    }), { numRuns })
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 80 }), (b) => {
+        const hex = Buffer.from(b).toString('hex')
+        try {
+          const s = checkTransactionHex(hex)
+          expect(s.size).toBe(b.length)
+        } catch (e) {
+          expect((e as { code: string }).code).toBe('TX_INVALID')
+        }
+      }),
+      { numRuns },
+    )
   })
 })
 
@@ -73,17 +110,31 @@ describe('ChainView over komodod', () => {
     server = await startServer((req, res) => {
       const body = JSON.parse(req.body) as { id: string; method: string; params: unknown[] }
       const results: Record<string, unknown> = {
-        getaddressutxos: [{ address: 'RPCeZmqW4Aam52DFLmMraWtu5CuXPxqk92', txid: 'ab'.repeat(32), outputIndex: 1, script: '76a914' + '00'.repeat(20) + '88ac', satoshis: 'BIG', height: 120 }],
+        getaddressutxos: [
+          {
+            address: 'RPCeZmqW4Aam52DFLmMraWtu5CuXPxqk92',
+            txid: 'ab'.repeat(32),
+            outputIndex: 1,
+            script: '76a914' + '00'.repeat(20) + '88ac',
+            satoshis: 'BIG',
+            height: 120,
+          },
+        ],
         getrawmempool: ['cd'.repeat(32)],
         getrawtransaction: '01000000' + '00' + '00' + '00000000',
       }
       // the satoshi literal is spliced in as text: a JS number could not hold it
-      const text = JSON.stringify({ result: results[body.method] ?? null, error: null, id: body.id }).replace('"BIG"', '9007199254740993')
+      const text = JSON.stringify({ result: results[body.method] ?? null, error: null, id: body.id }).replace(
+        '"BIG"',
+        '9007199254740993',
+      )
       res.writeHead(200, { 'content-type': 'application/json' })
       res.end(text)
     })
   })
-  afterAll(async () => { await server.close() })
+  afterAll(async () => {
+    await server.close()
+  })
 
   test('listUnspent / getMempool / getTransaction', async () => {
     const view: ChainView = createKomodoRpc({ url: server.url, user: 'u', password: 'p' })
@@ -92,7 +143,9 @@ describe('ChainView over komodod', () => {
     expect(u!.satoshis).toBe(9007199254740993n) // beyond 2^53: exact
     expect(u!.script).toBeInstanceOf(Uint8Array)
     expect(u!.script.length).toBe(25)
-    expect(JSON.parse(server.requests.at(-1)!.body).params).toEqual([{ addresses: ['RPCeZmqW4Aam52DFLmMraWtu5CuXPxqk92'] }])
+    expect(JSON.parse(server.requests.at(-1)!.body).params).toEqual([
+      { addresses: ['RPCeZmqW4Aam52DFLmMraWtu5CuXPxqk92'] },
+    ])
     expect(await view.getMempool()).toEqual(['cd'.repeat(32)])
     expect(await view.getTransaction('ef'.repeat(32))).toBe('01000000000000000000')
     expect(JSON.parse(server.requests.at(-1)!.body).params).toEqual(['ef'.repeat(32), 0])

@@ -23,7 +23,8 @@ import { parseTokenInfo } from '../../src/modules/tokens/rpc.js'
 import { parseJsonExact } from '../../src/rpc/json.js'
 
 /** The client's methods before they came from the modules (issue 17), in order. */
-const METHODS = `call host tokenaddress tokenbalance tokencreate tokeninfo tokenlist tokentransfer faucetaddress faucetfund faucetget
+const METHODS =
+  `call host tokenaddress tokenbalance tokencreate tokeninfo tokenlist tokentransfer faucetaddress faucetfund faucetget
   faucetinfo diceaddfunds diceaddress dicebet dicefinish dicefund diceinfo dicelist dicestatus oraclesaddress oraclescreate oraclesdata
   oraclesfund oraclesinfo oracleslist oraclesregister oraclessamples oraclessubscribe gatewaysaddress gatewaysbind gatewaysclaim
   gatewayscompletesigning gatewaysdeposit gatewaysdumpprivkey gatewaysexternaladdress gatewaysinfo gatewayslist gatewayswithdraw
@@ -33,7 +34,8 @@ const METHODS = `call host tokenaddress tokenbalance tokencreate tokeninfo token
 
 const docTx = (id: string): string => docs.cases.find((c) => c.id === id)!.hex
 /** The daemon's JSON of an offline result (bigint counts as JSON integers). */
-const asDaemonJson = (v: unknown) => parseJsonExact(JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? Number(x) : x)))
+const asDaemonJson = (v: unknown) =>
+  parseJsonExact(JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? Number(x) : x)))
 
 describe('RPC registry', () => {
   test('the client has the same methods, in the same order', () => {
@@ -55,13 +57,17 @@ describe('RPC registry', () => {
     }
     for (const [name, m] of Object.entries(NODE_RPC)) expect([name, m.toParams.length]).toEqual([name, m.params.length])
   })
-  test('the typed client keeps each method\'s arguments and result type', () => {
+  test("the typed client keeps each method's arguments and result type", () => {
     type O = RpcCallOptions | undefined
     expectTypeOf<KomodoRpc['oraclesinfo']>().parameters.toEqualTypeOf<[oracletxid: string, options?: O]>()
     expectTypeOf<KomodoRpc['oraclesinfo']>().returns.toEqualTypeOf<Promise<OraclesInfo>>()
     expectTypeOf<KomodoRpc['oraclessamples']>().returns.toEqualTypeOf<Promise<OraclesSamples>>()
-    expectTypeOf<KomodoRpc['tokencreate']>().parameters.toEqualTypeOf<[name: string, supply: AmountInput, description?: string, data?: string, options?: O]>()
-    expectTypeOf<KomodoRpc['tokentransfer']>().parameters.toEqualTypeOf<[tokenid: string, destpubkey: string, amount: bigint | number, options?: O]>()
+    expectTypeOf<KomodoRpc['tokencreate']>().parameters.toEqualTypeOf<
+      [name: string, supply: AmountInput, description?: string, data?: string, options?: O]
+    >()
+    expectTypeOf<KomodoRpc['tokentransfer']>().parameters.toEqualTypeOf<
+      [tokenid: string, destpubkey: string, amount: bigint | number, options?: O]
+    >()
     expectTypeOf<KomodoRpc['tokeninfo']>().returns.toEqualTypeOf<Promise<TokenInfo>>()
     expectTypeOf<KomodoRpc['tokenaddress']>().parameters.toEqualTypeOf<[pubkey?: string, options?: O]>()
     expectTypeOf<KomodoRpc['tokenaddress']>().returns.toEqualTypeOf<Promise<ModuleAddresses>>()
@@ -69,16 +75,54 @@ describe('RPC registry', () => {
     expectTypeOf<KomodoRpc['faucetinfo']>().returns.toEqualTypeOf<Promise<FaucetInfo>>()
     expectTypeOf<KomodoRpc['dicefinish']>().returns.toEqualTypeOf<Promise<DiceFinishRpcResult>>()
     expectTypeOf<KomodoRpc['diceinfo']>().returns.toEqualTypeOf<Promise<DiceInfo>>()
-    expectTypeOf<KomodoRpc['dicefund']>().parameters.toEqualTypeOf<[name: string, funds: AmountInput, minbet: AmountInput, maxbet: AmountInput, maxodds: number, timeoutblocks: number, options?: O]>()
+    expectTypeOf<KomodoRpc['dicefund']>().parameters.toEqualTypeOf<
+      [
+        name: string,
+        funds: AmountInput,
+        minbet: AmountInput,
+        maxbet: AmountInput,
+        maxodds: number,
+        timeoutblocks: number,
+        options?: O,
+      ]
+    >()
     expectTypeOf<KomodoRpc['gatewaysinfo']>().returns.toEqualTypeOf<Promise<GatewaysInfo>>()
-    expectTypeOf<KomodoRpc['gatewaysdumpprivkey']>().returns.toEqualTypeOf<Promise<{ result: string } & Record<'privkey', string>>>()
-    expectTypeOf<KomodoRpc['gatewaysbind']>().parameters.toEqualTypeOf<[tokenid: string, oracletxid: string, coin: string, tokensupply: AmountInput, M: number, N: number,
-      pubkeys: string | readonly string[], pubtype: number, p2shtype: number, wiftype: number, taddr?: number, options?: O]>()
+    expectTypeOf<KomodoRpc['gatewaysdumpprivkey']>().returns.toEqualTypeOf<
+      Promise<{ result: string } & Record<'privkey', string>>
+    >()
+    expectTypeOf<KomodoRpc['gatewaysbind']>().parameters.toEqualTypeOf<
+      [
+        tokenid: string,
+        oracletxid: string,
+        coin: string,
+        tokensupply: AmountInput,
+        M: number,
+        N: number,
+        pubkeys: string | readonly string[],
+        pubtype: number,
+        p2shtype: number,
+        wiftype: number,
+        taddr?: number,
+        options?: O,
+      ]
+    >()
     expectTypeOf<KomodoRpc['rewardsinfo']>().returns.toEqualTypeOf<Promise<RewardsInfo>>()
-    expectTypeOf<KomodoRpc['rewardscreatefunding']>().parameters.toEqualTypeOf<[name: string, amount: AmountInput, APR?: string | number, mindays?: number, maxdays?: number, mindeposit?: AmountInput, options?: O]>()
+    expectTypeOf<KomodoRpc['rewardscreatefunding']>().parameters.toEqualTypeOf<
+      [
+        name: string,
+        amount: AmountInput,
+        APR?: string | number,
+        mindays?: number,
+        maxdays?: number,
+        mindeposit?: AmountInput,
+        options?: O,
+      ]
+    >()
     expectTypeOf<KomodoRpc['sendrawtransaction']>().returns.toEqualTypeOf<Promise<string>>()
     expectTypeOf<KomodoRpc['rewardslock']>().returns.toEqualTypeOf<Promise<HexResult>>()
-    expectTypeOf<KomodoRpc['listunspent']>().parameters.toEqualTypeOf<[minconf?: number, maxconf?: number, addresses?: readonly string[], options?: O]>()
+    expectTypeOf<KomodoRpc['listunspent']>().parameters.toEqualTypeOf<
+      [minconf?: number, maxconf?: number, addresses?: readonly string[], options?: O]
+    >()
     // @ts-expect-error: no such RPC
     expectTypeOf<KomodoRpc['oraclesinfoo']>().toBeFunction()
   })
@@ -92,14 +136,25 @@ describe('RPC registry', () => {
     expectTypeOf<OraclesInfo['registered'][number]['datafee']>().toEqualTypeOf<bigint>()
     expectTypeOf<OraclesInfo<'offline'>['registered'][number]['datafee']>().toEqualTypeOf<string>()
   })
-  test('an offline *info, read back as the daemon would print it, parses to the client\'s form', () => {
+  test("an offline *info, read back as the daemon would print it, parses to the client's form", () => {
     const c = info.cases.find((x) => x.id === 'oracles-oraclesinfo-01')!
     const offline = oraclesinfo(docTx(c.create!), c.txs!.map(docTx))
     const parsed = parseOraclesInfo(asDaemonJson(offline))
-    expect(parsed.registered.map((p) => p.datafee)).toEqual(offline.registered.map((p) => BigInt(Math.round(Number(p.datafee) * 1e8))))
-    expect(parseFaucetInfo(asDaemonJson(faucetinfo([docTx('faucet-faucetfund-01')])))).toEqual({ result: 'success', name: 'Faucet', funding: 10_000_000_000n })
+    expect(parsed.registered.map((p) => p.datafee)).toEqual(
+      offline.registered.map((p) => BigInt(Math.round(Number(p.datafee) * 1e8))),
+    )
+    expect(parseFaucetInfo(asDaemonJson(faucetinfo([docTx('faucet-faucetfund-01')])))).toEqual({
+      result: 'success',
+      name: 'Faucet',
+      funding: 10_000_000_000n,
+    })
     const dice = diceinfo(docTx('dice-dicefund-01'), [docTx('dice-diceaddfunds-01')])
-    expect(parseDiceInfo(asDaemonJson(dice))).toMatchObject({ maxodds: 777, timeoutblocks: 7, minbet: 77_700_000n, funding: 77_778_700_000_000n })
+    expect(parseDiceInfo(asDaemonJson(dice))).toMatchObject({
+      maxodds: 777,
+      timeoutblocks: 7,
+      minbet: 77_700_000n,
+      funding: 77_778_700_000_000n,
+    })
     const token = tokeninfo(docTx('tokens-tokencreate-01'))
     expect(parseTokenInfo(asDaemonJson(token))).toEqual(token)
   })

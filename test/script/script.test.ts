@@ -3,8 +3,16 @@ import fc from 'fast-check'
 import * as bitcoin from 'bitcoinjs-lib'
 import vdata from '../../vectors/script/cc-vdata.json' with { type: 'json' }
 import {
-  decompileScript, isPushOnly, opReturnPayload, opReturnScript, p2pkhScript, p2pkScript, pushData, scriptToAsm,
-  isStrictSignatureEncoding, IGUANA_MAXSCRIPTSIZE,
+  decompileScript,
+  isPushOnly,
+  opReturnPayload,
+  opReturnScript,
+  p2pkhScript,
+  p2pkScript,
+  pushData,
+  scriptToAsm,
+  isStrictSignatureEncoding,
+  IGUANA_MAXSCRIPTSIZE,
 } from '../../src/script/script.js'
 import { ccScriptParts, classifyScript, mayAcceptCondition } from '../../src/script/classify.js'
 import { opcodeName } from '../../src/script/opcodes.js'
@@ -27,9 +35,13 @@ describe('builders', () => {
     expect(bytesToHex(pushData(new Uint8Array(0x10000))).slice(0, 10)).toBe('4e00000100')
   })
   test('P2PK, P2PKH, OP_RETURN match bitcoinjs-lib', () => {
-    expect(bytesToHex(p2pkScript(h(PK)))).toBe(Buffer.from(bitcoin.payments.p2pk({ pubkey: Buffer.from(PK, 'hex') }).output!).toString('hex'))
+    expect(bytesToHex(p2pkScript(h(PK)))).toBe(
+      Buffer.from(bitcoin.payments.p2pk({ pubkey: Buffer.from(PK, 'hex') }).output!).toString('hex'),
+    )
     const hash = h('f3f476150b5a0f65a0972520653e6523dc2bd5ac')
-    expect(bytesToHex(p2pkhScript(hash))).toBe(Buffer.from(bitcoin.payments.p2pkh({ hash: Buffer.from(hash) }).output!).toString('hex'))
+    expect(bytesToHex(p2pkhScript(hash))).toBe(
+      Buffer.from(bitcoin.payments.p2pkh({ hash: Buffer.from(hash) }).output!).toString('hex'),
+    )
     expect(bytesToHex(opReturnScript(h('e446')))).toBe('6a02e446')
     expect(bytesToHex(opReturnScript(new Uint8Array(80))).slice(0, 6)).toBe('6a4c50')
     expect(() => p2pkScript(new Uint8Array(33))).toThrow(code('PUBKEY_INVALID'))
@@ -55,7 +67,10 @@ describe('asm (ScriptToAsmStr)', () => {
     ['6a0180', 'OP_RETURN 0'],
     ['00515f60', '0 1 15 16'],
     ['4f50', '-1 OP_RESERVED'],
-    ['76a914f3f476150b5a0f65a0972520653e6523dc2bd5ac88ac', 'OP_DUP OP_HASH160 f3f476150b5a0f65a0972520653e6523dc2bd5ac OP_EQUALVERIFY OP_CHECKSIG'],
+    [
+      '76a914f3f476150b5a0f65a0972520653e6523dc2bd5ac88ac',
+      'OP_DUP OP_HASH160 f3f476150b5a0f65a0972520653e6523dc2bd5ac OP_EQUALVERIFY OP_CHECKSIG',
+    ],
     ['cccdb1b2ba', 'OP_CHECKCRYPTOCONDITION OP_CHECKCRYPTOCONDITIONVERIFY OP_CHECKLOCKTIMEVERIFY OP_NOP3 OP_UNKNOWN'],
     ['0501020304', '[error]'],
     ['51 4c'.replace(' ', ''), '1 [error]'],
@@ -63,7 +78,8 @@ describe('asm (ScriptToAsmStr)', () => {
     expect(scriptToAsm(h(hex))).toBe(asm)
   })
   test('signatures in scriptSigs get their hash type decoded, only when strict DER with a defined type', () => {
-    const der = '3045022100b265993f541d580f10e8820f9986bdd479859fdcb2e636dd1ee1b23506eebeac02202234a6e5141345459c4b4959e921aa85b9fa616f4c44ea15e53d08bf48852595'
+    const der =
+      '3045022100b265993f541d580f10e8820f9986bdd479859fdcb2e636dd1ee1b23506eebeac02202234a6e5141345459c4b4959e921aa85b9fa616f4c44ea15e53d08bf48852595'
     expect(scriptToAsm(h('48' + der + '01'), true)).toBe(der + '[ALL]')
     expect(scriptToAsm(h('48' + der + '83'), true)).toBe(der + '[SINGLE|ANYONECANPAY]')
     expect(scriptToAsm(h('48' + der + '04'), true)).toBe(der + '04')
@@ -76,26 +92,40 @@ describe('asm (ScriptToAsmStr)', () => {
     expect(opcodeName(0xfa)).toBe('OP_UNKNOWN')
   })
   test('random scripts: asm never throws; decompile throws only SCRIPT_INVALID', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 80 }), fc.boolean(), (s, sig) => {
-      expect(typeof scriptToAsm(s, sig)).toBe('string')
-      try {
-        const ops = decompileScript(s)
-        expect(ops.reduce((n, o) => n + (o.end - o.start), 0)).toBe(s.length)
-      } catch (e) {
-        expect(e).toBeInstanceOf(KomodoCcError)
-        expect((e as KomodoCcError).code).toBe('SCRIPT_INVALID')
-      }
-      expect(classifyScript(s).type).toBeTypeOf('string')
-    }), { numRuns })
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 80 }), fc.boolean(), (s, sig) => {
+        expect(typeof scriptToAsm(s, sig)).toBe('string')
+        try {
+          const ops = decompileScript(s)
+          expect(ops.reduce((n, o) => n + (o.end - o.start), 0)).toBe(s.length)
+        } catch (e) {
+          expect(e).toBeInstanceOf(KomodoCcError)
+          expect((e as KomodoCcError).code).toBe('SCRIPT_INVALID')
+        }
+        expect(classifyScript(s).type).toBeTypeOf('string')
+      }),
+      { numRuns },
+    )
   })
 })
 
 describe('classification (Solver + ExtractDestinations)', () => {
   test('kinds and addresses', () => {
-    expect(decodeScriptPubKey(h('21' + PK + 'ac'))).toMatchObject({ type: 'pubkey', reqSigs: 1, addresses: ['RANyPgfZZLhSjQB9jrzztSw66zMMYDZuxQ'] })
+    expect(decodeScriptPubKey(h('21' + PK + 'ac'))).toMatchObject({
+      type: 'pubkey',
+      reqSigs: 1,
+      addresses: ['RANyPgfZZLhSjQB9jrzztSw66zMMYDZuxQ'],
+    })
     // a "pubkey" with a wrong length for its first byte: type only
-    expect(decodeScriptPubKey(h('21' + '04' + PK.slice(2) + 'ac'))).toEqual({ asm: '04' + PK.slice(2) + ' OP_CHECKSIG', hex: '2104' + PK.slice(2) + 'ac', type: 'pubkey' })
-    expect(decodeScriptPubKey(h('a914' + '11'.repeat(20) + '87'))).toMatchObject({ type: 'scripthash', addresses: [expect.stringMatching(/^b/)] })
+    expect(decodeScriptPubKey(h('21' + '04' + PK.slice(2) + 'ac'))).toEqual({
+      asm: '04' + PK.slice(2) + ' OP_CHECKSIG',
+      hex: '2104' + PK.slice(2) + 'ac',
+      type: 'pubkey',
+    })
+    expect(decodeScriptPubKey(h('a914' + '11'.repeat(20) + '87'))).toMatchObject({
+      type: 'scripthash',
+      addresses: [expect.stringMatching(/^b/)],
+    })
     expect(classifyScript(h('6a')).type).toBe('nulldata')
     expect(classifyScript(h('6a02e44651')).type).toBe('nulldata')
     expect(classifyScript(h('6a02e446ac')).type).toBe('nonstandard')
@@ -105,12 +135,15 @@ describe('classification (Solver + ExtractDestinations)', () => {
     expect(classifyScript(h('53' + '21' + PK + '21' + PK + '52ae')).type).toBe('nonstandard') // m > n
     expect(classifyScript(h('ac')).type).toBe('nonstandard')
   })
-  test.each(vdata.cases.map((c) => [c.ccAddress, c] as const))('CC with vData %s: address of the sub-script only', (_a, c) => {
-    const s = h(c.scriptPubKey)
-    expect(bytesToHex(s.subarray(0, ccScriptParts(s)!.ccSubScriptEnd))).toBe(c.ccSubScript)
-    expect(decodeScriptPubKey(s)).toMatchObject({ type: 'cryptocondition', reqSigs: 1, addresses: [c.ccAddress] })
-    expect(decodeScriptPubKey(h(c.ccSubScript)).addresses).toEqual([c.ccAddress])
-  })
+  test.each(vdata.cases.map((c) => [c.ccAddress, c] as const))(
+    'CC with vData %s: address of the sub-script only',
+    (_a, c) => {
+      const s = h(c.scriptPubKey)
+      expect(bytesToHex(s.subarray(0, ccScriptParts(s)!.ccSubScriptEnd))).toBe(c.ccSubScript)
+      expect(decodeScriptPubKey(s)).toMatchObject({ type: 'cryptocondition', reqSigs: 1, addresses: [c.ccAddress] })
+      expect(decodeScriptPubKey(h(c.ccSubScript)).addresses).toEqual([c.ccAddress])
+    },
+  )
   test('CC layout rules (IsPayToCryptoCondition) and condition acceptance', () => {
     const sub = vdata.cases[0]!.ccSubScript
     expect(ccScriptParts(h(sub + '5175'))).not.toBeNull() // OP_1 OP_DROP
@@ -121,8 +154,12 @@ describe('classification (Solver + ExtractDestinations)', () => {
     expect(ccScriptParts(h('4c2e' + sub.slice(2)))).toBeNull() // PUSHDATA1 condition push
     expect(mayAcceptCondition(h(sub.slice(2, -2)))).toBe(true)
     // an eval-only condition has no signing node: not standard
-    expect(mayAcceptCondition(h('af2780205e1effe9b7bab73dce628ccd9f0cbbb16c1e6efc6c4f311e59992a467bc119fd8103100000'))).toBe(false)
-    expect(classifyScript(h('29af2780205e1effe9b7bab73dce628ccd9f0cbbb16c1e6efc6c4f311e59992a467bc119fd8103100000cc')).type).toBe('nonstandard')
+    expect(
+      mayAcceptCondition(h('af2780205e1effe9b7bab73dce628ccd9f0cbbb16c1e6efc6c4f311e59992a467bc119fd8103100000')),
+    ).toBe(false)
+    expect(
+      classifyScript(h('29af2780205e1effe9b7bab73dce628ccd9f0cbbb16c1e6efc6c4f311e59992a467bc119fd8103100000cc')).type,
+    ).toBe('nonstandard')
     expect(isPushOnly(h('0051604f'))).toBe(true)
     expect(isPushOnly(h('61'))).toBe(false)
   })

@@ -30,7 +30,9 @@ describe('komodo-cc tx', () => {
     await txIdCommand.run([ex.signedTx], i)
     expect(JSON.parse(i.out.join(''))).toEqual({ txid: ex.txid, size: ex.signedTx.length / 2 })
     await expect(Promise.resolve().then(() => txIdCommand.run([], io()))).rejects.toThrow(code('CLI_USAGE'))
-    await expect(Promise.resolve().then(() => txIdCommand.run([ex.signedTx + '00'], io()))).rejects.toThrow(code('TRAILING_BYTES'))
+    await expect(Promise.resolve().then(() => txIdCommand.run([ex.signedTx + '00'], io()))).rejects.toThrow(
+      code('TRAILING_BYTES'),
+    )
   })
   const prevouts = JSON.stringify([{ value: String(ex.spentOutput.value), script: ex.spentOutput.scriptPubKey }])
   const wif = encodeWif(hexToBytes(ex.privkey))
@@ -40,7 +42,13 @@ describe('komodo-cc tx', () => {
     expect(JSON.parse(i.out.join(''))).toEqual({ hex: ex.signedTx, txid: ex.txid, signed: [0] })
   })
   test('sign with the WIF from stdin or a named variable, explicit condition', async () => {
-    const explicit = JSON.stringify([{ value: ex.spentOutput.value, script: ex.spentOutput.scriptPubKey, condition: { cc1of1: { eval: 'e4', pubkey: ex.pubkey } } }])
+    const explicit = JSON.stringify([
+      {
+        value: ex.spentOutput.value,
+        script: ex.spentOutput.scriptPubKey,
+        condition: { cc1of1: { eval: 'e4', pubkey: ex.pubkey } },
+      },
+    ])
     const a = io({}, wif + '\n')
     await txSignCommand.run([ex.unsignedTx, '--prevouts', explicit, '--wif', 'stdin'], a)
     const b = io({ MYKEY: wif })
@@ -49,16 +57,26 @@ describe('komodo-cc tx', () => {
     expect(JSON.parse(b.out.join('')).hex).toBe(ex.signedTx)
   })
   test('never takes the key from argv by default; errors are typed', async () => {
-    await expect(txSignCommand.run([ex.unsignedTx, '--prevouts', prevouts, '--wif', wif], io())).rejects.toThrow(code('CLI_USAGE'))
+    await expect(txSignCommand.run([ex.unsignedTx, '--prevouts', prevouts, '--wif', wif], io())).rejects.toThrow(
+      code('CLI_USAGE'),
+    )
     const ok = io()
     await txSignCommand.run([ex.unsignedTx, '--prevouts', prevouts, '--wif', wif, '--unsafe-argv-wif'], ok)
     expect(JSON.parse(ok.out.join('')).txid).toBe(ex.txid)
     await expect(txSignCommand.run([ex.unsignedTx, '--prevouts', prevouts], io())).rejects.toThrow(code('CLI_USAGE'))
-    await expect(txSignCommand.run([ex.unsignedTx, '--prevouts', '{', '--wif', 'stdin'], io({}, wif))).rejects.toThrow(code('CLI_USAGE'))
-    await expect(txSignCommand.run([ex.unsignedTx, '--prevouts', '[]', '--wif', 'stdin'], io({}, wif))).rejects.toThrow(code('BUILD_INPUTS'))
-    await expect(txSignCommand.run([ex.unsignedTx, '--prevouts', prevouts, '--wif', 'stdin'], io({}, 'notawif'))).rejects.toThrow(code('WIF_INVALID'))
+    await expect(txSignCommand.run([ex.unsignedTx, '--prevouts', '{', '--wif', 'stdin'], io({}, wif))).rejects.toThrow(
+      code('CLI_USAGE'),
+    )
+    await expect(txSignCommand.run([ex.unsignedTx, '--prevouts', '[]', '--wif', 'stdin'], io({}, wif))).rejects.toThrow(
+      code('BUILD_INPUTS'),
+    )
+    await expect(
+      txSignCommand.run([ex.unsignedTx, '--prevouts', prevouts, '--wif', 'stdin'], io({}, 'notawif')),
+    ).rejects.toThrow(code('WIF_INVALID'))
     // another key cannot sign this CC input
     const other = encodeWif(new Uint8Array(32).fill(9))
-    await expect(txSignCommand.run([ex.unsignedTx, '--prevouts', prevouts, '--wif', 'stdin'], io({}, other))).rejects.toThrow(code('BUILD_INPUTS'))
+    await expect(
+      txSignCommand.run([ex.unsignedTx, '--prevouts', prevouts, '--wif', 'stdin'], io({}, other)),
+    ).rejects.toThrow(code('BUILD_INPUTS'))
   })
 })

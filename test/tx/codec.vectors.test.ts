@@ -48,7 +48,14 @@ describe('docs-antara raw transactions: parse ∘ serialize, txid, size', () => 
 
   test('Sapling v4 defaults of a daemon-built transaction', () => {
     const tx = parseTransaction(cases.find((c) => c.id === 'oracles-oraclesfund-01')!.hex)
-    expect(tx).toMatchObject({ overwintered: true, version: 4, versionGroupId: 0x892f2085, lockTime: 0, expiryHeight: 1974, valueBalance: 0n })
+    expect(tx).toMatchObject({
+      overwintered: true,
+      version: 4,
+      versionGroupId: 0x892f2085,
+      lockTime: 0,
+      expiryHeight: 1974,
+      valueBalance: 0n,
+    })
     expect(tx.vin.every((i) => i.sequence === 0xffffffff)).toBe(true)
     expect(tx.bindingSig).toBeUndefined()
   })
@@ -67,8 +74,12 @@ describe('ZIP-243 test vector transactions round-trip', () => {
     expect(tx.vout).toHaveLength(2)
     expect(tx.bindingSig).toHaveLength(64)
     // field values from the ZIP's broken-out listing
-    expect(bytesToHex(tx.shieldedSpends[0]!.cv)).toBe('1b3d1a027c2c40590958b7eb13d742a997738c46a458965baf276ba92f272c72')
-    expect(bytesToHex(tx.shieldedOutputs[0]!.cmu)).toBe('26907dfc6685c5c99b7141ac626ab4761fd3f41e728e1a28f89db89ffdeca364')
+    expect(bytesToHex(tx.shieldedSpends[0]!.cv)).toBe(
+      '1b3d1a027c2c40590958b7eb13d742a997738c46a458965baf276ba92f272c72',
+    )
+    expect(bytesToHex(tx.shieldedOutputs[0]!.cmu)).toBe(
+      '26907dfc6685c5c99b7141ac626ab4761fd3f41e728e1a28f89db89ffdeca364',
+    )
     expect(tx.lockTime).toBe(0x86dd1c48)
     expect(tx.expiryHeight).toBe(0x1843ccb3)
     expect(tx.valueBalance).toBe(0x0005eb3c62172144n)

@@ -19,10 +19,17 @@ function daemonText(sats: bigint): string {
 
 function txWith(values: bigint[], valueBalance = 0n): Transaction {
   return {
-    overwintered: true, version: 4, versionGroupId: SAPLING_VERSION_GROUP_ID, lockTime: 0, expiryHeight: 0, valueBalance,
+    overwintered: true,
+    version: 4,
+    versionGroupId: SAPLING_VERSION_GROUP_ID,
+    lockTime: 0,
+    expiryHeight: 0,
+    valueBalance,
     vin: [{ txid: '11'.repeat(32), vout: 0, scriptSig: new Uint8Array(0), sequence: 0xffffffff }],
     vout: values.map((value) => ({ value, script: new Uint8Array([0x51]) })),
-    shieldedSpends: [], shieldedOutputs: [], joinSplits: [],
+    shieldedSpends: [],
+    shieldedOutputs: [],
+    joinSplits: [],
   }
 }
 
@@ -33,12 +40,12 @@ const amount = fc.oneof(
   fc.integer({ min: 0, max: 17 }).chain((d) => fc.bigInt({ min: 0n, max: 10n ** BigInt(d) })),
 )
 
-describe('decodeRawTransaction: value is the number of the daemon\'s 8-decimal text', () => {
+describe("decodeRawTransaction: value is the number of the daemon's 8-decimal text", () => {
   test('MAX_MONEY is 200 million coins', () => {
     expect(MAX_MONEY).toBe(MAX)
   })
 
-  test('the issue\'s example: 11980000014280999 zat', () => {
+  test("the issue's example: 11980000014280999 zat", () => {
     const d = decodeRawTransaction(serializeTransaction(txWith([11980000014280999n])))
     expect(d.vout[0]!.value).toBe(Number('119800000.14280999'))
     expect(d.vout[0]!.value).not.toBe(119800000.14281)
@@ -58,28 +65,37 @@ describe('decodeRawTransaction: value is the number of the daemon\'s 8-decimal t
   })
 
   test('property: every output value over 0…MAX_MONEY', () => {
-    fc.assert(fc.property(fc.array(amount, { minLength: 1, maxLength: 6 }), (vals) => {
-      const d = decodeRawTransaction(serializeTransaction(txWith(vals)))
-      d.vout.forEach((o, i) => {
-        expect(o.value).toBe(Number(daemonText(vals[i]!)))
-        expect(BigInt(o.valueZat!)).toBe(vals[i])
-      })
-    }), { numRuns, seed: 1603 })
+    fc.assert(
+      fc.property(fc.array(amount, { minLength: 1, maxLength: 6 }), (vals) => {
+        const d = decodeRawTransaction(serializeTransaction(txWith(vals)))
+        d.vout.forEach((o, i) => {
+          expect(o.value).toBe(Number(daemonText(vals[i]!)))
+          expect(BigInt(o.valueZat!)).toBe(vals[i])
+        })
+      }),
+      { numRuns, seed: 1603 },
+    )
   })
 
   test('property: valueBalance over −MAX_MONEY…MAX_MONEY (negative included)', () => {
-    fc.assert(fc.property(amount, fc.boolean(), (v, negative) => {
-      const vb = negative ? -v : v
-      const d = decodeRawTransaction(serializeTransaction(txWith([0n], vb)))
-      expect(d.valueBalance).toBe(Number(daemonText(vb)))
-    }), { numRuns, seed: 1604 })
+    fc.assert(
+      fc.property(amount, fc.boolean(), (v, negative) => {
+        const vb = negative ? -v : v
+        const d = decodeRawTransaction(serializeTransaction(txWith([0n], vb)))
+        expect(d.valueBalance).toBe(Number(daemonText(vb)))
+      }),
+      { numRuns, seed: 1604 },
+    )
   })
 
   test('coinsValue equals Number of the text, positive and negative', () => {
-    fc.assert(fc.property(amount, fc.boolean(), (v, negative) => {
-      const s = negative ? -v : v
-      expect(coinsValue(s)).toBe(Number(daemonText(s)))
-    }), { numRuns, seed: 1605 })
+    fc.assert(
+      fc.property(amount, fc.boolean(), (v, negative) => {
+        const s = negative ? -v : v
+        expect(coinsValue(s)).toBe(Number(daemonText(s)))
+      }),
+      { numRuns, seed: 1605 },
+    )
   })
 })
 
@@ -121,8 +137,11 @@ describe('daemonFormatDouble: glibc printf("%.8f") of a double', () => {
       fc.integer({ min: 0, max: 2 ** 30 }).map((q) => (2 * q + 1) / 512),
       fc.double({ min: 0, max: 1e12, noNaN: true }),
     )
-    fc.assert(fc.property(doubles, (x) => {
-      expect(daemonFormatDouble(x)).toBe(printf8(x))
-    }), { numRuns, seed: 1606 })
+    fc.assert(
+      fc.property(doubles, (x) => {
+        expect(daemonFormatDouble(x)).toBe(printf8(x))
+      }),
+      { numRuns, seed: 1606 },
+    )
   })
 })

@@ -18,10 +18,18 @@ const cases = raw.cases
 const isLegacy = (d: Json): boolean => 'size' in d && !('overwintered' in d)
 
 function asLegacy(ours: Json, doc: Json, hex: string): Json {
-  const out: Json = { txid: ours.txid, size: transactionSize(parseTransaction(hex)), version: ours.version, locktime: ours.locktime }
-  out.vin = (ours.vin as Json[]).map((i) => ({ ...i, scriptSig: { asm: String((i.scriptSig as Json).asm).replace(/\[ALL\]/g, '01'), hex: (i.scriptSig as Json).hex } }))
+  const out: Json = {
+    txid: ours.txid,
+    size: transactionSize(parseTransaction(hex)),
+    version: ours.version,
+    locktime: ours.locktime,
+  }
+  out.vin = (ours.vin as Json[]).map((i) => ({
+    ...i,
+    scriptSig: { asm: String((i.scriptSig as Json).asm).replace(/\[ALL\]/g, '01'), hex: (i.scriptSig as Json).hex },
+  }))
   out.vout = (ours.vout as Json[]).map((o, n) => {
-    const docType = (((doc.vout as Json[])[n]!.scriptPubKey) as Json).type
+    const docType = ((doc.vout as Json[])[n]!.scriptPubKey as Json).type
     const spk = { ...(o.scriptPubKey as Json) }
     if (spk.type === 'cryptocondition' && docType === 'condition') spk.type = 'condition'
     return { value: o.value, valueSat: o.valueZat, n: o.n, scriptPubKey: spk }
@@ -30,7 +38,11 @@ function asLegacy(ours: Json, doc: Json, hex: string): Json {
   return out
 }
 
-const rows = cases.flatMap((c) => c.documentedDecodes.filter((d) => d.sameHex).map((d) => [`${c.id} (${d.style}, doc line ${d.docLine})`, c, d] as const))
+const rows = cases.flatMap((c) =>
+  c.documentedDecodes
+    .filter((d) => d.sameHex)
+    .map((d) => [`${c.id} (${d.style}, doc line ${d.docLine})`, c, d] as const),
+)
 
 describe('decodeRawTransaction equals every documented decode of the same hex', () => {
   test.each(rows)('%s', (_name, c, d) => {
@@ -40,7 +52,7 @@ describe('decodeRawTransaction equals every documented decode of the same hex', 
       // one '$' in each where the curl output of the same transaction has '0'
       expect(c.notes.join(' ')).toMatch(/TYPO/)
       doc = structuredClone(doc)
-      const spk = ((doc.vout as Json[])[3]!.scriptPubKey) as Json
+      const spk = (doc.vout as Json[])[3]!.scriptPubKey as Json
       expect(String(spk.asm).split('$')).toHaveLength(2)
       expect(String(spk.hex).split('$')).toHaveLength(2)
       spk.hex = String(spk.hex).replace('$', '0')
@@ -74,7 +86,9 @@ describe('decodeRawTransaction details', () => {
     const d = decodeRawTransaction(faucet.hex, { amountKey: 'valueSat' })
     expect(Object.keys(d.vout[0]!)).toEqual(['value', 'valueSat', 'n', 'scriptPubKey'])
     expect(decodeRawTransaction(faucet.hex, { chain: 'BTC' }).vout[1]!.scriptPubKey.addresses![0]).toMatch(/^1/)
-    expect(() => decodeRawTransaction(faucet.hex, { amountKey: 'sats' as never })).toThrow(expect.objectContaining({ code: 'ARG_INVALID' }))
+    expect(() => decodeRawTransaction(faucet.hex, { amountKey: 'sats' as never })).toThrow(
+      expect.objectContaining({ code: 'ARG_INVALID' }),
+    )
   })
   test('CC scriptSigs print as hex (a fulfillment is not a DER signature)', () => {
     const c = cases.find((x) => x.id === 'rewards-rewardsunlock-01')!
@@ -83,17 +97,52 @@ describe('decodeRawTransaction details', () => {
     expect(i.scriptSig.asm).toBe(i.scriptSig.hex.slice(4)) // 4c79 push header dropped, no [ALL]
   })
   test('coinbase inputs', () => {
-    const hex = '01000000' + '01' + '00'.repeat(32) + 'ffffffff' + '03' + '510101' + 'ffffffff' + '01' + '0000000000000000' + '01' + '51' + '00000000'
+    const hex =
+      '01000000' +
+      '01' +
+      '00'.repeat(32) +
+      'ffffffff' +
+      '03' +
+      '510101' +
+      'ffffffff' +
+      '01' +
+      '0000000000000000' +
+      '01' +
+      '51' +
+      '00000000'
     const d = decodeRawTransaction(hex)
     expect(d.vin[0]).toEqual({ coinbase: '510101', sequence: 0xffffffff })
     expect(d.vout[0]!.scriptPubKey).toEqual({ asm: '1', hex: '51', type: 'nonstandard' })
   })
   test('Overwinter v3 with JoinSplits and Sapling v4 with shielded parts (ZIP vectors)', () => {
     const v3 = decodeRawTransaction(zip143.cases[1]!.tx)
-    expect(Object.keys(v3)).toEqual(['txid', 'overwintered', 'version', 'versiongroupid', 'locktime', 'expiryheight', 'vin', 'vout', 'vjoinsplit'])
+    expect(Object.keys(v3)).toEqual([
+      'txid',
+      'overwintered',
+      'version',
+      'versiongroupid',
+      'locktime',
+      'expiryheight',
+      'vin',
+      'vout',
+      'vjoinsplit',
+    ])
     expect(v3.versiongroupid).toBe('03c48270')
     expect(v3.vjoinsplit).toHaveLength(2)
-    expect(Object.keys(v3.vjoinsplit[0]!)).toEqual(['vpub_old', 'vpub_oldZat', 'vpub_new', 'vpub_newZat', 'anchor', 'nullifiers', 'commitments', 'onetimePubKey', 'randomSeed', 'macs', 'proof', 'ciphertexts'])
+    expect(Object.keys(v3.vjoinsplit[0]!)).toEqual([
+      'vpub_old',
+      'vpub_oldZat',
+      'vpub_new',
+      'vpub_newZat',
+      'anchor',
+      'nullifiers',
+      'commitments',
+      'onetimePubKey',
+      'randomSeed',
+      'macs',
+      'proof',
+      'ciphertexts',
+    ])
     expect(String(v3.vjoinsplit[0]!.proof)).toHaveLength(296 * 2)
     // uint256 fields print reversed (GetHex), blobs as stored
     expect(v3.vjoinsplit[0]!.anchor).toBe('3d90941de0381afbd58755031ab0e9e1c2ef575a3dfade311eba7f2f225c4976')
@@ -102,6 +151,12 @@ describe('decodeRawTransaction details', () => {
     expect(v4.vShieldedOutput).toHaveLength(3)
     expect(v4.bindingSig).toHaveLength(128)
     expect(v4.vShieldedSpend![0]!.cv).toBe('722c272fa96b27af5b9658a4468c7397a942d713ebb7580959402c7c021a3d1b')
-    expect(Object.keys(v4).slice(-5)).toEqual(['vjoinsplit', 'valueBalance', 'vShieldedSpend', 'vShieldedOutput', 'bindingSig'])
+    expect(Object.keys(v4).slice(-5)).toEqual([
+      'vjoinsplit',
+      'valueBalance',
+      'vShieldedSpend',
+      'vShieldedOutput',
+      'bindingSig',
+    ])
   })
 })

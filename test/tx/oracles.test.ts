@@ -12,12 +12,28 @@ const PK = hexToBytes('03fe754763c176e1339a3f62ee6b9484720e17ee4646b65a119e9f637
 
 // an oraclesdata-shaped v4 transaction: 'D' opret = ec 44 | oracletxid | batontxid | pubkey | record
 function dataTx(recordSize: number, scriptSigSize = 72): Transaction {
-  const payload = new ByteWriter().u8(0xec).u8(0x44).bytes(new Uint8Array(64)).varBytes(PK).varBytes(new Uint8Array(recordSize)).finish()
+  const payload = new ByteWriter()
+    .u8(0xec)
+    .u8(0x44)
+    .bytes(new Uint8Array(64))
+    .varBytes(PK)
+    .varBytes(new Uint8Array(recordSize))
+    .finish()
   return {
-    overwintered: true, version: 4, versionGroupId: 0x892f2085,
+    overwintered: true,
+    version: 4,
+    versionGroupId: 0x892f2085,
     vin: [{ txid: '11'.repeat(32), vout: 0, scriptSig: new Uint8Array(scriptSigSize), sequence: 0xffffffff }],
-    vout: [{ value: 10000n, script: p2pkScript(PK) }, { value: 0n, script: opReturnScript(payload) }],
-    lockTime: 0, expiryHeight: 100, valueBalance: 0n, shieldedSpends: [], shieldedOutputs: [], joinSplits: [],
+    vout: [
+      { value: 10000n, script: p2pkScript(PK) },
+      { value: 0n, script: opReturnScript(payload) },
+    ],
+    lockTime: 0,
+    expiryHeight: 100,
+    valueBalance: 0n,
+    shieldedSpends: [],
+    shieldedOutputs: [],
+    joinSplits: [],
   }
 }
 
@@ -36,7 +52,12 @@ describe('checkOraclesDataTx: serialized size ≤ 10000 and record ≤ 8192', ()
   })
   test('a large transaction with a small record is ORACLE_TX_TOO_BIG', () => {
     const tx = dataTx(100)
-    tx.vin = Array.from({ length: 80 }, (_, i) => ({ txid: (i + 16).toString(16).padStart(64, '0'), vout: 0, scriptSig: new Uint8Array(120), sequence: 0xffffffff }))
+    tx.vin = Array.from({ length: 80 }, (_, i) => ({
+      txid: (i + 16).toString(16).padStart(64, '0'),
+      vout: 0,
+      scriptSig: new Uint8Array(120),
+      sequence: 0xffffffff,
+    }))
     expect(() => checkOraclesDataTx(tx)).toThrow(code('ORACLE_TX_TOO_BIG'))
   })
   test('a real oracles transaction passes', () => {

@@ -15,12 +15,20 @@ const numRuns = Number(process.env.FC_NUM_RUNS ?? 200)
 
 describe('BLAKE2b-256 (ours) equals @noble/hashes', () => {
   test('random data, personalization and split points', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 700 }), fc.uint8Array({ minLength: 16, maxLength: 16 }), fc.nat(), (d, p, cut) => {
-      const k = d.length === 0 ? 0 : cut % (d.length + 1)
-      const ref = bytesToHex(blake2b(d, { dkLen: 32, personalization: p }))
-      expect(bytesToHex(new Blake2b256(p).update(d.subarray(0, k)).update(d.subarray(k)).digest())).toBe(ref)
-      expect(bytesToHex(blake2b256Personal(d, p))).toBe(ref)
-    }), { numRuns })
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ maxLength: 700 }),
+        fc.uint8Array({ minLength: 16, maxLength: 16 }),
+        fc.nat(),
+        (d, p, cut) => {
+          const k = d.length === 0 ? 0 : cut % (d.length + 1)
+          const ref = bytesToHex(blake2b(d, { dkLen: 32, personalization: p }))
+          expect(bytesToHex(new Blake2b256(p).update(d.subarray(0, k)).update(d.subarray(k)).digest())).toBe(ref)
+          expect(bytesToHex(blake2b256Personal(d, p))).toBe(ref)
+        },
+      ),
+      { numRuns },
+    )
   })
   test('block boundaries', () => {
     const p = new TextEncoder().encode('ZcashPrevoutHash')
@@ -34,7 +42,12 @@ describe('BLAKE2b-256 (ours) equals @noble/hashes', () => {
 describe('ZIP-243 test vectors (zcash/zips)', () => {
   test.each(zip243.cases.map((c) => [c.description, c] as const))('%s', (_d, c) => {
     const tx = parseTransaction(c.tx)
-    const got = sighash(tx, c.transparentInput, { scriptCode: hexToBytes(c.scriptCode), value: BigInt(c.amount), hashType: c.hashType, branchId: c.branchId })
+    const got = sighash(tx, c.transparentInput, {
+      scriptCode: hexToBytes(c.scriptCode),
+      value: BigInt(c.amount),
+      hashType: c.hashType,
+      branchId: c.branchId,
+    })
     expect(bytesToHex(got)).toBe(c.sighash)
     const parts = (c as { parts?: Record<string, string> }).parts
     if (parts) {
@@ -46,7 +59,13 @@ describe('ZIP-243 test vectors (zcash/zips)', () => {
   })
   test.each(zip243.invalid.map((c) => [c.description, c] as const))('%s', (_d, c) => {
     const tx = parseTransaction(c.tx)
-    expect(() => sighash(tx, c.transparentInput, { scriptCode: hexToBytes(c.scriptCode), value: BigInt(c.amount), hashType: c.hashType })).toThrow(code(c.error))
+    expect(() =>
+      sighash(tx, c.transparentInput, {
+        scriptCode: hexToBytes(c.scriptCode),
+        value: BigInt(c.amount),
+        hashType: c.hashType,
+      }),
+    ).toThrow(code(c.error))
   })
 })
 
@@ -56,7 +75,14 @@ describe('CC spend examples (cc-conditions.json): every intermediate of the v4 s
   test.each(examples.map((c) => [`key ${c.keyIndex}, eval ${c.evalcode}`, c] as const))('%s', (_n, c) => {
     const tx = parseTransaction(c.unsignedTx)
     const p = sighashParts(tx)
-    for (const k of ['hashPrevouts', 'hashSequence', 'hashOutputs', 'hashJoinSplits', 'hashShieldedSpends', 'hashShieldedOutputs'] as const)
+    for (const k of [
+      'hashPrevouts',
+      'hashSequence',
+      'hashOutputs',
+      'hashJoinSplits',
+      'hashShieldedSpends',
+      'hashShieldedOutputs',
+    ] as const)
       expect(bytesToHex(p[k])).toBe(c.sighashParts[k])
     expect(bytesToHex(sighashPersonalization(parseInt(c.consensusBranchId, 16)))).toBe(c.sighashParts.personalization)
     const opts = { scriptCode: hexToBytes(c.scriptCode), value: BigInt(c.spentOutput.value), hashType: c.hashType }
@@ -64,10 +90,19 @@ describe('CC spend examples (cc-conditions.json): every intermediate of the v4 s
     // default branch id is Sapling's
     expect(bytesToHex(sighash(tx, 0, { ...opts, branchId: 0x76b809bb }))).toBe(c.sighash)
     // the preimage, hashed independently, gives the same digest
-    expect(bytesToHex(blake2b(hexToBytes(c.sighashParts.preimage), { dkLen: 32, personalization: hexToBytes(c.sighashParts.personalization) }))).toBe(c.sighash)
+    expect(
+      bytesToHex(
+        blake2b(hexToBytes(c.sighashParts.preimage), {
+          dkLen: 32,
+          personalization: hexToBytes(c.sighashParts.personalization),
+        }),
+      ),
+    ).toBe(c.sighash)
     if (c.sighashIfFullScriptPubKeyWereUsed_WRONG) {
       // the spent output carries vData: signing the whole scriptPubKey would be wrong
-      expect(bytesToHex(sighash(tx, 0, { ...opts, scriptCode: hexToBytes(c.spentOutput.scriptPubKey) }))).toBe(c.sighashIfFullScriptPubKeyWereUsed_WRONG)
+      expect(bytesToHex(sighash(tx, 0, { ...opts, scriptCode: hexToBytes(c.spentOutput.scriptPubKey) }))).toBe(
+        c.sighashIfFullScriptPubKeyWereUsed_WRONG,
+      )
     }
   })
 })
@@ -103,11 +138,14 @@ describe('hash types and errors', () => {
   test('a malformed transaction field is a typed error, never a wrapped byte', () => {
     const withInput = (f: object) => ({ ...tx, vin: tx.vin.map((v, i) => (i === 0 ? { ...v, ...f } : v)) })
     const withOutput = (f: object) => ({ ...tx, vout: tx.vout.map((v, i) => (i === 0 ? { ...v, ...f } : v)) })
-    for (const vout of [-1, 2 ** 32, 1.5, NaN]) expect(() => sighash(withInput({ vout }), 0, base)).toThrow(code('INT_RANGE'))
-    for (const sequence of [-1, 2 ** 32]) expect(() => sighash(withInput({ sequence }), 0, base)).toThrow(code('INT_RANGE'))
+    for (const vout of [-1, 2 ** 32, 1.5, NaN])
+      expect(() => sighash(withInput({ vout }), 0, base)).toThrow(code('INT_RANGE'))
+    for (const sequence of [-1, 2 ** 32])
+      expect(() => sighash(withInput({ sequence }), 0, base)).toThrow(code('INT_RANGE'))
     expect(() => sighash(withInput({ txid: 'zz'.repeat(32) }), 0, base)).toThrow(code('HEX_INVALID'))
     expect(() => sighash(withInput({ txid: 'ab' }), 0, base)).toThrow(code('BYTES_LENGTH'))
-    for (const value of [2n ** 63n, 5 as never]) expect(() => sighash(withOutput({ value }), 0, base)).toThrow(code('INT_RANGE'))
+    for (const value of [2n ** 63n, 5 as never])
+      expect(() => sighash(withOutput({ value }), 0, base)).toThrow(code('INT_RANGE'))
     expect(() => sighash(withOutput({ script: 'aa' }), 0, base)).toThrow(code('BYTES_TYPE'))
   })
 })
@@ -116,12 +154,18 @@ describe('legacy (pre-Overwinter) signature hash', () => {
   // A v1 transaction from the docs vectors: the faucetfund input spends a P2PK output of the same key that
   // receives the change (vout 1), so its scriptCode is that P2PK script; the signature in the scriptSig must verify
   // over our digest (checked in sign.test.ts); here: structure and the SIGHASH_SINGLE "one" quirk.
-  const hex = '01000000013c34d14c6a32219f4b633a1fe01f5826b3bd7b4cbe01c20cfc0c29138d9c99720100000049483045022100b265993f541d580f10e8820f9986bdd479859fdcb2e636dd1ee1b23506eebeac02202234a6e5141345459c4b4959e921aa85b9fa616f4c44ea15e53d08bf4885259501ffffffff0200e40b5402000000302ea22c8020e029c511da55523565835887e412e5a0c9b920801b007000df45e545f25028248103120c008203000401cce06d66fa15090000232103fe754763c176e1339a3f62ee6b9484720e17ee4646b65a119e9f6370c7004abcac00000000'
+  const hex =
+    '01000000013c34d14c6a32219f4b633a1fe01f5826b3bd7b4cbe01c20cfc0c29138d9c99720100000049483045022100b265993f541d580f10e8820f9986bdd479859fdcb2e636dd1ee1b23506eebeac02202234a6e5141345459c4b4959e921aa85b9fa616f4c44ea15e53d08bf4885259501ffffffff0200e40b5402000000302ea22c8020e029c511da55523565835887e412e5a0c9b920801b007000df45e545f25028248103120c008203000401cce06d66fa15090000232103fe754763c176e1339a3f62ee6b9484720e17ee4646b65a119e9f6370c7004abcac00000000'
   const tx = parseTransaction(hex)
   const scriptCode = hexToBytes('2103fe754763c176e1339a3f62ee6b9484720e17ee4646b65a119e9f6370c7004abcac')
   test('SIGHASH_ALL is sha256d of the Bitcoin-style serialization', () => {
     // independent construction: the transaction with the input's scriptSig replaced by scriptCode, then hashType
-    const pre = hexToBytes('01000000013c34d14c6a32219f4b633a1fe01f5826b3bd7b4cbe01c20cfc0c29138d9c99720100000023' + bytesToHex(scriptCode) + 'ffffffff0200e40b5402000000302ea22c8020e029c511da55523565835887e412e5a0c9b920801b007000df45e545f25028248103120c008203000401cce06d66fa15090000232103fe754763c176e1339a3f62ee6b9484720e17ee4646b65a119e9f6370c7004abcac00000000' + '01000000')
+    const pre = hexToBytes(
+      '01000000013c34d14c6a32219f4b633a1fe01f5826b3bd7b4cbe01c20cfc0c29138d9c99720100000023' +
+        bytesToHex(scriptCode) +
+        'ffffffff0200e40b5402000000302ea22c8020e029c511da55523565835887e412e5a0c9b920801b007000df45e545f25028248103120c008203000401cce06d66fa15090000232103fe754763c176e1339a3f62ee6b9484720e17ee4646b65a119e9f6370c7004abcac00000000' +
+        '01000000',
+    )
     expect(bytesToHex(sighash(tx, 0, { scriptCode, value: 0n }))).toBe(bytesToHex(sha256(sha256(pre))))
   })
   test('SIGHASH_SINGLE without a matching output signs the number one', () => {
@@ -141,6 +185,15 @@ describe('ZIP-143 test vector (Overwinter v3)', () => {
     expect(bytesToHex(serializeTransaction(tx))).toBe(c.tx) // v3 codec, PHGR JoinSplits included
     const p = sighashParts(tx) as unknown as Record<string, Uint8Array>
     for (const [k, v] of Object.entries(c.parts)) expect(bytesToHex(p[k]!)).toBe(v)
-    expect(bytesToHex(sighash(tx, c.transparentInput, { scriptCode: hexToBytes(c.scriptCode), value: BigInt(c.amount), hashType: c.hashType, branchId: c.branchId }))).toBe(c.sighash)
+    expect(
+      bytesToHex(
+        sighash(tx, c.transparentInput, {
+          scriptCode: hexToBytes(c.scriptCode),
+          value: BigInt(c.amount),
+          hashType: c.hashType,
+          branchId: c.branchId,
+        }),
+      ),
+    ).toBe(c.sighash)
   })
 })

@@ -6,7 +6,13 @@ import { parseTransaction, serializeTransaction, txid } from '../../src/tx/codec
 import { sighash } from '../../src/tx/sighash.js'
 import { compactToDer, derToCompact, isLowS } from '../../src/tx/der.js'
 import {
-  keySigner, nobleSecp256k1, signTransaction, signTransactionAsync, tinySecp256k1Backend, verifyInput, type Prevout,
+  keySigner,
+  nobleSecp256k1,
+  signTransaction,
+  signTransactionAsync,
+  tinySecp256k1Backend,
+  verifyInput,
+  type Prevout,
 } from '../../src/tx/sign.js'
 import { cc1of1, cc1of2, encodeCondition, tokensCc1of1 } from '../../src/cc/condition.js'
 import { addSignature, encodeFulfillment } from '../../src/cc/fulfillment.js'
@@ -25,7 +31,11 @@ const tinyBackend = tinySecp256k1Backend(tiny)
 describe('CC spend examples: sign the unsigned transaction, get the reference bytes', () => {
   test.each(examples.map((c) => [`key ${c.keyIndex}, eval ${c.evalcode}`, c] as const))('%s', (_n, c) => {
     const tx = parseTransaction(c.unsignedTx)
-    const prevout: Prevout = { value: BigInt(c.spentOutput.value), script: hexToBytes(c.spentOutput.scriptPubKey), condition: cc1of1(parseInt(c.evalcode, 16), c.pubkey) }
+    const prevout: Prevout = {
+      value: BigInt(c.spentOutput.value),
+      script: hexToBytes(c.spentOutput.scriptPubKey),
+      condition: cc1of1(parseInt(c.evalcode, 16), c.pubkey),
+    }
     for (const backend of [nobleSecp256k1, tinyBackend]) {
       const signed = signTransaction(tx, [prevout], [hexToBytes(c.privkey)], { backend })
       expect(bytesToHex(serializeTransaction(signed))).toBe(c.signedTx)
@@ -54,12 +64,16 @@ describe('fulfillment vectors: our signatures and fulfillments are the reference
     // noble reduces a message ≥ n before RFC 6979; libsecp256k1 does not (spec §5.2): both verify
     expect(bytesToHex(sig)).toBe(want)
     expect(isLowS(sig)).toBe(true)
-    for (const s of [sig, hexToBytes(c.signatures[0].signature)]) expect(nobleSecp256k1.verify(s, msg, hexToBytes(c.signerPubkey))).toBe(true)
+    for (const s of [sig, hexToBytes(c.signatures[0].signature)])
+      expect(nobleSecp256k1.verify(s, msg, hexToBytes(c.signerPubkey))).toBe(true)
     if (c.rfc6979ReducedMessageSignature === undefined) {
       const ev = parseInt(c.evalcode, 16)
-      const cond = c.kind === 'fulfillment_cc1' ? cc1of1(ev, c.signerPubkey)
-        : c.kind === 'fulfillment_cc1of2' ? cc1of2(ev, c.pairPubkeys[0], c.pairPubkeys[1])
-          : tokensCc1of1(ev, c.signerPubkey)
+      const cond =
+        c.kind === 'fulfillment_cc1'
+          ? cc1of1(ev, c.signerPubkey)
+          : c.kind === 'fulfillment_cc1of2'
+            ? cc1of2(ev, c.pairPubkeys[0], c.pairPubkeys[1])
+            : tokensCc1of1(ev, c.signerPubkey)
       expect(bytesToHex(encodeCondition(cond))).toBe(c.condition)
       expect(bytesToHex(encodeFulfillment(addSignature(cond, c.signerPubkey, sig)))).toBe(c.fulfillment)
     }
@@ -80,10 +94,20 @@ function fixture(): { tx: Transaction; prevouts: Prevout[] } {
     { value: 80000n, script: ccScript(cc1of2(0xec, pub(3), pub(4))), condition: cc1of2(0xec, pub(3), pub(4)) },
   ]
   const tx: Transaction = {
-    overwintered: true, version: 4, versionGroupId: 0x892f2085,
+    overwintered: true,
+    version: 4,
+    versionGroupId: 0x892f2085,
     vin: prevouts.map((_, i) => ({ txid: txidN(i), vout: i, scriptSig: new Uint8Array(0), sequence: 0xffffffff })),
-    vout: [{ value: 250000n, script: p2pkScript(pub(1)) }, { value: 0n, script: hexToBytes('6a03e44600') }],
-    lockTime: 0, expiryHeight: 1000, valueBalance: 0n, shieldedSpends: [], shieldedOutputs: [], joinSplits: [],
+    vout: [
+      { value: 250000n, script: p2pkScript(pub(1)) },
+      { value: 0n, script: hexToBytes('6a03e44600') },
+    ],
+    lockTime: 0,
+    expiryHeight: 1000,
+    valueBalance: 0n,
+    shieldedSpends: [],
+    shieldedOutputs: [],
+    joinSplits: [],
   }
   return { tx, prevouts }
 }
@@ -100,7 +124,9 @@ describe('signTransaction / verifyInput on P2PK, P2PKH, CC 1-of-1 and CC 1-of-2 
     expect(bytesToHex(signed.vin[0]!.scriptSig)).toBe(bytesToHex(new Uint8Array([der0.length + 1, ...der0, 1])))
     const d1 = sighash(tx, 1, { scriptCode: prevouts[1]!.script, value: 60000n })
     const der1 = compactToDer(tiny.sign(d1, priv(2)))
-    expect(bytesToHex(signed.vin[1]!.scriptSig)).toBe(bytesToHex(new Uint8Array([der1.length + 1, ...der1, 1, 33, ...pub(2)])))
+    expect(bytesToHex(signed.vin[1]!.scriptSig)).toBe(
+      bytesToHex(new Uint8Array([der1.length + 1, ...der1, 1, 33, ...pub(2)])),
+    )
     expect(signed.vin[2]!.scriptSig.subarray(0, 2)).toEqual(new Uint8Array([0x4c, 0x79]))
     expect(signed.vin[3]!.scriptSig.subarray(0, 2)).toEqual(new Uint8Array([0x4c, 0xa5]))
     // the round trip through bytes keeps everything valid
@@ -117,11 +143,19 @@ describe('signTransaction / verifyInput on P2PK, P2PKH, CC 1-of-1 and CC 1-of-2 
       { value: 70000n, script: p2pkScript(pub(5)) },
     ]
     const signed = signTransaction(t2, prevouts, [priv(1), priv(2), priv(5)])
-    for (let i = 0; i < 3; i++) expect(verifyInput(signed, i, prevouts[i]!)).toEqual({ valid: true, kind: i === 1 ? 'p2pkh' : 'p2pk' })
+    for (let i = 0; i < 3; i++)
+      expect(verifyInput(signed, i, prevouts[i]!)).toEqual({ valid: true, kind: i === 1 ? 'p2pkh' : 'p2pk' })
     // a key that is not the script's signs nothing: SIGNER_FAILED names the input and its type
-    expect(() => signTransaction(t2, prevouts, [priv(1), priv(2)])).toThrow(expect.objectContaining({ code: 'SIGNER_FAILED', details: { inputIndex: 2 } }))
-    expect(() => signTransaction({ ...tx, vin: tx.vin.slice(0, 1) }, [{ value: 1n, script: p2pkhScript(hash160(pub(2))) }], [priv(1)]))
-      .toThrow(/input 0 \(pubkeyhash output\)/)
+    expect(() => signTransaction(t2, prevouts, [priv(1), priv(2)])).toThrow(
+      expect.objectContaining({ code: 'SIGNER_FAILED', details: { inputIndex: 2 } }),
+    )
+    expect(() =>
+      signTransaction(
+        { ...tx, vin: tx.vin.slice(0, 1) },
+        [{ value: 1n, script: p2pkhScript(hash160(pub(2))) }],
+        [priv(1)],
+      ),
+    ).toThrow(/input 0 \(pubkeyhash output\)/)
   })
 
   test('a condition or key changed in place after a first signing is checked afresh, never matched from memory', () => {
@@ -200,7 +234,18 @@ describe('signTransaction / verifyInput on P2PK, P2PKH, CC 1-of-1 and CC 1-of-2 
     const sync = signTransaction(tx, prevouts, [keySigner(priv(1)), priv(2), priv(3)])
     expect(bytesToHex(serializeTransaction(sync))).toBe(bytesToHex(serializeTransaction(signed)))
     expect(() => signTransaction(tx, prevouts, [remote as never, priv(2), priv(3)])).toThrow(code('SIGNER_FAILED'))
-    await expect(signTransactionAsync(tx, prevouts, [{ publicKey: pub(1), sign: async () => { throw new Error('device') } }, priv(2), priv(3)])).rejects.toThrow(code('SIGNER_FAILED'))
+    await expect(
+      signTransactionAsync(tx, prevouts, [
+        {
+          publicKey: pub(1),
+          sign: async () => {
+            throw new Error('device')
+          },
+        },
+        priv(2),
+        priv(3),
+      ]),
+    ).rejects.toThrow(code('SIGNER_FAILED'))
   })
 
   test('typed errors', () => {
@@ -215,9 +260,13 @@ describe('signTransaction / verifyInput on P2PK, P2PKH, CC 1-of-1 and CC 1-of-2 
     const wrongCond = prevouts.map((p, i) => (i === 2 ? { ...p, condition: cc1of1(0xe5, pub(1)) } : p))
     expect(() => signTransaction(tx, wrongCond, [priv(1), priv(2), priv(3)])).toThrow(code('BUILD_INPUTS'))
     expect(() => signTransaction(tx, prevouts, [new Uint8Array(32)])).toThrow(code('PRIVKEY_INVALID'))
-    expect(() => signTransaction(tx, prevouts, [priv(1), priv(2), priv(3)], { hashType: 9 })).toThrow(code('SIGHASH_INVALID'))
+    expect(() => signTransaction(tx, prevouts, [priv(1), priv(2), priv(3)], { hashType: 9 })).toThrow(
+      code('SIGHASH_INVALID'),
+    )
     expect(() => signTransaction(tx, prevouts, ['00' as never])).toThrow(code('ARG_INVALID'))
-    expect(() => signTransaction(tx, [{ ...prevouts[0]!, value: -1n }, ...prevouts.slice(1)], [priv(1)])).toThrow(code('AMOUNT_INVALID'))
+    expect(() => signTransaction(tx, [{ ...prevouts[0]!, value: -1n }, ...prevouts.slice(1)], [priv(1)])).toThrow(
+      code('AMOUNT_INVALID'),
+    )
     expect(() => verifyInput(tx, 4, prevouts[0]!)).toThrow(code('SIGHASH_INVALID'))
   })
 })
@@ -262,7 +311,8 @@ describe('DER helpers', () => {
       return body[0]! & 0x80 ? [0, ...body] : body
     }
     const ref = (c: Uint8Array) => {
-      const r = int(c.subarray(0, 32)), s = int(c.subarray(32))
+      const r = int(c.subarray(0, 32)),
+        s = int(c.subarray(32))
       return Uint8Array.from([0x30, 4 + r.length + s.length, 2, r.length, ...r, 2, s.length, ...s])
     }
     for (let k = 0; k < 400; k++) {
@@ -272,7 +322,8 @@ describe('DER helpers', () => {
       sig.set(c, 0)
       sig.set(s, 32)
       sig[32] = sig[32]! & 0x7f // s below n/2
-      const zr = k % 32, zs = (k >> 5) % 32
+      const zr = k % 32,
+        zs = (k >> 5) % 32
       sig.fill(0, 0, zr)
       sig.fill(0, 32, 32 + zs)
       sig[zr] = k & 1 ? sig[zr]! | 0x80 : sig[zr]! & 0x7f

@@ -70,13 +70,25 @@ function diceOpretOf(tx: Transaction): DiceOpret | null {
 type Plan = { fundingtxid: string; opret: DiceFundingOpret; fundingPubKey: Uint8Array; tx: Transaction }
 
 function dicePlan(funding: TxLike | undefined, fundingtxid: string, name: string, daemonError: string): Plan {
-  if (funding === undefined) throw daemonRefusal(daemonError, { fundingtxid, reason: 'state.funding missing' }, 'BUILD_STATE')
+  if (funding === undefined)
+    throw daemonRefusal(daemonError, { fundingtxid, reason: 'state.funding missing' }, 'BUILD_STATE')
   const tx = stateTx(funding, fundingtxid, 'state.funding')
   const op = diceOpretOf(tx)
   const v0 = tx.vout[0]
-  if (op === null || op.funcid !== 'F' || tx.vout.length < 3 || v0 === undefined || !diceScriptSnapshot().matches(v0.script))
+  if (
+    op === null ||
+    op.funcid !== 'F' ||
+    tx.vout.length < 3 ||
+    v0 === undefined ||
+    !diceScriptSnapshot().matches(v0.script)
+  )
     throw daemonRefusal(daemonError, { fundingtxid, reason: 'not a dice funding transaction' }, 'BUILD_STATE')
-  if (op.sbits !== nameToSbits(name)) throw daemonRefusal(daemonError, { fundingtxid, reason: `plan name ${JSON.stringify(name)} is not the plan's`, sbits: String(op.sbits) }, 'BUILD_STATE')
+  if (op.sbits !== nameToSbits(name))
+    throw daemonRefusal(
+      daemonError,
+      { fundingtxid, reason: `plan name ${JSON.stringify(name)} is not the plan's`, sbits: String(op.sbits) },
+      'BUILD_STATE',
+    )
   return { fundingtxid, opret: op, fundingPubKey: tx.vout[1]!.script, tx }
 }
 
@@ -89,7 +101,10 @@ function intParam(v: number | bigint, name: string): bigint {
 /** The house's private key: needed for every house commitment and reveal. */
 function houseKey(ctx: CheckedContext): Uint8Array {
   if (ctx.privateKey === undefined)
-    throw new KomodoCcError('BUILD_STATE', 'the house entropy derives from the house private key: give context.privateKey')
+    throw new KomodoCcError(
+      'BUILD_STATE',
+      'the house entropy derives from the house private key: give context.privateKey',
+    )
   return ctx.privateKey
 }
 
@@ -116,8 +131,19 @@ export type DiceFundParams = {
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS | AMOUNT_INVALID | …
  * @example buildDiceFund({ name: 'KMDDice', funds: '777777', minbet: '0.777', maxbet: '7.77', maxodds: 777, timeoutblocks: 7 }, { pubkey, utxos, height, privateKey })
  */
-export function buildDiceFund(params: DiceFundParams, context: BuildContext, state: { plans?: readonly TxLike[] } = {}): BuildResult {
-  const { name, funds, minbet, maxbet, maxodds, timeoutblocks } = builderParams(params, 'buildDiceFund', ['name', 'funds', 'minbet', 'maxbet', 'maxodds', 'timeoutblocks'])
+export function buildDiceFund(
+  params: DiceFundParams,
+  context: BuildContext,
+  state: { plans?: readonly TxLike[] } = {},
+): BuildResult {
+  const { name, funds, minbet, maxbet, maxodds, timeoutblocks } = builderParams(params, 'buildDiceFund', [
+    'name',
+    'funds',
+    'minbet',
+    'maxbet',
+    'maxodds',
+    'timeoutblocks',
+  ])
   const ctx = checkContext(context)
   assertPlanName(name)
   const f = amountParam(funds, 'funds')
@@ -126,15 +152,26 @@ export function buildDiceFund(params: DiceFundParams, context: BuildContext, sta
   const odds = intParam(maxodds, 'maxodds')
   const timeout = intParam(timeoutblocks, 'timeoutblocks')
   if (f < 0n || lo < 0n || hi < 0n || odds < 1n || odds > DICE_MAX_ODDS || timeout < 0n || timeout > DICE_MAX_TIMEOUT)
-    throw daemonRefusal('invalid parameter error', { funds: String(f), minbet: String(lo), maxbet: String(hi), maxodds: String(odds), timeoutblocks: String(timeout) })
+    throw daemonRefusal('invalid parameter error', {
+      funds: String(f),
+      minbet: String(lo),
+      maxbet: String(hi),
+      maxodds: String(odds),
+      timeoutblocks: String(timeout),
+    })
   if (f < DICE_MIN_FUNDS) throw daemonRefusal('dice plan needs at least 100 coins', { funds: String(f) })
   const bits = nameToSbits(name)
-  if (state?.plans !== undefined && !Array.isArray(state.plans)) throw new KomodoCcError('BUILD_STATE', 'state.plans expected an array of transactions')
+  if (state?.plans !== undefined && !Array.isArray(state.plans))
+    throw new KomodoCcError('BUILD_STATE', 'state.plans expected an array of transactions')
   for (const p of state?.plans ?? []) {
     const tx = anyTx(p)
     const op = diceOpretOf(tx)
     if (op !== null && op.funcid === 'F' && op.sbits === bits)
-      throw daemonRefusal('Diceinit error in create funding, is your transaction confirmed?', { existing: txidOf(tx) }, 'BUILD_STATE')
+      throw daemonRefusal(
+        'Diceinit error in create funding, is your transaction confirmed?',
+        { existing: txidOf(tx) },
+        'BUILD_STATE',
+      )
   }
   const inputs = normalInputs(ctx, f + 3n * ctx.fee, 60, 'cant find enough inputs')
   const fin = finalizeCcTx({
@@ -144,7 +181,15 @@ export function buildDiceFund(params: DiceFundParams, context: BuildContext, sta
       { value: ctx.fee, script: p2pkScript(ctx.pubkey) },
       { value: ctx.fee, script: p2pkScript(hexToBytes(DICE.pubkey)) },
     ],
-    opret: encodeDicePayload({ funcid: 'F', sbits: bits, name: null, minbet: lo, maxbet: hi, maxodds: odds, timeoutblocks: timeout }),
+    opret: encodeDicePayload({
+      funcid: 'F',
+      sbits: bits,
+      name: null,
+      minbet: lo,
+      maxbet: hi,
+      maxodds: odds,
+      timeoutblocks: timeout,
+    }),
     changePubkey: ctx.pubkey,
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
@@ -177,7 +222,11 @@ export type DiceAddFundsParams = {
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS | …
  * @example buildDiceAddFunds({ name: 'KMDDice', fundingtxid, amount: '10' }, houseCtx, { funding: fundingTxHex })
  */
-export function buildDiceAddFunds(params: DiceAddFundsParams, context: BuildContext, state: DiceAddFundsState): BuildResult {
+export function buildDiceAddFunds(
+  params: DiceAddFundsParams,
+  context: BuildContext,
+  state: DiceAddFundsState,
+): BuildResult {
   const { name, fundingtxid, amount } = builderParams(params, 'buildDiceAddFunds', ['name', 'fundingtxid', 'amount'])
   const ctx = checkContext(context)
   assertPlanName(name)
@@ -185,7 +234,8 @@ export function buildDiceAddFunds(params: DiceAddFundsParams, context: BuildCont
   const sats = amountParam(amount, 'amount')
   if (sats <= 0n) throw daemonRefusal('amount must be positive', { amount: String(sats) })
   const plan = dicePlan(state?.funding, id, name, 'Diceinit error in add funding, is your transaction confirmed?')
-  if (!equalBytes(p2pkScript(ctx.pubkey), plan.fundingPubKey)) throw daemonRefusal('only fund creator can add more funds (entropy)', {}, 'BUILD_STATE')
+  if (!equalBytes(p2pkScript(ctx.pubkey), plan.fundingPubKey))
+    throw daemonRefusal('only fund creator can add more funds (entropy)', {}, 'BUILD_STATE')
   const inputs = normalInputs(ctx, sats + 2n * ctx.fee, 60, 'cant find enough inputs')
   const key = houseKey(ctx)
   const vin0 = inputs[0]!.utxo
@@ -196,7 +246,14 @@ export function buildDiceAddFunds(params: DiceAddFundsParams, context: BuildCont
       { value: sats, script: diceScript() },
       { value: ctx.fee, script: plan.fundingPubKey },
     ],
-    opret: encodeDicePayload({ funcid: 'E', sbits: plan.opret.sbits, name: null, fundingtxid: id, hash: bytesToHex(hentropy), proof: ZERO32 }),
+    opret: encodeDicePayload({
+      funcid: 'E',
+      sbits: plan.opret.sbits,
+      name: null,
+      fundingtxid: id,
+      hash: bytesToHex(hentropy),
+      proof: ZERO32,
+    }),
     changePubkey: ctx.pubkey,
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
@@ -222,7 +279,8 @@ function planOutputs(planTxs: readonly TxLike[] | undefined, plan: Plan, name: s
     const v0 = tx.vout[0]
     if (op === null || v0 === undefined || !'RFEWLT'.includes(op.funcid) || repeated(firstSpends, tx, name)) continue
     // the funding transaction itself: dicePlan has just checked (this call) that plan.tx is fundingtxid
-    const ofPlan = op.funcid === 'F' ? (tx === plan.tx || txidOfParsed(tx) === plan.fundingtxid) : op.fundingtxid === plan.fundingtxid
+    const ofPlan =
+      op.funcid === 'F' ? tx === plan.tx || txidOfParsed(tx) === plan.fundingtxid : op.fundingtxid === plan.fundingtxid
     if (!ofPlan || op.sbits !== plan.opret.sbits || v0.value < 10000n || !script.matches(v0.script)) continue
     out.push(new PlanOutputImpl(tx, op, v0))
   }
@@ -245,7 +303,11 @@ function repeated(firstSpends: Map<string, Transaction | Transaction[]>, tx: Tra
   for (const prev of list) {
     if (prev.vin[0]!.vout !== vin0.vout) continue
     if (prev === tx || txidOfParsed(prev) === txidOfParsed(tx)) return true
-    throw new KomodoCcError('BUILD_STATE', `${name} holds two different transactions spending ${vin0.txid}:${vin0.vout}: at most one of them is on chain`, { name, txid: vin0.txid, vout: vin0.vout })
+    throw new KomodoCcError(
+      'BUILD_STATE',
+      `${name} holds two different transactions spending ${vin0.txid}:${vin0.vout}: at most one of them is on chain`,
+      { name, txid: vin0.txid, vout: vin0.vout },
+    )
   }
   list.push(tx)
   firstSpends.set(vin0.txid, list)
@@ -256,7 +318,11 @@ function repeated(firstSpends: Map<string, Transaction | Transaction[]>, tx: Tra
 class PlanOutputImpl implements PlanOutput {
   readonly value: bigint
   private id: string | undefined
-  constructor(readonly tx: Transaction, readonly opret: DiceOpret, private readonly v0: TxOutput) {
+  constructor(
+    readonly tx: Transaction,
+    readonly opret: DiceOpret,
+    private readonly v0: TxOutput,
+  ) {
     this.value = v0.value
   }
   txid(): string {
@@ -267,7 +333,13 @@ class PlanOutputImpl implements PlanOutput {
   }
 }
 
-const diceInput = (utxo: Utxo): InputPlan => ({ kind: 'cc', utxo, role: 'global', condition: diceCond(), evalCode: EVAL })
+const diceInput = (utxo: Utxo): InputPlan => ({
+  kind: 'cc',
+  utxo,
+  role: 'global',
+  condition: diceCond(),
+  evalCode: EVAL,
+})
 
 /** State for {@link buildDiceBet}: the plan and its unspent outputs, as the daemon finds them. @example const s: DiceBetState = { funding, planTxs: [fundingHex, ...entropyTxHexes] } */
 export type DiceBetState = {
@@ -307,35 +379,65 @@ export type DiceBetParams = {
  * @example buildDiceBet({ name: 'KMDDice', fundingtxid, amount: '7', odds: 7 }, bettorCtx, { funding, planTxs })
  */
 export function buildDiceBet(params: DiceBetParams, context: BuildContext, state: DiceBetState): BuildResult {
-  const { name, fundingtxid, amount, odds } = builderParams(params, 'buildDiceBet', ['name', 'fundingtxid', 'amount', 'odds'])
+  const { name, fundingtxid, amount, odds } = builderParams(params, 'buildDiceBet', [
+    'name',
+    'fundingtxid',
+    'amount',
+    'odds',
+  ])
   const ctx = checkContext(context)
   const id = txidParam(fundingtxid, 'fundingtxid')
   const bet = amountParam(amount, 'amount')
   const o = intParam(odds, 'odds')
   assertPlanName(name)
-  if (bet <= 0n || o <= 0n) throw daemonRefusal('amount and odds must be positive', { amount: String(bet), odds: String(o) })
+  if (bet <= 0n || o <= 0n)
+    throw daemonRefusal('amount and odds must be positive', { amount: String(bet), odds: String(o) })
   if (o < 2n || o > DICE_MAX_ODDS) throw daemonRefusal('odds must be between 2 and 9999', { odds: String(o) })
-  if (typeof state !== 'object' || state === null) throw new KomodoCcError('BUILD_STATE', 'state expected { funding, planTxs }')
+  if (typeof state !== 'object' || state === null)
+    throw new KomodoCcError('BUILD_STATE', 'state expected { funding, planTxs }')
   const plan = dicePlan(state.funding, id, name, 'Diceinit error in bet, is your transaction confirmed?')
   const { minbet, maxbet, maxodds } = plan.opret
   if (bet < minbet || bet > maxbet || o > maxodds)
-    throw daemonRefusal(`Dice plan ${name} illegal bet ${formatCoins(bet)}: minbet ${formatCoins(minbet)} maxbet ${formatCoins(maxbet)} or odds ${o} vs max.${maxodds}\n`, { bet: String(bet), odds: String(o) })
+    throw daemonRefusal(
+      `Dice plan ${name} illegal bet ${formatCoins(bet)}: minbet ${formatCoins(minbet)} maxbet ${formatCoins(maxbet)} or odds ${o} vs max.${maxodds}\n`,
+      { bet: String(bet), odds: String(o) },
+    )
   const outs = planOutputs(state.planTxs, plan, 'state.planTxs')
   const funding = outs.reduce((s, x) => s + x.value, 0n)
   const entropies = outs.filter((x) => 'EWL'.includes(x.opret.funcid))
   const wanted = state.entropyTxid === undefined ? undefined : txidParam(state.entropyTxid, 'state.entropyTxid')
   const spent = new Set((state.mempoolSpent ?? []).map((t) => txidParam(t, 'state.mempoolSpent[]')))
-  if (wanted !== undefined && spent.has(wanted)) throw daemonRefusal('entropy txid is spent', { entropyTxid: wanted }, 'BUILD_STATE')
-  const entropy = entropies.find((x) => equalBytes(x.tx.vout[1]?.script ?? new Uint8Array(0), plan.fundingPubKey) && (wanted === undefined || x.txid() === wanted) && (spent.size === 0 || !spent.has(x.txid())))
+  if (wanted !== undefined && spent.has(wanted))
+    throw daemonRefusal('entropy txid is spent', { entropyTxid: wanted }, 'BUILD_STATE')
+  const entropy = entropies.find(
+    (x) =>
+      equalBytes(x.tx.vout[1]?.script ?? new Uint8Array(0), plan.fundingPubKey) &&
+      (wanted === undefined || x.txid() === wanted) &&
+      (spent.size === 0 || !spent.has(x.txid())),
+  )
   if (funding >= 2n * bet * o + ctx.fee && entropy !== undefined) {
     if (entropies.length < DICE_MIN_ENTROPY_UTXOS)
-      throw daemonRefusal('Your dealer is broke, find a new casino.', { entropyUtxos: entropies.length, needed: DICE_MIN_ENTROPY_UTXOS }, 'INSUFFICIENT_FUNDS')
+      throw daemonRefusal(
+        'Your dealer is broke, find a new casino.',
+        { entropyUtxos: entropies.length, needed: DICE_MIN_ENTROPY_UTXOS },
+        'INSUFFICIENT_FUNDS',
+      )
     const normal = normalInputs(ctx, bet + 2n * ctx.fee + o, 60, 'cant find dice input')
     let bettorEntropy: Uint8Array
-    if (state.bettorEntropy !== undefined) bettorEntropy = typeof state.bettorEntropy === 'string' ? hexToBytes(state.bettorEntropy, 'state.bettorEntropy') : state.bettorEntropy
-    else if (ctx.privateKey !== undefined) bettorEntropy = diceHashEntropy({ txid: entropy.txid(), vout: 0 }, true, ctx.privateKey).entropy
-    else throw new KomodoCcError('BUILD_STATE', 'the bettor entropy derives from the bettor\'s private key: give context.privateKey or state.bettorEntropy')
-    if (bettorEntropy.length !== 32) throw new KomodoCcError('BYTES_LENGTH', `state.bettorEntropy expected 32 bytes, got ${bettorEntropy.length}`)
+    if (state.bettorEntropy !== undefined)
+      bettorEntropy =
+        typeof state.bettorEntropy === 'string'
+          ? hexToBytes(state.bettorEntropy, 'state.bettorEntropy')
+          : state.bettorEntropy
+    else if (ctx.privateKey !== undefined)
+      bettorEntropy = diceHashEntropy({ txid: entropy.txid(), vout: 0 }, true, ctx.privateKey).entropy
+    else
+      throw new KomodoCcError(
+        'BUILD_STATE',
+        "the bettor entropy derives from the bettor's private key: give context.privateKey or state.bettorEntropy",
+      )
+    if (bettorEntropy.length !== 32)
+      throw new KomodoCcError('BYTES_LENGTH', `state.bettorEntropy expected 32 bytes, got ${bettorEntropy.length}`)
     const fin = finalizeCcTx({
       inputs: [diceInput(entropy.utxo()), ...normal],
       outputs: [
@@ -343,15 +445,27 @@ export function buildDiceBet(params: DiceBetParams, context: BuildContext, state
         { value: bet, script: diceScript() },
         { value: ctx.fee + o, script: p2pkScript(ctx.pubkey) },
       ],
-      opret: encodeDicePayload({ funcid: 'B', sbits: plan.opret.sbits, name: null, fundingtxid: id, hash: bytesToHex(bettorEntropy), proof: ZERO32 }),
+      opret: encodeDicePayload({
+        funcid: 'B',
+        sbits: plan.opret.sbits,
+        name: null,
+        fundingtxid: id,
+        hash: bytesToHex(bettorEntropy),
+        proof: ZERO32,
+      }),
       changePubkey: ctx.pubkey,
       fee: ctx.fee,
       expiryHeight: ctx.expiryHeight,
     })
     return completeBuild(fin, ctx, EVAL)
   }
-  if (entropy === undefined && funding !== 0n) throw daemonRefusal('cant find dice entropy inputs', { funding: String(funding) }, 'INSUFFICIENT_FUNDS')
-  throw daemonRefusal('cant find dice input', { funding: String(funding), needed: String(2n * bet * o + ctx.fee) }, 'INSUFFICIENT_FUNDS')
+  if (entropy === undefined && funding !== 0n)
+    throw daemonRefusal('cant find dice entropy inputs', { funding: String(funding) }, 'INSUFFICIENT_FUNDS')
+  throw daemonRefusal(
+    'cant find dice input',
+    { funding: String(funding), needed: String(2n * bet * o + ctx.fee) },
+    'INSUFFICIENT_FUNDS',
+  )
 }
 
 /** State for {@link buildDiceFinish}. @example const s: DiceFinishState = { funding, bet: betHex, entropyTx: entropyTxHex } */
@@ -392,19 +506,32 @@ export type DiceFinishParams = {
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS | …
  * @example buildDiceFinish({ name: 'KMDDice', fundingtxid, bettxid }, houseCtx, { funding, bet, entropyTx })
  */
-export function buildDiceFinish(params: DiceFinishParams, context: BuildContext, state: DiceFinishState): DiceFinishResult {
+export function buildDiceFinish(
+  params: DiceFinishParams,
+  context: BuildContext,
+  state: DiceFinishState,
+): DiceFinishResult {
   const { name, fundingtxid, bettxid } = builderParams(params, 'buildDiceFinish', ['name', 'fundingtxid', 'bettxid'])
   const ctx = checkContext(context)
   assertPlanName(name)
   const id = txidParam(fundingtxid, 'fundingtxid')
   const betId = txidParam(bettxid, 'bettxid')
-  if (typeof state !== 'object' || state === null) throw new KomodoCcError('BUILD_STATE', 'state expected { funding, bet, entropyTx }')
+  if (typeof state !== 'object' || state === null)
+    throw new KomodoCcError('BUILD_STATE', 'state expected { funding, bet, entropyTx }')
   const plan = dicePlan(state.funding, id, name, 'Diceinit error in finish, is your transaction confirmed?')
   const dealer = equalBytes(p2pkScript(ctx.pubkey), plan.fundingPubKey)
-  if (state.bet === undefined || state.entropyTx === undefined) throw daemonRefusal('couldnt find bettx or entropytx', { bettxid: betId }, 'BUILD_STATE')
+  if (state.bet === undefined || state.entropyTx === undefined)
+    throw daemonRefusal('couldnt find bettx or entropytx', { bettxid: betId }, 'BUILD_STATE')
   const betTx = stateTx(state.bet, betId, 'state.bet')
   const betOp = diceOpretOf(betTx)
-  if (betOp === null || betOp.funcid !== 'B' || betOp.sbits !== plan.opret.sbits || betOp.fundingtxid !== id || betTx.vout.length < 4 || betTx.vin.length < 1)
+  if (
+    betOp === null ||
+    betOp.funcid !== 'B' ||
+    betOp.sbits !== plan.opret.sbits ||
+    betOp.fundingtxid !== id ||
+    betTx.vout.length < 4 ||
+    betTx.vin.length < 1
+  )
     throw new KomodoCcError('BUILD_STATE', `state.bet ${betId} is not a bet of plan ${name} (${id})`)
   const entropyTx = stateTx(state.entropyTx, betTx.vin[0]!.txid, 'state.entropyTx')
   const housePk = housePubkey(plan.fundingPubKey)
@@ -416,8 +543,20 @@ export function buildDiceFinish(params: DiceFinishParams, context: BuildContext,
     const key = houseKey(ctx)
     const eop = diceOpretOf(entropyTx)
     const tagged = entropyTx.vout[1] !== undefined && equalBytes(entropyTx.vout[1].script, plan.fundingPubKey)
-    if (eop === null || eop.funcid === 'F' || !'EWL'.includes(eop.funcid) || eop.sbits !== plan.opret.sbits || eop.fundingtxid !== id || !tagged || entropyTx.vin.length === 0)
-      throw daemonRefusal('couldnt create dicefinish transaction', { reason: 'the bet\'s entropy transaction is not an E/W/L of this house' }, 'BUILD_STATE')
+    if (
+      eop === null ||
+      eop.funcid === 'F' ||
+      !'EWL'.includes(eop.funcid) ||
+      eop.sbits !== plan.opret.sbits ||
+      eop.fundingtxid !== id ||
+      !tagged ||
+      entropyTx.vin.length === 0
+    )
+      throw daemonRefusal(
+        'couldnt create dicefinish transaction',
+        { reason: "the bet's entropy transaction is not an E/W/L of this house" },
+        'BUILD_STATE',
+      )
     const committed = (eop as { hash: string }).hash
     const v0 = entropyTx.vin[0]!
     for (const usevout of [false, true]) {
@@ -428,8 +567,20 @@ export function buildDiceFinish(params: DiceFinishParams, context: BuildContext,
       }
     }
     if (houseEntropy === undefined)
-      throw daemonRefusal('couldnt create dicefinish transaction', { reason: 'the house key does not reproduce the entropy commitment' }, 'BUILD_STATE')
-    outcome = diceOutcome({ bet: bv1.value, vout2Value: bv2.value, minbet: plan.opret.minbet, maxbet: plan.opret.maxbet, maxodds: plan.opret.maxodds, houseEntropy, bettorEntropy: (betOp as { hash: string }).hash })
+      throw daemonRefusal(
+        'couldnt create dicefinish transaction',
+        { reason: 'the house key does not reproduce the entropy commitment' },
+        'BUILD_STATE',
+      )
+    outcome = diceOutcome({
+      bet: bv1.value,
+      vout2Value: bv2.value,
+      minbet: plan.opret.minbet,
+      maxbet: plan.opret.maxbet,
+      maxodds: plan.opret.maxodds,
+      houseEntropy,
+      bettorEntropy: (betOp as { hash: string }).hash,
+    })
     funcid = outcome.win ? 'W' : 'L'
   } else funcid = 'T'
   const normal = normalInputs(ctx, 2n * ctx.fee, 3, 'no txfee inputs for win/lose')
@@ -438,34 +589,67 @@ export function buildDiceFinish(params: DiceFinishParams, context: BuildContext,
     if (other === betId) throw daemonRefusal('DiceBetFinish: duplicate betTx', { bettxid: betId }, 'BUILD_STATE')
     funcid = 'R'
   }
-  const betUtxo = (n: 0 | 1): Utxo => ({ txid: betId, vout: n, satoshis: betTx.vout[n]!.value, script: betTx.vout[n]!.script })
-  for (const n of [0, 1] as const) if (!diceScriptSnapshot().matches(betTx.vout[n]!.script)) throw new KomodoCcError('BUILD_STATE', `state.bet vout ${n} is not on the Dice global CC address`)
+  const betUtxo = (n: 0 | 1): Utxo => ({
+    txid: betId,
+    vout: n,
+    satoshis: betTx.vout[n]!.value,
+    script: betTx.vout[n]!.script,
+  })
+  for (const n of [0, 1] as const)
+    if (!diceScriptSnapshot().matches(betTx.vout[n]!.script))
+      throw new KomodoCcError('BUILD_STATE', `state.bet vout ${n} is not on the Dice global CC address`)
   const inputs: InputPlan[] = [...normal, diceInput(betUtxo(0)), diceInput(betUtxo(1))]
   if (funcid === 'T') {
     const h = state.betHeight
-    if (h === undefined || !Number.isInteger(h) || h < 0 || BigInt(context.height - h) < plan.opret.timeoutblocks || context.height <= h)
-      throw daemonRefusal('couldnt create dicefinish transaction', { reason: 'the bet has not timed out (or state.betHeight is missing)', timeoutblocks: String(plan.opret.timeoutblocks) }, 'BUILD_STATE')
+    if (
+      h === undefined ||
+      !Number.isInteger(h) ||
+      h < 0 ||
+      BigInt(context.height - h) < plan.opret.timeoutblocks ||
+      context.height <= h
+    )
+      throw daemonRefusal(
+        'couldnt create dicefinish transaction',
+        {
+          reason: 'the bet has not timed out (or state.betHeight is missing)',
+          timeoutblocks: String(plan.opret.timeoutblocks),
+        },
+        'BUILD_STATE',
+      )
   }
   let outputs: TxOutput[]
   if (funcid === 'W' || funcid === 'T') {
     const odds = bv2.value - ctx.fee
-    if (odds < 1n || odds > plan.opret.maxodds) throw daemonRefusal(`illegal odds.${odds} vs maxodds.${plan.opret.maxodds}\n`, { odds: String(odds) })
+    if (odds < 1n || odds > plan.opret.maxodds)
+      throw daemonRefusal(`illegal odds.${odds} vs maxodds.${plan.opret.maxodds}\n`, { odds: String(odds) })
     const payout = (odds + 1n) * bv1.value
     const need = ctx.fee + payout
     let ccChange = bv0.value + bv1.value
     if (ccChange >= need) ccChange -= need
     else {
-      const outs = planOutputs(state.planTxs, plan, 'state.planTxs').filter((x) => x.txid() !== betId && x.txid() !== betTx.vin[0]!.txid)
+      const outs = planOutputs(state.planTxs, plan, 'state.planTxs').filter(
+        (x) => x.txid() !== betId && x.txid() !== betTx.vin[0]!.txid,
+      )
       let extra = outs.filter((x) => x.value >= need).slice(0, 1)
       if (extra.length === 0) extra = outs.filter((x) => x.value >= need / 60n).slice(0, 60)
       const sum = extra.reduce((s, x) => s + x.value, 0n)
-      if (extra.length === 0) throw daemonRefusal(`not enough inputs for ${formatCoins(need)}\n`, { need: String(need) }, 'INSUFFICIENT_FUNDS')
+      if (extra.length === 0)
+        throw daemonRefusal(
+          `not enough inputs for ${formatCoins(need)}\n`,
+          { need: String(need) },
+          'INSUFFICIENT_FUNDS',
+        )
       if (bv0.value + bv1.value + sum < need)
-        throw new KomodoCcError('INSUFFICIENT_FUNDS', `plan inputs ${sum} sat do not cover the payout: the daemon would build an unbalanced, invalid transaction`, { need: String(need), have: String(bv0.value + bv1.value + sum) })
+        throw new KomodoCcError(
+          'INSUFFICIENT_FUNDS',
+          `plan inputs ${sum} sat do not cover the payout: the daemon would build an unbalanced, invalid transaction`,
+          { need: String(need), have: String(bv0.value + bv1.value + sum) },
+        )
       inputs.push(...extra.map((x) => diceInput(x.utxo())))
       ccChange = bv0.value + bv1.value + sum - need
     }
-    if (funcid === 'T' && !equalBytes(p2pkScript(ctx.pubkey), bv2.script)) throw daemonRefusal('can only finish your own bettxid\n', {}, 'BUILD_STATE')
+    if (funcid === 'T' && !equalBytes(p2pkScript(ctx.pubkey), bv2.script))
+      throw daemonRefusal('can only finish your own bettxid\n', {}, 'BUILD_STATE')
     outputs = [
       { value: ccChange, script: diceScript() },
       { value: ctx.fee, script: plan.fundingPubKey },
@@ -484,14 +668,44 @@ export function buildDiceFinish(params: DiceFinishParams, context: BuildContext,
     ]
   }
   let opret: Uint8Array
-  if (funcid === 'T') opret = encodeDicePayload({ funcid: 'T', sbits: plan.opret.sbits, name: null, fundingtxid: id, hash: ZERO32, proof: ZERO32 })
-  else if (funcid === 'R') opret = encodeDicePayload({ funcid: 'R', sbits: plan.opret.sbits, name: null, fundingtxid: id, hash: bytesToHex(houseEntropy!), oldbettxid: state.revealedTo!.toLowerCase() })
+  if (funcid === 'T')
+    opret = encodeDicePayload({
+      funcid: 'T',
+      sbits: plan.opret.sbits,
+      name: null,
+      fundingtxid: id,
+      hash: ZERO32,
+      proof: ZERO32,
+    })
+  else if (funcid === 'R')
+    opret = encodeDicePayload({
+      funcid: 'R',
+      sbits: plan.opret.sbits,
+      name: null,
+      fundingtxid: id,
+      hash: bytesToHex(houseEntropy!),
+      oldbettxid: state.revealedTo!.toLowerCase(),
+    })
   else {
     const vin0 = normal[0]!.utxo
     const next = diceHashEntropy({ txid: vin0.txid, vout: vin0.vout }, true, houseKey(ctx)).hentropy
-    opret = encodeDicePayload({ funcid, sbits: plan.opret.sbits, name: null, fundingtxid: id, hash: bytesToHex(next), proof: bytesToHex(houseEntropy!) })
+    opret = encodeDicePayload({
+      funcid,
+      sbits: plan.opret.sbits,
+      name: null,
+      fundingtxid: id,
+      hash: bytesToHex(next),
+      proof: bytesToHex(houseEntropy!),
+    })
   }
-  const fin = finalizeCcTx({ inputs, outputs, opret, changePubkey: housePk, fee: ctx.fee, expiryHeight: ctx.expiryHeight })
+  const fin = finalizeCcTx({
+    inputs,
+    outputs,
+    opret,
+    changePubkey: housePk,
+    fee: ctx.fee,
+    expiryHeight: ctx.expiryHeight,
+  })
   const result = completeBuild(fin, ctx, EVAL)
   return Object.assign(result, outcome === undefined ? { funcid } : { funcid, outcome })
 }
@@ -499,7 +713,8 @@ export function buildDiceFinish(params: DiceFinishParams, context: BuildContext,
 /** The house pubkey of a fundingPubKey script (P2PK). */
 function housePubkey(script: Uint8Array): Uint8Array {
   const c = classifyScript(script)
-  if (c.type !== 'pubkey' || c.pubkeys === undefined) throw new KomodoCcError('BUILD_STATE', 'the plan\'s fundingPubKey (funding vout 1) is not a P2PK script')
+  if (c.type !== 'pubkey' || c.pubkeys === undefined)
+    throw new KomodoCcError('BUILD_STATE', "the plan's fundingPubKey (funding vout 1) is not a P2PK script")
   return c.pubkeys[0]!
 }
 

@@ -15,13 +15,39 @@ function int(v: string, name: string): bigint {
  */
 export const diceCli: ModuleCli = /* @__PURE__ */ Object.freeze({
   build: Object.freeze({
-    dicefund: cliMethod(buildDiceFund, ['name', 'funds', 'minbet', 'maxbet', { name: 'maxodds', parse: (t) => int(t, 'maxodds') }, { name: 'timeoutblocks', parse: (t) => int(t, 'timeoutblocks') }],
-      { state: '{"plans": ["<existing dice funding tx hex>"…]} (optional)' }),
-    diceaddfunds: cliMethod(buildDiceAddFunds, ['name', 'fundingtxid', 'amount'], { state: '{"funding": "<dicefund tx hex>"}' }),
-    dicebet: cliMethod(buildDiceBet, ['name', 'fundingtxid', 'amount', { name: 'odds', parse: (t) => int(t, 'odds') }],
-      { state: '{"funding": "<dicefund tx hex>", "planTxs": ["<tx hex of each unspent plan output 0>"…]}' }),
-    dicefinish: cliMethod(buildDiceFinish, ['name', 'fundingtxid', 'bettxid'],
-      { state: '{"funding": "<hex>", "bet": "<bet tx hex>", "entropyTx": "<hex of the bet\'s vin 0 tx>", "betHeight": N, "planTxs": […]}' }),
+    dicefund: cliMethod(
+      buildDiceFund,
+      [
+        'name',
+        'funds',
+        'minbet',
+        'maxbet',
+        { name: 'maxodds', parse: (t) => int(t, 'maxodds') },
+        { name: 'timeoutblocks', parse: (t) => int(t, 'timeoutblocks') },
+      ],
+      { state: '{"plans": ["<existing dice funding tx hex>"…]} (optional)' },
+    ),
+    diceaddfunds: cliMethod(buildDiceAddFunds, ['name', 'fundingtxid', 'amount'], {
+      state: '{"funding": "<dicefund tx hex>"}',
+    }),
+    dicebet: cliMethod(
+      buildDiceBet,
+      ['name', 'fundingtxid', 'amount', { name: 'odds', parse: (t) => int(t, 'odds') }],
+      { state: '{"funding": "<dicefund tx hex>", "planTxs": ["<tx hex of each unspent plan output 0>"…]}' },
+    ),
+    dicefinish: cliMethod(buildDiceFinish, ['name', 'fundingtxid', 'bettxid'], {
+      state:
+        '{"funding": "<hex>", "bet": "<bet tx hex>", "entropyTx": "<hex of the bet\'s vin 0 tx>", "betHeight": N, "planTxs": […]}',
+    }),
   }),
-  rpc: Object.freeze({ diceaddfunds: 'ssc', diceaddress: 's', dicebet: 'ssci', dicefinish: 'sss', dicefund: 'scccii', diceinfo: 's', dicelist: '', dicestatus: 'sss' }),
+  rpc: Object.freeze({
+    diceaddfunds: 'ssc',
+    diceaddress: 's',
+    dicebet: 'ssci',
+    dicefinish: 'sss',
+    dicefund: 'scccii',
+    diceinfo: 's',
+    dicelist: '',
+    dicestatus: 'sss',
+  }),
 })

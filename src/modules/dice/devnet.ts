@@ -12,7 +12,16 @@ import { ccScript } from '../../script/cc.js'
 import type { Transaction } from '../../tx/types.js'
 import type { DevChain } from '../../devnet/chain.js'
 import { scriptAddress } from '../../devnet/chain.js'
-import { coins, hexResult, numText, str, txidArg, walletContext, type DevnetNode, type Method } from '../../devnet/node.js'
+import {
+  coins,
+  hexResult,
+  numText,
+  str,
+  txidArg,
+  walletContext,
+  type DevnetNode,
+  type Method,
+} from '../../devnet/node.js'
 import { decodedLastOpret } from '../../devnet/opret.js'
 import { moduleRejected } from '../../devnet/refusal.js'
 import type { ModuleDevnet } from '../../devnet/module.js'
@@ -48,7 +57,9 @@ function planOutput(chain: DevChain, txid: string, vout: number, fundingtxid: st
  */
 export function validateDice(check: ModuleCheck): void {
   const { chain, tx, txid, inputs } = check
-  const fail = (why: string): never => { throw moduleRejected('Dice', why) }
+  const fail = (why: string): never => {
+    throw moduleRejected('Dice', why)
+  }
   if (tx.vout.length === 0) return fail('no vouts')
   const p = diceOpret(tx)
   if (p === null) return fail('unexpected dice missing funcid')
@@ -69,15 +80,19 @@ export function validateDice(check: ModuleCheck): void {
     if (tx.vout[1] === undefined || !isCc(tx.vout[1].script)) return fail('vout.1 is normal for bet')
     const etx = chain.txs.get(tx.vin[0]!.txid)?.tx
     if (etx === undefined) return fail('always should find vin.0, but didnt for bet')
-    if (etx.vout[1] === undefined || !equalBytes(etx.vout[1].script, fundingPubKey)) return fail('entropy tx not fundingPubKey for bet')
-    if (!ccAtGlobal(tx.vout[0]!.script) || tx.vout[0]!.value !== inputs[0]!.coin.value) return fail('vout[0] != entropy nValue for bet')
+    if (etx.vout[1] === undefined || !equalBytes(etx.vout[1].script, fundingPubKey))
+      return fail('entropy tx not fundingPubKey for bet')
+    if (!ccAtGlobal(tx.vout[0]!.script) || tx.vout[0]!.value !== inputs[0]!.coin.value)
+      return fail('vout[0] != entropy nValue for bet')
     if (!ccAtGlobal(tx.vout[1].script)) return fail('vout[1] constrain violation for bet')
     const v2 = tx.vout[2]
-    if (v2 === undefined || v2.value <= TXFEE || v2.value > TXFEE + f.maxodds) return fail('vout[2] nValue violation for bet')
+    if (v2 === undefined || v2.value <= TXFEE || v2.value > TXFEE + f.maxodds)
+      return fail('vout[2] nValue violation for bet')
     const ev0 = etx.vin[0]
     const prev = ev0 === undefined ? undefined : chain.output(ev0.txid, ev0.vout)
     if (ev0 === undefined || prev === undefined) return fail('always should find vinofvin.0, but didnt for bet')
-    if (ev0.txid !== fundingtxid && scriptAddress(prev.script) !== scriptAddress(fundingPubKey)) return fail('vin1 of entropy tx not fundingPubKey for bet')
+    if (ev0.txid !== fundingtxid && scriptAddress(prev.script) !== scriptAddress(fundingPubKey))
+      return fail('vin1 of entropy tx not fundingPubKey for bet')
     for (let i = 1; i < inputs.length; i++) if (inputs[i]!.cc) return fail('invalid CC vin')
     for (let i = 2; i < tx.vout.length; i++) if (isCc(tx.vout[i]!.script)) return fail('invalid CC vout')
     return
@@ -91,29 +106,51 @@ export function validateDice(check: ModuleCheck): void {
     const b = diceOpret(be.tx)
     if (be.tx.vout.length < 3 || b?.funcid !== 'B') return fail('not betTx for vin0/1 for wlt')
     if (b.sbits !== f.sbits || b.fundingtxid !== fundingtxid) return fail('sbits or fundingtxid mismatch for wlt')
-    if (tx.vout[1] === undefined || !equalBytes(tx.vout[1].script, fundingPubKey)) return fail('tx.vout[1] != fundingPubKey for wlt')
-    const inSum = inputs.reduce((s, x) => s + (x.cc ? planOutput(chain, x.coin.txid, x.coin.vout, fundingtxid) : 0n), 0n)
+    if (tx.vout[1] === undefined || !equalBytes(tx.vout[1].script, fundingPubKey))
+      return fail('tx.vout[1] != fundingPubKey for wlt')
+    const inSum = inputs.reduce(
+      (s, x) => s + (x.cc ? planOutput(chain, x.coin.txid, x.coin.vout, fundingtxid) : 0n),
+      0n,
+    )
     const outSum = tx.vout.reduce((s, _, n) => s + planOutputOfTx(tx, txid, n, fundingtxid, p), 0n)
     const betTx = be.tx
     if (p.funcid === 'L') {
-      if (!ccAtGlobal(tx.vout[0]!.script) || tx.vout[0]!.value !== inSum) return fail('vout[0] != inputs-txfee for loss')
+      if (!ccAtGlobal(tx.vout[0]!.script) || tx.vout[0]!.value !== inSum)
+        return fail('vout[0] != inputs-txfee for loss')
       const v2 = tx.vout[2]
-      if (v2 !== undefined && !equalBytes(v2.script, fundingPubKey) && !isOpret(v2.script)) return fail('vout[2] not send to fundingPubKey for loss')
+      if (v2 !== undefined && !equalBytes(v2.script, fundingPubKey) && !isOpret(v2.script))
+        return fail('vout[2] not send to fundingPubKey for loss')
     } else {
       if (!ccAtGlobal(tx.vout[0]!.script)) return fail('vout[0] != inputs-txfee for win/timeout')
       const v2 = tx.vout[2]
-      if (v2 === undefined || !equalBytes(v2.script, betTx.vout[2]!.script)) return fail('vout[2] scriptPubKey mismatch for win/timeout')
+      if (v2 === undefined || !equalBytes(v2.script, betTx.vout[2]!.script))
+        return fail('vout[2] scriptPubKey mismatch for win/timeout')
       const odds = betTx.vout[2]!.value - TXFEE
       if (v2.value !== (odds + 1n) * betTx.vout[1]!.value) return fail('vout[2] payut mismatch for win/timeout')
-      if (inSum !== outSum + v2.value && inSum !== outSum + v2.value + TXFEE) return fail('CC funds mismatch for win/timeout')
+      if (inSum !== outSum + v2.value && inSum !== outSum + v2.value + TXFEE)
+        return fail('CC funds mismatch for win/timeout')
       const v3 = tx.vout[3]
-      if (v3 !== undefined && !equalBytes(v3.script, fundingPubKey) && !isOpret(v3.script)) return fail('vout[3] not send to fundingPubKey for win/timeout')
+      if (v3 !== undefined && !equalBytes(v3.script, fundingPubKey) && !isOpret(v3.script))
+        return fail('vout[3] not send to fundingPubKey for win/timeout')
     }
     if (p.funcid === 'W' || p.funcid === 'L') {
-      const o = diceOutcome({ bet: betTx.vout[1]!.value, vout2Value: betTx.vout[2]!.value, minbet: f.minbet, maxbet: f.maxbet, maxodds: f.maxodds, houseEntropy: (p as { proof: string }).proof, bettorEntropy: (b as { hash: string }).hash })
+      const o = diceOutcome({
+        bet: betTx.vout[1]!.value,
+        vout2Value: betTx.vout[2]!.value,
+        minbet: f.minbet,
+        maxbet: f.maxbet,
+        maxodds: f.maxodds,
+        houseEntropy: (p as { proof: string }).proof,
+        bettorEntropy: (b as { hash: string }).hash,
+      })
       if (o.win !== (p.funcid === 'W')) return fail('DiceCalc mismatch for win/loss')
     } else {
-      if (be.height < 0 || BigInt(chain.height - be.height) < f.timeoutblocks || chain.tip.time <= chain.blocks[be.height]!.time) return fail('invalid timeout claim for timeout')
+      if (
+        be.height < 0 ||
+        BigInt(chain.height - be.height) < f.timeoutblocks ||
+        chain.tip.time <= chain.blocks[be.height]!.time
+      )
+        return fail('invalid timeout claim for timeout')
     }
     for (let n = 1; n < tx.vout.length; n++) if (isCc(tx.vout[n]!.script)) return fail('invalid CC vout')
     return
@@ -121,7 +158,8 @@ export function validateDice(check: ModuleCheck): void {
   if (p.funcid === 'R') {
     const prev = chain.output(tx.vin[0]!.txid, tx.vin[0]!.vout)
     if (prev === undefined) return fail('always should find vin.0, but didnt for refund')
-    if (scriptAddress(prev.script) !== scriptAddress(fundingPubKey)) return fail('vin.0 not from fundingPubKey for refund')
+    if (scriptAddress(prev.script) !== scriptAddress(fundingPubKey))
+      return fail('vin.0 not from fundingPubKey for refund')
     return
   }
   return fail('unexpected dice funcid')
@@ -152,76 +190,157 @@ function planFunding(n: DevnetNode, id: string): { hex?: string; f?: DiceFunding
 
 /** The dice RPCs of the devnet wallet (the wallet is both the house and a bettor). @internal */
 export const DICE_METHODS: Record<string, Method> = {
-  dicefund: { min: 6, max: 6, usage: 'dicefund name funds minbet maxbet maxodds timeoutblocks\n', run: (n, p) => {
-    const [funds, minbet, maxbet] = [1, 2, 3].map((i) => daemonParseCoins(numText(p[i])))
-    const maxodds = BigInt(Number.parseInt(numText(p[4]), 10) || 0)
-    const timeout = BigInt(Number.parseInt(numText(p[5]), 10) || 0)
-    const plans = (n.chain.addressHistory.get(p2pkhAddress(DICE.pubkey)) ?? []).map((r) => n.chain.txs.get(r.txid)!.hex)
-    return hexResult(() => buildDiceFund({ name: str(p[0]), funds: funds!, minbet: minbet!, maxbet: maxbet!, maxodds, timeoutblocks: timeout }, walletContext(n), { plans }))
-  } },
-  diceaddfunds: { min: 3, max: 3, usage: 'diceaddfunds name fundingtxid amount\n', run: (n, p) => {
-    const id = txidArg(p[1])
-    const amount = daemonParseCoins(numText(p[2]))
-    if (amount <= 0n) return { result: 'error', error: 'amount must be positive' }
-    return hexResult(() => buildDiceAddFunds({ name: str(p[0]), fundingtxid: id, amount }, walletContext(n), { funding: planFunding(n, id).hex as string }))
-  } },
-  dicebet: { min: 4, max: 4, usage: 'dicebet name fundingtxid amount odds\n', run: (n, p) => {
-    const id = txidArg(p[1])
-    const amount = daemonParseCoins(numText(p[2]))
-    const odds = BigInt(Number.parseInt(numText(p[3]), 10) || 0)
-    return hexResult(() => buildDiceBet({ name: str(p[0]), fundingtxid: id, amount, odds }, walletContext(n), { funding: planFunding(n, id).hex as string, planTxs: planTxs(n.chain) }))
-  } },
-  dicefinish: { min: 3, max: 3, usage: 'dicefinish name fundingtxid bettxid\n', run: (n, p) => {
-    const id = txidArg(p[1])
-    const betId = txidArg(p[2])
-    const bet = n.chain.txs.get(betId)
-    if (bet !== undefined && (n.chain.spentInMempool(betId, 1) || (bet.height >= 0 && n.chain.coin(betId, 1, false) === undefined))) return { result: 'success', hex: '0' }
-    const entropyTx = bet === undefined ? undefined : n.chain.txs.get(bet.tx.vin[0]!.txid)?.hex
-    return hexResult(() => buildDiceFinish({ name: str(p[0]), fundingtxid: id, bettxid: betId }, walletContext(n), {
-      funding: planFunding(n, id).hex as string, bet: bet?.hex as string, entropyTx: entropyTx as string,
-      ...(bet !== undefined && bet.height >= 0 ? { betHeight: bet.height } : {}), planTxs: planTxs(n.chain),
-    }))
-  } },
-  dicestatus: { min: 2, max: 3, usage: 'dicestatus name fundingtxid bettxid\n', run: (n, p) => {
-    str(p[0])
-    const id = txidArg(p[1])
-    if (planFunding(n, id).f === undefined) return { result: 'error', error: 'Diceinit error in status, is your transaction confirmed?' }
-    if (p[2] === undefined) return { result: 'success', status: 'no pending bets' }
-    const betId = txidArg(p[2])
-    const bet = n.chain.txs.get(betId)
-    if (bet === undefined) return { result: 'error', error: 'couldnt find bettx or entropytx' }
-    let spender: string | undefined = n.chain.mempoolSpends.get(`${betId}:1`)
-    if (spender === undefined && n.chain.coin(betId, 1, false) === undefined && bet.height >= 0)
-      for (const e of n.chain.txs.values()) if (e.tx.vin.some((i) => i.txid === betId && i.vout === 1)) { spender = e.txid; break }
-    if (spender === undefined) return { result: 'success', status: 'bet still pending' }
-    const s = n.chain.txs.get(spender)!.tx
-    const win = s.vout.length > 2 && isCc(bet.tx.vout[1]!.script) && !isCc(bet.tx.vout[2]!.script) && equalBytes(s.vout[2]!.script, bet.tx.vout[2]!.script)
-    return win ? { result: 'success', status: 'win', won: coins(s.vout[2]!.value) } : { result: 'success', status: 'loss' }
-  } },
-  diceinfo: { min: 1, max: 1, usage: 'diceinfo fundingtxid\n', run: (n, p) => {
-    const id = txidArg(p[0])
-    const { hex, f } = planFunding(n, id)
-    if (hex === undefined) return { result: 'error', error: 'cant find fundingtxid' }
-    if (f === undefined) return { result: 'error', error: 'fundingtxid isnt dice creation txid' }
-    let funding = 0n
-    let entropytxs = 0
-    for (const c of n.chain.addressCoins(ccAddress(EVAL.DICE, DICE.pubkey))) {
-      const v = planOutput(n.chain, c.txid, c.vout, id)
-      const op = diceOpret(n.chain.txs.get(c.txid)!.tx)
-      if (v === 0n || op === null || op.funcid === 'B') continue
-      funding += v
-      if ('EWL'.includes(op.funcid) && c.vout === 0) entropytxs++
-    }
-    return {
-      result: 'success', fundingtxid: id, name: f.name ?? '', sbits: f.sbits, minbet: formatCoins(f.minbet), maxbet: formatCoins(f.maxbet),
-      maxodds: f.maxodds, timeoutblocks: f.timeoutblocks, funding: formatCoins(funding), entropytxs,
-    }
-  } },
-  dicelist: { min: 0, max: 0, usage: 'dicelist\n', run: (n) => {
-    const out: string[] = []
-    for (const r of n.chain.addressHistory.get(p2pkhAddress(DICE.pubkey)) ?? []) if (diceOpret(n.chain.txs.get(r.txid)?.tx)?.funcid === 'F' && !out.includes(r.txid)) out.push(r.txid)
-    return out
-  } },
+  dicefund: {
+    min: 6,
+    max: 6,
+    usage: 'dicefund name funds minbet maxbet maxodds timeoutblocks\n',
+    run: (n, p) => {
+      const [funds, minbet, maxbet] = [1, 2, 3].map((i) => daemonParseCoins(numText(p[i])))
+      const maxodds = BigInt(Number.parseInt(numText(p[4]), 10) || 0)
+      const timeout = BigInt(Number.parseInt(numText(p[5]), 10) || 0)
+      const plans = (n.chain.addressHistory.get(p2pkhAddress(DICE.pubkey)) ?? []).map(
+        (r) => n.chain.txs.get(r.txid)!.hex,
+      )
+      return hexResult(() =>
+        buildDiceFund(
+          { name: str(p[0]), funds: funds!, minbet: minbet!, maxbet: maxbet!, maxodds, timeoutblocks: timeout },
+          walletContext(n),
+          { plans },
+        ),
+      )
+    },
+  },
+  diceaddfunds: {
+    min: 3,
+    max: 3,
+    usage: 'diceaddfunds name fundingtxid amount\n',
+    run: (n, p) => {
+      const id = txidArg(p[1])
+      const amount = daemonParseCoins(numText(p[2]))
+      if (amount <= 0n) return { result: 'error', error: 'amount must be positive' }
+      return hexResult(() =>
+        buildDiceAddFunds({ name: str(p[0]), fundingtxid: id, amount }, walletContext(n), {
+          funding: planFunding(n, id).hex as string,
+        }),
+      )
+    },
+  },
+  dicebet: {
+    min: 4,
+    max: 4,
+    usage: 'dicebet name fundingtxid amount odds\n',
+    run: (n, p) => {
+      const id = txidArg(p[1])
+      const amount = daemonParseCoins(numText(p[2]))
+      const odds = BigInt(Number.parseInt(numText(p[3]), 10) || 0)
+      return hexResult(() =>
+        buildDiceBet({ name: str(p[0]), fundingtxid: id, amount, odds }, walletContext(n), {
+          funding: planFunding(n, id).hex as string,
+          planTxs: planTxs(n.chain),
+        }),
+      )
+    },
+  },
+  dicefinish: {
+    min: 3,
+    max: 3,
+    usage: 'dicefinish name fundingtxid bettxid\n',
+    run: (n, p) => {
+      const id = txidArg(p[1])
+      const betId = txidArg(p[2])
+      const bet = n.chain.txs.get(betId)
+      if (
+        bet !== undefined &&
+        (n.chain.spentInMempool(betId, 1) || (bet.height >= 0 && n.chain.coin(betId, 1, false) === undefined))
+      )
+        return { result: 'success', hex: '0' }
+      const entropyTx = bet === undefined ? undefined : n.chain.txs.get(bet.tx.vin[0]!.txid)?.hex
+      return hexResult(() =>
+        buildDiceFinish({ name: str(p[0]), fundingtxid: id, bettxid: betId }, walletContext(n), {
+          funding: planFunding(n, id).hex as string,
+          bet: bet?.hex as string,
+          entropyTx: entropyTx as string,
+          ...(bet !== undefined && bet.height >= 0 ? { betHeight: bet.height } : {}),
+          planTxs: planTxs(n.chain),
+        }),
+      )
+    },
+  },
+  dicestatus: {
+    min: 2,
+    max: 3,
+    usage: 'dicestatus name fundingtxid bettxid\n',
+    run: (n, p) => {
+      str(p[0])
+      const id = txidArg(p[1])
+      if (planFunding(n, id).f === undefined)
+        return { result: 'error', error: 'Diceinit error in status, is your transaction confirmed?' }
+      if (p[2] === undefined) return { result: 'success', status: 'no pending bets' }
+      const betId = txidArg(p[2])
+      const bet = n.chain.txs.get(betId)
+      if (bet === undefined) return { result: 'error', error: 'couldnt find bettx or entropytx' }
+      let spender: string | undefined = n.chain.mempoolSpends.get(`${betId}:1`)
+      if (spender === undefined && n.chain.coin(betId, 1, false) === undefined && bet.height >= 0)
+        for (const e of n.chain.txs.values())
+          if (e.tx.vin.some((i) => i.txid === betId && i.vout === 1)) {
+            spender = e.txid
+            break
+          }
+      if (spender === undefined) return { result: 'success', status: 'bet still pending' }
+      const s = n.chain.txs.get(spender)!.tx
+      const win =
+        s.vout.length > 2 &&
+        isCc(bet.tx.vout[1]!.script) &&
+        !isCc(bet.tx.vout[2]!.script) &&
+        equalBytes(s.vout[2]!.script, bet.tx.vout[2]!.script)
+      return win
+        ? { result: 'success', status: 'win', won: coins(s.vout[2]!.value) }
+        : { result: 'success', status: 'loss' }
+    },
+  },
+  diceinfo: {
+    min: 1,
+    max: 1,
+    usage: 'diceinfo fundingtxid\n',
+    run: (n, p) => {
+      const id = txidArg(p[0])
+      const { hex, f } = planFunding(n, id)
+      if (hex === undefined) return { result: 'error', error: 'cant find fundingtxid' }
+      if (f === undefined) return { result: 'error', error: 'fundingtxid isnt dice creation txid' }
+      let funding = 0n
+      let entropytxs = 0
+      for (const c of n.chain.addressCoins(ccAddress(EVAL.DICE, DICE.pubkey))) {
+        const v = planOutput(n.chain, c.txid, c.vout, id)
+        const op = diceOpret(n.chain.txs.get(c.txid)!.tx)
+        if (v === 0n || op === null || op.funcid === 'B') continue
+        funding += v
+        if ('EWL'.includes(op.funcid) && c.vout === 0) entropytxs++
+      }
+      return {
+        result: 'success',
+        fundingtxid: id,
+        name: f.name ?? '',
+        sbits: f.sbits,
+        minbet: formatCoins(f.minbet),
+        maxbet: formatCoins(f.maxbet),
+        maxodds: f.maxodds,
+        timeoutblocks: f.timeoutblocks,
+        funding: formatCoins(funding),
+        entropytxs,
+      }
+    },
+  },
+  dicelist: {
+    min: 0,
+    max: 0,
+    usage: 'dicelist\n',
+    run: (n) => {
+      const out: string[] = []
+      for (const r of n.chain.addressHistory.get(p2pkhAddress(DICE.pubkey)) ?? [])
+        if (diceOpret(n.chain.txs.get(r.txid)?.tx)?.funcid === 'F' && !out.includes(r.txid)) out.push(r.txid)
+      return out
+    },
+  },
 }
 
 /**

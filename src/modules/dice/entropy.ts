@@ -19,8 +19,13 @@ export type DiceEntropy = { entropy: Uint8Array; hentropy: Uint8Array }
  * @throws KomodoCcError HEX_INVALID | BYTES_LENGTH | BYTES_TYPE | INT_RANGE | ARG_INVALID
  * @example bytesToHex(diceHashEntropy({ txid: fundingTxid, vout: 0 }, true, housePrivateKey).hentropy)
  */
-export function diceHashEntropy(outpoint: { txid: string; vout: number }, usevout: boolean, privateKey: Uint8Array | string): DiceEntropy {
-  if (typeof outpoint !== 'object' || outpoint === null) throw new KomodoCcError('ARG_INVALID', 'outpoint expected { txid, vout }')
+export function diceHashEntropy(
+  outpoint: { txid: string; vout: number },
+  usevout: boolean,
+  privateKey: Uint8Array | string,
+): DiceEntropy {
+  if (typeof outpoint !== 'object' || outpoint === null)
+    throw new KomodoCcError('ARG_INVALID', 'outpoint expected { txid, vout }')
   if (typeof usevout !== 'boolean') throw new KomodoCcError('ARG_INVALID', 'usevout expected a boolean')
   const a = txidToInternalBytes(outpoint.txid, 'outpoint.txid').slice()
   if (!Number.isInteger(outpoint.vout) || outpoint.vout < 0 || outpoint.vout > 0xffffffff)

@@ -1,4 +1,13 @@
-export { encodeDiceOpret, decodeDiceOpret, encodeDicePayload, diceOddsFromValue, type DiceOpret, type DiceFundingOpret, type DiceEntropyOpret, type DiceRefundOpret } from './opret.js'
+export {
+  encodeDiceOpret,
+  decodeDiceOpret,
+  encodeDicePayload,
+  diceOddsFromValue,
+  type DiceOpret,
+  type DiceFundingOpret,
+  type DiceEntropyOpret,
+  type DiceRefundOpret,
+} from './opret.js'
 export * from './build.js'
 export { diceHashEntropy, type DiceEntropy } from './entropy.js'
 export { diceOutcome, type DiceOutcome, type DiceOutcomeInput } from './outcome.js'

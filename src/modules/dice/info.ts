@@ -3,7 +3,17 @@ import { formatCoins } from '../../amount.js'
 import { cc1of1, encodeCondition } from '../../cc/condition.js'
 import { ccModule, EVAL } from '../../cc/eval.js'
 import { hexOf } from '../opret.js'
-import { ccScriptHex, expectFuncid, infoTx, infoTxs, spentSet, type InfoAmount, type InfoCount, type InfoForm, type InfoTxInput } from '../offline-info.js'
+import {
+  ccScriptHex,
+  expectFuncid,
+  infoTx,
+  infoTxs,
+  spentSet,
+  type InfoAmount,
+  type InfoCount,
+  type InfoForm,
+  type InfoTxInput,
+} from '../offline-info.js'
 import { decodeDicePayload, type DiceOpret } from './opret.js'
 
 /**
@@ -13,8 +23,16 @@ import { decodeDicePayload, type DiceOpret } from './opret.js'
  * @example const info: DiceInfo = await rpc.diceinfo(fundingtxid)
  */
 export type DiceInfo<F extends InfoForm = 'rpc'> = {
-  result: string; fundingtxid: string; name: string; sbits: bigint; minbet: InfoAmount<F>; maxbet: InfoAmount<F>
-  maxodds: InfoCount<F>; timeoutblocks: InfoCount<F>; funding: InfoAmount<F>; entropytxs?: number
+  result: string
+  fundingtxid: string
+  name: string
+  sbits: bigint
+  minbet: InfoAmount<F>
+  maxbet: InfoAmount<F>
+  maxodds: InfoCount<F>
+  timeoutblocks: InfoCount<F>
+  funding: InfoAmount<F>
+  entropytxs?: number
 }
 /** `dicestatus` (RPC client): `status` is "win" | "loss" | "bet still pending" | "finalized" | "no pending bets". @example const s: DiceStatus = await rpc.dicestatus(name, fundingtxid, bettxid) */
 export type DiceStatus = { result: string; status: string; won?: bigint; n?: number }
@@ -47,7 +65,15 @@ export function diceinfo(fundingTx: InfoTxInput, txs: readonly InfoTxInput[] = [
     if ('EWL'.includes(p.funcid)) entropytxs++
   }
   return {
-    result: 'success', fundingtxid: f.txid, name: plan.name ?? '', sbits: plan.sbits, minbet: formatCoins(plan.minbet), maxbet: formatCoins(plan.maxbet),
-    maxodds: plan.maxodds, timeoutblocks: plan.timeoutblocks, funding: formatCoins(funding), entropytxs,
+    result: 'success',
+    fundingtxid: f.txid,
+    name: plan.name ?? '',
+    sbits: plan.sbits,
+    minbet: formatCoins(plan.minbet),
+    maxbet: formatCoins(plan.maxbet),
+    maxodds: plan.maxodds,
+    timeoutblocks: plan.timeoutblocks,
+    funding: formatCoins(funding),
+    entropytxs,
   }
 }

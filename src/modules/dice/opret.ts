@@ -1,7 +1,17 @@
 import { EVAL } from '../../cc/eval.js'
 import { KomodoCcError } from '../../errors.js'
 import {
-  FieldReader, FieldWriter, assertPayloadObject, badFuncid, decodeFields, encodeFuncid, opretPayload, opretScript, checkName, printableNameAt, type OpretDecodeOptions,
+  FieldReader,
+  FieldWriter,
+  assertPayloadObject,
+  badFuncid,
+  decodeFields,
+  encodeFuncid,
+  opretPayload,
+  opretScript,
+  checkName,
+  printableNameAt,
+  type OpretDecodeOptions,
 } from '../opret.js'
 
 /**
@@ -69,7 +79,10 @@ export function encodeDicePayload(payload: DiceOpret): Uint8Array {
   w.u64f(p.sbits, 'sbits')
   checkName(p.name, p.sbits as bigint)
   if (f === 'F') {
-    w.i64f(p.minbet, 'minbet').i64f(p.maxbet, 'maxbet').i64f(p.maxodds, 'maxodds').i64f(p.timeoutblocks, 'timeoutblocks')
+    w.i64f(p.minbet, 'minbet')
+      .i64f(p.maxbet, 'maxbet')
+      .i64f(p.maxodds, 'maxodds')
+      .i64f(p.timeoutblocks, 'timeoutblocks')
   } else {
     w.txid(p.fundingtxid, 'fundingtxid').raw32(p.hash, 'hash')
     if (f === 'R') w.txid(p.oldbettxid, 'oldbettxid')

@@ -47,15 +47,24 @@ export type DiceOutcome = {
  * @example diceOutcome({ bet: 100000000n, vout2Value: 10002n, minbet: 1n, maxbet: 10n ** 10n, maxodds: 10, houseEntropy, bettorEntropy }).win
  */
 export function diceOutcome(input: DiceOutcomeInput): DiceOutcome {
-  if (typeof input !== 'object' || input === null) throw new KomodoCcError('ARG_INVALID', 'diceOutcome expects an object')
+  if (typeof input !== 'object' || input === null)
+    throw new KomodoCcError('ARG_INVALID', 'diceOutcome expects an object')
   const H = bytesOrHex(input.houseEntropy, 32, 'houseEntropy')
   const B = bytesOrHex(input.bettorEntropy, 32, 'bettorEntropy')
   for (const k of ['bet', 'vout2Value', 'minbet', 'maxbet'] as const)
-    if (typeof input[k] !== 'bigint') throw new KomodoCcError('AMOUNT_INVALID', `${k} expected a bigint of satoshis`, { name: k })
+    if (typeof input[k] !== 'bigint')
+      throw new KomodoCcError('AMOUNT_INVALID', `${k} expected a bigint of satoshis`, { name: k })
   const maxodds = BigInt(input.maxodds)
   const { bet, vout2Value, minbet, maxbet } = input
-  const lose = (odds: number, daemonError?: string, modval: number | null = null, threshold: number | null = null): DiceOutcome =>
-    daemonError === undefined ? { win: false, odds, payout: 0n, modval, threshold } : { win: false, odds, payout: 0n, modval, threshold, daemonError }
+  const lose = (
+    odds: number,
+    daemonError?: string,
+    modval: number | null = null,
+    threshold: number | null = null,
+  ): DiceOutcome =>
+    daemonError === undefined
+      ? { win: false, odds, payout: 0n, modval, threshold }
+      : { win: false, odds, payout: 0n, modval, threshold, daemonError }
   if (vout2Value <= DICE_TXFEE) return lose(0)
   const oddsBig = vout2Value - DICE_TXFEE
   const odds = Number(oddsBig)

@@ -6,7 +6,13 @@ import { checkTransactionHex } from '../../rpc/txcheck.js'
 import { moduleAddressRpc, rpcMethod } from '../../rpc/method.js'
 import { coinsParam, intParam, optionalParam, planAmountParams, planNameParam, txidParam } from '../../rpc/params.js'
 import {
-  asObject, parseHexResult, parseTxidList, resultCoins as coins, resultInt as int, resultString as str, resultTxid as txidOf,
+  asObject,
+  parseHexResult,
+  parseTxidList,
+  resultCoins as coins,
+  resultInt as int,
+  resultString as str,
+  resultTxid as txidOf,
   resultU64 as u64,
 } from '../../rpc/results.js'
 import type { DiceFinishRpcResult, DiceInfo, DiceStatus } from './info.js'
@@ -17,21 +23,59 @@ import type { DiceFinishRpcResult, DiceInfo, DiceStatus } from './info.js'
  * @internal
  */
 export const diceRpc = /* @__PURE__ */ Object.freeze({
-  diceaddfunds: rpcMethod(['name', 'fundingtxid', 'amount'], (name: string, fundingtxid: string, amount: AmountInput) =>
-    planAmountParams(name, fundingtxid, amount), parseHexResult),
+  diceaddfunds: rpcMethod(
+    ['name', 'fundingtxid', 'amount'],
+    (name: string, fundingtxid: string, amount: AmountInput) => planAmountParams(name, fundingtxid, amount),
+    parseHexResult,
+  ),
   diceaddress: moduleAddressRpc(['Dice']),
-  dicebet: rpcMethod(['name', 'fundingtxid', 'amount', 'odds'], (name: string, fundingtxid: string, amount: AmountInput, odds: number) =>
-    [...planAmountParams(name, fundingtxid, amount), intParam(odds, 'odds', 1, 9999)], parseHexResult),
-  dicefinish: rpcMethod(['name', 'fundingtxid', 'bettxid'], (name: string, fundingtxid: string, bettxid: string) =>
-    [planNameParam(name, 'name'), txidParam(fundingtxid, 'fundingtxid'), txidParam(bettxid, 'bettxid')], parseDiceFinish),
-  dicefund: rpcMethod(['name', 'funds', 'minbet', 'maxbet', 'maxodds', 'timeoutblocks'],
-    (name: string, funds: AmountInput, minbet: AmountInput, maxbet: AmountInput, maxodds: number, timeoutblocks: number) =>
-      [planNameParam(name, 'name'), coinsParam(funds, 'funds', { min: 1n }), coinsParam(minbet, 'minbet'), coinsParam(maxbet, 'maxbet'),
-        intParam(maxodds, 'maxodds', 1, 9999), intParam(timeoutblocks, 'timeoutblocks', 1, 0x7fffffff)], parseHexResult),
+  dicebet: rpcMethod(
+    ['name', 'fundingtxid', 'amount', 'odds'],
+    (name: string, fundingtxid: string, amount: AmountInput, odds: number) => [
+      ...planAmountParams(name, fundingtxid, amount),
+      intParam(odds, 'odds', 1, 9999),
+    ],
+    parseHexResult,
+  ),
+  dicefinish: rpcMethod(
+    ['name', 'fundingtxid', 'bettxid'],
+    (name: string, fundingtxid: string, bettxid: string) => [
+      planNameParam(name, 'name'),
+      txidParam(fundingtxid, 'fundingtxid'),
+      txidParam(bettxid, 'bettxid'),
+    ],
+    parseDiceFinish,
+  ),
+  dicefund: rpcMethod(
+    ['name', 'funds', 'minbet', 'maxbet', 'maxodds', 'timeoutblocks'],
+    (
+      name: string,
+      funds: AmountInput,
+      minbet: AmountInput,
+      maxbet: AmountInput,
+      maxodds: number,
+      timeoutblocks: number,
+    ) => [
+      planNameParam(name, 'name'),
+      coinsParam(funds, 'funds', { min: 1n }),
+      coinsParam(minbet, 'minbet'),
+      coinsParam(maxbet, 'maxbet'),
+      intParam(maxodds, 'maxodds', 1, 9999),
+      intParam(timeoutblocks, 'timeoutblocks', 1, 0x7fffffff),
+    ],
+    parseHexResult,
+  ),
   diceinfo: rpcMethod(['fundingtxid'], (fundingtxid: string) => [txidParam(fundingtxid, 'fundingtxid')], parseDiceInfo),
   dicelist: rpcMethod([], () => [], parseTxidList),
-  dicestatus: rpcMethod(['name', 'fundingtxid', 'bettxid'], (name: string, fundingtxid: string, bettxid?: string) =>
-    [planNameParam(name, 'name'), txidParam(fundingtxid, 'fundingtxid'), ...optionalParam(bettxid, (t) => txidParam(t, 'bettxid'))], parseDiceStatus),
+  dicestatus: rpcMethod(
+    ['name', 'fundingtxid', 'bettxid'],
+    (name: string, fundingtxid: string, bettxid?: string) => [
+      planNameParam(name, 'name'),
+      txidParam(fundingtxid, 'fundingtxid'),
+      ...optionalParam(bettxid, (t) => txidParam(t, 'bettxid')),
+    ],
+    parseDiceStatus,
+  ),
 })
 
 /** @internal @example parseDiceFinish(await send('dicefinish', params)).finished */
@@ -48,9 +92,14 @@ export function parseDiceFinish(v: ExactJson): DiceFinishRpcResult {
 export function parseDiceInfo(v: ExactJson): DiceInfo {
   const o = asObject(v)
   const out: DiceInfo = {
-    result: str(o, 'result'), fundingtxid: txidOf(o.fundingtxid ?? null, 'result.fundingtxid'), name: str(o, 'name'),
-    sbits: u64(o.sbits ?? null, 'result.sbits'), minbet: coins(o.minbet ?? null, 'result.minbet'), maxbet: coins(o.maxbet ?? null, 'result.maxbet'),
-    maxodds: int(o.maxodds ?? null, 'result.maxodds'), timeoutblocks: int(o.timeoutblocks ?? null, 'result.timeoutblocks'),
+    result: str(o, 'result'),
+    fundingtxid: txidOf(o.fundingtxid ?? null, 'result.fundingtxid'),
+    name: str(o, 'name'),
+    sbits: u64(o.sbits ?? null, 'result.sbits'),
+    minbet: coins(o.minbet ?? null, 'result.minbet'),
+    maxbet: coins(o.maxbet ?? null, 'result.maxbet'),
+    maxodds: int(o.maxodds ?? null, 'result.maxodds'),
+    timeoutblocks: int(o.timeoutblocks ?? null, 'result.timeoutblocks'),
     funding: coins(o.funding ?? null, 'result.funding'),
   }
   if (o.entropytxs !== undefined) out.entropytxs = int(o.entropytxs, 'result.entropytxs')

@@ -53,7 +53,12 @@ function cswap(a: Fe, b: Fe, bit: number): void {
 
 /** o = z^(p − 2) = 1/z (0 for z = 0): p − 2 = (2^250 − 1)·2^5 + 11, by the usual chain of 254 squarings and 11 products. */
 function invert(o: Fe, z: Fe): void {
-  const z2 = fe(), z9 = fe(), z11 = fe(), a = fe(), b = fe(), c = fe()
+  const z2 = fe(),
+    z9 = fe(),
+    z11 = fe(),
+    a = fe(),
+    b = fe(),
+    c = fe()
   sqr(z2, z) // z^2
   sqr(a, z2, 2) // z^8
   mul(z9, a, z) // z^9
@@ -80,7 +85,9 @@ function invert(o: Fe, z: Fe): void {
 }
 
 /** p = 2^255 − 19 as 16-bit limbs. */
-const P_LIMBS = /* @__PURE__ */ Float64Array.from({ length: 16 }, (_, i) => (i === 0 ? 0xffed : i === 15 ? 0x7fff : 0xffff))
+const P_LIMBS = /* @__PURE__ */ Float64Array.from({ length: 16 }, (_, i) =>
+  i === 0 ? 0xffed : i === 15 ? 0x7fff : 0xffff,
+)
 
 /** The canonical 32 little-endian bytes of a (fully reduced mod p). */
 function pack(a: Fe): Uint8Array {
@@ -137,10 +144,21 @@ export function x25519Clamp(scalar: Uint8Array | string): Uint8Array {
 export function x25519(scalar: Uint8Array | string, u: Uint8Array | string): Uint8Array {
   const k = x25519Clamp(scalar)
   const x1 = unpack(bytesOrHex(u, 32, 'u'))
-  const x2 = fe(), z2 = fe(), x3 = Float64Array.from(x1), z3 = fe()
+  const x2 = fe(),
+    z2 = fe(),
+    x3 = Float64Array.from(x1),
+    z3 = fe()
   x2[0] = 1
   z3[0] = 1
-  const a = fe(), aa = fe(), b = fe(), bb = fe(), e = fe(), c = fe(), d = fe(), da = fe(), cb = fe()
+  const a = fe(),
+    aa = fe(),
+    b = fe(),
+    bb = fe(),
+    e = fe(),
+    c = fe(),
+    d = fe(),
+    da = fe(),
+    cb = fe()
   let swap = 0
   for (let t = 254; t >= 0; t--) {
     const bit = (k[t >>> 3]! >>> (t & 7)) & 1

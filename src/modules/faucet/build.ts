@@ -101,9 +101,18 @@ export type FaucetSearch = {
   finish(nonce: number, attempts: number): FaucetGetResult
 }
 
-function planFaucetGet(context: BuildContext, state: FaucetGetState, backend: Secp256k1Backend, exact: boolean): FaucetSearch {
+function planFaucetGet(
+  context: BuildContext,
+  state: FaucetGetState,
+  backend: Secp256k1Backend,
+  exact: boolean,
+): FaucetSearch {
   const ctx = checkContext(context)
-  if (ctx.fee !== CC_TXFEE) throw new KomodoCcError('BUILD_PARAMS', `faucetget's fee is fixed at ${CC_TXFEE} sat by the faucet validator, got context.fee ${ctx.fee}`)
+  if (ctx.fee !== CC_TXFEE)
+    throw new KomodoCcError(
+      'BUILD_PARAMS',
+      `faucetget's fee is fixed at ${CC_TXFEE} sat by the faucet validator, got context.fee ${ctx.fee}`,
+    )
   if (typeof state !== 'object' || state === null || !Array.isArray(state.faucetUtxos))
     throw new KomodoCcError('BUILD_STATE', 'state expected { faucetUtxos: [<utxo on the faucet CC address>…] }')
   const need = FAUCET_SIZE + CC_TXFEE
@@ -119,9 +128,18 @@ function planFaucetGet(context: BuildContext, state: FaucetGetState, backend: Se
     inputs.push(ccInput(u, faucetCond, EVAL, 'global', `state.faucetUtxos[${i}]`))
     total += u.satoshis
   }
-  if (inputs.length === 0) throw daemonRefusal('couldnt create faucet get transaction', { reason: "can't find faucet inputs" }, 'INSUFFICIENT_FUNDS')
+  if (inputs.length === 0)
+    throw daemonRefusal(
+      'couldnt create faucet get transaction',
+      { reason: "can't find faucet inputs" },
+      'INSUFFICIENT_FUNDS',
+    )
   if (total < need)
-    throw new KomodoCcError('INSUFFICIENT_FUNDS', `faucet inputs total ${total} sat, below ${need} (0.1 coin + fee): the daemon would build an invalid transaction (negative fee or change)`, { total: String(total), needed: String(need) })
+    throw new KomodoCcError(
+      'INSUFFICIENT_FUNDS',
+      `faucet inputs total ${total} sat, below ${need} (0.1 coin + fee): the daemon would build an invalid transaction (negative fee or change)`,
+      { total: String(total), needed: String(need) },
+    )
   const change = total - need
   const outputs = change === 0n ? [] : [{ value: change, script: ccScript(faucetCond) }]
   outputs.push({ value: FAUCET_SIZE, script: p2pkScript(ctx.pubkey) })
@@ -143,7 +161,11 @@ function planFaucetGet(context: BuildContext, state: FaucetGetState, backend: Se
  */
 function prepareSearch(fin: FinalizedTx, ctx: CheckedContext, backend: Secp256k1Backend, exact: boolean): FaucetSearch {
   const key = hexToBytes(FAUCET.privkey)
-  const prevouts = fin.plans.map((p) => ({ value: p.utxo.satoshis, script: p.utxo.script, condition: (p as Extract<InputPlan, { kind: 'cc' }>).condition }))
+  const prevouts = fin.plans.map((p) => ({
+    value: p.utxo.satoshis,
+    script: p.utxo.script,
+    condition: (p as Extract<InputPlan, { kind: 'cc' }>).condition,
+  }))
   const signOpts = ctx.branchId === undefined ? {} : { branchId: ctx.branchId }
   const withNonce = (nonce: number): Transaction => {
     const vout = fin.tx.vout.slice()
@@ -160,9 +182,24 @@ function prepareSearch(fin: FinalizedTx, ctx: CheckedContext, backend: Secp256k1
   anchor.set([0x80, 0x21])
   anchor.set(hexToBytes(FAUCET.pubkey), 2)
   anchor.set([0x81, 0x40], 35)
-  const sigAt = signed0.vin.map((vin) => lastIndexOf(raw, vin.scriptSig) + lastIndexOf(vin.scriptSig, anchor) + anchor.length)
+  const sigAt = signed0.vin.map(
+    (vin) => lastIndexOf(raw, vin.scriptSig) + lastIndexOf(vin.scriptSig, anchor) + anchor.length,
+  )
   const scriptCodes = fin.plans.map((p) => p.utxo.script)
-  if (!exact) return fastSearch(fin, ctx, { raw, nonceAt, sigAt, tx: withNonce(0), spent: fin.plans.map((p) => ({ scriptCode: p.utxo.script, value: p.utxo.satoshis })), branchId: ctx.branchId }, prevouts)
+  if (!exact)
+    return fastSearch(
+      fin,
+      ctx,
+      {
+        raw,
+        nonceAt,
+        sigAt,
+        tx: withNonce(0),
+        spent: fin.plans.map((p) => ({ scriptCode: p.utxo.script, value: p.utxo.satoshis })),
+        branchId: ctx.branchId,
+      },
+      prevouts,
+    )
   const hashAt = (n: number): Uint8Array => {
     const hasher = createSighasher(withNonce(n))
     raw[nonceAt] = n & 0xff
@@ -170,7 +207,11 @@ function prepareSearch(fin: FinalizedTx, ctx: CheckedContext, backend: Secp256k1
     raw[nonceAt + 2] = (n >>> 16) & 0xff
     raw[nonceAt + 3] = (n >>> 24) & 0xff
     for (let i = 0; i < sigAt.length; i++) {
-      const digest = hasher(i, { scriptCode: scriptCodes[i]!, value: fin.plans[i]!.utxo.satoshis, branchId: ctx.branchId })
+      const digest = hasher(i, {
+        scriptCode: scriptCodes[i]!,
+        value: fin.plans[i]!.utxo.satoshis,
+        branchId: ctx.branchId,
+      })
       raw.set(backend.sign(digest, key), sigAt[i]!)
     }
     return sha256d(raw)
@@ -189,7 +230,10 @@ function prepareSearch(fin: FinalizedTx, ctx: CheckedContext, backend: Secp256k1
       const signedTx = signTransaction(tx, prevouts, [key], signOpts)
       const id = txidOf(signedTx)
       if (!faucetTxidOk(id))
-        throw new KomodoCcError('BUILD_INPUTS', `internal: nonce ${nonce} did not reproduce a valid faucetget txid (${id}); the signing backend disagrees with @noble/secp256k1`)
+        throw new KomodoCcError(
+          'BUILD_INPUTS',
+          `internal: nonce ${nonce} did not reproduce a valid faucetget txid (${id}); the signing backend disagrees with @noble/secp256k1`,
+        )
       // completeBuild without a key returns the transaction as given (here: already signed) with each input's sighash
       const { privateKey: _key, signer: _signer, batonSigner: _baton, ...unkeyed } = ctx
       const result = completeBuild({ ...fin, tx: signedTx }, unkeyed, EVAL)
@@ -200,7 +244,12 @@ function prepareSearch(fin: FinalizedTx, ctx: CheckedContext, backend: Secp256k1
 }
 
 /** The default search: the fixed-nonce attempt loop of ./pow.ts; the result is checked input by input before it is returned. */
-function fastSearch(fin: FinalizedTx, ctx: CheckedContext, layout: Parameters<typeof fastFaucetPow>[0], prevouts: { value: bigint; script: Uint8Array }[]): FaucetSearch {
+function fastSearch(
+  fin: FinalizedTx,
+  ctx: CheckedContext,
+  layout: Parameters<typeof fastFaucetPow>[0],
+  prevouts: { value: bigint; script: Uint8Array }[],
+): FaucetSearch {
   const pow = fastFaucetPow(layout)
   return {
     hashAt: pow.hashAt,
@@ -212,10 +261,18 @@ function fastSearch(fin: FinalizedTx, ctx: CheckedContext, layout: Parameters<ty
       pow.attempt(nonce)
       const signedTx = parseTransaction(pow.raw.slice())
       const id = txidOf(signedTx)
-      if (!faucetTxidOk(id)) throw new KomodoCcError('BUILD_INPUTS', `internal: nonce ${nonce} did not reproduce a valid faucetget txid (${id})`)
+      if (!faucetTxidOk(id))
+        throw new KomodoCcError(
+          'BUILD_INPUTS',
+          `internal: nonce ${nonce} did not reproduce a valid faucetget txid (${id})`,
+        )
       prevouts.forEach((p, i) => {
         const v = verifyInput(signedTx, i, p, ctx.branchId === undefined ? {} : { branchId: ctx.branchId })
-        if (!v.valid) throw new KomodoCcError('SIGNATURE_INVALID', `internal: the fast faucetget search signed input ${i} invalidly (${v.reason ?? 'unknown'})`)
+        if (!v.valid)
+          throw new KomodoCcError(
+            'SIGNATURE_INVALID',
+            `internal: the fast faucetget search signed input ${i} invalidly (${v.reason ?? 'unknown'})`,
+          )
       })
       const { privateKey: _key, signer: _signer, batonSigner: _baton, ...unkeyed } = ctx
       const result = completeBuild({ ...fin, tx: signedTx }, unkeyed, EVAL)
@@ -233,25 +290,38 @@ function lastIndexOf(hay: Uint8Array, needle: Uint8Array): number {
   throw new KomodoCcError('BUILD_INPUTS', 'internal: signed faucetget layout not found')
 }
 
-function checkOptions(options: FaucetGetOptions): Required<Pick<FaucetGetOptions, 'startNonce' | 'maxAttempts' | 'progressEvery'>> {
-  if (typeof options !== 'object' || options === null) throw new KomodoCcError('ARG_INVALID', 'options expected an object')
+function checkOptions(
+  options: FaucetGetOptions,
+): Required<Pick<FaucetGetOptions, 'startNonce' | 'maxAttempts' | 'progressEvery'>> {
+  if (typeof options !== 'object' || options === null)
+    throw new KomodoCcError('ARG_INVALID', 'options expected an object')
   const startNonce = options.startNonce ?? 0
   const maxAttempts = options.maxAttempts ?? FAUCET_MAX_ATTEMPTS
   const progressEvery = options.progressEvery ?? 1024
-  if (!Number.isInteger(startNonce) || startNonce < 0 || startNonce > 0xffffffff) throw new KomodoCcError('INT_RANGE', `startNonce expected a u32, got ${String(startNonce)}`)
-  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new KomodoCcError('INT_RANGE', `maxAttempts expected a positive integer, got ${String(maxAttempts)}`)
-  if (!Number.isInteger(progressEvery) || progressEvery < 1) throw new KomodoCcError('INT_RANGE', `progressEvery expected a positive integer, got ${String(progressEvery)}`)
-  if (options.onProgress !== undefined && typeof options.onProgress !== 'function') throw new KomodoCcError('ARG_INVALID', 'onProgress expected a function')
-  if (options.exactSignatures !== undefined && typeof options.exactSignatures !== 'boolean') throw new KomodoCcError('ARG_INVALID', 'exactSignatures expected a boolean')
+  if (!Number.isInteger(startNonce) || startNonce < 0 || startNonce > 0xffffffff)
+    throw new KomodoCcError('INT_RANGE', `startNonce expected a u32, got ${String(startNonce)}`)
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1)
+    throw new KomodoCcError('INT_RANGE', `maxAttempts expected a positive integer, got ${String(maxAttempts)}`)
+  if (!Number.isInteger(progressEvery) || progressEvery < 1)
+    throw new KomodoCcError('INT_RANGE', `progressEvery expected a positive integer, got ${String(progressEvery)}`)
+  if (options.onProgress !== undefined && typeof options.onProgress !== 'function')
+    throw new KomodoCcError('ARG_INVALID', 'onProgress expected a function')
+  if (options.exactSignatures !== undefined && typeof options.exactSignatures !== 'boolean')
+    throw new KomodoCcError('ARG_INVALID', 'exactSignatures expected a boolean')
   return { startNonce, maxAttempts: Math.min(maxAttempts, 0x100000000 - startNonce), progressEvery }
 }
 
 function aborted(signal: AbortSignal | undefined, tried: number): void {
-  if (signal?.aborted === true) throw new KomodoCcError('ABORTED', `faucetget nonce search aborted after ${tried} attempts`, { tried })
+  if (signal?.aborted === true)
+    throw new KomodoCcError('ABORTED', `faucetget nonce search aborted after ${tried} attempts`, { tried })
 }
 
 function notFound(tried: number, start: number): KomodoCcError {
-  return new KomodoCcError('POW_NOT_FOUND', `no nonce in [${start}, ${start + tried}) gives a txid starting and ending with 00`, { tried, startNonce: start, daemonError: 'couldnt create faucet get transaction' })
+  return new KomodoCcError(
+    'POW_NOT_FOUND',
+    `no nonce in [${start}, ${start + tried}) gives a txid starting and ending with 00`,
+    { tried, startNonce: start, daemonError: 'couldnt create faucet get transaction' },
+  )
 }
 
 /**
@@ -272,7 +342,12 @@ export type FaucetGetParams = Record<string, never>
  * @throws KomodoCcError INSUFFICIENT_FUNDS | BUILD_STATE | POW_NOT_FOUND | ABORTED | PUBKEY_INVALID | …
  * @example buildFaucetGet({}, { pubkey, utxos: [], height }, { faucetUtxos }, { onProgress: (n) => console.log(n) })
  */
-export function buildFaucetGet(params: FaucetGetParams, context: BuildContext, state: FaucetGetState, options: FaucetGetOptions = {}): FaucetGetResult {
+export function buildFaucetGet(
+  params: FaucetGetParams,
+  context: BuildContext,
+  state: FaucetGetState,
+  options: FaucetGetOptions = {},
+): FaucetGetResult {
   const steps = searchSteps(params, 'buildFaucetGet', context, state, options)
   for (;;) {
     const step = steps.next()
@@ -286,7 +361,12 @@ export function buildFaucetGet(params: FaucetGetParams, context: BuildContext, s
  * @throws KomodoCcError like {@link buildFaucetGet}
  * @example const r = await buildFaucetGetAsync({}, ctx, { faucetUtxos }, { signal: AbortSignal.timeout(60000) })
  */
-export async function buildFaucetGetAsync(params: FaucetGetParams, context: BuildContext, state: FaucetGetState, options: FaucetGetOptions = {}): Promise<FaucetGetResult> {
+export async function buildFaucetGetAsync(
+  params: FaucetGetParams,
+  context: BuildContext,
+  state: FaucetGetState,
+  options: FaucetGetOptions = {},
+): Promise<FaucetGetResult> {
   const steps = searchSteps(params, 'buildFaucetGetAsync', context, state, options)
   for (;;) {
     const step = steps.next()
@@ -296,7 +376,13 @@ export async function buildFaucetGetAsync(params: FaucetGetParams, context: Buil
 }
 
 /** The nonce search both forms run: yields after each unsuccessful batch of `progressEvery` attempts. */
-function* searchSteps(params: FaucetGetParams, name: string, context: BuildContext, state: FaucetGetState, options: FaucetGetOptions): Generator<void, FaucetGetResult> {
+function* searchSteps(
+  params: FaucetGetParams,
+  name: string,
+  context: BuildContext,
+  state: FaucetGetState,
+  options: FaucetGetOptions,
+): Generator<void, FaucetGetResult> {
   builderParams(params, name, [])
   const o = checkOptions(options)
   const search = planFaucetGet(context, state, options.backend ?? nobleSecp256k1, options.exactSignatures === true)
@@ -328,7 +414,11 @@ export function faucetTxidOk(txid: string): boolean {
  * works or null; `finish(nonce, attempts)` builds the result. For benchmarks and custom schedulers (workers).
  * @example const s = prepareFaucetSearch(ctx, { faucetUtxos }); const n = s.tryRange(0, 65536); if (n !== null) s.finish(n, n + 1)
  */
-export function prepareFaucetSearch(context: BuildContext, state: FaucetGetState, backend: Secp256k1Backend = nobleSecp256k1, options: { exactSignatures?: boolean } = {}): FaucetSearch {
+export function prepareFaucetSearch(
+  context: BuildContext,
+  state: FaucetGetState,
+  backend: Secp256k1Backend = nobleSecp256k1,
+  options: { exactSignatures?: boolean } = {},
+): FaucetSearch {
   return planFaucetGet(context, state, backend, options.exactSignatures === true)
 }
-

@@ -23,7 +23,8 @@ export function faucetProgressLine(tried: number, seconds: number): string {
  * @example await faucetGetCommand.run(['--pubkey', pk, '--height', '1000', '--faucet-utxos', json], io)
  */
 export const faucetGetCommand: CliCommand = {
-  summary: 'faucet get --pubkey HEX --height N --faucet-utxos <json> [--start-nonce N] [--max-attempts N] [--exact-signatures] [--progress]',
+  summary:
+    'faucet get --pubkey HEX --height N --faucet-utxos <json> [--start-nonce N] [--max-attempts N] [--exact-signatures] [--progress]',
   help: `komodo-cc faucet get --pubkey <hex> --height <tip height> --faucet-utxos '<json>' [options]
 
 Builds the faucetget transaction for <pubkey> (0.1 coin, P2PK) from the faucet's unspent outputs (getaddressutxos of
@@ -40,8 +41,12 @@ brand new, or the network refuses the transaction.
   --progress          JSON progress lines on stderr instead of a bar
 Prints {"hex", "txid", "nonce", "attempts", "outputs"}.`,
   async run(args, io) {
-    const { options } = parseArgs(args, { strings: ['pubkey', 'height', 'faucet-utxos', 'start-nonce', 'max-attempts', 'wif-env'], booleans: ['progress', 'exact-signatures'] })
-    if (typeof options.height !== 'string' || !/^\d+$/.test(options.height)) usage('--height <current chain height> is required')
+    const { options } = parseArgs(args, {
+      strings: ['pubkey', 'height', 'faucet-utxos', 'start-nonce', 'max-attempts', 'wif-env'],
+      booleans: ['progress', 'exact-signatures'],
+    })
+    if (typeof options.height !== 'string' || !/^\d+$/.test(options.height))
+      usage('--height <current chain height> is required')
     let pubkey: string | Uint8Array
     if (typeof options['wif-env'] === 'string') {
       const wif = io.env[options['wif-env']]
@@ -71,9 +76,27 @@ Prints {"hex", "txid", "nonce", "attempts", "outputs"}.`,
       else if (bar) io.stderr('\r' + faucetProgressLine(tried, seconds))
     }
     try {
-      const r = await buildFaucetGetAsync({}, { pubkey, utxos: [], height: Number(options.height) }, { faucetUtxos }, { startNonce: num('start-nonce', 0), maxAttempts: num('max-attempts', 1_000_000), onProgress, progressEvery: 256, exactSignatures: options['exact-signatures'] === true })
+      const r = await buildFaucetGetAsync(
+        {},
+        { pubkey, utxos: [], height: Number(options.height) },
+        { faucetUtxos },
+        {
+          startNonce: num('start-nonce', 0),
+          maxAttempts: num('max-attempts', 1_000_000),
+          onProgress,
+          progressEvery: 256,
+          exactSignatures: options['exact-signatures'] === true,
+        },
+      )
       if (bar) io.stderr('\n')
-      printJson(io, { hex: r.hex, txid: r.txid, nonce: r.nonce, attempts: r.attempts, fee: r.fee, outputs: r.tx.vout.map((o, n) => ({ n, satoshis: o.value, script: o.script })) })
+      printJson(io, {
+        hex: r.hex,
+        txid: r.txid,
+        nonce: r.nonce,
+        attempts: r.attempts,
+        fee: r.fee,
+        outputs: r.tx.vout.map((o, n) => ({ n, satoshis: o.value, script: o.script })),
+      })
       return 0
     } catch (e) {
       if (bar) io.stderr('\n')

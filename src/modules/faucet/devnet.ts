@@ -30,7 +30,9 @@ const isCc = (s: Uint8Array): boolean => s.length > 2 && s[0]! >= 1 && s[0]! <= 
  */
 export function validateFaucet(check: ModuleCheck): void {
   const { chain, tx, txid, inputs } = check
-  const fail = (why: string): never => { throw moduleRejected('Faucet', why) }
+  const fail = (why: string): never => {
+    throw moduleRejected('Faucet', why)
+  }
   if (tx.vout.length === 0) return fail('no vouts')
   for (const inp of inputs) if (!inp.cc) return fail('illegal normal vini')
   const g = globalHex()
@@ -49,34 +51,61 @@ export function validateFaucet(check: ModuleCheck): void {
   if (payout === undefined || payout.value !== FAUCET_SIZE) return fail('invalid faucet output')
   if (!/^00[0-9a-f]{60}00$/.test(txid)) return fail('invalid faucetget txid')
   const addr = scriptAddress(payout.script)
-  if (addr !== null) for (const r of chain.addressHistory.get(addr) ?? []) if (chain.height - r.height > FAUCET_NEW_ADDRESS_BLOCKS) return fail('faucet is only for brand new addresses')
+  if (addr !== null)
+    for (const r of chain.addressHistory.get(addr) ?? [])
+      if (chain.height - r.height > FAUCET_NEW_ADDRESS_BLOCKS) return fail('faucet is only for brand new addresses')
   for (let k = i + 1; k < tx.vout.length; k++) if (isCc(tx.vout[k]!.script)) return fail('invalid CC vout')
 }
 
 /** Confirmed faucet UTXOs above 0.01 coin, not spent in the mempool (what faucetget may use). */
 export function faucetUtxos(chain: DevChain): Utxo[] {
-  return chain.addressCoins(ccAddress(EVAL.FAUCET, FAUCET.pubkey))
+  return chain
+    .addressCoins(ccAddress(EVAL.FAUCET, FAUCET.pubkey))
     .filter((c) => c.value > MIN_UTXO && !chain.spentInMempool(c.txid, c.vout))
     .map((c) => ({ txid: c.txid, vout: c.vout, satoshis: c.value, script: c.script, height: c.height }))
 }
 
 /** The faucet RPCs of the devnet wallet. `faucetget` runs the proof of work without blocking the server. @internal */
 export const FAUCET_METHODS: Record<string, Method> = {
-  faucetfund: { min: 1, max: 1, usage: 'faucetfund amount\n', run: (n, p) => {
-    const sats = daemonParseCoins(numText(p[0]))
-    if (sats <= 0n) return { result: 'error', error: 'funding amount must be positive' }
-    const r = hexResult(() => buildFaucetFund({ amount: sats }, walletContext(n)))
-    return r.result === 'error' ? { result: 'error', error: 'couldnt create faucet funding transaction' } : r
-  } },
-  faucetinfo: { min: 0, max: 0, usage: 'faucetinfo\n', run: (n) => ({ result: 'success', name: 'Faucet', funding: formatCoins(faucetUtxos(n.chain).reduce((s, u) => s + u.satoshis, 0n)) }) },
-  faucetget: { min: 0, max: 0, usage: 'faucetget\n', run: async (n) => {
-    try {
-      const r = await buildFaucetGetAsync({}, { pubkey: n.wallet.pubkey, utxos: [], height: n.chain.height }, { faucetUtxos: faucetUtxos(n.chain) }, { startNonce: Math.floor(Math.random() * 0x0fffffff), progressEvery: 256 })
-      return { result: 'success', hex: r.hex }
-    } catch {
-      return { result: 'error', error: 'couldnt create faucet get transaction' }
-    }
-  } },
+  faucetfund: {
+    min: 1,
+    max: 1,
+    usage: 'faucetfund amount\n',
+    run: (n, p) => {
+      const sats = daemonParseCoins(numText(p[0]))
+      if (sats <= 0n) return { result: 'error', error: 'funding amount must be positive' }
+      const r = hexResult(() => buildFaucetFund({ amount: sats }, walletContext(n)))
+      return r.result === 'error' ? { result: 'error', error: 'couldnt create faucet funding transaction' } : r
+    },
+  },
+  faucetinfo: {
+    min: 0,
+    max: 0,
+    usage: 'faucetinfo\n',
+    run: (n) => ({
+      result: 'success',
+      name: 'Faucet',
+      funding: formatCoins(faucetUtxos(n.chain).reduce((s, u) => s + u.satoshis, 0n)),
+    }),
+  },
+  faucetget: {
+    min: 0,
+    max: 0,
+    usage: 'faucetget\n',
+    run: async (n) => {
+      try {
+        const r = await buildFaucetGetAsync(
+          {},
+          { pubkey: n.wallet.pubkey, utxos: [], height: n.chain.height },
+          { faucetUtxos: faucetUtxos(n.chain) },
+          { startNonce: Math.floor(Math.random() * 0x0fffffff), progressEvery: 256 },
+        )
+        return { result: 'success', hex: r.hex }
+      } catch {
+        return { result: 'error', error: 'couldnt create faucet get transaction' }
+      }
+    },
+  },
 }
 
 /**

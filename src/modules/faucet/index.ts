@@ -1,4 +1,11 @@
-export { encodeFaucetOpret, decodeFaucetOpret, encodeFaucetPayload, type FaucetOpret, type FaucetGetOpret, type FaucetLegacyGetOpret } from './opret.js'
+export {
+  encodeFaucetOpret,
+  decodeFaucetOpret,
+  encodeFaucetPayload,
+  type FaucetOpret,
+  type FaucetGetOpret,
+  type FaucetLegacyGetOpret,
+} from './opret.js'
 export * from './build.js'
 export { faucetinfo, type FaucetInfo } from './info.js'
 export type { FaucetGetReading, FaucetFundReading, FaucetReading } from './inspect.js'

@@ -1,7 +1,13 @@
 // How the inspector reads faucet transactions: current 'G' gets, funding without opret, the FC-0..FC-2 2018 gets.
 import { ccModule, EVAL } from '../../cc/eval.js'
 import { hexOf } from '../opret.js'
-import { globalCcScriptHex, type InspectionDraft, type ReadContext, type ReadingBase, type TxFacts } from '../inspection.js'
+import {
+  globalCcScriptHex,
+  type InspectionDraft,
+  type ReadContext,
+  type ReadingBase,
+  type TxFacts,
+} from '../inspection.js'
 import type { ModuleInspector } from '../descriptor.js'
 import { decodeFaucetPayload, type FaucetOpret } from './opret.js'
 
@@ -32,7 +38,16 @@ function faucetGetShape(res: InspectionDraft, facts: TxFacts, withOpret: boolean
   if (withOpret && res.outputs[body]?.kind !== 'opreturn') return null
   const cc = facts.cc
   if (facts.normalCount !== 0 || cc.length === 0) return null
-  if (!cc.every((c) => c.evalCodes.length === 1 && c.evalCodes[0] === EVAL.FAUCET && c.signers.length === 1 && c.signers[0] === FAUCET_PK)) return null
+  if (
+    !cc.every(
+      (c) =>
+        c.evalCodes.length === 1 &&
+        c.evalCodes[0] === EVAL.FAUCET &&
+        c.signers.length === 1 &&
+        c.signers[0] === FAUCET_PK,
+    )
+  )
+    return null
   const payout = body - 1
   if (body < 1 || body > 2 || (body === 2 && !facts.isCc1(0, EVAL.FAUCET, FAUCET_PK))) return null
   const o = res.outputs[payout]!
@@ -85,7 +100,12 @@ function read({ draft, payload: f, body, role }: ReadContext<FaucetOpret>, facts
     role(0, 'faucet change', 'cc')
     role(1, 'payout')
   } else role(0, 'payout')
-  const r: FaucetGetReading = { kind: 'faucetget', nonce: f?.nonce ?? null, payout: body.find((o) => o.role === 'payout')?.value ?? null, txidPatternOk: draft.txid.startsWith('00') && draft.txid.endsWith('00') }
+  const r: FaucetGetReading = {
+    kind: 'faucetget',
+    nonce: f?.nonce ?? null,
+    payout: body.find((o) => o.role === 'payout')?.value ?? null,
+    txidPatternOk: draft.txid.startsWith('00') && draft.txid.endsWith('00'),
+  }
   if (f !== null && 'layout' in f) {
     r.claimant = f.pubkey
     facts.era = 'FC-2'

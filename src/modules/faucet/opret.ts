@@ -1,6 +1,15 @@
 import { EVAL } from '../../cc/eval.js'
 import { KomodoCcError } from '../../errors.js'
-import { FieldWriter, assertPayloadObject, badFuncid, decodeFields, encodeFuncid, opretPayload, opretScript, type OpretDecodeOptions } from '../opret.js'
+import {
+  FieldWriter,
+  assertPayloadObject,
+  badFuncid,
+  decodeFields,
+  encodeFuncid,
+  opretPayload,
+  opretScript,
+  type OpretDecodeOptions,
+} from '../opret.js'
 
 /**
  * `faucetget` ('G'): `e4 47 nonce:u32le` — the proof-of-work nonce. `faucetfund` has no opret at all.
@@ -30,7 +39,8 @@ export function encodeFaucetOpret(payload: FaucetOpret): Uint8Array {
 /** The bare payload of {@link encodeFaucetOpret}. @example encodeFaucetPayload({ funcid: 'G', nonce: 1 }).length // 6 */
 export function encodeFaucetPayload(payload: FaucetOpret): Uint8Array {
   const p = assertPayloadObject(payload, 'faucet')
-  if (p.layout !== undefined && p.layout !== 'legacy') throw new KomodoCcError('ARG_INVALID', `faucet layout must be 'legacy' or absent`, { path: 'layout' })
+  if (p.layout !== undefined && p.layout !== 'legacy')
+    throw new KomodoCcError('ARG_INVALID', `faucet layout must be 'legacy' or absent`, { path: 'layout' })
   const w = new FieldWriter(40)
   encodeFuncid(w, EVAL.FAUCET, p.funcid, 'faucet', 'G')
   if (p.layout === 'legacy') w.pubkey(p.pubkey, 'pubkey')

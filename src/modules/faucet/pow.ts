@@ -57,8 +57,12 @@ function isFaucetKey(key: Uint8Array): boolean {
  */
 export function faucetFixedNonceSigner(privateKey: Uint8Array, seed: Uint8Array): FixedNonceSigner {
   if (!isFaucetKey(privateKey))
-    throw new KomodoCcError('PRIVKEY_INVALID', 'a fixed-nonce signer reveals its key: it is only for the Faucet module\'s public global key')
-  if (!(seed instanceof Uint8Array) || seed.length !== 32) throw new KomodoCcError('BYTES_LENGTH', 'seed expected 32 bytes')
+    throw new KomodoCcError(
+      'PRIVKEY_INVALID',
+      "a fixed-nonce signer reveals its key: it is only for the Faucet module's public global key",
+    )
+  if (!(seed instanceof Uint8Array) || seed.length !== 32)
+    throw new KomodoCcError('BYTES_LENGTH', 'seed expected 32 bytes')
   const d = bytesToBig(privateKey)
   const k = (bytesToBig(seed) % (N - 1n)) + 1n
   const r = Point.BASE.multiply(k).toAffine().x % N
@@ -74,7 +78,11 @@ export function faucetFixedNonceSigner(privateKey: Uint8Array, seed: Uint8Array)
   return {
     r: rBytes,
     sInto(digest, dOff, out, outOff) {
-      const z = (digest.getBigUint64(dOff) << 192n) | (digest.getBigUint64(dOff + 8) << 128n) | (digest.getBigUint64(dOff + 16) << 64n) | digest.getBigUint64(dOff + 24)
+      const z =
+        (digest.getBigUint64(dOff) << 192n) |
+        (digest.getBigUint64(dOff + 8) << 128n) |
+        (digest.getBigUint64(dOff + 16) << 64n) |
+        digest.getBigUint64(dOff + 24)
       let s = (kinv * z + krd) % N
       if (s === 0n) throw new KomodoCcError('SIGNER_FAILED', 'fixed-nonce signature with s = 0')
       if (s > HALF_N) s = N - s
@@ -130,7 +138,11 @@ export function fastFaucetPow(layout: PowLayout): FastPow {
     w.bytes(parts.hashShieldedSpends).bytes(parts.hashShieldedOutputs)
     w.u32le(tx.lockTime).u32le(tx.expiryHeight).i64le(tx.valueBalance).u32le(1)
     const input = tx.vin[i]!
-    w.bytes(hexToBytes(input.txid).reverse()).u32le(input.vout).varBytes(sp.scriptCode).i64le(sp.value).u32le(input.sequence)
+    w.bytes(hexToBytes(input.txid).reverse())
+      .u32le(input.vout)
+      .varBytes(sp.scriptCode)
+      .i64le(sp.value)
+      .u32le(input.sequence)
     return w.finish()
   })
   // k from the unsigned transaction: the same request finds the same transaction

@@ -14,7 +14,11 @@ import type { FaucetInfo } from './info.js'
  */
 export const faucetRpc = /* @__PURE__ */ Object.freeze({
   faucetaddress: moduleAddressRpc(['Faucet']),
-  faucetfund: rpcMethod(['amount'], (amount: AmountInput) => [coinsParam(amount, 'amount', { min: 1n })], parseHexResult),
+  faucetfund: rpcMethod(
+    ['amount'],
+    (amount: AmountInput) => [coinsParam(amount, 'amount', { min: 1n })],
+    parseHexResult,
+  ),
   faucetget: rpcMethod([], () => [], parseHexResult),
   faucetinfo: rpcMethod([], () => [], parseFaucetInfo),
 })

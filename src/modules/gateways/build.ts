@@ -18,7 +18,13 @@ import { finalizeCcTx } from '../../cctx/finalize.js'
 import { completeBuild, type BuildResult } from '../../cctx/complete.js'
 import { amountParam, moneyParam, normalInputs, txidParam, hexParam } from '../../cctx/common.js'
 import { OutpointSet } from '../../cctx/outpoints.js'
-import { stateOutputs, lastOpret, ostreamDouble, type StateTx, type StateOutputs } from '../../cctx/rewards-gateways-state.js'
+import {
+  stateOutputs,
+  lastOpret,
+  ostreamDouble,
+  type StateTx,
+  type StateOutputs,
+} from '../../cctx/rewards-gateways-state.js'
 import { gatewaysDepositAddress, gatewaysVerifyDeposit } from './proof.js'
 import type { InputPlan, Utxo } from '../../cctx/types.js'
 import type { TxOutput } from '../../tx/types.js'
@@ -58,14 +64,40 @@ function coinParam(coin: unknown): string {
 }
 
 /** A bind read from state, current or (with `allowLegacyBind`) 2019 layout. */
-type Bind = { txid: string; tokenid: string; coin: string; totalsupply: bigint; oracletxid: string; M: number; N: number; pubkeys: Uint8Array[]; taddr: number; prefix: number; prefix2: number; legacy: boolean }
+type Bind = {
+  txid: string
+  tokenid: string
+  coin: string
+  totalsupply: bigint
+  oracletxid: string
+  M: number
+  N: number
+  pubkeys: Uint8Array[]
+  taddr: number
+  prefix: number
+  prefix2: number
+  legacy: boolean
+}
 
 function decodeBind(s: StateOutputs, allowLegacy: boolean): Bind | undefined {
   const p = lastOpret(s, decodeGatewaysOpret)
   if (p === undefined || p.funcid !== 'B') return undefined
   const legacy = 'layout' in p && p.layout === 'legacy'
   if (legacy && !allowLegacy) return undefined
-  return { txid: s.txid, tokenid: p.tokenid, coin: p.coin, totalsupply: p.totalsupply, oracletxid: p.oracletxid, M: p.M, N: p.N, pubkeys: p.pubkeys.map((k) => hexToBytes(k)), taddr: p.taddr, prefix: p.prefix, prefix2: p.prefix2, legacy }
+  return {
+    txid: s.txid,
+    tokenid: p.tokenid,
+    coin: p.coin,
+    totalsupply: p.totalsupply,
+    oracletxid: p.oracletxid,
+    M: p.M,
+    N: p.N,
+    pubkeys: p.pubkeys.map((k) => hexToBytes(k)),
+    taddr: p.taddr,
+    prefix: p.prefix,
+    prefix2: p.prefix2,
+    legacy,
+  }
 }
 
 /** Common state of the gateways builders that read the bind. @example const s: GatewaysBindRef = { bind: bindHex, bindConfirmed: true } */
@@ -80,17 +112,34 @@ export type GatewaysBindRef = {
 
 /** The bind checks of deposit, claim and withdraw (`cant find bindtxid`, `invalid coin - bindtxid`, not notarized). */
 function bindChecks(state: GatewaysBindRef | undefined, bindtxid: string, coin: string): Bind {
-  if (state === undefined || state.bind === undefined) throw daemonRefusal(`cant find bindtxid ${bindtxid}`, { bindtxid }, 'BUILD_STATE')
-  if (state.allowLegacyBind !== undefined && typeof state.allowLegacyBind !== 'boolean') throw new KomodoCcError('BUILD_STATE', 'state.allowLegacyBind expected a boolean')
+  if (state === undefined || state.bind === undefined)
+    throw daemonRefusal(`cant find bindtxid ${bindtxid}`, { bindtxid }, 'BUILD_STATE')
+  if (state.allowLegacyBind !== undefined && typeof state.allowLegacyBind !== 'boolean')
+    throw new KomodoCcError('BUILD_STATE', 'state.allowLegacyBind expected a boolean')
   const s = stateOutputs(state.bind, bindtxid, 'state.bind')
   const b = decodeBind(s, state.allowLegacyBind === true)
-  if (b === undefined || b.coin !== coin) throw daemonRefusal(`invalid coin - bindtxid ${bindtxid} coin.${b?.coin ?? ''}`, { bindtxid }, 'BUILD_STATE')
-  if (state.bindConfirmed === false) throw daemonRefusal('gatewaysbind tx not yet confirmed/notarized', { bindtxid }, 'BUILD_STATE')
+  if (b === undefined || b.coin !== coin)
+    throw daemonRefusal(`invalid coin - bindtxid ${bindtxid} coin.${b?.coin ?? ''}`, { bindtxid }, 'BUILD_STATE')
+  if (state.bindConfirmed === false)
+    throw daemonRefusal('gatewaysbind tx not yet confirmed/notarized', { bindtxid }, 'BUILD_STATE')
   return b
 }
 
-function done(inputs: InputPlan[], outputs: TxOutput[], opret: Uint8Array, ctx: CheckedContext, evalCode: number = EVAL.GATEWAYS): BuildResult {
-  const fin = finalizeCcTx({ inputs, outputs, opret, changePubkey: ctx.pubkey, fee: ctx.fee, expiryHeight: ctx.expiryHeight })
+function done(
+  inputs: InputPlan[],
+  outputs: TxOutput[],
+  opret: Uint8Array,
+  ctx: CheckedContext,
+  evalCode: number = EVAL.GATEWAYS,
+): BuildResult {
+  const fin = finalizeCcTx({
+    inputs,
+    outputs,
+    opret,
+    changePubkey: ctx.pubkey,
+    fee: ctx.fee,
+    expiryHeight: ctx.expiryHeight,
+  })
   return completeBuild(fin, ctx, evalCode)
 }
 
@@ -98,7 +147,15 @@ function done(inputs: InputPlan[], outputs: TxOutput[], opret: Uint8Array, ctx: 
  * Token CC inputs as `AddTokenCCInputs` / `AddGatewaysInputs` take them: in the given order, skipping outputs below
  * `total / max` (only when `skipSmall`), until the total is reached or `max` are taken. Each must be `cond`'s script.
  */
-function tokenInputs(utxos: unknown, total: bigint, max: number, cond: CcCondition, role: InputPlan['role'], name: string, skipSmall: boolean): { inputs: InputPlan[]; sum: bigint } {
+function tokenInputs(
+  utxos: unknown,
+  total: bigint,
+  max: number,
+  cond: CcCondition,
+  role: InputPlan['role'],
+  name: string,
+  skipSmall: boolean,
+): { inputs: InputPlan[]; sum: bigint } {
   if (!Array.isArray(utxos)) throw new KomodoCcError('BUILD_STATE', `${name} expected an array of UTXOs`)
   const script = ccScript(cond)
   const threshold = skipSmall ? total / BigInt(max) : 0n
@@ -108,7 +165,10 @@ function tokenInputs(utxos: unknown, total: bigint, max: number, cond: CcConditi
   for (const [i, u] of (utxos as Utxo[]).entries()) {
     if (sum >= total || inputs.length >= max) break
     checkUtxo(u, `${name}[${i}]`)
-    if (!equalBytes(u.script, script)) throw new KomodoCcError('BUILD_STATE', `${name}[${i}] is not locked by the expected token condition`, { name: `${name}[${i}]` })
+    if (!equalBytes(u.script, script))
+      throw new KomodoCcError('BUILD_STATE', `${name}[${i}] is not locked by the expected token condition`, {
+        name: `${name}[${i}]`,
+      })
     if (u.satoshis < threshold || u.satoshis <= 0n || !seen.take(u, name)) continue
     inputs.push({ kind: 'cc', utxo: u, role, condition: cond, evalCode: EVAL.TOKENS })
     sum += u.satoshis
@@ -117,7 +177,10 @@ function tokenInputs(utxos: unknown, total: bigint, max: number, cond: CcConditi
 }
 
 function u8Param(v: unknown, name: string): number {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 255) throw new KomodoCcError('INT_RANGE', `${name} expected an integer 0..255 (the daemon stores it in a byte)`, { name })
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 255)
+    throw new KomodoCcError('INT_RANGE', `${name} expected an integer 0..255 (the daemon stores it in a byte)`, {
+      name,
+    })
   return v
 }
 
@@ -165,18 +228,42 @@ export type GatewaysBindParams = {
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS | INT_RANGE | PUBKEY_INVALID
  * @example buildGatewaysBind({ tokenid, oracletxid, coin: 'KMD', tokensupply: 100000000n, M: 1, N: 1, pubkeys: [pk], pubtype: 60, p2shtype: 85, wiftype: 188 }, ctx, { token, tokens, oracle })
  */
-export function buildGatewaysBind(params: GatewaysBindParams, context: BuildContext, state: GatewaysBindState): BuildResult {
-  const { tokenid, oracletxid, coin, tokensupply, M, N, pubkeys, pubtype, p2shtype, wiftype, taddr } = builderParams(params, 'buildGatewaysBind', ['tokenid', 'oracletxid', 'coin', 'tokensupply', 'M', 'N', 'pubkeys', 'pubtype', 'p2shtype', 'wiftype'], ['taddr'])
+export function buildGatewaysBind(
+  params: GatewaysBindParams,
+  context: BuildContext,
+  state: GatewaysBindState,
+): BuildResult {
+  const { tokenid, oracletxid, coin, tokensupply, M, N, pubkeys, pubtype, p2shtype, wiftype, taddr } = builderParams(
+    params,
+    'buildGatewaysBind',
+    ['tokenid', 'oracletxid', 'coin', 'tokensupply', 'M', 'N', 'pubkeys', 'pubtype', 'p2shtype', 'wiftype'],
+    ['taddr'],
+  )
   const ctx = checkContext(context)
   const tid = txidParam(tokenid, 'tokenid')
   const oid = txidParam(oracletxid, 'oracletxid')
   coinParam(coin)
-  const supply = typeof tokensupply === 'bigint' ? tokensupply : typeof tokensupply === 'number' && Number.isInteger(tokensupply) ? BigInt(tokensupply) : typeof tokensupply === 'string' && /^\d+$/.test(tokensupply) ? BigInt(tokensupply) : null
-  if (supply === null) throw new KomodoCcError('BUILD_PARAMS', 'tokensupply expected an integer number of token satoshis', { name: 'tokensupply' })
+  const supply =
+    typeof tokensupply === 'bigint'
+      ? tokensupply
+      : typeof tokensupply === 'number' && Number.isInteger(tokensupply)
+        ? BigInt(tokensupply)
+        : typeof tokensupply === 'string' && /^\d+$/.test(tokensupply)
+          ? BigInt(tokensupply)
+          : null
+  if (supply === null)
+    throw new KomodoCcError('BUILD_PARAMS', 'tokensupply expected an integer number of token satoshis', {
+      name: 'tokensupply',
+    })
   moneyParam(supply, 'tokensupply')
   u8Param(M, 'M')
   u8Param(N, 'N')
-  if (M > N || N === 0 || N > 15 || supply < COIN / 100n || tid === ZERO) throw daemonRefusal('illegal M or N > 15 or tokensupply or invalid tokenid\n', { M, N, tokensupply: String(supply) })
+  if (M > N || N === 0 || N > 15 || supply < COIN / 100n || tid === ZERO)
+    throw daemonRefusal('illegal M or N > 15 or tokensupply or invalid tokenid\n', {
+      M,
+      N,
+      tokensupply: String(supply),
+    })
   if (!Array.isArray(pubkeys) || pubkeys.length < N) throw daemonRefusal('not enough parameters for N pubkeys\n', { N })
   const pks = pubkeys.map((p, i) => destParam(p, `pubkeys[${i}]`))
   let prefix = u8Param(pubtype, 'pubtype')
@@ -185,11 +272,14 @@ export function buildGatewaysBind(params: GatewaysBindParams, context: BuildCont
   let t = taddr === undefined ? 0 : u8Param(taddr, 'taddr')
   if (coin === 'KMD') [prefix, prefix2, wif, t] = [60, 85, 188, 0]
   if (pks.length !== N) throw daemonRefusal(`M.${chr(M)} N.${chr(N)} but pubkeys[${pks.length}]`, { M, N })
-  if (typeof state !== 'object' || state === null) throw new KomodoCcError('BUILD_STATE', 'state expected { token, tokens, oracle, binds?, balances? }')
+  if (typeof state !== 'object' || state === null)
+    throw new KomodoCcError('BUILD_STATE', 'state expected { token, tokens, oracle, binds?, balances? }')
   if (state.balances !== undefined) {
-    if (!Array.isArray(state.balances) || state.balances.length !== N) throw new KomodoCcError('BUILD_STATE', 'state.balances expected one bigint per pubkey')
+    if (!Array.isArray(state.balances) || state.balances.length !== N)
+      throw new KomodoCcError('BUILD_STATE', 'state.balances expected one bigint per pubkey')
     state.balances.forEach((b, i) => {
-      if (b === 0n) throw daemonRefusal(`M.${chr(M)} N.${chr(N)} but pubkeys[${i}] has no balance`, { index: i }, 'BUILD_STATE')
+      if (b === 0n)
+        throw daemonRefusal(`M.${chr(M)} N.${chr(N)} but pubkeys[${i}] has no balance`, { index: i }, 'BUILD_STATE')
     })
   }
   let fullsupply = 0n
@@ -198,27 +288,64 @@ export function buildGatewaysBind(params: GatewaysBindParams, context: BuildCont
     fullsupply = tok.vout[1]?.value ?? 0n
   }
   if (fullsupply !== supply)
-    throw daemonRefusal(`Gateway bind.${coin} (${tid}) globaladdr.${GATEWAYS.ccAddress} totalsupply ${coins(supply)} != fullsupply ${coins(fullsupply)}`, { fullsupply: String(fullsupply) }, 'BUILD_STATE')
+    throw daemonRefusal(
+      `Gateway bind.${coin} (${tid}) globaladdr.${GATEWAYS.ccAddress} totalsupply ${coins(supply)} != fullsupply ${coins(fullsupply)}`,
+      { fullsupply: String(fullsupply) },
+      'BUILD_STATE',
+    )
   const myTokens = cc1of1(EVAL.TOKENS, ctx.pubkey)
   const listed = new OutpointSet() // a token output listed twice counts once
-  const balance = Array.isArray(state.tokens) ? state.tokens.reduce((s, u, i) => (listed.take(checkUtxo(u, `state.tokens[${i}]`), 'state.tokens') ? s + u.satoshis : s), 0n) : 0n
-  if (balance !== supply) throw daemonRefusal(`token balance on ${ccAddress(EVAL.TOKENS, ctx.pubkey, ctx.chain)} ${coins(balance)}!=${coins(supply)}`, { balance: String(balance) }, 'BUILD_STATE')
+  const balance = Array.isArray(state.tokens)
+    ? state.tokens.reduce(
+        (s, u, i) => (listed.take(checkUtxo(u, `state.tokens[${i}]`), 'state.tokens') ? s + u.satoshis : s),
+        0n,
+      )
+    : 0n
+  if (balance !== supply)
+    throw daemonRefusal(
+      `token balance on ${ccAddress(EVAL.TOKENS, ctx.pubkey, ctx.chain)} ${coins(balance)}!=${coins(supply)}`,
+      { balance: String(balance) },
+      'BUILD_STATE',
+    )
   if (state.oracle === undefined) throw daemonRefusal(`cant find oracletxid ${oid}`, {}, 'BUILD_STATE')
   const oracle = lastOpret(stateOutputs(state.oracle, oid, 'state.oracle'), decodeOraclesOpret)
-  if (oracle === undefined || oracle.funcid !== 'C') throw daemonRefusal(`mismatched oracle name  != ${coin}`, {}, 'BUILD_STATE')
-  if (!oracle.format.startsWith('Ihh')) throw daemonRefusal(`illegal format (${oracle.format}) != (Ihh)`, { format: oracle.format }, 'BUILD_STATE')
+  if (oracle === undefined || oracle.funcid !== 'C')
+    throw daemonRefusal(`mismatched oracle name  != ${coin}`, {}, 'BUILD_STATE')
+  if (!oracle.format.startsWith('Ihh'))
+    throw daemonRefusal(`illegal format (${oracle.format}) != (Ihh)`, { format: oracle.format }, 'BUILD_STATE')
   for (const [i, b] of (state.binds ?? []).entries()) {
     const bind = decodeBind(stateOutputs(b, undefined, `state.binds[${i}]`), true)
-    if (bind !== undefined && bind.tokenid === tid) throw daemonRefusal(`Gateway bind.${coin} (${tid}) already exists`, { bindtxid: bind.txid }, 'BUILD_STATE')
+    if (bind !== undefined && bind.tokenid === tid)
+      throw daemonRefusal(`Gateway bind.${coin} (${tid}) already exists`, { bindtxid: bind.txid }, 'BUILD_STATE')
   }
   const normal = normalInputs(ctx, ctx.fee + MARKER, 2, 'cant find enough inputs')
   const tok = tokenInputs(state.tokens, supply, 64, myTokens, 'caller', 'state.tokens', true)
-  if (tok.sum < supply) throw daemonRefusal('cant find enough inputs', { tokens: String(tok.sum) }, 'INSUFFICIENT_FUNDS')
+  if (tok.sum < supply)
+    throw daemonRefusal('cant find enough inputs', { tokens: String(tok.sum) }, 'INSUFFICIENT_FUNDS')
   const opret = encodeGatewaysPayload({
-    funcid: 'B', tokenid: tid, voutPubkeys: [GATEWAYS.pubkey], coin, totalsupply: supply, oracletxid: oid, M, N,
-    pubkeys: pks.map((k) => bytesToHex(k)), taddr: t, prefix, prefix2, wiftype: wif,
+    funcid: 'B',
+    tokenid: tid,
+    voutPubkeys: [GATEWAYS.pubkey],
+    coin,
+    totalsupply: supply,
+    oracletxid: oid,
+    M,
+    N,
+    pubkeys: pks.map((k) => bytesToHex(k)),
+    taddr: t,
+    prefix,
+    prefix2,
+    wiftype: wif,
   })
-  return done([...normal, ...tok.inputs], [{ value: supply, script: ccScript(gatewayTokensCond()) }, { value: MARKER, script: ccScript(markerCond()) }], opret, ctx)
+  return done(
+    [...normal, ...tok.inputs],
+    [
+      { value: supply, script: ccScript(gatewayTokensCond()) },
+      { value: MARKER, script: ccScript(markerCond()) },
+    ],
+    opret,
+    ctx,
+  )
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -235,7 +362,12 @@ export type GatewaysDepositState = GatewaysBindRef & {
 }
 
 /** Result of {@link buildGatewaysDeposit}: the build plus the publishers and data txids that gave the merkle root. @example buildGatewaysDeposit(…).publishers */
-export type GatewaysDepositResult = BuildResult & { publishers: string[]; txids: string[]; merkleroot: string; depositAddress: string }
+export type GatewaysDepositResult = BuildResult & {
+  publishers: string[]
+  txids: string[]
+  merkleroot: string
+  depositAddress: string
+}
 
 /**
  * The parameters of `gatewaysdeposit`, named as the daemon names them (same order as its RPC).
@@ -263,22 +395,39 @@ export type GatewaysDepositParams = {
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS
  * @example buildGatewaysDeposit({ bindtxid, height: 1116196, coin: 'KMD', cointxid, claimvout: 0, deposithex: depositHex, proof: proofHex, destpub, amount: '0.1' }, ctx, { bind, oracle, samples })
  */
-export function buildGatewaysDeposit(params: GatewaysDepositParams, context: BuildContext, state: GatewaysDepositState): GatewaysDepositResult {
-  const { bindtxid, height, coin, cointxid, claimvout, deposithex, proof, destpub, amount } = builderParams(params, 'buildGatewaysDeposit', ['bindtxid', 'height', 'coin', 'cointxid', 'claimvout', 'deposithex', 'proof', 'destpub', 'amount'])
+export function buildGatewaysDeposit(
+  params: GatewaysDepositParams,
+  context: BuildContext,
+  state: GatewaysDepositState,
+): GatewaysDepositResult {
+  const { bindtxid, height, coin, cointxid, claimvout, deposithex, proof, destpub, amount } = builderParams(
+    params,
+    'buildGatewaysDeposit',
+    ['bindtxid', 'height', 'coin', 'cointxid', 'claimvout', 'deposithex', 'proof', 'destpub', 'amount'],
+  )
   const ctx = checkContext(context)
   const bid = txidParam(bindtxid, 'bindtxid')
   const cid = txidParam(cointxid, 'cointxid')
   coinParam(coin)
-  if (!Number.isInteger(height) || height < -0x80000000 || height > 0x7fffffff) throw new KomodoCcError('INT_RANGE', 'height expected a 32-bit integer', { name: 'height' })
-  if (!Number.isInteger(claimvout) || claimvout > 0x7fffffff) throw new KomodoCcError('INT_RANGE', 'claimvout expected a 32-bit integer', { name: 'claimvout' })
-  if (typeof deposithex !== 'string' || !/^([0-9a-fA-F]{2})+$/.test(deposithex)) throw new KomodoCcError('BUILD_PARAMS', 'deposithex expected the foreign transaction as hex text', { name: 'deposithex' })
+  if (!Number.isInteger(height) || height < -0x80000000 || height > 0x7fffffff)
+    throw new KomodoCcError('INT_RANGE', 'height expected a 32-bit integer', { name: 'height' })
+  if (!Number.isInteger(claimvout) || claimvout > 0x7fffffff)
+    throw new KomodoCcError('INT_RANGE', 'claimvout expected a 32-bit integer', { name: 'claimvout' })
+  if (typeof deposithex !== 'string' || !/^([0-9a-fA-F]{2})+$/.test(deposithex))
+    throw new KomodoCcError('BUILD_PARAMS', 'deposithex expected the foreign transaction as hex text', {
+      name: 'deposithex',
+    })
   const proofBytes = hexParam(proof, 'proof')
   const sats = amountParam(amount, 'amount')
-  if (sats <= 0n || claimvout < 0) throw daemonRefusal('invalid param: amount, numpks or claimvout\n', { amount: String(sats), claimvout })
+  if (sats <= 0n || claimvout < 0)
+    throw daemonRefusal('invalid param: amount, numpks or claimvout\n', { amount: String(sats), claimvout })
   const dest = destParam(destpub, 'destpub')
   const bind = bindChecks(state, bid, coin)
-  if (!Array.isArray(state.samples)) throw new KomodoCcError('BUILD_STATE', 'state.samples expected an array of oracle data transactions')
-  const samples = state.samples.map((s, i) => ({ s: stateOutputs(s, undefined, `state.samples[${i}]`) })).map(({ s }) => ({ txid: s.txid, op: lastOpret(s, decodeOraclesOpret) }))
+  if (!Array.isArray(state.samples))
+    throw new KomodoCcError('BUILD_STATE', 'state.samples expected an array of oracle data transactions')
+  const samples = state.samples
+    .map((s, i) => ({ s: stateOutputs(s, undefined, `state.samples[${i}]`) }))
+    .map(({ s }) => ({ txid: s.txid, op: lastOpret(s, decodeOraclesOpret) }))
   let merkleroot: Uint8Array | null = null
   let m = 0
   const publishers: string[] = []
@@ -286,7 +435,8 @@ export function buildGatewaysDeposit(params: GatewaysDepositParams, context: Bui
   for (const pk of bind.pubkeys) {
     const hex = bytesToHex(pk)
     const hit = samples.find((x) => {
-      if (x.op === undefined || x.op.funcid !== 'D' || x.op.oracletxid !== bind.oracletxid || x.op.pubkey !== hex) return false
+      if (x.op === undefined || x.op.funcid !== 'D' || x.op.oracletxid !== bind.oracletxid || x.op.pubkey !== hex)
+        return false
       const d = hexToBytes(x.op.data)
       return d.length >= 4 && (d[0]! | (d[1]! << 8) | (d[2]! << 16) | (d[3]! << 24)) === height
     })
@@ -303,7 +453,11 @@ export function buildGatewaysDeposit(params: GatewaysDepositParams, context: Bui
   }
   const n = bind.pubkeys.length
   if (merkleroot === null || m < Math.floor(n / 2))
-    throw daemonRefusal(`couldnt find merkleroot for ht.${height} ${bind.coin} oracle.${bind.oracletxid} m.${m} vs n.${n}`, { m, n }, 'BUILD_STATE')
+    throw daemonRefusal(
+      `couldnt find merkleroot for ht.${height} ${bind.coin} oracle.${bind.oracletxid} m.${m} vs n.${n}`,
+      { m, n },
+      'BUILD_STATE',
+    )
   if (state.cointxidExists === true) throw daemonRefusal(`cointxid.${cid} already exists`, {}, 'BUILD_STATE')
   const prefixes = { taddr: bind.taddr, prefix: bind.prefix, prefix2: bind.prefix2 }
   const depositAddress = gatewaysDepositAddress(bind.M, bind.pubkeys, prefixes)
@@ -311,15 +465,50 @@ export function buildGatewaysDeposit(params: GatewaysDepositParams, context: Bui
   let verified = 0n
   const oracle = state.oracle === undefined ? undefined : stateOutputs(state.oracle, bind.oracletxid, 'state.oracle')
   const create = oracle === undefined ? undefined : lastOpret(oracle, decodeOraclesOpret)
-  if (oracle === undefined || create === undefined || create.funcid !== 'C' || create.name !== coin) reason = 'the oracle create transaction is missing or not named after the coin'
-  else ({ amount: verified, reason } = gatewaysVerifyDeposit({ depositAddress, prefixes, oracleVoutCount: oracle.vout.length, claimvout, cointxid: cid, deposithex, proof: proofBytes, merkleroot, destpub: dest }))
-  if (verified !== sats) throw daemonRefusal('deposittxid didnt validate', { verified: String(verified), reason: reason ?? `the deposit pays ${verified} sat, not ${sats}` }, 'BUILD_STATE')
+  if (oracle === undefined || create === undefined || create.funcid !== 'C' || create.name !== coin)
+    reason = 'the oracle create transaction is missing or not named after the coin'
+  else
+    ({ amount: verified, reason } = gatewaysVerifyDeposit({
+      depositAddress,
+      prefixes,
+      oracleVoutCount: oracle.vout.length,
+      claimvout,
+      cointxid: cid,
+      deposithex,
+      proof: proofBytes,
+      merkleroot,
+      destpub: dest,
+    }))
+  if (verified !== sats)
+    throw daemonRefusal(
+      'deposittxid didnt validate',
+      { verified: String(verified), reason: reason ?? `the deposit pays ${verified} sat, not ${sats}` },
+      'BUILD_STATE',
+    )
   const inputs = normalInputs(ctx, ctx.fee + 2n * MARKER, 3, 'cant find enough inputs')
   const opret = encodeGatewaysPayload({
-    funcid: 'D', refcoin: coin, bindtxid: bid, publishers, txids, height, cointxid: cid, claimvout, deposithex,
-    proof: bytesToHex(proofBytes), destpub: bytesToHex(dest), amount: sats,
+    funcid: 'D',
+    refcoin: coin,
+    bindtxid: bid,
+    publishers,
+    txids,
+    height,
+    cointxid: cid,
+    claimvout,
+    deposithex,
+    proof: bytesToHex(proofBytes),
+    destpub: bytesToHex(dest),
+    amount: sats,
   })
-  const r = done(inputs, [{ value: MARKER, script: ccScript(cc1of1(EVAL.GATEWAYS, dest)) }, { value: MARKER, script: p2pkScript(txidPubkey(cid)) }], opret, ctx)
+  const r = done(
+    inputs,
+    [
+      { value: MARKER, script: ccScript(cc1of1(EVAL.GATEWAYS, dest)) },
+      { value: MARKER, script: p2pkScript(txidPubkey(cid)) },
+    ],
+    opret,
+    ctx,
+  )
   return Object.assign(r, { publishers, txids, merkleroot: bytesToHex(merkleroot), depositAddress })
 }
 
@@ -358,8 +547,18 @@ export type GatewaysClaimParams = {
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS
  * @example buildGatewaysClaim({ bindtxid, coin: 'KMD', deposittxid, destpub, amount: '0.01' }, ctx, { bind, deposit, tokens })
  */
-export function buildGatewaysClaim(params: GatewaysClaimParams, context: BuildContext, state: GatewaysClaimState): BuildResult {
-  const { bindtxid, coin, deposittxid, destpub, amount } = builderParams(params, 'buildGatewaysClaim', ['bindtxid', 'coin', 'deposittxid', 'destpub', 'amount'])
+export function buildGatewaysClaim(
+  params: GatewaysClaimParams,
+  context: BuildContext,
+  state: GatewaysClaimState,
+): BuildResult {
+  const { bindtxid, coin, deposittxid, destpub, amount } = builderParams(params, 'buildGatewaysClaim', [
+    'bindtxid',
+    'coin',
+    'deposittxid',
+    'destpub',
+    'amount',
+  ])
   const ctx = checkContext(context)
   const bid = txidParam(bindtxid, 'bindtxid')
   const did = txidParam(deposittxid, 'deposittxid')
@@ -367,25 +566,55 @@ export function buildGatewaysClaim(params: GatewaysClaimParams, context: BuildCo
   const dest = destParam(destpub, 'destpub')
   const sats = amountParam(amount, 'amount')
   const bind = bindChecks(state, bid, coin)
-  if (state.deposit === undefined) throw daemonRefusal(`cant find deposittxid ${bid}`, { deposittxid: did }, 'BUILD_STATE')
+  if (state.deposit === undefined)
+    throw daemonRefusal(`cant find deposittxid ${bid}`, { deposittxid: did }, 'BUILD_STATE')
   const dep = stateOutputs(state.deposit, did, 'state.deposit')
   const d = lastOpret(dep, decodeGatewaysOpret)
   const depCoin = d !== undefined && 'refcoin' in d ? d.refcoin : ''
-  if (d === undefined || d.funcid !== 'D' || d.refcoin !== coin) throw daemonRefusal(`invalid coin - deposittxid ${bid} coin.${depCoin}`, { deposittxid: did }, 'BUILD_STATE')
-  if (state.depositConfirmed === false) throw daemonRefusal('gatewaysdeposit tx not yet confirmed/notarized', {}, 'BUILD_STATE')
-  if (d.destpub !== bytesToHex(dest)) throw daemonRefusal('different destination pubkey from desdeposit tx', { destpub: d.destpub }, 'BUILD_STATE')
+  if (d === undefined || d.funcid !== 'D' || d.refcoin !== coin)
+    throw daemonRefusal(`invalid coin - deposittxid ${bid} coin.${depCoin}`, { deposittxid: did }, 'BUILD_STATE')
+  if (state.depositConfirmed === false)
+    throw daemonRefusal('gatewaysdeposit tx not yet confirmed/notarized', {}, 'BUILD_STATE')
+  if (d.destpub !== bytesToHex(dest))
+    throw daemonRefusal('different destination pubkey from desdeposit tx', { destpub: d.destpub }, 'BUILD_STATE')
   const depositval = equalBytes(ctx.pubkey, dest) ? d.amount : 0n
   if (depositval !== sats)
-    throw daemonRefusal(`invalid Gateways deposittxid ${did} ${coins(depositval)} != ${coins(sats)}, remember claim must be done from destination pubkey from deposit tx!`, { deposit: String(d.amount) }, 'BUILD_STATE')
+    throw daemonRefusal(
+      `invalid Gateways deposittxid ${did} ${coins(depositval)} != ${coins(sats)}, remember claim must be done from destination pubkey from deposit tx!`,
+      { deposit: String(d.amount) },
+      'BUILD_STATE',
+    )
   const tok = tokenInputs(state.tokens, sats, 60, gatewayTokensCond(), 'global', 'state.tokens', false)
-  if (tok.inputs.length === 0 || tok.sum < sats) throw daemonRefusal('cant find enough tokens in gateways address for given amount', { tokens: String(tok.sum) }, 'INSUFFICIENT_FUNDS')
+  if (tok.inputs.length === 0 || tok.sum < sats)
+    throw daemonRefusal(
+      'cant find enough tokens in gateways address for given amount',
+      { tokens: String(tok.sum) },
+      'INSUFFICIENT_FUNDS',
+    )
   const v0 = dep.vout[0]
   if (v0 === undefined || v0.value !== MARKER || !equalBytes(v0.script, ccScript(cc1of1(EVAL.GATEWAYS, dest))))
-    throw new KomodoCcError('BUILD_STATE', 'the deposit\'s vout 0 is not the 10000 claim marker at CC1(0xf1, destpub)', { deposittxid: did })
-  const marker: InputPlan = { kind: 'cc', utxo: { txid: did, vout: 0, satoshis: v0.value, script: v0.script }, role: 'caller', condition: cc1of1(EVAL.GATEWAYS, dest), evalCode: EVAL.GATEWAYS }
+    throw new KomodoCcError('BUILD_STATE', "the deposit's vout 0 is not the 10000 claim marker at CC1(0xf1, destpub)", {
+      deposittxid: did,
+    })
+  const marker: InputPlan = {
+    kind: 'cc',
+    utxo: { txid: did, vout: 0, satoshis: v0.value, script: v0.script },
+    role: 'caller',
+    condition: cc1of1(EVAL.GATEWAYS, dest),
+    evalCode: EVAL.GATEWAYS,
+  }
   const outputs: TxOutput[] = [{ value: sats, script: ccScript(cc1of1(EVAL.TOKENS, dest)) }]
   if (tok.sum > sats) outputs.push({ value: tok.sum - sats, script: ccScript(gatewayTokensCond()) })
-  const opret = encodeGatewaysPayload({ funcid: 'C', tokenid: bind.tokenid, voutPubkeys: [bytesToHex(dest)], bindtxid: bid, refcoin: coin, deposittxid: did, destpub: bytesToHex(dest), amount: sats })
+  const opret = encodeGatewaysPayload({
+    funcid: 'C',
+    tokenid: bind.tokenid,
+    voutPubkeys: [bytesToHex(dest)],
+    bindtxid: bid,
+    refcoin: coin,
+    deposittxid: did,
+    destpub: bytesToHex(dest),
+    amount: sats,
+  })
   return done([...tok.inputs, marker], outputs, opret, ctx)
 }
 
@@ -422,8 +651,17 @@ export type GatewaysWithdrawParams = {
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS
  * @example buildGatewaysWithdraw({ bindtxid, coin: 'KMD', withdrawpub, amount: '0.01' }, ctx, { bind, tokens })
  */
-export function buildGatewaysWithdraw(params: GatewaysWithdrawParams, context: BuildContext, state: GatewaysWithdrawState): BuildResult {
-  const { bindtxid, coin, withdrawpub, amount } = builderParams(params, 'buildGatewaysWithdraw', ['bindtxid', 'coin', 'withdrawpub', 'amount'])
+export function buildGatewaysWithdraw(
+  params: GatewaysWithdrawParams,
+  context: BuildContext,
+  state: GatewaysWithdrawState,
+): BuildResult {
+  const { bindtxid, coin, withdrawpub, amount } = builderParams(params, 'buildGatewaysWithdraw', [
+    'bindtxid',
+    'coin',
+    'withdrawpub',
+    'amount',
+  ])
   const ctx = checkContext(context)
   const bid = txidParam(bindtxid, 'bindtxid')
   coinParam(coin)
@@ -431,7 +669,13 @@ export function buildGatewaysWithdraw(params: GatewaysWithdrawParams, context: B
   const sats = amountParam(amount, 'amount')
   if (sats <= 0n) throw new KomodoCcError('BUILD_PARAMS', 'amount must be positive', { amount: String(sats) })
   const bind = bindChecks(state, bid, coin)
-  const ours = (p: GatewaysOpret | undefined) => p !== undefined && p.funcid === 'W' && 'bindtxid' in p && p.bindtxid === bid && p.refcoin === coin && p.tokenid === bind.tokenid
+  const ours = (p: GatewaysOpret | undefined) =>
+    p !== undefined &&
+    p.funcid === 'W' &&
+    'bindtxid' in p &&
+    p.bindtxid === bid &&
+    p.refcoin === coin &&
+    p.tokenid === bind.tokenid
   const withdraws = new Map<string, GatewaysOpret | undefined>()
   for (const [i, w] of [...(state.withdraws ?? []), ...(state.markers ?? [])].entries()) {
     const s = stateOutputs(w, undefined, `state.withdraws/markers[${i}]`)
@@ -441,15 +685,34 @@ export function buildGatewaysWithdraw(params: GatewaysWithdrawParams, context: B
     const s = stateOutputs(mk, undefined, `state.markers[${i}]`)
     const p = lastOpret(s, decodeGatewaysOpret)
     if (s.vout[0]?.value !== MARKER) continue
-    if (ours(p) || (p !== undefined && p.funcid === 'P' && 'withdrawtxid' in p && p.refcoin === coin && ours(withdraws.get(p.withdrawtxid))))
+    if (
+      ours(p) ||
+      (p !== undefined &&
+        p.funcid === 'P' &&
+        'withdrawtxid' in p &&
+        p.refcoin === coin &&
+        ours(withdraws.get(p.withdrawtxid)))
+    )
       throw daemonRefusal('unable to create withdraw, another withdraw pending', { pending: s.txid }, 'BUILD_STATE')
   }
   const normal = normalInputs(ctx, ctx.fee + MARKER, 2, 'cant find enough normal inputs')
   const tok = tokenInputs(state.tokens, sats, 60, cc1of1(EVAL.TOKENS, ctx.pubkey), 'caller', 'state.tokens', true)
-  if (tok.sum < sats) throw daemonRefusal('not enough balance of tokens for withdraw', { tokens: String(tok.sum) }, 'INSUFFICIENT_FUNDS')
-  const outputs: TxOutput[] = [{ value: MARKER, script: ccScript(markerCond()) }, { value: sats, script: ccScript(gatewayTokensCond()) }]
+  if (tok.sum < sats)
+    throw daemonRefusal('not enough balance of tokens for withdraw', { tokens: String(tok.sum) }, 'INSUFFICIENT_FUNDS')
+  const outputs: TxOutput[] = [
+    { value: MARKER, script: ccScript(markerCond()) },
+    { value: sats, script: ccScript(gatewayTokensCond()) },
+  ]
   if (tok.sum > sats) outputs.push({ value: tok.sum - sats, script: ccScript(cc1of1(EVAL.TOKENS, ctx.pubkey)) })
-  const opret = encodeGatewaysPayload({ funcid: 'W', tokenid: bind.tokenid, voutPubkeys: [GATEWAYS.pubkey], bindtxid: bid, refcoin: coin, withdrawpub: bytesToHex(wpk), amount: sats })
+  const opret = encodeGatewaysPayload({
+    funcid: 'W',
+    tokenid: bind.tokenid,
+    voutPubkeys: [GATEWAYS.pubkey],
+    bindtxid: bid,
+    refcoin: coin,
+    withdrawpub: bytesToHex(wpk),
+    amount: sats,
+  })
   return done([...normal, ...tok.inputs], outputs, opret, ctx, EVAL.TOKENS)
 }
 
@@ -472,37 +735,68 @@ type SigningBase = { withdrawtxid: string; K: number; marker: InputPlan }
 
 function withdrawAndBind(w: StateOutputs, coin: string, state: GatewaysSigningState, invalid: string): void {
   const p = lastOpret(w, decodeGatewaysOpret)
-  if (p === undefined || p.funcid !== 'W' || !('bindtxid' in p) || p.refcoin !== coin) throw daemonRefusal(invalid, { withdrawtxid: w.txid }, 'BUILD_STATE')
-  if (state.withdrawConfirmed === false) throw daemonRefusal('gatewayswithdraw tx not yet confirmed/notarized', {}, 'BUILD_STATE')
+  if (p === undefined || p.funcid !== 'W' || !('bindtxid' in p) || p.refcoin !== coin)
+    throw daemonRefusal(invalid, { withdrawtxid: w.txid }, 'BUILD_STATE')
+  if (state.withdrawConfirmed === false)
+    throw daemonRefusal('gatewayswithdraw tx not yet confirmed/notarized', {}, 'BUILD_STATE')
   if (state.bind === undefined) throw daemonRefusal(`can't find bind tx ${p.bindtxid}`, {}, 'BUILD_STATE')
   const b = decodeBind(stateOutputs(state.bind, p.bindtxid, 'state.bind'), false)
-  if (b === undefined || b.coin !== coin || b.tokenid !== p.tokenid) throw daemonRefusal(`invalid bind tx ${p.bindtxid}`, {}, 'BUILD_STATE')
+  if (b === undefined || b.coin !== coin || b.tokenid !== p.tokenid)
+    throw daemonRefusal(`invalid bind tx ${p.bindtxid}`, {}, 'BUILD_STATE')
 }
 
-function signingBase(lasttxid: string, coin: string, state: GatewaysSigningState | undefined, missing: string): SigningBase {
+function signingBase(
+  lasttxid: string,
+  coin: string,
+  state: GatewaysSigningState | undefined,
+  missing: string,
+): SigningBase {
   if (state === undefined || state.last === undefined) throw daemonRefusal(missing, {}, 'BUILD_STATE')
   const last = stateOutputs(state.last, lasttxid, 'state.last')
   const p = lastOpret(last, decodeGatewaysOpret)
-  if (p === undefined || (p.funcid !== 'W' && p.funcid !== 'P') || ('layout' in p && p.layout === 'legacy')) throw daemonRefusal(missing, {}, 'BUILD_STATE')
+  if (p === undefined || (p.funcid !== 'W' && p.funcid !== 'P') || ('layout' in p && p.layout === 'legacy'))
+    throw daemonRefusal(missing, {}, 'BUILD_STATE')
   let withdrawtxid = lasttxid
   let K = 0
   if (p.funcid === 'W') withdrawAndBind(last, coin, state, `invalid withdraw tx ${lasttxid}`)
   else {
-    if (!('withdrawtxid' in p) || p.refcoin !== coin) throw daemonRefusal(`cannot decode partialsign tx opret ${lasttxid}`, {}, 'BUILD_STATE')
+    if (!('withdrawtxid' in p) || p.refcoin !== coin)
+      throw daemonRefusal(`cannot decode partialsign tx opret ${lasttxid}`, {}, 'BUILD_STATE')
     withdrawtxid = p.withdrawtxid
     K = p.K
     if (state.withdraw === undefined) throw daemonRefusal(`can't find withdraw tx ${withdrawtxid}`, {}, 'BUILD_STATE')
-    withdrawAndBind(stateOutputs(state.withdraw, withdrawtxid, 'state.withdraw'), coin, state, `invalid withdraw tx ${withdrawtxid}`)
+    withdrawAndBind(
+      stateOutputs(state.withdraw, withdrawtxid, 'state.withdraw'),
+      coin,
+      state,
+      `invalid withdraw tx ${withdrawtxid}`,
+    )
   }
-  if (K >= 255) throw new KomodoCcError('BUILD_STATE', 'the signature count K is already 255 and is stored in a byte', { K })
+  if (K >= 255)
+    throw new KomodoCcError('BUILD_STATE', 'the signature count K is already 255 and is stored in a byte', { K })
   const v0 = last.vout[0]
   if (v0 === undefined || v0.value !== MARKER || !equalBytes(v0.script, ccScript(markerCond())))
-    throw new KomodoCcError('BUILD_STATE', `${lasttxid}'s vout 0 is not a 10000 marker at the gateways global CC address`, { txid: lasttxid })
-  return { withdrawtxid, K, marker: { kind: 'cc', utxo: { txid: lasttxid, vout: 0, satoshis: v0.value, script: v0.script }, role: 'global', condition: markerCond(), evalCode: EVAL.GATEWAYS } }
+    throw new KomodoCcError(
+      'BUILD_STATE',
+      `${lasttxid}'s vout 0 is not a 10000 marker at the gateways global CC address`,
+      { txid: lasttxid },
+    )
+  return {
+    withdrawtxid,
+    K,
+    marker: {
+      kind: 'cc',
+      utxo: { txid: lasttxid, vout: 0, satoshis: v0.value, script: v0.script },
+      role: 'global',
+      condition: markerCond(),
+      evalCode: EVAL.GATEWAYS,
+    },
+  }
 }
 
 function externalHex(hex: unknown): string {
-  if (typeof hex !== 'string' || !/^([0-9a-fA-F]{2})+$/.test(hex)) throw new KomodoCcError('BUILD_PARAMS', 'hex expected the foreign transaction as hex text', { name: 'hex' })
+  if (typeof hex !== 'string' || !/^([0-9a-fA-F]{2})+$/.test(hex))
+    throw new KomodoCcError('BUILD_PARAMS', 'hex expected the foreign transaction as hex text', { name: 'hex' })
   return hex
 }
 
@@ -524,15 +818,30 @@ export type GatewaysPartialSignParams = {
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS
  * @example buildGatewaysPartialSign({ txidaddr: withdrawtxid, refcoin: 'KMD', hex: partiallySignedHex }, ctx, { last: withdrawTx, bind })
  */
-export function buildGatewaysPartialSign(params: GatewaysPartialSignParams, context: BuildContext, state: GatewaysSigningState): BuildResult {
-  const { txidaddr: txid, refcoin, hex } = builderParams(params, 'buildGatewaysPartialSign', ['txidaddr', 'refcoin', 'hex'])
+export function buildGatewaysPartialSign(
+  params: GatewaysPartialSignParams,
+  context: BuildContext,
+  state: GatewaysSigningState,
+): BuildResult {
+  const {
+    txidaddr: txid,
+    refcoin,
+    hex,
+  } = builderParams(params, 'buildGatewaysPartialSign', ['txidaddr', 'refcoin', 'hex'])
   const ctx = checkContext(context)
   const last = txidParam(txid, 'txidaddr')
   coinParam(refcoin)
   const h = externalHex(hex)
   const base = signingBase(last, refcoin, state, `can't find last tx ${last}`)
   const normal = normalInputs(ctx, ctx.fee, 1, 'error adding funds for partialsign')
-  const opret = encodeGatewaysPayload({ funcid: 'P', withdrawtxid: base.withdrawtxid, refcoin, K: base.K + 1, signerpk: bytesToHex(ctx.pubkey), hex: h })
+  const opret = encodeGatewaysPayload({
+    funcid: 'P',
+    withdrawtxid: base.withdrawtxid,
+    refcoin,
+    K: base.K + 1,
+    signerpk: bytesToHex(ctx.pubkey),
+    hex: h,
+  })
   return done([...normal, base.marker], [{ value: MARKER, script: ccScript(markerCond()) }], opret, ctx)
 }
 
@@ -553,8 +862,16 @@ export type GatewaysCompleteSigningParams = {
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS
  * @example buildGatewaysCompleteSigning({ withdrawtxid: lasttxid, coin: 'KMD', hex: signedHex }, ctx, { last, withdraw, bind })
  */
-export function buildGatewaysCompleteSigning(params: GatewaysCompleteSigningParams, context: BuildContext, state: GatewaysSigningState): BuildResult {
-  const { withdrawtxid: txid, coin: refcoin, hex } = builderParams(params, 'buildGatewaysCompleteSigning', ['withdrawtxid', 'coin', 'hex'])
+export function buildGatewaysCompleteSigning(
+  params: GatewaysCompleteSigningParams,
+  context: BuildContext,
+  state: GatewaysSigningState,
+): BuildResult {
+  const {
+    withdrawtxid: txid,
+    coin: refcoin,
+    hex,
+  } = builderParams(params, 'buildGatewaysCompleteSigning', ['withdrawtxid', 'coin', 'hex'])
   const ctx = checkContext(context)
   const last = txidParam(txid, 'withdrawtxid')
   coinParam(refcoin)
@@ -596,28 +913,53 @@ export type GatewaysMarkDoneParams = {
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS
  * @example buildGatewaysMarkDone({ completesigningtx: completetxid, coin: 'KMD' }, ctx, { complete, withdraw, bind })
  */
-export function buildGatewaysMarkDone(params: GatewaysMarkDoneParams, context: BuildContext, state: GatewaysMarkDoneState): BuildResult {
-  const { completesigningtx, coin: refcoin } = builderParams(params, 'buildGatewaysMarkDone', ['completesigningtx', 'coin'])
+export function buildGatewaysMarkDone(
+  params: GatewaysMarkDoneParams,
+  context: BuildContext,
+  state: GatewaysMarkDoneState,
+): BuildResult {
+  const { completesigningtx, coin: refcoin } = builderParams(params, 'buildGatewaysMarkDone', [
+    'completesigningtx',
+    'coin',
+  ])
   const ctx = checkContext(context)
   const cid = txidParam(completesigningtx, 'completesigningtx')
   coinParam(refcoin)
-  if (state === undefined || state.complete === undefined) throw daemonRefusal(`invalid completesigning txid ${cid}`, {}, 'BUILD_STATE')
+  if (state === undefined || state.complete === undefined)
+    throw daemonRefusal(`invalid completesigning txid ${cid}`, {}, 'BUILD_STATE')
   const complete = stateOutputs(state.complete, cid, 'state.complete')
   const s = lastOpret(complete, decodeGatewaysOpret)
-  if (s === undefined || s.funcid !== 'S' || !('withdrawtxid' in s) || ('layout' in s && s.layout === 'legacy') || s.refcoin !== refcoin)
+  if (
+    s === undefined ||
+    s.funcid !== 'S' ||
+    !('withdrawtxid' in s) ||
+    ('layout' in s && s.layout === 'legacy') ||
+    s.refcoin !== refcoin
+  )
     throw daemonRefusal(`cannot decode completesigning tx opret ${cid}`, {}, 'BUILD_STATE')
-  if (state.completeConfirmed === false) throw daemonRefusal('gatewayscompletesigning tx not yet confirmed/notarized', {}, 'BUILD_STATE')
+  if (state.completeConfirmed === false)
+    throw daemonRefusal('gatewayscompletesigning tx not yet confirmed/notarized', {}, 'BUILD_STATE')
   const wid = s.withdrawtxid
   if (state.withdraw === undefined) throw daemonRefusal(`invalid withdraw txid ${wid}`, {}, 'BUILD_STATE')
   const w = lastOpret(stateOutputs(state.withdraw, wid, 'state.withdraw'), decodeGatewaysOpret)
-  if (w === undefined || w.funcid !== 'W' || !('bindtxid' in w) || w.refcoin !== refcoin) throw daemonRefusal(`cannot decode withdraw tx opret ${wid}`, {}, 'BUILD_STATE')
+  if (w === undefined || w.funcid !== 'W' || !('bindtxid' in w) || w.refcoin !== refcoin)
+    throw daemonRefusal(`cannot decode withdraw tx opret ${wid}`, {}, 'BUILD_STATE')
   if (state.bind === undefined) throw daemonRefusal(`can't find bind tx ${w.bindtxid}`, {}, 'BUILD_STATE')
   const b = decodeBind(stateOutputs(state.bind, w.bindtxid, 'state.bind'), false)
-  if (b === undefined || b.coin !== refcoin || b.tokenid !== w.tokenid) throw daemonRefusal(`invalid bind tx ${w.bindtxid}`, {}, 'BUILD_STATE')
+  if (b === undefined || b.coin !== refcoin || b.tokenid !== w.tokenid)
+    throw daemonRefusal(`invalid bind tx ${w.bindtxid}`, {}, 'BUILD_STATE')
   const v0 = complete.vout[0]
   if (v0 === undefined || v0.value !== MARKER || !equalBytes(v0.script, ccScript(markerCond())))
-    throw new KomodoCcError('BUILD_STATE', `${cid}'s vout 0 is not a 10000 marker at the gateways global CC address`, { txid: cid })
-  const marker: InputPlan = { kind: 'cc', utxo: { txid: cid, vout: 0, satoshis: v0.value, script: v0.script }, role: 'global', condition: markerCond(), evalCode: EVAL.GATEWAYS }
+    throw new KomodoCcError('BUILD_STATE', `${cid}'s vout 0 is not a 10000 marker at the gateways global CC address`, {
+      txid: cid,
+    })
+  const marker: InputPlan = {
+    kind: 'cc',
+    utxo: { txid: cid, vout: 0, satoshis: v0.value, script: v0.script },
+    role: 'global',
+    condition: markerCond(),
+    evalCode: EVAL.GATEWAYS,
+  }
   const normal = normalInputs(ctx, ctx.fee, 1, 'error adding funds for markdone')
   const opret = encodeGatewaysPayload({ funcid: 'M', withdrawtxid: wid, refcoin, completetxid: cid })
   return done([...normal, marker], [{ value: MARKER, script: p2pkScript(ctx.pubkey) }], opret, ctx)

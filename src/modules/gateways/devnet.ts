@@ -12,14 +12,30 @@ import { p2pkScript } from '../../script/script.js'
 import { decodeGatewaysPayload, type GatewaysOpret, type GatewaysBindOpret } from './opret.js'
 import { decodeTokensPayload } from '../tokens/opret.js'
 import {
-  buildGatewaysBind, buildGatewaysClaim, buildGatewaysCompleteSigning, buildGatewaysDeposit, buildGatewaysMarkDone,
-  buildGatewaysPartialSign, buildGatewaysWithdraw,
+  buildGatewaysBind,
+  buildGatewaysClaim,
+  buildGatewaysCompleteSigning,
+  buildGatewaysDeposit,
+  buildGatewaysMarkDone,
+  buildGatewaysPartialSign,
+  buildGatewaysWithdraw,
 } from './build.js'
 import { gatewaysCustomAddress, gatewaysDepositAddress } from './proof.js'
 import type { Transaction } from '../../tx/types.js'
 import type { Utxo } from '../../cctx/types.js'
 import { devnetBlockHeader, scriptAddress, type DevChain } from '../../devnet/chain.js'
-import { coins, expect, hexResult, numText, str, txHex, txidArg, walletContext, type DevnetNode, type Method } from '../../devnet/node.js'
+import {
+  coins,
+  expect,
+  hexResult,
+  numText,
+  str,
+  txHex,
+  txidArg,
+  walletContext,
+  type DevnetNode,
+  type Method,
+} from '../../devnet/node.js'
 import { decodedLastOpret, lastOpret } from '../../devnet/opret.js'
 import { oraclesOpret } from '../oracles/devnet.js'
 import { tokenUtxos } from '../tokens/devnet.js'
@@ -86,7 +102,9 @@ const prefixesOf = (b: GatewaysBindOpret) => ({ taddr: b.taddr, prefix: b.prefix
 function gatewayTokenCoins(chain: DevChain) {
   const script = ccScript(tokensCc1of1(EVAL.GATEWAYS, GATEWAYS.pubkey))
   const hex = bytesToHex(script)
-  return chain.addressCoins(scriptAddress(script)!).filter((c) => bytesToHex(c.script) === hex && !chain.spentInMempool(c.txid, c.vout))
+  return chain
+    .addressCoins(scriptAddress(script)!)
+    .filter((c) => bytesToHex(c.script) === hex && !chain.spentInMempool(c.txid, c.vout))
 }
 
 /** `gatewaysinfo` (spec 5.10). @example gatewaysInfo(chain, bindtxid).deposit */
@@ -102,10 +120,26 @@ export function gatewaysInfo(chain: DevChain, bindtxid: string): Record<string, 
     if (c.txid === b.tokenid || tokenidOf(tx) === b.tokenid) remaining += c.value
   }
   return {
-    result: 'success', name: 'Gateways', M: b.M, N: b.N, pubkeys: b.pubkeys, coin: b.coin, oracletxid: b.oracletxid,
-    taddr: b.taddr, prefix: b.prefix, prefix2: b.prefix2, wiftype: b.wiftype,
-    deposit: gatewaysDepositAddress(b.M, b.pubkeys.map((k) => hexToBytes(k)), prefixesOf(b)), tokenid: b.tokenid,
-    totalsupply: formatCoins(b.totalsupply), remaining: formatCoins(remaining), issued: formatCoins(b.totalsupply - remaining),
+    result: 'success',
+    name: 'Gateways',
+    M: b.M,
+    N: b.N,
+    pubkeys: b.pubkeys,
+    coin: b.coin,
+    oracletxid: b.oracletxid,
+    taddr: b.taddr,
+    prefix: b.prefix,
+    prefix2: b.prefix2,
+    wiftype: b.wiftype,
+    deposit: gatewaysDepositAddress(
+      b.M,
+      b.pubkeys.map((k) => hexToBytes(k)),
+      prefixesOf(b),
+    ),
+    tokenid: b.tokenid,
+    totalsupply: formatCoins(b.totalsupply),
+    remaining: formatCoins(remaining),
+    issued: formatCoins(b.totalsupply - remaining),
   }
 }
 
@@ -132,19 +166,32 @@ export function devnetTxOutProof(chain: DevChain, txids: readonly string[], bloc
   const want = new Set<string>()
   for (const t of txids) {
     if (!/^[0-9a-fA-F]{64}$/.test(t)) throw new DevnetRefusal(RPC_CODES.INVALID_PARAMETER, `Invalid txid ${t}`)
-    if (want.has(t.toLowerCase())) throw new DevnetRefusal(RPC_CODES.INVALID_PARAMETER, `Invalid parameter, duplicated txid: ${t}`)
+    if (want.has(t.toLowerCase()))
+      throw new DevnetRefusal(RPC_CODES.INVALID_PARAMETER, `Invalid parameter, duplicated txid: ${t}`)
     want.add(t.toLowerCase())
   }
   let block = blockhash === undefined ? undefined : chain.blocks.find((b) => b.hash === blockhash.toLowerCase())
-  if (blockhash !== undefined && block === undefined) throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Block not found')
+  if (blockhash !== undefined && block === undefined)
+    throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Block not found')
   if (block === undefined) {
     const first = chain.txs.get([...want][0]!)
-    if (first === undefined || first.height < 0) throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Transaction not yet in block')
+    if (first === undefined || first.height < 0)
+      throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Transaction not yet in block')
     block = chain.blocks[first.height]!
   }
-  for (const t of want) if (!block.txids.includes(t)) throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Not all transactions found in specified or retrieved block')
-  const tree = buildPartialMerkleTree(block.txids.map((t) => txidToInternalBytes(t)), block.txids.map((t) => want.has(t)))
-  return bytesToHex(encodeMerkleBlock(devnetBlockHeader(block.prevHash, block.merkleRoot, block.time, block.height), tree))
+  for (const t of want)
+    if (!block.txids.includes(t))
+      throw new DevnetRefusal(
+        RPC_CODES.INVALID_ADDRESS_OR_KEY,
+        'Not all transactions found in specified or retrieved block',
+      )
+  const tree = buildPartialMerkleTree(
+    block.txids.map((t) => txidToInternalBytes(t)),
+    block.txids.map((t) => want.has(t)),
+  )
+  return bytesToHex(
+    encodeMerkleBlock(devnetBlockHeader(block.prevHash, block.merkleRoot, block.time, block.height), tree),
+  )
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -160,10 +207,15 @@ export function devnetTxOutProof(chain: DevChain, txids: readonly string[], bloc
  */
 export function validateGateways(check: ModuleCheck): void {
   const { chain, tx } = check
-  const fail = (why: string): never => { throw moduleRejected('Gateways', why) }
+  const fail = (why: string): never => {
+    throw moduleRejected('Gateways', why)
+  }
   if (tx.vout.length === 0) fail('no vouts')
   const p = gatewaysOpret(tx)
-  if (p === null) return fail('invalid gateways OP_RETURN data (a transaction spending gateways outputs must carry one; the daemon lets it pass)')
+  if (p === null)
+    return fail(
+      'invalid gateways OP_RETURN data (a transaction spending gateways outputs must carry one; the daemon lets it pass)',
+    )
   const vinNormal = (t: Transaction): boolean => {
     const v = t.vin[0]
     const o = v === undefined ? undefined : chain.output(v.txid, v.vout)
@@ -182,15 +234,20 @@ export function validateGateways(check: ModuleCheck): void {
     if (b === null) return fail('invalid gatewaysbind OP_RETURN data!')
     if (!vinNormal(e.tx)) return fail('vin.0 is normal for gatewaysbind!')
     const v0 = e.tx.vout[0]
-    if (v0 === undefined || bytesToHex(v0.script) !== gatewayTokensHex() || v0.value !== b.totalsupply) return fail('invalid tokens to gateways vout for gatewaysbind!')
+    if (v0 === undefined || bytesToHex(v0.script) !== gatewayTokensHex() || v0.value !== b.totalsupply)
+      return fail('invalid tokens to gateways vout for gatewaysbind!')
     const v1 = e.tx.vout[1]
-    if (v1 === undefined || bytesToHex(v1.script) !== markerHex() || v1.value !== MARKER) return fail('invalid marker vout for gatewaysbind!')
+    if (v1 === undefined || bytesToHex(v1.script) !== markerHex() || v1.value !== MARKER)
+      return fail('invalid marker vout for gatewaysbind!')
     if (b.coin !== coin) return fail('refcoin different than in bind tx')
     if (tokenid !== undefined && b.tokenid !== tokenid) return fail('tokenid does not match tokenid from gatewaysbind')
     if (b.N === 0 || b.N > 15 || b.M > b.N) return fail('invalid MofN in gatewaysbind')
     if (b.pubkeys.length !== b.N) return fail(`not enough pubkeys(${b.pubkeys.length}) for N.${b.N} gatewaysbind `)
     const full = chain.txs.get(b.tokenid)?.tx.vout[1]?.value ?? 0n
-    if (full !== b.totalsupply) return fail(`Gateway bind.${b.coin} (${b.tokenid}) globaladdr.${GATEWAYS.ccAddress} totalsupply ${daemonFormatDouble(Number(b.totalsupply) / 1e8)} != fullsupply ${daemonFormatDouble(Number(full) / 1e8)}\n`)
+    if (full !== b.totalsupply)
+      return fail(
+        `Gateway bind.${b.coin} (${b.tokenid}) globaladdr.${GATEWAYS.ccAddress} totalsupply ${daemonFormatDouble(Number(b.totalsupply) / 1e8)} != fullsupply ${daemonFormatDouble(Number(full) / 1e8)}\n`,
+      )
     const oracle = chain.txs.get(b.oracletxid)
     if (oracle === undefined) return fail(`cant find oracletxid ${b.oracletxid}\n`)
     const c = oraclesOpret(oracle.tx)
@@ -200,7 +257,11 @@ export function validateGateways(check: ModuleCheck): void {
     if (!confirmed(chain, bindtxid)) return fail('gatewaysbind tx is not yet confirmed(notarised)!')
     return b
   }
-  const withdrawChecks = (withdrawtxid: string, coin: string, which: string): { w: Extract<GatewaysOpret, { funcid: 'W' }>; b: GatewaysBindOpret; wtx: Transaction } => {
+  const withdrawChecks = (
+    withdrawtxid: string,
+    coin: string,
+    which: string,
+  ): { w: Extract<GatewaysOpret, { funcid: 'W' }>; b: GatewaysBindOpret; wtx: Transaction } => {
     const e = chain.txs.get(withdrawtxid)
     if (e === undefined) return fail('invalid withdraw txid!')
     const w = gatewaysOpret(e.tx)
@@ -208,18 +269,23 @@ export function validateGateways(check: ModuleCheck): void {
     if (w.refcoin !== coin) return fail('refcoin different than in bind tx')
     if (!vinNormal(e.tx)) return fail('vin.0 is normal for gatewaysWithdraw!')
     const v0 = e.tx.vout[0]
-    if (v0 === undefined || bytesToHex(v0.script) !== markerHex() || v0.value !== MARKER) return fail('invalid marker vout for gatewaysWithdraw!')
+    if (v0 === undefined || bytesToHex(v0.script) !== markerHex() || v0.value !== MARKER)
+      return fail('invalid marker vout for gatewaysWithdraw!')
     const v1 = e.tx.vout[1]
-    if (v1 === undefined || bytesToHex(v1.script) !== gatewayTokensHex()) return fail('invalid tokens to gateways vout for gatewaysWithdraw!')
+    if (v1 === undefined || bytesToHex(v1.script) !== gatewayTokensHex())
+      return fail('invalid tokens to gateways vout for gatewaysWithdraw!')
     if (which === 'S' && v1.value !== w.amount) return fail('amount in opret not matching tx tokens amount!')
     if (!confirmed(chain, withdrawtxid)) return fail('gatewayswithdraw tx is not yet confirmed(notarised)!')
     const b = bindChecks(w.bindtxid, coin, w.tokenid)
     return { w, b, wtx: e.tx }
   }
   switch (p.funcid) {
-    case 'B': return fail('unexpected GatewaysValidate for gatewaysbind!')
-    case 'D': return fail('unexpected GatewaysValidate for gatewaysdeposit!')
-    case 'W': return fail('unexpected GatewaysValidate for gatewaysWithdraw!')
+    case 'B':
+      return fail('unexpected GatewaysValidate for gatewaysbind!')
+    case 'D':
+      return fail('unexpected GatewaysValidate for gatewaysdeposit!')
+    case 'W':
+      return fail('unexpected GatewaysValidate for gatewaysWithdraw!')
     case 'C': {
       const b = bindChecks(p.bindtxid, p.refcoin, p.tokenid)
       const de = chain.txs.get(p.deposittxid)
@@ -228,21 +294,38 @@ export function validateGateways(check: ModuleCheck): void {
       if (d === null || d.funcid !== 'D') return fail('invalid gatewaysdeposit OP_RETURN data!')
       if (!vinNormal(de.tx)) return fail('vin.0 is normal for gatewaysdeposit!')
       const dv0 = de.tx.vout[0]
-      if (dv0 === undefined || dv0.value !== MARKER || bytesToHex(dv0.script) !== bytesToHex(ccScript(cc1of1(EVAL.GATEWAYS, d.destpub)))) return fail('invalid CC marker vout for gatewaysdeposit!')
+      if (
+        dv0 === undefined ||
+        dv0.value !== MARKER ||
+        bytesToHex(dv0.script) !== bytesToHex(ccScript(cc1of1(EVAL.GATEWAYS, d.destpub)))
+      )
+        return fail('invalid CC marker vout for gatewaysdeposit!')
       const dv1 = de.tx.vout[1]
-      if (dv1 === undefined || dv1.value !== MARKER || bytesToHex(dv1.script) !== bytesToHex(p2pkScript(txidPubkey(d.cointxid)))) return fail('invalid normal marker vout for gatewaysdeposit!')
+      if (
+        dv1 === undefined ||
+        dv1.value !== MARKER ||
+        bytesToHex(dv1.script) !== bytesToHex(p2pkScript(txidPubkey(d.cointxid)))
+      )
+        return fail('invalid normal marker vout for gatewaysdeposit!')
       if (d.refcoin !== p.refcoin) return fail('refcoin different than in deposit tx')
       if (d.bindtxid !== p.bindtxid) return fail('bindtxid does not match to bindtxid from gatewaysdeposit')
       if (d.amount > b.totalsupply) return fail('deposit amount greater then bind total supply')
       if (!confirmed(chain, p.deposittxid)) return fail('gatewaysdeposit tx is not yet confirmed(notarised)!')
-      for (let i = 0; i < tx.vin.length - 1; i++) if (!check.inputs[i]!.cc) return fail(`vin.${i} is CC for gatewaysclaim!`)
+      for (let i = 0; i < tx.vin.length - 1; i++)
+        if (!check.inputs[i]!.cc) return fail(`vin.${i} is CC for gatewaysclaim!`)
       // the checks below are coded in the daemon but never reached (if/else-if chain): the devnet runs them
       const last = tx.vin[tx.vin.length - 1]!
-      if (last.txid !== p.deposittxid || last.vout !== 0 || !lastIsMarker()) return fail(`vin.${tx.vin.length - 1} is CC marker for gatewaysclaim or invalid marker amount!`)
+      if (last.txid !== p.deposittxid || last.vout !== 0 || !lastIsMarker())
+        return fail(`vin.${tx.vin.length - 1} is CC marker for gatewaysclaim or invalid marker amount!`)
       if (p.destpub !== d.destpub) return fail('destination pubkey different than in deposit tx')
       if (p.amount !== d.amount) return fail('claimed amount different than deposit amount')
       const v0 = tx.vout[0]
-      if (v0 === undefined || v0.value !== p.amount || bytesToHex(v0.script) !== bytesToHex(ccScript(cc1of1(0xf2, p.destpub)))) return fail('invalid tokens vout.0 for gatewaysclaim (amount to the destination pubkey)')
+      if (
+        v0 === undefined ||
+        v0.value !== p.amount ||
+        bytesToHex(v0.script) !== bytesToHex(ccScript(cc1of1(0xf2, p.destpub)))
+      )
+        return fail('invalid tokens vout.0 for gatewaysclaim (amount to the destination pubkey)')
       return
     }
     case 'P':
@@ -252,7 +335,8 @@ export function validateGateways(check: ModuleCheck): void {
       if (!vinNormal(tx)) return fail(`vin.0 is normal for ${name}!`)
       if (!lastIsMarker()) return fail(`vin.${tx.vin.length - 1} is CC marker for ${name} or invalid marker amount!`)
       const v0 = tx.vout[0]
-      if (v0 === undefined || v0.value !== MARKER || bytesToHex(v0.script) !== markerHex()) return fail(`vout.0 invalid marker for ${name}!`)
+      if (v0 === undefined || v0.value !== MARKER || bytesToHex(v0.script) !== markerHex())
+        return fail(`vout.0 invalid marker for ${name}!`)
       if (p.funcid === 'P' ? p.K > b.M : p.K < b.M) return fail('invalid number of signs!')
       return
     }
@@ -260,11 +344,13 @@ export function validateGateways(check: ModuleCheck): void {
       const ce = chain.txs.get(p.completetxid)
       if (ce === undefined) return fail('invalid gatewayscompletesigning txid!')
       const s = gatewaysOpret(ce.tx)
-      if (s === null || s.funcid !== 'S' || !('withdrawtxid' in s)) return fail('invalid gatewayscompletesigning OP_RETURN data!')
+      if (s === null || s.funcid !== 'S' || !('withdrawtxid' in s))
+        return fail('invalid gatewayscompletesigning OP_RETURN data!')
       if (!confirmed(chain, p.completetxid)) return fail('gatewayscompletesigning tx is not yet confirmed(notarised)!')
       const { b } = withdrawChecks(s.withdrawtxid, p.refcoin, 'M')
       if (!vinNormal(tx)) return fail('vin.0 is normal for gatewaysmarkdone!')
-      if (!lastIsMarker()) return fail(`vin.${tx.vin.length - 1} is CC marker for gatewaysmarkdone or invalid marker amount!`)
+      if (!lastIsMarker())
+        return fail(`vin.${tx.vin.length - 1} is CC marker for gatewaysmarkdone or invalid marker amount!`)
       if (s.K < b.M) return fail('invalid number of signs!')
       return
     }
@@ -281,7 +367,8 @@ function oracleSamples(chain: DevChain, oracletxid: string): string[] {
   const out: { hex: string; h: number }[] = []
   for (const e of chain.txs.values()) {
     const p = oraclesOpret(e.tx)
-    if (p?.funcid === 'D' && p.oracletxid === oracletxid) out.push({ hex: e.hex, h: e.height < 0 ? Infinity : e.height })
+    if (p?.funcid === 'D' && p.oracletxid === oracletxid)
+      out.push({ hex: e.hex, h: e.height < 0 ? Infinity : e.height })
   }
   return out.sort((a, b) => b.h - a.h).map((x) => x.hex)
 }
@@ -301,11 +388,20 @@ function openMarkers(chain: DevChain): string[] {
 
 /** Gateway token inputs of a bind (`AddGatewaysInputs`): (bind, 0) or ('W'/'C' of this bind, 1), not mempool-spent. */
 function gatewayTokenUtxos(chain: DevChain, bindtxid: string, b: GatewaysBindOpret): Utxo[] {
-  return gatewayTokenCoins(chain).filter((c) => {
-    if (c.txid === bindtxid) return c.vout === 0
-    const q = gatewaysOpret(chain.txs.get(c.txid)?.tx)
-    return c.vout === 1 && q !== null && (q.funcid === 'W' || q.funcid === 'C') && q.bindtxid === bindtxid && q.refcoin === b.coin && q.tokenid === b.tokenid
-  }).map((c) => ({ txid: c.txid, vout: c.vout, satoshis: c.value, script: c.script, height: c.height }))
+  return gatewayTokenCoins(chain)
+    .filter((c) => {
+      if (c.txid === bindtxid) return c.vout === 0
+      const q = gatewaysOpret(chain.txs.get(c.txid)?.tx)
+      return (
+        c.vout === 1 &&
+        q !== null &&
+        (q.funcid === 'W' || q.funcid === 'C') &&
+        q.bindtxid === bindtxid &&
+        q.refcoin === b.coin &&
+        q.tokenid === b.tokenid
+      )
+    })
+    .map((c) => ({ txid: c.txid, vout: c.vout, satoshis: c.value, script: c.script, height: c.height }))
 }
 
 const atoi = (v: unknown): number => {
@@ -313,151 +409,296 @@ const atoi = (v: unknown): number => {
   return m === null ? 0 : Number.parseInt(m[1]!, 10)
 }
 
-const bindState = (n: DevnetNode, bindtxid: string) => ({ bind: txHexOf(n, bindtxid) as string, bindConfirmed: confirmed(n.chain, bindtxid) })
+const bindState = (n: DevnetNode, bindtxid: string) => ({
+  bind: txHexOf(n, bindtxid) as string,
+  bindConfirmed: confirmed(n.chain, bindtxid),
+})
 
 /** The gateways RPCs of the devnet wallet. @internal @example Object.keys(GATEWAYS_METHODS) */
 export const GATEWAYS_METHODS: Record<string, Method> = {
   gatewayslist: { min: 0, max: 0, usage: 'gatewayslist\n', run: (n) => gatewaysList(n.chain) },
-  gatewaysinfo: { min: 1, max: 1, usage: 'gatewaysinfo bindtxid\n', run: (n, p) => gatewaysInfo(n.chain, txidArg(p[0])) },
-  gatewaysexternaladdress: { min: 2, max: 2, usage: 'gatewaysexternaladdress bindtxid pubkey\n', run: (n, p) => {
-    const id = txidArg(p[0])
-    const pk = str(p[1])
-    const b = bindOf(n.chain, id)
-    if (b === null) return { result: 'error', error: n.chain.txs.has(id) ? `invalid bindtxid ${id} coin.` : `cant find bindtxid ${id}` }
-    const bytes = /^([0-9a-fA-F]{2})*$/.test(pk) ? hexToBytes(pk) : new Uint8Array(0)
-    const script = Uint8Array.from([bytes.length, ...bytes, 0xac])
-    return { result: 'success', address: gatewaysCustomAddress(script, prefixesOf(b)) ?? '' }
-  } },
-  gatewaysdumpprivkey: { min: 2, max: 2, usage: 'gatewaysdumpprivkey bindtxid address\n', run: (n, p) => {
-    const id = txidArg(p[0])
-    const address = str(p[1])
-    const b = bindOf(n.chain, id)
-    if (b === null) return { result: 'error', error: n.chain.txs.has(id) ? `invalid bindtxid ${id} coin.` : `cant find bindtxid ${id}` }
-    if (address !== p2pkhAddress(n.wallet.pubkey)) throw new DevnetRefusal(RPC_CODES.MISC_ERROR, `Private key for address ${address} is not known`)
-    return { result: 'success', privkey: base58checkEncode(Uint8Array.from([b.wiftype, ...n.wallet.privateKey, 1])) }
-  } },
-  gatewaysbind: { min: 10, max: 26, usage: 'gatewaysbind tokenid oracletxid coin tokensupply M N pubkey(s) pubtype p2shtype wiftype [taddr]\n', run: (n, p) => {
-    const tokenid = txidArg(p[0])
-    const oracletxid = txidArg(p[1])
-    const coin = str(p[2])
-    const supplyText = numText(p[3])
-    const supply = /^\s*\d+/.test(supplyText) ? BigInt(/\d+/.exec(supplyText)![0]) : 0n // atol
-    const M = atoi(p[4])
-    const N = atoi(p[5])
-    if (M > N || N === 0 || N > 15 || supply < 1_000_000n || tokenid === ZERO) throw new DevnetRefusal(RPC_CODES.MISC_ERROR, 'illegal M or N > 15 or tokensupply or invalid tokenid\n')
-    if (p.length < 6 + N + 3) throw new DevnetRefusal(RPC_CODES.MISC_ERROR, 'not enough parameters for N pubkeys\n')
-    const pubkeys = p.slice(6, 6 + N).map((k) => str(k))
-    for (const k of pubkeys) if (!/^0[23][0-9a-fA-F]{64}$/.test(k)) throw new DevnetRefusal(RPC_CODES.MISC_ERROR, 'invalid destination pubkey')
-    const [pubtype, p2shtype, wiftype] = [atoi(p[6 + N]), atoi(p[7 + N]), atoi(p[8 + N])]
-    const taddr = p.length === 10 + N ? atoi(p[9 + N]) : undefined
-    const me = bytesToHex(n.wallet.pubkey)
-    const binds = openMarkers(n.chain).concat(gatewaysList(n.chain)).map((id) => txHexOf(n, id)!)
-    const balances = pubkeys.map((k) => n.chain.addressCoins(p2pkhAddress(hexToBytes(k))).reduce((s, c) => s + c.value, 0n))
-    return hexResult(() => buildGatewaysBind({ tokenid, oracletxid, coin, tokensupply: supply, M: M & 0xff, N, pubkeys, pubtype: pubtype & 0xff, p2shtype: p2shtype & 0xff, wiftype: wiftype & 0xff, taddr: taddr === undefined ? undefined : taddr & 0xff }, walletContext(n), {
-      ...(txHexOf(n, tokenid) !== undefined ? { token: txHexOf(n, tokenid)! } : {}),
-      tokens: tokenUtxos(n.chain, tokenid, me),
-      ...(txHexOf(n, oracletxid) !== undefined ? { oracle: txHexOf(n, oracletxid)! } : {}),
-      binds, balances,
-    }))
-  } },
-  gatewaysdeposit: { min: 9, max: 9, usage: 'gatewaysdeposit bindtxid height coin cointxid claimvout deposithex proof destpub amount\n', run: (n, p) => {
-    const bindtxid = txidArg(p[0])
-    const height = atoi(p[1])
-    const coin = str(p[2])
-    const cointxid = txidArg(p[3])
-    const claimvout = atoi(p[4])
-    const deposithex = str(p[5])
-    const proof = str(p[6])
-    const destpub = str(p[7])
-    const amount = daemonParseCoins(numText(p[8]))
-    if (amount <= 0n || claimvout < 0) throw new DevnetRefusal(RPC_CODES.MISC_ERROR, 'invalid param: amount, numpks or claimvout\n')
-    if (!/^0[23][0-9a-fA-F]{64}$/.test(destpub)) throw new DevnetRefusal(RPC_CODES.MISC_ERROR, 'invalid destination pubkey')
-    if (!/^([0-9a-fA-F]{2})+$/.test(proof)) return { result: 'error', error: 'deposittxid didnt validate' }
-    const b = bindOf(n.chain, bindtxid)
-    const oracle = b === null ? undefined : txHexOf(n, b.oracletxid)
-    return hexResult(() => buildGatewaysDeposit({ bindtxid, height, coin, cointxid, claimvout, deposithex, proof, destpub, amount }, walletContext(n), {
-      ...(n.chain.txs.has(bindtxid) ? bindState(n, bindtxid) : { bind: undefined as unknown as string }),
-      ...(oracle !== undefined ? { oracle } : {}),
-      samples: b === null ? [] : oracleSamples(n.chain, b.oracletxid),
-      cointxidExists: cointxidExists(n.chain, cointxid),
-    }))
-  } },
-  gatewaysclaim: { min: 5, max: 5, usage: 'gatewaysclaim bindtxid coin deposittxid destpub amount\n', run: (n, p) => {
-    const bindtxid = txidArg(p[0])
-    const coin = str(p[1])
-    const deposittxid = txidArg(p[2])
-    const destpub = str(p[3])
-    const amount = daemonParseCoins(numText(p[4]))
-    if (!/^0[23][0-9a-fA-F]{64}$/.test(destpub)) throw new DevnetRefusal(RPC_CODES.MISC_ERROR, 'invalid destination pubkey')
-    const b = bindOf(n.chain, bindtxid)
-    const dep = txHexOf(n, deposittxid)
-    return hexResult(() => buildGatewaysClaim({ bindtxid, coin, deposittxid, destpub, amount }, walletContext(n), {
-      ...(n.chain.txs.has(bindtxid) ? bindState(n, bindtxid) : { bind: undefined as unknown as string }),
-      ...(dep !== undefined ? { deposit: dep, depositConfirmed: confirmed(n.chain, deposittxid) } : {}),
-      tokens: b === null ? [] : gatewayTokenUtxos(n.chain, bindtxid, b),
-    }))
-  } },
-  gatewayswithdraw: { min: 4, max: 4, usage: 'gatewayswithdraw bindtxid coin withdrawpub amount\n', run: (n, p) => {
-    const bindtxid = txidArg(p[0])
-    const coin = str(p[1])
-    const withdrawpub = str(p[2])
-    const amount = daemonParseCoins(numText(p[3]))
-    if (!/^0[23][0-9a-fA-F]{64}$/.test(withdrawpub)) throw new DevnetRefusal(RPC_CODES.MISC_ERROR, 'invalid destination pubkey')
-    const b = bindOf(n.chain, bindtxid)
-    const markers = openMarkers(n.chain)
-    const withdraws: string[] = []
-    for (const id of markers) {
-      const q = gatewaysOpret(n.chain.txs.get(id)?.tx)
-      if (q?.funcid === 'P' && 'withdrawtxid' in q && txHexOf(n, q.withdrawtxid) !== undefined) withdraws.push(txHexOf(n, q.withdrawtxid)!)
-    }
-    return hexResult(() => buildGatewaysWithdraw({ bindtxid, coin, withdrawpub, amount }, walletContext(n), {
-      ...(n.chain.txs.has(bindtxid) ? bindState(n, bindtxid) : { bind: undefined as unknown as string }),
-      markers: markers.map((id) => txHexOf(n, id)!), withdraws,
-      tokens: b === null ? [] : tokenUtxos(n.chain, b.tokenid, bytesToHex(n.wallet.pubkey)),
-    }))
-  } },
-  gatewayspartialsign: { min: 3, max: 3, usage: 'gatewayspartialsign txidaddr refcoin hex\n', run: (n, p) => signing(n, p, 'P') },
-  gatewayscompletesigning: { min: 3, max: 3, usage: 'gatewayscompletesigning withdrawtxid coin hex\n', run: (n, p) => signing(n, p, 'S') },
-  gatewaysmarkdone: { min: 2, max: 2, usage: 'gatewaysmarkdone completesigningtx coin\n', run: (n, p) => {
-    const cid = txidArg(p[0])
-    const coin = str(p[1])
-    const s = gatewaysOpret(n.chain.txs.get(cid)?.tx)
-    const wid = s !== null && s.funcid === 'S' && 'withdrawtxid' in s ? s.withdrawtxid : undefined
-    const w = wid === undefined ? null : gatewaysOpret(n.chain.txs.get(wid)?.tx)
-    const bid = w !== null && w.funcid === 'W' ? w.bindtxid : undefined
-    return hexResult(() => buildGatewaysMarkDone({ completesigningtx: cid, coin }, walletContext(n), {
-      ...(txHexOf(n, cid) !== undefined ? { complete: txHexOf(n, cid)!, completeConfirmed: confirmed(n.chain, cid) } : {}),
-      ...(wid !== undefined && txHexOf(n, wid) !== undefined ? { withdraw: txHexOf(n, wid)! } : {}),
-      ...(bid !== undefined && txHexOf(n, bid) !== undefined ? { bind: txHexOf(n, bid)! } : {}),
-    }))
-  } },
-  gatewayspendingdeposits: { min: 2, max: 2, usage: 'gatewayspendingdeposits bindtxid coin\n', run: (n, p) => {
-    const id = txidArg(p[0])
-    const coin = str(p[1])
-    const b = bindOf(n.chain, id)
-    if (b === null || b.coin !== coin) return { result: 'error', error: n.chain.txs.has(id) ? `invalid bindtxid ${id} coin.${coin}` : `cant find bindtxid ${id}` }
-    const pending: Record<string, unknown>[] = []
-    const me = n.wallet.pubkey
-    const deposit = gatewaysDepositAddress(b.M, b.pubkeys.map((k) => hexToBytes(k)), prefixesOf(b))
-    for (const c of n.chain.addressCoins(ccAddress(EVAL.GATEWAYS, me))) {
-      if (c.vout !== 0 || c.value !== MARKER || n.chain.spentInMempool(c.txid, 0)) continue
-      const d = gatewaysOpret(n.chain.txs.get(c.txid)?.tx)
-      if (d === null || d.funcid !== 'D' || d.bindtxid !== id || d.refcoin !== coin) continue
-      pending.push({
-        cointxid: d.cointxid, deposittxid: c.txid, deposittxidaddr: txidAddress(c.txid), depositaddr: deposit,
-        tokens_destination_address: ccAddress(EVAL.TOKENS, d.destpub), claim_pubkey: d.destpub, amount: coins(d.amount), confirmed_or_notarized: confirmed(n.chain, c.txid),
+  gatewaysinfo: {
+    min: 1,
+    max: 1,
+    usage: 'gatewaysinfo bindtxid\n',
+    run: (n, p) => gatewaysInfo(n.chain, txidArg(p[0])),
+  },
+  gatewaysexternaladdress: {
+    min: 2,
+    max: 2,
+    usage: 'gatewaysexternaladdress bindtxid pubkey\n',
+    run: (n, p) => {
+      const id = txidArg(p[0])
+      const pk = str(p[1])
+      const b = bindOf(n.chain, id)
+      if (b === null)
+        return {
+          result: 'error',
+          error: n.chain.txs.has(id) ? `invalid bindtxid ${id} coin.` : `cant find bindtxid ${id}`,
+        }
+      const bytes = /^([0-9a-fA-F]{2})*$/.test(pk) ? hexToBytes(pk) : new Uint8Array(0)
+      const script = Uint8Array.from([bytes.length, ...bytes, 0xac])
+      return { result: 'success', address: gatewaysCustomAddress(script, prefixesOf(b)) ?? '' }
+    },
+  },
+  gatewaysdumpprivkey: {
+    min: 2,
+    max: 2,
+    usage: 'gatewaysdumpprivkey bindtxid address\n',
+    run: (n, p) => {
+      const id = txidArg(p[0])
+      const address = str(p[1])
+      const b = bindOf(n.chain, id)
+      if (b === null)
+        return {
+          result: 'error',
+          error: n.chain.txs.has(id) ? `invalid bindtxid ${id} coin.` : `cant find bindtxid ${id}`,
+        }
+      if (address !== p2pkhAddress(n.wallet.pubkey))
+        throw new DevnetRefusal(RPC_CODES.MISC_ERROR, `Private key for address ${address} is not known`)
+      return { result: 'success', privkey: base58checkEncode(Uint8Array.from([b.wiftype, ...n.wallet.privateKey, 1])) }
+    },
+  },
+  gatewaysbind: {
+    min: 10,
+    max: 26,
+    usage: 'gatewaysbind tokenid oracletxid coin tokensupply M N pubkey(s) pubtype p2shtype wiftype [taddr]\n',
+    run: (n, p) => {
+      const tokenid = txidArg(p[0])
+      const oracletxid = txidArg(p[1])
+      const coin = str(p[2])
+      const supplyText = numText(p[3])
+      const supply = /^\s*\d+/.test(supplyText) ? BigInt(/\d+/.exec(supplyText)![0]) : 0n // atol
+      const M = atoi(p[4])
+      const N = atoi(p[5])
+      if (M > N || N === 0 || N > 15 || supply < 1_000_000n || tokenid === ZERO)
+        throw new DevnetRefusal(RPC_CODES.MISC_ERROR, 'illegal M or N > 15 or tokensupply or invalid tokenid\n')
+      if (p.length < 6 + N + 3) throw new DevnetRefusal(RPC_CODES.MISC_ERROR, 'not enough parameters for N pubkeys\n')
+      const pubkeys = p.slice(6, 6 + N).map((k) => str(k))
+      for (const k of pubkeys)
+        if (!/^0[23][0-9a-fA-F]{64}$/.test(k))
+          throw new DevnetRefusal(RPC_CODES.MISC_ERROR, 'invalid destination pubkey')
+      const [pubtype, p2shtype, wiftype] = [atoi(p[6 + N]), atoi(p[7 + N]), atoi(p[8 + N])]
+      const taddr = p.length === 10 + N ? atoi(p[9 + N]) : undefined
+      const me = bytesToHex(n.wallet.pubkey)
+      const binds = openMarkers(n.chain)
+        .concat(gatewaysList(n.chain))
+        .map((id) => txHexOf(n, id)!)
+      const balances = pubkeys.map((k) =>
+        n.chain.addressCoins(p2pkhAddress(hexToBytes(k))).reduce((s, c) => s + c.value, 0n),
+      )
+      return hexResult(() =>
+        buildGatewaysBind(
+          {
+            tokenid,
+            oracletxid,
+            coin,
+            tokensupply: supply,
+            M: M & 0xff,
+            N,
+            pubkeys,
+            pubtype: pubtype & 0xff,
+            p2shtype: p2shtype & 0xff,
+            wiftype: wiftype & 0xff,
+            taddr: taddr === undefined ? undefined : taddr & 0xff,
+          },
+          walletContext(n),
+          {
+            ...(txHexOf(n, tokenid) !== undefined ? { token: txHexOf(n, tokenid)! } : {}),
+            tokens: tokenUtxos(n.chain, tokenid, me),
+            ...(txHexOf(n, oracletxid) !== undefined ? { oracle: txHexOf(n, oracletxid)! } : {}),
+            binds,
+            balances,
+          },
+        ),
+      )
+    },
+  },
+  gatewaysdeposit: {
+    min: 9,
+    max: 9,
+    usage: 'gatewaysdeposit bindtxid height coin cointxid claimvout deposithex proof destpub amount\n',
+    run: (n, p) => {
+      const bindtxid = txidArg(p[0])
+      const height = atoi(p[1])
+      const coin = str(p[2])
+      const cointxid = txidArg(p[3])
+      const claimvout = atoi(p[4])
+      const deposithex = str(p[5])
+      const proof = str(p[6])
+      const destpub = str(p[7])
+      const amount = daemonParseCoins(numText(p[8]))
+      if (amount <= 0n || claimvout < 0)
+        throw new DevnetRefusal(RPC_CODES.MISC_ERROR, 'invalid param: amount, numpks or claimvout\n')
+      if (!/^0[23][0-9a-fA-F]{64}$/.test(destpub))
+        throw new DevnetRefusal(RPC_CODES.MISC_ERROR, 'invalid destination pubkey')
+      if (!/^([0-9a-fA-F]{2})+$/.test(proof)) return { result: 'error', error: 'deposittxid didnt validate' }
+      const b = bindOf(n.chain, bindtxid)
+      const oracle = b === null ? undefined : txHexOf(n, b.oracletxid)
+      return hexResult(() =>
+        buildGatewaysDeposit(
+          { bindtxid, height, coin, cointxid, claimvout, deposithex, proof, destpub, amount },
+          walletContext(n),
+          {
+            ...(n.chain.txs.has(bindtxid) ? bindState(n, bindtxid) : { bind: undefined as unknown as string }),
+            ...(oracle !== undefined ? { oracle } : {}),
+            samples: b === null ? [] : oracleSamples(n.chain, b.oracletxid),
+            cointxidExists: cointxidExists(n.chain, cointxid),
+          },
+        ),
+      )
+    },
+  },
+  gatewaysclaim: {
+    min: 5,
+    max: 5,
+    usage: 'gatewaysclaim bindtxid coin deposittxid destpub amount\n',
+    run: (n, p) => {
+      const bindtxid = txidArg(p[0])
+      const coin = str(p[1])
+      const deposittxid = txidArg(p[2])
+      const destpub = str(p[3])
+      const amount = daemonParseCoins(numText(p[4]))
+      if (!/^0[23][0-9a-fA-F]{64}$/.test(destpub))
+        throw new DevnetRefusal(RPC_CODES.MISC_ERROR, 'invalid destination pubkey')
+      const b = bindOf(n.chain, bindtxid)
+      const dep = txHexOf(n, deposittxid)
+      return hexResult(() =>
+        buildGatewaysClaim({ bindtxid, coin, deposittxid, destpub, amount }, walletContext(n), {
+          ...(n.chain.txs.has(bindtxid) ? bindState(n, bindtxid) : { bind: undefined as unknown as string }),
+          ...(dep !== undefined ? { deposit: dep, depositConfirmed: confirmed(n.chain, deposittxid) } : {}),
+          tokens: b === null ? [] : gatewayTokenUtxos(n.chain, bindtxid, b),
+        }),
+      )
+    },
+  },
+  gatewayswithdraw: {
+    min: 4,
+    max: 4,
+    usage: 'gatewayswithdraw bindtxid coin withdrawpub amount\n',
+    run: (n, p) => {
+      const bindtxid = txidArg(p[0])
+      const coin = str(p[1])
+      const withdrawpub = str(p[2])
+      const amount = daemonParseCoins(numText(p[3]))
+      if (!/^0[23][0-9a-fA-F]{64}$/.test(withdrawpub))
+        throw new DevnetRefusal(RPC_CODES.MISC_ERROR, 'invalid destination pubkey')
+      const b = bindOf(n.chain, bindtxid)
+      const markers = openMarkers(n.chain)
+      const withdraws: string[] = []
+      for (const id of markers) {
+        const q = gatewaysOpret(n.chain.txs.get(id)?.tx)
+        if (q?.funcid === 'P' && 'withdrawtxid' in q && txHexOf(n, q.withdrawtxid) !== undefined)
+          withdraws.push(txHexOf(n, q.withdrawtxid)!)
+      }
+      return hexResult(() =>
+        buildGatewaysWithdraw({ bindtxid, coin, withdrawpub, amount }, walletContext(n), {
+          ...(n.chain.txs.has(bindtxid) ? bindState(n, bindtxid) : { bind: undefined as unknown as string }),
+          markers: markers.map((id) => txHexOf(n, id)!),
+          withdraws,
+          tokens: b === null ? [] : tokenUtxos(n.chain, b.tokenid, bytesToHex(n.wallet.pubkey)),
+        }),
+      )
+    },
+  },
+  gatewayspartialsign: {
+    min: 3,
+    max: 3,
+    usage: 'gatewayspartialsign txidaddr refcoin hex\n',
+    run: (n, p) => signing(n, p, 'P'),
+  },
+  gatewayscompletesigning: {
+    min: 3,
+    max: 3,
+    usage: 'gatewayscompletesigning withdrawtxid coin hex\n',
+    run: (n, p) => signing(n, p, 'S'),
+  },
+  gatewaysmarkdone: {
+    min: 2,
+    max: 2,
+    usage: 'gatewaysmarkdone completesigningtx coin\n',
+    run: (n, p) => {
+      const cid = txidArg(p[0])
+      const coin = str(p[1])
+      const s = gatewaysOpret(n.chain.txs.get(cid)?.tx)
+      const wid = s !== null && s.funcid === 'S' && 'withdrawtxid' in s ? s.withdrawtxid : undefined
+      const w = wid === undefined ? null : gatewaysOpret(n.chain.txs.get(wid)?.tx)
+      const bid = w !== null && w.funcid === 'W' ? w.bindtxid : undefined
+      return hexResult(() =>
+        buildGatewaysMarkDone({ completesigningtx: cid, coin }, walletContext(n), {
+          ...(txHexOf(n, cid) !== undefined
+            ? { complete: txHexOf(n, cid)!, completeConfirmed: confirmed(n.chain, cid) }
+            : {}),
+          ...(wid !== undefined && txHexOf(n, wid) !== undefined ? { withdraw: txHexOf(n, wid)! } : {}),
+          ...(bid !== undefined && txHexOf(n, bid) !== undefined ? { bind: txHexOf(n, bid)! } : {}),
+        }),
+      )
+    },
+  },
+  gatewayspendingdeposits: {
+    min: 2,
+    max: 2,
+    usage: 'gatewayspendingdeposits bindtxid coin\n',
+    run: (n, p) => {
+      const id = txidArg(p[0])
+      const coin = str(p[1])
+      const b = bindOf(n.chain, id)
+      if (b === null || b.coin !== coin)
+        return {
+          result: 'error',
+          error: n.chain.txs.has(id) ? `invalid bindtxid ${id} coin.${coin}` : `cant find bindtxid ${id}`,
+        }
+      const pending: Record<string, unknown>[] = []
+      const me = n.wallet.pubkey
+      const deposit = gatewaysDepositAddress(
+        b.M,
+        b.pubkeys.map((k) => hexToBytes(k)),
+        prefixesOf(b),
+      )
+      for (const c of n.chain.addressCoins(ccAddress(EVAL.GATEWAYS, me))) {
+        if (c.vout !== 0 || c.value !== MARKER || n.chain.spentInMempool(c.txid, 0)) continue
+        const d = gatewaysOpret(n.chain.txs.get(c.txid)?.tx)
+        if (d === null || d.funcid !== 'D' || d.bindtxid !== id || d.refcoin !== coin) continue
+        pending.push({
+          cointxid: d.cointxid,
+          deposittxid: c.txid,
+          deposittxidaddr: txidAddress(c.txid),
+          depositaddr: deposit,
+          tokens_destination_address: ccAddress(EVAL.TOKENS, d.destpub),
+          claim_pubkey: d.destpub,
+          amount: coins(d.amount),
+          confirmed_or_notarized: confirmed(n.chain, c.txid),
+        })
+      }
+      return { coin, pending }
+    },
+  },
+  gatewayspendingwithdraws: {
+    min: 2,
+    max: 2,
+    usage: 'gatewayspendingwithdraws bindtxid coin\n',
+    run: (n, p) => pendingOrProcessed(n, p, 'pending'),
+  },
+  gatewaysprocessed: {
+    min: 2,
+    max: 2,
+    usage: 'gatewaysprocessed bindtxid coin\n',
+    run: (n, p) => pendingOrProcessed(n, p, 'processed'),
+  },
+  gettxoutproof: {
+    min: 1,
+    max: 2,
+    usage: 'gettxoutproof ["txid",...] ( blockhash )\n',
+    run: (n, p) => {
+      expect(p[0], 'array')
+      if (p[1] !== undefined) expect(p[1], 'string')
+      const ids = (p[0] as unknown[]).map((t) => {
+        expect(t, 'string')
+        return t as string
       })
-    }
-    return { coin, pending }
-  } },
-  gatewayspendingwithdraws: { min: 2, max: 2, usage: 'gatewayspendingwithdraws bindtxid coin\n', run: (n, p) => pendingOrProcessed(n, p, 'pending') },
-  gatewaysprocessed: { min: 2, max: 2, usage: 'gatewaysprocessed bindtxid coin\n', run: (n, p) => pendingOrProcessed(n, p, 'processed') },
-  gettxoutproof: { min: 1, max: 2, usage: 'gettxoutproof ["txid",...] ( blockhash )\n', run: (n, p) => {
-    expect(p[0], 'array')
-    if (p[1] !== undefined) expect(p[1], 'string')
-    const ids = (p[0] as unknown[]).map((t) => { expect(t, 'string'); return t as string })
-    return devnetTxOutProof(n.chain, ids, p[1] as string | undefined)
-  } },
+      return devnetTxOutProof(n.chain, ids, p[1] as string | undefined)
+    },
+  },
 }
 
 function signing(n: DevnetNode, p: unknown[], kind: 'P' | 'S'): Record<string, unknown> {
@@ -465,15 +706,28 @@ function signing(n: DevnetNode, p: unknown[], kind: 'P' | 'S'): Record<string, u
   const coin = str(p[1])
   const hex = str(p[2])
   const q = gatewaysOpret(n.chain.txs.get(last)?.tx)
-  const wid = q === null ? undefined : q.funcid === 'W' ? last : q.funcid === 'P' && 'withdrawtxid' in q ? q.withdrawtxid : undefined
+  const wid =
+    q === null
+      ? undefined
+      : q.funcid === 'W'
+        ? last
+        : q.funcid === 'P' && 'withdrawtxid' in q
+          ? q.withdrawtxid
+          : undefined
   const w = wid === undefined ? null : gatewaysOpret(n.chain.txs.get(wid)?.tx)
   const bid = w !== null && w.funcid === 'W' ? w.bindtxid : undefined
   const state = {
     ...(txHexOf(n, last) !== undefined ? { last: txHexOf(n, last)! } : {}),
-    ...(wid !== undefined && txHexOf(n, wid) !== undefined ? { withdraw: txHexOf(n, wid)!, withdrawConfirmed: confirmed(n.chain, wid) } : {}),
+    ...(wid !== undefined && txHexOf(n, wid) !== undefined
+      ? { withdraw: txHexOf(n, wid)!, withdrawConfirmed: confirmed(n.chain, wid) }
+      : {}),
     ...(bid !== undefined && txHexOf(n, bid) !== undefined ? { bind: txHexOf(n, bid)! } : {}),
   }
-  return hexResult(() => kind === 'P' ? buildGatewaysPartialSign({ txidaddr: last, refcoin: coin, hex }, walletContext(n), state) : buildGatewaysCompleteSigning({ withdrawtxid: last, coin, hex }, walletContext(n), state))
+  return hexResult(() =>
+    kind === 'P'
+      ? buildGatewaysPartialSign({ txidaddr: last, refcoin: coin, hex }, walletContext(n), state)
+      : buildGatewaysCompleteSigning({ withdrawtxid: last, coin, hex }, walletContext(n), state),
+  )
 }
 
 /** `gatewayspendingwithdraws` / `gatewaysprocessed` (spec 5.10), over the unspent markers at the gateways global address. */
@@ -481,16 +735,21 @@ function pendingOrProcessed(n: DevnetNode, p: unknown[], kind: 'pending' | 'proc
   const id = txidArg(p[0])
   const coin = str(p[1])
   const b = bindOf(n.chain, id)
-  if (b === null || b.coin !== coin) return { result: 'error', error: n.chain.txs.has(id) ? `invalid bindtxid ${id} coin.${coin}` : `cant find bindtxid ${id}` }
+  if (b === null || b.coin !== coin)
+    return {
+      result: 'error',
+      error: n.chain.txs.has(id) ? `invalid bindtxid ${id} coin.${coin}` : `cant find bindtxid ${id}`,
+    }
   const me = bytesToHex(n.wallet.pubkey)
   const queueflag = b.pubkeys.includes(me) ? 1 : 0
   const pre = prefixesOf(b)
-  const addrOf = (pk: Uint8Array | string): string => gatewaysCustomAddress(p2pkScript(typeof pk === 'string' ? hexToBytes(pk) : pk), pre) ?? ''
+  const addrOf = (pk: Uint8Array | string): string =>
+    gatewaysCustomAddress(p2pkScript(typeof pk === 'string' ? hexToBytes(pk) : pk), pre) ?? ''
   const list: Record<string, unknown>[] = []
   for (const mid of openMarkers(n.chain)) {
     const q = gatewaysOpret(n.chain.txs.get(mid)?.tx)
     if (q === null) continue
-    const wid = q.funcid === 'W' ? mid : (q.funcid === 'P' || q.funcid === 'S') ? q.withdrawtxid : undefined
+    const wid = q.funcid === 'W' ? mid : q.funcid === 'P' || q.funcid === 'S' ? q.withdrawtxid : undefined
     if (wid === undefined || (kind === 'pending') === (q.funcid === 'S')) continue
     const w = gatewaysOpret(n.chain.txs.get(wid)?.tx)
     if (w === null || w.funcid !== 'W' || w.bindtxid !== id || w.refcoin !== coin || w.tokenid !== b.tokenid) continue
@@ -498,11 +757,29 @@ function pendingOrProcessed(n: DevnetNode, p: unknown[], kind: 'pending' | 'proc
     if (wtx.vout[1] === undefined || bytesToHex(wtx.vout[1].script) !== gatewayTokensHex()) continue
     const base = { withdrawtxid: wid, withdrawtxidaddr: addrOf(txidPubkey(wid)), withdrawaddr: addrOf(w.withdrawpub) }
     if (kind === 'processed' && q.funcid === 'S') {
-      list.push({ completesigningtxid: mid, ...base, confirmed_or_notarized: confirmed(n.chain, mid), amount: formatCoins(wtx.vout[1].value), hex: q.hex })
+      list.push({
+        completesigningtxid: mid,
+        ...base,
+        confirmed_or_notarized: confirmed(n.chain, mid),
+        amount: formatCoins(wtx.vout[1].value),
+        hex: q.hex,
+      })
       continue
     }
-    const e: Record<string, unknown> = { ...base, amount: formatCoins(w.amount), confirmed_or_notarized: confirmed(n.chain, wid) }
-    if (queueflag === 1) Object.assign(e, { depositaddr: gatewaysDepositAddress(b.M, b.pubkeys.map((k) => hexToBytes(k)), pre), signeraddr: addrOf(me) })
+    const e: Record<string, unknown> = {
+      ...base,
+      amount: formatCoins(w.amount),
+      confirmed_or_notarized: confirmed(n.chain, wid),
+    }
+    if (queueflag === 1)
+      Object.assign(e, {
+        depositaddr: gatewaysDepositAddress(
+          b.M,
+          b.pubkeys.map((k) => hexToBytes(k)),
+          pre,
+        ),
+        signeraddr: addrOf(me),
+      })
     if (b.N > 1) {
       const K = q.funcid === 'P' ? q.K : 0
       Object.assign(e, { number_of_signs: K, last_txid: mid, ...(K > 0 && q.funcid === 'P' ? { hex: q.hex } : {}) })

@@ -7,7 +7,17 @@ import { KMD, type ChainParams } from '../../address/chain.js'
 import { encodeCondition, tokensCc1of1 } from '../../cc/condition.js'
 import { ccModule, EVAL } from '../../cc/eval.js'
 import { hexOf } from '../opret.js'
-import { ccScriptHex, expectFuncid, infoTx, infoTxs, spentSet, type InfoAmount, type InfoForm, type InfoMaybe, type InfoTxInput } from '../offline-info.js'
+import {
+  ccScriptHex,
+  expectFuncid,
+  infoTx,
+  infoTxs,
+  spentSet,
+  type InfoAmount,
+  type InfoForm,
+  type InfoMaybe,
+  type InfoTxInput,
+} from '../offline-info.js'
 import { decodeGatewaysPayload, type GatewaysOpret } from './opret.js'
 
 /**
@@ -17,9 +27,23 @@ import { decodeGatewaysPayload, type GatewaysOpret } from './opret.js'
  * @example const info: GatewaysInfo = await rpc.gatewaysinfo(bindtxid)
  */
 export type GatewaysInfo<F extends InfoForm = 'rpc'> = {
-  result: string; name: string; M?: number; N?: number; pubkeys?: string[]; pubkey?: string; coin?: string; oracletxid?: string
-  taddr?: number; prefix?: number; prefix2?: number; wiftype?: number; deposit?: InfoMaybe<F, string>; tokenid?: string
-  totalsupply?: InfoAmount<F>; remaining?: InfoAmount<F>; issued?: InfoAmount<F>
+  result: string
+  name: string
+  M?: number
+  N?: number
+  pubkeys?: string[]
+  pubkey?: string
+  coin?: string
+  oracletxid?: string
+  taddr?: number
+  prefix?: number
+  prefix2?: number
+  wiftype?: number
+  deposit?: InfoMaybe<F, string>
+  tokenid?: string
+  totalsupply?: InfoAmount<F>
+  remaining?: InfoAmount<F>
+  issued?: InfoAmount<F>
 }
 
 /**
@@ -35,10 +59,16 @@ export function gatewaysinfo(bindTx: InfoTxInput, txs: readonly InfoTxInput[] = 
   expectFuncid(b, 'gateways', 'B', `invalid bindtxid ${'0'.repeat(64)}`)
   const p = b.payload as Extract<GatewaysOpret, { funcid: 'B' }>
   const legacy = 'layout' in p
-  const prefixes: ChainParams = { name: 'bind', pubtype: p.prefix, p2shtype: p.prefix2, wiftype: legacy ? 188 : (p as { wiftype: number }).wiftype }
+  const prefixes: ChainParams = {
+    name: 'bind',
+    pubtype: p.prefix,
+    p2shtype: p.prefix2,
+    wiftype: legacy ? 188 : (p as { wiftype: number }).wiftype,
+  }
   const kmdStyle = p.prefix === 60 && p.prefix2 === 85
   let deposit: string | null = null
-  if (p.N === 1 && p.pubkeys.length >= 1) deposit = hash160ToAddress(hash160(hexToBytes(p.pubkeys[0]!)), 'p2pkh', prefixes)
+  if (p.N === 1 && p.pubkeys.length >= 1)
+    deposit = hash160ToAddress(hash160(hexToBytes(p.pubkeys[0]!)), 'p2pkh', prefixes)
   else if (p.N > 1 && p.pubkeys.length === p.N && p.M >= 1 && p.M <= 16 && p.N <= 16) {
     const parts: number[] = [0x50 + p.M]
     for (const k of p.pubkeys) parts.push(k.length / 2, ...hexToBytes(k))
@@ -54,8 +84,23 @@ export function gatewaysinfo(bindTx: InfoTxInput, txs: readonly InfoTxInput[] = 
       if (!spent.has(`${txid}:${n}`) && hexOf(o.script) === tokenAddr) remaining += o.value
     })
   const common = { coin: p.coin, oracletxid: p.oracletxid, taddr: p.taddr, prefix: p.prefix, prefix2: p.prefix2 }
-  const tail = { deposit, tokenid: p.tokenid, totalsupply: formatCoins(p.totalsupply), remaining: formatCoins(remaining), issued: formatCoins(p.totalsupply - remaining) }
+  const tail = {
+    deposit,
+    tokenid: p.tokenid,
+    totalsupply: formatCoins(p.totalsupply),
+    remaining: formatCoins(remaining),
+    issued: formatCoins(p.totalsupply - remaining),
+  }
   if (legacy) return { result: 'success', name: 'Gateways', pubkey: p.pubkeys[0] ?? '', ...common, ...tail }
   if (p.M > p.N || p.N === 0) return { result: 'success', name: 'Gateways' }
-  return { result: 'success', name: 'Gateways', M: p.M, N: p.N, pubkeys: p.pubkeys, ...common, wiftype: (p as { wiftype: number }).wiftype, ...tail }
+  return {
+    result: 'success',
+    name: 'Gateways',
+    M: p.M,
+    N: p.N,
+    pubkeys: p.pubkeys,
+    ...common,
+    wiftype: (p as { wiftype: number }).wiftype,
+    ...tail,
+  }
 }

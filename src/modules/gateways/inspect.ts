@@ -6,39 +6,102 @@ import { txidPubkey } from '../../cc/address.js'
 import { hexOf } from '../opret.js'
 import type { InspectionDraft, ReadContext, ReadingBase, TxFacts } from '../inspection.js'
 import type { ModuleInspector } from '../descriptor.js'
-import { decodeGatewaysPayload, decodeGateways2018Payload, GATEWAYS_BLOB_ID, type GatewaysOpret, type Gateways2018Opret } from './opret.js'
+import {
+  decodeGatewaysPayload,
+  decodeGateways2018Payload,
+  GATEWAYS_BLOB_ID,
+  type GatewaysOpret,
+  type Gateways2018Opret,
+} from './opret.js'
 
 /** `gatewaysbind`. @example inspectTransaction(bindHex).reading.kind === 'gatewaysbind' */
-export type GatewaysBindReading = ReadingBase & { kind: 'gatewaysbind'; coin: string; tokenid: string; oracletxid: string; totalsupply: bigint; M: number; N: number; pubkeys: string[] }
+export type GatewaysBindReading = ReadingBase & {
+  kind: 'gatewaysbind'
+  coin: string
+  tokenid: string
+  oracletxid: string
+  totalsupply: bigint
+  M: number
+  N: number
+  pubkeys: string[]
+}
 /** `gatewaysdeposit` (`claimvout` null in the 2018 layout). @example inspectTransaction(hex).reading.kind === 'gatewaysdeposit' */
 export type GatewaysDepositReading = ReadingBase & {
-  kind: 'gatewaysdeposit'; coin: string; bindtxid: string; cointxid: string; height: number; claimvout: number | null; destpub: string; amount: bigint
+  kind: 'gatewaysdeposit'
+  coin: string
+  bindtxid: string
+  cointxid: string
+  height: number
+  claimvout: number | null
+  destpub: string
+  amount: bigint
 }
 /** `gatewaysclaim`; the 2018 claims add `evalCode` (0xe3) and `claimer`, and the GW-D claim its gateways record's fields. @example inspectTransaction(hex).reading.kind === 'gatewaysclaim' */
 export type GatewaysClaimReading = ReadingBase & {
-  kind: 'gatewaysclaim'; tokenid: string; amount: bigint | null
-  coin?: string; bindtxid?: string; deposittxid?: string; destpub?: string; evalCode?: number; claimer?: string | null
+  kind: 'gatewaysclaim'
+  tokenid: string
+  amount: bigint | null
+  coin?: string
+  bindtxid?: string
+  deposittxid?: string
+  destpub?: string
+  evalCode?: number
+  claimer?: string | null
 }
 /** `gatewayswithdraw`; the 2018 withdraws add `withdrawer` (and `evalCode` 0xe3 for the Assets opret). @example inspectTransaction(hex).reading.kind === 'gatewayswithdraw' */
 export type GatewaysWithdrawReading = ReadingBase & {
-  kind: 'gatewayswithdraw'; tokenid: string; withdrawpub: string | null; amount: bigint | null
-  coin?: string; bindtxid?: string; evalCode?: number; withdrawer?: string | null
+  kind: 'gatewayswithdraw'
+  tokenid: string
+  withdrawpub: string | null
+  amount: bigint | null
+  coin?: string
+  bindtxid?: string
+  evalCode?: number
+  withdrawer?: string | null
 }
 /** `gatewayspartialsign`: the external transaction being signed. @example inspectTransaction(hex).reading.kind === 'gatewayspartialsign' */
-export type GatewaysPartialSignReading = ReadingBase & { kind: 'gatewayspartialsign'; coin: string; withdrawtxid?: string | null; K: number | null; externalTxHex: string; signerpk?: string }
+export type GatewaysPartialSignReading = ReadingBase & {
+  kind: 'gatewayspartialsign'
+  coin: string
+  withdrawtxid?: string | null
+  K: number | null
+  externalTxHex: string
+  signerpk?: string
+}
 /** `gatewayscompletesigning`. @example inspectTransaction(hex).reading.kind === 'gatewayscompletesigning' */
-export type GatewaysCompleteSigningReading = ReadingBase & { kind: 'gatewayscompletesigning'; coin: string; withdrawtxid: string | null; K?: number | null; externalTxHex: string }
+export type GatewaysCompleteSigningReading = ReadingBase & {
+  kind: 'gatewayscompletesigning'
+  coin: string
+  withdrawtxid: string | null
+  K?: number | null
+  externalTxHex: string
+}
 /** `gatewaysmarkdone` (the 2018 forms name the coin txid or the complete-signing txid). @example inspectTransaction(hex).reading.kind === 'gatewaysmarkdone' */
-export type GatewaysMarkDoneReading = ReadingBase & { kind: 'gatewaysmarkdone'; coin: string; withdrawtxid?: string | null; cointxid?: string; completetxid?: string }
+export type GatewaysMarkDoneReading = ReadingBase & {
+  kind: 'gatewaysmarkdone'
+  coin: string
+  withdrawtxid?: string | null
+  cointxid?: string
+  completetxid?: string
+}
 /** Every reading of a gateways transaction. @example const r = inspectTransaction(hex).reading; if (r.kind === 'gatewaysbind') r.pubkeys */
 export type GatewaysReading =
-  | GatewaysBindReading | GatewaysDepositReading | GatewaysClaimReading | GatewaysWithdrawReading
-  | GatewaysPartialSignReading | GatewaysCompleteSigningReading | GatewaysMarkDoneReading
+  | GatewaysBindReading
+  | GatewaysDepositReading
+  | GatewaysClaimReading
+  | GatewaysWithdrawReading
+  | GatewaysPartialSignReading
+  | GatewaysCompleteSigningReading
+  | GatewaysMarkDoneReading
 
 type Payload = GatewaysOpret | Gateways2018Opret
 
 const GW_PK = /* @__PURE__ */ ccModule(EVAL.GATEWAYS).pubkey
-const SIGNING_METHODS = /* @__PURE__ */ Object.freeze({ P: 'gatewayspartialsign', S: 'gatewayscompletesigning', M: 'gatewaysmarkdone' } as Readonly<Record<string, string>>)
+const SIGNING_METHODS = /* @__PURE__ */ Object.freeze({
+  P: 'gatewayspartialsign',
+  S: 'gatewayscompletesigning',
+  M: 'gatewaysmarkdone',
+} as Readonly<Record<string, string>>)
 
 /** Every 2018 gateways record the payload fits exactly, or null. */
 function candidates2018(payload: Uint8Array): Gateways2018Opret[] | null {
@@ -106,7 +169,9 @@ function adoptDecoded(res: InspectionDraft, facts: TxFacts): boolean {
   const cc = facts.cc
   if (cc.length === 0) return false
   const byG = cc.filter((c) => c.signers.includes(GW_PK))
-  const marker = cc.find((c) => c.evalCodes.includes(EVAL.GATEWAYS) && c.signers.length > 0 && !c.signers.includes(GW_PK))
+  const marker = cc.find(
+    (c) => c.evalCodes.includes(EVAL.GATEWAYS) && c.signers.length > 0 && !c.signers.includes(GW_PK),
+  )
   const out0 = res.outputs[0]
   facts.extraEvals = [EVAL.ASSETS, EVAL.GATEWAYS]
   facts.extraKeys = [GW_PK, ...cc.flatMap((c) => c.signers)]
@@ -116,7 +181,11 @@ function adoptDecoded(res: InspectionDraft, facts: TxFacts): boolean {
     facts.era = byG.every((c) => c.evalCodes.includes(EVAL.ASSETS)) ? 'GW-A' : 'GW-B/C'
     return true
   }
-  const poolEval = facts.isCc1(0, EVAL.GATEWAYS, GW_PK) ? EVAL.GATEWAYS : facts.isCc1(0, EVAL.ASSETS, GW_PK) ? EVAL.ASSETS : null
+  const poolEval = facts.isCc1(0, EVAL.GATEWAYS, GW_PK)
+    ? EVAL.GATEWAYS
+    : facts.isCc1(0, EVAL.ASSETS, GW_PK)
+      ? EVAL.ASSETS
+      : null
   if (byG.length === 0 && poolEval !== null && facts.isP2pk(1, null, 10000n) && facts.isP2pk(2, GW_PK, 10000n)) {
     res.module = 'gateways'
     res.method = 'gatewayswithdraw'
@@ -137,7 +206,9 @@ function decideLegacy(res: InspectionDraft, facts: TxFacts): void {
       break
     case 'D': {
       // the candidate whose cointxid is the txid-address marker at vout1 (§8 rule 17)
-      const fit = all.find((c) => c.funcid === 'D' && 'cointxid' in c && facts.isP2pk(1, hexOf(txidPubkey(c.cointxid)), null))
+      const fit = all.find(
+        (c) => c.funcid === 'D' && 'cointxid' in c && facts.isP2pk(1, hexOf(txidPubkey(c.cointxid)), null),
+      )
       if (fit !== undefined && fit !== p) res.payload = fit
       if (res.payload !== null && 'layout' in res.payload) facts.era = 'GW-A/B/C'
       break
@@ -156,7 +227,8 @@ function decideLegacy(res: InspectionDraft, facts: TxFacts): void {
       break
     }
     case 'P':
-      if ('layout' in p) facts.era = res.outputs[0]?.kind === 'cc' ? 'GW-D' : res.outputs[0]?.kind === 'p2pk' ? 'GW-C' : 'GW-C/D'
+      if ('layout' in p)
+        facts.era = res.outputs[0]?.kind === 'cc' ? 'GW-D' : res.outputs[0]?.kind === 'p2pk' ? 'GW-C' : 'GW-C/D'
       break
     case 'C':
       if ('layout' in p) facts.era = 'GW-D'
@@ -180,28 +252,65 @@ function read(ctx: ReadContext<Payload>): GatewaysReading {
       role(1, 'marker', 'cc')
     } else role(0, 'marker', 'cc')
     changeRest()
-    Object.assign(r, { kind: 'gatewaysbind', coin: d.coin, tokenid: d.tokenid, oracletxid: d.oracletxid, totalsupply: d.totalsupply, M: d.M, N: d.N, pubkeys: d.pubkeys })
+    Object.assign(r, {
+      kind: 'gatewaysbind',
+      coin: d.coin,
+      tokenid: d.tokenid,
+      oracletxid: d.oracletxid,
+      totalsupply: d.totalsupply,
+      M: d.M,
+      N: d.N,
+      pubkeys: d.pubkeys,
+    })
   } else if (d.funcid === 'D') {
     role(0, 'claim marker', 'cc')
     role(1, 'cointxid marker', 'p2pk')
     changeRest()
-    Object.assign(r, { kind: 'gatewaysdeposit', coin: d.refcoin, bindtxid: d.bindtxid, cointxid: d.cointxid, height: d.height, claimvout: d.claimvout, destpub: d.destpub, amount: d.amount })
+    Object.assign(r, {
+      kind: 'gatewaysdeposit',
+      coin: d.refcoin,
+      bindtxid: d.bindtxid,
+      cointxid: d.cointxid,
+      height: d.height,
+      claimvout: d.claimvout,
+      destpub: d.destpub,
+      amount: d.amount,
+    })
   } else if (d.funcid === 'C') {
     role(0, 'tokens', 'cc')
     role(1, 'gateway token change', 'cc')
     changeRest()
-    Object.assign(r, { kind: 'gatewaysclaim', coin: d.refcoin, bindtxid: d.bindtxid, deposittxid: d.deposittxid, destpub: d.destpub, amount: d.amount, tokenid: d.tokenid })
+    Object.assign(r, {
+      kind: 'gatewaysclaim',
+      coin: d.refcoin,
+      bindtxid: d.bindtxid,
+      deposittxid: d.deposittxid,
+      destpub: d.destpub,
+      amount: d.amount,
+      tokenid: d.tokenid,
+    })
   } else if (d.funcid === 'W') {
     role(0, 'marker', 'cc')
     role(1, 'gateway tokens', 'cc')
     role(2, 'token change', 'cc')
     changeRest()
-    Object.assign(r, { kind: 'gatewayswithdraw', coin: d.refcoin, bindtxid: d.bindtxid, withdrawpub: d.withdrawpub, amount: d.amount, tokenid: d.tokenid })
+    Object.assign(r, {
+      kind: 'gatewayswithdraw',
+      coin: d.refcoin,
+      bindtxid: d.bindtxid,
+      withdrawpub: d.withdrawpub,
+      amount: d.amount,
+      tokenid: d.tokenid,
+    })
   } else {
     if (d.funcid === 'M' && !('layout' in d)) role(0, 'marker released', 'p2pk')
     else role(0, 'marker', 'cc')
     changeRest()
-    Object.assign(r, { kind: SIGNING_METHODS[d.funcid], coin: d.refcoin, withdrawtxid: 'withdrawtxid' in d ? d.withdrawtxid : null })
+    Object.assign(r, {
+      kind: SIGNING_METHODS[d.funcid],
+      coin: d.refcoin,
+      withdrawtxid: 'withdrawtxid' in d ? d.withdrawtxid : null,
+    })
     if (d.funcid !== 'M') Object.assign(r, { K: 'K' in d ? d.K : null, externalTxHex: d.hex })
   }
   return r as GatewaysReading
@@ -211,16 +320,32 @@ function read(ctx: ReadContext<Payload>): GatewaysReading {
  * Roles and reading of the 2018 gateways transactions (legacy-2018-layouts.md §3.3): claims and withdraws with an
  * Assets opret (the reading keeps its eval code 0xe3), the raw 'W', 'D' without claimvout, 'P', 'C' and 'M'.
  */
-function read2018({ draft: res, facts, body, role, changeRest, value: v }: ReadContext<Payload>, p: Payload): GatewaysReading {
+function read2018(
+  { draft: res, facts, body, role, changeRest, value: v }: ReadContext<Payload>,
+  p: Payload,
+): GatewaysReading {
   const r: ReadingBase = {}
   const d = p as unknown as Record<string, unknown>
   if (res.method === 'gatewaysclaim') {
     role(0, 'tokens', 'cc')
-    if (body[1]?.kind === 'cc' && (facts.isCc1(body[1].n, EVAL.GATEWAYS, GW_PK) || facts.isCc1(body[1].n, EVAL.ASSETS, GW_PK))) role(1, 'gateway token change', 'cc')
+    if (
+      body[1]?.kind === 'cc' &&
+      (facts.isCc1(body[1].n, EVAL.GATEWAYS, GW_PK) || facts.isCc1(body[1].n, EVAL.ASSETS, GW_PK))
+    )
+      role(1, 'gateway token change', 'cc')
     changeRest()
-    const claimer = facts.cc.find((c) => c.evalCodes.includes(EVAL.GATEWAYS) && c.signers.length > 0 && !c.signers.includes(GW_PK))?.signers[0] ?? null
+    const claimer =
+      facts.cc.find((c) => c.evalCodes.includes(EVAL.GATEWAYS) && c.signers.length > 0 && !c.signers.includes(GW_PK))
+        ?.signers[0] ?? null
     Object.assign(r, { kind: 'gatewaysclaim', evalCode: EVAL.ASSETS, tokenid: d.tokenid, amount: v(0), claimer })
-    if (p.funcid === 't' && 'refcoin' in p) Object.assign(r, { coin: d.refcoin, bindtxid: d.bindtxid, deposittxid: d.deposittxid, destpub: d.destpub, amount: d.amount })
+    if (p.funcid === 't' && 'refcoin' in p)
+      Object.assign(r, {
+        coin: d.refcoin,
+        bindtxid: d.bindtxid,
+        deposittxid: d.deposittxid,
+        destpub: d.destpub,
+        amount: d.amount,
+      })
     return r as GatewaysReading
   }
   if (res.method === 'gatewayswithdraw') {
@@ -230,7 +355,13 @@ function read2018({ draft: res, facts, body, role, changeRest, value: v }: ReadC
     role(3, 'token change', 'cc')
     changeRest()
     const withdrawer = facts.cc.find((c) => c.signers.length > 0 && !c.signers.includes(GW_PK))?.signers[0] ?? null
-    Object.assign(r, { kind: 'gatewayswithdraw', tokenid: d.tokenid, withdrawpub: body[1]?.pubkey ?? null, amount: v(0), withdrawer })
+    Object.assign(r, {
+      kind: 'gatewayswithdraw',
+      tokenid: d.tokenid,
+      withdrawpub: body[1]?.pubkey ?? null,
+      amount: v(0),
+      withdrawer,
+    })
     if (p.funcid === 'W') Object.assign(r, { coin: d.refcoin, withdrawpub: d.withdrawpub, amount: d.amount })
     else r.evalCode = EVAL.ASSETS
     return r as GatewaysReading
@@ -240,23 +371,47 @@ function read2018({ draft: res, facts, body, role, changeRest, value: v }: ReadC
       role(0, 'claim marker', 'cc')
       role(1, 'cointxid marker', 'p2pk')
       changeRest()
-      Object.assign(r, { kind: 'gatewaysdeposit', coin: d.refcoin, bindtxid: d.bindtxid, cointxid: d.cointxid, height: d.height, claimvout: null, destpub: d.destpub, amount: d.amount })
+      Object.assign(r, {
+        kind: 'gatewaysdeposit',
+        coin: d.refcoin,
+        bindtxid: d.bindtxid,
+        cointxid: d.cointxid,
+        height: d.height,
+        claimvout: null,
+        destpub: d.destpub,
+        amount: d.amount,
+      })
       break
     case 'C':
       role(0, 'marker', 'cc')
       changeRest()
-      Object.assign(r, { kind: 'gatewayscompletesigning', coin: d.refcoin, withdrawtxid: d.withdrawtxid, externalTxHex: d.hex })
+      Object.assign(r, {
+        kind: 'gatewayscompletesigning',
+        coin: d.refcoin,
+        withdrawtxid: d.withdrawtxid,
+        externalTxHex: d.hex,
+      })
       break
     case 'P':
       role(0, 'marker')
       changeRest()
-      Object.assign(r, { kind: 'gatewayspartialsign', coin: d.refcoin, K: d.K, signerpk: d.signerpk, externalTxHex: d.hex })
+      Object.assign(r, {
+        kind: 'gatewayspartialsign',
+        coin: d.refcoin,
+        K: d.K,
+        signerpk: d.signerpk,
+        externalTxHex: d.hex,
+      })
       break
     default:
       // 'M': GW-A/B/C pays the 5000 marker back; GW-D has no output but the opret
       if ('cointxid' in d) role(0, 'marker released', 'p2pk')
       changeRest()
-      Object.assign(r, { kind: 'gatewaysmarkdone', coin: d.refcoin }, 'cointxid' in d ? { cointxid: d.cointxid } : { completetxid: d.completetxid })
+      Object.assign(
+        r,
+        { kind: 'gatewaysmarkdone', coin: d.refcoin },
+        'cointxid' in d ? { cointxid: d.cointxid } : { completetxid: d.completetxid },
+      )
   }
   return r as GatewaysReading
 }
@@ -269,7 +424,8 @@ function read2018({ draft: res, facts, body, role, changeRest, value: v }: ReadC
  */
 export const gatewaysInspector: ModuleInspector<Payload, GatewaysReading> = /* @__PURE__ */ Object.freeze({
   // a token 't' opret carrying a gateways blob is a gateways claim/withdraw/bind
-  claimsOpret: (payload: Uint8Array) => payload[0] === EVAL.TOKENS && payload.length > 1 && payload[1] === 0x74 && carriesGatewaysBlob(payload),
+  claimsOpret: (payload: Uint8Array) =>
+    payload[0] === EVAL.TOKENS && payload.length > 1 && payload[1] === 0x74 && carriesGatewaysBlob(payload),
   decodeOpret: decodeGateways,
   methodOf(p: Payload): string | undefined {
     if ('layout' in p && p.layout === 'legacy') {

@@ -2,7 +2,15 @@ import { EVAL } from '../../cc/eval.js'
 import { KomodoCcError } from '../../errors.js'
 import { decodeTokensWrapper } from '../tokens/opret.js'
 import {
-  FieldReader, FieldWriter, assertPayloadObject, badFuncid, decodeFields, encodeFuncid, opretPayload, opretScript, type OpretDecodeOptions,
+  FieldReader,
+  FieldWriter,
+  assertPayloadObject,
+  badFuncid,
+  decodeFields,
+  encodeFuncid,
+  opretPayload,
+  opretScript,
+  type OpretDecodeOptions,
 } from '../opret.js'
 
 /** Blob id of a gateways payload inside a token opret (`OPRETID_GATEWAYSDATA`). @example GATEWAYS_BLOB_ID // 0x13 */
@@ -92,21 +100,47 @@ export type GatewaysDepositOpret = {
 }
 
 /** `gatewayspartialsign` ('P'): `f1 50 withdrawtxid refcoin:str K:u8 signerpk:pk hex:str`. @example (decodeGatewaysOpret(script) as GatewaysPartialSignOpret).K */
-export type GatewaysPartialSignOpret = { funcid: 'P'; withdrawtxid: string; refcoin: string; K: number; signerpk: string; hex: string }
+export type GatewaysPartialSignOpret = {
+  funcid: 'P'
+  withdrawtxid: string
+  refcoin: string
+  K: number
+  signerpk: string
+  hex: string
+}
 /**
  * 2018 partial sign (GW-C from 2018-10-31, GW-D): `f1 50 K:i32le signerpk:pk refcoin:str hex:str` (K = signatures so
  * far; the withdraw txid is not in the record). legacy-2018-layouts.md §3.2.
  * @example (decodeGatewaysOpret(script) as GatewaysLegacyPartialSignOpret).signerpk
  */
-export type GatewaysLegacyPartialSignOpret = { funcid: 'P'; layout: 'legacy'; K: number; signerpk: string; refcoin: string; hex: string }
+export type GatewaysLegacyPartialSignOpret = {
+  funcid: 'P'
+  layout: 'legacy'
+  K: number
+  signerpk: string
+  refcoin: string
+  hex: string
+}
 /** `gatewayscompletesigning` ('S'): `f1 53 withdrawtxid refcoin:str K:u8 hex:str`. @example (decodeGatewaysOpret(script) as GatewaysCompleteSigningOpret).hex */
-export type GatewaysCompleteSigningOpret = { funcid: 'S'; withdrawtxid: string; refcoin: string; K: number; hex: string }
+export type GatewaysCompleteSigningOpret = {
+  funcid: 'S'
+  withdrawtxid: string
+  refcoin: string
+  K: number
+  hex: string
+}
 /**
  * 2018 complete signing (GW-D only, 2018-11-26 on): raw `f1 43 refcoin:str withdrawtxid hex:str` — funcid 'C', which
  * today is the token-wrapped claim. Decoded by {@link decodeGateways2018Opret}. legacy-2018-layouts.md §3.2, §9.
  * @example (decodeGateways2018Opret(script)[0] as GatewaysLegacyCompleteSigningOpret).withdrawtxid
  */
-export type GatewaysLegacyCompleteSigningOpret = { funcid: 'C'; layout: 'legacy'; refcoin: string; withdrawtxid: string; hex: string }
+export type GatewaysLegacyCompleteSigningOpret = {
+  funcid: 'C'
+  layout: 'legacy'
+  refcoin: string
+  withdrawtxid: string
+  hex: string
+}
 /** `gatewaysmarkdone` ('M'): `f1 4d withdrawtxid refcoin:str completetxid`. @example (decodeGatewaysOpret(script) as GatewaysMarkDoneOpret).completetxid */
 export type GatewaysMarkDoneOpret = { funcid: 'M'; withdrawtxid: string; refcoin: string; completetxid: string }
 /**
@@ -132,7 +166,14 @@ export type GatewaysLegacyDepositOpret = Omit<GatewaysDepositOpret, 'claimvout'>
  * is stored in internal order (unlike token oprets), shown as display hex.
  * @example (decodeGateways2018Opret(script)[0] as GatewaysLegacyWithdrawOpret).withdrawpub
  */
-export type GatewaysLegacyWithdrawOpret = { funcid: 'W'; layout: 'legacy'; tokenid: string; refcoin: string; withdrawpub: string; amount: bigint }
+export type GatewaysLegacyWithdrawOpret = {
+  funcid: 'W'
+  layout: 'legacy'
+  tokenid: string
+  refcoin: string
+  withdrawpub: string
+  amount: bigint
+}
 /**
  * GW-D claim (2018-11-26 … 2019-06): an Assets-era opret with eval byte 0xe3 and funcid 't' carrying a gateways
  * record: `e3 74 tokenid:u256 refcoin:str bindtxid deposittxid destpub:pk amount:i64le` (144 bytes for a 3-letter
@@ -159,9 +200,16 @@ export type GatewaysLegacyClaimOpret = {
  * @example const p: GatewaysOpret = decodeGatewaysOpret(script)
  */
 export type GatewaysOpret =
-  | GatewaysBindOpret | GatewaysLegacyBindOpret | GatewaysClaimOpret | GatewaysWithdrawOpret | GatewaysDepositOpret
-  | GatewaysPartialSignOpret | GatewaysLegacyPartialSignOpret | GatewaysCompleteSigningOpret
-  | GatewaysMarkDoneOpret | GatewaysLegacyMarkDoneOpret
+  | GatewaysBindOpret
+  | GatewaysLegacyBindOpret
+  | GatewaysClaimOpret
+  | GatewaysWithdrawOpret
+  | GatewaysDepositOpret
+  | GatewaysPartialSignOpret
+  | GatewaysLegacyPartialSignOpret
+  | GatewaysCompleteSigningOpret
+  | GatewaysMarkDoneOpret
+  | GatewaysLegacyMarkDoneOpret
 
 /**
  * Every 2018 gateways record (legacy-2018-layouts.md §3.2), all `layout: 'legacy'`: bind, deposit without claimvout,
@@ -169,8 +217,14 @@ export type GatewaysOpret =
  * @example const all: Gateways2018Opret[] = decodeGateways2018Opret(script)
  */
 export type Gateways2018Opret =
-  | GatewaysLegacyBindOpret | GatewaysLegacyDepositOpret | GatewaysLegacyClaimOpret | GatewaysLegacyWithdrawOpret
-  | GatewaysLegacyPartialSignOpret | GatewaysLegacyCompleteSigningOpret | GatewaysLegacyMarkDoneOpret | GatewaysEarlyMarkDoneOpret
+  | GatewaysLegacyBindOpret
+  | GatewaysLegacyDepositOpret
+  | GatewaysLegacyClaimOpret
+  | GatewaysLegacyWithdrawOpret
+  | GatewaysLegacyPartialSignOpret
+  | GatewaysLegacyCompleteSigningOpret
+  | GatewaysLegacyMarkDoneOpret
+  | GatewaysEarlyMarkDoneOpret
 
 /**
  * Encodes a gateways payload as an opret script ('B', 'C', 'W' inside a token opret; the others plain).
@@ -185,7 +239,8 @@ export function encodeGatewaysOpret(payload: GatewaysOpret): Uint8Array {
 export function encodeGatewaysPayload(payload: GatewaysOpret): Uint8Array {
   const p = assertPayloadObject(payload, 'gateways')
   const legacy = p.layout === 'legacy'
-  if (p.layout !== undefined && !legacy) throw new KomodoCcError('ARG_INVALID', `gateways layout must be 'legacy' or absent`, { path: 'layout' })
+  if (p.layout !== undefined && !legacy)
+    throw new KomodoCcError('ARG_INVALID', `gateways layout must be 'legacy' or absent`, { path: 'layout' })
   const w = new FieldWriter(256)
   const f = encodeFuncid(w, EVAL.GATEWAYS, p.funcid, 'gateways', legacy ? 'BPM' : 'BCWDPSM')
   if (legacy) {
@@ -194,21 +249,36 @@ export function encodeGatewaysPayload(payload: GatewaysOpret): Uint8Array {
   }
   switch (f) {
     case 'B':
-      w.text(p.coin, 'coin').i64f(p.totalsupply, 'totalsupply').txid(p.oracletxid, 'oracletxid').u8f(p.M, 'M').u8f(p.N, 'N')
+      w.text(p.coin, 'coin')
+        .i64f(p.totalsupply, 'totalsupply')
+        .txid(p.oracletxid, 'oracletxid')
+        .u8f(p.M, 'M')
+        .u8f(p.N, 'N')
       writePubkeys(w, p.pubkeys, 'pubkeys')
       w.u8f(p.taddr, 'taddr').u8f(p.prefix, 'prefix').u8f(p.prefix2, 'prefix2').u8f(p.wiftype, 'wiftype')
       return wrap(p, w.finish())
     case 'C':
-      w.txid(p.bindtxid, 'bindtxid').text(p.refcoin, 'refcoin').txid(p.deposittxid, 'deposittxid').pubkey(p.destpub, 'destpub').i64f(p.amount, 'amount')
+      w.txid(p.bindtxid, 'bindtxid')
+        .text(p.refcoin, 'refcoin')
+        .txid(p.deposittxid, 'deposittxid')
+        .pubkey(p.destpub, 'destpub')
+        .i64f(p.amount, 'amount')
       return wrap(p, w.finish())
     case 'W':
-      w.txid(p.bindtxid, 'bindtxid').text(p.refcoin, 'refcoin').pubkey(p.withdrawpub, 'withdrawpub').i64f(p.amount, 'amount')
+      w.txid(p.bindtxid, 'bindtxid')
+        .text(p.refcoin, 'refcoin')
+        .pubkey(p.withdrawpub, 'withdrawpub')
+        .i64f(p.amount, 'amount')
       return wrap(p, w.finish())
     case 'D':
       writeDeposit(w, p, true)
       return w.finish()
     case 'P':
-      w.txid(p.withdrawtxid, 'withdrawtxid').text(p.refcoin, 'refcoin').u8f(p.K, 'K').pubkey(p.signerpk, 'signerpk').text(p.hex, 'hex')
+      w.txid(p.withdrawtxid, 'withdrawtxid')
+        .text(p.refcoin, 'refcoin')
+        .u8f(p.K, 'K')
+        .pubkey(p.signerpk, 'signerpk')
+        .text(p.hex, 'hex')
       return w.finish()
     case 'S':
       w.txid(p.withdrawtxid, 'withdrawtxid').text(p.refcoin, 'refcoin').u8f(p.K, 'K').text(p.hex, 'hex')
@@ -220,7 +290,8 @@ export function encodeGatewaysPayload(payload: GatewaysOpret): Uint8Array {
 }
 
 function writePubkeys(w: FieldWriter, pks: unknown, name: string): void {
-  if (!Array.isArray(pks)) throw new KomodoCcError('ARG_INVALID', `${name} expected an array of pubkeys`, { path: name })
+  if (!Array.isArray(pks))
+    throw new KomodoCcError('ARG_INVALID', `${name} expected an array of pubkeys`, { path: name })
   w.compactSize(pks.length)
   pks.forEach((k, i) => w.pubkey(k, `${name}[${i}]`))
 }
@@ -241,19 +312,32 @@ function writeDeposit(w: FieldWriter, p: Record<string, unknown>, claimvout: boo
 function writeLegacy(w: FieldWriter, f: string, p: Record<string, unknown>): void {
   switch (f) {
     case 'B':
-      w.text(p.coin, 'coin').u8f(p.prefix, 'prefix').u8f(p.prefix2, 'prefix2').u8f(p.taddr, 'taddr').txid(p.tokenid, 'tokenid')
-        .i64f(p.totalsupply, 'totalsupply').u8f(p.M, 'M').u8f(p.N, 'N')
+      w.text(p.coin, 'coin')
+        .u8f(p.prefix, 'prefix')
+        .u8f(p.prefix2, 'prefix2')
+        .u8f(p.taddr, 'taddr')
+        .txid(p.tokenid, 'tokenid')
+        .i64f(p.totalsupply, 'totalsupply')
+        .u8f(p.M, 'M')
+        .u8f(p.N, 'N')
       writePubkeys(w, p.pubkeys, 'pubkeys')
       w.txid(p.oracletxid, 'oracletxid')
       return
     case 'D':
       return writeDeposit(w, p, false)
     case 't':
-      w.txid(p.tokenid, 'tokenid').text(p.refcoin, 'refcoin').txid(p.bindtxid, 'bindtxid').txid(p.deposittxid, 'deposittxid')
-        .pubkey(p.destpub, 'destpub').i64f(p.amount, 'amount')
+      w.txid(p.tokenid, 'tokenid')
+        .text(p.refcoin, 'refcoin')
+        .txid(p.bindtxid, 'bindtxid')
+        .txid(p.deposittxid, 'deposittxid')
+        .pubkey(p.destpub, 'destpub')
+        .i64f(p.amount, 'amount')
       return
     case 'W':
-      w.txid(p.tokenid, 'tokenid').text(p.refcoin, 'refcoin').pubkey(p.withdrawpub, 'withdrawpub').i64f(p.amount, 'amount')
+      w.txid(p.tokenid, 'tokenid')
+        .text(p.refcoin, 'refcoin')
+        .pubkey(p.withdrawpub, 'withdrawpub')
+        .i64f(p.amount, 'amount')
       return
     case 'P':
       w.i32f(p.K, 'K').pubkey(p.signerpk, 'signerpk').text(p.refcoin, 'refcoin').text(p.hex, 'hex')
@@ -280,10 +364,12 @@ export function encodeGateways2018Opret(payload: Gateways2018Opret): Uint8Array 
 /** The bare payload of {@link encodeGateways2018Opret}. @example encodeGateways2018Payload(p)[0] // 0xf1, or 0xe3 for the GW-D claim */
 export function encodeGateways2018Payload(payload: Gateways2018Opret): Uint8Array {
   const p = assertPayloadObject(payload, 'gateways')
-  if (p.layout !== 'legacy') throw new KomodoCcError('ARG_INVALID', `a 2018 gateways record has layout 'legacy'`, { path: 'layout' })
+  if (p.layout !== 'legacy')
+    throw new KomodoCcError('ARG_INVALID', `a 2018 gateways record has layout 'legacy'`, { path: 'layout' })
   const w = new FieldWriter(256)
   const claim = p.funcid === 't'
-  if (claim && p.evalCode !== EVAL.ASSETS) throw new KomodoCcError('OPRET_EVAL', `the GW-D claim record has evalCode 0xe3`, { path: 'evalCode' })
+  if (claim && p.evalCode !== EVAL.ASSETS)
+    throw new KomodoCcError('OPRET_EVAL', `the GW-D claim record has evalCode 0xe3`, { path: 'evalCode' })
   const f = encodeFuncid(w, claim ? EVAL.ASSETS : EVAL.GATEWAYS, p.funcid, 'gateways (2018)', 'BDtWPCM')
   writeLegacy(w, f, p)
   return w.finish()
@@ -291,7 +377,8 @@ export function encodeGateways2018Payload(payload: Gateways2018Opret): Uint8Arra
 
 function wrap(p: Record<string, unknown>, blob: Uint8Array): Uint8Array {
   const pks = p.voutPubkeys
-  if (!Array.isArray(pks) || pks.length > 2) throw new KomodoCcError('ARG_INVALID', 'voutPubkeys expected an array of 0..2 pubkeys', { path: 'voutPubkeys' })
+  if (!Array.isArray(pks) || pks.length > 2)
+    throw new KomodoCcError('ARG_INVALID', 'voutPubkeys expected an array of 0..2 pubkeys', { path: 'voutPubkeys' })
   const w = new FieldWriter(blob.length + 110)
   w.u8(EVAL.TOKENS).u8(0x74).displayTxid(p.tokenid, 'tokenid').u8(pks.length)
   pks.forEach((k, i) => w.pubkey(k, `voutPubkeys[${i}]`))
@@ -308,7 +395,10 @@ function wrap(p: Record<string, unknown>, blob: Uint8Array): Uint8Array {
  * @throws KomodoCcError OPRET_EVAL | OPRET_FUNCID | OPRET_INVALID | READ_PAST_END | TRAILING_BYTES | PUBKEY_INVALID
  * @example decodeGatewaysOpret(claimScript).funcid // 'C'
  */
-export function decodeGatewaysOpret(scriptOrBytes: Uint8Array | string, options: OpretDecodeOptions = {}): GatewaysOpret {
+export function decodeGatewaysOpret(
+  scriptOrBytes: Uint8Array | string,
+  options: OpretDecodeOptions = {},
+): GatewaysOpret {
   return decodeGatewaysPayload(opretPayload(scriptOrBytes, options))
 }
 
@@ -317,9 +407,14 @@ export function decodeGatewaysPayload(payload: Uint8Array): GatewaysOpret {
   if (payload.length > 0 && payload[0] === EVAL.TOKENS) {
     const t = decodeTokensWrapper(payload)
     if (t.funcid !== 't' || t.tokenid === null)
-      throw new KomodoCcError('OPRET_FUNCID', `a token-wrapped gateways payload must be a token 't' opret, got '${t.funcid}'`, { path: 'tokens.funcid' })
+      throw new KomodoCcError(
+        'OPRET_FUNCID',
+        `a token-wrapped gateways payload must be a token 't' opret, got '${t.funcid}'`,
+        { path: 'tokens.funcid' },
+      )
     const blob = t.blobs.find((b) => b.id === GATEWAYS_BLOB_ID)
-    if (blob === undefined) throw new KomodoCcError('OPRET_INVALID', 'token opret carries no gateways (0x13) blob', { path: 'tokens.blobs' })
+    if (blob === undefined)
+      throw new KomodoCcError('OPRET_INVALID', 'token opret carries no gateways (0x13) blob', { path: 'tokens.blobs' })
     const wrapper = { tokenid: t.tokenid, voutPubkeys: t.pubkeys }
     return decodeFields(blob.data, 'gateways', (r): GatewaysOpret => {
       r.evalCode(EVAL.GATEWAYS)
@@ -336,7 +431,20 @@ export function decodeGatewaysPayload(payload: Uint8Array): GatewaysOpret {
         const prefix2 = r.u8f('prefix2')
         const wiftype = r.u8f('wiftype')
         r.done()
-        return { funcid: 'B', ...wrapper, coin, totalsupply, oracletxid, M, N, pubkeys, taddr, prefix, prefix2, wiftype }
+        return {
+          funcid: 'B',
+          ...wrapper,
+          coin,
+          totalsupply,
+          oracletxid,
+          M,
+          N,
+          pubkeys,
+          taddr,
+          prefix,
+          prefix2,
+          wiftype,
+        }
       }
       if (f === 'C') {
         const bindtxid = r.txid('bindtxid')
@@ -431,7 +539,11 @@ function readDeposit(r: FieldReader, claimvout: boolean): GatewaysDepositOpret |
   const publishers = readPubkeys(r, 'publishers')
   r.field = 'txids'
   const n = r.compactSize()
-  if (n * 32 > r.remaining) throw new KomodoCcError('READ_PAST_END', `txids count ${n} needs ${n * 32} bytes, only ${r.remaining} left`, { need: n * 32, left: r.remaining })
+  if (n * 32 > r.remaining)
+    throw new KomodoCcError('READ_PAST_END', `txids count ${n} needs ${n * 32} bytes, only ${r.remaining} left`, {
+      need: n * 32,
+      left: r.remaining,
+    })
   const txids: string[] = []
   for (let i = 0; i < n; i++) txids.push(r.txid(`txids[${i}]`))
   const height = r.i32f('height')
@@ -459,7 +571,20 @@ function readLegacyBind(r: FieldReader): GatewaysLegacyBindOpret {
   const pubkeys = readPubkeys(r, 'pubkeys')
   const oracletxid = r.txid('oracletxid')
   r.done()
-  return { funcid: 'B', layout: 'legacy', coin, prefix, prefix2, taddr, tokenid, totalsupply, M, N, pubkeys, oracletxid }
+  return {
+    funcid: 'B',
+    layout: 'legacy',
+    coin,
+    prefix,
+    prefix2,
+    taddr,
+    tokenid,
+    totalsupply,
+    M,
+    N,
+    pubkeys,
+    oracletxid,
+  }
 }
 
 function readLegacyPartial(r: FieldReader): GatewaysLegacyPartialSignOpret {
@@ -479,42 +604,62 @@ function readMarkDoneD(r: FieldReader): GatewaysLegacyMarkDoneOpret {
 }
 
 /** The 2018 readers of each funcid, in the order they are tried (after eval code and funcid). */
-const READERS_2018: Readonly<Record<string, readonly ((r: FieldReader) => Gateways2018Opret)[]>> = /* @__PURE__ */ Object.freeze({
-  B: [readLegacyBind],
-  D: [(r: FieldReader) => readDeposit(r, false) as GatewaysLegacyDepositOpret],
-  W: [(r: FieldReader): GatewaysLegacyWithdrawOpret => {
-    const tokenid = r.txid('tokenid')
-    const refcoin = r.varText('refcoin')
-    const withdrawpub = r.pubkey('withdrawpub')
-    const amount = r.i64f('amount')
-    r.done()
-    return { funcid: 'W', layout: 'legacy', tokenid, refcoin, withdrawpub, amount }
-  }],
-  P: [readLegacyPartial],
-  C: [(r: FieldReader): GatewaysLegacyCompleteSigningOpret => {
-    const refcoin = r.varText('refcoin')
-    const withdrawtxid = r.txid('withdrawtxid')
-    const hex = r.varText('hex')
-    r.done()
-    return { funcid: 'C', layout: 'legacy', refcoin, withdrawtxid, hex }
-  }],
-  M: [readMarkDoneD, (r: FieldReader): GatewaysEarlyMarkDoneOpret => {
-    const cointxid = r.txid('cointxid')
-    const refcoin = r.varText('refcoin')
-    r.done()
-    return { funcid: 'M', layout: 'legacy', cointxid, refcoin }
-  }],
-  t: [(r: FieldReader): GatewaysLegacyClaimOpret => {
-    const tokenid = r.txid('tokenid')
-    const refcoin = r.varText('refcoin')
-    const bindtxid = r.txid('bindtxid')
-    const deposittxid = r.txid('deposittxid')
-    const destpub = r.pubkey('destpub')
-    const amount = r.i64f('amount')
-    r.done()
-    return { funcid: 't', evalCode: EVAL.ASSETS, layout: 'legacy', tokenid, refcoin, bindtxid, deposittxid, destpub, amount }
-  }],
-})
+const READERS_2018: Readonly<Record<string, readonly ((r: FieldReader) => Gateways2018Opret)[]>> =
+  /* @__PURE__ */ Object.freeze({
+    B: [readLegacyBind],
+    D: [(r: FieldReader) => readDeposit(r, false) as GatewaysLegacyDepositOpret],
+    W: [
+      (r: FieldReader): GatewaysLegacyWithdrawOpret => {
+        const tokenid = r.txid('tokenid')
+        const refcoin = r.varText('refcoin')
+        const withdrawpub = r.pubkey('withdrawpub')
+        const amount = r.i64f('amount')
+        r.done()
+        return { funcid: 'W', layout: 'legacy', tokenid, refcoin, withdrawpub, amount }
+      },
+    ],
+    P: [readLegacyPartial],
+    C: [
+      (r: FieldReader): GatewaysLegacyCompleteSigningOpret => {
+        const refcoin = r.varText('refcoin')
+        const withdrawtxid = r.txid('withdrawtxid')
+        const hex = r.varText('hex')
+        r.done()
+        return { funcid: 'C', layout: 'legacy', refcoin, withdrawtxid, hex }
+      },
+    ],
+    M: [
+      readMarkDoneD,
+      (r: FieldReader): GatewaysEarlyMarkDoneOpret => {
+        const cointxid = r.txid('cointxid')
+        const refcoin = r.varText('refcoin')
+        r.done()
+        return { funcid: 'M', layout: 'legacy', cointxid, refcoin }
+      },
+    ],
+    t: [
+      (r: FieldReader): GatewaysLegacyClaimOpret => {
+        const tokenid = r.txid('tokenid')
+        const refcoin = r.varText('refcoin')
+        const bindtxid = r.txid('bindtxid')
+        const deposittxid = r.txid('deposittxid')
+        const destpub = r.pubkey('destpub')
+        const amount = r.i64f('amount')
+        r.done()
+        return {
+          funcid: 't',
+          evalCode: EVAL.ASSETS,
+          layout: 'legacy',
+          tokenid,
+          refcoin,
+          bindtxid,
+          deposittxid,
+          destpub,
+          amount,
+        }
+      },
+    ],
+  })
 
 /**
  * Decodes an opret script or payload as the 2018 gateways records (legacy-2018-layouts.md §3.2): every layout whose
@@ -525,7 +670,10 @@ const READERS_2018: Readonly<Record<string, readonly ((r: FieldReader) => Gatewa
  * @throws KomodoCcError OPRET_EVAL | OPRET_FUNCID | OPRET_INVALID | READ_PAST_END | TRAILING_BYTES | PUBKEY_INVALID (when none fits)
  * @example decodeGateways2018Opret(script).map((p) => p.funcid) // ['M', 'M'] for an ambiguous mark done
  */
-export function decodeGateways2018Opret(scriptOrBytes: Uint8Array | string, options: OpretDecodeOptions = {}): Gateways2018Opret[] {
+export function decodeGateways2018Opret(
+  scriptOrBytes: Uint8Array | string,
+  options: OpretDecodeOptions = {},
+): Gateways2018Opret[] {
   return decodeGateways2018Payload(opretPayload(scriptOrBytes, options))
 }
 
@@ -539,15 +687,23 @@ export function decodeGateways2018Payload(payload: Uint8Array): Gateways2018Opre
     const got = r.funcid()
     if (readers === undefined) badFuncid('gateways (2018)', got, claim ? 't' : 'B D W P C M')
   }
-  if (readers === undefined) return [decodeFields(payload, 'gateways', (r) => { head(r); return undefined as never })]
+  if (readers === undefined)
+    return [
+      decodeFields(payload, 'gateways', (r) => {
+        head(r)
+        return undefined as never
+      }),
+    ]
   const out: Gateways2018Opret[] = []
   let first: unknown
   for (const read of readers) {
     try {
-      out.push(decodeFields(payload, 'gateways', (r) => {
-        head(r)
-        return read(r)
-      }))
+      out.push(
+        decodeFields(payload, 'gateways', (r) => {
+          head(r)
+          return read(r)
+        }),
+      )
     } catch (e) {
       first ??= e
     }
@@ -559,7 +715,12 @@ export function decodeGateways2018Payload(payload: Uint8Array): Gateways2018Opre
 function readPubkeys(r: FieldReader, name: string): string[] {
   r.field = name
   const n = r.compactSize()
-  if (n * 34 > r.remaining) throw new KomodoCcError('READ_PAST_END', `${name} count ${n} needs at least ${n * 34} bytes, only ${r.remaining} left`, { need: n * 34, left: r.remaining })
+  if (n * 34 > r.remaining)
+    throw new KomodoCcError(
+      'READ_PAST_END',
+      `${name} count ${n} needs at least ${n * 34} bytes, only ${r.remaining} left`,
+      { need: n * 34, left: r.remaining },
+    )
   const out: string[] = []
   for (let i = 0; i < n; i++) out.push(r.pubkey(`${name}[${i}]`))
   return out

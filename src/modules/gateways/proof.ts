@@ -112,10 +112,15 @@ export function gatewaysVerifyDeposit(v: GatewaysVerifyInput): { amount: bigint;
   try {
     proof = parseMerkleProof(v.proof)
   } catch (e) {
-    return { amount: 0n, reason: `proof does not parse as a Komodo merkle block (${e instanceof KomodoCcError ? e.code : 'error'})` }
+    return {
+      amount: 0n,
+      reason: `proof does not parse as a Komodo merkle block (${e instanceof KomodoCcError ? e.code : 'error'})`,
+    }
   }
-  if (!equalBytes(proof.root, v.merkleroot)) return { amount: 0n, reason: 'the proof\'s merkle root is not the oracle\'s' }
-  if (!proof.matches.includes(v.cointxid)) return { amount: 0n, reason: 'cointxid is not among the proof\'s matched transactions' }
+  if (!equalBytes(proof.root, v.merkleroot))
+    return { amount: 0n, reason: "the proof's merkle root is not the oracle's" }
+  if (!proof.matches.includes(v.cointxid))
+    return { amount: 0n, reason: "cointxid is not among the proof's matched transactions" }
   let tx
   try {
     tx = parseTransaction(v.deposithex)
@@ -124,7 +129,8 @@ export function gatewaysVerifyDeposit(v: GatewaysVerifyInput): { amount: bigint;
   }
   const claim = tx.vout[v.claimvout]
   const want = gatewaysCustomAddress(Uint8Array.from([0x21, ...v.destpub, 0xac]), v.prefixes)
-  if (claim === undefined || gatewaysCustomAddress(claim.script, v.prefixes) !== want) return { amount: 0n, reason: `deposit output ${v.claimvout} does not pay destpub's address ${want}` }
+  if (claim === undefined || gatewaysCustomAddress(claim.script, v.prefixes) !== want)
+    return { amount: 0n, reason: `deposit output ${v.claimvout} does not pay destpub's address ${want}` }
   let amount = 0n
   for (let i = 0; i < Math.min(v.oracleVoutCount, tx.vout.length); i++) {
     if (gatewaysCustomAddress(tx.vout[i]!.script, v.prefixes) === v.depositAddress) {
@@ -133,6 +139,10 @@ export function gatewaysVerifyDeposit(v: GatewaysVerifyInput): { amount: bigint;
     }
   }
   if (txidOf(tx) !== v.cointxid) return { amount: 0n, reason: 'deposithex does not hash to cointxid' }
-  if (amount === 0n) return { amount: 0n, reason: `none of the first ${v.oracleVoutCount} outputs pays the deposit address ${v.depositAddress}` }
+  if (amount === 0n)
+    return {
+      amount: 0n,
+      reason: `none of the first ${v.oracleVoutCount} outputs pays the deposit address ${v.depositAddress}`,
+    }
   return { amount }
 }

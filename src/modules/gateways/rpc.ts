@@ -7,8 +7,16 @@ import type { ExactJson } from '../../rpc/json.js'
 import { moduleAddressRpc, rpcMethod } from '../../rpc/method.js'
 import { coinsParam, hexParam, intParam, pubkeyParam, textParam, txidParam, unitsParam } from '../../rpc/params.js'
 import {
-  asObject, badResult as bad, parseHexResult, parseKeyed, parseTxidList, resultCoins as coins, resultInt as int,
-  resultOptString as optStr, resultString as str, resultTxid as txidOf,
+  asObject,
+  badResult as bad,
+  parseHexResult,
+  parseKeyed,
+  parseTxidList,
+  resultCoins as coins,
+  resultInt as int,
+  resultOptString as optStr,
+  resultString as str,
+  resultTxid as txidOf,
 } from '../../rpc/results.js'
 import type { ModuleAddresses } from '../../rpc/results.js'
 import type { GatewaysInfo } from './info.js'
@@ -30,57 +38,137 @@ const gatewaysAddress = /* @__PURE__ */ moduleAddressRpc(['Gateways'])
  * @internal
  */
 export const gatewaysRpc = /* @__PURE__ */ Object.freeze({
-  gatewaysaddress: rpcMethod(gatewaysAddress.params, (pubkey?: string) => gatewaysAddress.toParams(pubkey), (v): GatewaysAddresses => {
-    const out: GatewaysAddresses = gatewaysAddress.parse(v)
-    if (out.raw.GatewaysPubkey !== undefined) out.gatewaysPubkey = str(out.raw, 'GatewaysPubkey')
-    return out
-  }),
-  gatewaysbind: rpcMethod(['tokenid', 'oracletxid', 'coin', 'tokensupply', 'M', 'N', 'pubkeys', 'pubtype', 'p2shtype', 'wiftype', 'taddr'],
-    (tokenid: string, oracletxid: string, coin: string, tokensupply: AmountInput, M: number, N: number, pubkeys: string | readonly string[],
-      pubtype: number, p2shtype: number, wiftype: number, taddr?: number) => {
+  gatewaysaddress: rpcMethod(
+    gatewaysAddress.params,
+    (pubkey?: string) => gatewaysAddress.toParams(pubkey),
+    (v): GatewaysAddresses => {
+      const out: GatewaysAddresses = gatewaysAddress.parse(v)
+      if (out.raw.GatewaysPubkey !== undefined) out.gatewaysPubkey = str(out.raw, 'GatewaysPubkey')
+      return out
+    },
+  ),
+  gatewaysbind: rpcMethod(
+    ['tokenid', 'oracletxid', 'coin', 'tokensupply', 'M', 'N', 'pubkeys', 'pubtype', 'p2shtype', 'wiftype', 'taddr'],
+    (
+      tokenid: string,
+      oracletxid: string,
+      coin: string,
+      tokensupply: AmountInput,
+      M: number,
+      N: number,
+      pubkeys: string | readonly string[],
+      pubtype: number,
+      p2shtype: number,
+      wiftype: number,
+      taddr?: number,
+    ) => {
       const list = typeof pubkeys === 'string' ? [pubkeys] : Array.isArray(pubkeys) ? pubkeys : []
       const n = Number(intParam(N, 'N', 1, 15))
-      if (list.length !== n) throw new KomodoCcError('ARG_INVALID', `N is ${n} but ${list.length} pubkey(s) were given`, { name: 'pubkeys' })
+      if (list.length !== n)
+        throw new KomodoCcError('ARG_INVALID', `N is ${n} but ${list.length} pubkey(s) were given`, { name: 'pubkeys' })
       const m = Number(intParam(M, 'M', 1, n))
       return [
-        txidParam(tokenid, 'tokenid'), txidParam(oracletxid, 'oracletxid'), textParam(coin, 'coin', 32), unitsParam(toSatoshis(tokensupply, 'tokensupply'), 'tokensupply', 1n),
-        String(m), String(n), ...list.map((p, i) => pubkeyParam(p, `pubkeys[${i}]`)),
-        intParam(pubtype, 'pubtype', 0, 255), intParam(p2shtype, 'p2shtype', 0, 255), intParam(wiftype, 'wiftype', 0, 255),
+        txidParam(tokenid, 'tokenid'),
+        txidParam(oracletxid, 'oracletxid'),
+        textParam(coin, 'coin', 32),
+        unitsParam(toSatoshis(tokensupply, 'tokensupply'), 'tokensupply', 1n),
+        String(m),
+        String(n),
+        ...list.map((p, i) => pubkeyParam(p, `pubkeys[${i}]`)),
+        intParam(pubtype, 'pubtype', 0, 255),
+        intParam(p2shtype, 'p2shtype', 0, 255),
+        intParam(wiftype, 'wiftype', 0, 255),
         ...(taddr === undefined ? [] : [intParam(taddr, 'taddr', 0, 255)]),
       ]
-    }, parseHexResult),
-  gatewaysclaim: rpcMethod(['bindtxid', 'coin', 'deposittxid', 'destpub', 'amount'],
-    (bindtxid: string, coin: string, deposittxid: string, destpub: string, amount: AmountInput) =>
-      [txidParam(bindtxid, 'bindtxid'), textParam(coin, 'coin', 32), txidParam(deposittxid, 'deposittxid'), pubkeyParam(destpub, 'destpub'),
-        coinsParam(amount, 'amount', { min: 1n })], parseHexResult),
-  gatewayscompletesigning: rpcMethod(['withdrawtxid', 'coin', 'hex'], (withdrawtxid: string, coin: string, hex: string) =>
-    [txidParam(withdrawtxid, 'withdrawtxid'), textParam(coin, 'coin', 32), hexParam(hex, 'hex')], parseHexResult),
-  gatewaysdeposit: rpcMethod(['bindtxid', 'height', 'coin', 'cointxid', 'claimvout', 'deposithex', 'proof', 'destpub', 'amount'],
-    (bindtxid: string, height: number, coin: string, cointxid: string, claimvout: number, deposithex: string, proof: string, destpub: string, amount: AmountInput) =>
-      [txidParam(bindtxid, 'bindtxid'), intParam(height, 'height', 0, 0x7fffffff), textParam(coin, 'coin', 32), txidParam(cointxid, 'cointxid'),
-        intParam(claimvout, 'claimvout', 0, 0x7fffffff), hexParam(deposithex, 'deposithex'), hexParam(proof, 'proof'), pubkeyParam(destpub, 'destpub'),
-        coinsParam(amount, 'amount', { min: 1n })], parseHexResult),
-  gatewaysdumpprivkey: rpcMethod(['bindtxid', 'address'], (bindtxid: string, address: string) =>
-    [txidParam(bindtxid, 'bindtxid'), textParam(address, 'address', 128)], (v) => parseKeyed(v, 'privkey')),
-  gatewaysexternaladdress: rpcMethod(['bindtxid', 'pubkey'], (bindtxid: string, pubkey: string) =>
-    [txidParam(bindtxid, 'bindtxid'), pubkeyParam(pubkey, 'pubkey')], (v) => parseKeyed(v, 'address')),
+    },
+    parseHexResult,
+  ),
+  gatewaysclaim: rpcMethod(
+    ['bindtxid', 'coin', 'deposittxid', 'destpub', 'amount'],
+    (bindtxid: string, coin: string, deposittxid: string, destpub: string, amount: AmountInput) => [
+      txidParam(bindtxid, 'bindtxid'),
+      textParam(coin, 'coin', 32),
+      txidParam(deposittxid, 'deposittxid'),
+      pubkeyParam(destpub, 'destpub'),
+      coinsParam(amount, 'amount', { min: 1n }),
+    ],
+    parseHexResult,
+  ),
+  gatewayscompletesigning: rpcMethod(
+    ['withdrawtxid', 'coin', 'hex'],
+    (withdrawtxid: string, coin: string, hex: string) => [
+      txidParam(withdrawtxid, 'withdrawtxid'),
+      textParam(coin, 'coin', 32),
+      hexParam(hex, 'hex'),
+    ],
+    parseHexResult,
+  ),
+  gatewaysdeposit: rpcMethod(
+    ['bindtxid', 'height', 'coin', 'cointxid', 'claimvout', 'deposithex', 'proof', 'destpub', 'amount'],
+    (
+      bindtxid: string,
+      height: number,
+      coin: string,
+      cointxid: string,
+      claimvout: number,
+      deposithex: string,
+      proof: string,
+      destpub: string,
+      amount: AmountInput,
+    ) => [
+      txidParam(bindtxid, 'bindtxid'),
+      intParam(height, 'height', 0, 0x7fffffff),
+      textParam(coin, 'coin', 32),
+      txidParam(cointxid, 'cointxid'),
+      intParam(claimvout, 'claimvout', 0, 0x7fffffff),
+      hexParam(deposithex, 'deposithex'),
+      hexParam(proof, 'proof'),
+      pubkeyParam(destpub, 'destpub'),
+      coinsParam(amount, 'amount', { min: 1n }),
+    ],
+    parseHexResult,
+  ),
+  gatewaysdumpprivkey: rpcMethod(
+    ['bindtxid', 'address'],
+    (bindtxid: string, address: string) => [txidParam(bindtxid, 'bindtxid'), textParam(address, 'address', 128)],
+    (v) => parseKeyed(v, 'privkey'),
+  ),
+  gatewaysexternaladdress: rpcMethod(
+    ['bindtxid', 'pubkey'],
+    (bindtxid: string, pubkey: string) => [txidParam(bindtxid, 'bindtxid'), pubkeyParam(pubkey, 'pubkey')],
+    (v) => parseKeyed(v, 'address'),
+  ),
   gatewaysinfo: rpcMethod(['bindtxid'], (bindtxid: string) => [txidParam(bindtxid, 'bindtxid')], parseGatewaysInfo),
   gatewayslist: rpcMethod([], () => [], parseTxidList),
-  gatewayswithdraw: rpcMethod(['bindtxid', 'coin', 'withdrawpub', 'amount'], (bindtxid: string, coin: string, withdrawpub: string, amount: AmountInput) =>
-    [txidParam(bindtxid, 'bindtxid'), textParam(coin, 'coin', 32), pubkeyParam(withdrawpub, 'withdrawpub'), coinsParam(amount, 'amount', { min: 1n })], parseHexResult),
+  gatewayswithdraw: rpcMethod(
+    ['bindtxid', 'coin', 'withdrawpub', 'amount'],
+    (bindtxid: string, coin: string, withdrawpub: string, amount: AmountInput) => [
+      txidParam(bindtxid, 'bindtxid'),
+      textParam(coin, 'coin', 32),
+      pubkeyParam(withdrawpub, 'withdrawpub'),
+      coinsParam(amount, 'amount', { min: 1n }),
+    ],
+    parseHexResult,
+  ),
 })
 
 /** @internal @example parseGatewaysInfo(await send('gatewaysinfo', [bindtxid])).deposit */
 export function parseGatewaysInfo(v: ExactJson): GatewaysInfo {
   const o = asObject(v)
   const out: GatewaysInfo = { result: str(o, 'result'), name: str(o, 'name') }
-  for (const k of ['M', 'N', 'taddr', 'prefix', 'prefix2', 'wiftype'] as const) if (o[k] !== undefined) out[k] = int(o[k], `result.${k}`)
-  for (const k of ['pubkey', 'coin', 'deposit'] as const) { const x = optStr(o, k); if (x !== undefined) out[k] = x }
+  for (const k of ['M', 'N', 'taddr', 'prefix', 'prefix2', 'wiftype'] as const)
+    if (o[k] !== undefined) out[k] = int(o[k], `result.${k}`)
+  for (const k of ['pubkey', 'coin', 'deposit'] as const) {
+    const x = optStr(o, k)
+    if (x !== undefined) out[k] = x
+  }
   for (const k of ['oracletxid', 'tokenid'] as const) if (o[k] !== undefined) out[k] = txidOf(o[k], `result.${k}`)
-  for (const k of ['totalsupply', 'remaining', 'issued'] as const) if (o[k] !== undefined) out[k] = coins(o[k], `result.${k}`)
+  for (const k of ['totalsupply', 'remaining', 'issued'] as const)
+    if (o[k] !== undefined) out[k] = coins(o[k], `result.${k}`)
   if (o.pubkeys !== undefined) {
     const pk = o.pubkeys
-    if (!Array.isArray(pk) || !pk.every((x) => typeof x === 'string')) bad('result.pubkeys', 'is not an array of strings')
+    if (!Array.isArray(pk) || !pk.every((x) => typeof x === 'string'))
+      bad('result.pubkeys', 'is not an array of strings')
     out.pubkeys = pk as string[]
   }
   return out

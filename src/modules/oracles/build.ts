@@ -11,7 +11,13 @@ import { ccScript } from '../../script/cc.js'
 import { p2pkScript } from '../../script/script.js'
 import { encodeOraclesPayload, decodeOraclesOpret, type OraclesCreateOpret } from './opret.js'
 import { decodeOracleData } from '../../oracle-data/format.js'
-import { ORACLE_MAX_DATA_SIZE, ORACLE_MAX_FORMAT_LENGTH, ORACLE_MAX_NAME_LENGTH, ORACLE_FORMAT_CHARS, checkOracleTxSize } from '../../oracle-data/index.js'
+import {
+  ORACLE_MAX_DATA_SIZE,
+  ORACLE_MAX_FORMAT_LENGTH,
+  ORACLE_MAX_NAME_LENGTH,
+  ORACLE_FORMAT_CHARS,
+  checkOracleTxSize,
+} from '../../oracle-data/index.js'
 import { transactionSize } from '../../tx/codec.js'
 import { checkContext, checkUtxo, daemonRefusal, type BuildContext, type CheckedContext } from '../../cctx/context.js'
 import { builderParams } from '../../cctx/params.js'
@@ -38,7 +44,12 @@ export function oracleMarkerPubkey(oracletxid: string): Uint8Array {
 }
 
 /** Reads the 'C' opret of an oracle create transaction given as state. */
-function oracleCreate(oracle: TxLike | undefined, oracletxid: string, missing: string, invalid: string): OraclesCreateOpret {
+function oracleCreate(
+  oracle: TxLike | undefined,
+  oracletxid: string,
+  missing: string,
+  invalid: string,
+): OraclesCreateOpret {
   if (oracle === undefined) throw daemonRefusal(missing, { oracletxid }, 'BUILD_STATE')
   const tx = stateTx(oracle, oracletxid, 'state.oracle')
   const last = tx.vout[tx.vout.length - 1]
@@ -59,7 +70,10 @@ function batonPk(ctx: CheckedContext, given: string | Uint8Array | undefined): {
   if (given !== undefined) return { pk: pubkeyBytes(given, 'state.batonPubkey'), ctx }
   const signer = callerBatonSigner(ctx)
   if (signer !== undefined) return { pk: signer.publicKey, ctx: { ...ctx, batonSigner: signer } }
-  throw new KomodoCcError('BUILD_STATE', 'the baton pubkey derives from the publisher\'s private key: give context.privateKey, context.batonSigner or state.batonPubkey')
+  throw new KomodoCcError(
+    'BUILD_STATE',
+    "the baton pubkey derives from the publisher's private key: give context.privateKey, context.batonSigner or state.batonPubkey",
+  )
 }
 
 function done(fin: FinalizedTx, ctx: CheckedContext): BuildResult {
@@ -85,12 +99,17 @@ export type OraclesCreateParams = {
 export function buildOraclesCreate(params: OraclesCreateParams, context: BuildContext): BuildResult {
   const { name, description, format } = builderParams(params, 'buildOraclesCreate', ['name', 'description', 'format'])
   const ctx = checkContext(context)
-  for (const [v, n] of [[name, 'name'], [description, 'description'], [format, 'format']] as const)
+  for (const [v, n] of [
+    [name, 'name'],
+    [description, 'description'],
+    [format, 'format'],
+  ] as const)
     if (typeof v !== 'string') throw new KomodoCcError('BUILD_PARAMS', `${n} expected a string`, { name: n })
   const nameLen = utf8ToBytes(name).length
   const descLen = utf8ToBytes(description).length
   const fmtLen = utf8ToBytes(format).length
-  if (nameLen > ORACLE_MAX_NAME_LENGTH) throw daemonRefusal(`name.${nameLen} must be less then 32`, { max: ORACLE_MAX_NAME_LENGTH })
+  if (nameLen > ORACLE_MAX_NAME_LENGTH)
+    throw daemonRefusal(`name.${nameLen} must be less then 32`, { max: ORACLE_MAX_NAME_LENGTH })
   if (descLen > ORACLE_MAX_FORMAT_LENGTH) throw daemonRefusal(`description.${descLen} must be less then 4096`)
   if (fmtLen > ORACLE_MAX_FORMAT_LENGTH) throw daemonRefusal(`format.${fmtLen} must be less then 4096`)
   if (nameLen === 0) throw daemonRefusal('name must not be empty')
@@ -152,7 +171,11 @@ function datafeeParam(v: bigint | string): bigint {
     const exact = toSatoshis(v, 'datafee', { max: MAX_MONEY })
     const daemon = daemonParseDatafee(v)
     if (daemon !== exact)
-      throw new KomodoCcError('BUILD_PARAMS', `datafee ${JSON.stringify(v)} is ${exact} sat exactly, but oraclesregister would read ${daemon} sat: pass satoshis as a bigint`, { exact: String(exact), daemon: String(daemon) })
+      throw new KomodoCcError(
+        'BUILD_PARAMS',
+        `datafee ${JSON.stringify(v)} is ${exact} sat exactly, but oraclesregister would read ${daemon} sat: pass satoshis as a bigint`,
+        { exact: String(exact), daemon: String(daemon) },
+      )
     return exact
   }
   throw new KomodoCcError('BUILD_PARAMS', 'datafee expected a bigint (satoshis) or text', { name: 'datafee' })
@@ -181,7 +204,11 @@ export type OraclesRegisterParams = {
  * `02‖oracletxid`), vout 1 = the 10000 baton on CC1(0xec, batonpk), vout 2 = 10000 back to the caller, change, 'R'.
  * @example buildOraclesRegister({ oracletxid, datafee: 10000n }, ctx, { oracle, fund })
  */
-export function buildOraclesRegister(params: OraclesRegisterParams, context: BuildContext, state: OraclesRegisterState): BuildResult {
+export function buildOraclesRegister(
+  params: OraclesRegisterParams,
+  context: BuildContext,
+  state: OraclesRegisterState,
+): BuildResult {
   const { oracletxid, datafee } = builderParams(params, 'buildOraclesRegister', ['oracletxid', 'datafee'])
   const ctx = checkContext(context)
   const id = txidParam(oracletxid, 'oracletxid')
@@ -191,9 +218,18 @@ export function buildOraclesRegister(params: OraclesRegisterParams, context: Bui
   const baton = batonPk(ctx, state.batonPubkey).pk
   const normal = normalInputs(ctx, 3n * ctx.fee, 4, 'error adding normal inputs')
   if (state.fund === undefined)
-    throw daemonRefusal('error adding inputs from your Oracles CC address, please fund it first with oraclesfund rpc!', {}, 'BUILD_STATE')
+    throw daemonRefusal(
+      'error adding inputs from your Oracles CC address, please fund it first with oraclesfund rpc!',
+      {},
+      'BUILD_STATE',
+    )
   const fund = ccInput(checkUtxo(state.fund, 'state.fund'), cc1of1(EVAL, ctx.pubkey), EVAL, 'caller', 'state.fund')
-  if (fund.utxo.satoshis !== MARKER) throw daemonRefusal('error adding inputs from your Oracles CC address, please fund it first with oraclesfund rpc!', { value: String(fund.utxo.satoshis) }, 'BUILD_STATE')
+  if (fund.utxo.satoshis !== MARKER)
+    throw daemonRefusal(
+      'error adding inputs from your Oracles CC address, please fund it first with oraclesfund rpc!',
+      { value: String(fund.utxo.satoshis) },
+      'BUILD_STATE',
+    )
   const fin = finalizeCcTx({
     inputs: [...normal, fund],
     outputs: [
@@ -225,14 +261,27 @@ export type OraclesSubscribeParams = {
  * **subscriber** (caller) pubkey. Normal inputs for amount + 2·txfee, at most 64.
  * @example buildOraclesSubscribe({ oracletxid, publisher: publisherPubkey, amount: '1' }, ctx, { oracle })
  */
-export function buildOraclesSubscribe(params: OraclesSubscribeParams, context: BuildContext, state: OraclesState): BuildResult {
-  const { oracletxid, publisher, amount } = builderParams(params, 'buildOraclesSubscribe', ['oracletxid', 'publisher', 'amount'])
+export function buildOraclesSubscribe(
+  params: OraclesSubscribeParams,
+  context: BuildContext,
+  state: OraclesState,
+): BuildResult {
+  const { oracletxid, publisher, amount } = builderParams(params, 'buildOraclesSubscribe', [
+    'oracletxid',
+    'publisher',
+    'amount',
+  ])
   const ctx = checkContext(context)
   const id = txidParam(oracletxid, 'oracletxid')
   oracleCreate(state?.oracle, id, `cant find oracletxid ${id}`, `invalid oracletxid ${id}`)
   const pub = pubkeyBytes(publisher, 'publisher')
   const sats = toSatoshis(amount, 'amount', { max: MAX_MONEY })
-  if (sats <= 0n) throw new KomodoCcError('BUILD_PARAMS', 'amount must be positive (the daemon does not check; a zero subscription pays nothing)', { amount: String(sats) })
+  if (sats <= 0n)
+    throw new KomodoCcError(
+      'BUILD_PARAMS',
+      'amount must be positive (the daemon does not check; a zero subscription pays nothing)',
+      { amount: String(sats) },
+    )
   const inputs = normalInputs(ctx, sats + 2n * ctx.fee, 64, 'error adding normal inputs')
   const fin = finalizeCcTx({
     inputs,
@@ -287,13 +336,19 @@ export type OraclesDataParams = {
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS | ORACLE_TX_TOO_BIG | …
  * @example buildOraclesData({ oracletxid, hexstr: encodeOracleData('IhhL', values) }, ctx, { oracle, datafee: 10000n, baton, subscriptions })
  */
-export function buildOraclesData(params: OraclesDataParams, context: BuildContext, state: OraclesDataState): OraclesDataResult {
+export function buildOraclesData(
+  params: OraclesDataParams,
+  context: BuildContext,
+  state: OraclesDataState,
+): OraclesDataResult {
   const { oracletxid, hexstr } = builderParams(params, 'buildOraclesData', ['oracletxid', 'hexstr'])
   const ctx = checkContext(context)
   const id = txidParam(oracletxid, 'oracletxid')
   const record = hexParam(hexstr, 'hexstr')
-  if (record.length > ORACLE_MAX_DATA_SIZE) throw daemonRefusal(`datasize ${record.length} is too big`, { max: ORACLE_MAX_DATA_SIZE, got: record.length })
-  if (typeof state !== 'object' || state === null) throw new KomodoCcError('BUILD_STATE', 'state expected { oracle, datafee, baton?, subscriptions }')
+  if (record.length > ORACLE_MAX_DATA_SIZE)
+    throw daemonRefusal(`datasize ${record.length} is too big`, { max: ORACLE_MAX_DATA_SIZE, got: record.length })
+  if (typeof state !== 'object' || state === null)
+    throw new KomodoCcError('BUILD_STATE', 'state expected { oracle, datafee, baton?, subscriptions }')
   if (typeof state.datafee !== 'bigint' || state.datafee <= 0n) {
     const coins = typeof state.datafee === 'bigint' ? Number(formatCoins(state.datafee)) : 0
     throw daemonRefusal(`datafee ${coins}is illegal`, {}, 'BUILD_STATE')
@@ -303,18 +358,27 @@ export function buildOraclesData(params: OraclesDataParams, context: BuildContex
   try {
     decodeOracleData(create.format, record)
   } catch (e) {
-    throw daemonRefusal('data does not match length or content format specification', { format: create.format, cause: e instanceof KomodoCcError ? e.code : 'unknown' })
+    throw daemonRefusal('data does not match length or content format specification', {
+      format: create.format,
+      cause: e instanceof KomodoCcError ? e.code : 'unknown',
+    })
   }
   const { pk: baton, ctx: signing } = batonPk(ctx, state.batonPubkey)
   const normal = normalInputs(ctx, 2n * ctx.fee, 3, 'couldnt add normal inputs')
   // each script encoded once per build: compared with every input it locks, then placed (this build's own array) in an output
   const batonCc = state.baton === undefined ? undefined : cc1of1(EVAL, baton)
   const batonScript = batonCc === undefined ? undefined : ccScript(batonCc)
-  const batonInput = state.baton === undefined ? [] : [ccInput(state.baton, batonCc!, EVAL, 'baton', 'state.baton', batonScript)]
+  const batonInput =
+    state.baton === undefined ? [] : [ccInput(state.baton, batonCc!, EVAL, 'baton', 'state.baton', batonScript)]
   // OracleBatonUtxo: a baton is vout 1 of an 'R' or 'D', exactly 10000 sat
   if (state.baton !== undefined && (state.baton.vout !== 1 || state.baton.satoshis !== MARKER))
-    throw new KomodoCcError('BUILD_STATE', `state.baton is not a baton (vout 1 of 10000 sat), got vout ${state.baton.vout} of ${state.baton.satoshis} sat`, { name: 'state.baton', vout: state.baton.vout, satoshis: String(state.baton.satoshis) })
-  if (!Array.isArray(state.subscriptions)) throw new KomodoCcError('BUILD_STATE', 'state.subscriptions expected an array of UTXOs')
+    throw new KomodoCcError(
+      'BUILD_STATE',
+      `state.baton is not a baton (vout 1 of 10000 sat), got vout ${state.baton.vout} of ${state.baton.satoshis} sat`,
+      { name: 'state.baton', vout: state.baton.vout, satoshis: String(state.baton.satoshis) },
+    )
+  if (!Array.isArray(state.subscriptions))
+    throw new KomodoCcError('BUILD_STATE', 'state.subscriptions expected an array of UTXOs')
   const subs = []
   const seen = new OutpointSet()
   let total = 0n
@@ -327,9 +391,18 @@ export function buildOraclesData(params: OraclesDataParams, context: BuildContex
     subs.push(ccInput(u, myCc, EVAL, 'caller', `state.subscriptions[${i}]`, myCcScript))
     total += u.satoshis
   }
-  if (subs.length === 0) throw daemonRefusal(`couldnt find enough oracle inputs ${ccAddress(EVAL, ctx.pubkey, ctx.chain)}, limit 1 per utxo`, {}, 'INSUFFICIENT_FUNDS')
+  if (subs.length === 0)
+    throw daemonRefusal(
+      `couldnt find enough oracle inputs ${ccAddress(EVAL, ctx.pubkey, ctx.chain)}, limit 1 per utxo`,
+      {},
+      'INSUFFICIENT_FUNDS',
+    )
   if (total < state.datafee)
-    throw new KomodoCcError('INSUFFICIENT_FUNDS', `subscriptions total ${total} sat, below the datafee ${state.datafee}: the daemon would build a transaction that fails consensus (mismatched inputs != outputs + datafee)`, { total: String(total), datafee: String(state.datafee) })
+    throw new KomodoCcError(
+      'INSUFFICIENT_FUNDS',
+      `subscriptions total ${total} sat, below the datafee ${state.datafee}: the daemon would build a transaction that fails consensus (mismatched inputs != outputs + datafee)`,
+      { total: String(total), datafee: String(state.datafee) },
+    )
   const fin = finalizeCcTx({
     inputs: [...normal, ...batonInput, ...subs],
     outputs: [
@@ -337,7 +410,13 @@ export function buildOraclesData(params: OraclesDataParams, context: BuildContex
       { value: MARKER, script: batonScript ?? ccScript(cc1of1(EVAL, baton)) },
       { value: state.datafee, script: p2pkScript(ctx.pubkey) },
     ],
-    opret: encodeOraclesPayload({ funcid: 'D', oracletxid: id, batontxid: state.baton?.txid ?? '0'.repeat(64), pubkey: bytesToHex(ctx.pubkey), data: bytesToHex(record) }),
+    opret: encodeOraclesPayload({
+      funcid: 'D',
+      oracletxid: id,
+      batontxid: state.baton?.txid ?? '0'.repeat(64),
+      pubkey: bytesToHex(ctx.pubkey),
+      data: bytesToHex(record),
+    }),
     changePubkey: ctx.pubkey,
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,

@@ -7,7 +7,11 @@ import { p2pkhAddress } from '../../address/address.js'
 import { daemonParseCoins, daemonParseDatafee, formatCoins } from '../../amount.js'
 import { decodeOraclesPayload, type OraclesOpret } from './opret.js'
 import {
-  buildOraclesCreate, buildOraclesData, buildOraclesFund, buildOraclesRegister, buildOraclesSubscribe,
+  buildOraclesCreate,
+  buildOraclesData,
+  buildOraclesFund,
+  buildOraclesRegister,
+  buildOraclesSubscribe,
 } from './build.js'
 import { decodeOracleData, formatOracleSample } from '../../oracle-data/format.js'
 import { ccScript } from '../../script/cc.js'
@@ -42,7 +46,8 @@ export function currentDatafee(chain: DevChain, oracletxid: string, publisher: s
   for (const c of chain.addressCoins(txidAddress(oracletxid))) {
     const p = oraclesOpret(chain.txs.get(c.txid)?.tx)
     if (p?.funcid !== 'R' || p.oracletxid !== oracletxid || p.pubkey !== publisher) continue
-    if (best === undefined || c.height > best.height || (c.height === best.height && p.datafee < best.fee)) best = { height: c.height, fee: p.datafee }
+    if (best === undefined || c.height > best.height || (c.height === best.height && p.datafee < best.fee))
+      best = { height: c.height, fee: p.datafee }
   }
   return best?.fee ?? 0n
 }
@@ -94,7 +99,10 @@ export function subscriptionUtxos(chain: DevChain, oracletxid: string, publisher
 /** The caller's fund output for `oraclesregister`: confirmed first, then mempool; its tx an 'F' of (oracle, caller, value). */
 export function fundUtxo(chain: DevChain, oracletxid: string, publisher: string): Utxo | undefined {
   const addr = ccAddress(EVAL.ORACLES, publisher)
-  const coins = [...chain.addressCoins(addr).filter((c) => !chain.spentInMempool(c.txid, c.vout)), ...chain.mempoolAddressCoins(addr)]
+  const coins = [
+    ...chain.addressCoins(addr).filter((c) => !chain.spentInMempool(c.txid, c.vout)),
+    ...chain.mempoolAddressCoins(addr),
+  ]
   for (const c of coins) {
     const p = oraclesOpret(chain.txs.get(c.txid)?.tx)
     if (p?.funcid === 'F' && p.oracletxid === oracletxid && p.pubkey === publisher && p.amount === c.value)
@@ -125,27 +133,48 @@ export function oraclesInfo(chain: DevChain, oracletxid: string): Record<string,
     const p = oraclesOpret(t)
     if (p?.funcid !== 'R' || p.oracletxid !== oracletxid) continue
     const had = regs.get(p.pubkey)
-    if (had === undefined || coin.height > had.height) regs.set(p.pubkey, { height: coin.height, tx: t, fee: p.datafee })
+    if (had === undefined || coin.height > had.height)
+      regs.set(p.pubkey, { height: coin.height, tx: t, fee: p.datafee })
   }
-  const registered = [...regs.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([publisher, r]) => {
-    const baton = registerBatonAddress(r.tx) ?? ''
-    let lifetime = 0n
-    for (const h of chain.addressHistory.get(ccAddress(EVAL.ORACLES, publisher)) ?? []) {
-      const t = chain.txs.get(h.txid)!.tx
-      const p = oraclesOpret(t)
-      if (p?.funcid === 'S' && p.oracletxid === oracletxid && p.pubkey === publisher && h.vout === 0) lifetime += t.vout[0]!.value
-    }
-    const funds = subscriptionUtxos(chain, oracletxid, publisher).reduce((s, u) => s + u.satoshis, 0n)
-    return {
-      publisher, baton, batontxid: batonTxid(chain, oracletxid, publisher, baton) ?? '0'.repeat(64),
-      lifetime: formatCoins(lifetime), funds: formatCoins(funds), datafee: formatCoins(r.fee),
-    }
-  })
-  return { result: 'success', txid: oracletxid, name: c.name, description: c.description, format: c.format, marker: txidAddress(oracletxid), registered }
+  const registered = [...regs.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([publisher, r]) => {
+      const baton = registerBatonAddress(r.tx) ?? ''
+      let lifetime = 0n
+      for (const h of chain.addressHistory.get(ccAddress(EVAL.ORACLES, publisher)) ?? []) {
+        const t = chain.txs.get(h.txid)!.tx
+        const p = oraclesOpret(t)
+        if (p?.funcid === 'S' && p.oracletxid === oracletxid && p.pubkey === publisher && h.vout === 0)
+          lifetime += t.vout[0]!.value
+      }
+      const funds = subscriptionUtxos(chain, oracletxid, publisher).reduce((s, u) => s + u.satoshis, 0n)
+      return {
+        publisher,
+        baton,
+        batontxid: batonTxid(chain, oracletxid, publisher, baton) ?? '0'.repeat(64),
+        lifetime: formatCoins(lifetime),
+        funds: formatCoins(funds),
+        datafee: formatCoins(r.fee),
+      }
+    })
+  return {
+    result: 'success',
+    txid: oracletxid,
+    name: c.name,
+    description: c.description,
+    format: c.format,
+    marker: txidAddress(oracletxid),
+    registered,
+  }
 }
 
 /** `oraclessamples oracletxid batonaddress num`: mempool first, then the baton address's confirmed history newest first. */
-export function oraclesSamples(chain: DevChain, oracletxid: string, batonAddr: string, num: number): Record<string, unknown> {
+export function oraclesSamples(
+  chain: DevChain,
+  oracletxid: string,
+  batonAddr: string,
+  num: number,
+): Record<string, unknown> {
   const e = chain.txs.get(oracletxid)
   if (e === undefined) return { result: 'error', error: `cant find oracletxid ${oracletxid}` }
   const c = oraclesOpret(e.tx)
@@ -178,7 +207,8 @@ function oraclesInput(inputs: readonly SpentInput[], i: number): SpentInput | un
   return inp !== undefined && inp.cc && inp.evalCodes.includes(EVAL.ORACLES) ? inp : undefined
 }
 
-const FUND_TEXT = 'for oraclesregister, it must be CC vin or pubkey not same as vin pubkey, register and fund tx must be done from owner of pubkey that registers to oracle!!'
+const FUND_TEXT =
+  'for oraclesregister, it must be CC vin or pubkey not same as vin pubkey, register and fund tx must be done from owner of pubkey that registers to oracle!!'
 
 /**
  * `OraclesValidate` (spec 5.12) with the daemon's texts, plus the devnet's closures of its gaps: a register's 'F' key
@@ -189,7 +219,9 @@ const FUND_TEXT = 'for oraclesregister, it must be CC vin or pubkey not same as 
  */
 export function validateOracles(check: ModuleCheck): void {
   const { chain, tx, inputs } = check
-  const fail = (why: string): never => { throw moduleRejected('Oracles', why) }
+  const fail = (why: string): never => {
+    throw moduleRejected('Oracles', why)
+  }
   if (tx.vout.length === 0) fail('no vouts')
   const payload = lastOpret(tx) ?? new Uint8Array(0)
   if (payload.length <= 2) fail('unexpected oracles missing funcid')
@@ -201,40 +233,66 @@ export function validateOracles(check: ModuleCheck): void {
   fail('unexpected OraclesValidate funcid')
 }
 
-function validateRegister(chain: DevChain, tx: Transaction, inputs: readonly SpentInput[], fail: (w: string) => never): void {
+function validateRegister(
+  chain: DevChain,
+  tx: Transaction,
+  inputs: readonly SpentInput[],
+  fail: (w: string) => never,
+): void {
   const r = oraclesOpret(tx)
   if (r?.funcid !== 'R') return fail('invalid oraclesregister OP_RETURN data!')
   const oracle = chain.txs.get(r.oracletxid)?.tx
   if (oracle === undefined) return fail('invalid oraclescreate txid!')
   if (oraclesOpret(oracle)?.funcid !== 'C') return fail('invalid oraclescreate OP_RETURN data!')
   const oracleVin0 = oracle.vin[0]
-  if (oracleVin0 === undefined || isCcSpend(chain, oracleVin0.txid, oracleVin0.vout)) return fail('vin.0 is normal for oraclescreate!')
+  if (oracleVin0 === undefined || isCcSpend(chain, oracleVin0.txid, oracleVin0.vout))
+    return fail('vin.0 is normal for oraclescreate!')
   const o0 = oracle.vout[0]
-  if (o0 === undefined || o0.value !== MARKER || !equalBytes(o0.script, p2pkScript(hexToBytes(ORACLES.pubkey)))) return fail('invalid marker for oraclescreate!')
+  if (o0 === undefined || o0.value !== MARKER || !equalBytes(o0.script, p2pkScript(hexToBytes(ORACLES.pubkey))))
+    return fail('invalid marker for oraclescreate!')
   if (inputs[0]?.cc !== false) return fail('vin.0 is normal for oraclesregister!')
   const last = inputs.length - 1
   const v1 = oraclesInput(inputs, 1)
   const vl = last !== 1 ? oraclesInput(inputs, last) : undefined
   if (v1 === undefined && vl === undefined) return fail('there is no CC vin from oraclesfund tx')
   let fundPk: string | undefined
-  for (const [n, inp] of [[1, v1], [last, vl]] as const) {
+  for (const [n, inp] of [
+    [1, v1],
+    [last, vl],
+  ] as const) {
     if (inp === undefined) continue
     const f = oraclesOpret(chain.txs.get(inp.coin.txid)?.tx)
-    if (f?.funcid !== 'F' || inp.coin.value !== MARKER || bytesToHex(inp.coin.script) !== myCcScript(f.pubkey) || f.oracletxid !== r.oracletxid) return fail(`invalid vin.${n} ${FUND_TEXT}`)
+    if (
+      f?.funcid !== 'F' ||
+      inp.coin.value !== MARKER ||
+      bytesToHex(inp.coin.script) !== myCcScript(f.pubkey) ||
+      f.oracletxid !== r.oracletxid
+    )
+      return fail(`invalid vin.${n} ${FUND_TEXT}`)
     fundPk ??= f.pubkey
   }
   const out0 = tx.vout[0]
-  if (out0 === undefined || out0.value !== MARKER || !equalBytes(out0.script, p2pkScript(txidPubkey(r.oracletxid)))) return fail('invalid marker for oraclesregister!')
+  if (out0 === undefined || out0.value !== MARKER || !equalBytes(out0.script, p2pkScript(txidPubkey(r.oracletxid))))
+    return fail('invalid marker for oraclesregister!')
   const out2 = tx.vout[2]
   const okVout2 = out2 !== undefined && out2.value === MARKER && scriptAddress(out2.script) === p2pkhAddress(fundPk!)
-  if (!okVout2) return fail('pubkey in OP_RETURN and in vout.2 not matching, register must be done from owner of pubkey that registers to oracle!')
+  if (!okVout2)
+    return fail(
+      'pubkey in OP_RETURN and in vout.2 not matching, register must be done from owner of pubkey that registers to oracle!',
+    )
   // devnet: the daemon never compares the 'R' key with the 'F' key
   if (r.pubkey !== fundPk) return fail('register pubkey differs from the oraclesfund pubkey (devnet rule)')
 }
 
-function validateData(chain: DevChain, tx: Transaction, inputs: readonly SpentInput[], fail: (w: string) => never): void {
+function validateData(
+  chain: DevChain,
+  tx: Transaction,
+  inputs: readonly SpentInput[],
+  fail: (w: string) => never,
+): void {
   const d = oraclesOpret(tx)
-  if (tx.vin.length < 2 || tx.vout.length < 3 || d?.funcid !== 'D') return fail("unexpected OraclesValidate 'D' tx invalid")
+  if (tx.vin.length < 2 || tx.vout.length < 3 || d?.funcid !== 'D')
+    return fail("unexpected OraclesValidate 'D' tx invalid")
   const fee = tx.vout[2]!.value
   if (fee !== currentDatafee(chain, d.oracletxid, d.pubkey)) return fail('mismatched datafee')
   const mine = myCcScript(d.pubkey)
@@ -280,46 +338,96 @@ function isCcSpend(chain: DevChain, txid: string, vout: number): boolean {
 /** The oracles RPCs of the devnet wallet. @internal */
 export const ORACLES_METHODS: Record<string, Method> = {
   oracleslist: { min: 0, max: 0, usage: 'oracleslist\n', run: (n) => oraclesList(n.chain) },
-  oraclesinfo: { min: 1, max: 1, usage: 'oraclesinfo oracletxid\n', run: (n, p) => oraclesInfo(n.chain, txidArg(p[0])) },
-  oraclesregister: { min: 2, max: 2, usage: 'oraclesregister oracletxid datafee\n', run: (n, p) => {
-    const id = txidArg(p[0])
-    const fee = daemonParseDatafee(numText(p[1]))
-    const me = bytesToHex(n.wallet.pubkey)
-    const fund = fundUtxo(n.chain, id, me)
-    return hexResult(() => buildOraclesRegister({ oracletxid: id, datafee: fee }, walletContext(n), { oracle: txHex(n, id) as string, fund: fund as Utxo }))
-  } },
-  oraclescreate: { min: 3, max: 3, usage: 'oraclescreate name description format\n', run: (n, p) =>
-    hexResult(() => buildOraclesCreate({ name: str(p[0]), description: str(p[1]), format: str(p[2]) }, walletContext(n))) },
-  oraclesfund: { min: 1, max: 1, usage: 'oraclesfund oracletxid\n', run: (n, p) => {
-    const id = txidArg(p[0])
-    return hexResult(() => buildOraclesFund({ oracletxid: id }, walletContext(n), { oracle: txHex(n, id) as string }))
-  } },
-  oraclessubscribe: { min: 3, max: 3, usage: 'oraclessubscribe oracletxid publisher amount\n', run: (n, p) => {
-    const id = txidArg(p[0])
-    const publisher = str(p[1])
-    const sats = daemonParseCoins(numText(p[2]))
-    return hexResult(() => buildOraclesSubscribe({ oracletxid: id, publisher, amount: sats }, walletContext(n), { oracle: txHex(n, id) as string }))
-  } },
-  oraclesdata: { min: 2, max: 2, usage: 'oraclesdata oracletxid hexstr\n', run: (n, p) => {
-    const id = txidArg(p[0])
-    const hexstr = str(p[1])
-    const me = bytesToHex(n.wallet.pubkey)
-    const batonAddr = ccAddress(EVAL.ORACLES, batonPubkey(n.wallet.privateKey))
-    const bt = batonTxid(n.chain, id, me, batonAddr)
-    const batonOut = bt === null ? undefined : n.chain.output(bt, 1)
-    return hexResult(() => buildOraclesData({ oracletxid: id, hexstr }, walletContext(n), {
-      oracle: txHex(n, id) as string,
-      datafee: currentDatafee(n.chain, id, me),
-      ...(bt !== null && batonOut !== undefined ? { baton: { txid: bt, vout: 1, satoshis: batonOut.value, script: batonOut.script } } : {}),
-      subscriptions: subscriptionUtxos(n.chain, id, me),
-    }))
-  } },
-  oraclessamples: { min: 3, max: 3, usage: 'oraclessamples oracletxid batonaddress num\n', run: (n, p) => {
-    const id = txidArg(p[0])
-    const baton = str(p[1])
-    const num = Number.parseInt(numText(p[2]), 10)
-    return oraclesSamples(n.chain, id, baton, Number.isFinite(num) && num > 0 ? num : 0)
-  } },
+  oraclesinfo: {
+    min: 1,
+    max: 1,
+    usage: 'oraclesinfo oracletxid\n',
+    run: (n, p) => oraclesInfo(n.chain, txidArg(p[0])),
+  },
+  oraclesregister: {
+    min: 2,
+    max: 2,
+    usage: 'oraclesregister oracletxid datafee\n',
+    run: (n, p) => {
+      const id = txidArg(p[0])
+      const fee = daemonParseDatafee(numText(p[1]))
+      const me = bytesToHex(n.wallet.pubkey)
+      const fund = fundUtxo(n.chain, id, me)
+      return hexResult(() =>
+        buildOraclesRegister({ oracletxid: id, datafee: fee }, walletContext(n), {
+          oracle: txHex(n, id) as string,
+          fund: fund as Utxo,
+        }),
+      )
+    },
+  },
+  oraclescreate: {
+    min: 3,
+    max: 3,
+    usage: 'oraclescreate name description format\n',
+    run: (n, p) =>
+      hexResult(() =>
+        buildOraclesCreate({ name: str(p[0]), description: str(p[1]), format: str(p[2]) }, walletContext(n)),
+      ),
+  },
+  oraclesfund: {
+    min: 1,
+    max: 1,
+    usage: 'oraclesfund oracletxid\n',
+    run: (n, p) => {
+      const id = txidArg(p[0])
+      return hexResult(() => buildOraclesFund({ oracletxid: id }, walletContext(n), { oracle: txHex(n, id) as string }))
+    },
+  },
+  oraclessubscribe: {
+    min: 3,
+    max: 3,
+    usage: 'oraclessubscribe oracletxid publisher amount\n',
+    run: (n, p) => {
+      const id = txidArg(p[0])
+      const publisher = str(p[1])
+      const sats = daemonParseCoins(numText(p[2]))
+      return hexResult(() =>
+        buildOraclesSubscribe({ oracletxid: id, publisher, amount: sats }, walletContext(n), {
+          oracle: txHex(n, id) as string,
+        }),
+      )
+    },
+  },
+  oraclesdata: {
+    min: 2,
+    max: 2,
+    usage: 'oraclesdata oracletxid hexstr\n',
+    run: (n, p) => {
+      const id = txidArg(p[0])
+      const hexstr = str(p[1])
+      const me = bytesToHex(n.wallet.pubkey)
+      const batonAddr = ccAddress(EVAL.ORACLES, batonPubkey(n.wallet.privateKey))
+      const bt = batonTxid(n.chain, id, me, batonAddr)
+      const batonOut = bt === null ? undefined : n.chain.output(bt, 1)
+      return hexResult(() =>
+        buildOraclesData({ oracletxid: id, hexstr }, walletContext(n), {
+          oracle: txHex(n, id) as string,
+          datafee: currentDatafee(n.chain, id, me),
+          ...(bt !== null && batonOut !== undefined
+            ? { baton: { txid: bt, vout: 1, satoshis: batonOut.value, script: batonOut.script } }
+            : {}),
+          subscriptions: subscriptionUtxos(n.chain, id, me),
+        }),
+      )
+    },
+  },
+  oraclessamples: {
+    min: 3,
+    max: 3,
+    usage: 'oraclessamples oracletxid batonaddress num\n',
+    run: (n, p) => {
+      const id = txidArg(p[0])
+      const baton = str(p[1])
+      const num = Number.parseInt(numText(p[2]), 10)
+      return oraclesSamples(n.chain, id, baton, Number.isFinite(num) && num > 0 ? num : 0)
+    },
+  },
 }
 
 /**

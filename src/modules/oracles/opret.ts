@@ -1,6 +1,15 @@
 import { EVAL } from '../../cc/eval.js'
 import { KomodoCcError } from '../../errors.js'
-import { FieldWriter, assertPayloadObject, badFuncid, decodeFields, encodeFuncid, opretPayload, opretScript, type OpretDecodeOptions } from '../opret.js'
+import {
+  FieldWriter,
+  assertPayloadObject,
+  badFuncid,
+  decodeFields,
+  encodeFuncid,
+  opretPayload,
+  opretScript,
+  type OpretDecodeOptions,
+} from '../opret.js'
 
 /**
  * `oraclescreate` ('C'): `ec 43 name:varstr format:varstr description:varstr` — **format before description**,
@@ -26,7 +35,8 @@ export type OraclesSubscribeOpret = { funcid: 'S'; oracletxid: string; pubkey: s
 export type OraclesDataOpret = { funcid: 'D'; oracletxid: string; batontxid: string; pubkey: string; data: string }
 
 /** Every oracles opret payload. All txids are display hex (internal order on the wire). @example const p: OraclesOpret = decodeOraclesOpret(script) */
-export type OraclesOpret = OraclesCreateOpret | OraclesFundOpret | OraclesRegisterOpret | OraclesSubscribeOpret | OraclesDataOpret
+export type OraclesOpret =
+  OraclesCreateOpret | OraclesFundOpret | OraclesRegisterOpret | OraclesSubscribeOpret | OraclesDataOpret
 
 /**
  * Encodes an oracles payload as an opret script.
@@ -46,9 +56,14 @@ export function encodeOraclesPayload(payload: OraclesOpret): Uint8Array {
   if (f === 'C') {
     w.text(p.name, 'name').text(p.format, 'format').text(p.description, 'description')
   } else if (f === 'D') {
-    w.txid(p.oracletxid, 'oracletxid').txid(p.batontxid, 'batontxid').pubkey(p.pubkey, 'pubkey').hexBytes(p.data, 'data')
+    w.txid(p.oracletxid, 'oracletxid')
+      .txid(p.batontxid, 'batontxid')
+      .pubkey(p.pubkey, 'pubkey')
+      .hexBytes(p.data, 'data')
   } else {
-    w.txid(p.oracletxid, 'oracletxid').pubkey(p.pubkey, 'pubkey').i64f(f === 'R' ? p.datafee : p.amount, f === 'R' ? 'datafee' : 'amount')
+    w.txid(p.oracletxid, 'oracletxid')
+      .pubkey(p.pubkey, 'pubkey')
+      .i64f(f === 'R' ? p.datafee : p.amount, f === 'R' ? 'datafee' : 'amount')
   }
   return w.finish()
 }
@@ -98,4 +113,3 @@ export function decodeOraclesPayload(payload: Uint8Array): OraclesOpret {
     return { funcid: f, oracletxid, pubkey, amount }
   })
 }
-

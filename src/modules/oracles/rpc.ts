@@ -5,9 +5,24 @@ import { toSatoshis } from '../../amount.js'
 import type { AmountInput } from '../../amount.js'
 import type { ExactJson } from '../../rpc/json.js'
 import { moduleAddressRpc, rpcMethod } from '../../rpc/method.js'
-import { addressParam, coinsParam, hexParam, intParam, pubkeyParam, textParam, txidParam, unitsParam } from '../../rpc/params.js'
 import {
-  asObject, badResult as bad, parseHexResult, parseTxidList, resultCoins as coins, resultString as str, resultTxid as txidOf,
+  addressParam,
+  coinsParam,
+  hexParam,
+  intParam,
+  pubkeyParam,
+  textParam,
+  txidParam,
+  unitsParam,
+} from '../../rpc/params.js'
+import {
+  asObject,
+  badResult as bad,
+  parseHexResult,
+  parseTxidList,
+  resultCoins as coins,
+  resultString as str,
+  resultTxid as txidOf,
 } from '../../rpc/results.js'
 import type { OraclesInfo, OraclesSamples } from './info.js'
 
@@ -21,22 +36,55 @@ import type { OraclesInfo, OraclesSamples } from './info.js'
  */
 export const oraclesRpc = /* @__PURE__ */ Object.freeze({
   oraclesaddress: moduleAddressRpc(['Oracles']),
-  oraclescreate: rpcMethod(['name', 'description', 'format'], (name: string, description: string, format: string) => {
-    const f = textParam(format, 'format', 4096)
-    if (!/^[sSdDcCtTiIlLh]+$/.test(f)) throw new KomodoCcError('ORACLE_FORMAT', 'format must use only the characters s S d D c C t T i I l L h', { name: 'format' })
-    return [textParam(name, 'name', 32), textParam(description, 'description', 4096, true), f]
-  }, parseHexResult),
-  oraclesdata: rpcMethod(['oracletxid', 'hexstr'], (oracletxid: string, hexstr: string) => [txidParam(oracletxid, 'oracletxid'), hexParam(hexstr, 'hexstr')], parseHexResult),
+  oraclescreate: rpcMethod(
+    ['name', 'description', 'format'],
+    (name: string, description: string, format: string) => {
+      const f = textParam(format, 'format', 4096)
+      if (!/^[sSdDcCtTiIlLh]+$/.test(f))
+        throw new KomodoCcError('ORACLE_FORMAT', 'format must use only the characters s S d D c C t T i I l L h', {
+          name: 'format',
+        })
+      return [textParam(name, 'name', 32), textParam(description, 'description', 4096, true), f]
+    },
+    parseHexResult,
+  ),
+  oraclesdata: rpcMethod(
+    ['oracletxid', 'hexstr'],
+    (oracletxid: string, hexstr: string) => [txidParam(oracletxid, 'oracletxid'), hexParam(hexstr, 'hexstr')],
+    parseHexResult,
+  ),
   oraclesfund: rpcMethod(['oracletxid'], (oracletxid: string) => [txidParam(oracletxid, 'oracletxid')], parseHexResult),
-  oraclesinfo: rpcMethod(['oracletxid'], (oracletxid: string) => [txidParam(oracletxid, 'oracletxid')], parseOraclesInfo),
+  oraclesinfo: rpcMethod(
+    ['oracletxid'],
+    (oracletxid: string) => [txidParam(oracletxid, 'oracletxid')],
+    parseOraclesInfo,
+  ),
   oracleslist: rpcMethod([], () => [], parseTxidList),
-  oraclesregister: rpcMethod(['oracletxid', 'datafee'], (oracletxid: string, datafee: AmountInput) =>
-    // the daemon reads a non-zero integer as satoshis (atol first), so the fee goes out as satoshi digits
-    [txidParam(oracletxid, 'oracletxid'), unitsParam(toSatoshis(datafee, 'datafee'), 'datafee', 10000n)], parseHexResult),
-  oraclessamples: rpcMethod(['oracletxid', 'baton', 'num'], (oracletxid: string, baton: string, num: number) =>
-    [txidParam(oracletxid, 'oracletxid'), batonParam(baton), intParam(num, 'num', 0, 0x7fffffff)], parseOraclesSamples),
-  oraclessubscribe: rpcMethod(['oracletxid', 'publisher', 'amount'], (oracletxid: string, publisher: string, amount: AmountInput) =>
-    [txidParam(oracletxid, 'oracletxid'), pubkeyParam(publisher, 'publisher'), coinsParam(amount, 'amount', { min: 1n })], parseHexResult),
+  oraclesregister: rpcMethod(
+    ['oracletxid', 'datafee'],
+    (oracletxid: string, datafee: AmountInput) =>
+      // the daemon reads a non-zero integer as satoshis (atol first), so the fee goes out as satoshi digits
+      [txidParam(oracletxid, 'oracletxid'), unitsParam(toSatoshis(datafee, 'datafee'), 'datafee', 10000n)],
+    parseHexResult,
+  ),
+  oraclessamples: rpcMethod(
+    ['oracletxid', 'baton', 'num'],
+    (oracletxid: string, baton: string, num: number) => [
+      txidParam(oracletxid, 'oracletxid'),
+      batonParam(baton),
+      intParam(num, 'num', 0, 0x7fffffff),
+    ],
+    parseOraclesSamples,
+  ),
+  oraclessubscribe: rpcMethod(
+    ['oracletxid', 'publisher', 'amount'],
+    (oracletxid: string, publisher: string, amount: AmountInput) => [
+      txidParam(oracletxid, 'oracletxid'),
+      pubkeyParam(publisher, 'publisher'),
+      coinsParam(amount, 'amount', { min: 1n }),
+    ],
+    parseHexResult,
+  ),
 })
 
 /** Current daemons take the publisher's baton address; 2018 daemons took a baton txid. Both are accepted. */
@@ -51,14 +99,22 @@ export function parseOraclesInfo(v: ExactJson): OraclesInfo {
   const reg = o.registered ?? []
   if (!Array.isArray(reg)) bad('result.registered', 'is not an array')
   return {
-    result: str(o, 'result'), txid: txidOf(o.txid ?? null, 'result.txid'), name: str(o, 'name'), description: str(o, 'description'),
-    format: str(o, 'format'), marker: str(o, 'marker'),
+    result: str(o, 'result'),
+    txid: txidOf(o.txid ?? null, 'result.txid'),
+    name: str(o, 'name'),
+    description: str(o, 'description'),
+    format: str(o, 'format'),
+    marker: str(o, 'marker'),
     registered: reg.map((r, i) => {
       const p = `result.registered[${i}]`
       const e = asObject(r, p)
       return {
-        publisher: str(e, 'publisher', p), baton: str(e, 'baton', p), batontxid: txidOf(e.batontxid ?? null, `${p}.batontxid`),
-        lifetime: coins(e.lifetime ?? null, `${p}.lifetime`), funds: coins(e.funds ?? null, `${p}.funds`), datafee: coins(e.datafee ?? null, `${p}.datafee`),
+        publisher: str(e, 'publisher', p),
+        baton: str(e, 'baton', p),
+        batontxid: txidOf(e.batontxid ?? null, `${p}.batontxid`),
+        lifetime: coins(e.lifetime ?? null, `${p}.lifetime`),
+        funds: coins(e.funds ?? null, `${p}.funds`),
+        datafee: coins(e.datafee ?? null, `${p}.datafee`),
       }
     }),
   }

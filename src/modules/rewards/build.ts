@@ -44,22 +44,35 @@ function planName(name: unknown): string {
 }
 
 /** Reads a plan's 'F' funding transaction (state), as the daemon does when it looks a plan up by name. */
-function planOf(plan: StateTx | undefined, name: string, expectedTxid: string | undefined, missing: string): { fundingtxid: string; plan: RewardsFundingOpret; outputs: StateOutputs } {
+function planOf(
+  plan: StateTx | undefined,
+  name: string,
+  expectedTxid: string | undefined,
+  missing: string,
+): { fundingtxid: string; plan: RewardsFundingOpret; outputs: StateOutputs } {
   if (plan === undefined) throw daemonRefusal(missing, { name }, 'BUILD_STATE')
   const s = stateOutputs(plan, expectedTxid, 'state.plan')
   const f = lastOpret(s, decodeRewardsOpret)
-  if (f === undefined || f.funcid !== 'F' || f.sbits !== sbits(name)) throw daemonRefusal(missing, { name }, 'BUILD_STATE')
+  if (f === undefined || f.funcid !== 'F' || f.sbits !== sbits(name))
+    throw daemonRefusal(missing, { name }, 'BUILD_STATE')
   return { fundingtxid: s.txid, plan: f, outputs: s }
 }
 
 function aprParam(v: bigint | string | undefined): bigint {
   if (v === undefined) return 5n * COIN
   if (typeof v === 'bigint') return v
-  if (typeof v !== 'string') throw new KomodoCcError('BUILD_PARAMS', 'APR expected a bigint (percent × 10^8) or decimal percent text', { name: 'APR' })
+  if (typeof v !== 'string')
+    throw new KomodoCcError('BUILD_PARAMS', 'APR expected a bigint (percent × 10^8) or decimal percent text', {
+      name: 'APR',
+    })
   const exact = toSatoshis(v, 'APR', { allowNegative: true })
   const daemon = daemonParseCoins(v, { fudge: false })
   if (daemon !== exact)
-    throw new KomodoCcError('BUILD_PARAMS', `APR ${JSON.stringify(v)} is ${exact} exactly, but rewardscreatefunding would read ${daemon} (atof × COIN, truncated): pass the stored value as a bigint`, { exact: String(exact), daemon: String(daemon) })
+    throw new KomodoCcError(
+      'BUILD_PARAMS',
+      `APR ${JSON.stringify(v)} is ${exact} exactly, but rewardscreatefunding would read ${daemon} (atof × COIN, truncated): pass the stored value as a bigint`,
+      { exact: String(exact), daemon: String(daemon) },
+    )
   return exact
 }
 
@@ -70,11 +83,16 @@ function daysParam(v: number | bigint, name: string): bigint {
 }
 
 /** The state transactions a funding output may come from, by txid: the plan, the lock candidates, `fundingTxs`. */
-function knownTxs(plan: StateOutputs, locks: readonly { s: StateOutputs }[], fundingTxs: readonly StateTx[] | undefined): Map<string, StateOutputs> {
+function knownTxs(
+  plan: StateOutputs,
+  locks: readonly { s: StateOutputs }[],
+  fundingTxs: readonly StateTx[] | undefined,
+): Map<string, StateOutputs> {
   const known = new Map<string, StateOutputs>([[plan.txid, plan]])
   for (const c of locks) known.set(c.s.txid, c.s)
   if (fundingTxs === undefined) return known
-  if (!Array.isArray(fundingTxs)) throw new KomodoCcError('BUILD_STATE', 'state.fundingTxs expected an array of transactions')
+  if (!Array.isArray(fundingTxs))
+    throw new KomodoCcError('BUILD_STATE', 'state.fundingTxs expected an array of transactions')
   fundingTxs.forEach((t, i) => {
     const s = stateOutputs(t, undefined, `state.fundingTxs[${i}]`)
     known.set(s.txid, s)
@@ -88,24 +106,63 @@ function knownTxs(plan: StateOutputs, locks: readonly { s: StateOutputs }[], fun
  * Anything else (another plan's output, a lock, an output whose transaction is not given) is refused: the daemon would
  * not pick it, and validation may reject the unlock or pay from someone else's plan.
  */
-function planFunding(u: Utxo, known: Map<string, StateOutputs>, planSbits: bigint, fundingtxid: string, name: string): void {
+function planFunding(
+  u: Utxo,
+  known: Map<string, StateOutputs>,
+  planSbits: bigint,
+  fundingtxid: string,
+  name: string,
+): void {
   const tx = known.get(u.txid) ?? known.get(u.txid.toLowerCase())
   const at = () => `${name} (${u.txid.toLowerCase()}:${u.vout})`
   if (tx === undefined)
-    throw new KomodoCcError('BUILD_STATE', `${at()} cannot be verified: its transaction is not in state.plan, state.locks or state.fundingTxs`, { name, claim: 'plan funding', txid: u.txid.toLowerCase(), vout: u.vout })
+    throw new KomodoCcError(
+      'BUILD_STATE',
+      `${at()} cannot be verified: its transaction is not in state.plan, state.locks or state.fundingTxs`,
+      { name, claim: 'plan funding', txid: u.txid.toLowerCase(), vout: u.vout },
+    )
   const v0 = tx.vout[0]
   if (u.vout !== 0 || v0 === undefined || v0.value !== u.satoshis || !equalBytes(v0.script, u.script))
-    throw new KomodoCcError('BUILD_STATE', `${at()} is not vout 0 of its transaction as given (plan funding is vout 0 of an F/A/U)`, { name, claim: 'plan funding', txid: tx.txid, vout: u.vout })
+    throw new KomodoCcError(
+      'BUILD_STATE',
+      `${at()} is not vout 0 of its transaction as given (plan funding is vout 0 of an F/A/U)`,
+      { name, claim: 'plan funding', txid: tx.txid, vout: u.vout },
+    )
   const op = lastOpret(tx, decodeRewardsOpret)
-  const ofPlan = op !== undefined && (op.funcid === 'F' ? tx.txid === fundingtxid : (op.funcid === 'A' || op.funcid === 'U') && op.fundingtxid === fundingtxid && op.sbits === planSbits)
+  const ofPlan =
+    op !== undefined &&
+    (op.funcid === 'F'
+      ? tx.txid === fundingtxid
+      : (op.funcid === 'A' || op.funcid === 'U') && op.fundingtxid === fundingtxid && op.sbits === planSbits)
   if (!ofPlan) {
-    const what = op === undefined ? 'no rewards transaction' : op.funcid === 'F' ? "another plan's 'F'" : `a '${op.funcid}' of ${op.fundingtxid}`
-    throw new KomodoCcError('BUILD_STATE', `${at()} is not funding of plan ${fundingtxid} (its transaction is ${what})`, { name, claim: 'plan funding', txid: tx.txid, funcid: op?.funcid ?? null })
+    const what =
+      op === undefined
+        ? 'no rewards transaction'
+        : op.funcid === 'F'
+          ? "another plan's 'F'"
+          : `a '${op.funcid}' of ${op.fundingtxid}`
+    throw new KomodoCcError(
+      'BUILD_STATE',
+      `${at()} is not funding of plan ${fundingtxid} (its transaction is ${what})`,
+      { name, claim: 'plan funding', txid: tx.txid, funcid: op?.funcid ?? null },
+    )
   }
 }
 
-function done(inputs: InputPlan[], outputs: { value: bigint; script: Uint8Array }[], opret: Uint8Array, ctx: CheckedContext): BuildResult {
-  const fin = finalizeCcTx({ inputs, outputs, opret, changePubkey: ctx.pubkey, fee: ctx.fee, expiryHeight: ctx.expiryHeight })
+function done(
+  inputs: InputPlan[],
+  outputs: { value: bigint; script: Uint8Array }[],
+  opret: Uint8Array,
+  ctx: CheckedContext,
+): BuildResult {
+  const fin = finalizeCcTx({
+    inputs,
+    outputs,
+    opret,
+    changePubkey: ctx.pubkey,
+    fee: ctx.fee,
+    expiryHeight: ctx.expiryHeight,
+  })
   return completeBuild(fin, ctx, EVAL)
 }
 
@@ -138,8 +195,17 @@ export type RewardsCreateFundingParams = {
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS (details.daemonError: the daemon's text)
  * @example buildRewardsCreateFunding({ name: 'FREE', amount: '1000', APR: '5', mindays: 1, maxdays: 10, mindeposit: '10' }, { pubkey, utxos, height, privateKey })
  */
-export function buildRewardsCreateFunding(params: RewardsCreateFundingParams, context: BuildContext, state: RewardsCreateFundingState = {}): BuildResult {
-  const { name, amount, APR, mindays, maxdays, mindeposit } = builderParams(params, 'buildRewardsCreateFunding', ['name', 'amount'], ['APR', 'mindays', 'maxdays', 'mindeposit'])
+export function buildRewardsCreateFunding(
+  params: RewardsCreateFundingParams,
+  context: BuildContext,
+  state: RewardsCreateFundingState = {},
+): BuildResult {
+  const { name, amount, APR, mindays, maxdays, mindeposit } = builderParams(
+    params,
+    'buildRewardsCreateFunding',
+    ['name', 'amount'],
+    ['APR', 'mindays', 'maxdays', 'mindeposit'],
+  )
   const ctx = checkContext(context)
   planName(name)
   const funds = amountParam(amount, 'amount')
@@ -156,18 +222,42 @@ export function buildRewardsCreateFunding(params: RewardsCreateFundingParams, co
     if (maxseconds < minseconds) throw daemonRefusal('maxdays must be greater than mindays')
     if (mindeposit !== undefined) deposit = amountParam(mindeposit, 'mindeposit')
     if (deposit <= 0n) throw daemonRefusal('mindeposit must be positive')
-  } else if (mindeposit !== undefined) throw new KomodoCcError('BUILD_PARAMS', 'mindeposit is positional after maxdays: give maxdays too', { name: 'mindeposit' })
+  } else if (mindeposit !== undefined)
+    throw new KomodoCcError('BUILD_PARAMS', 'mindeposit is positional after maxdays: give maxdays too', {
+      name: 'mindeposit',
+    })
   const refuse = 'couldnt create rewards funding transaction'
   if (funds < COIN) throw daemonRefusal(refuse, { reason: 'the builder refuses funds below 1 coin' })
   if (minseconds > maxseconds)
-    throw new KomodoCcError('BUILD_PARAMS', `minseconds ${minseconds} > maxseconds ${maxseconds}: the daemon would create a plan no lock can satisfy (mindays above the default maxdays 60?)`, { minseconds: String(minseconds), maxseconds: String(maxseconds) })
+    throw new KomodoCcError(
+      'BUILD_PARAMS',
+      `minseconds ${minseconds} > maxseconds ${maxseconds}: the daemon would create a plan no lock can satisfy (mindays above the default maxdays 60?)`,
+      { minseconds: String(minseconds), maxseconds: String(maxseconds) },
+    )
   for (const [i, p] of (state.plans ?? []).entries()) {
     const f = lastOpret(stateOutputs(p, undefined, `state.plans[${i}]`), decodeRewardsOpret)
-    if (f !== undefined && f.funcid === 'F' && f.sbits === sbits(name)) throw daemonRefusal(refuse, { reason: 'a plan with this name exists' }, 'BUILD_STATE')
+    if (f !== undefined && f.funcid === 'F' && f.sbits === sbits(name))
+      throw daemonRefusal(refuse, { reason: 'a plan with this name exists' }, 'BUILD_STATE')
   }
   const inputs = normalInputs(ctx, funds + 2n * ctx.fee, 64, refuse)
-  const opret = encodeRewardsPayload({ funcid: 'F', sbits: sbits(name), name, APR: apr, minseconds, maxseconds, mindeposit: deposit })
-  return done(inputs, [{ value: funds, script: globalCc() }, { value: MARKER, script: p2pkScript(rewardsPk()) }], opret, ctx)
+  const opret = encodeRewardsPayload({
+    funcid: 'F',
+    sbits: sbits(name),
+    name,
+    APR: apr,
+    minseconds,
+    maxseconds,
+    mindeposit: deposit,
+  })
+  return done(
+    inputs,
+    [
+      { value: funds, script: globalCc() },
+      { value: MARKER, script: p2pkScript(rewardsPk()) },
+    ],
+    opret,
+    ctx,
+  )
 }
 
 /** State for {@link buildRewardsAddFunding}: the plan the daemon finds by name. @example const s: RewardsPlanState = { plan: fundingTxHex } */
@@ -193,8 +283,16 @@ export type RewardsAddFundingParams = {
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS
  * @example buildRewardsAddFunding({ name: 'FREE', fundingtxid, amount: '100' }, ctx, { plan: fundingTx })
  */
-export function buildRewardsAddFunding(params: RewardsAddFundingParams, context: BuildContext, state: RewardsPlanState): BuildResult {
-  const { name, fundingtxid, amount } = builderParams(params, 'buildRewardsAddFunding', ['name', 'fundingtxid', 'amount'])
+export function buildRewardsAddFunding(
+  params: RewardsAddFundingParams,
+  context: BuildContext,
+  state: RewardsPlanState,
+): BuildResult {
+  const { name, fundingtxid, amount } = builderParams(params, 'buildRewardsAddFunding', [
+    'name',
+    'fundingtxid',
+    'amount',
+  ])
   const ctx = checkContext(context)
   const id = txidParam(fundingtxid, 'fundingtxid')
   planName(name)
@@ -202,7 +300,11 @@ export function buildRewardsAddFunding(params: RewardsAddFundingParams, context:
   if (sats < 0n) throw daemonRefusal('funding amount must be positive', { amount: String(sats) })
   const plan = planOf(state?.plan, name, undefined, `Rewards plan ${name} doesnt exist\n`)
   if (plan.fundingtxid !== id)
-    throw new KomodoCcError('BUILD_PARAMS', `fundingtxid ${id} is not plan ${name}'s (${plan.fundingtxid}): the daemon would build it, but the funds would count for no plan`, { plan: plan.fundingtxid })
+    throw new KomodoCcError(
+      'BUILD_PARAMS',
+      `fundingtxid ${id} is not plan ${name}'s (${plan.fundingtxid}): the daemon would build it, but the funds would count for no plan`,
+      { plan: plan.fundingtxid },
+    )
   const inputs = normalInputs(ctx, sats + ctx.fee, 64, 'cant find fundingtxid')
   if (sats === 0n) throw daemonRefusal('funding amount must be positive', { amount: '0' })
   const opret = encodeRewardsPayload({ funcid: 'A', sbits: sbits(name), name, fundingtxid: id })
@@ -232,7 +334,11 @@ export type RewardsLockParams = {
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS
  * @example buildRewardsLock({ name: 'FREE', fundingtxid, amount: '200' }, ctx, { plan: fundingTx, funding: 100000000000n })
  */
-export function buildRewardsLock(params: RewardsLockParams, context: BuildContext, state: RewardsLockState): BuildResult {
+export function buildRewardsLock(
+  params: RewardsLockParams,
+  context: BuildContext,
+  state: RewardsLockState,
+): BuildResult {
   const { name, fundingtxid, amount } = builderParams(params, 'buildRewardsLock', ['name', 'fundingtxid', 'amount'])
   const ctx = checkContext(context)
   const id = txidParam(fundingtxid, 'fundingtxid')
@@ -240,15 +346,41 @@ export function buildRewardsLock(params: RewardsLockParams, context: BuildContex
   const deposit = amountParam(amount, 'amount')
   const plan = planOf(state?.plan, name, undefined, `Rewards plan ${name} doesnt exist\n`)
   if (plan.fundingtxid !== id)
-    throw new KomodoCcError('BUILD_PARAMS', `fundingtxid ${id} is not plan ${name}'s (${plan.fundingtxid}): the lock could never be unlocked`, { plan: plan.fundingtxid })
+    throw new KomodoCcError(
+      'BUILD_PARAMS',
+      `fundingtxid ${id} is not plan ${name}'s (${plan.fundingtxid}): the lock could never be unlocked`,
+      { plan: plan.fundingtxid },
+    )
   if (deposit < plan.plan.mindeposit)
-    throw daemonRefusal(`Rewards plan ${name} deposit ${formatCoins(deposit)} < mindeposit ${formatCoins(plan.plan.mindeposit)}\n`, { deposit: String(deposit) })
-  if (typeof state.funding !== 'bigint') throw new KomodoCcError('BUILD_STATE', 'state.funding expected the plan\'s available funding in satoshis (bigint)')
-  if (state.funding < deposit) throw daemonRefusal('couldnt create rewards lock transaction', { reason: 'plan funding is below the deposit', funding: String(state.funding) }, 'BUILD_STATE')
-  const inputs = normalInputs(ctx, deposit + 2n * ctx.fee, 64, `cant find enough inputs ${formatCoins(state.funding)} not enough for ${formatCoins(deposit)}, make sure you imported privkey for the -pubkey address\n`)
+    throw daemonRefusal(
+      `Rewards plan ${name} deposit ${formatCoins(deposit)} < mindeposit ${formatCoins(plan.plan.mindeposit)}\n`,
+      { deposit: String(deposit) },
+    )
+  if (typeof state.funding !== 'bigint')
+    throw new KomodoCcError('BUILD_STATE', "state.funding expected the plan's available funding in satoshis (bigint)")
+  if (state.funding < deposit)
+    throw daemonRefusal(
+      'couldnt create rewards lock transaction',
+      { reason: 'plan funding is below the deposit', funding: String(state.funding) },
+      'BUILD_STATE',
+    )
+  const inputs = normalInputs(
+    ctx,
+    deposit + 2n * ctx.fee,
+    64,
+    `cant find enough inputs ${formatCoins(state.funding)} not enough for ${formatCoins(deposit)}, make sure you imported privkey for the -pubkey address\n`,
+  )
   if (deposit <= 0n) throw daemonRefusal('amount must be positive')
   const opret = encodeRewardsPayload({ funcid: 'L', sbits: sbits(name), name, fundingtxid: id })
-  return done(inputs, [{ value: deposit, script: globalCc() }, { value: MARKER, script: p2pkScript(ctx.pubkey) }], opret, ctx)
+  return done(
+    inputs,
+    [
+      { value: deposit, script: globalCc() },
+      { value: MARKER, script: p2pkScript(ctx.pubkey) },
+    ],
+    opret,
+    ctx,
+  )
 }
 
 /** One lock candidate as the daemon's address index shows it. @example const c: RewardsLockCandidate = { tx: lockTxHex, blockTime: 1700000000 } */
@@ -307,49 +439,100 @@ export type RewardsUnlockParams = {
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | BUILD_INPUTS | INSUFFICIENT_FUNDS | AMOUNT_RANGE
  * @example buildRewardsUnlock({ name: 'FREE', fundingtxid, txid: locktxid }, ctx, { plan, locks: [{ tx: lockTx, blockTime }], funding, tipTime })
  */
-export function buildRewardsUnlock(params: RewardsUnlockParams, context: BuildContext, state: RewardsUnlockState): RewardsUnlockResult {
+export function buildRewardsUnlock(
+  params: RewardsUnlockParams,
+  context: BuildContext,
+  state: RewardsUnlockState,
+): RewardsUnlockResult {
   const { name, fundingtxid, txid } = builderParams(params, 'buildRewardsUnlock', ['name', 'fundingtxid'], ['txid'])
   const ctx = checkContext(context)
   const id = txidParam(fundingtxid, 'fundingtxid')
   planName(name)
   const lockid = txid === undefined ? undefined : txidParam(txid, 'txid')
   if (lockid === id) throw daemonRefusal('Rewards plan cant unlock fundingtxid')
-  if (typeof state !== 'object' || state === null) throw new KomodoCcError('BUILD_STATE', 'state expected { plan, locks, funding, tipTime }')
+  if (typeof state !== 'object' || state === null)
+    throw new KomodoCcError('BUILD_STATE', 'state expected { plan, locks, funding, tipTime }')
   const plan = planOf(state.plan, name, undefined, 'Rewards plan does not exist')
   if (plan.fundingtxid !== id)
-    throw new KomodoCcError('BUILD_PARAMS', `fundingtxid ${id} is not plan ${name}'s (${plan.fundingtxid}): the unlock would fail validation`, { plan: plan.fundingtxid })
-  if (!Array.isArray(state.locks)) throw new KomodoCcError('BUILD_STATE', 'state.locks expected an array of { tx, blockTime?, unspent? }')
-  if (!Number.isInteger(state.tipTime)) throw new KomodoCcError('BUILD_STATE', 'state.tipTime expected the tip block time (integer seconds)')
+    throw new KomodoCcError(
+      'BUILD_PARAMS',
+      `fundingtxid ${id} is not plan ${name}'s (${plan.fundingtxid}): the unlock would fail validation`,
+      { plan: plan.fundingtxid },
+    )
+  if (!Array.isArray(state.locks))
+    throw new KomodoCcError('BUILD_STATE', 'state.locks expected an array of { tx, blockTime?, unspent? }')
+  if (!Number.isInteger(state.tipTime))
+    throw new KomodoCcError('BUILD_STATE', 'state.tipTime expected the tip block time (integer seconds)')
   const cc = globalCc()
   const read = state.locks.map((l, i) => ({ l, s: stateOutputs(l.tx, undefined, `state.locks[${i}].tx`) }))
   let chosen: { l: RewardsLockCandidate; s: StateOutputs } | undefined
   if (lockid !== undefined) {
     chosen = read.find((c) => c.s.txid === lockid)
     const v0 = chosen?.s.vout[0]
-    if (chosen === undefined || chosen.l.unspent === false || chosen.l.blockTime === undefined || chosen.l.blockTime === null || v0 === undefined || !equalBytes(v0.script, cc))
+    if (
+      chosen === undefined ||
+      chosen.l.unspent === false ||
+      chosen.l.blockTime === undefined ||
+      chosen.l.blockTime === null ||
+      v0 === undefined ||
+      !equalBytes(v0.script, cc)
+    )
       throw daemonRefusal('locktxid/v0 is spent', { txid: lockid }, 'BUILD_STATE')
     const v1 = chosen.s.vout[1]
-    if (v1 === undefined || isCcScript(v1.script)) throw daemonRefusal('no normal vout.1 in locktxid', { txid: lockid }, 'BUILD_STATE')
+    if (v1 === undefined || isCcScript(v1.script))
+      throw daemonRefusal('no normal vout.1 in locktxid', { txid: lockid }, 'BUILD_STATE')
     const op = lastOpret(chosen.s, decodeRewardsOpret)
     if (op === undefined || op.funcid !== 'L' || op.fundingtxid !== id)
-      throw new KomodoCcError('BUILD_STATE', `${lockid} is not an 'L' of plan ${id}: the unlock would fail validation (can only unlock locktxid)`, { txid: lockid })
+      throw new KomodoCcError(
+        'BUILD_STATE',
+        `${lockid} is not an 'L' of plan ${id}: the unlock would fail validation (can only unlock locktxid)`,
+        { txid: lockid },
+      )
   } else {
     chosen = read.find((c) => {
       const v0 = c.s.vout[0]
       const op = lastOpret(c.s, decodeRewardsOpret)
-      return c.l.unspent !== false && c.l.blockTime !== undefined && c.l.blockTime !== null && v0 !== undefined && equalBytes(v0.script, cc) && v0.value >= AUTO_UNLOCK_MIN &&
-        op !== undefined && op.funcid === 'L' && op.sbits === plan.plan.sbits && op.fundingtxid === id && c.s.vout[1] !== undefined && !isCcScript(c.s.vout[1].script)
+      return (
+        c.l.unspent !== false &&
+        c.l.blockTime !== undefined &&
+        c.l.blockTime !== null &&
+        v0 !== undefined &&
+        equalBytes(v0.script, cc) &&
+        v0.value >= AUTO_UNLOCK_MIN &&
+        op !== undefined &&
+        op.funcid === 'L' &&
+        op.sbits === plan.plan.sbits &&
+        op.fundingtxid === id &&
+        c.s.vout[1] !== undefined &&
+        !isCcScript(c.s.vout[1].script)
+      )
     })
   }
   const amount = chosen?.s.vout[0]?.value ?? 0n
-  if (chosen === undefined || amount <= ctx.fee) throw daemonRefusal('amount must be more than txfee', { amount: String(amount) }, 'BUILD_STATE')
+  if (chosen === undefined || amount <= ctx.fee)
+    throw daemonRefusal('amount must be more than txfee', { amount: String(amount) }, 'BUILD_STATE')
   const payTo = chosen.s.vout[1]!.script
   if (payTo.length === 0) throw daemonRefusal('invalid scriptPubKey', {}, 'BUILD_STATE')
-  const payout = rewardsPayout({ apr: plan.plan.APR, minseconds: plan.plan.minseconds, maxseconds: plan.plan.maxseconds }, { amount, blockTime: chosen.l.blockTime ?? null }, state.tipTime,
-    state.chain === undefined ? {} : state.tipHeight === undefined ? { chain: state.chain } : { chain: state.chain, height: state.tipHeight })
+  const payout = rewardsPayout(
+    { apr: plan.plan.APR, minseconds: plan.plan.minseconds, maxseconds: plan.plan.maxseconds },
+    { amount, blockTime: chosen.l.blockTime ?? null },
+    state.tipTime,
+    state.chain === undefined
+      ? {}
+      : state.tipHeight === undefined
+        ? { chain: state.chain }
+        : { chain: state.chain, height: state.tipHeight },
+  )
   const reward = payout.reward
-  if (reward <= ctx.fee) throw daemonRefusal(`reward ${reward} is <= the transaction fee`, { reward: String(reward) }, 'BUILD_STATE')
-  const lockInput: InputPlan = { kind: 'cc', utxo: { txid: chosen.s.txid, vout: 0, satoshis: amount, script: cc }, role: 'global', condition: cc1of1(EVAL, rewardsPk()), evalCode: EVAL }
+  if (reward <= ctx.fee)
+    throw daemonRefusal(`reward ${reward} is <= the transaction fee`, { reward: String(reward) }, 'BUILD_STATE')
+  const lockInput: InputPlan = {
+    kind: 'cc',
+    utxo: { txid: chosen.s.txid, vout: 0, satoshis: amount, script: cc },
+    role: 'global',
+    condition: cc1of1(EVAL, rewardsPk()),
+    evalCode: EVAL,
+  }
   const need = reward + ctx.fee
   const threshold = need / 30n
   const funding: InputPlan[] = []
@@ -361,23 +544,48 @@ export function buildRewardsUnlock(params: RewardsUnlockParams, context: BuildCo
     if (total >= need || funding.length >= 30) break
     checkUtxo(u, `state.funding[${i}]`)
     if (u.satoshis < threshold || !seen.take(u, 'state.funding')) continue
-    if (!equalBytes(u.script, cc)) throw new KomodoCcError('BUILD_STATE', `state.funding[${i}] is not at the rewards global CC address`, { name: `state.funding[${i}]` })
+    if (!equalBytes(u.script, cc))
+      throw new KomodoCcError('BUILD_STATE', `state.funding[${i}] is not at the rewards global CC address`, {
+        name: `state.funding[${i}]`,
+      })
     planFunding(u, known, plan.plan.sbits, id, `state.funding[${i}]`)
     funding.push({ kind: 'cc', utxo: u, role: 'global', condition: cc1of1(EVAL, rewardsPk()), evalCode: EVAL })
     total += u.satoshis
   }
   const opret = encodeRewardsPayload({ funcid: 'U', sbits: sbits(name), name, fundingtxid: id })
-  const signing: CheckedContext = ctx.privateKey === undefined ? { ...ctx, privateKey: hexToBytes(REWARDS.privkey) } : ctx
+  const signing: CheckedContext =
+    ctx.privateKey === undefined ? { ...ctx, privateKey: hexToBytes(REWARDS.privkey) } : ctx
   if (total >= need) {
     const ccChange = total >= need + ctx.fee ? total - need : 0n
     if (ccChange === 0n && total !== need)
-      throw new KomodoCcError('BUILD_INPUTS', `funding inputs total ${total} sat, between reward + txfee (${need}) and reward + 2·txfee: the daemon would burn the surplus as fee and validation rejects that (txfee is too high)`, { total: String(total), need: String(need) })
-    const r = done([lockInput, ...funding], [{ value: ccChange, script: cc }, { value: amount + reward, script: payTo }], opret, signing)
+      throw new KomodoCcError(
+        'BUILD_INPUTS',
+        `funding inputs total ${total} sat, between reward + txfee (${need}) and reward + 2·txfee: the daemon would burn the surplus as fee and validation rejects that (txfee is too high)`,
+        { total: String(total), need: String(need) },
+      )
+    const r = done(
+      [lockInput, ...funding],
+      [
+        { value: ccChange, script: cc },
+        { value: amount + reward, script: payTo },
+      ],
+      opret,
+      signing,
+    )
     return Object.assign(r, { payout, mode: 'normal' as const })
   }
   if (!equalBytes(payTo, p2pkScript(ctx.pubkey)))
-    throw new KomodoCcError('BUILD_STATE', `the plan's funding (${total} sat) cannot pay reward + txfee (${need}); the recover form the daemon would build pays the change to the caller and validation accepts it only from the locker (${bytesToHex(payTo)})`, { funding: String(total), need: String(need) })
-  if (amount <= 2n * ctx.fee) throw new KomodoCcError('BUILD_STATE', `the lock (${amount} sat) is too small for the recover form (amount − 2·txfee)`, { amount: String(amount) })
+    throw new KomodoCcError(
+      'BUILD_STATE',
+      `the plan's funding (${total} sat) cannot pay reward + txfee (${need}); the recover form the daemon would build pays the change to the caller and validation accepts it only from the locker (${bytesToHex(payTo)})`,
+      { funding: String(total), need: String(need) },
+    )
+  if (amount <= 2n * ctx.fee)
+    throw new KomodoCcError(
+      'BUILD_STATE',
+      `the lock (${amount} sat) is too small for the recover form (amount − 2·txfee)`,
+      { amount: String(amount) },
+    )
   const r = done([lockInput], [{ value: amount - 2n * ctx.fee, script: payTo }], opret, signing)
   return Object.assign(r, { payout, mode: 'recover' as const })
 }

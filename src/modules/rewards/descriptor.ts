@@ -16,7 +16,11 @@ export const rewardsModule: ModuleDescriptor<'rewards', RewardsOpret, RewardsRea
   opretEvals: Object.freeze([EVAL.REWARDS]),
   globalKeys: globalKeysOf(EVAL.REWARDS),
   methods: Object.freeze([
-    { name: 'rewardscreatefunding', funcids: 'F', params: ['name', 'amount', 'APR', 'mindays', 'maxdays', 'mindeposit'] },
+    {
+      name: 'rewardscreatefunding',
+      funcids: 'F',
+      params: ['name', 'amount', 'APR', 'mindays', 'maxdays', 'mindeposit'],
+    },
     { name: 'rewardsaddfunding', funcids: 'A', params: ['name', 'fundingtxid', 'amount'] },
     { name: 'rewardslock', funcids: 'L', params: ['name', 'fundingtxid', 'amount'] },
     { name: 'rewardsunlock', funcids: 'U', params: ['name', 'fundingtxid', 'txid'] },

@@ -9,7 +9,11 @@ import { sbits } from '../../sbits.js'
 import { decodeRewardsPayload, type RewardsOpret } from './opret.js'
 import { rewardsPayout } from './payout.js'
 import {
-  buildRewardsAddFunding, buildRewardsCreateFunding, buildRewardsLock, buildRewardsUnlock, type RewardsLockCandidate,
+  buildRewardsAddFunding,
+  buildRewardsCreateFunding,
+  buildRewardsLock,
+  buildRewardsUnlock,
+  type RewardsLockCandidate,
 } from './build.js'
 import { ccScript } from '../../script/cc.js'
 import type { Transaction } from '../../tx/types.js'
@@ -63,7 +67,9 @@ export function planOutputs(chain: DevChain, fundingtxid: string): { funding: Ut
  */
 export function validateRewards(check: ModuleCheck): void {
   const { chain, tx, inputs } = check
-  const fail = (why: string): never => { throw moduleRejected('Rewards', why) }
+  const fail = (why: string): never => {
+    throw moduleRejected('Rewards', why)
+  }
   if (tx.vout.length === 0) return fail('no vouts')
   const p = rewardsOpret(tx)
   if (p === null) return fail('unexpected rewards missing funcid')
@@ -84,20 +90,27 @@ export function validateRewards(check: ModuleCheck): void {
   const l = rewardsOpret(lockEntry.tx)
   if (l?.funcid !== 'L') return fail('can only unlock locktxid')
   if (l.fundingtxid !== fundingtxid) return fail('mismatched vinfundingtxid')
-  for (const inp of inputs) if (!inp.cc || !inp.evalCodes.includes(EVAL.REWARDS)) return fail('unexpected normal vin for unlock')
+  for (const inp of inputs)
+    if (!inp.cc || !inp.evalCodes.includes(EVAL.REWARDS)) return fail('unexpected normal vin for unlock')
   const valueIn = inputs.reduce((s, i) => s + i.coin.value, 0n)
   const valueOut = tx.vout.reduce((s, o) => s + o.value, 0n)
   if (valueIn - valueOut > TXFEE) return fail('txfee is too high')
   const lockOut = lockEntry.tx.vout[0]!
   const lockTime = lockEntry.height >= 0 ? chain.blocks[lockEntry.height]!.time : null
   // the tip's time, as the builder computes it (komodod uses the validation height's timestamp)
-  const { reward } = rewardsPayout({ apr: f.APR, minseconds: f.minseconds, maxseconds: f.maxseconds }, { amount: lockOut.value, blockTime: lockTime }, chain.tip.time)
+  const { reward } = rewardsPayout(
+    { apr: f.APR, minseconds: f.minseconds, maxseconds: f.maxseconds },
+    { amount: lockOut.value, blockTime: lockTime },
+    chain.tip.time,
+  )
   if (reward <= 0n) return fail('no eligible rewards')
   const lockV1 = lockEntry.tx.vout[1]
   if (tx.vin.length === 1 && !isCc(tx.vout[0]!.script)) {
     if (tx.vout[1]?.value !== TXFEE) return fail('wrong marker vout value')
-    if (!equalBytes(tx.vout[1]!.script, tx.vout[0]!.script)) return fail('unlock recover tx vout.1 mismatched scriptPubKey')
-    if (lockV1 === undefined || !equalBytes(tx.vout[0]!.script, lockV1.script)) return fail('unlock recover tx vout.0 mismatched scriptPubKey')
+    if (!equalBytes(tx.vout[1]!.script, tx.vout[0]!.script))
+      return fail('unlock recover tx vout.1 mismatched scriptPubKey')
+    if (lockV1 === undefined || !equalBytes(tx.vout[0]!.script, lockV1.script))
+      return fail('unlock recover tx vout.0 mismatched scriptPubKey')
     if (tx.vout[0]!.value > lockOut.value) return fail('unlock recover tx vout.0 mismatched amounts')
     if (tx.vout[2]?.value !== 0n) return fail('unlock recover tx vout.1 nonz amount')
     return
@@ -106,7 +119,8 @@ export function validateRewards(check: ModuleCheck): void {
   if (tx.vout.length !== 3) return fail('unlock tx wrong number of vouts')
   if (!isCc(tx.vout[0]!.script)) return fail('unlock tx vout.0 is normal output')
   if (isCc(tx.vout[1]!.script)) return fail('unlock tx vout.1 is CC output')
-  if (lockV1 === undefined || !equalBytes(tx.vout[1]!.script, lockV1.script)) return fail('unlock tx vout.1 mismatched scriptPubKey')
+  if (lockV1 === undefined || !equalBytes(tx.vout[1]!.script, lockV1.script))
+    return fail('unlock tx vout.1 mismatched scriptPubKey')
   const g = bytesToHex(globalScript())
   let ccIn = 0n
   for (const inp of inputs) {
@@ -141,49 +155,112 @@ function allPlans(n: DevnetNode): string[] {
 
 /** The rewards RPCs of the devnet wallet. @internal */
 export const REWARDS_METHODS: Record<string, Method> = {
-  rewardscreatefunding: { min: 2, max: 6, usage: 'rewardscreatefunding name amount APR mindays maxdays mindeposit\n', run: (n, p) => {
-    const name = str(p[0])
-    const amount = daemonParseCoins(numText(p[1]))
-    const apr = p[2] === undefined ? undefined : daemonParseCoins(numText(p[2]), { fudge: false })
-    const days = (v: unknown): bigint | undefined => (v === undefined ? undefined : BigInt(Number.parseInt(numText(v), 10) || 0))
-    const mindeposit = p[5] === undefined ? undefined : daemonParseCoins(numText(p[5]))
-    return hexResult(() => buildRewardsCreateFunding({ name, amount, APR: apr, mindays: days(p[3]), maxdays: days(p[4]), mindeposit }, walletContext(n), { plans: allPlans(n).map((id) => n.chain.txs.get(id)!.hex) }))
-  } },
-  rewardsaddfunding: { min: 3, max: 3, usage: 'rewardsaddfunding name fundingtxid amount\n', run: (n, p) => {
-    const name = str(p[0])
-    const id = txidArg(p[1])
-    const amount = daemonParseCoins(numText(p[2]))
-    return hexResult(() => buildRewardsAddFunding({ name, fundingtxid: id, amount }, walletContext(n), { plan: planTx(n, name) as string }))
-  } },
-  rewardslock: { min: 3, max: 3, usage: 'rewardslock name fundingtxid amount\n', run: (n, p) => {
-    const name = str(p[0])
-    const id = txidArg(p[1])
-    const amount = daemonParseCoins(numText(p[2]))
-    const funding = planOutputs(n.chain, id).funding.reduce((s, u) => s + u.satoshis, 0n)
-    return hexResult(() => buildRewardsLock({ name, fundingtxid: id, amount }, walletContext(n), { plan: planTx(n, name) as string, funding }))
-  } },
-  rewardsunlock: { min: 2, max: 3, usage: 'rewardsunlock name fundingtxid [txid]\n', run: (n, p) => {
-    const name = str(p[0])
-    const id = txidArg(p[1])
-    const lockid = p[2] === undefined ? undefined : txidArg(p[2])
-    const { funding, locks } = planOutputs(n.chain, id)
-    const candidates: RewardsLockCandidate[] = [...locks, ...funding].map((u) => ({ tx: n.chain.txs.get(u.txid)!.hex, blockTime: n.chain.blocks[u.height ?? 0]!.time, unspent: true }))
-    if (lockid !== undefined && !candidates.some((c) => n.chain.txs.get(lockid)?.hex === c.tx) && n.chain.txs.has(lockid))
-      candidates.push({ tx: n.chain.txs.get(lockid)!.hex, blockTime: null, unspent: false })
-    return hexResult(() => buildRewardsUnlock({ name, fundingtxid: id, txid: lockid === '0'.repeat(64) ? undefined : lockid }, walletContext(n), { plan: planTx(n, name) as string, locks: candidates, funding, tipTime: n.chain.tip.time }))
-  } },
-  rewardsinfo: { min: 1, max: 1, usage: 'rewardsinfo fundingtxid\n', run: (n, p) => {
-    const id = txidArg(p[0])
-    const e = n.chain.txs.get(id)
-    if (e === undefined) return { result: 'error', error: 'cant find fundingtxid' }
-    const f = rewardsOpret(e.tx)
-    if (f?.funcid !== 'F') return { result: 'error', error: 'fundingtxid isnt rewards creation txid' }
-    const { funding, locks } = planOutputs(n.chain, id)
-    return {
-      result: 'success', fundingtxid: id, name: f.name ?? '', sbits: f.sbits, APR: formatCoins(f.APR), minseconds: f.minseconds, maxseconds: f.maxseconds,
-      mindeposit: formatCoins(f.mindeposit), funding: formatCoins(funding.reduce((s, u) => s + u.satoshis, 0n)), locked: formatCoins(locks.reduce((s, u) => s + u.satoshis, 0n)),
-    }
-  } },
+  rewardscreatefunding: {
+    min: 2,
+    max: 6,
+    usage: 'rewardscreatefunding name amount APR mindays maxdays mindeposit\n',
+    run: (n, p) => {
+      const name = str(p[0])
+      const amount = daemonParseCoins(numText(p[1]))
+      const apr = p[2] === undefined ? undefined : daemonParseCoins(numText(p[2]), { fudge: false })
+      const days = (v: unknown): bigint | undefined =>
+        v === undefined ? undefined : BigInt(Number.parseInt(numText(v), 10) || 0)
+      const mindeposit = p[5] === undefined ? undefined : daemonParseCoins(numText(p[5]))
+      return hexResult(() =>
+        buildRewardsCreateFunding(
+          { name, amount, APR: apr, mindays: days(p[3]), maxdays: days(p[4]), mindeposit },
+          walletContext(n),
+          { plans: allPlans(n).map((id) => n.chain.txs.get(id)!.hex) },
+        ),
+      )
+    },
+  },
+  rewardsaddfunding: {
+    min: 3,
+    max: 3,
+    usage: 'rewardsaddfunding name fundingtxid amount\n',
+    run: (n, p) => {
+      const name = str(p[0])
+      const id = txidArg(p[1])
+      const amount = daemonParseCoins(numText(p[2]))
+      return hexResult(() =>
+        buildRewardsAddFunding({ name, fundingtxid: id, amount }, walletContext(n), {
+          plan: planTx(n, name) as string,
+        }),
+      )
+    },
+  },
+  rewardslock: {
+    min: 3,
+    max: 3,
+    usage: 'rewardslock name fundingtxid amount\n',
+    run: (n, p) => {
+      const name = str(p[0])
+      const id = txidArg(p[1])
+      const amount = daemonParseCoins(numText(p[2]))
+      const funding = planOutputs(n.chain, id).funding.reduce((s, u) => s + u.satoshis, 0n)
+      return hexResult(() =>
+        buildRewardsLock({ name, fundingtxid: id, amount }, walletContext(n), {
+          plan: planTx(n, name) as string,
+          funding,
+        }),
+      )
+    },
+  },
+  rewardsunlock: {
+    min: 2,
+    max: 3,
+    usage: 'rewardsunlock name fundingtxid [txid]\n',
+    run: (n, p) => {
+      const name = str(p[0])
+      const id = txidArg(p[1])
+      const lockid = p[2] === undefined ? undefined : txidArg(p[2])
+      const { funding, locks } = planOutputs(n.chain, id)
+      const candidates: RewardsLockCandidate[] = [...locks, ...funding].map((u) => ({
+        tx: n.chain.txs.get(u.txid)!.hex,
+        blockTime: n.chain.blocks[u.height ?? 0]!.time,
+        unspent: true,
+      }))
+      if (
+        lockid !== undefined &&
+        !candidates.some((c) => n.chain.txs.get(lockid)?.hex === c.tx) &&
+        n.chain.txs.has(lockid)
+      )
+        candidates.push({ tx: n.chain.txs.get(lockid)!.hex, blockTime: null, unspent: false })
+      return hexResult(() =>
+        buildRewardsUnlock(
+          { name, fundingtxid: id, txid: lockid === '0'.repeat(64) ? undefined : lockid },
+          walletContext(n),
+          { plan: planTx(n, name) as string, locks: candidates, funding, tipTime: n.chain.tip.time },
+        ),
+      )
+    },
+  },
+  rewardsinfo: {
+    min: 1,
+    max: 1,
+    usage: 'rewardsinfo fundingtxid\n',
+    run: (n, p) => {
+      const id = txidArg(p[0])
+      const e = n.chain.txs.get(id)
+      if (e === undefined) return { result: 'error', error: 'cant find fundingtxid' }
+      const f = rewardsOpret(e.tx)
+      if (f?.funcid !== 'F') return { result: 'error', error: 'fundingtxid isnt rewards creation txid' }
+      const { funding, locks } = planOutputs(n.chain, id)
+      return {
+        result: 'success',
+        fundingtxid: id,
+        name: f.name ?? '',
+        sbits: f.sbits,
+        APR: formatCoins(f.APR),
+        minseconds: f.minseconds,
+        maxseconds: f.maxseconds,
+        mindeposit: formatCoins(f.mindeposit),
+        funding: formatCoins(funding.reduce((s, u) => s + u.satoshis, 0n)),
+        locked: formatCoins(locks.reduce((s, u) => s + u.satoshis, 0n)),
+      }
+    },
+  },
   rewardslist: { min: 0, max: 0, usage: 'rewardslist\n', run: (n) => allPlans(n) },
 }
 

@@ -3,7 +3,17 @@ import { formatCoins } from '../../amount.js'
 import { cc1of1, encodeCondition } from '../../cc/condition.js'
 import { ccModule, EVAL } from '../../cc/eval.js'
 import { hexOf } from '../opret.js'
-import { ccScriptHex, expectFuncid, infoTx, infoTxs, spentSet, type InfoAmount, type InfoCount, type InfoForm, type InfoTxInput } from '../offline-info.js'
+import {
+  ccScriptHex,
+  expectFuncid,
+  infoTx,
+  infoTxs,
+  spentSet,
+  type InfoAmount,
+  type InfoCount,
+  type InfoForm,
+  type InfoTxInput,
+} from '../offline-info.js'
 import { decodeRewardsPayload, rewardsAprToPercent, type RewardsOpret } from './opret.js'
 
 /**
@@ -13,8 +23,16 @@ import { decodeRewardsPayload, rewardsAprToPercent, type RewardsOpret } from './
  * @example const info: RewardsInfo = await rpc.rewardsinfo(fundingtxid)
  */
 export type RewardsInfo<F extends InfoForm = 'rpc'> = {
-  result: string; fundingtxid: string; name: string; sbits: bigint; APR: InfoAmount<F>; minseconds: InfoCount<F>; maxseconds: InfoCount<F>
-  mindeposit: InfoAmount<F>; funding: InfoAmount<F>; locked: InfoAmount<F>
+  result: string
+  fundingtxid: string
+  name: string
+  sbits: bigint
+  APR: InfoAmount<F>
+  minseconds: InfoCount<F>
+  maxseconds: InfoCount<F>
+  mindeposit: InfoAmount<F>
+  funding: InfoAmount<F>
+  locked: InfoAmount<F>
 }
 
 /**
@@ -41,7 +59,15 @@ export function rewardsinfo(fundingTx: InfoTxInput, txs: readonly InfoTxInput[] 
     else funding += o.value
   }
   return {
-    result: 'success', fundingtxid: f.txid, name: plan.name ?? '', sbits: plan.sbits, APR: rewardsAprToPercent(plan.APR),
-    minseconds: plan.minseconds, maxseconds: plan.maxseconds, mindeposit: formatCoins(plan.mindeposit), funding: formatCoins(funding), locked: formatCoins(locked),
+    result: 'success',
+    fundingtxid: f.txid,
+    name: plan.name ?? '',
+    sbits: plan.sbits,
+    APR: rewardsAprToPercent(plan.APR),
+    minseconds: plan.minseconds,
+    maxseconds: plan.maxseconds,
+    mindeposit: formatCoins(plan.mindeposit),
+    funding: formatCoins(funding),
+    locked: formatCoins(locked),
   }
 }

@@ -6,20 +6,45 @@ import { decodeRewardsPayload, rewardsAprToPercent, type RewardsOpret } from './
 
 /** `rewardscreatefunding`: the plan and its first funds (APR as the daemon prints it). @example inspectTransaction(hex).reading.kind === 'rewardscreatefunding' */
 export type RewardsCreateFundingReading = ReadingBase & {
-  kind: 'rewardscreatefunding'; name: string | null; sbits: bigint; funds: bigint | null; APR: string; minseconds: bigint; maxseconds: bigint; mindeposit: bigint
+  kind: 'rewardscreatefunding'
+  name: string | null
+  sbits: bigint
+  funds: bigint | null
+  APR: string
+  minseconds: bigint
+  maxseconds: bigint
+  mindeposit: bigint
 }
 /** `rewardsaddfunding`. @example inspectTransaction(hex).reading.kind === 'rewardsaddfunding' */
-export type RewardsAddFundingReading = ReadingBase & { kind: 'rewardsaddfunding'; name: string | null; fundingtxid: string; amount: bigint | null }
+export type RewardsAddFundingReading = ReadingBase & {
+  kind: 'rewardsaddfunding'
+  name: string | null
+  fundingtxid: string
+  amount: bigint | null
+}
 /** `rewardslock`: the deposit and where the unlock will pay. @example inspectTransaction(hex).reading.kind === 'rewardslock' */
-export type RewardsLockReading = ReadingBase & { kind: 'rewardslock'; name: string | null; fundingtxid: string; amount: bigint | null; unlockAddress: string | null }
+export type RewardsLockReading = ReadingBase & {
+  kind: 'rewardslock'
+  name: string | null
+  fundingtxid: string
+  amount: bigint | null
+  unlockAddress: string | null
+}
 /** `rewardsunlock`: what was paid, and (with `prevouts`) the lock amount and the reward. @example inspectTransaction(hex, { prevouts }).reading.kind === 'rewardsunlock' */
 export type RewardsUnlockReading = ReadingBase & {
-  kind: 'rewardsunlock'; name: string | null; fundingtxid: string; locktxid: string | null; recover: boolean; paid: bigint | null; to: string | null
+  kind: 'rewardsunlock'
+  name: string | null
+  fundingtxid: string
+  locktxid: string | null
+  recover: boolean
+  paid: bigint | null
+  to: string | null
   lockAmount?: bigint
   reward?: bigint
 }
 /** Every reading of a rewards transaction. @example const r = inspectTransaction(hex).reading; if (r.kind === 'rewardsunlock') r.paid */
-export type RewardsReading = RewardsCreateFundingReading | RewardsAddFundingReading | RewardsLockReading | RewardsUnlockReading
+export type RewardsReading =
+  RewardsCreateFundingReading | RewardsAddFundingReading | RewardsLockReading | RewardsUnlockReading
 
 function read({ tx, facts, payload, body, role, changeRest, value: v }: ReadContext<RewardsOpret>): RewardsReading {
   const d = payload!
@@ -27,7 +52,16 @@ function read({ tx, facts, payload, body, role, changeRest, value: v }: ReadCont
     role(0, 'funding', 'cc')
     role(1, 'marker')
     changeRest()
-    return { kind: 'rewardscreatefunding', name: d.name, sbits: d.sbits, funds: v(0), APR: rewardsAprToPercent(d.APR), minseconds: d.minseconds, maxseconds: d.maxseconds, mindeposit: d.mindeposit }
+    return {
+      kind: 'rewardscreatefunding',
+      name: d.name,
+      sbits: d.sbits,
+      funds: v(0),
+      APR: rewardsAprToPercent(d.APR),
+      minseconds: d.minseconds,
+      maxseconds: d.maxseconds,
+      mindeposit: d.mindeposit,
+    }
   }
   if (d.funcid === 'A') {
     role(0, 'funding', 'cc')
@@ -38,7 +72,13 @@ function read({ tx, facts, payload, body, role, changeRest, value: v }: ReadCont
     role(0, 'deposit', 'cc')
     role(1, 'unlock destination')
     changeRest()
-    return { kind: 'rewardslock', name: d.name, fundingtxid: d.fundingtxid, amount: v(0), unlockAddress: body[1]?.address ?? null }
+    return {
+      kind: 'rewardslock',
+      name: d.name,
+      fundingtxid: d.fundingtxid,
+      amount: v(0),
+      unlockAddress: body[1]?.address ?? null,
+    }
   }
   const recover = body[0] !== undefined && body[0].kind !== 'cc'
   if (recover) {
@@ -50,7 +90,15 @@ function read({ tx, facts, payload, body, role, changeRest, value: v }: ReadCont
     role(0, 'funding change', 'cc')
     role(1, 'payout')
   }
-  return { kind: 'rewardsunlock', name: d.name, fundingtxid: d.fundingtxid, locktxid: tx.vin[0]?.txid ?? null, recover, paid: v(recover ? 0 : 1), to: body[recover ? 0 : 1]?.address ?? null }
+  return {
+    kind: 'rewardsunlock',
+    name: d.name,
+    fundingtxid: d.fundingtxid,
+    locktxid: tx.vin[0]?.txid ?? null,
+    recover,
+    paid: v(recover ? 0 : 1),
+    to: body[recover ? 0 : 1]?.address ?? null,
+  }
 }
 
 /**

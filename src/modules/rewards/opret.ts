@@ -1,7 +1,16 @@
 import { EVAL } from '../../cc/eval.js'
 import { KomodoCcError } from '../../errors.js'
 import {
-  FieldWriter, assertPayloadObject, badFuncid, decodeFields, encodeFuncid, opretPayload, opretScript, checkName, printableNameAt, type OpretDecodeOptions,
+  FieldWriter,
+  assertPayloadObject,
+  badFuncid,
+  decodeFields,
+  encodeFuncid,
+  opretPayload,
+  opretScript,
+  checkName,
+  printableNameAt,
+  type OpretDecodeOptions,
 } from '../opret.js'
 
 /**
@@ -47,7 +56,11 @@ export function encodeRewardsPayload(payload: RewardsOpret): Uint8Array {
   const f = encodeFuncid(w, EVAL.REWARDS, p.funcid, 'rewards', 'FALU')
   w.u64f(p.sbits, 'sbits')
   checkName(p.name, p.sbits as bigint)
-  if (f === 'F') w.u64f(p.APR, 'APR').u64f(p.minseconds, 'minseconds').u64f(p.maxseconds, 'maxseconds').u64f(p.mindeposit, 'mindeposit')
+  if (f === 'F')
+    w.u64f(p.APR, 'APR')
+      .u64f(p.minseconds, 'minseconds')
+      .u64f(p.maxseconds, 'maxseconds')
+      .u64f(p.mindeposit, 'mindeposit')
   else w.txid(p.fundingtxid, 'fundingtxid')
   return w.finish()
 }
@@ -95,7 +108,12 @@ const DAY = 86400n
  */
 export function rewardsAprFromPercent(percent: string): bigint {
   const m = typeof percent === 'string' ? /^(\d{1,11})(?:\.(\d{1,8}))?$/.exec(percent) : null
-  if (m === null) throw new KomodoCcError('AMOUNT_INVALID', `APR percent ${JSON.stringify(percent)} is not a plain decimal with at most 8 places`, { path: 'APR' })
+  if (m === null)
+    throw new KomodoCcError(
+      'AMOUNT_INVALID',
+      `APR percent ${JSON.stringify(percent)} is not a plain decimal with at most 8 places`,
+      { path: 'APR' },
+    )
   return BigInt(m[1]!) * APR_SCALE + BigInt((m[2] ?? '').padEnd(8, '0'))
 }
 
@@ -104,19 +122,22 @@ export function rewardsAprFromPercent(percent: string): bigint {
  * @example rewardsAprToPercent(500000000n) // '5.00000000'
  */
 export function rewardsAprToPercent(apr: bigint): string {
-  if (typeof apr !== 'bigint' || apr < 0n) throw new KomodoCcError('INT_RANGE', 'APR expected a non-negative bigint', { path: 'APR' })
+  if (typeof apr !== 'bigint' || apr < 0n)
+    throw new KomodoCcError('INT_RANGE', 'APR expected a non-negative bigint', { path: 'APR' })
   return `${apr / APR_SCALE}.${(apr % APR_SCALE).toString().padStart(8, '0')}`
 }
 
 /** Whole days (the RPC's `mindays`/`maxdays`) → stored seconds. @example rewardsDaysToSeconds(60) // 5184000n */
 export function rewardsDaysToSeconds(days: number | bigint): bigint {
   const d = typeof days === 'bigint' ? days : Number.isInteger(days) ? BigInt(days) : -1n
-  if (d < 0n) throw new KomodoCcError('INT_RANGE', `days expected a non-negative integer, got ${String(days)}`, { path: 'days' })
+  if (d < 0n)
+    throw new KomodoCcError('INT_RANGE', `days expected a non-negative integer, got ${String(days)}`, { path: 'days' })
   return d * DAY
 }
 
 /** Stored seconds → days (fractional when not a whole number of days). @example rewardsSecondsToDays(86400n) // 1 */
 export function rewardsSecondsToDays(seconds: bigint): number {
-  if (typeof seconds !== 'bigint') throw new KomodoCcError('INT_RANGE', 'seconds expected a bigint', { path: 'seconds' })
+  if (typeof seconds !== 'bigint')
+    throw new KomodoCcError('INT_RANGE', 'seconds expected a bigint', { path: 'seconds' })
   return Number(seconds) / 86400
 }

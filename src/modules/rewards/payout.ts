@@ -48,14 +48,30 @@ export type RewardsPayout = {
  * @throws KomodoCcError AMOUNT_INVALID | INT_RANGE | ARG_INVALID
  * @example rewardsPayout({ apr: 500000000n, minseconds: 86400, maxseconds: 864000 * 10 }, { amount: 10000000000n, blockTime: 1700000000 }, 1700000000 + 30 * 86400).reward // 41095890n
  */
-export function rewardsPayout(plan: RewardsPlanParams, lock: RewardsLockInfo, now: number, options: { chain?: 'KMD' | 'asset'; height?: number } = {}): RewardsPayout {
-  if (typeof plan !== 'object' || plan === null || typeof lock !== 'object' || lock === null) throw new KomodoCcError('ARG_INVALID', 'rewardsPayout expects plan and lock objects')
-  if (typeof plan.apr !== 'bigint' || plan.apr < 0n) throw new KomodoCcError('AMOUNT_INVALID', 'plan.apr expected a non-negative bigint (percent × 10^8)', { name: 'apr' })
-  if (typeof lock.amount !== 'bigint' || lock.amount < 0n) throw new KomodoCcError('AMOUNT_INVALID', 'lock.amount expected a non-negative bigint of satoshis', { name: 'amount' })
-  if (!Number.isInteger(now)) throw new KomodoCcError('INT_RANGE', `now expected an integer timestamp, got ${String(now)}`, { name: 'now' })
+export function rewardsPayout(
+  plan: RewardsPlanParams,
+  lock: RewardsLockInfo,
+  now: number,
+  options: { chain?: 'KMD' | 'asset'; height?: number } = {},
+): RewardsPayout {
+  if (typeof plan !== 'object' || plan === null || typeof lock !== 'object' || lock === null)
+    throw new KomodoCcError('ARG_INVALID', 'rewardsPayout expects plan and lock objects')
+  if (typeof plan.apr !== 'bigint' || plan.apr < 0n)
+    throw new KomodoCcError('AMOUNT_INVALID', 'plan.apr expected a non-negative bigint (percent × 10^8)', {
+      name: 'apr',
+    })
+  if (typeof lock.amount !== 'bigint' || lock.amount < 0n)
+    throw new KomodoCcError('AMOUNT_INVALID', 'lock.amount expected a non-negative bigint of satoshis', {
+      name: 'amount',
+    })
+  if (!Number.isInteger(now))
+    throw new KomodoCcError('INT_RANGE', `now expected an integer timestamp, got ${String(now)}`, { name: 'now' })
   const minseconds = BigInt(plan.minseconds)
   const maxseconds = BigInt(plan.maxseconds)
-  const exact = options.chain === 'KMD' ? (options.height ?? 0) > REWARDS_FORMULA_SWITCH_HEIGHT_KMD : now > REWARDS_FORMULA_SWITCH_TIME
+  const exact =
+    options.chain === 'KMD'
+      ? (options.height ?? 0) > REWARDS_FORMULA_SWITCH_HEIGHT_KMD
+      : now > REWARDS_FORMULA_SWITCH_TIME
   const formula = exact ? 'exact' : 'pre2019'
   let duration = lock.blockTime === undefined || lock.blockTime === null ? 0n : BigInt(now - lock.blockTime)
   if (duration < 0n) duration = 0n
@@ -63,7 +79,11 @@ export function rewardsPayout(plan: RewardsPlanParams, lock: RewardsLockInfo, no
   if (duration >= minseconds) {
     if (duration > maxseconds) duration = maxseconds
     if (exact) reward = (lock.amount * plan.apr * duration) / (100000000n * 100n * YEAR)
-    else reward = BigInt.asIntN(64, BigInt.asIntN(64, (BigInt.asIntN(64, lock.amount * duration) / YEAR) * (plan.apr / 1000000n)) / 10000n)
+    else
+      reward = BigInt.asIntN(
+        64,
+        BigInt.asIntN(64, (BigInt.asIntN(64, lock.amount * duration) / YEAR) * (plan.apr / 1000000n)) / 10000n,
+      )
     if (reward > lock.amount) reward = lock.amount
     if (reward < 0n) reward = 0n
   }

@@ -6,7 +6,13 @@ import type { ExactJson } from '../../rpc/json.js'
 import { moduleAddressRpc, rpcMethod } from '../../rpc/method.js'
 import { coinsParam, intParam, optionalParam, planAmountParams, planNameParam, txidParam } from '../../rpc/params.js'
 import {
-  asObject, parseHexResult, parseTxidList, resultCoins as coins, resultInt as int, resultString as str, resultTxid as txidOf,
+  asObject,
+  parseHexResult,
+  parseTxidList,
+  resultCoins as coins,
+  resultInt as int,
+  resultString as str,
+  resultTxid as txidOf,
   resultU64 as u64,
 } from '../../rpc/results.js'
 import type { RewardsInfo } from './info.js'
@@ -18,39 +24,85 @@ import type { RewardsInfo } from './info.js'
  * @internal
  */
 export const rewardsRpc = /* @__PURE__ */ Object.freeze({
-  rewardsaddfunding: rpcMethod(['name', 'fundingtxid', 'amount'], (name: string, fundingtxid: string, amount: AmountInput) =>
-    planAmountParams(name, fundingtxid, amount), parseHexResult),
+  rewardsaddfunding: rpcMethod(
+    ['name', 'fundingtxid', 'amount'],
+    (name: string, fundingtxid: string, amount: AmountInput) => planAmountParams(name, fundingtxid, amount),
+    parseHexResult,
+  ),
   rewardsaddress: moduleAddressRpc(['Rewards']),
-  rewardscreatefunding: rpcMethod(['name', 'amount', 'APR', 'mindays', 'maxdays', 'mindeposit'],
-    (name: string, amount: AmountInput, APR?: string | number, mindays?: number, maxdays?: number, mindeposit?: AmountInput) => {
+  rewardscreatefunding: rpcMethod(
+    ['name', 'amount', 'APR', 'mindays', 'maxdays', 'mindeposit'],
+    (
+      name: string,
+      amount: AmountInput,
+      APR?: string | number,
+      mindays?: number,
+      maxdays?: number,
+      mindeposit?: AmountInput,
+    ) => {
       const params = [planNameParam(name, 'name'), coinsParam(amount, 'amount', { min: 1n })]
       const rest: string[] = []
       // optional parameters may be omitted only from the end
       if (APR !== undefined) rest.push(coinsParam(typeof APR === 'number' ? APR : String(APR), 'APR', { fudge: false }))
-      if (mindays !== undefined) { if (APR === undefined) throw gap('mindays', 'APR'); rest.push(intParam(mindays, 'mindays', 0, 0x7fffffff)) }
-      if (maxdays !== undefined) { if (mindays === undefined) throw gap('maxdays', 'mindays'); rest.push(intParam(maxdays, 'maxdays', 0, 0x7fffffff)) }
-      if (mindeposit !== undefined) { if (maxdays === undefined) throw gap('mindeposit', 'maxdays'); rest.push(coinsParam(mindeposit, 'mindeposit')) }
+      if (mindays !== undefined) {
+        if (APR === undefined) throw gap('mindays', 'APR')
+        rest.push(intParam(mindays, 'mindays', 0, 0x7fffffff))
+      }
+      if (maxdays !== undefined) {
+        if (mindays === undefined) throw gap('maxdays', 'mindays')
+        rest.push(intParam(maxdays, 'maxdays', 0, 0x7fffffff))
+      }
+      if (mindeposit !== undefined) {
+        if (maxdays === undefined) throw gap('mindeposit', 'maxdays')
+        rest.push(coinsParam(mindeposit, 'mindeposit'))
+      }
       return [...params, ...rest]
-    }, parseHexResult),
-  rewardsinfo: rpcMethod(['fundingtxid'], (fundingtxid: string) => [txidParam(fundingtxid, 'fundingtxid')], parseRewardsInfo),
+    },
+    parseHexResult,
+  ),
+  rewardsinfo: rpcMethod(
+    ['fundingtxid'],
+    (fundingtxid: string) => [txidParam(fundingtxid, 'fundingtxid')],
+    parseRewardsInfo,
+  ),
   rewardslist: rpcMethod([], () => [], parseTxidList),
-  rewardslock: rpcMethod(['name', 'fundingtxid', 'amount'], (name: string, fundingtxid: string, amount: AmountInput) =>
-    planAmountParams(name, fundingtxid, amount), parseHexResult),
-  rewardsunlock: rpcMethod(['name', 'fundingtxid', 'txid'], (name: string, fundingtxid: string, txid?: string) =>
-    [planNameParam(name, 'name'), txidParam(fundingtxid, 'fundingtxid'), ...optionalParam(txid, (t) => txidParam(t, 'txid'))], parseHexResult),
+  rewardslock: rpcMethod(
+    ['name', 'fundingtxid', 'amount'],
+    (name: string, fundingtxid: string, amount: AmountInput) => planAmountParams(name, fundingtxid, amount),
+    parseHexResult,
+  ),
+  rewardsunlock: rpcMethod(
+    ['name', 'fundingtxid', 'txid'],
+    (name: string, fundingtxid: string, txid?: string) => [
+      planNameParam(name, 'name'),
+      txidParam(fundingtxid, 'fundingtxid'),
+      ...optionalParam(txid, (t) => txidParam(t, 'txid')),
+    ],
+    parseHexResult,
+  ),
 })
 
 function gap(field: string, missing: string): KomodoCcError {
-  return new KomodoCcError('ARG_INVALID', `${field} needs ${missing} (optional parameters may be omitted only from the end)`, { name: field })
+  return new KomodoCcError(
+    'ARG_INVALID',
+    `${field} needs ${missing} (optional parameters may be omitted only from the end)`,
+    { name: field },
+  )
 }
 
 /** @internal @example parseRewardsInfo(await send('rewardsinfo', [fundingtxid])).APR */
 export function parseRewardsInfo(v: ExactJson): RewardsInfo {
   const o = asObject(v)
   return {
-    result: str(o, 'result'), fundingtxid: txidOf(o.fundingtxid ?? null, 'result.fundingtxid'), name: str(o, 'name'),
-    sbits: u64(o.sbits ?? null, 'result.sbits'), APR: coins(o.APR ?? null, 'result.APR'),
-    minseconds: int(o.minseconds ?? null, 'result.minseconds'), maxseconds: int(o.maxseconds ?? null, 'result.maxseconds'),
-    mindeposit: coins(o.mindeposit ?? null, 'result.mindeposit'), funding: coins(o.funding ?? null, 'result.funding'), locked: coins(o.locked ?? null, 'result.locked'),
+    result: str(o, 'result'),
+    fundingtxid: txidOf(o.fundingtxid ?? null, 'result.fundingtxid'),
+    name: str(o, 'name'),
+    sbits: u64(o.sbits ?? null, 'result.sbits'),
+    APR: coins(o.APR ?? null, 'result.APR'),
+    minseconds: int(o.minseconds ?? null, 'result.minseconds'),
+    maxseconds: int(o.maxseconds ?? null, 'result.maxseconds'),
+    mindeposit: coins(o.mindeposit ?? null, 'result.mindeposit'),
+    funding: coins(o.funding ?? null, 'result.funding'),
+    locked: coins(o.locked ?? null, 'result.locked'),
   }
 }

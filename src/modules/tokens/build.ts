@@ -47,23 +47,33 @@ export type TokenCreateParams = {
  * @example buildTokenCreate({ name: 'TOK', supply: '0.00000100', description: 'creating a TOK token' }, { pubkey, utxos, height, privateKey })
  */
 export function buildTokenCreate(params: TokenCreateParams, context: BuildContext): BuildResult {
-  const { name, supply, description, data } = builderParams(params, 'buildTokenCreate', ['name', 'supply'], ['description', 'data'])
+  const { name, supply, description, data } = builderParams(
+    params,
+    'buildTokenCreate',
+    ['name', 'supply'],
+    ['description', 'data'],
+  )
   const ctx = checkContext(context)
   if (typeof name !== 'string') throw new KomodoCcError('BUILD_PARAMS', 'name expected a string', { name: 'name' })
   const desc = description ?? ''
-  if (typeof desc !== 'string') throw new KomodoCcError('BUILD_PARAMS', 'description expected a string', { name: 'description' })
+  if (typeof desc !== 'string')
+    throw new KomodoCcError('BUILD_PARAMS', 'description expected a string', { name: 'description' })
   const nameLen = utf8ToBytes(name).length
-  if (nameLen === 0 || nameLen > MAX_NAME) throw daemonRefusal('Token name must not be empty and up to 32 characters', { length: nameLen, max: MAX_NAME })
+  if (nameLen === 0 || nameLen > MAX_NAME)
+    throw daemonRefusal('Token name must not be empty and up to 32 characters', { length: nameLen, max: MAX_NAME })
   const sats = amountParam(supply, 'supply')
   if (sats <= 0n) throw daemonRefusal('Token supply must be positive', { supply: String(sats) })
   const descLen = utf8ToBytes(desc).length
-  if (descLen > MAX_DESCRIPTION) throw daemonRefusal('Token description must be <= 4096 characters', { length: descLen, max: MAX_DESCRIPTION })
+  if (descLen > MAX_DESCRIPTION)
+    throw daemonRefusal('Token description must be <= 4096 characters', { length: descLen, max: MAX_DESCRIPTION })
   let nft: Uint8Array | undefined
   if (data !== undefined) {
     nft = hexParam(data, 'data')
-    if (nft.length > MAX_NFT_DATA) throw daemonRefusal('Non-fungible data size must be <= 10001', { length: nft.length, max: MAX_NFT_DATA })
+    if (nft.length > MAX_NFT_DATA)
+      throw daemonRefusal('Non-fungible data size must be <= 10001', { length: nft.length, max: MAX_NFT_DATA })
     if (nft.length === 0) throw daemonRefusal('Non-fungible data incorrect')
-    if (sats !== 1n) throw daemonRefusal('for non-fungible tokens tokensupply should be equal to 1', { supply: String(sats) })
+    if (sats !== 1n)
+      throw daemonRefusal('for non-fungible tokens tokensupply should be equal to 1', { supply: String(sats) })
   }
   const inputs = normalInputs(ctx, sats + 2n * ctx.fee, 64, 'cant find normal inputs')
   const destEval = nft === undefined ? EVAL : nft[0]!
@@ -74,7 +84,11 @@ export function buildTokenCreate(params: TokenCreateParams, context: BuildContex
       { value: sats, script: ccScript(tokensCc1of1(destEval, ctx.pubkey)) },
     ],
     opret: encodeTokensPayload({
-      funcid: 'c', evalCode: EVAL, origpubkey: bytesToHex(ctx.pubkey), name, description: desc,
+      funcid: 'c',
+      evalCode: EVAL,
+      origpubkey: bytesToHex(ctx.pubkey),
+      name,
+      description: desc,
       blobs: nft === undefined ? [] : [{ id: TOKENS_BLOB_ID.nonfungible, data: bytesToHex(nft) }],
     }),
     changePubkey: ctx.pubkey,
@@ -101,7 +115,8 @@ export type TokenTransferState = {
  * can be a valid token output, so the daemon ends with 'no token inputs'.
  */
 function tokenCreate(create: TxLike | undefined, tokenid: string): TokensCreateOpret {
-  if (create === undefined) throw daemonRefusal('no token inputs', { tokenid, reason: 'state.create missing' }, 'BUILD_STATE')
+  if (create === undefined)
+    throw daemonRefusal('no token inputs', { tokenid, reason: 'state.create missing' }, 'BUILD_STATE')
   const tx = stateTx(create, tokenid, 'state.create')
   const last = tx.vout[tx.vout.length - 1]
   try {
@@ -110,7 +125,11 @@ function tokenCreate(create: TxLike | undefined, tokenid: string): TokensCreateO
   } catch {
     // fall through
   }
-  throw daemonRefusal('no token inputs', { tokenid, reason: 'state.create is not a token create transaction' }, 'BUILD_STATE')
+  throw daemonRefusal(
+    'no token inputs',
+    { tokenid, reason: 'state.create is not a token create transaction' },
+    'BUILD_STATE',
+  )
 }
 
 /**
@@ -133,15 +152,24 @@ export type TokenTransferParams = {
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS | PUBKEY_INVALID | …
  * @example buildTokenTransfer({ tokenid, destpubkey: recipientPubkey, amount: 500000n }, { pubkey, utxos, height, privateKey }, { create, tokens })
  */
-export function buildTokenTransfer(params: TokenTransferParams, context: BuildContext, state: TokenTransferState): BuildResult {
-  const { tokenid, destpubkey, amount } = builderParams(params, 'buildTokenTransfer', ['tokenid', 'destpubkey', 'amount'])
+export function buildTokenTransfer(
+  params: TokenTransferParams,
+  context: BuildContext,
+  state: TokenTransferState,
+): BuildResult {
+  const { tokenid, destpubkey, amount } = builderParams(params, 'buildTokenTransfer', [
+    'tokenid',
+    'destpubkey',
+    'amount',
+  ])
   const ctx = checkContext(context)
   const id = txidParam(tokenid, 'tokenid')
   if (/^0{64}$/.test(id)) throw daemonRefusal('invalid tokenid')
   const dest = pubkeyBytes(destpubkey, 'destpubkey')
   const units = unitsParam(amount)
   if (units <= 0n) throw daemonRefusal('amount must be positive', { amount: String(units) })
-  if (typeof state !== 'object' || state === null) throw new KomodoCcError('BUILD_STATE', 'state expected { create, tokens }')
+  if (typeof state !== 'object' || state === null)
+    throw new KomodoCcError('BUILD_STATE', 'state expected { create, tokens }')
   const normal = normalInputs(ctx, ctx.fee, 3, 'insufficient normal inputs for tx fee')
   const create = tokenCreate(state.create, id)
   const data = nftData(create)
@@ -158,12 +186,21 @@ export function buildTokenTransfer(params: TokenTransferParams, context: BuildCo
     checkUtxo(u, `state.tokens[${i}]`)
     if (u.satoshis < threshold || !seen.take(u, 'state.tokens')) continue
     if (!equalBytes(u.script, mineScript))
-      throw new KomodoCcError('BUILD_STATE', `state.tokens[${i}] is not on your token address for this token (${destEval === EVAL ? 'CC1(0xf2, you)' : `TokensCC1(0x${destEval.toString(16)}, you)`})`, { name: `state.tokens[${i}]` })
+      throw new KomodoCcError(
+        'BUILD_STATE',
+        `state.tokens[${i}] is not on your token address for this token (${destEval === EVAL ? 'CC1(0xf2, you)' : `TokensCC1(0x${destEval.toString(16)}, you)`})`,
+        { name: `state.tokens[${i}]` },
+      )
     tokens.push({ kind: 'cc', utxo: u, role: 'caller', condition: mine, evalCode: destEval })
     total += u.satoshis
   }
   if (tokens.length === 0) throw daemonRefusal('no token inputs', { tokenid: id }, 'INSUFFICIENT_FUNDS')
-  if (total < units) throw daemonRefusal('insufficient token inputs', { have: String(total), amount: String(units) }, 'INSUFFICIENT_FUNDS')
+  if (total < units)
+    throw daemonRefusal(
+      'insufficient token inputs',
+      { have: String(total), amount: String(units) },
+      'INSUFFICIENT_FUNDS',
+    )
   const outputs = [{ value: units, script: ccScript(tokensCc1of1(destEval, dest)) }]
   if (total > units) outputs.push({ value: total - units, script: mineScript })
   const fin = finalizeCcTx({
@@ -181,5 +218,9 @@ export function buildTokenTransfer(params: TokenTransferParams, context: BuildCo
 function unitsParam(v: bigint | string): bigint {
   if (typeof v === 'bigint') return moneyParam(v, 'amount')
   if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) return moneyParam(BigInt(v.trim()), 'amount')
-  throw new KomodoCcError('BUILD_PARAMS', `amount expected token units as a bigint or integer text, got ${typeof v === 'string' ? JSON.stringify(v) : typeof v}`, { name: 'amount' })
+  throw new KomodoCcError(
+    'BUILD_PARAMS',
+    `amount expected token units as a bigint or integer text, got ${typeof v === 'string' ? JSON.stringify(v) : typeof v}`,
+    { name: 'amount' },
+  )
 }

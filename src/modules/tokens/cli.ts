@@ -10,8 +10,22 @@ import type { ModuleCli } from '../../cli/module.js'
  */
 export const tokensCli: ModuleCli = /* @__PURE__ */ Object.freeze({
   build: Object.freeze({
-    tokencreate: cliMethod(buildTokenCreate, ['name', 'supply', { name: 'description', omit: ['-'] }, { name: 'data', omit: ['', '-'] }]),
-    tokentransfer: cliMethod(buildTokenTransfer, ['tokenid', 'destpubkey', 'amount'], { state: '{"create": "<token create tx hex>", "tokens": [<utxo on your token address>…]}' }),
+    tokencreate: cliMethod(buildTokenCreate, [
+      'name',
+      'supply',
+      { name: 'description', omit: ['-'] },
+      { name: 'data', omit: ['', '-'] },
+    ]),
+    tokentransfer: cliMethod(buildTokenTransfer, ['tokenid', 'destpubkey', 'amount'], {
+      state: '{"create": "<token create tx hex>", "tokens": [<utxo on your token address>…]}',
+    }),
   }),
-  rpc: Object.freeze({ tokenaddress: 's', tokenbalance: 'ss', tokencreate: 'scss', tokeninfo: 's', tokenlist: '', tokentransfer: 'ssu' }),
+  rpc: Object.freeze({
+    tokenaddress: 's',
+    tokenbalance: 'ss',
+    tokencreate: 'scss',
+    tokeninfo: 's',
+    tokenlist: '',
+    tokentransfer: 'ssu',
+  }),
 })

@@ -72,7 +72,11 @@ export function tokenUnits(chain: DevChain, tx: Transaction, txid: string, vout:
   if (p.funcid === 'c') {
     if (txid !== tokenid || bytesToHex(o.script) === markerScript()) return 0n
     const paid = creatorInputs(chain, tx, p.origpubkey)
-    const ccOut = tx.vout.reduce((s, x, n) => (n < tx.vout.length - 1 && isCc(x.script) && bytesToHex(x.script) !== markerScript() ? s + x.value : s), 0n)
+    const ccOut = tx.vout.reduce(
+      (s, x, n) =>
+        n < tx.vout.length - 1 && isCc(x.script) && bytesToHex(x.script) !== markerScript() ? s + x.value : s,
+      0n,
+    )
     return paid >= ccOut ? o.value : 0n
   }
   if (p.tokenid !== tokenid || p.evalCode !== EVAL.TOKENS) return 0n
@@ -106,7 +110,11 @@ function creatorInputs(chain: DevChain, tx: Transaction, origpubkey: string): bi
     const o = chain.output(i.txid, i.vout)
     if (o === undefined) continue
     const c = classifyScript(o.script)
-    if ((c.type === 'pubkey' && c.pubkeys !== undefined && bytesToHex(c.pubkeys[0]!) === origpubkey) || (c.type === 'pubkeyhash' && bytesToHex(c.hashes[0]!.hash) === h)) sum += o.value
+    if (
+      (c.type === 'pubkey' && c.pubkeys !== undefined && bytesToHex(c.pubkeys[0]!) === origpubkey) ||
+      (c.type === 'pubkeyhash' && bytesToHex(c.hashes[0]!.hash) === h)
+    )
+      sum += o.value
   }
   return sum
 }
@@ -118,7 +126,9 @@ function creatorInputs(chain: DevChain, tx: Transaction, origpubkey: string): bi
  */
 export function validateTokens(check: ModuleCheck): void {
   const { chain, tx, txid, inputs } = check
-  const fail = (why: string): never => { throw moduleRejected('Tokens', why) }
+  const fail = (why: string): never => {
+    throw moduleRejected('Tokens', why)
+  }
   if (tx.vout.length === 0) fail('no vouts')
   const p = tokensOpret(tx)
   if (p === null) return fail('TokenValidate: invalid opreturn payload')
@@ -138,7 +148,9 @@ export function validateTokens(check: ModuleCheck): void {
   }
   if (tokenInputs === 0) return fail('no token inputs for transfer')
   let outSum = 0n
-  tx.vout.forEach((_, n) => { outSum += tokenUnits(chain, tx, txid, n, p.tokenid) })
+  tx.vout.forEach((_, n) => {
+    outSum += tokenUnits(chain, tx, txid, n, p.tokenid)
+  })
   if (inSum !== outSum) return fail('tokens cc inputs != cc outputs')
 }
 
@@ -148,54 +160,102 @@ export function tokenUtxos(chain: DevChain, tokenid: string, pubkey: string): Ut
   for (const c of chain.addressCoins(ccAddress(EVAL.TOKENS, pubkey))) {
     if (chain.spentInMempool(c.txid, c.vout)) continue
     const e = chain.txs.get(c.txid)!
-    if (tokenUnits(chain, e.tx, c.txid, c.vout, tokenid) > 0n) out.push({ txid: c.txid, vout: c.vout, satoshis: c.value, script: c.script, height: c.height })
+    if (tokenUnits(chain, e.tx, c.txid, c.vout, tokenid) > 0n)
+      out.push({ txid: c.txid, vout: c.vout, satoshis: c.value, script: c.script, height: c.height })
   }
   return out
 }
 
-const pubkeyOr = (v: unknown, fallback: string): string => (typeof v === 'string' && /^0[23][0-9a-fA-F]{64}$/.test(v) ? v.toLowerCase() : fallback)
+const pubkeyOr = (v: unknown, fallback: string): string =>
+  typeof v === 'string' && /^0[23][0-9a-fA-F]{64}$/.test(v) ? v.toLowerCase() : fallback
 
 /** The tokens RPCs of the devnet wallet. @internal */
 export const TOKENS_METHODS: Record<string, Method> = {
-  tokencreate: { min: 2, max: 4, usage: 'tokencreate name supply [description][data]\n', run: (n, p) => {
-    const supply = daemonParseCoins(numText(p[1]))
-    return hexResult(() => buildTokenCreate({ name: str(p[0]), supply, description: p[2] === undefined ? undefined : str(p[2]), data: p[3] === undefined ? undefined : str(p[3]) }, walletCtx(n)))
-  } },
-  tokentransfer: { min: 3, max: 3, usage: 'tokentransfer tokenid destpubkey amount\n', run: (n, p) => {
-    const id = txidArg(p[0])
-    const dest = str(p[1])
-    const amount = numText(p[2])
-    const units = /^\d+/.test(amount) ? BigInt(/^\d+/.exec(amount)![0]) : 0n // atoll
-    const me = bytesToHex(n.wallet.pubkey)
-    return hexResult(() => buildTokenTransfer({ tokenid: id, destpubkey: dest, amount: units }, walletCtx(n), { create: txHex(n, id) as string, tokens: tokenUtxos(n.chain, id, me) }))
-  } },
-  tokeninfo: { min: 1, max: 1, usage: 'tokeninfo tokenid\n', run: (n, p) => {
-    const id = txidArg(p[0])
-    const e = n.chain.txs.get(id)
-    if (e === undefined) return { result: 'error', error: 'cant find tokenid' }
-    if (e.height < 0) return { result: 'error', error: 'the transaction is still in mempool' }
-    const c = tokensOpret(e.tx)
-    if (c?.funcid !== 'c') return { result: 'error', error: 'tokenid isnt token creation txid' }
-    const supply = e.tx.vout.reduce((s, _, v) => s + tokenUnits(n.chain, e.tx, id, v, id), 0n)
-    return { result: 'success', tokenid: id, owner: c.origpubkey, name: c.name, supply, description: c.description }
-  } },
-  tokenlist: { min: 0, max: 0, usage: 'tokenlist\n', run: (n) => {
-    const out: string[] = []
-    for (const c of n.chain.addressCoins(ccAddress(EVAL.TOKENS, TOKENS.pubkey))) if (tokensOpret(n.chain.txs.get(c.txid)?.tx)?.funcid === 'c' && !out.includes(c.txid)) out.push(c.txid)
-    return out
-  } },
-  tokenbalance: { min: 1, max: 2, usage: 'tokenbalance tokenid [pubkey]\n', run: (n, p) => {
-    const given = str(p[0])
-    const id = txidArg(p[0])
-    if (!n.chain.txs.has(id)) return { result: 'error', error: 'cant find tokenid' }
-    const pk = p[1] === undefined ? bytesToHex(n.wallet.pubkey) : pubkeyOr(p[1], TOKENS.pubkey)
-    const balance = tokenUtxos(n.chain, id, pk).reduce((s, u) => s + u.satoshis, 0n)
-    return { result: 'success', CCaddress: ccAddress(EVAL.TOKENS, pk), tokenid: given, balance }
-  } },
+  tokencreate: {
+    min: 2,
+    max: 4,
+    usage: 'tokencreate name supply [description][data]\n',
+    run: (n, p) => {
+      const supply = daemonParseCoins(numText(p[1]))
+      return hexResult(() =>
+        buildTokenCreate(
+          {
+            name: str(p[0]),
+            supply,
+            description: p[2] === undefined ? undefined : str(p[2]),
+            data: p[3] === undefined ? undefined : str(p[3]),
+          },
+          walletCtx(n),
+        ),
+      )
+    },
+  },
+  tokentransfer: {
+    min: 3,
+    max: 3,
+    usage: 'tokentransfer tokenid destpubkey amount\n',
+    run: (n, p) => {
+      const id = txidArg(p[0])
+      const dest = str(p[1])
+      const amount = numText(p[2])
+      const units = /^\d+/.test(amount) ? BigInt(/^\d+/.exec(amount)![0]) : 0n // atoll
+      const me = bytesToHex(n.wallet.pubkey)
+      return hexResult(() =>
+        buildTokenTransfer({ tokenid: id, destpubkey: dest, amount: units }, walletCtx(n), {
+          create: txHex(n, id) as string,
+          tokens: tokenUtxos(n.chain, id, me),
+        }),
+      )
+    },
+  },
+  tokeninfo: {
+    min: 1,
+    max: 1,
+    usage: 'tokeninfo tokenid\n',
+    run: (n, p) => {
+      const id = txidArg(p[0])
+      const e = n.chain.txs.get(id)
+      if (e === undefined) return { result: 'error', error: 'cant find tokenid' }
+      if (e.height < 0) return { result: 'error', error: 'the transaction is still in mempool' }
+      const c = tokensOpret(e.tx)
+      if (c?.funcid !== 'c') return { result: 'error', error: 'tokenid isnt token creation txid' }
+      const supply = e.tx.vout.reduce((s, _, v) => s + tokenUnits(n.chain, e.tx, id, v, id), 0n)
+      return { result: 'success', tokenid: id, owner: c.origpubkey, name: c.name, supply, description: c.description }
+    },
+  },
+  tokenlist: {
+    min: 0,
+    max: 0,
+    usage: 'tokenlist\n',
+    run: (n) => {
+      const out: string[] = []
+      for (const c of n.chain.addressCoins(ccAddress(EVAL.TOKENS, TOKENS.pubkey)))
+        if (tokensOpret(n.chain.txs.get(c.txid)?.tx)?.funcid === 'c' && !out.includes(c.txid)) out.push(c.txid)
+      return out
+    },
+  },
+  tokenbalance: {
+    min: 1,
+    max: 2,
+    usage: 'tokenbalance tokenid [pubkey]\n',
+    run: (n, p) => {
+      const given = str(p[0])
+      const id = txidArg(p[0])
+      if (!n.chain.txs.has(id)) return { result: 'error', error: 'cant find tokenid' }
+      const pk = p[1] === undefined ? bytesToHex(n.wallet.pubkey) : pubkeyOr(p[1], TOKENS.pubkey)
+      const balance = tokenUtxos(n.chain, id, pk).reduce((s, u) => s + u.satoshis, 0n)
+      return { result: 'success', CCaddress: ccAddress(EVAL.TOKENS, pk), tokenid: given, balance }
+    },
+  },
 }
 
 function walletCtx(n: Parameters<Method['run']>[0]) {
-  return { pubkey: n.wallet.pubkey, utxos: n.chain.walletUtxos(n.wallet.pubkey), height: n.chain.height, privateKey: n.wallet.privateKey }
+  return {
+    pubkey: n.wallet.pubkey,
+    utxos: n.chain.walletUtxos(n.wallet.pubkey),
+    height: n.chain.height,
+    privateKey: n.wallet.privateKey,
+  }
 }
 
 /**

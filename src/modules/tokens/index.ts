@@ -1,4 +1,15 @@
-export { encodeTokensOpret, decodeTokensOpret, encodeTokensPayload, nftData, TOKENS_BLOB_ID, type TokensOpret, type TokensCreateOpret, type TokensTransferOpret, type TokensLegacyTransferOpret, type TokensBlob } from './opret.js'
+export {
+  encodeTokensOpret,
+  decodeTokensOpret,
+  encodeTokensPayload,
+  nftData,
+  TOKENS_BLOB_ID,
+  type TokensOpret,
+  type TokensCreateOpret,
+  type TokensTransferOpret,
+  type TokensLegacyTransferOpret,
+  type TokensBlob,
+} from './opret.js'
 export * from './build.js'
 export { tokeninfo, type TokenInfo, type TokenBalance } from './info.js'
 export type { TokenCreateReading, TokenTransferReading, TokenConvertReading, TokensReading } from './inspect.js'

@@ -12,8 +12,16 @@ import { isCreateMarker } from './inspect.js'
  * @example const info: TokenInfo = tokeninfo(createHex)
  */
 export type TokenInfo = {
-  result: string; tokenid: string; owner: string; name: string; supply: bigint; description: string
-  data?: string; IsImported?: string; sourceChain?: string; sourceTokenId?: string
+  result: string
+  tokenid: string
+  owner: string
+  name: string
+  supply: bigint
+  description: string
+  data?: string
+  IsImported?: string
+  sourceChain?: string
+  sourceTokenId?: string
 }
 /** `tokenbalance` (RPC client). `tokenid` is the parameter echoed as given. @example const b: TokenBalance = await rpc.tokenbalance(tokenid) */
 export type TokenBalance = { result: string; CCaddress: string; tokenid: string; balance: bigint }
@@ -35,7 +43,12 @@ export function tokeninfo(createTx: InfoTxInput): TokenInfo {
     if (!isCreateMarker(out, hexOf(o.script)) && out.kind === 'cc') supply += o.value
   })
   const out: TokenInfo = {
-    result: 'success', tokenid: s.txid, owner: p.origpubkey, name: p.name, supply, description: p.description,
+    result: 'success',
+    tokenid: s.txid,
+    owner: p.origpubkey,
+    name: p.name,
+    supply,
+    description: p.description,
   }
   const nft = p.blobs.find((b) => b.id === 0x11)
   if (nft !== undefined) out.data = nft.data

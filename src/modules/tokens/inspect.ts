@@ -1,7 +1,14 @@
 // How the inspector reads tokens transactions: current (0xf2) and 2018 Assets-era (0xe3) layouts.
 import { ccModule, EVAL } from '../../cc/eval.js'
 import { hexOf } from '../opret.js'
-import { globalCcScriptHex, type InspectedOutput, type ReadingBase, type TxFacts, type InspectionDraft, type ReadContext } from '../inspection.js'
+import {
+  globalCcScriptHex,
+  type InspectedOutput,
+  type ReadingBase,
+  type TxFacts,
+  type InspectionDraft,
+  type ReadContext,
+} from '../inspection.js'
 import { shortText, type ModuleInspector } from '../descriptor.js'
 import { decodeTokensPayload, type TokensOpret } from './opret.js'
 
@@ -18,9 +25,21 @@ export type TokenCreateReading = ReadingBase & {
   nftEvalCode?: number | null
 }
 /** `tokentransfer`: amount sent (vout 0) and the destination keys of the opret. @example inspectTransaction(hex).reading.kind === 'tokentransfer' */
-export type TokenTransferReading = ReadingBase & { kind: 'tokentransfer'; tokenid: string; to: string[]; amount: bigint | null }
+export type TokenTransferReading = ReadingBase & {
+  kind: 'tokentransfer'
+  tokenid: string
+  to: string[]
+  amount: bigint | null
+}
 /** 2018 Assets `tokenconvert`: tokens moved under another eval code. @example inspectTransaction(hex).reading.kind === 'tokenconvert' */
-export type TokenConvertReading = ReadingBase & { kind: 'tokenconvert'; tokenid: string; evalCode: number; amount: bigint | null; to: string | null; toEvalCode: number | null }
+export type TokenConvertReading = ReadingBase & {
+  kind: 'tokenconvert'
+  tokenid: string
+  evalCode: number
+  amount: bigint | null
+  to: string | null
+  toEvalCode: number | null
+}
 /** Every reading of a tokens transaction. @example const r = inspectTransaction(hex).reading; if (r.kind === 'tokencreate') r.supply */
 export type TokensReading = TokenCreateReading | TokenTransferReading | TokenConvertReading
 
@@ -29,7 +48,10 @@ const ASSETS_PK = /* @__PURE__ */ ccModule(EVAL.ASSETS).pubkey
 
 /** Whether a `tokencreate` output is the marker: CC1 or P2PK of the tokens (or Assets) global key. @internal */
 export function isCreateMarker(o: InspectedOutput, scriptHex: string): boolean {
-  return scriptHex === globalCcScriptHex(EVAL.TOKENS) || (o.kind === 'p2pk' && (o.pubkey === TOKENS_PK || o.pubkey === ASSETS_PK))
+  return (
+    scriptHex === globalCcScriptHex(EVAL.TOKENS) ||
+    (o.kind === 'p2pk' && (o.pubkey === TOKENS_PK || o.pubkey === ASSETS_PK))
+  )
 }
 
 /** The eval code the first byte of a create's NFT data names, or null. @internal */
@@ -45,8 +67,14 @@ function decideLegacy(res: InspectionDraft, facts: TxFacts): void {
   if (cc.length === 0) return
   const signers = new Set(cc.flatMap((c) => c.signers))
   const s = signers.size === 1 ? [...signers][0]! : null
-  if (s !== null && cc.every((c) => c.evalCodes.length === 1 && c.evalCodes[0] === EVAL.ASSETS) && facts.isCc1(0, EVAL.ASSETS, s) &&
-    res.outputs[1]?.kind === 'cc' && !facts.isCc1(1, EVAL.ASSETS, s) && res.outputs[1].value > 0n) {
+  if (
+    s !== null &&
+    cc.every((c) => c.evalCodes.length === 1 && c.evalCodes[0] === EVAL.ASSETS) &&
+    facts.isCc1(0, EVAL.ASSETS, s) &&
+    res.outputs[1]?.kind === 'cc' &&
+    !facts.isCc1(1, EVAL.ASSETS, s) &&
+    res.outputs[1].value > 0n
+  ) {
     res.method = 'tokenconvert'
     facts.extraEvals = [...facts.known.evals]
     facts.extraKeys = [...new Set([...facts.known.globalKeys, s])]
@@ -65,7 +93,14 @@ function read({ tx, draft, payload, body, role, changeRest, value: v }: ReadCont
       }
     }
     changeRest()
-    const r: TokenCreateReading = { kind: 'tokencreate', tokenid: draft.txid, name: p.name, description: p.description, owner: p.origpubkey, supply }
+    const r: TokenCreateReading = {
+      kind: 'tokencreate',
+      tokenid: draft.txid,
+      name: p.name,
+      description: p.description,
+      owner: p.origpubkey,
+      supply,
+    }
     const nft = p.blobs.find((b) => b.id === 0x11)
     if (nft !== undefined) Object.assign(r, { nftData: nft.data, nftEvalCode: nftEvalCode(nft.data) })
     return r
@@ -76,7 +111,14 @@ function read({ tx, draft, payload, body, role, changeRest, value: v }: ReadCont
     role(1, 'converted tokens', 'cc')
     changeRest()
     const to = body[1]?.cc
-    return { kind: 'tokenconvert', tokenid: p.tokenid, evalCode: EVAL.ASSETS, amount: v(1), to: to?.pubkey ?? null, toEvalCode: to?.evalCodes?.[0] ?? null }
+    return {
+      kind: 'tokenconvert',
+      tokenid: p.tokenid,
+      evalCode: EVAL.ASSETS,
+      amount: v(1),
+      to: to?.pubkey ?? null,
+      toEvalCode: to?.evalCodes?.[0] ?? null,
+    }
   }
   role(0, 'tokens', 'cc')
   role(1, 'token change', 'cc')
@@ -119,7 +161,11 @@ export const tokensInspector: ModuleInspector<TokensOpret, TokensReading> = /* @
       case 'tokentransfer':
         add('tokenid', r.tokenid)
         add('amount', r.amount)
-        add('to', Array.isArray(r.to) && r.to.length > 0 ? r.to.map((k) => shortText(String(k))).join(' ') : undefined, 'text')
+        add(
+          'to',
+          Array.isArray(r.to) && r.to.length > 0 ? r.to.map((k) => shortText(String(k))).join(' ') : undefined,
+          'text',
+        )
         return true
       default:
         return false

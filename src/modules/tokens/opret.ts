@@ -1,7 +1,16 @@
 import { EVAL } from '../../cc/eval.js'
 import { KomodoCcError } from '../../errors.js'
 import {
-  FieldReader, FieldWriter, assertPayloadObject, badFuncid, decodeFields, encodeFuncid, hexOf, opretPayload, opretScript, type OpretDecodeOptions,
+  FieldReader,
+  FieldWriter,
+  assertPayloadObject,
+  badFuncid,
+  decodeFields,
+  encodeFuncid,
+  hexOf,
+  opretPayload,
+  opretScript,
+  type OpretDecodeOptions,
 } from '../opret.js'
 
 /** Blob ids of the token opret's (id, blob) pairs (`enum opretid`, komodo CCinclude.h). @example TOKENS_BLOB_ID.nonfungible // 0x11 */
@@ -73,7 +82,11 @@ export function encodeTokensPayload(payload: TokensOpret): Uint8Array {
   const p = assertPayloadObject(payload, 'tokens')
   const ev = p.evalCode === undefined ? EVAL.TOKENS : p.evalCode
   if (ev !== EVAL.TOKENS && ev !== EVAL.ASSETS)
-    throw new KomodoCcError('OPRET_EVAL', `tokens evalCode must be 0xf2 (or 0xe3 for the 2018 layouts), got ${String(ev)}`, { path: 'evalCode' })
+    throw new KomodoCcError(
+      'OPRET_EVAL',
+      `tokens evalCode must be 0xf2 (or 0xe3 for the 2018 layouts), got ${String(ev)}`,
+      { path: 'evalCode' },
+    )
   const w = new FieldWriter(128)
   const f = encodeFuncid(w, ev, p.funcid, 'tokens', 'ct')
   if (f === 'c') {
@@ -94,8 +107,14 @@ export function encodeTokensPayload(payload: TokensOpret): Uint8Array {
         throw new KomodoCcError('ARG_INVALID', 'a legacyBlob transfer carries exactly one blob', { path: 'blobs' })
       const b = assertPayloadObject(blobs[0], 'blobs[0]')
       const data = typeof b.data === 'string' ? b.data : ''
-      const ok = (b.id === 0x16 && /^11(52|48|51|4b|47)/i.test(data)) || (b.id === 0x12 && /^e3(73|62|53|42|78|6f)/i.test(data))
-      if (!ok) throw new KomodoCcError('ARG_INVALID', 'a legacyBlob is id 0x16 with old Rogue data (11 R|H|Q|K|G…) or id 0x12 with old Assets data (e3 s|b|S|B|x|o…)', { path: 'blobs[0]' })
+      const ok =
+        (b.id === 0x16 && /^11(52|48|51|4b|47)/i.test(data)) || (b.id === 0x12 && /^e3(73|62|53|42|78|6f)/i.test(data))
+      if (!ok)
+        throw new KomodoCcError(
+          'ARG_INVALID',
+          'a legacyBlob is id 0x16 with old Rogue data (11 R|H|Q|K|G…) or id 0x12 with old Assets data (e3 s|b|S|B|x|o…)',
+          { path: 'blobs[0]' },
+        )
       w.hexBytes(data, 'blobs[0].data')
     } else writeBlobs(w, p.blobs)
   }
@@ -106,7 +125,10 @@ function writeBlobs(w: FieldWriter, blobs: unknown): void {
   if (!Array.isArray(blobs)) throw new KomodoCcError('ARG_INVALID', 'tokens blobs expected an array', { path: 'blobs' })
   blobs.forEach((b: unknown, i) => {
     const o = assertPayloadObject(b, `blobs[${i}]`)
-    if (o.id === 0) throw new KomodoCcError('ARG_INVALID', `blobs[${i}].id 0 is never written by the daemon`, { path: `blobs[${i}].id` })
+    if (o.id === 0)
+      throw new KomodoCcError('ARG_INVALID', `blobs[${i}].id 0 is never written by the daemon`, {
+        path: `blobs[${i}].id`,
+      })
     w.u8f(o.id, `blobs[${i}].id`).hexBytes(o.data, `blobs[${i}].data`)
   })
 }
@@ -147,7 +169,8 @@ export function decodeTokensPayload(payload: Uint8Array): TokensOpret {
     const pubkeys: string[] = []
     for (let i = 0; i < n; i++) pubkeys.push(r.pubkey(`pubkeys[${i}]`))
     const legacy = readLegacyBlob(r)
-    if (legacy !== null) return { funcid: 't', evalCode: EVAL.TOKENS, tokenid, pubkeys, blobs: [legacy], legacyBlob: true }
+    if (legacy !== null)
+      return { funcid: 't', evalCode: EVAL.TOKENS, tokenid, pubkeys, blobs: [legacy], legacyBlob: true }
     const blobs = readBlobs(r)
     return { funcid: 't', evalCode: EVAL.TOKENS, tokenid, pubkeys, blobs }
   })
@@ -160,7 +183,8 @@ function readLegacyBlob(r: FieldReader): TokensBlob | null {
   try {
     const b = r.varBytes()
     if (r.remaining === 0 && b.length >= 2) {
-      const a = b[0]!, c = String.fromCharCode(b[1]!)
+      const a = b[0]!,
+        c = String.fromCharCode(b[1]!)
       if (a === 0x11 && 'RHQKG'.includes(c)) return { id: 0x16, data: hexOf(b) }
       if (a === 0xe3 && 'sbSBxo'.includes(c)) return { id: 0x12, data: hexOf(b) }
     }
@@ -178,14 +202,23 @@ function readBlobs(r: FieldReader): TokensBlob[] {
     r.field = `blobs[${i}].id`
     const id = r.u8()
     if (r.remaining === 0)
-      throw new KomodoCcError('TRAILING_BYTES', `a lone blob id byte 0x${id.toString(16)} ends the payload (the daemon drops it silently)`, { offset: r.pos - 1 })
+      throw new KomodoCcError(
+        'TRAILING_BYTES',
+        `a lone blob id byte 0x${id.toString(16)} ends the payload (the daemon drops it silently)`,
+        { offset: r.pos - 1 },
+      )
     blobs.push({ id, data: r.varHex(`blobs[${i}].data`) })
   }
   return blobs
 }
 
 /** Reads the token wrapper and returns its blobs as views, for modules whose payload sits inside (gateways). @internal */
-export function decodeTokensWrapper(payload: Uint8Array): { funcid: 'c' | 't'; tokenid: string | null; pubkeys: string[]; blobs: { id: number; data: Uint8Array }[] } {
+export function decodeTokensWrapper(payload: Uint8Array): {
+  funcid: 'c' | 't'
+  tokenid: string | null
+  pubkeys: string[]
+  blobs: { id: number; data: Uint8Array }[]
+} {
   return decodeFields(payload, 'tokens', (r) => {
     r.evalCode(EVAL.TOKENS)
     const f = r.funcid()
@@ -206,7 +239,8 @@ export function decodeTokensWrapper(payload: Uint8Array): { funcid: 'c' | 't'; t
     while (r.remaining > 0) {
       r.field = `blobs[${blobs.length}].id`
       const id = r.u8()
-      if (r.remaining === 0) throw new KomodoCcError('TRAILING_BYTES', `a lone blob id byte ends the payload`, { offset: r.pos - 1 })
+      if (r.remaining === 0)
+        throw new KomodoCcError('TRAILING_BYTES', `a lone blob id byte ends the payload`, { offset: r.pos - 1 })
       blobs.push({ id, data: r.varView(`blobs[${blobs.length}].data`) })
     }
     return { funcid: f, tokenid, pubkeys, blobs }

@@ -6,8 +6,14 @@ import type { AmountInput } from '../../amount.js'
 import { moduleAddressRpc, rpcMethod } from '../../rpc/method.js'
 import { coinsParam, hexParam, optionalParam, pubkeyParam, textParam, txidParam, unitsParam } from '../../rpc/params.js'
 import {
-  asObject, parseHexResult, parseTxidList, resultCoins as coins, resultOptString as optStr, resultString as str,
-  resultTxid as txidOf, resultU64 as u64,
+  asObject,
+  parseHexResult,
+  parseTxidList,
+  resultCoins as coins,
+  resultOptString as optStr,
+  resultString as str,
+  resultTxid as txidOf,
+  resultU64 as u64,
 } from '../../rpc/results.js'
 import type { TokenBalance, TokenInfo } from './info.js'
 
@@ -19,24 +25,46 @@ import type { TokenBalance, TokenInfo } from './info.js'
  */
 export const tokensRpc = /* @__PURE__ */ Object.freeze({
   tokenaddress: moduleAddressRpc(['Tokens', 'Assets']),
-  tokenbalance: rpcMethod(['tokenid', 'pubkey'], (tokenid: string, pubkey?: string) =>
-    [txidParam(tokenid, 'tokenid'), ...optionalParam(pubkey, (p) => pubkeyParam(p, 'pubkey'))], parseTokenBalance),
+  tokenbalance: rpcMethod(
+    ['tokenid', 'pubkey'],
+    (tokenid: string, pubkey?: string) => [
+      txidParam(tokenid, 'tokenid'),
+      ...optionalParam(pubkey, (p) => pubkeyParam(p, 'pubkey')),
+    ],
+    parseTokenBalance,
+  ),
   /** `data` (hex, 1..10001 bytes) makes a non-fungible token: supply must then be 1 satoshi ("0.00000001"). */
-  tokencreate: rpcMethod(['name', 'supply', 'description', 'data'], (name: string, supply: AmountInput, description?: string, data?: string) => {
-    const params = [textParam(name, 'name', 32), coinsParam(supply, 'supply', { min: 1n })]
-    if (description !== undefined || data !== undefined) params.push(textParam(description ?? '', 'description', 4096, true))
-    if (data !== undefined) {
-      const d = hexParam(data, 'data')
-      if (d.length > 20002) throw new KomodoCcError('ARG_INVALID', 'data must be at most 10001 bytes', { name: 'data' })
-      if (params[1] !== '0.00000001') throw new KomodoCcError('ARG_INVALID', 'a non-fungible token (data given) must have supply 1 satoshi', { name: 'supply' })
-      params.push(d)
-    }
-    return params
-  }, parseHexResult),
+  tokencreate: rpcMethod(
+    ['name', 'supply', 'description', 'data'],
+    (name: string, supply: AmountInput, description?: string, data?: string) => {
+      const params = [textParam(name, 'name', 32), coinsParam(supply, 'supply', { min: 1n })]
+      if (description !== undefined || data !== undefined)
+        params.push(textParam(description ?? '', 'description', 4096, true))
+      if (data !== undefined) {
+        const d = hexParam(data, 'data')
+        if (d.length > 20002)
+          throw new KomodoCcError('ARG_INVALID', 'data must be at most 10001 bytes', { name: 'data' })
+        if (params[1] !== '0.00000001')
+          throw new KomodoCcError('ARG_INVALID', 'a non-fungible token (data given) must have supply 1 satoshi', {
+            name: 'supply',
+          })
+        params.push(d)
+      }
+      return params
+    },
+    parseHexResult,
+  ),
   tokeninfo: rpcMethod(['tokenid'], (tokenid: string) => [txidParam(tokenid, 'tokenid')], parseTokenInfo),
   tokenlist: rpcMethod([], () => [], parseTxidList),
-  tokentransfer: rpcMethod(['tokenid', 'destpubkey', 'amount'], (tokenid: string, destpubkey: string, amount: bigint | number) =>
-    [txidParam(tokenid, 'tokenid'), pubkeyParam(destpubkey, 'destpubkey'), unitsParam(amount, 'amount', 1n)], parseHexResult),
+  tokentransfer: rpcMethod(
+    ['tokenid', 'destpubkey', 'amount'],
+    (tokenid: string, destpubkey: string, amount: bigint | number) => [
+      txidParam(tokenid, 'tokenid'),
+      pubkeyParam(destpubkey, 'destpubkey'),
+      unitsParam(amount, 'amount', 1n),
+    ],
+    parseHexResult,
+  ),
 })
 
 /** @internal @example parseTokenInfo(await send('tokeninfo', [tokenid])).supply */
@@ -44,10 +72,15 @@ export function parseTokenInfo(v: ExactJson): TokenInfo {
   const o = asObject(v)
   const sup = o.supply
   // Current daemons print supply as a JSON integer of token units; an old docs page shows "%.8f" coin text.
-  const supply = typeof sup === 'string' && sup.includes('.') ? coins(sup, 'result.supply') : u64(sup ?? null, 'result.supply')
+  const supply =
+    typeof sup === 'string' && sup.includes('.') ? coins(sup, 'result.supply') : u64(sup ?? null, 'result.supply')
   const out: TokenInfo = {
-    result: str(o, 'result'), tokenid: txidOf(o.tokenid ?? null, 'result.tokenid'), owner: str(o, 'owner'), name: str(o, 'name'),
-    supply, description: str(o, 'description'),
+    result: str(o, 'result'),
+    tokenid: txidOf(o.tokenid ?? null, 'result.tokenid'),
+    owner: str(o, 'owner'),
+    name: str(o, 'name'),
+    supply,
+    description: str(o, 'description'),
   }
   for (const k of ['data', 'IsImported', 'sourceChain', 'sourceTokenId'] as const) {
     const x = optStr(o, k)
@@ -59,5 +92,10 @@ export function parseTokenInfo(v: ExactJson): TokenInfo {
 /** @internal @example parseTokenBalance(await send('tokenbalance', [tokenid])).balance */
 export function parseTokenBalance(v: ExactJson): TokenBalance {
   const o = asObject(v)
-  return { result: str(o, 'result'), CCaddress: str(o, 'CCaddress'), tokenid: str(o, 'tokenid'), balance: u64(o.balance ?? null, 'result.balance') }
+  return {
+    result: str(o, 'result'),
+    CCaddress: str(o, 'CCaddress'),
+    tokenid: str(o, 'tokenid'),
+    balance: u64(o.balance ?? null, 'result.balance'),
+  }
 }

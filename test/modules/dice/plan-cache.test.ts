@@ -2,7 +2,13 @@
 // the bytes) and compares output 0 with the Dice script through a snapshot. Whatever is changed in place between two
 // builds, the second build must equal a build from fresh, never-seen copies of the same transactions (no cache hit).
 import { describe, expect, test } from 'vitest'
-import { buildDiceAddFunds, buildDiceBet, buildDiceFinish, buildDiceFund, DICE_MIN_ENTROPY_UTXOS } from '../../../src/modules/dice/build.js'
+import {
+  buildDiceAddFunds,
+  buildDiceBet,
+  buildDiceFinish,
+  buildDiceFund,
+  DICE_MIN_ENTROPY_UTXOS,
+} from '../../../src/modules/dice/build.js'
 import { parseTransaction, serializeTransaction } from '../../../src/tx/codec.js'
 import { sha256 } from '../../../src/hash/index.js'
 import type { Transaction } from '../../../src/tx/types.js'
@@ -14,9 +20,17 @@ const bettor = key(2)
 const NAME = 'KMDDice'
 const hex = (i: number, tag = 'a') => (tag + i.toString(16).padStart(3, '0')).repeat(16)
 
-const fund = buildDiceFund({ name: NAME, funds: '100', minbet: '0.777', maxbet: '7.77', maxodds: 777, timeoutblocks: 7 }, ctxOf([coin('f1'.repeat(32), 1000n * 100_000_000n, house.pub)], house.priv))
+const fund = buildDiceFund(
+  { name: NAME, funds: '100', minbet: '0.777', maxbet: '7.77', maxodds: 777, timeoutblocks: 7 },
+  ctxOf([coin('f1'.repeat(32), 1000n * 100_000_000n, house.pub)], house.priv),
+)
 const adds: BuildResult[] = Array.from({ length: DICE_MIN_ENTROPY_UTXOS + 3 }, (_, i) =>
-  buildDiceAddFunds({ name: NAME, fundingtxid: fund.txid, amount: '10' }, ctxOf([coin(hex(i), 2_000_000_000n, house.pub)], house.priv), { funding: fund.hex }))
+  buildDiceAddFunds(
+    { name: NAME, fundingtxid: fund.txid, amount: '10' },
+    ctxOf([coin(hex(i), 2_000_000_000n, house.pub)], house.priv),
+    { funding: fund.hex },
+  ),
+)
 const bettorEntropy = sha256(new TextEncoder().encode('bettor'))
 const betCtx = () => ctxOf([coin('b1'.repeat(32), 50n * 100_000_000n, bettor.pub)], bettor.priv)
 
@@ -28,14 +42,20 @@ const plan = (): Transaction[] => [fresh(fund.tx), ...adds.map((a) => fresh(a.tx
 type Outcome = { hex: string; txid: string } | { code: string }
 function bet(funding: Transaction, planTxs: readonly Transaction[], entropyTxid?: string): Outcome {
   try {
-    const r = buildDiceBet({ name: NAME, fundingtxid: fund.txid, amount: '1', odds: 2 }, betCtx(), { funding, planTxs, bettorEntropy, ...(entropyTxid === undefined ? {} : { entropyTxid }) })
+    const r = buildDiceBet({ name: NAME, fundingtxid: fund.txid, amount: '1', odds: 2 }, betCtx(), {
+      funding,
+      planTxs,
+      bettorEntropy,
+      ...(entropyTxid === undefined ? {} : { entropyTxid }),
+    })
     return { hex: r.hex, txid: r.txid }
   } catch (e) {
     return { code: (e as { code: string }).code }
   }
 }
 /** The same bet built from never-seen copies: what any cached build must equal. */
-const uncached = (funding: Transaction, planTxs: readonly Transaction[], entropyTxid?: string) => bet(fresh(funding), planTxs.map(fresh), entropyTxid)
+const uncached = (funding: Transaction, planTxs: readonly Transaction[], entropyTxid?: string) =>
+  bet(fresh(funding), planTxs.map(fresh), entropyTxid)
 
 function expectSameAsUncached(funding: Transaction, planTxs: Transaction[], entropyTxid?: string): Outcome {
   const got = bet(funding, planTxs, entropyTxid)
@@ -126,12 +146,22 @@ describe('dice plan scan: cached oprets are re-checked by content', () => {
   test('dicefinish over the same plan objects (plan outputs as extra inputs) equals the uncached build', () => {
     const txs = plan()
     // odds 20: a timeout claim pays 21 coins, more than the entropy (10) + bet (1): plan outputs are added as inputs
-    const b = buildDiceBet({ name: NAME, fundingtxid: fund.txid, amount: '1', odds: 20 }, betCtx(), { funding: txs[0]!, planTxs: txs, bettorEntropy })
+    const b = buildDiceBet({ name: NAME, fundingtxid: fund.txid, amount: '1', odds: 20 }, betCtx(), {
+      funding: txs[0]!,
+      planTxs: txs,
+      bettorEntropy,
+    })
     const entropyTx = adds.find((a) => a.txid === b.tx.vin[0]!.txid)!.tx
     const ctx = ctxOf([coin('c1'.repeat(32), 30000n, bettor.pub)], bettor.priv, 1000)
     const finish = (planTxs: Transaction[]) => {
       try {
-        const r = buildDiceFinish({ name: NAME, fundingtxid: fund.txid, bettxid: b.txid }, ctx, { funding: txs[0]!, bet: b.tx, entropyTx, betHeight: 990, planTxs })
+        const r = buildDiceFinish({ name: NAME, fundingtxid: fund.txid, bettxid: b.txid }, ctx, {
+          funding: txs[0]!,
+          bet: b.tx,
+          entropyTx,
+          betHeight: 990,
+          planTxs,
+        })
         return `${r.funcid} ${r.hex}`
       } catch (e) {
         return (e as { code: string }).code

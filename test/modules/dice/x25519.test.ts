@@ -16,10 +16,21 @@ const b64u = (b: Uint8Array) => Buffer.from(b).toString('base64url')
  * node:crypto's X25519 (OpenSSL), an independent implementation: the private scalar alone, as PKCS#8 DER (RFC 8410),
  * so OpenSSL derives the public key itself.
  */
-const nodeKey = (scalar: Uint8Array) => createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b656e04220420', 'hex'), scalar]), format: 'der', type: 'pkcs8' })
-const nodePublic = (scalar: Uint8Array) => new Uint8Array((createPublicKey(nodeKey(scalar)).export({ format: 'der', type: 'spki' }) as Buffer).subarray(-32))
+const nodeKey = (scalar: Uint8Array) =>
+  createPrivateKey({
+    key: Buffer.concat([Buffer.from('302e020100300506032b656e04220420', 'hex'), scalar]),
+    format: 'der',
+    type: 'pkcs8',
+  })
+const nodePublic = (scalar: Uint8Array) =>
+  new Uint8Array((createPublicKey(nodeKey(scalar)).export({ format: 'der', type: 'spki' }) as Buffer).subarray(-32))
 const nodeShared = (scalar: Uint8Array, u: Uint8Array) =>
-  new Uint8Array(diffieHellman({ privateKey: nodeKey(scalar), publicKey: createPublicKey({ key: { kty: 'OKP', crv: 'X25519', x: b64u(u) }, format: 'jwk' }) }))
+  new Uint8Array(
+    diffieHellman({
+      privateKey: nodeKey(scalar),
+      publicKey: createPublicKey({ key: { kty: 'OKP', crv: 'X25519', x: b64u(u) }, format: 'jwk' }),
+    }),
+  )
 
 describe('X25519 (RFC 7748)', () => {
   test.each(v.mul)('section 5.2 vector $#', ({ scalar, u, out }) => {
@@ -52,16 +63,22 @@ describe('X25519 (RFC 7748)', () => {
     expect(bytesToHex(x25519(v.mul[0]!.scalar, high))).toBe(bytesToHex(x25519(v.mul[0]!.scalar, u)))
   })
   test('bad input throws KomodoCcError', () => {
-    expect(() => x25519(new Uint8Array(31), new Uint8Array(32))).toThrow(expect.objectContaining({ code: 'BYTES_LENGTH' }))
+    expect(() => x25519(new Uint8Array(31), new Uint8Array(32))).toThrow(
+      expect.objectContaining({ code: 'BYTES_LENGTH' }),
+    )
     expect(() => x25519('zz'.repeat(32), new Uint8Array(32))).toThrow(expect.objectContaining({ code: 'HEX_INVALID' }))
     expect(() => x25519(null as never, new Uint8Array(32))).toThrow(expect.objectContaining({ code: 'BYTES_TYPE' }))
   })
   test('agrees with node:crypto (OpenSSL) on random keys: public keys and shared secrets', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.uint8Array({ minLength: 32, maxLength: 32 }), (a, b) => {
-        expect(bytesToHex(x25519Base(a))).toBe(bytesToHex(nodePublic(a)))
-        expect(bytesToHex(x25519(b, x25519Base(a)))).toBe(bytesToHex(nodeShared(b, x25519Base(a))))
-      }),
+      fc.property(
+        fc.uint8Array({ minLength: 32, maxLength: 32 }),
+        fc.uint8Array({ minLength: 32, maxLength: 32 }),
+        (a, b) => {
+          expect(bytesToHex(x25519Base(a))).toBe(bytesToHex(nodePublic(a)))
+          expect(bytesToHex(x25519(b, x25519Base(a)))).toBe(bytesToHex(nodeShared(b, x25519Base(a))))
+        },
+      ),
       { numRuns: Math.min(numRuns, 50) },
     )
   })
@@ -77,7 +94,8 @@ describe('GF(2^255 − 19) products on 16-bit limbs (generated feMul / feSqr)', 
   test('exact: a·b and a² equal BigInt arithmetic mod p, outputs carried (limbs 1..15 in [0, 2^16))', () => {
     fc.assert(
       fc.property(fe, fe, (a, b) => {
-        const o = new Float64Array(16), q = new Float64Array(16)
+        const o = new Float64Array(16),
+          q = new Float64Array(16)
         feMul(o, a, b)
         feSqr(q, a)
         expect(mod(value(o))).toBe(mod(value(a) * value(b)))
@@ -92,18 +110,22 @@ describe('GF(2^255 − 19) products on 16-bit limbs (generated feMul / feSqr)', 
     )
   })
   test('extreme limbs: every limb at ±(2^17 + 152)', () => {
-    for (const sa of [1, -1]) for (const sb of [1, -1]) {
-      const a = new Float64Array(16).fill(sa * ((1 << 17) + 152)), b = new Float64Array(16).fill(sb * ((1 << 17) + 152))
-      const o = new Float64Array(16)
-      feMul(o, a, b)
-      expect(mod(value(o))).toBe(mod(value(a) * value(b)))
-      feSqr(o, a)
-      expect(mod(value(o))).toBe(mod(value(a) * value(a)))
-    }
+    for (const sa of [1, -1])
+      for (const sb of [1, -1]) {
+        const a = new Float64Array(16).fill(sa * ((1 << 17) + 152)),
+          b = new Float64Array(16).fill(sb * ((1 << 17) + 152))
+        const o = new Float64Array(16)
+        feMul(o, a, b)
+        expect(mod(value(o))).toBe(mod(value(a) * value(b)))
+        feSqr(o, a)
+        expect(mod(value(o))).toBe(mod(value(a) * value(a)))
+      }
   })
   test('in place: o may be a (and b)', () => {
-    const a = Float64Array.from({ length: 16 }, (_, i) => 1000 * i + 7), b = Float64Array.from({ length: 16 }, (_, i) => 65535 - i)
-    const want = mod(value(a) * value(b)), want2 = mod(value(a) * value(a))
+    const a = Float64Array.from({ length: 16 }, (_, i) => 1000 * i + 7),
+      b = Float64Array.from({ length: 16 }, (_, i) => 65535 - i)
+    const want = mod(value(a) * value(b)),
+      want2 = mod(value(a) * value(a))
     const c = Float64Array.from(a)
     feMul(c, c, b)
     expect(mod(value(c))).toBe(want)
@@ -112,7 +134,11 @@ describe('GF(2^255 − 19) products on 16-bit limbs (generated feMul / feSqr)', 
     expect(mod(value(d))).toBe(want2)
   })
   test('src/modules/dice/fe25519-mul.ts is what scripts/gen-fe25519-mul.mjs writes', () => {
-    const r = spawnSync(process.execPath, [fileURLToPath(new URL('../../../scripts/gen-fe25519-mul.mjs', import.meta.url)), '--check'], { encoding: 'utf8' })
+    const r = spawnSync(
+      process.execPath,
+      [fileURLToPath(new URL('../../../scripts/gen-fe25519-mul.mjs', import.meta.url)), '--check'],
+      { encoding: 'utf8' },
+    )
     expect(r.status, r.stderr).toBe(0)
   })
 })
@@ -121,7 +147,14 @@ describe('X25519 at the edges of u, against OpenSSL', () => {
   const P = (1n << 255n) - 19n
   const le = (x: bigint) => Uint8Array.from({ length: 32 }, (_, i) => Number((x >> BigInt(8 * i)) & 0xffn))
   test.each([
-    ['0', 0n], ['1', 1n], ['9', 9n], ['p − 1', P - 1n], ['p (non-canonical 0)', P], ['p + 1', P + 1n], ['2^255 − 1', (1n << 255n) - 1n], ['2^254', 1n << 254n],
+    ['0', 0n],
+    ['1', 1n],
+    ['9', 9n],
+    ['p − 1', P - 1n],
+    ['p (non-canonical 0)', P],
+    ['p + 1', P + 1n],
+    ['2^255 − 1', (1n << 255n) - 1n],
+    ['2^254', 1n << 254n],
   ] as const)('u = %s', (_, u) => {
     const k = sha256(le(u))
     const ours = x25519(k, le(u))
@@ -153,13 +186,25 @@ describe('diceHashEntropy (DiceHashEntropy)', () => {
     return { entropy: bytesToHex(entropy), hentropy: bytesToHex(sha256(entropy)) }
   }
 
-  test.each([[0, false], [0, true], [1, true], [0x1234, true], [0x1234, false]] as const)('vout %i usevout %s matches the recipe over OpenSSL X25519', (vout, usevout) => {
+  test.each([
+    [0, false],
+    [0, true],
+    [1, true],
+    [0x1234, true],
+    [0x1234, false],
+  ] as const)('vout %i usevout %s matches the recipe over OpenSSL X25519', (vout, usevout) => {
     const e = diceHashEntropy({ txid, vout }, usevout, priv)
-    expect({ entropy: bytesToHex(e.entropy), hentropy: bytesToHex(e.hentropy) }).toEqual(reference(txid, vout, usevout, priv))
+    expect({ entropy: bytesToHex(e.entropy), hentropy: bytesToHex(e.hentropy) }).toEqual(
+      reference(txid, vout, usevout, priv),
+    )
   })
   test('usevout with vout 0 changes nothing; vout 1 does', () => {
-    expect(bytesToHex(diceHashEntropy({ txid, vout: 0 }, true, priv).entropy)).toBe(bytesToHex(diceHashEntropy({ txid, vout: 0 }, false, priv).entropy))
-    expect(bytesToHex(diceHashEntropy({ txid, vout: 1 }, true, priv).entropy)).not.toBe(bytesToHex(diceHashEntropy({ txid, vout: 1 }, false, priv).entropy))
+    expect(bytesToHex(diceHashEntropy({ txid, vout: 0 }, true, priv).entropy)).toBe(
+      bytesToHex(diceHashEntropy({ txid, vout: 0 }, false, priv).entropy),
+    )
+    expect(bytesToHex(diceHashEntropy({ txid, vout: 1 }, true, priv).entropy)).not.toBe(
+      bytesToHex(diceHashEntropy({ txid, vout: 1 }, false, priv).entropy),
+    )
   })
   test('property: hentropy = sha256(entropy), and only the key holder gets it', () => {
     fc.assert(
@@ -167,16 +212,26 @@ describe('diceHashEntropy (DiceHashEntropy)', () => {
         const id = bytesToHex(t)
         const e = diceHashEntropy({ txid: id, vout }, true, priv)
         expect(bytesToHex(e.hentropy)).toBe(bytesToHex(sha256(e.entropy)))
-        expect(bytesToHex(diceHashEntropy({ txid: id, vout }, true, sha256(priv)).entropy)).not.toBe(bytesToHex(e.entropy))
+        expect(bytesToHex(diceHashEntropy({ txid: id, vout }, true, sha256(priv)).entropy)).not.toBe(
+          bytesToHex(e.entropy),
+        )
       }),
       { numRuns: Math.min(numRuns, 30) },
     )
   })
   test('bad input', () => {
-    expect(() => diceHashEntropy({ txid: 'zz', vout: 0 }, true, priv)).toThrow(expect.objectContaining({ code: expect.stringMatching(/HEX_INVALID|BYTES_LENGTH/) }))
-    expect(() => diceHashEntropy({ txid, vout: -1 }, true, priv)).toThrow(expect.objectContaining({ code: 'INT_RANGE' }))
-    expect(() => diceHashEntropy({ txid, vout: 0 }, 1 as never, priv)).toThrow(expect.objectContaining({ code: 'ARG_INVALID' }))
-    expect(() => diceHashEntropy({ txid, vout: 0 }, true, new Uint8Array(31))).toThrow(expect.objectContaining({ code: 'BYTES_LENGTH' }))
+    expect(() => diceHashEntropy({ txid: 'zz', vout: 0 }, true, priv)).toThrow(
+      expect.objectContaining({ code: expect.stringMatching(/HEX_INVALID|BYTES_LENGTH/) }),
+    )
+    expect(() => diceHashEntropy({ txid, vout: -1 }, true, priv)).toThrow(
+      expect.objectContaining({ code: 'INT_RANGE' }),
+    )
+    expect(() => diceHashEntropy({ txid, vout: 0 }, 1 as never, priv)).toThrow(
+      expect.objectContaining({ code: 'ARG_INVALID' }),
+    )
+    expect(() => diceHashEntropy({ txid, vout: 0 }, true, new Uint8Array(31))).toThrow(
+      expect.objectContaining({ code: 'BYTES_LENGTH' }),
+    )
     expect(() => diceHashEntropy(null as never, true, priv)).toThrow(expect.objectContaining({ code: 'ARG_INVALID' }))
   })
 })
