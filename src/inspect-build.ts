@@ -2,18 +2,28 @@
 // inspector (importing one module's builders bundles no inspector); a caller who wants the reading asks for it here.
 import { inspectTransaction, type InspectOptions, type Inspection } from './inspect/index.js'
 import type { BuildResult } from './cctx/complete.js'
+import { KomodoCcError } from './errors.js'
 
 /**
  * `inspectTransaction(result.tx, { prevouts })` with the spent values the build carries (`result.inputs[i].satoshis`,
  * so `fee` is computed): what the transaction does, read back from its bytes. The same as
  * `inspectTransaction(result.tx, { prevouts: result.inputs.map((i) => ({ value: i.satoshis })) })`.
  * @param options - further inspector options (chain, pubkeys, oracleFormat); `prevouts` is the build's
- * @throws KomodoCcError ARG_INVALID for bad options
+ * @throws KomodoCcError ARG_INVALID when `result` is not a build result ({ tx, inputs[] }) or for bad options
  * @example inspectBuild(result).method // 'oraclesdata' (result: a buildOraclesData result)
  */
 export function inspectBuild(
   result: Pick<BuildResult, 'tx' | 'inputs'>,
   options: Omit<InspectOptions, 'prevouts'> = {},
 ): Inspection {
+  if (typeof result !== 'object' || result === null || !Array.isArray(result.inputs))
+    throw new KomodoCcError('ARG_INVALID', 'inspectBuild expected a build result { tx, inputs: [{ satoshis }…] }')
+  const inputs = result.inputs as readonly unknown[]
+  if (
+    !inputs.every(
+      (i) => typeof i === 'object' && i !== null && typeof (i as { satoshis?: unknown }).satoshis === 'bigint',
+    )
+  )
+    throw new KomodoCcError('ARG_INVALID', 'inspectBuild: every result.inputs[i] needs its satoshis as a bigint')
   return inspectTransaction(result.tx, { ...options, prevouts: result.inputs.map((i) => ({ value: i.satoshis })) })
 }

@@ -49,3 +49,11 @@ describe('builders and the inspector', () => {
     expect(inspectBuild(r, { chain: 'KMD' })).toEqual(ins)
   })
 })
+
+test('inspectBuild and parseMerkleBlock refuse what is not theirs with a typed error', async () => {
+  const { parseMerkleBlock } = await import('../src/tx/merkle.js')
+  for (const bad of [undefined, null, 5, 'zz', {}, [], { tx: 5 }, { tx: {}, inputs: [1] }])
+    expect(() => inspectBuild(bad as never)).toThrow(expect.objectContaining({ code: 'ARG_INVALID' }))
+  for (const bad of [undefined, null, 'zz', 5])
+    expect(() => parseMerkleBlock(bad as never)).toThrow(expect.objectContaining({ code: 'BYTES_TYPE' }))
+})

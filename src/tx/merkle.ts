@@ -1,6 +1,7 @@
 import { KomodoCcError } from '../errors.js'
 import { ByteReader, ByteWriter } from '../bytes/index.js'
 import { equalBytes } from '../bytes/utils.js'
+import { assertBytes } from '../bytes/assert.js'
 import { sha256d } from '../hash/index.js'
 
 // Block merkle trees as komodod builds and proves them (bitcoin's rules, komodod src/consensus/merkle.cpp and
@@ -154,7 +155,7 @@ export function extractMatches(tree: PartialMerkleTree): MerkleMatches {
  * @example extractMatches(parseMerkleBlock(hexToBytes(proofHex)).tree)
  */
 export function parseMerkleBlock(bytes: Uint8Array): MerkleBlock {
-  const r = new ByteReader(bytes)
+  const r = new ByteReader(assertBytes(bytes, undefined, 'merkle block'))
   r.u32le() // version
   r.bytes(32) // prev block
   const merkleRoot = r.bytes(32).slice()
