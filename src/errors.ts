@@ -55,6 +55,9 @@ export type ErrorCode =
   | 'INSUFFICIENT_FUNDS'
   | 'ABORTED'
   | 'POW_NOT_FOUND'
+  // chain state (resolvers and chain sources)
+  | 'TX_NOT_FOUND'
+  | 'CHAIN_MISMATCH'
   // I/O layers
   | 'RPC_HTTP'
   | 'RPC_ERROR'

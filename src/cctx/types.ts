@@ -6,9 +6,30 @@ import type { CcCondition } from '../cc/types.js'
  */
 export type Utxo = { txid: string; vout: number; satoshis: bigint; script: Uint8Array; height?: number }
 
+/** An unspent output as a chain source reports it: a builder `Utxo` whose `height` is known (0 for a mempool output). */
+export type ChainUtxo = Utxo & { height: number }
+
+/** A confirmed output that a mempool transaction spends: `txid:vout` is spent by input `vin` of `spender`. */
+export type MempoolSpend = { txid: string; vout: number; spender: string; vin: number }
+
 /**
- * The read-only chain access builders use when they must find state themselves. `createKomodoRpc` implements it over a
- * node with `-addressindex`; the devnet implements it in memory; tests implement it over fixtures.
+ * What the mempool does to one address (komodod's `getaddressmempool`): the outputs mempool transactions pay to it
+ * (height 0) and the outputs of it that mempool transactions spend, in the source's order.
+ */
+export type AddressMempool = { outputs: ChainUtxo[]; spends: MempoolSpend[] }
+
+/**
+ * The read-only chain access of the resolvers (issue 18), free of anything JSON-RPC-specific so that komodod's
+ * JSON-RPC, the devnet and Electrum implement it alike (`src/chain/`). Every implementation honours the same
+ * contract, checked by one shared test (test/chain/contract.ts):
+ * - txids are display hex; a transaction unknown to the chain and the mempool rejects with `TX_NOT_FOUND`;
+ * - `listUnspent` lists **confirmed** unspent outputs of an address in the address index's order (height, then
+ *   position in the block, then output index), including those a mempool transaction spends (komodod's
+ *   `getaddressutxos`); a P2PK output is listed under its key's P2PKH address, a CC output under its CC address;
+ * - `getAddressMempool` gives the mempool's outputs to and spends from that address;
+ * - failures of the source reject with a `KomodoCcError` (never a plain `TypeError`, never a hang).
+ * The resolvers never trust what a view says: `StateReader` (src/cctx/resolve.ts) checks each transaction against
+ * its txid and each output against its transaction.
  * @example
  * async function balance(view: ChainView, address: string): Promise<bigint> {
  *   return (await view.listUnspent(address)).reduce((s, u) => s + u.satoshis, 0n)
@@ -17,10 +38,18 @@ export type Utxo = { txid: string; vout: number; satoshis: bigint; script: Uint8
 export interface ChainView {
   /** Raw transaction hex of a txid (display hex), from the chain or the mempool. */
   getTransaction(txid: string): Promise<string>
-  /** Confirmed unspent outputs paying `address` (a normal or CC address). */
-  listUnspent(address: string): Promise<Utxo[]>
+  /** Several at once, in the order asked (one round trip where the source batches). Optional. */
+  getTransactions?(txids: readonly string[]): Promise<string[]>
+  /** Confirmed unspent outputs paying `address` (a normal or CC address), in address-index order. */
+  listUnspent(address: string): Promise<ChainUtxo[]>
+  /** The mempool's outputs to and spends from `address`. */
+  getAddressMempool(address: string): Promise<AddressMempool>
   /** Display txids of the transactions in the mempool. */
   getMempool(): Promise<string[]>
+  /** The height of the chain's tip. */
+  getHeight(): Promise<number>
+  /** Sends a signed transaction; resolves to its display txid. */
+  broadcast(hex: string): Promise<string>
 }
 
 /** Who signs an input, as FinalizeCCTx picks the key for it. */

@@ -12,6 +12,8 @@ import { DevnetRefusal, RPC_CODES } from './refusal.js'
 import { acceptTransaction } from './validate.js'
 import { callDevnet, defaultValidators } from './rpc.js'
 import type { DevnetNode } from './node.js'
+import { devnetChainView } from './view.js'
+import type { ChainView } from '../cctx/types.js'
 import { basicAuthChecker } from './auth.js'
 import { scanRequestIds } from './jsonscan.js'
 import { writeFileAtomic } from './persist.js'
@@ -66,6 +68,8 @@ export type Devnet = {
   privateKey: string
   /** The in-memory chain (read it; mutate it only through RPCs). */
   chain: DevChain
+  /** The chain as a `ChainView`, in process (what the daemon-style RPCs' resolvers read; `broadcast` validates). */
+  view: ChainView
   /** Mines `n` blocks now; resolves to their hashes. */
   mine(n?: number): Promise<string[]>
   /** Moves the devnet clock forward (block times and the rewards module see it). */
@@ -303,6 +307,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     chainName,
     rpc,
     chain,
+    view: devnetChainView(node),
     pubkey: bytesToHex(pubkey),
     privateKey: bytesToHex(privateKey),
     mine: async (n = 1) => {

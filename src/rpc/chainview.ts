@@ -1,10 +1,8 @@
-import type { ChainView, Utxo } from '../cctx/types.js'
+import type { ChainView, ChainUtxo } from '../cctx/types.js'
 
 /**
- * The builders' read-only chain access (defined with the builders in src/cctx/types.ts); `createKomodoRpc`
- * implements it against a node with `-addressindex`.
+ * The resolvers' read-only chain access (defined with the builders in src/cctx/types.ts). `createKomodoRpc` keeps
+ * its first three reads (`getTransaction`, `listUnspent`, `getMempool`); the whole contract over a node is
+ * `createRpcView(rpc)` (src/chain/).
  */
-export type { ChainView }
-
-/** An unspent output as a node reports it: a builder `Utxo` whose `height` is known (0 for a mempool output). */
-export type ChainUtxo = Utxo & { height: number }
+export type { ChainView, ChainUtxo }

@@ -91,7 +91,7 @@ export const NODE_RPC = /* @__PURE__ */ Object.freeze({
  * `RpcCallOptions`; plus {@link ChainView}.
  * @example const height: number = await rpc.getblockcount()
  */
-export type KomodoRpc = ChainView & {
+export type KomodoRpc = Pick<ChainView, 'getTransaction' | 'listUnspent' | 'getMempool'> & {
   /** Any method with raw positional params; the result is exact JSON (big integers as bigint). */
   call(method: string, params?: readonly ExactParam[], options?: RpcCallOptions): Promise<ExactJson>
   /** host:port of the daemon, once known (never credentials). */

@@ -1,0 +1,302 @@
+// What every module's resolvers share (issue 18, layer 5): the resolve context, a per-call reader that checks what
+// a chain source says, the caller's normal coins, and the resolver descriptor the wallet and the devnet loop over.
+// Names no module.
+import { KomodoCcError } from '../errors.js'
+import { bytesToHex, hexToBytes } from '../bytes/hex.js'
+import { equalBytes } from '../bytes/utils.js'
+import { pubkeyBytes, p2pkhAddress } from '../address/address.js'
+import { hash160 } from '../hash/index.js'
+import { p2pkScript, p2pkhScript } from '../script/script.js'
+import { parseTransaction, txidOfBytes } from '../tx/codec.js'
+import type { Transaction } from '../tx/types.js'
+import type { BuildContext } from './context.js'
+import type { BuildResult } from './complete.js'
+import type { AddressMempool, ChainUtxo, ChainView, MempoolSpend, Utxo } from './types.js'
+
+/**
+ * What a resolver needs besides the RPC's parameters: the builder's context without the state it finds itself
+ * (`utxos`, `height`), plus the chain source. Keys as in {@link BuildContext}: `privateKey` or `signer` to sign,
+ * neither for an unsigned transaction with every input's sighash.
+ * @example const ctx: ResolveContext = { view, pubkey: signer.publicKey, signer }
+ */
+export type ResolveContext = Omit<BuildContext, 'utxos' | 'height'> & {
+  /** Where the chain state comes from. */
+  view: ChainView
+  /** Aborts between look-ups (`ABORTED`). */
+  signal?: AbortSignal
+}
+
+/** A transaction read through a {@link StateReader}: its display txid, raw hex and parsed form, checked to match. */
+export type VerifiedTx = Readonly<{ txid: string; hex: string; tx: Transaction }>
+
+const TXID = /^[0-9a-f]{64}$/
+
+/** Display txid in lower case, or `ARG_INVALID`. @internal */
+export function txidText(txid: unknown, name: string): string {
+  if (typeof txid !== 'string' || !TXID.test(txid.toLowerCase()))
+    throw new KomodoCcError('ARG_INVALID', `${name} expected a 64-digit hex txid (display order)`, { name })
+  return txid.toLowerCase()
+}
+
+/**
+ * One resolve call's window on a {@link ChainView}: every transaction it returns hashes to the txid asked for, every
+ * unspent output it returns matches its transaction's output (value and script), and each look-up is asked once per
+ * call (memoised in this object, which the caller drops afterwards: no state outlives the call). `roundTrips` counts
+ * the view calls made.
+ * @example const r = new StateReader(view); const { tx } = await r.tx(tokenid)
+ */
+export class StateReader {
+  /** View calls made so far. */
+  roundTrips = 0
+  private readonly txCache = new Map<string, Promise<VerifiedTx>>()
+  private readonly unspentCache = new Map<string, Promise<ChainUtxo[]>>()
+  private readonly mempoolCache = new Map<string, Promise<AddressMempool>>()
+  private heightValue: Promise<number> | undefined
+  private mempoolTxids: Promise<string[]> | undefined
+
+  constructor(
+    readonly view: ChainView,
+    readonly signal?: AbortSignal,
+  ) {
+    if (typeof view !== 'object' || view === null || typeof view.getTransaction !== 'function')
+      throw new KomodoCcError('ARG_INVALID', 'context.view expected a ChainView', { name: 'context.view' })
+  }
+
+  /** Throws `ABORTED` when the signal has fired. */
+  checkAbort(): void {
+    if (this.signal?.aborted === true) throw new KomodoCcError('ABORTED', 'the resolve was aborted')
+  }
+
+  private async call<T>(what: () => Promise<T>): Promise<T> {
+    this.checkAbort()
+    this.roundTrips++
+    const v = await what()
+    this.checkAbort()
+    return v
+  }
+
+  /** The chain's height. */
+  height(): Promise<number> {
+    this.heightValue ??= this.call(() => this.view.getHeight()).then((h) => {
+      if (!Number.isInteger(h) || h < 0)
+        throw new KomodoCcError('CHAIN_MISMATCH', `the chain source gave height ${String(h)}`, { got: String(h) })
+      return h
+    })
+    return this.heightValue
+  }
+
+  /** Display txids in the mempool. */
+  mempool(): Promise<string[]> {
+    this.mempoolTxids ??= this.call(() => this.view.getMempool()).then((ids) => {
+      if (!Array.isArray(ids))
+        throw new KomodoCcError('CHAIN_MISMATCH', 'the chain source gave a mempool that is not a list')
+      return ids.map((t, i) => txidText(t, `mempool[${i}]`))
+    })
+    return this.mempoolTxids
+  }
+
+  /**
+   * A transaction by display txid, checked to hash to it.
+   * @throws KomodoCcError TX_NOT_FOUND (from the source) | CHAIN_MISMATCH when the bytes hash to another txid
+   */
+  tx(txid: string): Promise<VerifiedTx> {
+    const id = txidText(txid, 'txid')
+    let p = this.txCache.get(id)
+    if (p === undefined) {
+      p = this.call(() => this.view.getTransaction(id)).then((hex) => verifyTx(id, hex))
+      this.txCache.set(id, p)
+    }
+    return p
+  }
+
+  /** Several transactions, in order; one batched round trip where the view batches, for those not read yet. */
+  async txs(txids: readonly string[]): Promise<VerifiedTx[]> {
+    const ids = txids.map((t, i) => txidText(t, `txids[${i}]`))
+    const missing = [...new Set(ids.filter((t) => !this.txCache.has(t)))]
+    if (missing.length > 1 && typeof this.view.getTransactions === 'function') {
+      const batch = this.call(() => this.view.getTransactions!(missing)).then((hexes) => {
+        if (!Array.isArray(hexes) || hexes.length !== missing.length)
+          throw new KomodoCcError('CHAIN_MISMATCH', `the chain source answered ${missing.length} transactions wrongly`)
+        return hexes
+      })
+      missing.forEach((id, i) =>
+        this.txCache.set(
+          id,
+          batch.then((h) => verifyTx(id, h[i]!)),
+        ),
+      )
+    }
+    return Promise.all(ids.map((t) => this.tx(t)))
+  }
+
+  /**
+   * Confirmed unspent outputs of an address, in the source's (address-index) order, each checked against its
+   * transaction's output. Includes outputs a mempool transaction spends (filter with {@link mempoolSpends}).
+   * @throws KomodoCcError CHAIN_MISMATCH when a listed output is not what its transaction says
+   */
+  unspent(address: string): Promise<ChainUtxo[]> {
+    let p = this.unspentCache.get(address)
+    if (p === undefined) {
+      p = this.call(() => this.view.listUnspent(address)).then(async (list) => {
+        if (!Array.isArray(list))
+          throw new KomodoCcError('CHAIN_MISMATCH', `the chain source listed the outputs of ${address} as a non-list`)
+        const txs = await this.txs(list.map((u) => u.txid))
+        return list.map((u, i) => checkUtxo(u, txs[i]!, address))
+      })
+      this.unspentCache.set(address, p)
+    }
+    return p
+  }
+
+  /** The mempool's outputs to and spends from `address`; each output checked against its transaction. */
+  addressMempool(address: string): Promise<AddressMempool> {
+    let p = this.mempoolCache.get(address)
+    if (p === undefined) {
+      p = this.call(() => this.view.getAddressMempool(address)).then(async (m) => {
+        if (typeof m !== 'object' || m === null || !Array.isArray(m.outputs) || !Array.isArray(m.spends))
+          throw new KomodoCcError('CHAIN_MISMATCH', `the chain source gave a malformed mempool for ${address}`)
+        const txs = await this.txs(m.outputs.map((u) => u.txid))
+        const outputs = m.outputs.map((u, i) => ({ ...checkUtxo(u, txs[i]!, address), height: 0 }))
+        const spends: MempoolSpend[] = m.spends.map((s, i) => ({
+          txid: txidText(s.txid, `spends[${i}].txid`),
+          vout: s.vout,
+          spender: txidText(s.spender, `spends[${i}].spender`),
+          vin: s.vin,
+        }))
+        return { outputs, spends }
+      })
+      this.mempoolCache.set(address, p)
+    }
+    return p
+  }
+
+  /** `txid:vout` keys of the outputs of `address` that mempool transactions spend (`myIsutxo_spentinmempool`). */
+  async mempoolSpends(address: string): Promise<Set<string>> {
+    return new Set((await this.addressMempool(address)).spends.map((s) => outpointKey(s.txid, s.vout)))
+  }
+
+  /** Confirmed unspent outputs of `address` that no mempool transaction spends, in address-index order. */
+  async unspentNotSpentInMempool(address: string): Promise<ChainUtxo[]> {
+    const [list, spent] = await Promise.all([this.unspent(address), this.mempoolSpends(address)])
+    return list.filter((u) => !spent.has(outpointKey(u.txid, u.vout)))
+  }
+}
+
+/** `txid:vout` (txid lower-case display hex), the key resolvers use for outpoint sets. @example outpointKey(u.txid, u.vout) */
+export function outpointKey(txid: string, vout: number): string {
+  return `${txid.toLowerCase()}:${vout}`
+}
+
+function verifyTx(txid: string, hex: unknown): VerifiedTx {
+  if (typeof hex !== 'string')
+    throw new KomodoCcError('CHAIN_MISMATCH', `the chain source gave no hex for transaction ${txid}`, { txid })
+  let raw: Uint8Array
+  try {
+    raw = hexToBytes(hex, 'transaction')
+  } catch {
+    throw new KomodoCcError('CHAIN_MISMATCH', `the chain source gave non-hex bytes for transaction ${txid}`, { txid })
+  }
+  const got = txidOfBytes(raw)
+  if (got !== txid)
+    throw new KomodoCcError('CHAIN_MISMATCH', `the chain source gave transaction ${got} when asked for ${txid}`, {
+      txid,
+      got,
+    })
+  let tx: Transaction
+  try {
+    tx = parseTransaction(raw)
+  } catch (e) {
+    throw new KomodoCcError('CHAIN_MISMATCH', `transaction ${txid} from the chain source does not parse`, {
+      txid,
+      cause: e instanceof KomodoCcError ? e.code : 'parse',
+    })
+  }
+  return Object.freeze({ txid, hex: hex.toLowerCase(), tx })
+}
+
+/**
+ * `u` checked against output `u.vout` of its transaction: the value and script are the transaction's.
+ * @throws KomodoCcError CHAIN_MISMATCH naming the node's claim
+ * @internal
+ */
+export function checkUtxo(u: ChainUtxo, t: VerifiedTx, address: string): ChainUtxo {
+  const o = typeof u === 'object' && u !== null && Number.isInteger(u.vout) ? t.tx.vout[u.vout] : undefined
+  if (o === undefined)
+    throw new KomodoCcError(
+      'CHAIN_MISMATCH',
+      `the chain source claims ${t.txid}:${String(u?.vout)} pays ${address}, which has no such output`,
+      {
+        txid: t.txid,
+        vout: u?.vout,
+      },
+    )
+  if (
+    typeof u.satoshis !== 'bigint' ||
+    u.satoshis !== o.value ||
+    !(u.script instanceof Uint8Array) ||
+    !equalBytes(u.script, o.script)
+  )
+    throw new KomodoCcError(
+      'CHAIN_MISMATCH',
+      `the chain source claims ${t.txid}:${u.vout} holds ${String(u.satoshis)} sat, its transaction says ${o.value} sat to script ${bytesToHex(o.script)}`,
+      { txid: t.txid, vout: u.vout, claimed: String(u.satoshis), actual: String(o.value) },
+    )
+  return {
+    txid: t.txid,
+    vout: u.vout,
+    satoshis: o.value,
+    script: o.script,
+    height: Number.isInteger(u.height) ? u.height : 0,
+  }
+}
+
+/**
+ * The caller's spendable normal coins as the devnet's wallet and komodod's local-mode `AddNormalinputs` see them:
+ * confirmed P2PK and P2PKH outputs of `pubkey` not spent in the mempool (address-index order), then the mempool's
+ * outputs paying them. `confirmedOnly` keeps the first part (`AddNormalinputs2`, remote mode).
+ * @example const utxos = await normalCoins(reader, pubkey)
+ */
+export async function normalCoins(
+  reader: StateReader,
+  pubkey: string | Uint8Array,
+  options: { confirmedOnly?: boolean; chain?: BuildContext['chain'] } = {},
+): Promise<Utxo[]> {
+  const pk = pubkeyBytes(pubkey, 'pubkey')
+  const address = p2pkhAddress(pk, options.chain)
+  const p2pk = bytesToHex(p2pkScript(pk))
+  const p2pkh = bytesToHex(p2pkhScript(hash160(pk)))
+  const mine = (u: Utxo): boolean => {
+    const s = bytesToHex(u.script)
+    return s === p2pk || s === p2pkh
+  }
+  const confirmed = (await reader.unspentNotSpentInMempool(address)).filter(mine)
+  if (options.confirmedOnly === true) return confirmed
+  const pending = (await reader.addressMempool(address)).outputs.filter(mine)
+  const spent = await reader.mempoolSpends(address)
+  return [...confirmed, ...pending.filter((u) => !spent.has(outpointKey(u.txid, u.vout)))]
+}
+
+/**
+ * The builder's context from a resolve context and the state found: `utxos` and `height` filled in, `view` and
+ * `signal` dropped.
+ * @internal
+ */
+export function buildContextOf(ctx: ResolveContext, utxos: readonly Utxo[], height: number): BuildContext {
+  const { view: _view, signal: _signal, ...rest } = ctx
+  return { ...rest, utxos, height }
+}
+
+/**
+ * One state-changing RPC of a module, as the wallet, the CLI and the devnet call it: its daemon name, its parameters
+ * in the daemon's order and spelling, and its resolver (find the state, then build).
+ * @example tokensResolvers.find((r) => r.method === 'tokentransfer')!.resolve({ tokenid, destpubkey, amount }, ctx)
+ */
+export type MethodResolver = Readonly<{
+  method: string
+  params: readonly string[]
+  resolve: (
+    params: Record<string, unknown>,
+    ctx: ResolveContext,
+    options?: Record<string, unknown>,
+  ) => Promise<BuildResult>
+}>

@@ -1,0 +1,58 @@
+// The devnet's own chain as a ChainView (issue 18): the daemon-style RPCs run the modules' resolvers over it, so that
+// each look-up has one implementation. In-process, no round trip leaves the process.
+import { KomodoCcError } from '../errors.js'
+import type { AddressMempool, ChainUtxo, ChainView, MempoolSpend } from '../cctx/types.js'
+import { scriptAddress } from './chain.js'
+import type { DevnetNode } from './node.js'
+import { acceptTransaction } from './validate.js'
+
+/**
+ * A {@link ChainView} over the devnet node's in-memory chain: `listUnspent` is the address index (confirmed, chain
+ * order, including outputs the mempool spends), `getAddressMempool` the mempool's outputs to and spends from the
+ * address, `broadcast` the node's mempool acceptance (its consensus validators).
+ * @example const view = devnetChainView(node); await resolveTokenTransfer(params, { view, pubkey, privateKey })
+ */
+export function devnetChainView(node: DevnetNode): ChainView {
+  const chain = node.chain
+  const found = (txid: string): string => {
+    const e = chain.txs.get(String(txid).toLowerCase())
+    if (e === undefined)
+      throw new KomodoCcError('TX_NOT_FOUND', `No information available about transaction ${String(txid)}`, {
+        txid: String(txid),
+      })
+    return e.hex
+  }
+  return Object.freeze({
+    getTransaction: async (txid: string) => found(txid),
+    getTransactions: async (txids: readonly string[]) => txids.map(found),
+    listUnspent: async (address: string): Promise<ChainUtxo[]> =>
+      chain.addressCoins(address).map((c) => ({
+        txid: c.txid,
+        vout: c.vout,
+        satoshis: c.value,
+        script: c.script,
+        height: c.height,
+      })),
+    getAddressMempool: async (address: string): Promise<AddressMempool> => {
+      const outputs: ChainUtxo[] = []
+      const spends: MempoolSpend[] = []
+      for (const id of chain.mempool) {
+        const e = chain.txs.get(id)!
+        e.tx.vin.forEach((i, vin) => {
+          const o = chain.output(i.txid, i.vout)
+          if (o !== undefined && scriptAddress(o.script) === address)
+            spends.push({ txid: i.txid, vout: i.vout, spender: id, vin })
+        })
+        e.tx.vout.forEach((o, vout) => {
+          if (o.script[0] !== 0x6a && scriptAddress(o.script) === address)
+            outputs.push({ txid: id, vout, satoshis: o.value, script: o.script, height: 0 })
+        })
+      }
+      return { outputs, spends }
+    },
+    getMempool: async () => [...chain.mempool],
+    getHeight: async () => chain.height,
+    // a refusal is a DevnetRefusal (a KomodoCcError with the daemon's code and message)
+    broadcast: async (hex: string) => acceptTransaction(chain, hex, { validators: node.validators }).txid,
+  })
+}
