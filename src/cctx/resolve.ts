@@ -11,7 +11,7 @@ import { parseTransaction, txidOfBytes } from '../tx/codec.js'
 import type { Transaction } from '../tx/types.js'
 import type { BuildContext } from './context.js'
 import type { BuildResult } from './complete.js'
-import type { AddressMempool, ChainUtxo, ChainView, MempoolSpend, Utxo } from './types.js'
+import type { AddressMempool, ChainUtxo, ChainView, HistoryEntry, MempoolSpend, Utxo } from './types.js'
 
 /**
  * What a resolver needs besides the RPC's parameters: the builder's context without the state it finds itself
@@ -51,6 +51,7 @@ export class StateReader {
   private readonly txCache = new Map<string, Promise<VerifiedTx>>()
   private readonly unspentCache = new Map<string, Promise<ChainUtxo[]>>()
   private readonly mempoolCache = new Map<string, Promise<AddressMempool>>()
+  private readonly historyCache = new Map<string, Promise<HistoryEntry[]>>()
   private heightValue: Promise<number> | undefined
   private mempoolTxids: Promise<string[]> | undefined
 
@@ -166,6 +167,24 @@ export class StateReader {
         return { outputs, spends }
       })
       this.mempoolCache.set(address, p)
+    }
+    return p
+  }
+
+  /** Confirmed transactions touching `address`, each once, in chain order (not fetched: read them with `txs`). */
+  history(address: string): Promise<HistoryEntry[]> {
+    let p = this.historyCache.get(address)
+    if (p === undefined) {
+      p = this.call(() => this.view.getAddressHistory(address)).then((list) => {
+        if (!Array.isArray(list))
+          throw new KomodoCcError('CHAIN_MISMATCH', `the chain source gave the history of ${address} as a non-list`)
+        return list.map((h, i) => {
+          if (typeof h !== 'object' || h === null || !Number.isInteger(h.height) || h.height < 0)
+            throw new KomodoCcError('CHAIN_MISMATCH', `history entry ${i} of ${address} is malformed`)
+          return { txid: txidText(h.txid, `history[${i}].txid`), height: h.height }
+        })
+      })
+      this.historyCache.set(address, p)
     }
     return p
   }

@@ -18,6 +18,9 @@ export type MempoolSpend = { txid: string; vout: number; spender: string; vin: n
  */
 export type AddressMempool = { outputs: ChainUtxo[]; spends: MempoolSpend[] }
 
+/** A confirmed transaction in an address's history. */
+export type HistoryEntry = { txid: string; height: number }
+
 /**
  * The read-only chain access of the resolvers (issue 18), free of anything JSON-RPC-specific so that komodod's
  * JSON-RPC, the devnet and Electrum implement it alike (`src/chain/`). Every implementation honours the same
@@ -44,6 +47,11 @@ export interface ChainView {
   listUnspent(address: string): Promise<ChainUtxo[]>
   /** The mempool's outputs to and spends from `address`. */
   getAddressMempool(address: string): Promise<AddressMempool>
+  /**
+   * Confirmed transactions that pay `address` or spend from it, each once, in chain order (height, then position in
+   * the block), with their heights (komodod's `getaddresstxids`, Electrum's `get_history` without the mempool).
+   */
+  getAddressHistory(address: string): Promise<HistoryEntry[]>
   /** Display txids of the transactions in the mempool. */
   getMempool(): Promise<string[]>
   /** The height of the chain's tip. */

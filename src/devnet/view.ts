@@ -1,7 +1,7 @@
 // The devnet's own chain as a ChainView (issue 18): the daemon-style RPCs run the modules' resolvers over it, so that
 // each look-up has one implementation. In-process, no round trip leaves the process.
 import { KomodoCcError } from '../errors.js'
-import type { AddressMempool, ChainUtxo, ChainView, MempoolSpend } from '../cctx/types.js'
+import type { AddressMempool, ChainUtxo, ChainView, HistoryEntry, MempoolSpend } from '../cctx/types.js'
 import { scriptAddress } from './chain.js'
 import type { DevnetNode } from './node.js'
 import { acceptTransaction } from './validate.js'
@@ -49,6 +49,21 @@ export function devnetChainView(node: DevnetNode): ChainView {
         })
       }
       return { outputs, spends }
+    },
+    getAddressHistory: async (address: string): Promise<HistoryEntry[]> => {
+      const out: HistoryEntry[] = []
+      for (const b of chain.blocks)
+        for (const id of b.txids) {
+          const { tx } = chain.txs.get(id)!
+          const touches =
+            tx.vout.some((o) => o.script[0] !== 0x6a && scriptAddress(o.script) === address) ||
+            tx.vin.some((i) => {
+              const o = chain.output(i.txid, i.vout)
+              return o !== undefined && scriptAddress(o.script) === address
+            })
+          if (touches) out.push({ txid: id, height: b.height })
+        }
+      return out
     },
     getMempool: async () => [...chain.mempool],
     getHeight: async () => chain.height,

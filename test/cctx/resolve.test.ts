@@ -57,6 +57,12 @@ describe('StateReader and normalCoins over the devnet view', () => {
     expect((err as KomodoCcError).message).toMatch(/claims [0-9a-f]{64}:\d+ holds/)
   })
 
+  test('history lists the confirmed transactions paying the wallet, in chain order, each once', async () => {
+    const h = await new StateReader(dev.view).history(p2pkhAddress(dev.pubkey))
+    expect(h.map((e) => e.height)).toEqual([0, 1, 2])
+    expect(h.map((e) => e.txid)).toEqual([0, 1, 2].map((n) => dev.chain.blocks[n]!.txids[0]))
+  })
+
   test('an unknown txid rejects with TX_NOT_FOUND', async () => {
     const err = await new StateReader(dev.view).tx('00'.repeat(32)).catch((e: unknown) => e)
     expect((err as KomodoCcError).code).toBe('TX_NOT_FOUND')
