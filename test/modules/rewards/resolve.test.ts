@@ -247,6 +247,41 @@ describe('rewards state at one address: several plans, other keys, crafted outpu
     expect(small.details.daemonError).toBe('Rewards plan PLAN deposit 0.50000000 < mindeposit 1.00000000\n')
   })
 
+  test('units: a bigint is satoshis, a decimal string coins, a number exact coins (the same lock); an inexact number refuses', async () => {
+    const as = (amount: bigint | string | number) =>
+      resolveRewardsLock({ name: 'PLAN', fundingtxid: P, amount }, ctxW()).then((r) => r.hex)
+    const hex = await as(250_000_000n)
+    expect(await as('2.5')).toBe(hex)
+    expect(await as(2.5)).toBe(hex)
+    expect((await errorOf(as(0.123456789))).code).toBe('AMOUNT_INVALID')
+  })
+
+  test('parameters refused before any look-up, with the daemon texts where it has them', async () => {
+    const none: ChainView = {
+      ...dev.view,
+      getAddressHistory: async () => {
+        throw new Error('no look-up expected')
+      },
+    }
+    const long = await errorOf(resolveRewardsUnlock({ name: 'NINECHARS', fundingtxid: P }, ctxW(none)))
+    expect(long.details.daemonError).toBe('Plan name can be at most 8 ASCII characters')
+    const self = await errorOf(resolveRewardsUnlock({ name: 'PLAN', fundingtxid: P, txid: P }, ctxW(none)))
+    expect(self.details.daemonError).toBe('Rewards plan cant unlock fundingtxid')
+    expect((await errorOf(resolveRewardsUnlock({ name: 'PLAN', fundingtxid: P, txid: 'xyz' }, ctxW(none)))).code).toBe(
+      'BUILD_PARAMS',
+    )
+    const extra = { name: 'PLAN', fundingtxid: P, amount: '1', foo: 1 } as unknown as Parameters<
+      typeof resolveRewardsLock
+    >[0]
+    expect((await errorOf(resolveRewardsLock(extra, ctxW(none)))).code).toBe('BUILD_PARAMS')
+    const c = new AbortController()
+    c.abort()
+    const aborted = await errorOf(
+      resolveRewardsAddFunding({ name: 'PLAN', fundingtxid: P, amount: '1' }, { ...ctxW(), signal: c.signal }),
+    )
+    expect(aborted.code).toBe('ABORTED')
+  })
+
   test('rewardsunlock of a lock younger than minseconds: refused before anything is built, with the daemon text', async () => {
     const e = await errorOf(resolveRewardsUnlock({ name: 'PLAN', fundingtxid: P, txid: L1 }, ctxB()))
     expect(e.code).toBe('BUILD_STATE')
