@@ -204,8 +204,11 @@ export function createWallet(options: WalletOptions): Wallet {
   for (const m of methods) {
     if (RESERVED.has(m.method)) throw new KomodoCcError('ARG_INVALID', `method name ${m.method} is reserved`)
     wallet[m.method] = (...args: unknown[]): Promise<WalletResult> => {
+      // no daemon parameter is a plain object: a trailing one is the call's options
       let o: WalletCallOptions = {}
-      if (args.length === m.params.length + 1) o = args.pop() as WalletCallOptions
+      const last = args[args.length - 1]
+      if (typeof last === 'object' && last !== null && Object.getPrototypeOf(last) === Object.prototype)
+        o = args.pop() as WalletCallOptions
       if (args.length > m.params.length)
         return Promise.reject(
           new KomodoCcError(
