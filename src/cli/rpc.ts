@@ -9,7 +9,8 @@ import { parseArgs, printJson, urlHasPassword, usage, warnArgvSecret } from './c
 import { readRpcArgs, type RpcArgs } from './rpc-args.js'
 import type { CliCommand, CliIo } from './core.js'
 
-const CONNECTION_HELP = `Connection (one of):
+/** The connection flags' help, shared by the commands that talk to komodod. @internal */
+export const CONNECTION_HELP = `Connection (one of):
   --chain NAME        read rpcuser/rpcpassword/rpcport/rpcbind from NAME's conf file (KMD: komodo.conf)
   --conf PATH         read them from this conf file
   --url URL           daemon URL; user from --user or KOMODO_RPC_USER, password from KOMODO_RPC_PASSWORD
@@ -17,13 +18,14 @@ const CONNECTION_HELP = `Connection (one of):
                       http://user:PASSWORD@host, still works but prints a warning, as other processes can read it)
   --timeout MS        per-call timeout (default 30000)`
 
-const CONN = { strings: ['chain', 'conf', 'url', 'user', 'timeout'], booleans: ['password-stdin'] }
+/** The connection flags (parseArgs lists). @internal */
+export const CONN = { strings: ['chain', 'conf', 'url', 'user', 'timeout'], booleans: ['password-stdin'] }
 
 /**
  * How the CLI turns text arguments into typed arguments of the client's methods (see `RpcArgs`): the node helpers
  * here, every module's RPCs from its CLI part.
  */
-const RPC_ARGS: Readonly<Record<string, RpcArgs>> = /* @__PURE__ */ Object.freeze({
+export const RPC_ARGS: Readonly<Record<string, RpcArgs>> = /* @__PURE__ */ Object.freeze({
   ...Object.fromEntries(CLI_MODULES.flatMap((m) => Object.entries(m.cli.rpc))),
   sendrawtransaction: 's',
   decoderawtransaction: 's',
@@ -36,7 +38,12 @@ const RPC_ARGS: Readonly<Record<string, RpcArgs>> = /* @__PURE__ */ Object.freez
   gettxoutproof: (args: readonly string[]) => [args[0]?.split(',') ?? [], args[1]],
 })
 
-async function connect(options: Record<string, string | boolean | string[]>, io: CliIo): Promise<KomodoRpc> {
+/**
+ * A client from the connection flags (--chain | --conf | --url, --timeout).
+ * @throws KomodoCcError CLI_USAGE
+ * @example const rpc = await connect(options, io)
+ */
+export async function connect(options: Record<string, string | boolean | string[]>, io: CliIo): Promise<KomodoRpc> {
   const timeoutMs = options.timeout === undefined ? undefined : Number(options.timeout)
   if (timeoutMs !== undefined && !(timeoutMs > 0)) usage('--timeout must be a positive number of milliseconds')
   const base = timeoutMs === undefined ? {} : { timeoutMs }
