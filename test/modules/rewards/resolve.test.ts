@@ -29,6 +29,7 @@ import {
   rewardsResolvers,
 } from '../../../src/modules/rewards/index.js'
 import { rewardsPlanOutputs } from '../../../src/modules/rewards/resolve.js'
+import { createWallet, type WalletResult } from '../../../src/wallet/wallet.js'
 
 const COIN = 100_000_000n
 const FEE = 10_000n
@@ -362,6 +363,17 @@ describe('rewards state at one address: several plans, other keys, crafted outpu
       expect(r.tx.vout[0]!.value).toBe(700_000n - need)
       await dev.view.broadcast(r.hex)
       expect(AZ).toBeDefined()
+    })
+
+    test('through the wallet facade (rewardsResolvers): lock, then an unlock refused while young, positional parameters', async () => {
+      const wallet = createWallet({ privateKey: B_PRIV, view: dev.view, methods: rewardsResolvers })
+      const lock = (await wallet.call('rewardslock', { name: 'PLAN', fundingtxid: P, amount: '11' })) as WalletResult
+      expect(lock.broadcast).toBe(true)
+      expect(dev.chain.mempool).toContain(lock.txid)
+      await dev.mine(1)
+      const unlock = wallet.rewardsunlock as (...a: unknown[]) => Promise<WalletResult>
+      const e = await errorOf(unlock('PLAN', P, lock.txid))
+      expect(e.details.daemonError).toBe('reward 0 is <= the transaction fee')
     })
 
     test('the rewardsResolvers table lists the four RPCs with the daemon parameter names', () => {
