@@ -91,6 +91,10 @@ export class PendingSet {
       listUnspent: (address: string) => base.listUnspent(address),
       getAddressHistory: (address: string) => base.getAddressHistory(address),
       getHeight: () => base.getHeight(),
+      // optional in the contract: forwarded when the source has it (rewardsunlock needs block times)
+      ...(typeof base.getBlockTimes === 'function'
+        ? { getBlockTimes: (heights: readonly number[]) => base.getBlockTimes!(heights) }
+        : {}),
       broadcast: (hex: string) => base.broadcast(hex),
       getMempool: async () => {
         const ids = await base.getMempool()
