@@ -13,3 +13,18 @@ export {
 export * from './build.js'
 export { tokeninfo, type TokenInfo, type TokenBalance } from './info.js'
 export type { TokenCreateReading, TokenTransferReading, TokenConvertReading, TokensReading } from './inspect.js'
+export {
+  resolveTokenCreate,
+  resolveTokenTransfer,
+  tokensResolvers,
+  type TokenTransferResolveParams,
+} from './resolve.js'
+export { tokenInputs, tokenBalance, tokenAddress, pickTokenInputs, TOKEN_MAX_INPUTS } from './inputs.js'
+export {
+  tokenVoutUnits,
+  tokenOutputUnits,
+  tokenAmounts,
+  tokensOpretOf,
+  nftEvalCode,
+  type TxLookup,
+} from './validity.js'
