@@ -143,6 +143,9 @@ describe('tokencreate, key-local', () => {
     expect(await tokenBalance(r, Y, A.pub)).toBe(500n)
     expect(await tokenBalance(r, X, A.pub)).toBe(10000n)
     expect(await tokenBalance(r, X, B.pub)).toBe(0n)
+    const c = counted(dev.view)
+    expect(await tokenBalance(new StateReader(c.view), X, A.pub)).toBe(10000n)
+    ROUND_TRIPS.tokenbalance = c.calls()
   })
 
   test('normal inputs are AddNormalinputs2: confirmed coins of the key only; a mempool coin is not used', async () => {
@@ -384,5 +387,6 @@ describe('the resolver table', () => {
     console.log('tokens round trips', ROUND_TRIPS)
     expect(ROUND_TRIPS.tokencreate).toBeLessThanOrEqual(4)
     expect(ROUND_TRIPS.tokentransfer).toBeLessThanOrEqual(11)
+    expect(ROUND_TRIPS.tokenbalance).toBeLessThanOrEqual(6)
   })
 })
