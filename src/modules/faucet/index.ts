@@ -13,11 +13,7 @@ export {
   resolveFaucetFund,
   resolveFaucetGet,
   faucetResolvers,
-  faucetInputs,
   faucetFunding,
-  pickFaucetInputs,
-  faucetAddressIsOld,
-  FAUCET_NEW_ADDRESS_BLOCKS,
   type FaucetFundResolveParams,
   type FaucetGetResolveOptions,
 } from './resolve.js'

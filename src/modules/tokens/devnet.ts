@@ -5,7 +5,7 @@ import { daemonParseCoins } from '../../amount.js'
 import type { TokensOpret } from './opret.js'
 import { resolveTokenCreate, resolveTokenTransfer } from './resolve.js'
 import { pickTokenInputs, tokenAddress, tokenBalance } from './inputs.js'
-import { nftEvalCode, tokenOutputUnits, tokenVoutUnits, tokensOpretOf, type TxLookup } from './validity.js'
+import { createNftEvalCode, tokenOutputUnits, tokenVoutUnits, tokensOpretOf, type TxLookup } from './validity.js'
 import type { Transaction } from '../../tx/types.js'
 import { StateReader, type ResolveContext } from '../../cctx/resolve.js'
 import type { Utxo } from '../../cctx/types.js'
@@ -85,7 +85,7 @@ export function validateTokens(check: ModuleCheck): void {
  */
 export function tokenUtxos(chain: DevChain, tokenid: string, pubkey: string): Utxo[] {
   const lookup = lookupOf(chain)
-  const address = tokenAddress(nftEvalCode(lookup(tokenid)), pubkey)
+  const address = tokenAddress(createNftEvalCode(lookup(tokenid)), pubkey)
   const coins: Utxo[] = chain
     .addressCoins(address)
     .filter((c) => !chain.spentInMempool(c.txid, c.vout))

@@ -19,12 +19,4 @@ export {
   tokensResolvers,
   type TokenTransferResolveParams,
 } from './resolve.js'
-export { tokenInputs, tokenBalance, tokenAddress, pickTokenInputs, TOKEN_MAX_INPUTS } from './inputs.js'
-export {
-  tokenVoutUnits,
-  tokenOutputUnits,
-  tokenAmounts,
-  tokensOpretOf,
-  nftEvalCode,
-  type TxLookup,
-} from './validity.js'
+export { tokenInputs, tokenBalance } from './inputs.js'

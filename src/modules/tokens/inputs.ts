@@ -7,7 +7,7 @@ import { EVAL } from '../../cc/eval.js'
 import { txidText, type StateReader, type VerifiedTx } from '../../cctx/resolve.js'
 import type { ChainUtxo, Utxo } from '../../cctx/types.js'
 import type { Transaction } from '../../tx/types.js'
-import { nftEvalCode, tokenVoutUnits, type TxLookup } from './validity.js'
+import { createNftEvalCode, tokenVoutUnits, type TxLookup } from './validity.js'
 
 /** `AddTokenCCInputs` takes at most this many token inputs (tokentransfer's `maxinputs`). @example TOKEN_MAX_INPUTS // 60 */
 export const TOKEN_MAX_INPUTS = 60
@@ -21,7 +21,8 @@ const MAX_FETCH_ROUNDS = 4
  * @example tokenAddress(null, pubkey) === ccAddress(0xf2, pubkey) // true
  */
 export function tokenAddress(nftEval: number | null, pubkey: string | Uint8Array, chain?: ChainParams): string {
-  return nftEval === null || nftEval === EVAL.TOKENS
+  // GetTokensCCaddress(0xf2, nftEval, pk): a 0 second eval code adds nothing (CC1(0xf2, pk))
+  return nftEval === null || nftEval === 0 || nftEval === EVAL.TOKENS
     ? ccAddress(EVAL.TOKENS, pubkey, chain)
     : tokensCcAddress(nftEval, pubkey, 0, chain)
 }
@@ -79,8 +80,13 @@ async function withHistory<T>(
   }
 }
 
-/** A token's create transaction read through the reader, or null when the chain does not know the tokenid. */
-async function createOf(reader: StateReader, tokenid: string): Promise<VerifiedTx | null> {
+/**
+ * A token's create transaction (the transaction whose txid is the tokenid) read through the reader, checked to hash to
+ * it, or null when the chain does not know the tokenid (the daemon's `myGetTransaction` failing).
+ * @throws KomodoCcError CHAIN_MISMATCH | ARG_INVALID | ABORTED
+ * @example const create = await tokenCreateTx(reader, tokenid)
+ */
+export async function tokenCreateTx(reader: StateReader, tokenid: string): Promise<VerifiedTx | null> {
   try {
     return await reader.tx(tokenid)
   } catch (e) {
@@ -130,8 +136,8 @@ export async function tokenInputs(
   options: { chain?: ChainParams } = {},
 ): Promise<ChainUtxo[]> {
   const id = txidText(tokenid, 'tokenid')
-  const create = await createOf(reader, id)
-  const address = tokenAddress(nftEvalCode(create?.tx ?? null), pubkey, options.chain)
+  const create = await tokenCreateTx(reader, id)
+  const address = tokenAddress(createNftEvalCode(create?.tx ?? null), pubkey, options.chain)
   const candidates = await unspentAt(reader, address, options.chain)
   if (candidates.length === 0) return []
   const seed = await reader.txs(candidates.map((u) => u.txid)) // already read by unspent(): no round trip

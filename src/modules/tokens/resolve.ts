@@ -1,6 +1,5 @@
 // The tokens module's resolvers (issue 18): find through a ChainView the state komodod's `tokencreate` and
 // `tokentransfer` would use, then call the builders. The devnet's daemon-style RPCs run these same functions.
-import { KomodoCcError } from '../../errors.js'
 import { pubkeyBytes } from '../../address/address.js'
 import { toSatoshis, type AmountInput } from '../../amount.js'
 import { daemonRefusal } from '../../cctx/context.js'
@@ -13,12 +12,11 @@ import {
   StateReader,
   type MethodResolver,
   type ResolveContext,
-  type VerifiedTx,
 } from '../../cctx/resolve.js'
 import { EVAL } from '../../cc/eval.js'
 import type { Transaction } from '../../tx/types.js'
 import { buildTokenCreate, buildTokenTransfer, type TokenCreateParams } from './build.js'
-import { tokenInputs } from './inputs.js'
+import { tokenCreateTx, tokenInputs } from './inputs.js'
 import { tokensOpretOf } from './validity.js'
 
 /**
@@ -53,16 +51,6 @@ export async function resolveTokenCreate(params: TokenCreateParams, ctx: Resolve
   return buildTokenCreate({ ...p, supply }, buildContextOf(ctx, utxos, height))
 }
 
-/** The create transaction of a tokenid, or undefined when the chain does not know it. */
-async function createOf(reader: StateReader, tokenid: string): Promise<VerifiedTx | undefined> {
-  try {
-    return await reader.tx(tokenid)
-  } catch (e) {
-    if (e instanceof KomodoCcError && e.code === 'TX_NOT_FOUND') return undefined
-    throw e
-  }
-}
-
 /**
  * `tokentransfer tokenid destpubkey amount`, key-local: the caller's normal coins (the wallet's, as local-mode
  * `AddNormalinputs`: confirmed and mempool outputs of `ctx.pubkey` not spent in the mempool), the token's create
@@ -88,7 +76,7 @@ export async function resolveTokenTransfer(
   const [utxos, height, create] = await Promise.all([
     normalCoins(reader, ctx.pubkey, { chain: ctx.chain }),
     reader.height(),
-    createOf(reader, tokenid),
+    tokenCreateTx(reader, tokenid),
   ])
   const c = tokensOpretOf(create?.tx)
   // without its create no output can be a token of this tokenid: the builder refuses ('no token inputs')

@@ -107,9 +107,9 @@ const markerHex = (): string => bytesToHex(ccScript(cc1of1(EVAL.TOKENS, TOKENS.p
 /**
  * The NFT eval code of a token (`GetNonfungibleData(tokenid)`'s first byte) from its create transaction, or null
  * for a fungible token (or a create the chain does not have).
- * @example nftEvalCode(createTx) // null, or 0xf7 for an NFT whose data starts f7
+ * @example createNftEvalCode(createTx) // null, or 0xf7 for an NFT whose data starts f7
  */
-export function nftEvalCode(create: Transaction | null): number | null {
+export function createNftEvalCode(create: Transaction | null): number | null {
   const p = tokensOpretOf(create)
   if (p === null || p.funcid !== 'c' || p.evalCode !== EVAL.TOKENS) return null
   const data = nftData(p)
@@ -152,6 +152,7 @@ function transferScripts(
   const opretKeys = p.pubkeys.filter(notGlobal)
   const vinKeys = tokenVinPubkeys(tx).filter(notGlobal)
   const extra = p.blobs.find((b) => b.id < TOKENS_BLOB_ID.burn)
+  const fungible = nft === null || nft === 0 // the daemon's `evalCodeNonfungible == 0`
   let e1: number = nft ?? EVAL.TOKENS
   let e2 = extra !== undefined && extra.data.length >= 2 ? Number.parseInt(extra.data.slice(0, 2), 16) : 0
   if (e1 === EVAL.TOKENS && e2 !== 0) {
@@ -172,13 +173,13 @@ function transferScripts(
       }
     }
     for (const k of k1 === undefined ? [k0] : [k0, k1]) {
-      if (nft === null) conds.push(() => cc1of1(EVAL.TOKENS, k))
+      if (fungible) conds.push(() => cc1of1(EVAL.TOKENS, k))
       if (e1 !== 0) conds.push(() => tokensCc1of1(e1, k))
       if (e2 !== 0) conds.push(() => tokensCc1of1(e2, k))
     }
   }
   for (const k of vinKeys) {
-    if (nft === null) conds.push(() => cc1of1(EVAL.TOKENS, k))
+    if (fungible) conds.push(() => cc1of1(EVAL.TOKENS, k))
     conds.push(() => tokensCc1of1(e1, k, e2))
     if (e2 !== 0) conds.push(() => tokensCc1of1(e2, k, e1))
   }
@@ -220,7 +221,7 @@ function shallowUnits(tx: Transaction, txid: string, tokenid: string, lookup: Tx
   let scripts: Set<string> | undefined
   return (v) => {
     if (!inRange(v)) return 0n
-    scripts ??= transferScripts(p, tx, nftEvalCode(lookup(tokenid)))
+    scripts ??= transferScripts(p, tx, createNftEvalCode(lookup(tokenid)))
     return scripts.has(bytesToHex(tx.vout[v]!.script)) ? tx.vout[v]!.value : 0n
   }
 }

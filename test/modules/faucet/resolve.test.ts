@@ -15,13 +15,12 @@ import { keySigner } from '../../../src/tx/sign.js'
 import { buildFaucetGetAsync } from '../../../src/modules/faucet/build.js'
 import { faucetUtxos } from '../../../src/modules/faucet/devnet.js'
 import {
-  faucetAddressIsOld,
   faucetFunding,
-  faucetInputs,
   faucetResolvers,
   resolveFaucetFund,
   resolveFaucetGet,
 } from '../../../src/modules/faucet/index.js'
+import { faucetAddressIsOld, faucetInputs } from '../../../src/modules/faucet/resolve.js'
 
 type Key = { priv: Uint8Array; pub: string }
 const keyOf = (n: number): Key => {
