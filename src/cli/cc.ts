@@ -23,8 +23,8 @@ import {
 } from '../cc/index.js'
 import { ccScript, parseCcScript } from '../script/cc.js'
 import { KomodoCcError } from '../errors.js'
-import { MODULES } from '../modules/registry.js'
-import { IO_MODULES } from '../modules/io-registry.js'
+import { MODULES } from '../modules/registry/core.js'
+import { IO_MODULES } from '../modules/registry/io.js'
 import { parseArgs, printJson, usage, type CliCommand } from './core.js'
 
 function describeCondition(cond: CcCondition): Record<string, unknown> {

@@ -1,4 +1,4 @@
-import { MODULES } from '../modules/registry.js'
+import { MODULES } from '../modules/registry/core.js'
 import { parseArgs, printJson, usage, type CliCommand } from './core.js'
 
 /** Every offline `*info` RPC of the registry's modules. */

@@ -1,5 +1,5 @@
 // What a module folder gives the CLI (layer 9; names no module): `src/modules/<m>/cli.ts` exports one `ModuleCli`,
-// and `src/modules/cli-registry.ts` lists them for the command table, `build`, `rpc` and `tour`.
+// and `src/modules/registry/cli.ts` lists them for the command table, `build`, `rpc` and `tour`.
 import type { CliCommand, CliIo } from './core.js'
 import type { BuildMethodSpec } from './build-method.js'
 import type { RpcArgs } from './rpc-args.js'

@@ -1,6 +1,6 @@
 import { hexToBytes } from '../bytes/hex.js'
 import { KomodoCcError } from '../errors.js'
-import { MODULES, moduleOfOpretEval, type AnyModule } from '../modules/registry.js'
+import { MODULES, moduleOfOpretEval, type AnyModule } from '../modules/registry/core.js'
 import { opretPayload } from '../modules/opret.js'
 import { parseArgs, printJson, usage, type CliCommand } from './core.js'
 

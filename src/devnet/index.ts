@@ -24,7 +24,7 @@ export {
 } from './validate.js'
 export { DevnetRefusal, RPC_CODES, REJECT, EVAL_FALSE_TEXT, rejected, moduleRejected } from './refusal.js'
 export { callDevnet, defaultValidators, devnetMethods, devnetAddressOf } from './rpc.js'
-export { IO_MODULES, type IoModule, type ModuleDevnet } from '../modules/io-registry.js'
+export { IO_MODULES, type IoModule, type ModuleDevnet } from '../modules/registry/io.js'
 export { moduleAddressMethod } from './address.js'
 export { lastOpret, decodedLastOpret } from './opret.js'
 export type { DevnetNode } from './node.js'

@@ -1,5 +1,5 @@
 // What a module folder gives the devnet (layer 8; names no module): `src/modules/<m>/devnet.ts` exports one
-// `ModuleDevnet`, and `src/modules/io-registry.ts` lists them for the devnet's RPC table and validator map.
+// `ModuleDevnet`, and `src/modules/registry/io.ts` lists them for the devnet's RPC table and validator map.
 import type { Method } from './node.js'
 import type { ModuleValidator } from './validate.js'
 

@@ -1,6 +1,6 @@
 // A typed komodod RPC as data (layer 7): the names of its arguments (the daemon's spelling), the conversion of typed
 // arguments into the exact JSON parameters the daemon reads, and the parser of its result. Each module folder lists
-// its RPCs this way (`modules/<m>/rpc.ts`, gathered by `modules/rpc-registry.ts`) and createKomodoRpc turns every
+// its RPCs this way (`modules/<m>/rpc.ts`, gathered by `modules/registry/rpc.ts`) and createKomodoRpc turns every
 // entry into one method of the client. Names no module.
 import type { ExactJson } from './json.js'
 import type { ExactParam, RpcCallOptions } from './transport.js'

@@ -1,5 +1,5 @@
 // The dice module's RPCs as the komodod client calls them (layer 7): argument checks and conversion, result
-// parsers. createKomodoRpc builds its `dice*` methods from this table (through modules/rpc-registry.ts).
+// parsers. createKomodoRpc builds its `dice*` methods from this table (through modules/registry/rpc.ts).
 import type { ExactJson } from '../../rpc/json.js'
 import type { AmountInput } from '../../amount.js'
 import { checkTransactionHex } from '../../rpc/txcheck.js'

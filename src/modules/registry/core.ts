@@ -1,11 +1,13 @@
-// The one list of module descriptors (layer 6). The inspector and the offline `*info` loop over it; it is the only
-// file outside a module's folder that names the module. Never imported by a builder (layer 5).
-import { tokensModule } from './tokens/descriptor.js'
-import { faucetModule } from './faucet/descriptor.js'
-import { diceModule } from './dice/descriptor.js'
-import { oraclesModule } from './oracles/descriptor.js'
-import { gatewaysModule } from './gateways/descriptor.js'
-import { rewardsModule } from './rewards/descriptor.js'
+// The registry's core list (layer 6): the one list of module descriptors. The inspector, the offline `*info`, and
+// through the other lists of this folder (rpc.ts, io.ts, cli.ts: one per higher layer, keyed by these names) the
+// client, the devnet and the CLI loop over it. The registry folder is the only place outside a module's folder that
+// names the module. Never imported by a builder (layer 5).
+import { tokensModule } from '../tokens/descriptor.js'
+import { faucetModule } from '../faucet/descriptor.js'
+import { diceModule } from '../dice/descriptor.js'
+import { oraclesModule } from '../oracles/descriptor.js'
+import { gatewaysModule } from '../gateways/descriptor.js'
+import { rewardsModule } from '../rewards/descriptor.js'
 
 /**
  * Every module the library knows, in the order the inspector asks them.
