@@ -7,7 +7,6 @@ export {
   runDemoFlows,
   runRemoteDemo,
   waitForConfirmations,
-  oracleDataState,
   type DemoIo,
   type DevnetDemoOptions,
   type DemoTarget,
