@@ -34,4 +34,6 @@ export type ModuleCli = Readonly<{
   commands?: Readonly<Record<string, CliCommand>>
   /** Its step of `komodo-cc tour` (offline), after the generic steps. */
   tour?: (t: TourContext) => void
+  /** A sentence `komodo-cc info --help` adds about the module's offline `*info` (how it reads its transactions). */
+  infoHelp?: string
 }>

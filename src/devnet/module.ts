@@ -29,7 +29,7 @@ export type DemoIo = { stdout: (text: string) => void; stderr: (text: string) =>
 /**
  * What the demo hands a module's flow: the daemon (or devnet) and its wallet, and the demo's printing, sending and
  * confirming, so that every flow prints its steps in one table and the demo waits for all of them alike.
- * @example const txid = await ctx.submit('faucetfund', hex, '10 coins into the faucet'); await ctx.confirm()
+ * @example const txid = await ctx.submit(step, hex, note); await ctx.confirm()
  */
 export type DemoContext = Readonly<{
   io: DemoIo
