@@ -4,7 +4,7 @@
 // the CLI's commands inside the library. Nothing below layer 9 may import this file or a `modules/<m>/cli.ts` file
 // (test/house-rules.test.ts).
 import type { ModuleCli } from '../../cli/module.js'
-import { moduleByName, type AnyModule, type ModuleName } from './core.js'
+import { modulesWith, type ModuleName, type ModuleWith } from './core.js'
 import { tokensCli } from '../tokens/cli.js'
 import { faucetCli } from '../faucet/cli.js'
 import { diceCli } from '../dice/cli.js'
@@ -19,21 +19,19 @@ export type { ModuleCli } from '../../cli/module.js'
  * faucet, dice, rewards, gateways, oracles); `satisfies` makes a missing or unknown module a type error.
  */
 const CLI_PARTS = {
-  tokens: tokensCli,
-  faucet: faucetCli,
-  dice: diceCli,
-  rewards: rewardsCli,
-  gateways: gatewaysCli,
-  oracles: oraclesCli,
-} as const satisfies Record<ModuleName, ModuleCli>
+  tokens: { cli: tokensCli },
+  faucet: { cli: faucetCli },
+  dice: { cli: diceCli },
+  rewards: { cli: rewardsCli },
+  gateways: { cli: gatewaysCli },
+  oracles: { cli: oraclesCli },
+} as const satisfies Record<ModuleName, { cli: ModuleCli }>
 
 /**
  * A module's CLI part with its descriptor (its devnet part is in io.ts, a layer below).
  * @example const m: CliModule = { module: faucetModule, cli: faucetCli }
  */
-export type CliModule = Readonly<{
-  /** The module's descriptor, as in core.ts. */
-  module: AnyModule
+export type CliModule = ModuleWith<{
   /** Its CLI part: `build` methods, `rpc` parameter kinds, own commands, tour step. */
   cli: ModuleCli
 }>
@@ -44,6 +42,4 @@ export type CliModule = Readonly<{
  * @example CLI_MODULES.map((m) => m.module.name) // ['tokens', 'faucet', 'dice', 'rewards', 'gateways', 'oracles']
  * @internal
  */
-export const CLI_MODULES: readonly CliModule[] = /* @__PURE__ */ Object.freeze(
-  Object.entries(CLI_PARTS).map(([name, cli]) => Object.freeze({ module: moduleByName(name)!, cli })),
-)
+export const CLI_MODULES: readonly CliModule[] = /* @__PURE__ */ modulesWith<{ cli: ModuleCli }>(CLI_PARTS)

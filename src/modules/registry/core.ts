@@ -56,6 +56,21 @@ export function moduleOfOpretEval(evalByte: number): AnyModule | undefined {
   return BY_OPRET_EVAL.get(evalByte)
 }
 
+/** A module's part of a higher layer with its descriptor (an entry of the registry's client, devnet or CLI list). @example const m: ModuleWith<{ rpc: RpcMethodTable }> = RPC_MODULES[0]! */
+export type ModuleWith<P extends object> = Readonly<{ module: AnyModule } & P>
+
+/**
+ * Pairs each module's part of a higher layer (keyed by module name) with its descriptor, in the parts' order: how the
+ * registry's client, devnet and CLI lists are built from the core list's names.
+ * @example modulesWith({ tokens: { rpc: tokensRpc }, … })[0]!.module.name // 'tokens'
+ * @internal
+ */
+export function modulesWith<P extends object>(parts: Readonly<Record<ModuleName, P>>): readonly ModuleWith<P>[] {
+  return Object.freeze(
+    Object.entries<P>(parts).map(([name, part]) => Object.freeze({ module: moduleByName(name)!, ...part })),
+  )
+}
+
 const BY_NAME: ReadonlyMap<string, AnyModule> = /* @__PURE__ */ new Map(MODULES.map((m) => [m.name, m]))
 const BY_OPRET_EVAL: ReadonlyMap<number, AnyModule> = /* @__PURE__ */ new Map(
   MODULES.flatMap((m) => m.opretEvals.map((e) => [e, m] as const)),

@@ -4,7 +4,7 @@
 // nothing below layer 8 may import this file or a `modules/<m>/devnet` file (test/house-rules.test.ts); the CLI
 // parts are listed one layer up, in cli.ts.
 import type { ModuleDemo, ModuleDevnet } from '../../devnet/module.js'
-import { moduleByName, type AnyModule, type ModuleName } from './core.js'
+import { modulesWith, type ModuleName, type ModuleWith } from './core.js'
 import { tokensDevnet } from '../tokens/devnet.js'
 import { faucetDevnet } from '../faucet/devnet.js'
 import { diceDevnet } from '../dice/devnet.js'
@@ -38,9 +38,7 @@ const IO_PARTS = {
  * `CliModule.cli` in cli.ts (layer 9).
  * @example const m: IoModule = { module: faucetModule, devnet: faucetDevnet }
  */
-export type IoModule = Readonly<{
-  /** The module's descriptor, as in core.ts. */
-  module: AnyModule
+export type IoModule = ModuleWith<{
   /** Its devnet part: validator, eval codes, RPCs. */
   devnet: ModuleDevnet
   /** Its step of the demo (`komodo-cc demo`, `runDemoFlows`), if it has one. */
@@ -52,9 +50,7 @@ export type IoModule = Readonly<{
  * @example IO_MODULES.map((m) => m.devnet.addressRpc) // ['oraclesaddress', 'tokenaddress', 'rewardsaddress', 'faucetaddress', 'diceaddress', 'gatewaysaddress']
  * @internal
  */
-export const IO_MODULES: readonly IoModule[] = /* @__PURE__ */ Object.freeze(
-  Object.entries(IO_PARTS).map(([name, part]) => Object.freeze({ module: moduleByName(name)!, ...part })),
-)
+export const IO_MODULES: readonly IoModule[] = /* @__PURE__ */ modulesWith<Omit<IoModule, 'module'>>(IO_PARTS)
 
 type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never
 type DemoOptionsOf<P> = P extends { demo: ModuleDemo<infer O> } ? O : object
