@@ -34,6 +34,8 @@ export type ModuleCli = Readonly<{
   commands?: Readonly<Record<string, CliCommand>>
   /** Its step of `komodo-cc tour` (offline), after the generic steps. */
   tour?: (t: TourContext) => void
+  /** A note `komodo-cc rpc --help` adds about how its RPCs' parameters are read (units, variable counts). */
+  rpcHelp?: string
   /** A sentence `komodo-cc info --help` adds about the module's offline `*info` (how it reads its transactions). */
   infoHelp?: string
 }>
