@@ -4,7 +4,8 @@ import type { KomodoRpc, KomodoRpcOptions } from '../rpc/client.js'
 import { submit } from '../rpc/flow.js'
 import type { SubmitExpect } from '../rpc/flow.js'
 import type { ExactParam } from '../rpc/transport.js'
-import { CLI_MODULES } from '../modules/cli-registry.js'
+import { CLI_MODULES } from '../modules/registry/cli.js'
+import { MODULES } from '../modules/registry/core.js'
 import { parseArgs, printJson, urlHasPassword, usage, warnArgvSecret } from './core.js'
 import { readRpcArgs, type RpcArgs } from './rpc-args.js'
 import type { CliCommand, CliIo } from './core.js'
@@ -73,17 +74,25 @@ function rawParam(s: string, json: boolean): ExactParam {
   }
 }
 
+/** Two module methods for the help's example: the first method of the registry's first two modules. */
+const EXAMPLES = /* @__PURE__ */ MODULES.slice(0, 2)
+  .map((m) => m.methods[0]!.name)
+  .join(', ')
+/** The modules' notes on how their RPCs' parameters are read (units, variable counts), one line each. */
+const NOTES = /* @__PURE__ */ CLI_MODULES.flatMap((m) =>
+  m.cli.rpcHelp === undefined ? [] : [`  ${m.cli.rpcHelp}\n`],
+).join('')
+
 const rpcCommand: CliCommand = {
   summary: 'rpc <method> [params…] --chain NAME | --url URL   call komodod (typed for every module method)',
   help: `komodo-cc rpc <method> [params…] (--chain NAME | --conf PATH | --url URL) [--raw] [--json]
 
-Calls komodod's JSON-RPC. Module methods (tokencreate, oraclessamples, …) and the helpers (sendrawtransaction,
+Calls komodod's JSON-RPC. Module methods (${EXAMPLES}, …) and the helpers (sendrawtransaction,
 getaddressutxos, …) go through the typed client: parameters are checked, amounts are sent as exact decimal text,
 results are parsed (amounts as satoshi strings, hex results checked to be transactions). Positional parameters
-in the daemon's order; oraclesregister datafee and gatewaysbind tokensupply are in satoshis; gatewaysbind takes
-N pubkeys after N; gettxoutproof takes comma-separated txids. --raw sends the parameters unchecked (as text, or
-as JSON with --json) and prints the daemon's result as is (exact numbers).
-
+in the daemon's order; gettxoutproof takes comma-separated txids. --raw sends the parameters unchecked (as text,
+or as JSON with --json) and prints the daemon's result as is (exact numbers).
+${NOTES}
 ${CONNECTION_HELP}`,
   async run(args, io) {
     const { options, positionals } = parseArgs(args, {
