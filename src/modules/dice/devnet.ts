@@ -15,14 +15,7 @@ import { ccScript } from '../../script/cc.js'
 import type { Transaction } from '../../tx/types.js'
 import type { DevChain } from '../../devnet/chain.js'
 import { scriptAddress } from '../../devnet/chain.js'
-import {
-  coins,
-  numText,
-  str,
-  txidArg,
-  type DevnetNode,
-  type Method,
-} from '../../devnet/node.js'
+import { coins, numText, str, txidArg, type DevnetNode, type Method } from '../../devnet/node.js'
 import { decodedLastOpret } from '../../devnet/opret.js'
 import { moduleRejected } from '../../devnet/refusal.js'
 import type { ModuleDevnet } from '../../devnet/module.js'

@@ -386,14 +386,7 @@ const planRef = (plan: DicePlan): PlanRef => ({
  * @example const r = await resolveDiceFund({ name: 'DICE', funds: '1000', minbet: '1', maxbet: '10', maxodds: 10, timeoutblocks: 5 }, { view, pubkey, privateKey })
  */
 export async function resolveDiceFund(params: DiceFundResolveParams, ctx: ResolveContext): Promise<BuildResult> {
-  const p = builderParams(params, 'resolveDiceFund', [
-    'name',
-    'funds',
-    'minbet',
-    'maxbet',
-    'maxodds',
-    'timeoutblocks',
-  ])
+  const p = builderParams(params, 'resolveDiceFund', ['name', 'funds', 'minbet', 'maxbet', 'maxodds', 'timeoutblocks'])
   const terms = {
     name: p.name,
     funds: amountParam(p.funds, 'funds'),

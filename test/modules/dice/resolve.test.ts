@@ -89,6 +89,12 @@ function counting(view: ChainView) {
   return { view: v, calls }
 }
 const ROUND_TRIPS: Record<string, number> = {}
+/**
+ * Lets overdue timers run before an HTTP call. The devnet view answers in process (resolved promises), so a long run
+ * of resolves never reaches the timers phase; the server's keep-alive timer (5 s) and fetch's idle-socket timer then
+ * fire together and a request sent first goes out on a socket the server is closing (ECONNRESET).
+ */
+const settle = () => new Promise<void>((r) => setTimeout(r, 0))
 
 /** A normal transaction spending `ins` (the key's P2PK/P2PKH coins), signed with `keys`. */
 function plainTx(ins: { txid: string; vout: number }[], vout: TxOutput[]): Transaction {
@@ -280,10 +286,7 @@ afterAll(async () => {
 describe('dicefund', () => {
   test('a plan name already confirmed is refused with the daemon text; the plans found are confirmed F with the dice CC output 0', async () => {
     const e = await codeOf(
-      resolveDiceFund(
-        { name: 'DICE', funds: '100', minbet: '1', maxbet: '10', maxodds: 10, timeoutblocks: 5 },
-        ctx(B),
-      ),
+      resolveDiceFund({ name: 'DICE', funds: '100', minbet: '1', maxbet: '10', maxodds: 10, timeoutblocks: 5 }, ctx(B)),
     )
     expect(daemonText(e)).toBe('Diceinit error in create funding, is your transaction confirmed?')
     // an 'F' paying the dice normal address without the dice CC output 0 is not a plan (DicePlanExists' ConstrainVout)
@@ -341,6 +344,7 @@ describe('dicefund', () => {
 describe('diceaddfunds', () => {
   test("the house's confirmed coins only, none spent in the mempool (AddNormalinputs2)", async () => {
     // H3's only coin is in the mempool: dicefund (the wallet's AddNormalinputs) spends it, diceaddfunds cannot
+    await settle()
     await dev.rpc.call('sendtoaddress', [p2pkhAddress(H3.pub), '300'])
     const fund = await resolveDiceFund(
       { name: 'THREE', funds: '100', minbet: '1', maxbet: '10', maxodds: 10, timeoutblocks: 5 },
@@ -430,7 +434,7 @@ describe('dicebet: the entropy output', () => {
     const picks = new Set<string>()
     for (let seed = 1; seed <= 40; seed++) {
       let s = seed
-      const random = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+      const random = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
       const b = await resolveDiceBet({ name: 'DICE', fundingtxid: fidA, amount: '1', odds: 2 }, ctx(B), {
         chooseEntropy: diceRandomEntropyChooser(random),
       })
@@ -450,9 +454,24 @@ describe('dicebet: the entropy output', () => {
 
   test("the plan's limits are refused before its outputs are read, with the daemon's text", async () => {
     const cases: [string, bigint | string, number, string][] = [
-      ['DICE', '11', 2, 'Dice plan DICE illegal bet 11.00000000: minbet 1.00000000 maxbet 10.00000000 or odds 2 vs max.10\n'],
-      ['DICE', '0.5', 2, 'Dice plan DICE illegal bet 0.50000000: minbet 1.00000000 maxbet 10.00000000 or odds 2 vs max.10\n'],
-      ['DICE', 2n * COIN, 11, 'Dice plan DICE illegal bet 2.00000000: minbet 1.00000000 maxbet 10.00000000 or odds 11 vs max.10\n'],
+      [
+        'DICE',
+        '11',
+        2,
+        'Dice plan DICE illegal bet 11.00000000: minbet 1.00000000 maxbet 10.00000000 or odds 2 vs max.10\n',
+      ],
+      [
+        'DICE',
+        '0.5',
+        2,
+        'Dice plan DICE illegal bet 0.50000000: minbet 1.00000000 maxbet 10.00000000 or odds 2 vs max.10\n',
+      ],
+      [
+        'DICE',
+        2n * COIN,
+        11,
+        'Dice plan DICE illegal bet 2.00000000: minbet 1.00000000 maxbet 10.00000000 or odds 11 vs max.10\n',
+      ],
       ['DICE', '1', 1, 'odds must be between 2 and 9999'],
       ['DICE', '0', 2, 'amount and odds must be positive'],
       ['OTHER', '1', 2, 'Diceinit error in bet, is your transaction confirmed?'],
@@ -509,6 +528,7 @@ describe('dicebet: the entropy output', () => {
       // finished: its output 1 is spent in the mempool, then on chain
       const again = await codeOf(resolveDiceFinish({ name: 'DICE', fundingtxid: fidA, bettxid: bet1 }, ctx(H)))
       expect([again.code, again.details.finished]).toEqual(['BUILD_STATE', true])
+      await settle()
       expect((await dev.rpc.dicefinish('DICE', fidA, bet1)).finished).toBe(true)
       await dev.mine(1)
       const later = await codeOf(resolveDiceFinish({ name: 'DICE', fundingtxid: fidA, bettxid: bet1 }, ctx(B)))
@@ -585,6 +605,7 @@ describe('dicefinish: AddDiceInputs when no single plan output covers the payout
 describe('the devnet RPCs and the resolvers give the same transaction for the same chain', () => {
   test('dicefund, diceaddfunds, dicebet, dicefinish with the devnet wallet key', async () => {
     const rpc = dev.rpc
+    await settle()
     const f = await rpc.dicefund('DEVPLAN', '150', '1', '10', 10, 5)
     const fr = await resolveDiceFund(
       { name: 'DEVPLAN', funds: '150', minbet: '1', maxbet: '10', maxodds: 10, timeoutblocks: 5 },
@@ -629,6 +650,7 @@ describe('the devnet RPCs and the resolvers give the same transaction for the sa
     const entropy = outs.filter((o) => 'EWL'.includes(opretOf(txOf(o.txid))!.funcid)).length
     expect(info).toMatchObject({ name: 'DICE', minbet: '1.00000000', maxbet: '10.00000000', entropytxs: entropy })
     expect(info.funding).toBe(`${funding / COIN}.${(funding % COIN).toString().padStart(8, '0')}`)
+    await settle()
     expect(await dev.rpc.diceinfo(fidA)).toMatchObject({ funding, entropytxs: entropy })
     expect((await codeOf(diceInfo(dev.view, 'cd'.repeat(32)))).details.daemonError).toBe('cant find fundingtxid')
     expect((await codeOf(diceInfo(dev.view, E_fund))).details.daemonError).toBe('fundingtxid isnt dice creation txid')
@@ -716,6 +738,37 @@ describe('a lying chain source: a typed error, nothing signed', () => {
     )
     expect(daemonText(e2)).toBe('Diceinit error in bet, is your transaction confirmed?')
     expect(calls.n).toBe(0)
+  })
+
+  test("a candidate whose vin-0 transaction the node does not know is passed over (the daemon's myGetTransaction fails)", async () => {
+    let all: DiceEntropyChoice | undefined
+    await resolveDiceBet({ name: 'DICE', fundingtxid: fidA, amount: '1', odds: 2 }, ctx(B), {
+      chooseEntropy: (c) => {
+        all = c
+        return undefined
+      },
+    })
+    const [c0, c1] = all!.candidates
+    const hidden = txOf(c0!.txid).vin[0]!.txid
+    expect(dev.chain.addressCoins(DICE_ADDR).some((u) => u.txid === hidden)).toBe(false) // read only as vin 0's
+    const missing = () => {
+      throw new KomodoCcError('TX_NOT_FOUND', 'No information available about transaction')
+    }
+    const view: ChainView = {
+      ...dev.view,
+      getTransaction: async (t) => (t === hidden ? missing() : dev.view.getTransaction(t)),
+      getTransactions: async (ts) => (ts.includes(hidden) ? missing() : dev.view.getTransactions!(ts)),
+    }
+    const lazy = await resolveDiceBet({ name: 'DICE', fundingtxid: fidA, amount: '1', odds: 2 }, ctx(B, view))
+    expect(lazy.tx.vin[0]!.txid).toBe(c1!.txid)
+    let seen: DiceEntropyChoice | undefined
+    await resolveDiceBet({ name: 'DICE', fundingtxid: fidA, amount: '1', odds: 2 }, ctx(B, view), {
+      chooseEntropy: (c) => {
+        seen = c
+        return undefined
+      },
+    })
+    expect(seen!.candidates.map((c) => c.txid)).toEqual(all!.candidates.slice(1).map((c) => c.txid))
   })
 
   test("a view hiding a bet's stake: the finish is refused as finished, not built", async () => {
