@@ -511,6 +511,13 @@ describe('dicebet: the entropy output', () => {
       const need = 10000n + 3n * COIN
       const expectedExtra = addDiceInputs(planOutputs(fidA, 'DICE'), need)
       const houseCoins = new Set(confirmedCoins(H).map((u) => `${u.txid}:${u.vout}`))
+      // the daemon's in-memory "already revealed to another bet" table is the caller's: an 'R' refund of the stake
+      const refund = await resolveDiceFinish({ name: 'DICE', fundingtxid: fidA, bettxid: bet1 }, ctx(H), {
+        revealedTo: bet2,
+      })
+      expect(refund.funcid).toBe('R')
+      expect(opretOf(refund.tx)).toMatchObject({ funcid: 'R', oldbettxid: bet2 })
+      expect(refund.tx.vout[2]).toMatchObject({ value: COIN, script: txOf(bet1).vout[2]!.script })
       const c = counting(dev.view)
       const r = await resolveDiceFinish({ name: 'DICE', fundingtxid: fidA, bettxid: bet1 }, ctx(H, c.view))
       ROUND_TRIPS.dicefinish = c.calls.length
