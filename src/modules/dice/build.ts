@@ -145,22 +145,7 @@ export function buildDiceFund(
     'timeoutblocks',
   ])
   const ctx = checkContext(context)
-  assertPlanName(name)
-  const f = amountParam(funds, 'funds')
-  const lo = amountParam(minbet, 'minbet')
-  const hi = amountParam(maxbet, 'maxbet')
-  const odds = intParam(maxodds, 'maxodds')
-  const timeout = intParam(timeoutblocks, 'timeoutblocks')
-  if (f < 0n || lo < 0n || hi < 0n || odds < 1n || odds > DICE_MAX_ODDS || timeout < 0n || timeout > DICE_MAX_TIMEOUT)
-    throw daemonRefusal('invalid parameter error', {
-      funds: String(f),
-      minbet: String(lo),
-      maxbet: String(hi),
-      maxodds: String(odds),
-      timeoutblocks: String(timeout),
-    })
-  if (f < DICE_MIN_FUNDS) throw daemonRefusal('dice plan needs at least 100 coins', { funds: String(f) })
-  const bits = nameToSbits(name)
+  const { f, lo, hi, odds, timeout, bits } = diceFundTerms({ name, funds, minbet, maxbet, maxodds, timeoutblocks })
   if (state?.plans !== undefined && !Array.isArray(state.plans))
     throw new KomodoCcError('BUILD_STATE', 'state.plans expected an array of transactions')
   for (const p of state?.plans ?? []) {
@@ -195,6 +180,39 @@ export function buildDiceFund(
     expiryHeight: ctx.expiryHeight,
   })
   return completeBuild(fin, ctx, EVAL)
+}
+
+/**
+ * `dicefund`'s parameter checks in the daemon's order (the name, then `invalid parameter error`, then the 100-coin
+ * minimum), before any chain look-up: the resolver runs them first.
+ * @internal
+ * @example diceFundTerms({ name: 'DICE', funds: '1000', minbet: '1', maxbet: '10', maxodds: 10, timeoutblocks: 5 }).bits
+ */
+export function diceFundTerms(params: DiceFundParams): {
+  f: bigint
+  lo: bigint
+  hi: bigint
+  odds: bigint
+  timeout: bigint
+  bits: bigint
+} {
+  const { name, funds, minbet, maxbet, maxodds, timeoutblocks } = params
+  assertPlanName(name)
+  const f = amountParam(funds, 'funds')
+  const lo = amountParam(minbet, 'minbet')
+  const hi = amountParam(maxbet, 'maxbet')
+  const odds = intParam(maxodds, 'maxodds')
+  const timeout = intParam(timeoutblocks, 'timeoutblocks')
+  if (f < 0n || lo < 0n || hi < 0n || odds < 1n || odds > DICE_MAX_ODDS || timeout < 0n || timeout > DICE_MAX_TIMEOUT)
+    throw daemonRefusal('invalid parameter error', {
+      funds: String(f),
+      minbet: String(lo),
+      maxbet: String(hi),
+      maxodds: String(odds),
+      timeoutblocks: String(timeout),
+    })
+  if (f < DICE_MIN_FUNDS) throw daemonRefusal('dice plan needs at least 100 coins', { funds: String(f) })
+  return { f, lo, hi, odds, timeout, bits: nameToSbits(name) }
 }
 
 function anyTx(p: TxLike): Transaction {
@@ -386,34 +404,20 @@ export function buildDiceBet(params: DiceBetParams, context: BuildContext, state
     'odds',
   ])
   const ctx = checkContext(context)
-  const id = txidParam(fundingtxid, 'fundingtxid')
-  const bet = amountParam(amount, 'amount')
-  const o = intParam(odds, 'odds')
-  assertPlanName(name)
-  if (bet <= 0n || o <= 0n)
-    throw daemonRefusal('amount and odds must be positive', { amount: String(bet), odds: String(o) })
-  if (o < 2n || o > DICE_MAX_ODDS) throw daemonRefusal('odds must be between 2 and 9999', { odds: String(o) })
   if (typeof state !== 'object' || state === null)
     throw new KomodoCcError('BUILD_STATE', 'state expected { funding, planTxs }')
-  const plan = dicePlan(state.funding, id, name, 'Diceinit error in bet, is your transaction confirmed?')
-  const { minbet, maxbet, maxodds } = plan.opret
-  if (bet < minbet || bet > maxbet || o > maxodds)
-    throw daemonRefusal(
-      `Dice plan ${name} illegal bet ${formatCoins(bet)}: minbet ${formatCoins(minbet)} maxbet ${formatCoins(maxbet)} or odds ${o} vs max.${maxodds}\n`,
-      { bet: String(bet), odds: String(o) },
-    )
+  const { id, bet, odds: o, plan } = diceBetTerms({ name, fundingtxid, amount, odds }, state.funding)
   const outs = planOutputs(state.planTxs, plan, 'state.planTxs')
   const funding = outs.reduce((s, x) => s + x.value, 0n)
   const entropies = outs.filter((x) => 'EWL'.includes(x.opret.funcid))
   const wanted = state.entropyTxid === undefined ? undefined : txidParam(state.entropyTxid, 'state.entropyTxid')
   const spent = new Set((state.mempoolSpent ?? []).map((t) => txidParam(t, 'state.mempoolSpent[]')))
-  if (wanted !== undefined && spent.has(wanted))
-    throw daemonRefusal('entropy txid is spent', { entropyTxid: wanted }, 'BUILD_STATE')
+  // the entropy the daemon picks: one tagged with the house's script, not spent in the mempool (a named one is taken
+  // as named and refused below when spent, after the funding and entropy-count checks, in the daemon's order)
   const entropy = entropies.find(
     (x) =>
       equalBytes(x.tx.vout[1]?.script ?? new Uint8Array(0), plan.fundingPubKey) &&
-      (wanted === undefined || x.txid() === wanted) &&
-      (spent.size === 0 || !spent.has(x.txid())),
+      (wanted === undefined ? spent.size === 0 || !spent.has(x.txid()) : x.txid() === wanted),
   )
   if (funding >= 2n * bet * o + ctx.fee && entropy !== undefined) {
     if (entropies.length < DICE_MIN_ENTROPY_UTXOS)
@@ -422,6 +426,8 @@ export function buildDiceBet(params: DiceBetParams, context: BuildContext, state
         { entropyUtxos: entropies.length, needed: DICE_MIN_ENTROPY_UTXOS },
         'INSUFFICIENT_FUNDS',
       )
+    if (spent.has(entropy.txid()))
+      throw daemonRefusal('entropy txid is spent', { entropyTxid: entropy.txid() }, 'BUILD_STATE')
     const normal = normalInputs(ctx, bet + 2n * ctx.fee + o, 60, 'cant find dice input')
     let bettorEntropy: Uint8Array
     if (state.bettorEntropy !== undefined)
@@ -466,6 +472,39 @@ export function buildDiceBet(params: DiceBetParams, context: BuildContext, state
     { funding: String(funding), needed: String(2n * bet * o + ctx.fee) },
     'INSUFFICIENT_FUNDS',
   )
+}
+
+/** The plan, as the daemon's `Diceinit` finds it from the funding transaction. @internal */
+export type DicePlan = Plan
+
+/**
+ * `dicebet`'s checks before the plan's funds are looked at, in the daemon's order: the name, `amount and odds must
+ * be positive`, `odds must be between 2 and 9999`, the plan (`Diceinit error in bet, …`), then the plan's minimum
+ * and maximum bet and maximum odds (`Dice plan <name> illegal bet …`). The resolver runs them before it reads the
+ * plan's outputs.
+ * @internal
+ * @example diceBetTerms({ name: 'DICE', fundingtxid, amount: '1', odds: 2 }, fundingTxHex).plan.opret.maxbet
+ */
+export function diceBetTerms(
+  params: DiceBetParams,
+  funding: TxLike | undefined,
+): { id: string; bet: bigint; odds: bigint; plan: Plan } {
+  const { name, fundingtxid, amount, odds } = params
+  const id = txidParam(fundingtxid, 'fundingtxid')
+  const bet = amountParam(amount, 'amount')
+  const o = intParam(odds, 'odds')
+  assertPlanName(name)
+  if (bet <= 0n || o <= 0n)
+    throw daemonRefusal('amount and odds must be positive', { amount: String(bet), odds: String(o) })
+  if (o < 2n || o > DICE_MAX_ODDS) throw daemonRefusal('odds must be between 2 and 9999', { odds: String(o) })
+  const plan = dicePlan(funding, id, name, 'Diceinit error in bet, is your transaction confirmed?')
+  const { minbet, maxbet, maxodds } = plan.opret
+  if (bet < minbet || bet > maxbet || o > maxodds)
+    throw daemonRefusal(
+      `Dice plan ${name} illegal bet ${formatCoins(bet)}: minbet ${formatCoins(minbet)} maxbet ${formatCoins(maxbet)} or odds ${o} vs max.${maxodds}\n`,
+      { bet: String(bet), odds: String(o) },
+    )
+  return { id, bet, odds: o, plan }
 }
 
 /** State for {@link buildDiceFinish}. @example const s: DiceFinishState = { funding, bet: betHex, entropyTx: entropyTxHex } */
@@ -513,27 +552,8 @@ export function buildDiceFinish(
 ): DiceFinishResult {
   const { name, fundingtxid, bettxid } = builderParams(params, 'buildDiceFinish', ['name', 'fundingtxid', 'bettxid'])
   const ctx = checkContext(context)
-  assertPlanName(name)
-  const id = txidParam(fundingtxid, 'fundingtxid')
-  const betId = txidParam(bettxid, 'bettxid')
-  if (typeof state !== 'object' || state === null)
-    throw new KomodoCcError('BUILD_STATE', 'state expected { funding, bet, entropyTx }')
-  const plan = dicePlan(state.funding, id, name, 'Diceinit error in finish, is your transaction confirmed?')
+  const { id, betId, plan, betTx, betOp, entropyTx } = diceFinishTerms({ name, fundingtxid, bettxid }, state)
   const dealer = equalBytes(p2pkScript(ctx.pubkey), plan.fundingPubKey)
-  if (state.bet === undefined || state.entropyTx === undefined)
-    throw daemonRefusal('couldnt find bettx or entropytx', { bettxid: betId }, 'BUILD_STATE')
-  const betTx = stateTx(state.bet, betId, 'state.bet')
-  const betOp = diceOpretOf(betTx)
-  if (
-    betOp === null ||
-    betOp.funcid !== 'B' ||
-    betOp.sbits !== plan.opret.sbits ||
-    betOp.fundingtxid !== id ||
-    betTx.vout.length < 4 ||
-    betTx.vin.length < 1
-  )
-    throw new KomodoCcError('BUILD_STATE', `state.bet ${betId} is not a bet of plan ${name} (${id})`)
-  const entropyTx = stateTx(state.entropyTx, betTx.vin[0]!.txid, 'state.entropyTx')
   const housePk = housePubkey(plan.fundingPubKey)
   const [bv0, bv1, bv2] = [betTx.vout[0]!, betTx.vout[1]!, betTx.vout[2]!]
   let funcid: DiceFinishResult['funcid']
@@ -630,8 +650,18 @@ export function buildDiceFinish(
       const outs = planOutputs(state.planTxs, plan, 'state.planTxs').filter(
         (x) => x.txid() !== betId && x.txid() !== betTx.vin[0]!.txid,
       )
+      // AddDiceInputs: first one output of at least `need`; else outputs of at least need/60, in order, until
+      // they reach `need` or 60 of them are taken
       let extra = outs.filter((x) => x.value >= need).slice(0, 1)
-      if (extra.length === 0) extra = outs.filter((x) => x.value >= need / 60n).slice(0, 60)
+      if (extra.length === 0) {
+        let got = 0n
+        for (const x of outs) {
+          if (x.value < need / 60n) continue
+          extra.push(x)
+          got += x.value
+          if (got >= need || extra.length >= 60) break
+        }
+      }
       const sum = extra.reduce((s, x) => s + x.value, 0n)
       if (extra.length === 0)
         throw daemonRefusal(
@@ -708,6 +738,41 @@ export function buildDiceFinish(
   })
   const result = completeBuild(fin, ctx, EVAL)
   return Object.assign(result, outcome === undefined ? { funcid } : { funcid, outcome })
+}
+
+/**
+ * `dicefinish`'s checks of the plan and the bet before anything else is looked at, in the daemon's order: the name,
+ * the plan (`Diceinit error in finish, …`), the bet and its entropy transaction (`couldnt find bettx or entropytx`),
+ * and that the bet is a bet of this plan.
+ * @internal
+ * @example diceFinishTerms({ name: 'DICE', fundingtxid, bettxid }, { funding, bet, entropyTx }).betTx.vout[1]!.value
+ */
+export function diceFinishTerms(
+  params: DiceFinishParams,
+  state: Partial<Pick<DiceFinishState, 'funding' | 'bet' | 'entropyTx'>>,
+): { id: string; betId: string; plan: Plan; betTx: Transaction; betOp: DiceOpret; entropyTx: Transaction } {
+  const { name, fundingtxid, bettxid } = params
+  assertPlanName(name)
+  const id = txidParam(fundingtxid, 'fundingtxid')
+  const betId = txidParam(bettxid, 'bettxid')
+  if (typeof state !== 'object' || state === null)
+    throw new KomodoCcError('BUILD_STATE', 'state expected { funding, bet, entropyTx }')
+  const plan = dicePlan(state.funding, id, name, 'Diceinit error in finish, is your transaction confirmed?')
+  if (state.bet === undefined || state.entropyTx === undefined)
+    throw daemonRefusal('couldnt find bettx or entropytx', { bettxid: betId }, 'BUILD_STATE')
+  const betTx = stateTx(state.bet, betId, 'state.bet')
+  const betOp = diceOpretOf(betTx)
+  if (
+    betOp === null ||
+    betOp.funcid !== 'B' ||
+    betOp.sbits !== plan.opret.sbits ||
+    betOp.fundingtxid !== id ||
+    betTx.vout.length < 4 ||
+    betTx.vin.length < 1
+  )
+    throw new KomodoCcError('BUILD_STATE', `state.bet ${betId} is not a bet of plan ${name} (${id})`)
+  const entropyTx = stateTx(state.entropyTx, betTx.vin[0]!.txid, 'state.entropyTx')
+  return { id, betId, plan, betTx, betOp, entropyTx }
 }
 
 /** The house pubkey of a fundingPubKey script (P2PK). */

@@ -1,27 +1,21 @@
 import { bytesToHex } from '../../bytes/hex.js'
 import { equalBytes } from '../../bytes/utils.js'
-import { ccAddress } from '../../cc/address.js'
 import { cc1of1 } from '../../cc/condition.js'
 import { ccModule, EVAL } from '../../cc/eval.js'
 import { p2pkhAddress } from '../../address/address.js'
-import { daemonParseCoins, formatCoins } from '../../amount.js'
+import { daemonParseCoins } from '../../amount.js'
 import { decodeDicePayload, type DiceOpret, type DiceFundingOpret } from './opret.js'
 import { diceOutcome } from './outcome.js'
-import { buildDiceAddFunds, buildDiceBet, buildDiceFinish, buildDiceFund } from './build.js'
+import { resolveDiceAddFunds, resolveDiceBet, resolveDiceFinish, resolveDiceFund, diceInfo } from './resolve.js'
+import { KomodoCcError } from '../../errors.js'
+import type { ResolveContext } from '../../cctx/resolve.js'
+import type { BuildResult } from '../../cctx/complete.js'
+import { devnetChainView } from '../../devnet/view.js'
 import { ccScript } from '../../script/cc.js'
 import type { Transaction } from '../../tx/types.js'
 import type { DevChain } from '../../devnet/chain.js'
 import { scriptAddress } from '../../devnet/chain.js'
-import {
-  coins,
-  hexResult,
-  numText,
-  str,
-  txidArg,
-  walletContext,
-  type DevnetNode,
-  type Method,
-} from '../../devnet/node.js'
+import { coins, numText, str, txidArg, type DevnetNode, type Method } from '../../devnet/node.js'
 import { decodedLastOpret } from '../../devnet/opret.js'
 import { moduleRejected } from '../../devnet/refusal.js'
 import type { ModuleDevnet } from '../../devnet/module.js'
@@ -172,23 +166,31 @@ function planOutputOfTx(tx: Transaction, txid: string, n: number, fundingtxid: s
   return ofPlan ? o.value : 0n
 }
 
-/** Hex of every transaction whose output 0 is a confirmed, unspent (also in the mempool) output on the Dice global address. */
-function planTxs(chain: DevChain): string[] {
-  const out: string[] = []
-  for (const c of chain.addressCoins(ccAddress(EVAL.DICE, DICE.pubkey))) {
-    if (c.vout !== 0 || chain.spentInMempool(c.txid, c.vout)) continue
-    out.push(chain.txs.get(c.txid)!.hex)
-  }
-  return out
-}
-
 function planFunding(n: DevnetNode, id: string): { hex?: string; f?: DiceFundingOpret } {
   const e = n.chain.txs.get(id)
   const f = diceOpret(e?.tx)
   return f?.funcid === 'F' ? { hex: e!.hex, f } : e === undefined ? {} : { hex: e.hex }
 }
 
-/** The dice RPCs of the devnet wallet (the wallet is both the house and a bettor). @internal */
+/** The wallet's resolve context over the devnet's own chain: the resolvers find the state, as a key-local wallet would. */
+function resolveContext(n: DevnetNode): ResolveContext {
+  return { view: devnetChainView(n), pubkey: n.wallet.pubkey, privateKey: n.wallet.privateKey }
+}
+
+/** A resolver's outcome as the module RPCs shape it: `{result:"success", hex}` or `{result:"error", error}`. */
+async function resolvedHex(build: () => Promise<BuildResult>): Promise<Record<string, unknown>> {
+  try {
+    return { result: 'success', hex: (await build()).hex }
+  } catch (e) {
+    if (e instanceof KomodoCcError && e.code !== 'CHAIN_MISMATCH' && e.code !== 'ABORTED') {
+      const d = e.details.daemonError
+      return { result: 'error', error: typeof d === 'string' ? d : e.message.slice(e.code.length + 2) }
+    }
+    throw e
+  }
+}
+
+/** The dice RPCs of the devnet wallet (the wallet is both the house and a bettor), over the dice resolvers. @internal */
 export const DICE_METHODS: Record<string, Method> = {
   dicefund: {
     min: 6,
@@ -198,14 +200,11 @@ export const DICE_METHODS: Record<string, Method> = {
       const [funds, minbet, maxbet] = [1, 2, 3].map((i) => daemonParseCoins(numText(p[i])))
       const maxodds = BigInt(Number.parseInt(numText(p[4]), 10) || 0)
       const timeout = BigInt(Number.parseInt(numText(p[5]), 10) || 0)
-      const plans = (n.chain.addressHistory.get(p2pkhAddress(DICE.pubkey)) ?? []).map(
-        (r) => n.chain.txs.get(r.txid)!.hex,
-      )
-      return hexResult(() =>
-        buildDiceFund(
-          { name: str(p[0]), funds: funds!, minbet: minbet!, maxbet: maxbet!, maxodds, timeoutblocks: timeout },
-          walletContext(n),
-          { plans },
+      const name = str(p[0])
+      return resolvedHex(() =>
+        resolveDiceFund(
+          { name, funds: funds!, minbet: minbet!, maxbet: maxbet!, maxodds, timeoutblocks: timeout },
+          resolveContext(n),
         ),
       )
     },
@@ -215,14 +214,11 @@ export const DICE_METHODS: Record<string, Method> = {
     max: 3,
     usage: 'diceaddfunds name fundingtxid amount\n',
     run: (n, p) => {
+      const name = str(p[0])
       const id = txidArg(p[1])
       const amount = daemonParseCoins(numText(p[2]))
       if (amount <= 0n) return { result: 'error', error: 'amount must be positive' }
-      return hexResult(() =>
-        buildDiceAddFunds({ name: str(p[0]), fundingtxid: id, amount }, walletContext(n), {
-          funding: planFunding(n, id).hex as string,
-        }),
-      )
+      return resolvedHex(() => resolveDiceAddFunds({ name, fundingtxid: id, amount }, resolveContext(n)))
     },
   },
   dicebet: {
@@ -230,40 +226,29 @@ export const DICE_METHODS: Record<string, Method> = {
     max: 4,
     usage: 'dicebet name fundingtxid amount odds\n',
     run: (n, p) => {
+      const name = str(p[0])
       const id = txidArg(p[1])
       const amount = daemonParseCoins(numText(p[2]))
       const odds = BigInt(Number.parseInt(numText(p[3]), 10) || 0)
-      return hexResult(() =>
-        buildDiceBet({ name: str(p[0]), fundingtxid: id, amount, odds }, walletContext(n), {
-          funding: planFunding(n, id).hex as string,
-          planTxs: planTxs(n.chain),
-        }),
-      )
+      return resolvedHex(() => resolveDiceBet({ name, fundingtxid: id, amount, odds }, resolveContext(n)))
     },
   },
   dicefinish: {
     min: 3,
     max: 3,
     usage: 'dicefinish name fundingtxid bettxid\n',
-    run: (n, p) => {
+    run: async (n, p) => {
+      const name = str(p[0])
       const id = txidArg(p[1])
       const betId = txidArg(p[2])
-      const bet = n.chain.txs.get(betId)
-      if (
-        bet !== undefined &&
-        (n.chain.spentInMempool(betId, 1) || (bet.height >= 0 && n.chain.coin(betId, 1, false) === undefined))
-      )
-        return { result: 'success', hex: '0' }
-      const entropyTx = bet === undefined ? undefined : n.chain.txs.get(bet.tx.vin[0]!.txid)?.hex
-      return hexResult(() =>
-        buildDiceFinish({ name: str(p[0]), fundingtxid: id, bettxid: betId }, walletContext(n), {
-          funding: planFunding(n, id).hex as string,
-          bet: bet?.hex as string,
-          entropyTx: entropyTx as string,
-          ...(bet !== undefined && bet.height >= 0 ? { betHeight: bet.height } : {}),
-          planTxs: planTxs(n.chain),
-        }),
-      )
+      try {
+        const r = await resolveDiceFinish({ name, fundingtxid: id, bettxid: betId }, resolveContext(n))
+        return { result: 'success', hex: r.hex }
+      } catch (e) {
+        // a finished bet: the answer the 2018 daemon gave (and the RPC client reads as `finished`)
+        if (e instanceof KomodoCcError && e.details.finished === true) return { result: 'success', hex: '0' }
+        return resolvedHex(() => Promise.reject(e))
+      }
     },
   },
   dicestatus: {
@@ -302,31 +287,14 @@ export const DICE_METHODS: Record<string, Method> = {
     min: 1,
     max: 1,
     usage: 'diceinfo fundingtxid\n',
-    run: (n, p) => {
+    run: async (n, p) => {
       const id = txidArg(p[0])
-      const { hex, f } = planFunding(n, id)
-      if (hex === undefined) return { result: 'error', error: 'cant find fundingtxid' }
-      if (f === undefined) return { result: 'error', error: 'fundingtxid isnt dice creation txid' }
-      let funding = 0n
-      let entropytxs = 0
-      for (const c of n.chain.addressCoins(ccAddress(EVAL.DICE, DICE.pubkey))) {
-        const v = planOutput(n.chain, c.txid, c.vout, id)
-        const op = diceOpret(n.chain.txs.get(c.txid)!.tx)
-        if (v === 0n || op === null || op.funcid === 'B') continue
-        funding += v
-        if ('EWL'.includes(op.funcid) && c.vout === 0) entropytxs++
-      }
-      return {
-        result: 'success',
-        fundingtxid: id,
-        name: f.name ?? '',
-        sbits: f.sbits,
-        minbet: formatCoins(f.minbet),
-        maxbet: formatCoins(f.maxbet),
-        maxodds: f.maxodds,
-        timeoutblocks: f.timeoutblocks,
-        funding: formatCoins(funding),
-        entropytxs,
+      try {
+        return await diceInfo(devnetChainView(n), id)
+      } catch (e) {
+        const d = e instanceof KomodoCcError ? e.details.daemonError : undefined
+        if (typeof d === 'string') return { result: 'error', error: d }
+        throw e
       }
     },
   },
