@@ -12,6 +12,7 @@ import type { OraclesInfo, OraclesSample } from './info.js'
 import { isCcScript } from '../../script/cc.js'
 import {
   batonAt,
+  markerOutputs,
   oracleTxOf,
   oraclesOpretOf,
   oraclesSubscriptions,
@@ -55,11 +56,10 @@ export async function oraclesInfo(
   const id = txidText(oracletxid, 'oracletxid')
   const chain = options.chain ?? KMD
   const marker = txidAddress(id, chain)
-  const [create, listed] = await Promise.all([
+  const [create, { list: listed, txs }] = await Promise.all([
     createOf(reader, id, 'cant find oracleid', `invalid oracletxid ${ZEROS}`),
-    reader.unspent(marker),
+    markerOutputs(reader, id, options),
   ])
-  const txs = await reader.txs(listed.map((u) => u.txid))
   const regs = new Map<string, { height: number; index: number }>()
   listed.forEach((u, i) => {
     const p = oraclesOpretOf(txs[i]!.tx)
@@ -161,6 +161,13 @@ export async function oraclesSamples(
   const sample = (txid: string, data: string): void => {
     samples.push({ txid, data: formatOracleSample(create.format, hexToBytes(data)) })
   }
+  for (const u of pool.outputs)
+    if (outputAddress(u.script, chain) !== batonaddress)
+      throw new KomodoCcError(
+        'CHAIN_MISMATCH',
+        `the chain source lists ${u.txid}:${u.vout} in the mempool of ${batonaddress}, but it pays another address`,
+        { txid: u.txid, vout: u.vout, address: batonaddress },
+      )
   const pending = [...new Set(pool.outputs.filter((u) => u.vout === 1 && u.satoshis === MARKER).map((u) => u.txid))]
   for (const t of await reader.txs(pending)) {
     const p = oraclesOpretOf(t.tx)

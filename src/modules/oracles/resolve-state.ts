@@ -114,11 +114,11 @@ export async function oraclesDatafee(
   options: OraclesLookupOptions = {},
 ): Promise<bigint> {
   const pk = pubkeyHex(publisher, 'publisher')
-  const marker = txidAddress(oracletxid, options.chain ?? KMD)
-  const [oracle, listed] = await Promise.all([oracleTxOf(reader, oracletxid), reader.unspent(marker)])
+  const [oracle, { list, txs }] = await Promise.all([
+    oracleTxOf(reader, oracletxid),
+    markerOutputs(reader, oracletxid, options),
+  ])
   if (!isCreate(oracle)) return 0n
-  const list = checkedAt(listed, marker, markerScripts(oracletxid))
-  const txs = await reader.txs(list.map((u) => u.txid))
   let height = 0
   let fee = 0n
   list.forEach((u, i) => {
@@ -132,10 +132,21 @@ export async function oraclesDatafee(
   return fee
 }
 
-/** The scripts the oracle marker address holds: P2PK of `02‖oracletxid` and P2PKH of its hash. */
-function markerScripts(oracletxid: string): Uint8Array[] {
+/**
+ * The confirmed outputs on the oracle's marker address (those spent in the mempool included), each checked to pay
+ * the marker key (P2PK of `02‖oracletxid`, or P2PKH of its hash), with their transactions.
+ * @internal
+ * @example const { list, txs } = await markerOutputs(reader, oracletxid)
+ */
+export async function markerOutputs(
+  reader: StateReader,
+  oracletxid: string,
+  options: OraclesLookupOptions = {},
+): Promise<{ list: ChainUtxo[]; txs: VerifiedTx[] }> {
+  const marker = txidAddress(oracletxid, options.chain ?? KMD)
   const pk = txidPubkey(oracletxid)
-  return [p2pkScript(pk), p2pkhScript(hash160(pk))]
+  const list = checkedAt(await reader.unspent(marker), marker, [p2pkScript(pk), p2pkhScript(hash160(pk))])
+  return { list, txs: await reader.txs(list.map((u) => u.txid)) }
 }
 
 /**

@@ -737,6 +737,31 @@ describe('oraclesinfo and oraclessamples from a chain source (spec 5.14)', () =>
     expect(unknown.details.daemonError).toBe('cant find oracleid')
   })
 
+  test('lying views: an output listed under the marker address or in the baton mempool that pays elsewhere', async () => {
+    const marker = txidAddress(A)
+    const lying: ChainView = {
+      ...dev.view,
+      listUnspent: async (a) =>
+        a === marker
+          ? [...(await dev.view.listUnspent(a)), ...(await dev.view.listUnspent(K.cc))]
+          : dev.view.listUnspent(a),
+    }
+    expect((await refusal(oraclesInfo(new StateReader(lying), A))).code).toBe('CHAIN_MISMATCH')
+    expect((await refusal(oraclesDatafee(new StateReader(lying), A, K.pub))).code).toBe('CHAIN_MISMATCH')
+    const cb = dev.chain.tip.txids[0]!
+    const o = dev.chain.output(cb, 0)!
+    const pool: ChainView = {
+      ...dev.view,
+      getAddressMempool: async (a) => {
+        const m = await dev.view.getAddressMempool(a)
+        return a === K.baton
+          ? { ...m, outputs: [...m.outputs, { txid: cb, vout: 0, satoshis: o.value, script: o.script, height: 0 }] }
+          : m
+      },
+    }
+    expect((await refusal(oraclesSamples(new StateReader(pool), A, K.baton, 0))).code).toBe('CHAIN_MISMATCH')
+  })
+
   test("oraclessamples never examines the oldest receipt of the baton address (the daemon's off-by-one)", async () => {
     // S pays P3's baton address first, with a valid-looking 'D' of oracle A (no Oracles input: no consensus check)
     const base = await resolveOraclesSubscribe({ oracletxid: A, publisher: S.pub, amount: '0.001' }, ctxOf(S))
