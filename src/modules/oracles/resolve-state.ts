@@ -339,6 +339,7 @@ export async function oraclesDataState(
  * Awaits every look-up, then throws the first failure in the order given (the daemon's order of checks), so that
  * which error wins does not depend on which answer came first.
  * @internal
+ * @example const [oracle, height] = await settledInOrder([oracleTxOf(reader, id), reader.height()] as const)
  */
 export async function settledInOrder<T extends readonly unknown[]>(
   promises: T,

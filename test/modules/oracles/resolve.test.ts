@@ -43,6 +43,7 @@ import {
 } from '../../../src/modules/oracles/resolve-state.js'
 import { oraclesInfo, oraclesSamples } from '../../../src/modules/oracles/resolve-info.js'
 import { resign } from '../../devnet/_helpers.js'
+import { createWallet, type WalletMethod, type WalletResult } from '../../../src/wallet/index.js'
 
 type Key = { priv: Uint8Array; pub: string; pk: Uint8Array; baton: string; cc: string }
 const keyOf = (seed: string): Key => {
@@ -217,6 +218,7 @@ async function fundKey(k: Key, coins: string, n = 1): Promise<void> {
 
 let A: string // oracle 'sL' of K
 let B: string // another oracle, K funds it too
+let C: string // oracle 'sL' of P
 beforeAll(async () => {
   dev = await startDevnet()
   await fundKey(K, '20', 3)
@@ -418,7 +420,6 @@ describe('the datafee (spec 5.10) and the baton (spec 5.9)', () => {
 })
 
 describe('subscriptions (spec 5.8) and chaining through the mempool', () => {
-  let C: string
   beforeAll(async () => {
     C = await send(await resolveOraclesCreate({ name: 'C', description: 'c', format: 'sL' }, ctxOf(P)))
     await dev.mine(1)
@@ -475,6 +476,28 @@ describe('subscriptions (spec 5.8) and chaining through the mempool', () => {
     s = await oraclesSamples(new StateReader(dev.view), C, P.baton, 0)
     expect(s.samples.map((x) => x.txid)).toEqual([...ids].reverse())
     expect(await dev.rpc.oraclessamples(C, P.baton, 0)).toEqual(s)
+  })
+})
+
+describe('through the wallet (createWallet over the same resolvers)', () => {
+  test('consecutive oraclesdata calls chain through the mempool with { resolve: { mempool: true } }', async () => {
+    await send(await resolveOraclesSubscribe({ oracletxid: C, publisher: P.pub, amount: '0.0003' }, ctxOf(S)))
+    await dev.mine(1)
+    const wallet = createWallet({ privateKey: P.priv, view: dev.view, methods: oraclesResolvers })
+    const sent: string[] = []
+    for (let i = 0; i < 3; i++) {
+      const r = (await (wallet.oraclesdata as WalletMethod)(C, REC('w', i), {
+        resolve: { mempool: true },
+      })) as WalletResult
+      expect(r.broadcast).toBe(true)
+      if (i > 0) expect(r.build.tx.vin[1]).toMatchObject({ txid: sent[i - 1], vout: 1 })
+      sent.push(r.txid)
+    }
+    // the daemon's rule (the default): nothing confirmed is left to pay with
+    const e = await refusal((wallet.oraclesdata as WalletMethod)(C, REC('w', 3)))
+    expect(e.details.daemonError).toBe(`couldnt find enough oracle inputs ${P.cc}, limit 1 per utxo`)
+    await dev.mine(1)
+    for (const id of sent) expect(dev.chain.confirmations(id)).toBe(1)
   })
 })
 
