@@ -39,10 +39,6 @@ export {
   type OraclesDataResolveOptions,
 } from './resolve.js'
 export {
-  oraclesDatafee,
-  oraclesBaton,
-  oraclesSubscriptions,
-  oraclesFundOutput,
   oraclesDataState,
   type OraclesLookupOptions,
   type OraclesSubscriptionOptions,
