@@ -6,14 +6,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { bench, opts, OURS } from './_opts.js'
 import { hexToBytes } from '../src/bytes/hex.js'
-import { batonPubkey, ccAddress } from '../src/cc/address.js'
+import { batonPubkey } from '../src/cc/address.js'
 import { keySigner } from '../src/tx/sign.js'
 import { DevChain, type ChainSnapshot } from '../src/devnet/chain.js'
 import { writeFileAtomic } from '../src/devnet/persist.js'
 import { acceptTransaction } from '../src/devnet/validate.js'
 import { callDevnet, defaultValidators } from '../src/devnet/rpc.js'
-import { batonTxid, currentDatafee, subscriptionUtxos } from '../src/modules/oracles/devnet.js'
+import { oraclesDataState } from '../src/modules/oracles/resolve-state.js'
 import { buildOraclesData } from '../src/modules/oracles/build.js'
+import { StateReader } from '../src/cctx/resolve.js'
+import { devnetChainView } from '../src/devnet/view.js'
 import type { DevnetNode } from '../src/devnet/node.js'
 
 const priv = hexToBytes('00'.repeat(31) + '2a')
@@ -26,14 +28,16 @@ const node: DevnetNode = {
   validators: defaultValidators(),
   rpcPort: 0,
 }
-const send = (r: unknown): string => callDevnet(node, 'sendrawtransaction', [(r as { hex: string }).hex]) as string
-const oracletxid = send(callDevnet(node, 'oraclescreate', ['BENCH', 'bench', 'sL']))
+// the module RPCs answer through their resolvers (a promise)
+const send = async (r: unknown): Promise<string> =>
+  callDevnet(node, 'sendrawtransaction', [((await r) as { hex: string }).hex]) as string
+const oracletxid = await send(callDevnet(node, 'oraclescreate', ['BENCH', 'bench', 'sL']))
 chain.mine(1)
-send(callDevnet(node, 'oraclesfund', [oracletxid]))
+await send(callDevnet(node, 'oraclesfund', [oracletxid]))
 chain.mine(1)
-send(callDevnet(node, 'oraclesregister', [oracletxid, '10000']))
+await send(callDevnet(node, 'oraclesregister', [oracletxid, '10000']))
 chain.mine(1)
-send(
+await send(
   callDevnet(node, 'oraclessubscribe', [
     oracletxid,
     Array.from(pubkey, (b) => b.toString(16).padStart(2, '0')).join(''),
@@ -42,17 +46,10 @@ send(
 )
 chain.mine(1)
 const me = Array.from(pubkey, (b) => b.toString(16).padStart(2, '0')).join('')
-const bt = batonTxid(chain, oracletxid, me, ccAddress(0xec, batonPubkey(priv)))!
-const batonOut = chain.output(bt, 1)!
 const data = buildOraclesData(
   { oracletxid, hexstr: '03616263' + '0500000000000000' },
   { pubkey, utxos: chain.walletUtxos(), height: chain.height, privateKey: priv },
-  {
-    oracle: chain.txs.get(oracletxid)!.hex,
-    datafee: currentDatafee(chain, oracletxid, me),
-    baton: { txid: bt, vout: 1, satoshis: batonOut.value, script: batonOut.script },
-    subscriptions: subscriptionUtxos(chain, oracletxid, me),
-  },
+  await oraclesDataState(new StateReader(devnetChainView(node)), oracletxid, me, batonPubkey(priv)),
 )
 const validators = defaultValidators()
 // prove the fixture: it passes every rule

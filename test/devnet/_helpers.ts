@@ -10,7 +10,8 @@ import type { Transaction } from '../../src/tx/types.js'
 import { buildOraclesData, type OraclesDataState } from '../../src/modules/oracles/build.js'
 import { RpcError } from '../../src/rpc/transport.js'
 import type { Devnet } from '../../src/devnet/server.js'
-import { batonTxid, currentDatafee, subscriptionUtxos } from '../../src/modules/oracles/devnet.js'
+import { oraclesDataState } from '../../src/modules/oracles/resolve-state.js'
+import { StateReader } from '../../src/cctx/resolve.js'
 
 export type OracleSetup = { oracletxid: string; batonAddr: string; format: string }
 
@@ -43,23 +44,14 @@ export function walletCtx(dev: Devnet) {
   }
 }
 
-/** The state oraclesdata would use, read from the devnet chain (mempool subscriptions included when `mempool`). */
-export function dataState(dev: Devnet, o: OracleSetup): OraclesDataState {
-  const bt = batonTxid(dev.chain, o.oracletxid, dev.pubkey, o.batonAddr)
-  const out = bt === null ? undefined : dev.chain.output(bt, 1)
-  return {
-    oracle: dev.chain.txs.get(o.oracletxid)!.hex,
-    datafee: currentDatafee(dev.chain, o.oracletxid, dev.pubkey),
-    ...(bt !== null && out !== undefined
-      ? { baton: { txid: bt, vout: 1, satoshis: out.value, script: out.script } }
-      : {}),
-    subscriptions: subscriptionUtxos(dev.chain, o.oracletxid, dev.pubkey),
-  }
+/** The state oraclesdata would use, read from the devnet chain through the module's look-ups (the resolver's). */
+export function dataState(dev: Devnet, o: OracleSetup): Promise<OraclesDataState> {
+  return oraclesDataState(new StateReader(dev.view), o.oracletxid, dev.pubkey, batonPubkey(hexToBytes(dev.privateKey)))
 }
 
 /** A valid signed oraclesdata transaction for `record` (hex). */
-export function buildData(dev: Devnet, o: OracleSetup, record: string) {
-  return buildOraclesData({ oracletxid: o.oracletxid, hexstr: record }, walletCtx(dev), dataState(dev, o))
+export async function buildData(dev: Devnet, o: OracleSetup, record: string) {
+  return buildOraclesData({ oracletxid: o.oracletxid, hexstr: record }, walletCtx(dev), await dataState(dev, o))
 }
 
 /** Re-signs a (mutated) transaction with the wallet key and the baton key, rebuilding CC conditions from the spent scripts. */

@@ -10,7 +10,8 @@ import { buildOraclesFund, buildOraclesRegister, buildOraclesSubscribe } from '.
 import { keySigner } from '../../src/tx/sign.js'
 import type { Transaction } from '../../src/tx/types.js'
 import { startDevnet, type Devnet } from '../../src/devnet/server.js'
-import { fundUtxo, subscriptionUtxos } from '../../src/modules/oracles/devnet.js'
+import { oraclesFundOutput, oraclesSubscriptions } from '../../src/modules/oracles/resolve-state.js'
+import { StateReader } from '../../src/cctx/resolve.js'
 import {
   buildData,
   dataState,
@@ -115,10 +116,10 @@ describe('oracles RPCs on the devnet wallet', () => {
     expect(info.registered[0]!.funds).toBe(1_000_000n - 20000n)
   })
   test('offline builds chain their baton through the mempool (consensus does not need confirmed inputs)', async () => {
-    const a = buildData(dev, o, REC)
+    const a = await buildData(dev, o, REC)
     await dev.rpc.sendrawtransaction(a.hex)
     // next state: the baton follows the mempool; subscriptions may be the mempool remainder
-    const st = dataState(dev, o)
+    const st = await dataState(dev, o)
     expect(st.baton!.txid).toBe(a.txid)
     const rest = { txid: a.txid, vout: 0, satoshis: a.tx.vout[0]!.value, script: a.tx.vout[0]!.script }
     const { buildOraclesData } = await import('../../src/modules/oracles/build.js')
@@ -134,7 +135,7 @@ describe('oracles RPCs on the devnet wallet', () => {
 
 describe("Oracles consensus (spec 5.12): each violation refused with the spec's text", () => {
   test("'C' spending an Oracles CC output: unexpected OraclesValidate for create", async () => {
-    const sub = subscriptionUtxos(dev.chain, o.oracletxid, dev.pubkey)[0]!
+    const sub = (await oraclesSubscriptions(new StateReader(dev.view), o.oracletxid, dev.pubkey))[0]!
     const f = buildOraclesFund({ oracletxid: o.oracletxid }, walletCtx(dev), {
       oracle: dev.chain.txs.get(o.oracletxid)!.hex,
     })
@@ -144,7 +145,7 @@ describe("Oracles consensus (spec 5.12): each violation refused with the spec's 
     await refusedBy(resign(dev, tx), 'unexpected OraclesValidate for create')
   })
   test("'S' spending an Oracles CC output: unexpected OraclesValidate for subscribe", async () => {
-    const sub = subscriptionUtxos(dev.chain, o.oracletxid, dev.pubkey)[0]!
+    const sub = (await oraclesSubscriptions(new StateReader(dev.view), o.oracletxid, dev.pubkey))[0]!
     const s = buildOraclesSubscribe(
       { oracletxid: o.oracletxid, publisher: dev.pubkey, amount: '0.001' },
       walletCtx(dev),
@@ -155,7 +156,7 @@ describe("Oracles consensus (spec 5.12): each violation refused with the spec's 
     await refusedBy(resign(dev, tx), 'unexpected OraclesValidate for subscribe')
   })
   test('no opret / a 2-byte payload: unexpected oracles missing funcid; unknown funcid', async () => {
-    const a = buildData(dev, o, REC)
+    const a = await buildData(dev, o, REC)
     const noOpret = clone(a.tx)
     noOpret.vout.pop()
     await refusedBy(resign(dev, noOpret), 'unexpected oracles missing funcid')
@@ -165,7 +166,7 @@ describe("Oracles consensus (spec 5.12): each violation refused with the spec's 
   })
   describe("'D' rules", () => {
     test('vout 2 not the current datafee: mismatched datafee', async () => {
-      const tx = clone(buildData(dev, o, REC).tx)
+      const tx = clone((await buildData(dev, o, REC)).tx)
       tx.vout[2] = { ...tx.vout[2]!, value: tx.vout[2]!.value + 1n }
       tx.vout[0] = { ...tx.vout[0]!, value: tx.vout[0]!.value - 1n }
       await refusedBy(resign(dev, tx), 'mismatched datafee')
@@ -179,7 +180,7 @@ describe("Oracles consensus (spec 5.12): each violation refused with the spec's 
         return tx
       }
       // a 'D' remainder's vout 1 is this publisher's baton script, so the baton check passes and the input is not counted
-      const st = dataState(dev, o)
+      const st = await dataState(dev, o)
       const remainder = st.subscriptions.find(
         (u) => decodeOraclesOpret(dev.chain.txs.get(u.txid)!.tx.vout.at(-1)!.script).funcid === 'D',
       )!
@@ -194,59 +195,59 @@ describe("Oracles consensus (spec 5.12): each violation refused with the spec's 
         (await dev.rpc.oraclessubscribe(o.oracletxid, dev.pubkey, '0.001')).hex,
       )
       await dev.mine(1)
-      const s1 = dataState(dev, o).subscriptions.find((u) => u.txid === sid)!
+      const s1 = (await dataState(dev, o)).subscriptions.find((u) => u.txid === sid)!
       const viaS = buildOraclesData({ oracletxid: o.oracletxid, hexstr: REC }, walletCtx(dev), {
-        ...dataState(dev, o),
+        ...(await dataState(dev, o)),
         subscriptions: [s1],
       })
       await refusedBy(resign(dev, dropBaton(viaS.tx)), 'baton violation')
     })
     test('a CC input at vin 0: unexpected vin.0 is CC', async () => {
-      const tx = clone(buildData(dev, o, REC).tx)
+      const tx = clone((await buildData(dev, o, REC)).tx)
       const [v0, v2] = [tx.vin[0]!, tx.vin[2]!]
       tx.vin[0] = v2
       tx.vin[2] = v0
       await refusedBy(resign(dev, tx), 'unexpected vin.0 is CC')
     })
     test('vout 0 to another CC key: invalid CC vout CC destination', async () => {
-      const tx = clone(buildData(dev, o, REC).tx)
+      const tx = clone((await buildData(dev, o, REC)).tx)
       tx.vout[0] = { ...tx.vout[0]!, script: ccScript(cc1of1(0xec, OTHER)) }
       await refusedBy(resign(dev, tx), 'invalid CC vout CC destination')
     })
     test('subscription money leaking to fees: mismatched inputs != outputs + datafee', async () => {
-      const tx = clone(buildData(dev, o, REC).tx)
+      const tx = clone((await buildData(dev, o, REC)).tx)
       tx.vout[0] = { ...tx.vout[0]!, value: tx.vout[0]!.value - 1n }
       await refusedBy(resign(dev, tx), 'mismatched inputs != outputs + datafee')
     })
     test("fewer than 3 outputs: unexpected OraclesValidate 'D' tx invalid", async () => {
-      const tx = clone(buildData(dev, o, REC).tx)
+      const tx = clone((await buildData(dev, o, REC)).tx)
       tx.vout = [tx.vout[0]!, tx.vout[tx.vout.length - 1]!]
       await refusedBy(resign(dev, tx), "unexpected OraclesValidate 'D' tx invalid")
     })
     test('devnet rules closing daemon gaps: baton value and the record format', async () => {
-      const a = clone(buildData(dev, o, REC).tx)
+      const a = clone((await buildData(dev, o, REC)).tx)
       const change = a.vout.length - 2
       a.vout[1] = { ...a.vout[1]!, value: 10001n }
       a.vout[change] = { ...a.vout[change]!, value: a.vout[change]!.value - 1n }
       await refusedBy(resign(dev, a), 'baton output must be 10000 (devnet rule)')
-      const b = clone(buildData(dev, o, REC).tx)
+      const b = clone((await buildData(dev, o, REC)).tx)
       const p = decodeOraclesOpret(b.vout[b.vout.length - 1]!.script)
       if (p.funcid !== 'D') throw new Error('fixture')
       b.vout[b.vout.length - 1] = { value: 0n, script: opretScript(encodeOraclesPayload({ ...p, data: '05ff' })) }
       await refusedBy(resign(dev, b), 'data does not match length or content format specification (devnet rule)')
     })
     test('the unmodified transaction is accepted (the fixtures are valid)', async () => {
-      const a = buildData(dev, o, REC)
+      const a = await buildData(dev, o, REC)
       expect(await dev.rpc.sendrawtransaction(a.hex)).toBe(a.txid)
       await dev.mine(1)
     })
   })
   describe("'R' rules", () => {
     let id: string
-    const build = () =>
+    const build = async () =>
       buildOraclesRegister({ oracletxid: id, datafee: 10000n }, walletCtx(dev), {
         oracle: dev.chain.txs.get(id)!.hex,
-        fund: fundUtxo(dev.chain, id, dev.pubkey)!,
+        fund: (await oraclesFundOutput(new StateReader(dev.view), id, dev.pubkey))!,
       })
     beforeAll(async () => {
       id = await dev.rpc.sendrawtransaction((await dev.rpc.oraclescreate('REG', 'r', 's')).hex)
@@ -255,15 +256,15 @@ describe("Oracles consensus (spec 5.12): each violation refused with the spec's 
       await dev.mine(1)
     })
     test('malformed R opret: invalid oraclesregister OP_RETURN data!', async () => {
-      const tx = clone(build().tx)
+      const tx = clone((await build()).tx)
       const p = tx.vout[tx.vout.length - 1]!
       const payload = encodeOraclesPayload(decodeOraclesOpret(p.script))
       tx.vout[tx.vout.length - 1] = { value: 0n, script: opretScript(Uint8Array.from([...payload, 0])) }
       await refusedBy(resign(dev, tx), 'invalid oraclesregister OP_RETURN data!')
     })
     test('vin 1 spends a subscription, not a fund: invalid vin.1 for oraclesregister…', async () => {
-      const tx = clone(build().tx)
-      const sub = subscriptionUtxos(dev.chain, o.oracletxid, dev.pubkey)[0]!
+      const tx = clone((await build()).tx)
+      const sub = (await oraclesSubscriptions(new StateReader(dev.view), o.oracletxid, dev.pubkey))[0]!
       const fundValue = 10000n
       tx.vin[1] = { txid: sub.txid, vout: sub.vout, scriptSig: new Uint8Array(0), sequence: 0xffffffff }
       const change = tx.vout.length - 2
@@ -274,19 +275,19 @@ describe("Oracles consensus (spec 5.12): each violation refused with the spec's 
       )
     })
     test('the fund at vin 0: vin.0 is normal for oraclesregister!', async () => {
-      const tx = clone(build().tx)
+      const tx = clone((await build()).tx)
       const [a, b] = [tx.vin[0]!, tx.vin[1]!]
       tx.vin[0] = b
       tx.vin[1] = a
       await refusedBy(resign(dev, tx), 'vin.0 is normal for oraclesregister!')
     })
     test('vout 0 is not the 10000 marker: invalid marker for oraclesregister!', async () => {
-      const tx = clone(build().tx)
+      const tx = clone((await build()).tx)
       tx.vout[0] = { ...tx.vout[0]!, value: 9999n }
       await refusedBy(resign(dev, tx), 'invalid marker for oraclesregister!')
     })
     test('vout 2 pays another key: pubkey in OP_RETURN and in vout.2 not matching…', async () => {
-      const tx = clone(build().tx)
+      const tx = clone((await build()).tx)
       tx.vout[2] = { value: 10000n, script: p2pkScript(OTHER) }
       await refusedBy(
         resign(dev, tx),
@@ -294,7 +295,7 @@ describe("Oracles consensus (spec 5.12): each violation refused with the spec's 
       )
     })
     test('R names another publisher than the F (devnet rule)', async () => {
-      const tx = clone(build().tx)
+      const tx = clone((await build()).tx)
       const p = decodeOraclesOpret(tx.vout[tx.vout.length - 1]!.script)
       if (p.funcid !== 'R') throw new Error('fixture')
       tx.vout[tx.vout.length - 1] = {
@@ -304,7 +305,7 @@ describe("Oracles consensus (spec 5.12): each violation refused with the spec's 
       await refusedBy(resign(dev, tx), 'register pubkey differs from the oraclesfund pubkey (devnet rule)')
     })
     test('R of an unknown oracle: invalid oraclescreate txid!', async () => {
-      const tx = clone(build().tx)
+      const tx = clone((await build()).tx)
       const p = decodeOraclesOpret(tx.vout[tx.vout.length - 1]!.script)
       if (p.funcid !== 'R') throw new Error('fixture')
       tx.vout[tx.vout.length - 1] = {
@@ -314,7 +315,7 @@ describe("Oracles consensus (spec 5.12): each violation refused with the spec's 
       await refusedBy(resign(dev, tx), 'invalid oraclescreate txid!')
     })
     test('the unmodified register is accepted', async () => {
-      const r = build()
+      const r = await build()
       expect(await dev.rpc.sendrawtransaction(r.hex)).toBe(r.txid)
       await dev.mine(1)
       expect((await dev.rpc.oraclesinfo(id)).registered).toHaveLength(1)

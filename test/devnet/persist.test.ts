@@ -13,10 +13,10 @@ describe('devnet persistence', () => {
     const dataFile = join(dir, 'chain.json')
     const a = await startDevnet({ dataFile, dataDir: join(dir, 'a') })
     const o = await setupOracle(a)
-    const d = buildData(a, o, '0161' + '0100000000000000')
+    const d = await buildData(a, o, '0161' + '0100000000000000')
     await a.rpc.sendrawtransaction(d.hex)
     await a.mine(2)
-    const pending = buildData(a, o, '0162' + '0200000000000000')
+    const pending = await buildData(a, o, '0162' + '0200000000000000')
     await a.rpc.sendrawtransaction(pending.hex)
     const confirmed = [...a.chain.txs.values()].filter((e) => e.height >= 0).map((e) => e.txid)
     const height = a.chain.height

@@ -391,17 +391,15 @@ export function buildOraclesData(
     subs.push(ccInput(u, myCc, EVAL, 'caller', `state.subscriptions[${i}]`, myCcScript))
     total += u.satoshis
   }
-  if (subs.length === 0)
-    throw daemonRefusal(
-      `couldnt find enough oracle inputs ${ccAddress(EVAL, ctx.pubkey, ctx.chain)}, limit 1 per utxo`,
-      {},
-      'INSUFFICIENT_FUNDS',
-    )
+  const notEnough = `couldnt find enough oracle inputs ${ccAddress(EVAL, ctx.pubkey, ctx.chain)}, limit 1 per utxo`
+  if (subs.length === 0) throw daemonRefusal(notEnough, {}, 'INSUFFICIENT_FUNDS')
+  // komodod signs this one and the chain refuses it (OraclesValidate: mismatched inputs != outputs + datafee):
+  // refused here, before signing, with the daemon's text for subscriptions that cannot pay
   if (total < state.datafee)
     throw new KomodoCcError(
       'INSUFFICIENT_FUNDS',
-      `subscriptions total ${total} sat, below the datafee ${state.datafee}: the daemon would build a transaction that fails consensus (mismatched inputs != outputs + datafee)`,
-      { total: String(total), datafee: String(state.datafee) },
+      `${notEnough}: ${subs.length} subscription input(s) total ${total} sat, below the datafee ${state.datafee} (the daemon would sign a transaction the chain refuses: mismatched inputs != outputs + datafee)`,
+      { total: String(total), datafee: String(state.datafee), inputs: subs.length, daemonError: notEnough },
     )
   const fin = finalizeCcTx({
     inputs: [...normal, ...batonInput, ...subs],

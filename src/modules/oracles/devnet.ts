@@ -1,27 +1,31 @@
+import { KomodoCcError } from '../../errors.js'
 import { bytesToHex, hexToBytes } from '../../bytes/hex.js'
 import { equalBytes } from '../../bytes/utils.js'
-import { batonPubkey, ccAddress, txidAddress, txidPubkey } from '../../cc/address.js'
+import { txidAddress, txidPubkey } from '../../cc/address.js'
 import { cc1of1 } from '../../cc/condition.js'
 import { ccModule, EVAL } from '../../cc/eval.js'
 import { p2pkhAddress } from '../../address/address.js'
-import { daemonParseCoins, daemonParseDatafee, formatCoins } from '../../amount.js'
+import { daemonParseCoins, daemonParseDatafee } from '../../amount.js'
 import { decodeOraclesPayload, type OraclesOpret } from './opret.js'
 import {
-  buildOraclesCreate,
-  buildOraclesData,
-  buildOraclesFund,
-  buildOraclesRegister,
-  buildOraclesSubscribe,
-} from './build.js'
-import { decodeOracleData, formatOracleSample } from '../../oracle-data/format.js'
+  resolveOraclesCreate,
+  resolveOraclesData,
+  resolveOraclesFund,
+  resolveOraclesRegister,
+  resolveOraclesSubscribe,
+} from './resolve.js'
+import { oraclesInfo, oraclesSamples } from './resolve-info.js'
+import { decodeOracleData } from '../../oracle-data/format.js'
 import { ccScript } from '../../script/cc.js'
 import { p2pkScript } from '../../script/script.js'
 import type { Transaction } from '../../tx/types.js'
-import type { Utxo } from '../../cctx/types.js'
-import { scriptAddress, type DevChain, type Coin } from '../../devnet/chain.js'
-import { hexResult, numText, str, txHex, txidArg, walletContext, type Method } from '../../devnet/node.js'
+import type { BuildResult } from '../../cctx/complete.js'
+import { StateReader, type ResolveContext } from '../../cctx/resolve.js'
+import { scriptAddress, type DevChain } from '../../devnet/chain.js'
+import { hexResult, numText, str, txidArg, type DevnetNode, type Method } from '../../devnet/node.js'
 import { decodedLastOpret, lastOpret } from '../../devnet/opret.js'
 import { moduleRejected } from '../../devnet/refusal.js'
+import { devnetChainView } from '../../devnet/view.js'
 import type { ModuleDevnet } from '../../devnet/module.js'
 import type { ModuleCheck, SpentInput } from '../../devnet/validate.js'
 
@@ -52,65 +56,6 @@ export function currentDatafee(chain: DevChain, oracletxid: string, publisher: s
   return best?.fee ?? 0n
 }
 
-/**
- * The publisher's current baton txid (`OracleBatonUtxo`): the confirmed 10000-sat output on the baton address from a
- * 'D' or 'R' of this oracle and publisher with the greatest height, then followed through the mempool while its vout 1
- * is spent by a 'D' (a spend by anything else stops the walk — the daemon loops forever there). Null when none.
- * @example batonTxid(chain, oracletxid, publisherHex, batonAddr)
- */
-export function batonTxid(chain: DevChain, oracletxid: string, publisher: string, batonAddr: string): string | null {
-  let best: Coin | undefined
-  for (const c of chain.addressCoins(batonAddr)) {
-    if (c.value !== MARKER) continue
-    const p = oraclesOpret(chain.txs.get(c.txid)?.tx)
-    if ((p?.funcid !== 'D' && p?.funcid !== 'R') || p.oracletxid !== oracletxid || p.pubkey !== publisher) continue
-    if (best === undefined || c.height > best.height) best = c
-  }
-  if (best === undefined) return null
-  let id = best.txid
-  for (let guard = 0; guard < 100_000; guard++) {
-    const by = chain.mempoolSpends.get(`${id}:1`)
-    if (by === undefined) break
-    const t = chain.txs.get(by)?.tx
-    if (oraclesOpret(t)?.funcid !== 'D' || t!.vin[1]?.txid !== id || t!.vin[1]?.vout !== 1) break
-    id = by
-  }
-  return id
-}
-
-/** The address of a register's baton output (vout 1), or null. */
-function registerBatonAddress(tx: Transaction): string | null {
-  const o = tx.vout[1]
-  return o === undefined ? null : scriptAddress(o.script)
-}
-
-/** Subscription inputs `oraclesdata` may use: confirmed UTXOs on CC1(0xEC, publisher) from 'S'/'D' of this oracle, ≥ 10000, not spent in the mempool. */
-export function subscriptionUtxos(chain: DevChain, oracletxid: string, publisher: string): Utxo[] {
-  const out: Utxo[] = []
-  for (const c of chain.addressCoins(ccAddress(EVAL.ORACLES, publisher))) {
-    if (c.value < MARKER || chain.spentInMempool(c.txid, c.vout)) continue
-    const p = oraclesOpret(chain.txs.get(c.txid)?.tx)
-    if ((p?.funcid !== 'S' && p?.funcid !== 'D') || p.oracletxid !== oracletxid) continue
-    out.push({ txid: c.txid, vout: c.vout, satoshis: c.value, script: c.script, height: c.height })
-  }
-  return out
-}
-
-/** The caller's fund output for `oraclesregister`: confirmed first, then mempool; its tx an 'F' of (oracle, caller, value). */
-export function fundUtxo(chain: DevChain, oracletxid: string, publisher: string): Utxo | undefined {
-  const addr = ccAddress(EVAL.ORACLES, publisher)
-  const coins = [
-    ...chain.addressCoins(addr).filter((c) => !chain.spentInMempool(c.txid, c.vout)),
-    ...chain.mempoolAddressCoins(addr),
-  ]
-  for (const c of coins) {
-    const p = oraclesOpret(chain.txs.get(c.txid)?.tx)
-    if (p?.funcid === 'F' && p.oracletxid === oracletxid && p.pubkey === publisher && p.amount === c.value)
-      return { txid: c.txid, vout: c.vout, satoshis: c.value, script: c.script, height: Math.max(0, c.height) }
-  }
-  return undefined
-}
-
 /** `oracleslist`: the 'C' transactions in the confirmed history of the Oracles normal address (deduplicated). */
 export function oraclesList(chain: DevChain): string[] {
   const seen = new Set<string>()
@@ -119,86 +64,6 @@ export function oraclesList(chain: DevChain): string[] {
     if (oraclesOpret(chain.txs.get(r.txid)?.tx)?.funcid === 'C') seen.add(r.txid)
   }
   return [...seen]
-}
-
-/** `oraclesinfo` (daemon key order), or the daemon's error object. */
-export function oraclesInfo(chain: DevChain, oracletxid: string): Record<string, unknown> {
-  const e = chain.txs.get(oracletxid)
-  if (e === undefined) return { result: 'error', error: 'cant find oracleid' }
-  const c = oraclesOpret(e.tx)
-  if (c?.funcid !== 'C') return { result: 'error', error: `invalid oracletxid ${oracletxid}` }
-  const regs = new Map<string, { height: number; tx: Transaction; fee: bigint }>()
-  for (const coin of chain.addressCoins(txidAddress(oracletxid))) {
-    const t = chain.txs.get(coin.txid)!.tx
-    const p = oraclesOpret(t)
-    if (p?.funcid !== 'R' || p.oracletxid !== oracletxid) continue
-    const had = regs.get(p.pubkey)
-    if (had === undefined || coin.height > had.height)
-      regs.set(p.pubkey, { height: coin.height, tx: t, fee: p.datafee })
-  }
-  const registered = [...regs.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([publisher, r]) => {
-      const baton = registerBatonAddress(r.tx) ?? ''
-      let lifetime = 0n
-      for (const h of chain.addressHistory.get(ccAddress(EVAL.ORACLES, publisher)) ?? []) {
-        const t = chain.txs.get(h.txid)!.tx
-        const p = oraclesOpret(t)
-        if (p?.funcid === 'S' && p.oracletxid === oracletxid && p.pubkey === publisher && h.vout === 0)
-          lifetime += t.vout[0]!.value
-      }
-      const funds = subscriptionUtxos(chain, oracletxid, publisher).reduce((s, u) => s + u.satoshis, 0n)
-      return {
-        publisher,
-        baton,
-        batontxid: batonTxid(chain, oracletxid, publisher, baton) ?? '0'.repeat(64),
-        lifetime: formatCoins(lifetime),
-        funds: formatCoins(funds),
-        datafee: formatCoins(r.fee),
-      }
-    })
-  return {
-    result: 'success',
-    txid: oracletxid,
-    name: c.name,
-    description: c.description,
-    format: c.format,
-    marker: txidAddress(oracletxid),
-    registered,
-  }
-}
-
-/** `oraclessamples oracletxid batonaddress num`: mempool first, then the baton address's confirmed history newest first. */
-export function oraclesSamples(
-  chain: DevChain,
-  oracletxid: string,
-  batonAddr: string,
-  num: number,
-): Record<string, unknown> {
-  const e = chain.txs.get(oracletxid)
-  if (e === undefined) return { result: 'error', error: `cant find oracletxid ${oracletxid}` }
-  const c = oraclesOpret(e.tx)
-  if (c?.funcid !== 'C') return { result: 'error', error: `invalid oracletxid ${oracletxid}` }
-  const samples: { txid: string; data: string[] }[] = []
-  const take = (id: string): boolean => {
-    const t = chain.txs.get(id)!.tx
-    if (t.vout.length < 2 || t.vout[1]!.value !== MARKER) return false
-    const p = oraclesOpret(t)
-    if (p?.funcid !== 'D' || p.oracletxid !== oracletxid) return false
-    if (scriptAddress(t.vout[1]!.script) !== batonAddr) return false
-    samples.push({ txid: id, data: formatOracleSample(c.format, hexToBytes(p.data)) })
-    return num > 0 && samples.length >= num
-  }
-  for (const id of chain.mempool) if (take(id)) return { result: 'success', samples }
-  const hist = chain.addressHistory.get(batonAddr) ?? []
-  const seen = new Set<string>()
-  for (let i = hist.length - 1; i >= 0; i--) {
-    const id = hist[i]!.txid
-    if (seen.has(id)) continue
-    seen.add(id)
-    if (take(id)) break
-  }
-  return { result: 'success', samples }
 }
 
 /** The Oracles spend behind input `i`, or undefined when it is not an Oracles CC input. */
@@ -335,14 +200,49 @@ function isCcSpend(chain: DevChain, txid: string, vout: number): boolean {
   return o !== undefined && scriptIsCc(o.script)
 }
 
-/** The oracles RPCs of the devnet wallet. @internal */
+/** The resolve context of the devnet wallet over the node's own chain. */
+function walletResolve(n: DevnetNode): ResolveContext {
+  return { view: devnetChainView(n), pubkey: n.wallet.pubkey, privateKey: n.wallet.privateKey }
+}
+
+/** A resolver's outcome shaped as the module RPCs answer: `{result:"success", hex}` or `{result:"error", error}`. */
+async function resolvedHex(run: () => Promise<BuildResult>): Promise<Record<string, unknown>> {
+  let built: BuildResult
+  try {
+    built = await run()
+  } catch (e) {
+    return hexResult(() => {
+      throw e
+    })
+  }
+  return hexResult(() => built)
+}
+
+/** A chain read's outcome, or the daemon's error object when it refuses with the daemon's text. */
+async function readResult(run: () => Promise<object>): Promise<Record<string, unknown>> {
+  try {
+    return { ...(await run()) }
+  } catch (e) {
+    const d = e instanceof KomodoCcError ? e.details.daemonError : undefined
+    if (typeof d === 'string') return { result: 'error', error: d }
+    throw e
+  }
+}
+
+/** The oracles RPCs of the devnet wallet: the state-changing ones through the module's resolvers. @internal */
 export const ORACLES_METHODS: Record<string, Method> = {
   oracleslist: { min: 0, max: 0, usage: 'oracleslist\n', run: (n) => oraclesList(n.chain) },
   oraclesinfo: {
     min: 1,
     max: 1,
     usage: 'oraclesinfo oracletxid\n',
-    run: (n, p) => oraclesInfo(n.chain, txidArg(p[0])),
+    run: (n, p) => {
+      const id = txidArg(p[0])
+      return readResult(async () => {
+        const info = await oraclesInfo(new StateReader(devnetChainView(n)), id)
+        return { ...info, registered: info.registered.map((r) => ({ ...r, baton: r.baton ?? '' })) }
+      })
+    },
   },
   oraclesregister: {
     min: 2,
@@ -350,25 +250,18 @@ export const ORACLES_METHODS: Record<string, Method> = {
     usage: 'oraclesregister oracletxid datafee\n',
     run: (n, p) => {
       const id = txidArg(p[0])
-      const fee = daemonParseDatafee(numText(p[1]))
-      const me = bytesToHex(n.wallet.pubkey)
-      const fund = fundUtxo(n.chain, id, me)
-      return hexResult(() =>
-        buildOraclesRegister({ oracletxid: id, datafee: fee }, walletContext(n), {
-          oracle: txHex(n, id) as string,
-          fund: fund as Utxo,
-        }),
-      )
+      const datafee = daemonParseDatafee(numText(p[1]))
+      return resolvedHex(() => resolveOraclesRegister({ oracletxid: id, datafee }, walletResolve(n)))
     },
   },
   oraclescreate: {
     min: 3,
     max: 3,
     usage: 'oraclescreate name description format\n',
-    run: (n, p) =>
-      hexResult(() =>
-        buildOraclesCreate({ name: str(p[0]), description: str(p[1]), format: str(p[2]) }, walletContext(n)),
-      ),
+    run: (n, p) => {
+      const params = { name: str(p[0]), description: str(p[1]), format: str(p[2]) }
+      return resolvedHex(() => resolveOraclesCreate(params, walletResolve(n)))
+    },
   },
   oraclesfund: {
     min: 1,
@@ -376,7 +269,7 @@ export const ORACLES_METHODS: Record<string, Method> = {
     usage: 'oraclesfund oracletxid\n',
     run: (n, p) => {
       const id = txidArg(p[0])
-      return hexResult(() => buildOraclesFund({ oracletxid: id }, walletContext(n), { oracle: txHex(n, id) as string }))
+      return resolvedHex(() => resolveOraclesFund({ oracletxid: id }, walletResolve(n)))
     },
   },
   oraclessubscribe: {
@@ -386,12 +279,8 @@ export const ORACLES_METHODS: Record<string, Method> = {
     run: (n, p) => {
       const id = txidArg(p[0])
       const publisher = str(p[1])
-      const sats = daemonParseCoins(numText(p[2]))
-      return hexResult(() =>
-        buildOraclesSubscribe({ oracletxid: id, publisher, amount: sats }, walletContext(n), {
-          oracle: txHex(n, id) as string,
-        }),
-      )
+      const amount = daemonParseCoins(numText(p[2]))
+      return resolvedHex(() => resolveOraclesSubscribe({ oracletxid: id, publisher, amount }, walletResolve(n)))
     },
   },
   oraclesdata: {
@@ -401,20 +290,7 @@ export const ORACLES_METHODS: Record<string, Method> = {
     run: (n, p) => {
       const id = txidArg(p[0])
       const hexstr = str(p[1])
-      const me = bytesToHex(n.wallet.pubkey)
-      const batonAddr = ccAddress(EVAL.ORACLES, batonPubkey(n.wallet.privateKey))
-      const bt = batonTxid(n.chain, id, me, batonAddr)
-      const batonOut = bt === null ? undefined : n.chain.output(bt, 1)
-      return hexResult(() =>
-        buildOraclesData({ oracletxid: id, hexstr }, walletContext(n), {
-          oracle: txHex(n, id) as string,
-          datafee: currentDatafee(n.chain, id, me),
-          ...(bt !== null && batonOut !== undefined
-            ? { baton: { txid: bt, vout: 1, satoshis: batonOut.value, script: batonOut.script } }
-            : {}),
-          subscriptions: subscriptionUtxos(n.chain, id, me),
-        }),
-      )
+      return resolvedHex(() => resolveOraclesData({ oracletxid: id, hexstr }, walletResolve(n)))
     },
   },
   oraclessamples: {
@@ -425,7 +301,9 @@ export const ORACLES_METHODS: Record<string, Method> = {
       const id = txidArg(p[0])
       const baton = str(p[1])
       const num = Number.parseInt(numText(p[2]), 10)
-      return oraclesSamples(n.chain, id, baton, Number.isFinite(num) && num > 0 ? num : 0)
+      return readResult(() =>
+        oraclesSamples(new StateReader(devnetChainView(n)), id, baton, Number.isFinite(num) ? num : 0),
+      )
     },
   },
 }

@@ -26,3 +26,22 @@ export type {
   OraclesReading,
 } from './inspect.js'
 export * from '../../oracle-data/index.js'
+export {
+  resolveOraclesCreate,
+  resolveOraclesFund,
+  resolveOraclesRegister,
+  resolveOraclesSubscribe,
+  resolveOraclesData,
+  oraclesResolvers,
+  type OraclesRegisterResolveParams,
+  type OraclesSubscribeResolveParams,
+  type OraclesBatonOptions,
+  type OraclesDataResolveOptions,
+} from './resolve.js'
+export {
+  oraclesDataState,
+  type OraclesLookupOptions,
+  type OraclesSubscriptionOptions,
+  type OraclesDataStateOptions,
+} from './resolve-state.js'
+export { oraclesInfo, oraclesSamples, type OraclesSamplesResult } from './resolve-info.js'
