@@ -7,6 +7,7 @@ import { equalBytes } from '../bytes/utils.js'
 import { pubkeyBytes, p2pkhAddress } from '../address/address.js'
 import { hash160 } from '../hash/index.js'
 import { p2pkScript, p2pkhScript } from '../script/script.js'
+import { scriptPaysAddress } from '../script/address.js'
 import { parseTransaction, txidOfBytes } from '../tx/codec.js'
 import type { Transaction } from '../tx/types.js'
 import type { BuildContext } from './context.js'
@@ -303,6 +304,12 @@ export function checkUtxo(u: ChainUtxo, t: VerifiedTx, address: string): ChainUt
       'CHAIN_MISMATCH',
       `the chain source claims ${t.txid}:${u.vout} holds ${String(u.satoshis)} sat, its transaction says ${o.value} sat to script ${bytesToHex(o.script)}`,
       { txid: t.txid, vout: u.vout, claimed: String(u.satoshis), actual: String(o.value) },
+    )
+  if (!scriptPaysAddress(o.script, address))
+    throw new KomodoCcError(
+      'CHAIN_MISMATCH',
+      `the chain source lists ${t.txid}:${u.vout} under ${address}, but that output pays another address`,
+      { txid: t.txid, vout: u.vout, address },
     )
   return {
     txid: t.txid,

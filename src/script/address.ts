@@ -1,4 +1,7 @@
 import { hash160ToAddress, p2pkhAddress } from '../address/address.js'
+import { base58checkDecode } from '../address/base58check.js'
+import { equalBytes } from '../bytes/utils.js'
+import { hash160 } from '../hash/index.js'
 import { classifyScript } from './classify.js'
 
 /**
@@ -13,4 +16,29 @@ export function scriptAddress(script: Uint8Array): string | null {
   if ((c.type === 'pubkeyhash' || c.type === 'scripthash' || c.type === 'cryptocondition') && c.hashes[0] !== undefined)
     return hash160ToAddress(c.hashes[0].hash, c.hashes[0].kind)
   return null
+}
+
+/**
+ * Whether `script` is filed under `address` by komodod's address index, whatever the chain's address versions:
+ * the 20-byte hash the address carries is the script's (the key's Hash160 for P2PK, the hash for P2PKH and P2SH,
+ * the CC sub-script's Hash160 for a CC output). False for an address that does not decode.
+ * @example scriptPaysAddress(p2pkScript(pubkey), p2pkhAddress(pubkey)) // true
+ */
+export function scriptPaysAddress(script: Uint8Array, address: string): boolean {
+  let payload: Uint8Array
+  try {
+    payload = base58checkDecode(address)
+  } catch {
+    return false
+  }
+  if (payload.length !== 21) return false
+  const c = classifyScript(script)
+  let h: Uint8Array | undefined
+  if (c.type === 'pubkey' && c.pubkeys !== undefined && c.pubkeys[0] !== undefined) h = hash160(c.pubkeys[0])
+  else if (
+    (c.type === 'pubkey' || c.type === 'pubkeyhash' || c.type === 'scripthash' || c.type === 'cryptocondition') &&
+    c.hashes[0] !== undefined
+  )
+    h = c.hashes[0].hash
+  return h !== undefined && equalBytes(h, payload.subarray(1))
 }
