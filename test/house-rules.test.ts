@@ -10,7 +10,7 @@ const files = (dir: string): string[] =>
     return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : []
   })
 const all = files(SRC).map((p) => ({ path: relative(SRC, p).replaceAll('\\', '/'), text: readFileSync(p, 'utf8') }))
-const IO = ['rpc/', 'kdf/', 'cli/', 'devnet/', 'wallet/']
+const IO = ['rpc/', 'kdf/', 'electrum/', 'cli/', 'devnet/', 'wallet/']
 // A module folder's I/O parts and their registries are files inside modules/ of the I/O layers: its RPC client part
 // and the RPC registry are the client's layer (7), its devnet part and the I/O registry the devnet's (8), its CLI
 // part (`modules/<m>/cli.ts` or `cli/`) and the registry listing them the CLI's (9).
@@ -48,6 +48,7 @@ const LAYER: Record<string, number> = {
   inspect: 6,
   rpc: 7,
   kdf: 7,
+  electrum: 7,
   wallet: 7,
   devnet: 8,
   cli: 9,
