@@ -17,6 +17,7 @@ const entry = {
   'rewards/index': 'src/modules/rewards/index.ts',
   'rpc/index': 'src/rpc/index.ts',
   'kdf/index': 'src/kdf/index.ts',
+  'electrum/index': 'src/electrum/index.ts',
   'node/index': 'src/node.ts',
 }
 

@@ -49,7 +49,7 @@ export type ElectrumCallOptions = {
 
 /** One call of a batch, and its outcome. */
 export type ElectrumCall = { method: string; params: readonly unknown[] }
-export type ElectrumOutcome = { ok: true; result: unknown } | { ok: false; error: KomodoCcError }
+export type ElectrumOutcome = { ok: true; result: unknown } | { ok: false; error: ElectrumError }
 
 type Pending = {
   method: string

@@ -10,6 +10,7 @@ import { sha256d } from '../hash/index.js'
  * The merkle branch of leaf `index` (sibling hashes from the leaves up, a lone node paired with itself) and the root,
  * all in internal byte order.
  * @throws KomodoCcError ARG_INVALID (no leaves, index out of range)
+ * @internal
  * @example const { branch, root } = merkleBranch(txids.map((t) => txidToInternalBytes(t)), 1)
  */
 export function merkleBranch(leaves: readonly Uint8Array[], index: number): { branch: Uint8Array[]; root: Uint8Array } {
