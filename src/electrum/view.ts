@@ -587,8 +587,10 @@ export function createElectrumView(options: ElectrumViewOptions): ElectrumView {
           `the Electrum server answered ${String(answer).slice(0, 80)} to a broadcast of ${txid}`,
           { txid, got: String(answer).slice(0, 80) },
         )
+      // learnt (its scripts), not cached: getTransaction answers what the server knows, and a wallet asks it
+      // whether the node shows a transaction it sent (src/wallet/pending.ts)
       try {
-        remember(txid, hex.toLowerCase(), parseTransaction(raw))
+        book.learnTransaction(txid, parseTransaction(raw))
       } catch {
         // the server accepted bytes we cannot parse: nothing to learn from them
       }
