@@ -418,17 +418,17 @@ describe('KDF request replay (electrum.md 10)', () => {
       `GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
     )
     const reader = new WsReader('client', 1e7)
-    let head = Buffer.alloc(0)
+    let head: Buffer | null = Buffer.alloc(0)
     const messages: string[] = []
     sock.on('data', (d: Buffer) => {
-      let data = d
+      let data: Buffer = d
       if (head !== null) {
         head = Buffer.concat([head, d])
         const end = head.indexOf('\r\n\r\n')
         if (end < 0) return
         expect(head.subarray(0, end).toString()).toContain(`Sec-WebSocket-Accept: ${wsAcceptKey(key)}`)
-        data = head.subarray(end + 4)
-        head = null as unknown as Buffer
+        data = head.subarray(end + 4) as Buffer
+        head = null
       }
       for (const e of reader.push(new Uint8Array(data)))
         if (e.kind === 'message') messages.push(Buffer.from(e.data).toString())
@@ -521,7 +521,8 @@ describe('recorded ElectrumX replies (protocol documentation) as shape vectors',
     expect(res.error).toBeUndefined()
     const rr = r as { extraKeys?: string[]; missingKeys?: string[]; mempoolItem?: unknown }
     if (r.method === 'blockchain.scripthash.get_history')
-      for (const h of res.result) sameShape(h, dev.chain.txs.get(h.tx_hash)!.height >= 0 ? r.result[0] : rr.mempoolItem)
+      for (const h of res.result)
+        sameShape(h, dev.chain.txs.get(h.tx_hash)!.height >= 0 ? (r.result as unknown[])[0] : rr.mempoolItem)
     else if (r.method === 'blockchain.estimatefee') expect(typeof res.result).toBe('number')
     else sameShape(res.result, r.result, rr.extraKeys, rr.missingKeys)
     s.close()
