@@ -234,6 +234,11 @@ class ElectrumIndex {
     return changed
   }
 
+  /** True when the chain changed since the last update. */
+  stale(): boolean {
+    return this.node.chain.revision !== this.revision
+  }
+
   /** The script's mempool entries in canonical order. */
   mempoolOf(sh: string): MempoolTx[] {
     const ids = this.mempoolTouch.get(sh)
@@ -744,6 +749,9 @@ export async function startElectrumServer(
 
   /** Answers one incoming message (a line or a WebSocket message); returns the reply text, if any. */
   const onMessage = (s: Session, bytes: Uint8Array): Reply => {
+    // answer from the chain as it is now (a block or transaction that came through JSON-RPC since the last poll);
+    // the notifications this sends go out before the reply
+    if (index.stale()) refresh()
     let text: string
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
