@@ -71,6 +71,8 @@ export type ErrorCode =
   | 'CLI_USAGE'
   | 'RPC_REDIRECT'
   | 'RESPONSE_TOO_LARGE'
+  | 'ELECTRUM_ERROR'
+  | 'ELECTRUM_TRANSPORT'
 
 /**
  * The one error type komodo-cc throws. `code` is stable; `details` carries machine-readable context

@@ -150,3 +150,6 @@ export * from './rpc/index.js'
 
 // Komodo DeFi Framework: enable_eth_with_tokens
 export * from './kdf/index.js'
+
+// Electrum as a chain source: createElectrumView (ws/wss in browsers; tcp/ssl in Node), script and status hashes
+export * from './electrum/index.js'

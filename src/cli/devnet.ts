@@ -5,14 +5,15 @@ import { startDevnet, type DevnetOptions } from '../devnet/server.js'
 import { intOption, parseArgs, printJson, usage, type CliCommand, type CliIo } from './core.js'
 
 /**
- * `komodo-cc devnet [--port N] [--data FILE [--sync]] [--datadir DIR] [--chain NAME] [--block-time S] [--wif-env VAR | --wif-stdin]`:
+ * `komodo-cc devnet [--port N] [--data FILE [--sync]] [--datadir DIR] [--chain NAME] [--block-time S] [--electrum-port N]
+ * [--wif-env VAR | --wif-stdin]`:
  * runs the embedded devnet until SIGINT, SIGTERM or the `stop` RPC, then exits 0. Prints one JSON object (url,
  * chain, conf path, wallet pubkey and address) on stdout; credentials stay in the conf file.
  * @example await devnetCommand.run(['--port', '7771'], io)
  */
 export const devnetCommand: CliCommand = {
   summary:
-    'devnet [--port N] [--data FILE [--sync]] [--datadir DIR] [--chain NAME] [--block-time S]: run a local komodod-compatible devnet',
+    'devnet [--port N] [--data FILE [--sync]] [--datadir DIR] [--chain NAME] [--block-time S] [--electrum-port N]: run a local komodod-compatible devnet',
   help: `komodo-cc devnet — an embedded komodod-compatible chain on 127.0.0.1 (JSON-RPC 1.0, basic auth)
 
   --port N           listen port (default: a free port)
@@ -22,12 +23,13 @@ export const devnetCommand: CliCommand = {
                      block and within 1 s of any other change (kill -9 loses at most that last second of mempool)
   --sync             with --data: write and fsync FILE after every accepted transaction, before answering
   --block-time S     also mine a block every S seconds
+  --electrum-port N  also serve Electrum (newline JSON-RPC over TCP and WebSocket, one port; 0: a free port)
   --wif-env VAR      wallet key: the WIF in environment variable VAR (default: the data file's key or a new one)
   --wif-stdin        wallet key: the WIF read from standard input
 Stops on SIGINT/SIGTERM or the stop RPC (the data file is written first), exit status 0.`,
   run: async (args: string[], io: CliIo): Promise<number> => {
     const { options, positionals } = parseArgs(args, {
-      strings: ['port', 'chain', 'datadir', 'data', 'block-time', 'wif-env'],
+      strings: ['port', 'chain', 'datadir', 'data', 'block-time', 'wif-env', 'electrum-port'],
       booleans: ['wif-stdin', 'sync'],
     })
     if (positionals.length > 0) usage(`unexpected argument ${positionals[0]}`)
@@ -41,6 +43,8 @@ Stops on SIGINT/SIGTERM or the stop RPC (the data file is written first), exit s
     const bt = intOption(options['block-time'], 'block-time', 0.001, 86400)
     if (bt !== undefined) opts.blockTime = bt
     if (typeof options.data === 'string') opts.dataFile = options.data
+    const electrumPort = intOption(options['electrum-port'], 'electrum-port', 0, 65535)
+    if (electrumPort !== undefined) opts.electrum = electrumPort
     if (options.sync === true) {
       if (opts.dataFile === undefined) usage('--sync needs --data FILE')
       opts.sync = true
@@ -59,6 +63,7 @@ Stops on SIGINT/SIGTERM or the stop RPC (the data file is written first), exit s
       pubkey: dev.pubkey,
       height: dev.chain.height,
       dataFile: opts.dataFile ?? null,
+      ...(dev.electrum === undefined ? {} : { electrum: dev.electrum.url, electrumWs: dev.electrum.wsUrl }),
     })
     // until a signal or the stop RPC (which closes the server: nothing else would keep this promise pending)
     await new Promise<void>((resolve) => {

@@ -66,12 +66,24 @@ function blockMerkleRoot(txids: readonly string[]): string {
   return internalBytesToTxid(merkleRoot(txids.map((t) => txidToInternalBytes(t))))
 }
 
+/** Length of the devnet's Equihash solution field: 1344 bytes, Equihash (200,9) as on KMD (electrum.md 8.1). */
+export const DEVNET_SOLUTION_SIZE = 1344
+
 /**
- * A devnet block header: version 4, prev, merkle root, an all-zero Sapling root, time, bits 0x200f0f0f, the height
- * in the 32-byte nonce, an empty Equihash solution. Its sha256d is the block hash; `gettxoutproof` serves it.
- * @example devnetBlockHeader(block.prevHash, block.merkleRoot, block.time, block.height).length // 141
+ * A devnet block header, a full Komodo header of 1487 bytes (electrum.md 8.1, what Electrum serves and KDF parses):
+ * version 4, prev, merkle root, an all-zero Sapling root, time, bits 0x200f0f0f, the height in the 32-byte nonce, and
+ * a 1344-byte all-zero Equihash solution (not a valid solution: the devnet does no proof of work). Its sha256d is the
+ * block hash; `gettxoutproof` and the Electrum server serve it. `legacy` gives the 141-byte header with an empty
+ * solution that data files written before the full header hashed (restored files are re-hashed).
+ * @example devnetBlockHeader(block.prevHash, block.merkleRoot, block.time, block.height).length // 1487
  */
-export function devnetBlockHeader(prevHash: string, root: string, time: number, height: number): Uint8Array {
+export function devnetBlockHeader(
+  prevHash: string,
+  root: string,
+  time: number,
+  height: number,
+  legacy = false,
+): Uint8Array {
   const w = new ByteWriter()
   w.u32le(4)
   w.bytes(txidToInternalBytes(prevHash))
@@ -82,7 +94,9 @@ export function devnetBlockHeader(prevHash: string, root: string, time: number, 
   const nonce = new Uint8Array(32)
   new DataView(nonce.buffer).setUint32(0, height, true)
   w.bytes(nonce)
-  w.compactSize(0)
+  const size = legacy ? 0 : DEVNET_SOLUTION_SIZE
+  w.compactSize(size)
+  w.bytes(new Uint8Array(size))
   return w.finish()
 }
 
@@ -362,6 +376,7 @@ export class DevChain {
   static restore(snap: ChainSnapshot, walletPubkey: Uint8Array): { chain: DevChain; mempool: string[] } {
     const chain = new DevChain({ walletPubkey, premine: false })
     chain.timeOffset = snap.timeOffset
+    let legacyPrev = '0'.repeat(64)
     for (const [i, b] of snap.blocks.entries()) {
       const txs = b.txs.map((h) => parseTransaction(hexToBytes(h)))
       const blk = chain.connectBlock(
@@ -369,7 +384,11 @@ export class DevChain {
         b.time,
         b.fees?.map((f) => BigInt(f)),
       )
-      if (blk.hash !== b.hash) throw new Error(`block ${i} hash mismatch`)
+      // a file written before the full 1487-byte header has the short header's hashes: replayed, it gets the new ones
+      legacyPrev = internalBytesToTxid(
+        sha256d(devnetBlockHeader(legacyPrev, blk.merkleRoot, blk.time, blk.height, true)),
+      )
+      if (blk.hash !== b.hash && legacyPrev !== b.hash) throw new Error(`block ${i} hash mismatch`)
     }
     return { chain, mempool: snap.mempool }
   }

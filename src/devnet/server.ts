@@ -17,6 +17,7 @@ import type { ChainView } from '../cctx/types.js'
 import { basicAuthChecker } from './auth.js'
 import { scanRequestIds } from './jsonscan.js'
 import { writeFileAtomic } from './persist.js'
+import { startElectrumServer, type ElectrumEndpoint, type ElectrumServerOptions } from './electrum.js'
 
 /** Options of {@link startDevnet}. */
 export type DevnetOptions = {
@@ -48,6 +49,11 @@ export type DevnetOptions = {
   requestTimeout?: number
   /** Most connections open at once; further ones are closed at once (default 512). */
   maxConnections?: number
+  /**
+   * Also serve the chain over Electrum (TCP and WebSocket on one port, src/devnet/electrum.ts): `true` (a free port),
+   * a port number, or the server's options. Default: off.
+   */
+  electrum?: boolean | number | ElectrumServerOptions
 }
 
 /** A running devnet. */
@@ -70,6 +76,8 @@ export type Devnet = {
   chain: DevChain
   /** The chain as a `ChainView`, in process (what the daemon-style RPCs' resolvers read; `broadcast` validates). */
   view: ChainView
+  /** The Electrum endpoint (`{ host, port, url, wsUrl }`) when started with `electrum`. */
+  electrum?: ElectrumEndpoint
   /** Mines `n` blocks now; resolves to their hashes. */
   mine(n?: number): Promise<string[]>
   /** Moves the devnet clock forward (block times and the rewards module see it). */
@@ -255,6 +263,15 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     throw e
   }
 
+  const el = options.electrum
+  const electrum =
+    el === undefined || el === false
+      ? undefined
+      : await startElectrumServer(node, el === true ? {} : typeof el === 'number' ? { port: el } : el).catch((e) => {
+          server.close()
+          throw e
+        })
+
   const timers: ReturnType<typeof setInterval>[] = []
   // a failed write is retried at the next tick: the chain stays dirty
   const flush = (): void => {
@@ -285,6 +302,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
         server.close(() => resolve())
       })
       server.closeAllConnections()
+      await electrum?.close()
       try {
         save()
       } finally {
@@ -308,11 +326,15 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     rpc,
     chain,
     view: devnetChainView(node),
+    ...(electrum === undefined
+      ? {}
+      : { electrum: { host: electrum.host, port: electrum.port, url: electrum.url, wsUrl: electrum.wsUrl } }),
     pubkey: bytesToHex(pubkey),
     privateKey: bytesToHex(privateKey),
     mine: async (n = 1) => {
       const h = chain.mine(n, pubkey)
       save()
+      electrum?.refresh()
       return h
     },
     advanceTime: (seconds: number) => {
