@@ -615,6 +615,17 @@ export function createElectrumView(options: ElectrumViewOptions): ElectrumView {
       }
       return { confirmed, unconfirmed }
     },
+    // a block's time is its header's (one batch for every height asked)
+    getBlockTimes: async (heights: readonly number[]) => {
+      for (const h of heights)
+        if (!Number.isSafeInteger(h) || h < 0)
+          throw new KomodoCcError('ARG_INVALID', 'heights expected non-negative integers', { name: 'heights' })
+      const hexes = await calls(heights.map((h) => ({ method: 'blockchain.block.header', params: [h] })))
+      return hexes.map((hex) => {
+        if (typeof hex !== 'string') throw bad('block.header that is not hex')
+        return parseKomodoHeader(hexToBytes(hex, 'header')).time
+      })
+    },
     getHeader: async (height) => {
       if (!Number.isSafeInteger(height) || height < 0)
         throw new KomodoCcError('ARG_INVALID', 'height expected a non-negative integer', { name: 'height' })

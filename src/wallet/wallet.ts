@@ -121,6 +121,8 @@ export function createWallet(options: WalletOptions): Wallet {
     throw new KomodoCcError('ARG_INVALID', 'createWallet needs privateKey or signer', { name: 'privateKey' })
   const batonSigner = options.batonSigner ?? (privateKey === undefined ? undefined : keySigner(batonKey(privateKey)))
   const pubkey = bytesToHex(signer.publicKey)
+  // a source that must learn which scripts an address stands for (Electrum: a key's P2PK outputs) learns the wallet's
+  ;(view as { addPubkeys?: (keys: readonly string[]) => void }).addPubkeys?.([pubkey])
   const address = p2pkhAddress(signer.publicKey, chain)
   const methods = options.methods ?? []
   const byName = new Map(methods.map((m) => [m.method, m]))
