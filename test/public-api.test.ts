@@ -44,7 +44,7 @@ describe('public API', () => {
     }
     expect(leaks).toEqual([])
   }, 60_000)
-  test('the root exports a curated set (312 run-time names: 302 after issue 17 + issue 18's gateways resolvers, gatewaysResolvers, gatewaysInfo, GATEWAYS_MIN_CONFIRMATIONS)', async () => {
+  test('the root exports a curated set (312 run-time names: 302 after issue 17 + the gateways resolvers of issue 18, gatewaysResolvers, gatewaysInfo, GATEWAYS_MIN_CONFIRMATIONS)', async () => {
     const root = await import('../src/index.js')
     for (const gone of [
       'finalizeCcTx',
