@@ -18,6 +18,7 @@ import { KomodoCcError } from '../../../src/errors.js'
 import { startDevnet, type Devnet } from '../../../src/devnet/server.js'
 import { buildGatewaysWithdraw } from '../../../src/modules/gateways/build.js'
 import { decodeGatewaysOpret, encodeGatewaysOpret } from '../../../src/modules/gateways/opret.js'
+import { decodeTokensOpret } from '../../../src/modules/tokens/opret.js'
 import {
   gatewaysInfo,
   gatewaysResolvers,
@@ -292,5 +293,215 @@ describe('gateways key-locally: bind → deposit → claim → withdraw → part
       'gatewaysmarkdone',
     ])
     expect(gatewaysResolvers[2]!.params).toEqual(['bindtxid', 'coin', 'deposittxid', 'destpub', 'amount'])
+  })
+})
+
+// ---------------------------------------------------------------------------------------------------------------
+// The rules, on the chain the flow above left (bind B of token A: the claim's change and the withdraw's tokens at the
+// gateway token address, the caller holding the rest of A).
+
+const key = (u: { txid: string; vout: number }) => `${u.txid}:${u.vout}`
+const lastScript = (txid: string) => dev.chain.txs.get(txid)!.tx.vout.at(-1)!.script
+const gwOpret = (txid: string) => {
+  try {
+    return decodeGatewaysOpret(lastScript(txid))
+  } catch {
+    return undefined
+  }
+}
+const tokOpret = (txid: string) => {
+  try {
+    return decodeTokensOpret(lastScript(txid))
+  } catch {
+    return undefined
+  }
+}
+/** The caller's outputs of `token` at CC1(0xf2, me), confirmed, not spent in the mempool, chain order (the rule). */
+const myTokenOutputs = (token: string) =>
+  dev.chain
+    .addressCoins(ccAddress(0xf2, me))
+    .filter((c) => !dev.chain.spentInMempool(c.txid, c.vout))
+    .filter((c) => {
+      const p = tokOpret(c.txid)
+      return (c.txid === token && p?.funcid === 'c') || (p?.funcid === 't' && p.tokenid === token)
+    })
+    .map((c) => ({ txid: c.txid, vout: c.vout, satoshis: c.value, script: c.script, height: c.height }))
+const walletCtx = () => ({ pubkey: me, utxos: dev.chain.walletUtxos(), height: dev.chain.height, privateKey: priv })
+
+/**
+ * A withdraw of `amount` built offline (no pending check), optionally with its 'W' opret fields changed and the
+ * transaction re-signed: how a chain gets several withdraws, or one naming another bind.
+ */
+function offlineWithdraw(
+  amount: bigint,
+  tokens: { txid: string; vout: number; satoshis: bigint; script: Uint8Array }[],
+  opret?: Record<string, unknown>,
+): { hex: string; tx: Transaction } {
+  const r = buildGatewaysWithdraw({ bindtxid, coin: 'KMD', withdrawpub: me, amount }, walletCtx(), {
+    bind: dev.chain.txs.get(bindtxid)!.hex,
+    markers: [],
+    tokens,
+  })
+  if (opret === undefined) return r
+  const tx = parseTransaction(r.hex)
+  tx.vout[tx.vout.length - 1] = {
+    value: 0n,
+    script: encodeGatewaysOpret({ ...decodeGatewaysOpret(tx.vout.at(-1)!.script), ...opret } as never),
+  }
+  const hex = resign(dev, tx)
+  return { hex, tx: parseTransaction(hex) }
+}
+
+describe('gatewayswithdraw: the pending-withdraw scan (confirmed markers at vout 0 of the global CC address)', () => {
+  let bind2: string
+  let w2: string
+  let p2: string
+  test('a second bind (another token) and a withdraw naming it do not block this gateway', async () => {
+    const t2 = await send(await dev.rpc.tokencreate('TOKEN2', '0.5', ''))
+    await dev.mine(1)
+    const b = await resolveGatewaysBind(
+      {
+        tokenid: t2,
+        oracletxid,
+        coin: 'KMD',
+        tokensupply: '0.5',
+        M: 1,
+        N: 1,
+        pubkeys: [me],
+        pubtype: 60,
+        p2shtype: 85,
+        wiftype: 188,
+      },
+      ctxOf(),
+    )
+    bind2 = await dev.view.broadcast(b.hex)
+    await dev.mine(2)
+    const [big] = myTokenOutputs(tokenid).sort((x, y) => (y.satoshis > x.satoshis ? 1 : -1))
+    const other = offlineWithdraw(1000n, [big!], { bindtxid: bind2 })
+    const otherid = await dev.view.broadcast(other.hex)
+    await dev.mine(2)
+    // its marker is there, confirmed and unspent, but its 'W' names another bind: the daemon skips it
+    expect(dev.chain.coin(otherid, 0, false)).toMatchObject({ value: 10000n, address: GW_CC })
+    expect(gwOpret(otherid)).toMatchObject({ funcid: 'W', bindtxid: bind2, tokenid })
+    const r = await resolveGatewaysWithdraw({ bindtxid, coin: 'KMD', withdrawpub: me, amount: '0.001' }, ctxOf())
+    expect(r.tx.vout[1]!.value).toBe(100_000n)
+    // two outputs of A for what follows (a transfer to self splits one)
+    await send(await dev.rpc.tokentransfer(tokenid, me, 100_000n))
+    await dev.mine(1)
+    expect(myTokenOutputs(tokenid).length).toBe(2)
+  })
+
+  test('a withdraw only in the mempool does not block (the scan reads the confirmed index); confirmed, it does', async () => {
+    const r = await resolveGatewaysWithdraw({ bindtxid, coin: 'KMD', withdrawpub: me, amount: 30_000n }, ctxOf())
+    w2 = await dev.view.broadcast(r.hex)
+    const again = await resolveGatewaysWithdraw({ bindtxid, coin: 'KMD', withdrawpub: me, amount: 1000n }, ctxOf())
+    expect(again.hex).toMatch(/^[0-9a-f]+$/)
+    // the signing chain refuses a withdraw not yet confirmed
+    const young = await refusal(resolveGatewaysPartialSign({ txidaddr: w2, refcoin: 'KMD', hex: 'aa' }, ctxOf()))
+    expect(daemonText(young)).toBe('gatewayswithdraw tx not yet confirmed/notarized')
+    await dev.mine(1)
+    const oneDeep = await refusal(resolveGatewaysCompleteSigning({ withdrawtxid: w2, coin: 'KMD', hex: 'aa' }, ctxOf()))
+    expect(daemonText(oneDeep)).toBe('gatewayswithdraw tx not yet confirmed/notarized')
+    await dev.mine(1)
+    const e = await refusal(resolveGatewaysWithdraw({ bindtxid, coin: 'KMD', withdrawpub: me, amount: 1000n }, ctxOf()))
+    expect(daemonText(e)).toBe('unable to create withdraw, another withdraw pending')
+    // a stricter confirmation count
+    const strict = await refusal(
+      resolveGatewaysPartialSign({ txidaddr: w2, refcoin: 'KMD', hex: 'aa' }, ctxOf(), { minConfirmations: 3 }),
+    )
+    expect(daemonText(strict)).toBe('gatewayswithdraw tx not yet confirmed/notarized')
+    const bad = await refusal(
+      resolveGatewaysPartialSign({ txidaddr: w2, refcoin: 'KMD', hex: 'aa' }, ctxOf(), { minConfirmations: 0 }),
+    )
+    expect(bad.code).toBe('ARG_INVALID')
+  })
+
+  test("a 'P' in the mempool spending the marker still blocks; confirmed, its own marker blocks; an 'S' does not", async () => {
+    const p = await resolveGatewaysPartialSign({ txidaddr: w2, refcoin: 'KMD', hex: 'aabb' }, ctxOf())
+    p2 = await dev.view.broadcast(p.hex)
+    const mem = await refusal(
+      resolveGatewaysWithdraw({ bindtxid, coin: 'KMD', withdrawpub: me, amount: 1000n }, ctxOf()),
+    )
+    expect(daemonText(mem)).toBe('unable to create withdraw, another withdraw pending')
+    await dev.mine(2)
+    const conf = await refusal(
+      resolveGatewaysWithdraw({ bindtxid, coin: 'KMD', withdrawpub: me, amount: 1000n }, ctxOf()),
+    )
+    expect(daemonText(conf)).toBe('unable to create withdraw, another withdraw pending')
+    // a second partial sign reads K from the last 'P' (K + 1 = 2; M = 1 makes consensus refuse it, not the builder)
+    const k2 = await resolveGatewaysPartialSign({ txidaddr: p2, refcoin: 'KMD', hex: 'aabbcc' }, ctxOf())
+    expect(decodeGatewaysOpret(k2.tx.vout.at(-1)!.script)).toMatchObject({ funcid: 'P', withdrawtxid: w2, K: 2 })
+    const s = await resolveGatewaysCompleteSigning({ withdrawtxid: p2, coin: 'KMD', hex: 'aabbccdd' }, ctxOf())
+    const stxid = await dev.view.broadcast(s.hex)
+    await dev.mine(2)
+    const ok = await resolveGatewaysWithdraw({ bindtxid, coin: 'KMD', withdrawpub: me, amount: 1000n }, ctxOf())
+    expect(ok.hex).toMatch(/^[0-9a-f]+$/)
+    await dev.view.broadcast((await resolveGatewaysMarkDone({ completesigningtx: stxid, coin: 'KMD' }, ctxOf())).hex)
+    await dev.mine(1)
+  })
+
+  test('signing-chain refusals with the daemon texts', async () => {
+    expect(
+      daemonText(await refusal(resolveGatewaysPartialSign({ txidaddr: bindtxid, refcoin: 'KMD', hex: 'aa' }, ctxOf()))),
+    ).toBe(`can't find last tx ${bindtxid}`)
+    expect(
+      daemonText(
+        await refusal(resolveGatewaysCompleteSigning({ withdrawtxid: bindtxid, coin: 'KMD', hex: 'aa' }, ctxOf())),
+      ),
+    ).toBe(`invalid last txid ${bindtxid}`)
+    expect(
+      daemonText(await refusal(resolveGatewaysPartialSign({ txidaddr: w2, refcoin: 'BTC', hex: 'aa' }, ctxOf()))),
+    ).toBe(`invalid withdraw tx ${w2}`)
+    expect(
+      daemonText(await refusal(resolveGatewaysPartialSign({ txidaddr: p2, refcoin: 'BTC', hex: 'aa' }, ctxOf()))),
+    ).toBe(`cannot decode partialsign tx opret ${p2}`)
+    expect(daemonText(await refusal(resolveGatewaysMarkDone({ completesigningtx: p2, coin: 'KMD' }, ctxOf())))).toBe(
+      `cannot decode completesigning tx opret ${p2}`,
+    )
+    const unknown = 'ee'.repeat(32)
+    expect(
+      daemonText(await refusal(resolveGatewaysMarkDone({ completesigningtx: unknown, coin: 'KMD' }, ctxOf()))),
+    ).toBe(`invalid completesigning txid ${unknown}`)
+    expect(
+      daemonText(
+        await refusal(
+          resolveGatewaysClaim({ bindtxid: unknown, coin: 'KMD', deposittxid: w2, destpub: me, amount: 1n }, ctxOf()),
+        ),
+      ),
+    ).toBe(`cant find bindtxid ${unknown}`)
+    expect(
+      daemonText(
+        await refusal(
+          resolveGatewaysClaim({ bindtxid, coin: 'BTC', deposittxid: w2, destpub: me, amount: 1n }, ctxOf()),
+        ),
+      ),
+    ).toBe(`invalid coin - bindtxid ${bindtxid} coin.KMD`)
+    expect(bind2).toMatch(/^[0-9a-f]{64}$/)
+  })
+})
+
+describe("gatewayswithdraw's token inputs: the caller's outputs of the bind's token, mempool spends excluded", () => {
+  test('other tokens at the same address are skipped; an output spent in the mempool is not taken', async () => {
+    // another token's output first in the address index, then A split in two by transfers to self
+    await send(await dev.rpc.tokencreate('TOKEN3', '0.01', ''))
+    await dev.mine(1)
+    await send(await dev.rpc.tokentransfer(tokenid, me, 5000n))
+    await dev.mine(1)
+    await send(await dev.rpc.tokentransfer(tokenid, me, 7000n))
+    await dev.mine(1)
+    // one more transfer in the mempool spends one of them
+    await send(await dev.rpc.tokentransfer(tokenid, me, 3000n))
+    const expected = myTokenOutputs(tokenid) // confirmed, not spent in the mempool, of A only, chain order
+    const spentNow = dev.chain
+      .addressCoins(ccAddress(0xf2, me))
+      .filter((c) => dev.chain.spentInMempool(c.txid, c.vout))
+      .map(key)
+    expect(spentNow.length).toBeGreaterThan(0)
+    const amount = expected[0]!.satoshis // exactly the first candidate: one token input
+    const r = await resolveGatewaysWithdraw({ bindtxid, coin: 'KMD', withdrawpub: me, amount }, ctxOf())
+    const tokenIns = r.inputs.filter((i) => i.kind === 'cc').map(key)
+    expect(tokenIns).toEqual([key(expected[0]!)])
+    expect(spentNow).not.toContain(tokenIns[0])
+    await dev.mine(1)
   })
 })
