@@ -497,6 +497,13 @@ describe("gatewayswithdraw's token inputs: the caller's outputs of the bind's to
       .filter((c) => dev.chain.spentInMempool(c.txid, c.vout))
       .map(key)
     expect(spentNow.length).toBeGreaterThan(0)
+    // the scenario: another token's output stands before the first candidate in the address index
+    const order = dev.chain.addressCoins(ccAddress(0xf2, me)).map(key)
+    const firstOther = dev.chain
+      .addressCoins(ccAddress(0xf2, me))
+      .findIndex((c) => c.txid !== tokenid && tokOpret(c.txid)?.funcid === 'c')
+    expect(firstOther).toBeGreaterThanOrEqual(0)
+    expect(firstOther).toBeLessThan(order.indexOf(key(expected[0]!)))
     const amount = expected[0]!.satoshis // exactly the first candidate: one token input
     const r = await resolveGatewaysWithdraw({ bindtxid, coin: 'KMD', withdrawpub: me, amount }, ctxOf())
     const tokenIns = r.inputs.filter((i) => i.kind === 'cc').map(key)
