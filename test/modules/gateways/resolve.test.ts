@@ -3,6 +3,7 @@
 // built to reach it (the expected choice computed here from the chain, by the rule); lying views refused.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { bytesToHex, hexToBytes } from '../../../src/bytes/hex.js'
+import { formatCoins } from '../../../src/amount.js'
 import { txidToInternalBytes } from '../../../src/bytes/uint256.js'
 import { p2pkhAddress } from '../../../src/address/address.js'
 import { ccAddress, tokensCcAddress } from '../../../src/cc/address.js'
@@ -509,6 +510,138 @@ describe("gatewayswithdraw's token inputs: the caller's outputs of the bind's to
     const tokenIns = r.inputs.filter((i) => i.kind === 'cc').map(key)
     expect(tokenIns).toEqual([key(expected[0]!)])
     expect(spentNow).not.toContain(tokenIns[0])
+    await dev.mine(1)
+  })
+})
+
+/** A coin deposit confirmed and recorded by the oracle, deposited through the resolver and 2 blocks deep. */
+type Deposit = { deposittxid: string; amount: bigint }
+async function depositsOf(amounts: bigint[]): Promise<Deposit[]> {
+  const coins = []
+  for (const a of amounts) coins.push(await coinDeposit(formatCoins(a)))
+  await dev.mine(1)
+  const height = dev.chain.height
+  await publish(oracletxid, record(height))
+  await dev.mine(1)
+  const out = []
+  for (const [i, c] of coins.entries()) {
+    const proof = await dev.rpc.gettxoutproof([c.cointxid])
+    const r = await resolveGatewaysDeposit(
+      {
+        bindtxid,
+        height,
+        coin: 'KMD',
+        cointxid: c.cointxid,
+        claimvout: 0,
+        deposithex: c.cointx,
+        proof,
+        destpub: me,
+        amount: amounts[i]!,
+      },
+      ctxOf(),
+    )
+    out.push({ deposittxid: await dev.view.broadcast(r.hex), amount: amounts[i]! })
+  }
+  await dev.mine(2)
+  return out
+}
+
+/** AddGatewaysInputs by the rule, read from the chain here: the gateway's outputs this bind's claims may spend. */
+function gatewayOutputsByRule(): { txid: string; vout: number; value: bigint }[] {
+  return dev.chain
+    .addressCoins(GW_TOKENS)
+    .filter((c) => bytesToHex(c.script) === GW_TOKENS_SCRIPT)
+    .filter((c) => {
+      if (c.txid === bindtxid) return c.vout === 0
+      const p = gwOpret(c.txid) as Record<string, unknown> | undefined
+      return (
+        c.vout === 1 &&
+        (p?.funcid === 'W' || p?.funcid === 'C') &&
+        p.bindtxid === bindtxid &&
+        p.refcoin === 'KMD' &&
+        p.tokenid === tokenid
+      )
+    })
+}
+
+describe("gatewaysclaim's gateway inputs (AddGatewaysInputs): address-index order, until the amount or 60, no mempool check", () => {
+  let eligible: { txid: string; vout: number; value: bigint }[]
+  let d2: { deposittxid: string; amount: bigint }
+  let d3: { deposittxid: string; amount: bigint }
+  let d4: { deposittxid: string; amount: bigint }
+  let claim2: string
+
+  test('61 small withdraws to the gateway (built offline, chained in the mempool) and deposits sized from the rule', async () => {
+    let tokens = myTokenOutputs(tokenid)
+      .sort((a, b) => (b.satoshis > a.satoshis ? 1 : -1))
+      .slice(0, 1)
+    for (let i = 0; i < 61; i++) {
+      const w = offlineWithdraw(1000n, tokens)
+      const id = await dev.view.broadcast(w.hex)
+      const change = w.tx.vout.findIndex((o) => bytesToHex(o.script) === bytesToHex(ccScript(cc1of1(0xf2, me))))
+      const o = w.tx.vout[change]!
+      tokens = [{ txid: id, vout: change, satoshis: o.value, script: o.script, height: 0 }]
+    }
+    await dev.mine(1)
+    eligible = gatewayOutputsByRule()
+    expect(eligible.length).toBeGreaterThan(61)
+    // another bind's outputs share the address and are left out by the rule
+    expect(dev.chain.addressCoins(GW_TOKENS).length).toBeGreaterThan(eligible.length)
+    const sum = (n: number) => eligible.slice(0, n).reduce((s, c) => s + c.value, 0n)
+    ;[d2, d3, d4] = (await depositsOf([sum(7) - 500n, sum(60) + 1n, 10000n])) as [Deposit, Deposit, Deposit]
+    expect(gatewayOutputsByRule()).toEqual(eligible)
+  }, 60_000)
+
+  test('more than 60 inputs needed: refused, having summed exactly the first 60', async () => {
+    const e = await refusal(
+      resolveGatewaysClaim(
+        { bindtxid, coin: 'KMD', deposittxid: d3.deposittxid, destpub: me, amount: d3.amount },
+        ctxOf(),
+      ),
+    )
+    expect(e.code).toBe('INSUFFICIENT_FUNDS')
+    expect(daemonText(e)).toBe('cant find enough tokens in gateways address for given amount')
+    expect(e.details.tokens).toBe(String(eligible.slice(0, 60).reduce((s, c) => s + c.value, 0n)))
+  })
+
+  test('inputs in address-index order until the amount: the first 7, change back to the gateway', async () => {
+    const c = counted(dev.view)
+    const r = await resolveGatewaysClaim(
+      { bindtxid, coin: 'KMD', deposittxid: d2.deposittxid, destpub: me, amount: d2.amount },
+      ctxOf(c.view),
+    )
+    trips['gatewaysclaim (7 of 63 gateway outputs)'] = c.n()
+    expect(r.tx.vin.map(key)).toEqual([...eligible.slice(0, 7).map(key), `${d2.deposittxid}:0`])
+    expect(r.tx.vout[1]).toMatchObject({ value: 500n })
+    expect(bytesToHex(r.tx.vout[1]!.script)).toBe(GW_TOKENS_SCRIPT)
+    claim2 = await dev.view.broadcast(r.hex)
+  })
+
+  test('an output a mempool claim spends is taken again (the daemon does not look at the mempool): the node refuses', async () => {
+    const r = await resolveGatewaysClaim(
+      { bindtxid, coin: 'KMD', deposittxid: d4.deposittxid, destpub: me, amount: d4.amount },
+      ctxOf(),
+    )
+    expect(r.tx.vin.map(key)).toEqual([key(eligible[0]!), `${d4.deposittxid}:0`])
+    expect(dev.chain.mempoolSpends.get(key(eligible[0]!))).toBe(claim2)
+    await expect(dev.view.broadcast(r.hex)).rejects.toBeInstanceOf(KomodoCcError)
+    await dev.mine(1)
+    // mined, the next claim starts after the spent ones
+    const next = await resolveGatewaysClaim(
+      { bindtxid, coin: 'KMD', deposittxid: d4.deposittxid, destpub: me, amount: d4.amount },
+      ctxOf(),
+    )
+    const now = gatewayOutputsByRule()
+    expect(key(now[0]!)).toBe(key(eligible[7]!))
+    const take: string[] = []
+    let sum = 0n
+    for (const c of now) {
+      if (sum >= d4.amount || take.length >= 60) break
+      take.push(key(c))
+      sum += c.value
+    }
+    expect(next.tx.vin.map(key)).toEqual([...take, `${d4.deposittxid}:0`])
+    await dev.view.broadcast(next.hex)
     await dev.mine(1)
   })
 })
