@@ -6,7 +6,7 @@ import { bytesToHex, hexToBytes } from '../../../src/bytes/hex.js'
 import { formatCoins } from '../../../src/amount.js'
 import { txidToInternalBytes } from '../../../src/bytes/uint256.js'
 import { p2pkhAddress } from '../../../src/address/address.js'
-import { ccAddress, tokensCcAddress } from '../../../src/cc/address.js'
+import { ccAddress, ccScriptAddress } from '../../../src/cc/address.js'
 import { cc1of1 } from '../../../src/cc/condition.js'
 import { ccScript } from '../../../src/script/cc.js'
 import { p2pkScript } from '../../../src/script/script.js'
@@ -20,6 +20,7 @@ import { startDevnet, type Devnet } from '../../../src/devnet/server.js'
 import { buildGatewaysWithdraw } from '../../../src/modules/gateways/build.js'
 import { decodeGatewaysOpret, encodeGatewaysOpret } from '../../../src/modules/gateways/opret.js'
 import { decodeTokensOpret } from '../../../src/modules/tokens/opret.js'
+import { decodeOraclesOpret } from '../../../src/modules/oracles/opret.js'
 import {
   gatewaysInfo,
   gatewaysResolvers,
@@ -643,5 +644,167 @@ describe("gatewaysclaim's gateway inputs (AddGatewaysInputs): address-index orde
     expect(next.tx.vin.map(key)).toEqual([...take, `${d4.deposittxid}:0`])
     await dev.view.broadcast(next.hex)
     await dev.mine(1)
+  })
+})
+
+describe("gatewaysdeposit's oracle look-up: the publisher's baton, back through its samples to the height", () => {
+  let oracle2: string
+  /** Deposits the coin transaction `c` confirmed at `height` through the resolver (the proof from the devnet). */
+  const depositAt = async (c: { cointxid: string; cointx: string }, height: number, view: ChainView = dev.view) =>
+    resolveGatewaysDeposit(
+      {
+        bindtxid,
+        height,
+        coin: 'KMD',
+        cointxid: c.cointxid,
+        claimvout: 0,
+        deposithex: c.cointx,
+        proof: await dev.rpc.gettxoutproof([c.cointxid]),
+        destpub: me,
+        amount: '0.01',
+      },
+      ctxOf(view),
+    )
+
+  test("another oracle's batons at the same baton address; the sample found 3 back along the chain", async () => {
+    oracle2 = await send(await dev.rpc.oraclescreate('BTC', 'BTC block headers', 'Ihh'))
+    await dev.mine(1)
+    await send(await dev.rpc.oraclesfund(oracle2))
+    await dev.mine(1)
+    await send(await dev.rpc.oraclesregister(oracle2, 10000n))
+    await dev.mine(1)
+    await send(await dev.rpc.oraclessubscribe(oracle2, me, '1'))
+    await dev.mine(1)
+    const c = await coinDeposit('0.01')
+    await dev.mine(1)
+    const h = dev.chain.height
+    const sample = await publish(oracletxid, record(h))
+    await publish(oracle2, record(h))
+    await dev.mine(1)
+    await publish(oracletxid, record(h - 1))
+    await publish(oracle2, record(h - 2))
+    await dev.mine(1)
+    await publish(oracletxid, record(h - 2))
+    await dev.mine(1)
+    // both oracles' current batons are unspent at the publisher's baton address
+    const batonAddr = ccScriptAddress(dev.chain.txs.get(sample)!.tx.vout[1]!.script)
+    const batons = dev.chain.addressCoins(batonAddr).filter((u) => u.value === 10000n)
+    expect(
+      new Set(batons.map((u) => (decodeOraclesOpret(lastScript(u.txid)) as { oracletxid: string }).oracletxid)),
+    ).toEqual(new Set([oracletxid, oracle2]))
+    const cv = counted(dev.view)
+    const r = await depositAt(c, h, cv.view)
+    trips['gatewaysdeposit (sample 3 back)'] = cv.n()
+    expect(r.txids).toEqual([sample])
+    await dev.view.broadcast(r.hex)
+    await dev.mine(1)
+  })
+
+  test('a newer sample of the same height without a root hides the older one (the scan stops at the first)', async () => {
+    const c = await coinDeposit('0.01')
+    await dev.mine(1)
+    const h = dev.chain.height
+    await publish(oracletxid, record(h))
+    await dev.mine(1)
+    await publish(oracletxid, record(h, '00'.repeat(32)))
+    await dev.mine(1)
+    const e = await refusal(depositAt(c, h))
+    expect(daemonText(e)).toBe(`couldnt find merkleroot for ht.${h} KMD oracle.${oracletxid} m.0 vs n.1`)
+  })
+
+  test('a sample only in the mempool is found: the baton is followed through the mempool', async () => {
+    const c = await coinDeposit('0.01')
+    await dev.mine(1)
+    const h = dev.chain.height
+    const sample = await publish(oracletxid, record(h))
+    expect(dev.chain.mempool).toContain(sample)
+    const r = await depositAt(c, h)
+    expect(r.txids).toEqual([sample])
+    await dev.view.broadcast(r.hex)
+    await dev.mine(1)
+  })
+})
+
+describe('gatewaysbind refusals, in the daemon order', () => {
+  const bindOf = (token: string, over: Record<string, unknown> = {}) =>
+    resolveGatewaysBind(
+      {
+        tokenid: token,
+        oracletxid,
+        coin: 'KMD',
+        tokensupply: '0.01',
+        M: 1,
+        N: 1,
+        pubkeys: [me],
+        pubtype: 60,
+        p2shtype: 85,
+        wiftype: 188,
+        ...over,
+      },
+      ctxOf(),
+    )
+
+  test('a bind of the same token at the global CC address: "already exists" (its history is read)', async () => {
+    const t = await send(await dev.rpc.tokencreate('TOKEN4', '0.01', ''))
+    await dev.mine(1)
+    // a 'B' for that token paying the bind marker, without locking the supply (no module validates it)
+    const template = parseTransaction((await dev.rpc.tokencreate('SPARE', '0.01', '')).hex)
+    const inputs = template.vin.reduce((s, i) => s + dev.chain.output(i.txid, i.vout)!.value, 0n)
+    const fake: Transaction = {
+      ...template,
+      vout: [
+        { value: 10000n, script: ccScript(cc1of1(0xf1, GW_PK)) },
+        { value: inputs - 20000n, script: p2pkScript(hexToBytes(me)) },
+        {
+          value: 0n,
+          script: encodeGatewaysOpret({
+            funcid: 'B',
+            tokenid: t,
+            voutPubkeys: [GW_PK],
+            coin: 'KMD',
+            totalsupply: 1_000_000n,
+            oracletxid,
+            M: 1,
+            N: 1,
+            pubkeys: [me],
+            taddr: 0,
+            prefix: 60,
+            prefix2: 85,
+            wiftype: 188,
+          }),
+        },
+      ],
+    }
+    await dev.view.broadcast(resign(dev, fake))
+    // only in the mempool, the daemon's scan (confirmed txids at the address) does not see it
+    expect((await bindOf(t)).hex).toMatch(/^[0-9a-f]+$/)
+    await dev.mine(1)
+    const e = await refusal(bindOf(t))
+    expect(daemonText(e)).toBe(`Gateway bind.KMD (${t}) already exists`)
+  })
+
+  test("each bind pubkey needs a normal balance; the supply must be the token's; the oracle must exist", async () => {
+    const t = await send(await dev.rpc.tokencreate('TOKEN5', '0.01', ''))
+    await dev.mine(1)
+    const empty = '02' + 'ab'.repeat(32)
+    expect(daemonText(await refusal(bindOf(t, { N: 2, pubkeys: [me, empty] })))).toBe(
+      'M.\u0001 N.\u0002 but pubkeys[1] has no balance',
+    )
+    expect(daemonText(await refusal(bindOf(oracletxid)))).toBe(
+      `Gateway bind.KMD (${oracletxid}) globaladdr.${GW_CC} totalsupply 0.01 != fullsupply 0`,
+    )
+    const unknown = 'ee'.repeat(32)
+    expect(daemonText(await refusal(bindOf(t, { oracletxid: unknown })))).toBe(`cant find oracletxid ${unknown}`)
+    // the supply spent in the mempool: CCtoken_balance still counts it, but no input is left to take
+    await send(await dev.rpc.tokentransfer(t, me, 1000n))
+    const spent = await refusal(bindOf(t))
+    expect(spent.code).toBe('INSUFFICIENT_FUNDS')
+    expect(daemonText(spent)).toBe('cant find enough inputs')
+    await dev.mine(1)
+    // mined: two outputs (1000 + 999000), but AddTokenCCInputs skips those below supply / 64 = 15625
+    const split = myTokenOutputs(t).map((u) => u.satoshis)
+    expect(split.sort()).toEqual([1000n, 999_000n])
+    const small = await refusal(bindOf(t))
+    expect(daemonText(small)).toBe('cant find enough inputs')
   })
 })
