@@ -808,3 +808,86 @@ describe('gatewaysbind refusals, in the daemon order', () => {
     expect(daemonText(small)).toBe('cant find enough inputs')
   })
 })
+
+describe('lying chain sources: a typed error, nothing signed', () => {
+  let d: Deposit
+  const claimWith = (view: ChainView, signer: Signer) =>
+    resolveGatewaysClaim(
+      { bindtxid, coin: 'KMD', deposittxid: d.deposittxid, destpub: me, amount: d.amount },
+      { view, pubkey: me, signer },
+    )
+  const lying = async (view: ChainView, text: RegExp) => {
+    const signer = countingSigner()
+    const e = await refusal(claimWith(view, signer))
+    expect(e.code).toBe('CHAIN_MISMATCH')
+    expect(e.message).toMatch(text)
+    expect(signer.calls).toBe(0)
+  }
+  const swap = (asked: string, given: string) => {
+    const hex = (id: string) => dev.chain.txs.get(id === asked ? given : id)!.hex
+    return {
+      ...dev.view,
+      getTransaction: async (id: string) => hex(id),
+      getTransactions: async (ids: readonly string[]) => ids.map(hex),
+    }
+  }
+
+  beforeAll(async () => {
+    ;[d] = (await depositsOf([10000n])) as [Deposit]
+  }, 30_000)
+
+  test("the bind's bytes replaced by another transaction's", async () => {
+    await lying(swap(bindtxid, tokenid), new RegExp(`gave transaction ${tokenid} when asked for ${bindtxid}`))
+  })
+  test("the deposit's bytes replaced by another deposit's", async () => {
+    await lying(
+      swap(d.deposittxid, bindtxid),
+      new RegExp(`gave transaction ${bindtxid} when asked for ${d.deposittxid}`),
+    )
+  })
+  test('a gateway output claimed with another value', async () => {
+    await lying(
+      {
+        ...dev.view,
+        listUnspent: async (a: string) =>
+          (await dev.view.listUnspent(a)).map((u, i) =>
+            a === GW_TOKENS && i === 0 ? { ...u, satoshis: u.satoshis + 1n } : u,
+          ),
+      },
+      /holds \d+ sat, its transaction says/,
+    )
+  })
+  test("an output of the caller's token address listed as the gateway's", async () => {
+    const mine = (await dev.view.listUnspent(ccAddress(0xf2, me)))[0]!
+    await lying(
+      {
+        ...dev.view,
+        listUnspent: async (a: string) => [...(a === GW_TOKENS ? [mine] : []), ...(await dev.view.listUnspent(a))],
+      },
+      new RegExp(`lists ${mine.txid}:${mine.vout} as a CC output of ${GW_TOKENS}, but it pays ${ccAddress(0xf2, me)}`),
+    )
+  })
+  test("withdraw: a gateway output listed as the caller's token output", async () => {
+    const gw = (await dev.view.listUnspent(GW_TOKENS))[0]!
+    const signer = countingSigner()
+    const view = {
+      ...dev.view,
+      listUnspent: async (a: string) => [
+        ...(await dev.view.listUnspent(a)),
+        ...(a === ccAddress(0xf2, me) ? [gw] : []),
+      ],
+    }
+    const e = await refusal(
+      resolveGatewaysWithdraw({ bindtxid, coin: 'KMD', withdrawpub: me, amount: 1000n }, { view, pubkey: me, signer }),
+    )
+    expect(e.code).toBe('CHAIN_MISMATCH')
+    expect(signer.calls).toBe(0)
+  })
+  test('the honest source: the same claim is signed and accepted', async () => {
+    const signer = countingSigner()
+    const r = await claimWith(dev.view, signer)
+    expect(signer.calls).toBeGreaterThan(0)
+    await dev.view.broadcast(r.hex)
+    await dev.mine(1)
+  })
+})
