@@ -9,6 +9,7 @@ import { txidAddress } from '../../cc/address.js'
 import { EVAL } from '../../cc/eval.js'
 import { amountParam, txidParam } from '../../cctx/common.js'
 import type { BuildResult } from '../../cctx/complete.js'
+import type { BuildContext } from '../../cctx/context.js'
 import type { Utxo } from '../../cctx/types.js'
 import {
   buildContextOf,
@@ -66,6 +67,16 @@ function paramsOf<T extends object>(params: T, resolver: string): T {
   return params
 }
 
+/** What every gateways resolver starts with: its parameters checked, one reader for the call, the options. */
+function begin<P extends object>(params: P, ctx: ResolveContext, options: GatewaysResolveOptions, resolver: string) {
+  return {
+    p: paramsOf(params, resolver),
+    reader: new StateReader(ctx.view, ctx.signal),
+    min: minConfirmationsOf(options),
+    chain: ctx.chain,
+  }
+}
+
 const maybeOutputs = (t: Parameters<typeof outputsOf>[0] | undefined) => (t === undefined ? undefined : outputsOf(t))
 
 /**
@@ -105,15 +116,13 @@ export type GatewaysBindResolveParams = Omit<GatewaysBindParams, 'tokensupply'> 
 export async function resolveGatewaysBind(
   params: GatewaysBindResolveParams,
   ctx: ResolveContext,
-  _options: GatewaysResolveOptions = {},
+  options: GatewaysResolveOptions = {},
 ): Promise<BuildResult> {
-  const p = paramsOf(params, 'resolveGatewaysBind')
-  const reader = new StateReader(ctx.view, ctx.signal)
+  const { p, reader, chain } = begin(params, ctx, options, 'resolveGatewaysBind')
   const tokenid = txidParam(p.tokenid, 'tokenid')
   const oracletxid = txidParam(p.oracletxid, 'oracletxid')
   const tokensupply = amountParam(p.tokensupply, 'tokensupply')
   const me = pubkeyBytes(ctx.pubkey, 'context.pubkey')
-  const chain = ctx.chain
   // the bind pubkeys' balances are read only when the daemon would get that far (N keys, each 33 bytes)
   let keys: Uint8Array[] | undefined
   if (Array.isArray(p.pubkeys) && p.pubkeys.length === p.N)
@@ -169,13 +178,10 @@ export async function resolveGatewaysDeposit(
   ctx: ResolveContext,
   options: GatewaysResolveOptions = {},
 ): Promise<GatewaysDepositResult> {
-  const p = paramsOf(params, 'resolveGatewaysDeposit')
-  const reader = new StateReader(ctx.view, ctx.signal)
-  const min = minConfirmationsOf(options)
+  const { p, reader, min, chain } = begin(params, ctx, options, 'resolveGatewaysDeposit')
   const bindtxid = txidParam(p.bindtxid, 'bindtxid')
   const cointxid = txidParam(p.cointxid, 'cointxid')
   const amount = amountParam(p.amount, 'amount')
-  const chain = ctx.chain
   const [height, bind] = await Promise.all([reader.height(), readBind(reader, bindtxid, p.coin, min, chain)])
   const build = (state: Omit<GatewaysDepositState, 'bind' | 'bindConfirmed'>, utxos: readonly Utxo[] = []) =>
     buildGatewaysDeposit({ ...p, amount }, buildContextOf(ctx, utxos, height), { ...bind.state, ...state })
@@ -221,13 +227,10 @@ export async function resolveGatewaysClaim(
   ctx: ResolveContext,
   options: GatewaysResolveOptions = {},
 ): Promise<BuildResult> {
-  const p = paramsOf(params, 'resolveGatewaysClaim')
-  const reader = new StateReader(ctx.view, ctx.signal)
-  const min = minConfirmationsOf(options)
+  const { p, reader, min, chain } = begin(params, ctx, options, 'resolveGatewaysClaim')
   const bindtxid = txidParam(p.bindtxid, 'bindtxid')
   const deposittxid = txidParam(p.deposittxid, 'deposittxid')
   const amount = amountParam(p.amount, 'amount')
-  const chain = ctx.chain
   const [height, bind, deposit] = await Promise.all([
     reader.height(),
     readBind(reader, bindtxid, p.coin, min, chain),
@@ -260,12 +263,9 @@ export async function resolveGatewaysWithdraw(
   ctx: ResolveContext,
   options: GatewaysResolveOptions = {},
 ): Promise<BuildResult> {
-  const p = paramsOf(params, 'resolveGatewaysWithdraw')
-  const reader = new StateReader(ctx.view, ctx.signal)
-  const min = minConfirmationsOf(options)
+  const { p, reader, min, chain } = begin(params, ctx, options, 'resolveGatewaysWithdraw')
   const bindtxid = txidParam(p.bindtxid, 'bindtxid')
   const amount = amountParam(p.amount, 'amount')
-  const chain = ctx.chain
   const [height, bind] = await Promise.all([reader.height(), readBind(reader, bindtxid, p.coin, min, chain)])
   if (bind.op === undefined)
     return buildGatewaysWithdraw({ ...p, amount }, buildContextOf(ctx, [], height), { ...bind.state, tokens: [] })
@@ -327,6 +327,24 @@ async function signingState(
   }
 }
 
+/** The resolve of partialsign and completesigning: the same look-ups, then the builder given. */
+async function resolveSigning<P extends object>(
+  params: P,
+  ctx: ResolveContext,
+  options: GatewaysResolveOptions,
+  names: { resolver: string; last: keyof P & string; coin: keyof P & string },
+  build: (params: P, context: BuildContext, state: GatewaysSigningState) => BuildResult,
+): Promise<BuildResult> {
+  const { p, reader, min, chain } = begin(params, ctx, options, names.resolver)
+  const last = txidParam(p[names.last], names.last)
+  const [height, state, utxos] = await Promise.all([
+    reader.height(),
+    signingState(reader, last, p[names.coin], min, chain),
+    normalCoins(reader, ctx.pubkey, { chain }),
+  ])
+  return build(p, buildContextOf(ctx, utxos, height), state)
+}
+
 /**
  * `gatewayspartialsign` through a chain source (spec 5.8): reads the last transaction of the signing chain
  * (`txidaddr`: the withdraw, or the latest 'P'), the withdraw (confirmed) and its bind, and the caller's normal coins,
@@ -334,21 +352,13 @@ async function signingState(
  * @throws KomodoCcError the builder's refusals with the daemon's texts | CHAIN_MISMATCH | TX_NOT_FOUND
  * @example await resolveGatewaysPartialSign({ txidaddr: withdrawtxid, refcoin: 'KMD', hex: partiallySignedHex }, ctx)
  */
-export async function resolveGatewaysPartialSign(
+export function resolveGatewaysPartialSign(
   params: GatewaysPartialSignParams,
   ctx: ResolveContext,
   options: GatewaysResolveOptions = {},
 ): Promise<BuildResult> {
-  const p = paramsOf(params, 'resolveGatewaysPartialSign')
-  const reader = new StateReader(ctx.view, ctx.signal)
-  const min = minConfirmationsOf(options)
-  const last = txidParam(p.txidaddr, 'txidaddr')
-  const [height, state, utxos] = await Promise.all([
-    reader.height(),
-    signingState(reader, last, p.refcoin, min, ctx.chain),
-    normalCoins(reader, ctx.pubkey, { chain: ctx.chain }),
-  ])
-  return buildGatewaysPartialSign(p, buildContextOf(ctx, utxos, height), state)
+  const names = { resolver: 'resolveGatewaysPartialSign', last: 'txidaddr', coin: 'refcoin' } as const
+  return resolveSigning(params, ctx, options, names, buildGatewaysPartialSign)
 }
 
 /**
@@ -357,21 +367,13 @@ export async function resolveGatewaysPartialSign(
  * @throws KomodoCcError the builder's refusals with the daemon's texts | CHAIN_MISMATCH | TX_NOT_FOUND
  * @example await resolveGatewaysCompleteSigning({ withdrawtxid: lasttxid, coin: 'KMD', hex: signedHex }, ctx)
  */
-export async function resolveGatewaysCompleteSigning(
+export function resolveGatewaysCompleteSigning(
   params: GatewaysCompleteSigningParams,
   ctx: ResolveContext,
   options: GatewaysResolveOptions = {},
 ): Promise<BuildResult> {
-  const p = paramsOf(params, 'resolveGatewaysCompleteSigning')
-  const reader = new StateReader(ctx.view, ctx.signal)
-  const min = minConfirmationsOf(options)
-  const last = txidParam(p.withdrawtxid, 'withdrawtxid')
-  const [height, state, utxos] = await Promise.all([
-    reader.height(),
-    signingState(reader, last, p.coin, min, ctx.chain),
-    normalCoins(reader, ctx.pubkey, { chain: ctx.chain }),
-  ])
-  return buildGatewaysCompleteSigning(p, buildContextOf(ctx, utxos, height), state)
+  const names = { resolver: 'resolveGatewaysCompleteSigning', last: 'withdrawtxid', coin: 'coin' } as const
+  return resolveSigning(params, ctx, options, names, buildGatewaysCompleteSigning)
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -388,11 +390,8 @@ export async function resolveGatewaysMarkDone(
   ctx: ResolveContext,
   options: GatewaysResolveOptions = {},
 ): Promise<BuildResult> {
-  const p = paramsOf(params, 'resolveGatewaysMarkDone')
-  const reader = new StateReader(ctx.view, ctx.signal)
-  const min = minConfirmationsOf(options)
+  const { p, reader, min, chain } = begin(params, ctx, options, 'resolveGatewaysMarkDone')
   const cid = txidParam(p.completesigningtx, 'completesigningtx')
-  const chain = ctx.chain
   const [height, complete, utxos] = await Promise.all([
     reader.height(),
     maybeTx(reader, cid),

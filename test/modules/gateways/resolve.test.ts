@@ -122,19 +122,46 @@ async function coinDeposit(amount: string): Promise<{ cointxid: string; cointx: 
   return { cointxid, cointx: await dev.rpc.getrawtransaction(cointxid) }
 }
 
+/** `gatewaysbind` of `token` (KMD, 1-of-1 with the wallet's key, KMD prefixes) through the resolver. */
+const bindWith = (token: string, over: Record<string, unknown> = {}, view: ChainView = dev.view) =>
+  resolveGatewaysBind(
+    {
+      tokenid: token,
+      oracletxid,
+      coin: 'KMD',
+      tokensupply: '0.01',
+      M: 1,
+      N: 1,
+      pubkeys: [me],
+      pubtype: 60,
+      p2shtype: 85,
+      wiftype: 188,
+      ...over,
+    },
+    ctxOf(view),
+  )
+
+/** A block-header oracle (`Ihh`) named after a coin, with the wallet registered as its publisher and subscribed. */
+async function headersOracle(coin: string): Promise<string> {
+  const id = await send(await dev.rpc.oraclescreate(coin, `${coin} block headers`, 'Ihh'))
+  for (const step of [
+    () => dev.rpc.oraclesfund(id),
+    () => dev.rpc.oraclesregister(id, 10000n),
+    () => dev.rpc.oraclessubscribe(id, me, '1'),
+  ]) {
+    await dev.mine(1)
+    await send(await step())
+  }
+  await dev.mine(1)
+  return id
+}
+
 beforeAll(async () => {
   dev = await startDevnet()
   me = dev.pubkey
   priv = hexToBytes(dev.privateKey)
   tokenid = await send(await dev.rpc.tokencreate('KMDTOKEN', '1', 'gateway token'))
-  oracletxid = await send(await dev.rpc.oraclescreate('KMD', 'KMD block headers', 'Ihh'))
-  await dev.mine(1)
-  await send(await dev.rpc.oraclesfund(oracletxid))
-  await dev.mine(1)
-  await send(await dev.rpc.oraclesregister(oracletxid, 10000n))
-  await dev.mine(1)
-  await send(await dev.rpc.oraclessubscribe(oracletxid, me, '1'))
-  await dev.mine(1)
+  oracletxid = await headersOracle('KMD')
 }, 60_000)
 afterAll(async () => {
   // eslint-disable-next-line no-console
@@ -153,22 +180,7 @@ describe('gateways key-locally: bind → deposit → claim → withdraw → part
     const bindParams = [tokenid, oracletxid, 'KMD', '100000000', '1', '1', me, '60', '85', '188']
     const r = await resolveAndCompare(
       'gatewaysbind',
-      (view) =>
-        resolveGatewaysBind(
-          {
-            tokenid,
-            oracletxid,
-            coin: 'KMD',
-            tokensupply: 100_000_000n,
-            M: 1,
-            N: 1,
-            pubkeys: [me],
-            pubtype: 60,
-            p2shtype: 85,
-            wiftype: 188,
-          },
-          ctxOf(view),
-        ),
+      (view) => bindWith(tokenid, { tokensupply: 100_000_000n }, view),
       bindParams,
     )
     // the supply's only output (the create's vout 1) is the token input; vout 0 the supply at TOK2(0xf1, gatewayspk)
@@ -361,21 +373,7 @@ describe('gatewayswithdraw: the pending-withdraw scan (confirmed markers at vout
   test('a second bind (another token) and a withdraw naming it do not block this gateway', async () => {
     const t2 = await send(await dev.rpc.tokencreate('TOKEN2', '0.5', ''))
     await dev.mine(1)
-    const b = await resolveGatewaysBind(
-      {
-        tokenid: t2,
-        oracletxid,
-        coin: 'KMD',
-        tokensupply: '0.5',
-        M: 1,
-        N: 1,
-        pubkeys: [me],
-        pubtype: 60,
-        p2shtype: 85,
-        wiftype: 188,
-      },
-      ctxOf(),
-    )
+    const b = await bindWith(t2, { tokensupply: '0.5' })
     bind2 = await dev.view.broadcast(b.hex)
     await dev.mine(2)
     const [big] = myTokenOutputs(tokenid).sort((x, y) => (y.satoshis > x.satoshis ? 1 : -1))
@@ -667,14 +665,7 @@ describe("gatewaysdeposit's oracle look-up: the publisher's baton, back through 
     )
 
   test("another oracle's batons at the same baton address; the sample found 3 back along the chain", async () => {
-    oracle2 = await send(await dev.rpc.oraclescreate('BTC', 'BTC block headers', 'Ihh'))
-    await dev.mine(1)
-    await send(await dev.rpc.oraclesfund(oracle2))
-    await dev.mine(1)
-    await send(await dev.rpc.oraclesregister(oracle2, 10000n))
-    await dev.mine(1)
-    await send(await dev.rpc.oraclessubscribe(oracle2, me, '1'))
-    await dev.mine(1)
+    oracle2 = await headersOracle('BTC')
     const c = await coinDeposit('0.01')
     await dev.mine(1)
     const h = dev.chain.height
@@ -726,23 +717,7 @@ describe("gatewaysdeposit's oracle look-up: the publisher's baton, back through 
 })
 
 describe('gatewaysbind refusals, in the daemon order', () => {
-  const bindOf = (token: string, over: Record<string, unknown> = {}) =>
-    resolveGatewaysBind(
-      {
-        tokenid: token,
-        oracletxid,
-        coin: 'KMD',
-        tokensupply: '0.01',
-        M: 1,
-        N: 1,
-        pubkeys: [me],
-        pubtype: 60,
-        p2shtype: 85,
-        wiftype: 188,
-        ...over,
-      },
-      ctxOf(),
-    )
+  const bindOf = bindWith
 
   test('a bind of the same token at the global CC address: "already exists" (its history is read)', async () => {
     const t = await send(await dev.rpc.tokencreate('TOKEN4', '0.01', ''))
