@@ -1,24 +1,38 @@
 import { defineConfig } from 'tsup'
+import { existsSync, readFileSync } from 'node:fs'
 
-// One entry per public subpath (package.json "exports"), plus the CLI.
-const entry = {
-  index: 'src/index.ts',
-  'bytes/index': 'src/bytes/index.ts',
-  'hash/index': 'src/hash/index.ts',
-  'address/index': 'src/address/index.ts',
-  'cc/index': 'src/cc/index.ts',
-  'tx/index': 'src/tx/index.ts',
-  'script/index': 'src/script/index.ts',
-  'oracles/index': 'src/modules/oracles/index.ts',
-  'tokens/index': 'src/modules/tokens/index.ts',
-  'faucet/index': 'src/modules/faucet/index.ts',
-  'dice/index': 'src/modules/dice/index.ts',
-  'gateways/index': 'src/modules/gateways/index.ts',
-  'rewards/index': 'src/modules/rewards/index.ts',
-  'rpc/index': 'src/rpc/index.ts',
-  'kdf/index': 'src/kdf/index.ts',
-  'node/index': 'src/node.ts',
+/**
+ * One entry per public subpath, read from package.json "exports", so that a new subpath (a new module's) is added
+ * there only: `./dist/<dir>/index.js` is built from `src/<dir>/index.ts`, or else from a module folder's
+ * `src/modules/<dir>/index.ts`; the root and the Node root are `src/index.ts` and `src/node.ts`.
+ */
+export function subpathEntries(): Record<string, string> {
+  const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { exports: unknown }
+  const targets: string[] = []
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') targets.push(v)
+    else if (typeof v === 'object' && v !== null) Object.values(v).forEach(walk)
+  }
+  walk(pkg.exports)
+  const entry: Record<string, string> = {}
+  for (const t of targets) {
+    const m = /^\.\/dist\/(.+)\.js$/.exec(t)
+    if (m === null) continue
+    const name = m[1]!
+    const dir = name.replace(/\/index$/, '')
+    entry[name] =
+      name === 'index'
+        ? 'src/index.ts'
+        : name === 'node/index'
+          ? 'src/node.ts'
+          : existsSync(new URL(`./src/${dir}/index.ts`, import.meta.url))
+            ? `src/${dir}/index.ts`
+            : `src/modules/${dir}/index.ts`
+  }
+  return entry
 }
+
+const entry = subpathEntries()
 
 export default defineConfig({
   entry: { ...entry, 'cli/main': 'src/cli/main.ts' },

@@ -112,18 +112,13 @@ export {
   type ParsedCcScript,
 } from './script/cc.js'
 
-// module payloads (OP_RETURN codecs), one encode/decode pair per module
-export * from './modules/tokens/index.js'
-export * from './modules/faucet/index.js'
-export * from './modules/dice/index.js'
-export * from './modules/oracles/index.js'
-export * from './modules/gateways/index.js'
-export * from './modules/rewards/index.js'
+// each module's public part (its subpath's surface: payload codec, builders, offline `*info`, reading types), as
+// the registry lists them
+export * from './modules/registry/public.js'
 export { opretScript, opretPayload, MAX_OPRET_SCRIPT_SIZE, type OpretDecodeOptions } from './modules/opret.js'
 
 // what does this transaction do? and the offline info RPCs
-// (each module's offline `*info` — tokeninfo, faucetinfo, diceinfo, oraclesinfo, gatewaysinfo, rewardsinfo — and its
-// reading types are exported with its payload codec above)
+// (each module's offline `*info` and its reading types are exported with its public part above)
 export {
   inspectTransaction,
   inspectionText,
@@ -147,15 +142,7 @@ export { type BuildContext } from './cctx/context.js'
 export { type BuildResult, type BuiltInput } from './cctx/complete.js'
 export { selectNormalInputs } from './cctx/select.js'
 export { type Utxo, type ChainView, type InputPlan, type KeyRole } from './cctx/types.js'
-// (each module's builders are exported with its payload codec above: buildOracles*, buildRewards*, buildGateways*, …)
-export {
-  gatewaysCustomAddress,
-  parseMerkleProof,
-  gatewaysVerifyDeposit,
-  type GatewaysPrefixes,
-  type MerkleProof,
-  type GatewaysVerifyInput,
-} from './modules/gateways/proof.js'
+// (each module's builders are exported with its public part above)
 
 // komodod JSON-RPC client, the safe two-step flow (src/rpc: fetch-based; the conf-file reader is loaded only when a
 // chain name or conf path is given)

@@ -7,7 +7,6 @@ export {
   runDemoFlows,
   runRemoteDemo,
   waitForConfirmations,
-  oracleDataState,
   type DemoIo,
   type DevnetDemoOptions,
   type DemoTarget,
@@ -17,5 +16,5 @@ export { DevnetRefusal } from './devnet/refusal.js'
 export { DevChain } from './devnet/chain.js'
 export { acceptTransaction, type AcceptOptions } from './devnet/validate.js'
 export { callDevnet } from './devnet/rpc.js'
-export { validateGateways, devnetTxOutProof } from './modules/gateways/devnet.js'
+export * from './modules/registry/node.js'
 export { readKomodoConf, komodoDataDir, komodoConfPath, parseKomodoConf, type KomodoConfSource } from './rpc/conf.js'

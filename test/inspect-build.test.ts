@@ -11,7 +11,7 @@ import { p2pkScript } from '../src/script/script.js'
 import { sha256 } from '../src/hash/index.js'
 
 const MODULES = ['tokens', 'faucet', 'dice', 'oracles', 'gateways', 'rewards']
-const INSPECTOR = /(^|\/)src\/(inspect(\.ts|\/)|info\.ts|modules\/registry\.ts|modules\/[a-z]+\/(inspect|info)\.ts)/
+const INSPECTOR = /(^|\/)src\/(inspect(\.ts|\/)|info\.ts|modules\/registry\/|modules\/[a-z]+\/(inspect|info)\.ts)/
 
 describe('builders and the inspector', () => {
   test.each(MODULES)(

@@ -11,7 +11,7 @@ import { resolve } from 'node:path'
 const ROOT = resolve(__dirname, '..')
 const MODULES = ['tokens', 'faucet', 'dice', 'oracles', 'gateways', 'rewards']
 const ALLOWED: Record<string, readonly string[]> = { gateways: ['tokens', 'oracles'] }
-const SHARED = /(^|\/)src\/(inspect\/|inspect-build\.ts|modules\/registry\.ts|modules\/io-registry\.ts)/
+const SHARED = /(^|\/)src\/(inspect\/|inspect-build\.ts|modules\/registry\/)/
 
 function buildersOf(m: string): string[] {
   const src = readFileSync(resolve(ROOT, 'src', 'modules', m, 'build.ts'), 'utf8')

@@ -1,3 +1,10 @@
+// The daemon's table of eval codes and global keys (komodo src/cc/eval.h and CCcustom.cpp), for the CC layer: every
+// module of Komodo master (and, apart, of the Tokel fork) as the daemon defines it, whether this library implements it
+// or not, and the generic lookups (`evalCodeOf`, `evalName`, `ccModule`). It is a fact about the daemon, not the list
+// of the library's modules: that list is the registry (src/modules/registry/), whose descriptors take their eval codes
+// and global keys from here (`evalCode: EVAL.FAUCET`, `globalKeysOf(EVAL.FAUCET)`) and gather them
+// (`MODULE_GLOBAL_PUBKEYS`). A new module of the library whose eval code the daemon already defines (heir, payments,
+// channels, …) changes nothing here; one the daemon does not define yet adds its row, as the daemon adds it.
 import { KomodoCcError } from '../errors.js'
 
 /**

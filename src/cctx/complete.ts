@@ -17,6 +17,8 @@ export type BuiltInput = {
   txid: string
   vout: number
   satoshis: bigint
+  /** The spent output's script (scriptPubKey). */
+  script: Uint8Array
   kind: 'p2pk' | 'p2pkh' | 'cc'
   /** caller = the context's key; global = the module's published key; baton = the publisher's baton key */
   role: KeyRole
@@ -65,6 +67,7 @@ export function completeBuild(fin: FinalizedTx, ctx: CheckedContext, evalCode: n
         txid: p.utxo.txid,
         vout: p.utxo.vout,
         satoshis: p.utxo.satoshis,
+        script: p.utxo.script.slice(),
         kind: p.kind,
         role: p.role,
         sighash: bytesToHex(digest),

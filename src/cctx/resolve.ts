@@ -52,6 +52,7 @@ export class StateReader {
   private readonly unspentCache = new Map<string, Promise<ChainUtxo[]>>()
   private readonly mempoolCache = new Map<string, Promise<AddressMempool>>()
   private readonly historyCache = new Map<string, Promise<HistoryEntry[]>>()
+  private readonly timeCache = new Map<number, Promise<number>>()
   private heightValue: Promise<number> | undefined
   private mempoolTxids: Promise<string[]> | undefined
 
@@ -84,6 +85,49 @@ export class StateReader {
       return h
     })
     return this.heightValue
+  }
+
+  /**
+   * Block times (seconds) at these heights, in order; one round trip for those not read yet. Each must be a whole
+   * number in the u32 range (a header's `nTime`).
+   * @throws KomodoCcError ARG_INVALID when the view has no `getBlockTimes` | CHAIN_MISMATCH on a malformed answer
+   */
+  async blockTimes(heights: readonly number[]): Promise<number[]> {
+    heights.forEach((h, i) => {
+      if (!Number.isInteger(h) || h < 0)
+        throw new KomodoCcError('ARG_INVALID', `heights[${i}] expected a block height, got ${String(h)}`)
+    })
+    const missing = [...new Set(heights.filter((h) => !this.timeCache.has(h)))]
+    if (missing.length > 0) {
+      const view = this.view
+      if (typeof view.getBlockTimes !== 'function')
+        throw new KomodoCcError(
+          'ARG_INVALID',
+          "context.view has no getBlockTimes: this look-up needs block times (a rewards lock's age)",
+          { name: 'context.view' },
+        )
+      const batch = this.call(() => view.getBlockTimes!(missing)).then((times) => {
+        if (!Array.isArray(times) || times.length !== missing.length)
+          throw new KomodoCcError('CHAIN_MISMATCH', `the chain source answered ${missing.length} block times wrongly`)
+        return times
+      })
+      missing.forEach((h, i) =>
+        this.timeCache.set(
+          h,
+          batch.then((t) => {
+            const v = t[i]
+            if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 0xffffffff)
+              throw new KomodoCcError(
+                'CHAIN_MISMATCH',
+                `the chain source gave block time ${String(v)} for height ${h}, not a header's nTime`,
+                { height: h },
+              )
+            return v
+          }),
+        ),
+      )
+    }
+    return Promise.all(heights.map((h) => this.timeCache.get(h)!))
   }
 
   /** Display txids in the mempool. */

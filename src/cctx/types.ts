@@ -56,6 +56,13 @@ export interface ChainView {
   getMempool(): Promise<string[]>
   /** The height of the chain's tip. */
   getHeight(): Promise<number>
+  /**
+   * The times (the block header's `nTime`, seconds) of the active chain's blocks at these heights, in the order asked
+   * (one round trip where the source batches: komodod `getblockhash` + `getblockheader`, Electrum
+   * `blockchain.block.header`). A height above the tip rejects. Optional: only `rewardsunlock` needs it (a lock's age
+   * is the tip's time minus its block's time, komodod's `CCduration`).
+   */
+  getBlockTimes?(heights: readonly number[]): Promise<number[]>
   /** Sends a signed transaction; resolves to its display txid. */
   broadcast(hex: string): Promise<string>
 }

@@ -23,8 +23,9 @@ import {
 } from '../cc/index.js'
 import { ccScript, parseCcScript } from '../script/cc.js'
 import { KomodoCcError } from '../errors.js'
-import { MODULES } from '../modules/registry.js'
-import { IO_MODULES } from '../modules/io-registry.js'
+import { MODULES } from '../modules/registry/core.js'
+import { IO_MODULES } from '../modules/registry/io.js'
+import { CLI_MODULES } from '../modules/registry/cli.js'
 import { parseArgs, printJson, usage, type CliCommand } from './core.js'
 
 function describeCondition(cond: CcCondition): Record<string, unknown> {
@@ -44,14 +45,17 @@ function describeCondition(cond: CcCondition): Record<string, unknown> {
   }
 }
 
+/** The module the help texts take their examples from: the one whose CLI part names the `build` help's example. */
+const EXAMPLE = (CLI_MODULES.find((m) => m.cli.helpExample !== undefined) ?? CLI_MODULES[0]!).module
+
 const ccAddressCommand: CliCommand = {
   summary: 'cc address --eval <name|0x..> --pubkey <hex> [--pubkey2 <hex>] [--tokens [--eval2 …]]   CC address',
-  help: `komodo-cc cc address --eval <oracles|0xec|236> --pubkey <hex> [--pubkey2 <hex>] [--tokens] [--eval2 <code>]
+  help: `komodo-cc cc address --eval <${EXAMPLE.name}|0x${EXAMPLE.evalCode.toString(16)}|${EXAMPLE.evalCode}> --pubkey <hex> [--pubkey2 <hex>] [--tokens] [--eval2 <code>]
 
 The module 1-of-1 CC address of a pubkey (MakeCCcond1), or the 1-of-2 with --pubkey2 (MakeCCcond1of2).
 --tokens uses the tokens shapes (MakeTokensCCcond1/1of2; --eval2 adds a third eval code).
 Pubkeys are 33 opaque bytes (txid markers 02‖txid are fine). Prints the condition, its script and address.
-Example: komodo-cc cc address --eval faucet --pubkey 03682b255c40d0cde8faee381a1a50bbb89980ff24539cb8518e294d3a63cefe12`,
+Example: komodo-cc cc address --eval ${EXAMPLE.name} --pubkey ${EXAMPLE.globalKeys[EXAMPLE.evalCode]}`,
   run(args, io) {
     const { options, positionals } = parseArgs(args, {
       strings: ['eval', 'pubkey', 'pubkey2', 'eval2'],

@@ -1,5 +1,5 @@
 import type { CliCommand } from './core.js'
-import { CLI_MODULES } from '../modules/cli-registry.js'
+import { CLI_MODULES } from '../modules/registry/cli.js'
 import { oracleCommands } from './oracle.js'
 import { sbitsCommands } from './sbits.js'
 import { addressCommands } from './address.js'

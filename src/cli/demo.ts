@@ -2,7 +2,14 @@ import { decodeWif } from '../address/address.js'
 import { KomodoCcError } from '../errors.js'
 import { runDevnetDemo, runRemoteDemo } from '../devnet/demo.js'
 import { createKomodoRpc } from '../rpc/client.js'
+import { DEMO_QUICK, IO_MODULES } from '../modules/registry/io.js'
 import { intOption, parseArgs, urlHasPassword, usage, warnArgvSecret, type CliCommand, type CliIo } from './core.js'
+
+/** What the module steps skip against a daemon whose clock cannot be moved (`<a> is`, `<a> and <b> are`). */
+const WITHOUT_CLOCK = /* @__PURE__ */ (() => {
+  const steps = IO_MODULES.flatMap((m) => (m.demo?.withoutClock === undefined ? [] : [m.demo.withoutClock]))
+  return steps.length === 0 ? 'nothing is' : `${steps.join(' and ')} ${steps.length === 1 ? 'is' : 'are'}`
+})()
 
 /**
  * `komodo-cc demo [--verbose] [--quick]` on the embedded devnet (see `runDevnetDemo`), or
@@ -16,7 +23,7 @@ export const demoCommand: CliCommand = {
   help: `komodo-cc demo — runs the module flows over HTTP: against an embedded devnet (default) or a running daemon
 
   --verbose          print every transaction decoded by the inspector
-  --quick            skip the faucet claim (its proof of work takes about a second)
+  --quick            skip ${DEMO_QUICK.skips.join('; ')}
   --url URL          a running komodod (or devnet) instead of the embedded devnet
   --user U           RPC user for --url
   --password-env VAR RPC password for --url, read from environment variable VAR (never from the command line:
@@ -26,14 +33,14 @@ export const demoCommand: CliCommand = {
   --wif-env VAR      the -pubkey wallet's WIF for the offline-built steps (default: ask the daemon's dumpprivkey)
   --timeout S        longest wait for one confirmation round (default 900)
   --poll-ms N        polling interval while waiting (default 2000)
-Against a daemon nothing is mined: each step waits for its block; the rewards unlock (a day's lock) is skipped.`,
+Against a daemon nothing is mined: each step waits for its block; ${WITHOUT_CLOCK} skipped.`,
   run: async (args: string[], io: CliIo): Promise<number> => {
     const { options, positionals } = parseArgs(args, {
       booleans: ['verbose', 'quick'],
       strings: ['url', 'user', 'password-env', 'chain', 'datadir', 'wif-env', 'timeout', 'poll-ms'],
     })
     if (positionals.length > 0) usage(`unexpected argument ${positionals[0]}`)
-    const common = { verbose: options.verbose === true, faucet: options.quick !== true }
+    const common = { verbose: options.verbose === true, ...(options.quick === true ? DEMO_QUICK.options : {}) }
     const url = typeof options.url === 'string' ? options.url : undefined
     const chain = typeof options.chain === 'string' ? options.chain : undefined
     if (url === undefined && chain === undefined) {

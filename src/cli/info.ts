@@ -1,4 +1,5 @@
-import { MODULES } from '../modules/registry.js'
+import { MODULES } from '../modules/registry/core.js'
+import { CLI_MODULES } from '../modules/registry/cli.js'
 import { parseArgs, printJson, usage, type CliCommand } from './core.js'
 
 /** Every offline `*info` RPC of the registry's modules. */
@@ -9,7 +10,7 @@ const infoCommand: CliCommand = {
   help: `komodo-cc info <${INFO_RPCS.join('|')}> <main tx hex> [<more tx hex>…]
 
 The daemon's info JSON rebuilt from transactions you supply: the create / fund / bind transaction first, then
-the module's other transactions (unspent is judged within the set). faucetinfo takes any number of transactions.`,
+the module's other transactions (unspent is judged within the set).${CLI_MODULES.map((m) => (m.cli.infoHelp === undefined ? '' : ` ${m.cli.infoHelp}`)).join('')}`,
   run(args, io) {
     const { positionals } = parseArgs(args, {})
     const [rpc, first, ...rest] = positionals

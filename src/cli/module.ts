@@ -1,5 +1,5 @@
 // What a module folder gives the CLI (layer 9; names no module): `src/modules/<m>/cli.ts` exports one `ModuleCli`,
-// and `src/modules/cli-registry.ts` lists them for the command table, `build`, `rpc` and `tour`.
+// and `src/modules/registry/cli.ts` lists them for the command table, `build`, `rpc` and `tour`.
 import type { CliCommand, CliIo } from './core.js'
 import type { BuildMethodSpec } from './build-method.js'
 import type { RpcArgs } from './rpc-args.js'
@@ -34,4 +34,8 @@ export type ModuleCli = Readonly<{
   commands?: Readonly<Record<string, CliCommand>>
   /** Its step of `komodo-cc tour` (offline), after the generic steps. */
   tour?: (t: TourContext) => void
+  /** A note `komodo-cc rpc --help` adds about how its RPCs' parameters are read (units, variable counts). */
+  rpcHelp?: string
+  /** A sentence `komodo-cc info --help` adds about the module's offline `*info` (how it reads its transactions). */
+  infoHelp?: string
 }>

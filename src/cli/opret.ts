@@ -1,14 +1,17 @@
 import { hexToBytes } from '../bytes/hex.js'
 import { KomodoCcError } from '../errors.js'
-import { MODULES, moduleOfOpretEval, type AnyModule } from '../modules/registry.js'
+import { MODULES, moduleOfOpretEval, type AnyModule } from '../modules/registry/core.js'
 import { opretPayload } from '../modules/opret.js'
 import { parseArgs, printJson, usage, type CliCommand } from './core.js'
+
+/** The modules that claim another module's oprets (their `claimsOpret` hook). */
+const CLAIMING = /* @__PURE__ */ MODULES.filter((m) => m.inspect.claimsOpret !== undefined).map((m) => m.name)
 
 const opretCommand: CliCommand = {
   summary: 'opret decode <hex>   decode one module OP_RETURN script (or bare payload)',
   help: `komodo-cc opret decode <opret script or payload hex> [--allow-trailing-script]
 
-Picks the module from the eval code (a token opret carrying a gateways blob decodes as gateways) and prints
+Picks the module from the eval code (${CLAIMING.map((m) => `an opret ${m} claims decodes as ${m}`).join(', ')}) and prints
 {module, payload}. Strict: every byte must be consumed; --allow-trailing-script ignores script bytes after the
 first push, as the daemon does.`,
   run(args, io) {

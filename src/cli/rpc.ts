@@ -4,12 +4,14 @@ import type { KomodoRpc, KomodoRpcOptions } from '../rpc/client.js'
 import { submit } from '../rpc/flow.js'
 import type { SubmitExpect } from '../rpc/flow.js'
 import type { ExactParam } from '../rpc/transport.js'
-import { CLI_MODULES } from '../modules/cli-registry.js'
+import { CLI_MODULES } from '../modules/registry/cli.js'
+import { MODULES } from '../modules/registry/core.js'
 import { parseArgs, printJson, urlHasPassword, usage, warnArgvSecret } from './core.js'
 import { readRpcArgs, type RpcArgs } from './rpc-args.js'
 import type { CliCommand, CliIo } from './core.js'
 
-const CONNECTION_HELP = `Connection (one of):
+/** The connection flags' help, shared by the commands that talk to komodod. @internal */
+export const CONNECTION_HELP = `Connection (one of):
   --chain NAME        read rpcuser/rpcpassword/rpcport/rpcbind from NAME's conf file (KMD: komodo.conf)
   --conf PATH         read them from this conf file
   --url URL           daemon URL; user from --user or KOMODO_RPC_USER, password from KOMODO_RPC_PASSWORD
@@ -17,13 +19,14 @@ const CONNECTION_HELP = `Connection (one of):
                       http://user:PASSWORD@host, still works but prints a warning, as other processes can read it)
   --timeout MS        per-call timeout (default 30000)`
 
-const CONN = { strings: ['chain', 'conf', 'url', 'user', 'timeout'], booleans: ['password-stdin'] }
+/** The connection flags (parseArgs lists). @internal */
+export const CONN = { strings: ['chain', 'conf', 'url', 'user', 'timeout'], booleans: ['password-stdin'] }
 
 /**
  * How the CLI turns text arguments into typed arguments of the client's methods (see `RpcArgs`): the node helpers
  * here, every module's RPCs from its CLI part.
  */
-const RPC_ARGS: Readonly<Record<string, RpcArgs>> = /* @__PURE__ */ Object.freeze({
+export const RPC_ARGS: Readonly<Record<string, RpcArgs>> = /* @__PURE__ */ Object.freeze({
   ...Object.fromEntries(CLI_MODULES.flatMap((m) => Object.entries(m.cli.rpc))),
   sendrawtransaction: 's',
   decoderawtransaction: 's',
@@ -36,7 +39,12 @@ const RPC_ARGS: Readonly<Record<string, RpcArgs>> = /* @__PURE__ */ Object.freez
   gettxoutproof: (args: readonly string[]) => [args[0]?.split(',') ?? [], args[1]],
 })
 
-async function connect(options: Record<string, string | boolean | string[]>, io: CliIo): Promise<KomodoRpc> {
+/**
+ * A client from the connection flags (--chain | --conf | --url, --timeout).
+ * @throws KomodoCcError CLI_USAGE
+ * @example const rpc = await connect(options, io)
+ */
+export async function connect(options: Record<string, string | boolean | string[]>, io: CliIo): Promise<KomodoRpc> {
   const timeoutMs = options.timeout === undefined ? undefined : Number(options.timeout)
   if (timeoutMs !== undefined && !(timeoutMs > 0)) usage('--timeout must be a positive number of milliseconds')
   const base = timeoutMs === undefined ? {} : { timeoutMs }
@@ -66,17 +74,25 @@ function rawParam(s: string, json: boolean): ExactParam {
   }
 }
 
+/** Two module methods for the help's example: the first method of the registry's first two modules. */
+const EXAMPLES = /* @__PURE__ */ MODULES.slice(0, 2)
+  .map((m) => m.methods[0]!.name)
+  .join(', ')
+/** The modules' notes on how their RPCs' parameters are read (units, variable counts), one line each. */
+const NOTES = /* @__PURE__ */ CLI_MODULES.flatMap((m) =>
+  m.cli.rpcHelp === undefined ? [] : [`  ${m.cli.rpcHelp}\n`],
+).join('')
+
 const rpcCommand: CliCommand = {
   summary: 'rpc <method> [params…] --chain NAME | --url URL   call komodod (typed for every module method)',
   help: `komodo-cc rpc <method> [params…] (--chain NAME | --conf PATH | --url URL) [--raw] [--json]
 
-Calls komodod's JSON-RPC. Module methods (tokencreate, oraclessamples, …) and the helpers (sendrawtransaction,
+Calls komodod's JSON-RPC. Module methods (${EXAMPLES}, …) and the helpers (sendrawtransaction,
 getaddressutxos, …) go through the typed client: parameters are checked, amounts are sent as exact decimal text,
 results are parsed (amounts as satoshi strings, hex results checked to be transactions). Positional parameters
-in the daemon's order; oraclesregister datafee and gatewaysbind tokensupply are in satoshis; gatewaysbind takes
-N pubkeys after N; gettxoutproof takes comma-separated txids. --raw sends the parameters unchecked (as text, or
-as JSON with --json) and prints the daemon's result as is (exact numbers).
-
+in the daemon's order; gettxoutproof takes comma-separated txids. --raw sends the parameters unchecked (as text,
+or as JSON with --json) and prints the daemon's result as is (exact numbers).
+${NOTES}
 ${CONNECTION_HELP}`,
   async run(args, io) {
     const { options, positionals } = parseArgs(args, {

@@ -1,9 +1,15 @@
 import { sbits, unsbits } from '../sbits.js'
 import { bytesToHex } from '../bytes/hex.js'
+import { MODULES } from '../modules/registry/core.js'
 import { parseArgs, printJson, usage, type CliCommand } from './core.js'
 
+/** The modules with plans (an RPC taking a plan's `name` and its `fundingtxid`): those that store plan names as sbits. */
+const PLAN_MODULES = /* @__PURE__ */ MODULES.filter((m) =>
+  m.methods.some((x) => x.params.includes('name') && x.params.includes('fundingtxid')),
+).map((m) => m.name)
+
 const sbitsCommand: CliCommand = {
-  summary: 'sbits <name> | sbits --bits <u64>   plan-name bits as dice/rewards store them',
+  summary: `sbits <name> | sbits --bits <u64>   plan-name bits as ${PLAN_MODULES.join('/')} store them`,
   help: `komodo-cc sbits <name>        → {"name", "sbits" (decimal), "wire" (the 8 opret bytes)}
 komodo-cc sbits --bits <u64>  → the name the daemon prints for those bits`,
   run(args, io) {

@@ -6,7 +6,7 @@ import { BTC } from '../address/chain.js'
 import { checkDaemonAmount, formatCoins, toSatoshis } from '../amount.js'
 import { bytesToHex, hexToBytes } from '../bytes/hex.js'
 import { KomodoCcError } from '../errors.js'
-import { CLI_MODULES } from '../modules/cli-registry.js'
+import { CLI_MODULES } from '../modules/registry/cli.js'
 import { parseArgs, type CliCommand, type CliIo } from './core.js'
 
 /**

@@ -24,7 +24,8 @@ export {
 } from './validate.js'
 export { DevnetRefusal, RPC_CODES, REJECT, EVAL_FALSE_TEXT, rejected, moduleRejected } from './refusal.js'
 export { callDevnet, defaultValidators, devnetMethods, devnetAddressOf } from './rpc.js'
-export { IO_MODULES, type IoModule, type ModuleDevnet } from '../modules/io-registry.js'
+export { IO_MODULES, type IoModule, type ModuleDevnet, type ModuleDemo } from '../modules/registry/io.js'
+export { oracleDataState } from '../modules/registry/node.js'
 export { moduleAddressMethod } from './address.js'
 export { lastOpret, decodedLastOpret } from './opret.js'
 export type { DevnetNode } from './node.js'
@@ -33,7 +34,6 @@ export {
   runDemoFlows,
   runRemoteDemo,
   waitForConfirmations,
-  oracleDataState,
   type DemoIo,
   type DevnetDemoOptions,
   type DemoTarget,

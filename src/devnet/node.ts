@@ -95,6 +95,22 @@ export function hexResult(build: () => BuildResult): Record<string, unknown> {
   }
 }
 
+/**
+ * @internal {@link hexResult} for a resolver: awaits the build and shapes its outcome as the module RPCs do.
+ */
+export async function hexResultAsync(build: () => Promise<BuildResult>): Promise<Record<string, unknown>> {
+  try {
+    const r = await build()
+    return { result: 'success', hex: r.hex }
+  } catch (e) {
+    if (e instanceof KomodoCcError) {
+      const d = e.details.daemonError
+      return { result: 'error', error: typeof d === 'string' ? d : e.message.slice(e.code.length + 2) }
+    }
+    throw e
+  }
+}
+
 /** @internal raw hex of a known transaction */
 export function txHex(node: DevnetNode, txid: string): string | undefined {
   return node.chain.txs.get(txid)?.hex

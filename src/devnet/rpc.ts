@@ -14,7 +14,7 @@ import { scriptAddress } from './chain.js'
 import { coins, expect, numText, str, usageError, type DevnetNode, type Method } from './node.js'
 import { DevnetRefusal, RPC_CODES } from './refusal.js'
 import { acceptTransaction, type ModuleValidator } from './validate.js'
-import { IO_MODULES } from '../modules/io-registry.js'
+import { IO_MODULES } from '../modules/registry/io.js'
 import { moduleAddressMethod } from './address.js'
 
 /**
@@ -27,7 +27,7 @@ export function defaultValidators(): Map<number, ModuleValidator> {
   )
 }
 
-/** Every module's RPCs (src/modules/io-registry.ts), each module's `<module>address` first. */
+/** Every module's RPCs (src/modules/registry/io.ts), each module's `<module>address` first. */
 function moduleMethods(): Record<string, Method> {
   const out: Record<string, Method> = {}
   for (const { module, devnet } of IO_MODULES)

@@ -67,6 +67,13 @@ export function devnetChainView(node: DevnetNode): ChainView {
     },
     getMempool: async () => [...chain.mempool],
     getHeight: async () => chain.height,
+    getBlockTimes: async (heights: readonly number[]) =>
+      heights.map((h) => {
+        const b = Number.isInteger(h) ? chain.blocks[h] : undefined
+        if (b === undefined)
+          throw new KomodoCcError('ARG_INVALID', `Block height out of range: ${String(h)}`, { height: String(h) })
+        return b.time
+      }),
     // a refusal is a DevnetRefusal (a KomodoCcError with the daemon's code and message)
     broadcast: async (hex: string) => acceptTransaction(chain, hex, { validators: node.validators }).txid,
   })

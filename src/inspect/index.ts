@@ -2,4 +2,4 @@
 export { inspectTransaction, MODULE_GLOBAL_PUBKEYS, type Inspection, type InspectionReading } from './inspect.js'
 export { inspectionText } from './text.js'
 export type { InspectedOutput, InspectOptions, OutputKind, ReadingBase, NoReading } from '../modules/inspection.js'
-export type { ModuleName, ModuleReading, InspectionPayload } from '../modules/registry.js'
+export type { ModuleName, ModuleReading, InspectionPayload } from '../modules/registry/core.js'

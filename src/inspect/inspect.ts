@@ -31,7 +31,7 @@ import {
   type InspectionPayload,
   type ModuleName,
   type ModuleReading,
-} from '../modules/registry.js'
+} from '../modules/registry/core.js'
 
 /** What {@link inspectTransaction} returns in `reading`: a module's reading, discriminated by `kind`, or `{}`. @example const r: InspectionReading = inspectTransaction(hex).reading */
 export type InspectionReading = ModuleReading | NoReading

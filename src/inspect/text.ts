@@ -1,5 +1,5 @@
 // One human line per inspection (layer 6); each module words its own readings (its descriptor's `summary`).
-import { moduleByName } from '../modules/registry.js'
+import { moduleByName } from '../modules/registry/core.js'
 import { shortText, type SummaryAdd } from '../modules/descriptor.js'
 import type { Inspection } from './inspect.js'
 

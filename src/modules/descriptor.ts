@@ -51,8 +51,9 @@ export type ModuleInspector<P extends ModulePayload, R extends ReadingBase> = Re
 }>
 
 /**
- * A module, described once: its name, eval codes and global keys (from `src/cc/eval.ts`), its RPCs with their
- * parameters, its payload decoder, its inspector and its offline `*info`.
+ * A module, described once: its name, eval codes and global keys (the daemon's, from `src/cc/eval.ts`; the
+ * descriptor is where the library says which are its modules'), its RPCs with their parameters, its payload decoder,
+ * its inspector and its offline `*info`.
  * @example tokensModule.methods.map((m) => m.name) // ['tokencreate', 'tokentransfer', 'tokenconvert']
  */
 export type ModuleDescriptor<

@@ -18,8 +18,8 @@ import {
   parseTxid,
   parseTxidList,
 } from './results.js'
-import { RPC_MODULES } from '../modules/rpc-registry.js'
-import type { ModuleRpcTable } from '../modules/rpc-registry.js'
+import { RPC_MODULES } from '../modules/registry/rpc.js'
+import type { ModuleRpcTable } from '../modules/registry/rpc.js'
 
 /**
  * How to reach komodod: an explicit `{url, user, password}` (credentials may also sit in the URL), or a chain

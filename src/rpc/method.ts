@@ -1,12 +1,13 @@
 // A typed komodod RPC as data (layer 7): the names of its arguments (the daemon's spelling), the conversion of typed
 // arguments into the exact JSON parameters the daemon reads, and the parser of its result. Each module folder lists
-// its RPCs this way (`modules/<m>/rpc.ts`, gathered by `modules/rpc-registry.ts`) and createKomodoRpc turns every
+// its RPCs this way (`modules/<m>/rpc.ts`, gathered by `modules/registry/rpc.ts`) and createKomodoRpc turns every
 // entry into one method of the client. Names no module.
 import type { ExactJson } from './json.js'
 import type { ExactParam, RpcCallOptions } from './transport.js'
-import { optionalParam, pubkeyParam } from './params.js'
-import { parseModuleAddresses } from './results.js'
-import type { ModuleAddresses } from './results.js'
+import type { AmountInput } from '../amount.js'
+import { optionalParam, planAmountParams, pubkeyParam } from './params.js'
+import { parseHexResult, parseModuleAddresses } from './results.js'
+import type { HexResult, ModuleAddresses } from './results.js'
 
 /**
  * One typed RPC: `params` names its arguments in the daemon's spelling and order (the client's method takes them
@@ -63,5 +64,18 @@ export function moduleAddressRpc(names: readonly string[]): RpcMethod<[pubkey?: 
     ['pubkey'],
     (pubkey?: string) => optionalParam(pubkey, (p) => pubkeyParam(p, 'pubkey')),
     (v) => parseModuleAddresses(v, keys),
+  )
+}
+
+/**
+ * A plan RPC of the form `name fundingtxid amount` that returns a transaction (a plan's funding or locking RPCs): the
+ * plan name, the plan's funding txid and an amount of at least 1 satoshi in coins.
+ * @example planAmountRpc().toParams('FREE', fundingtxid, '10') // ['FREE', fundingtxid, '10']
+ */
+export function planAmountRpc(): RpcMethod<[name: string, fundingtxid: string, amount: AmountInput], HexResult> {
+  return rpcMethod(
+    ['name', 'fundingtxid', 'amount'],
+    (name: string, fundingtxid: string, amount: AmountInput) => planAmountParams(name, fundingtxid, amount),
+    parseHexResult,
   )
 }

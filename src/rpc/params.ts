@@ -115,3 +115,16 @@ export function optionalParam(v: string | undefined, convert: (x: string) => str
 export function planAmountParams(name: unknown, fundingtxid: unknown, amount: AmountInput): string[] {
   return [planNameParam(name, 'name'), txidParam(fundingtxid, 'fundingtxid'), coinsParam(amount, 'amount', { min: 1n })]
 }
+
+/**
+ * @internal The `name fundingtxid [txid]` parameters of the plan RPCs that act on one of the plan's transactions
+ * (its status, an unlock): a plan name, the plan's funding txid, then the optional txid under its own name.
+ * @example planTxidParams('FREE', fundingtxid, undefined, 'txid') // ['FREE', fundingtxid]
+ */
+export function planTxidParams(name: unknown, fundingtxid: unknown, txid: string | undefined, key: string): string[] {
+  return [
+    planNameParam(name, 'name'),
+    txidParam(fundingtxid, 'fundingtxid'),
+    ...optionalParam(txid, (t) => txidParam(t, key)),
+  ]
+}

@@ -110,6 +110,25 @@ export function resultU64(v: ExactJson, path: string): bigint {
   return badResult(path, 'is not an integer')
 }
 
+/**
+ * @internal The head a plan module's `*info` result starts with: `result`, the plan's `fundingtxid`, its `name` and
+ * `sbits`, in the daemon's order.
+ * @example const info = { ...resultPlanHead(asObject(v)), funding: resultCoins(o.funding ?? null, 'result.funding') }
+ */
+export function resultPlanHead(o: Record<string, ExactJson>): {
+  result: string
+  fundingtxid: string
+  name: string
+  sbits: bigint
+} {
+  return {
+    result: resultString(o, 'result'),
+    fundingtxid: resultTxid(o.fundingtxid ?? null, 'result.fundingtxid'),
+    name: resultString(o, 'name'),
+    sbits: resultU64(o.sbits ?? null, 'result.sbits'),
+  }
+}
+
 /** @internal Coins as the daemon prints them ("%.8f" text or a JSON number) → satoshis, exactly. @example resultCoins('1.5', 'result.funding') // 150000000n */
 export function resultCoins(v: ExactJson, path: string): bigint {
   try {

@@ -7,7 +7,8 @@ import { keySigner } from '../../src/tx/sign.js'
 import { parseTransaction } from '../../src/tx/codec.js'
 import type { Transaction } from '../../src/tx/types.js'
 import { startDevnet, type Devnet } from '../../src/devnet/server.js'
-import { planOutputs } from '../../src/modules/rewards/devnet.js'
+import { StateReader } from '../../src/cctx/resolve.js'
+import { rewardsPlanOutputs } from '../../src/modules/rewards/resolve.js'
 import { expectModuleError, expectRefused, resign } from './_helpers.js'
 
 const R = ccModule('Rewards')
@@ -72,7 +73,7 @@ describe('rewards RPCs and the clock', () => {
 describe('Rewards consensus (spec 4.9)', () => {
   test('a lock spending rewards CC: unexpected RewardsValidate for lock', async () => {
     const l = clone(parseTransaction((await dev.rpc.rewardslock('PLAN', fundingtxid, '2')).hex))
-    const f = planOutputs(dev.chain, fundingtxid).funding[0]!
+    const f = (await rewardsPlanOutputs(new StateReader(dev.view), fundingtxid)).funding[0]!
     l.vin.push({ txid: f.txid, vout: f.vout, scriptSig: new Uint8Array(0), sequence: 0xffffffff })
     l.vout.splice(l.vout.length - 1, 0, { value: f.satoshis, script: p2pkScript(hexToBytes(dev.pubkey)) })
     await refusedBy(l, 'unexpected RewardsValidate for lock')

@@ -137,7 +137,11 @@ describe('ChainView over komodod', () => {
   })
 
   test('listUnspent / getMempool / getTransaction', async () => {
-    const view: Pick<ChainView, 'getTransaction' | 'listUnspent' | 'getMempool'> = createKomodoRpc({ url: server.url, user: 'u', password: 'p' })
+    const view: Pick<ChainView, 'getTransaction' | 'listUnspent' | 'getMempool'> = createKomodoRpc({
+      url: server.url,
+      user: 'u',
+      password: 'p',
+    })
     const [u] = await view.listUnspent('RPCeZmqW4Aam52DFLmMraWtu5CuXPxqk92')
     expect(u).toMatchObject({ txid: 'ab'.repeat(32), vout: 1, height: 120 })
     expect(u!.satoshis).toBe(9007199254740993n) // beyond 2^53: exact

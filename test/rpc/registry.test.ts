@@ -1,4 +1,4 @@
-// The client's typed methods come from the modules (modules/<m>/rpc.ts through modules/rpc-registry.ts): the same
+// The client's typed methods come from the modules (modules/<m>/rpc.ts through modules/registry/rpc.ts): the same
 // methods as before, precisely typed, argument names as the descriptors spell them; the offline `*info` and the
 // client share one result type per RPC.
 import { describe, expect, expectTypeOf, test } from 'vitest'
@@ -7,8 +7,8 @@ import info from '../../vectors/modules/docs-antara-info.json' with { type: 'jso
 import { createKomodoRpc, NODE_RPC, type KomodoRpc } from '../../src/rpc/client.js'
 import type { RpcCallOptions } from '../../src/rpc/transport.js'
 import type { HexResult, ModuleAddresses } from '../../src/rpc/results.js'
-import { RPC_MODULES } from '../../src/modules/rpc-registry.js'
-import { MODULES } from '../../src/modules/registry.js'
+import { RPC_MODULES } from '../../src/modules/registry/rpc.js'
+import { MODULES } from '../../src/modules/registry/core.js'
 import type { AmountInput } from '../../src/amount.js'
 import { oraclesinfo, type OraclesInfo, type OraclesSamples } from '../../src/modules/oracles/info.js'
 import { parseOraclesInfo } from '../../src/modules/oracles/rpc.js'

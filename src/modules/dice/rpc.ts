@@ -1,19 +1,18 @@
 // The dice module's RPCs as the komodod client calls them (layer 7): argument checks and conversion, result
-// parsers. createKomodoRpc builds its `dice*` methods from this table (through modules/rpc-registry.ts).
+// parsers. createKomodoRpc builds its `dice*` methods from this table (through modules/registry/rpc.ts).
 import type { ExactJson } from '../../rpc/json.js'
 import type { AmountInput } from '../../amount.js'
 import { checkTransactionHex } from '../../rpc/txcheck.js'
-import { moduleAddressRpc, rpcMethod } from '../../rpc/method.js'
-import { coinsParam, intParam, optionalParam, planAmountParams, planNameParam, txidParam } from '../../rpc/params.js'
+import { moduleAddressRpc, planAmountRpc, rpcMethod } from '../../rpc/method.js'
+import { coinsParam, intParam, planAmountParams, planNameParam, planTxidParams, txidParam } from '../../rpc/params.js'
 import {
   asObject,
   parseHexResult,
   parseTxidList,
   resultCoins as coins,
   resultInt as int,
+  resultPlanHead,
   resultString as str,
-  resultTxid as txidOf,
-  resultU64 as u64,
 } from '../../rpc/results.js'
 import type { DiceFinishRpcResult, DiceInfo, DiceStatus } from './info.js'
 
@@ -23,11 +22,7 @@ import type { DiceFinishRpcResult, DiceInfo, DiceStatus } from './info.js'
  * @internal
  */
 export const diceRpc = /* @__PURE__ */ Object.freeze({
-  diceaddfunds: rpcMethod(
-    ['name', 'fundingtxid', 'amount'],
-    (name: string, fundingtxid: string, amount: AmountInput) => planAmountParams(name, fundingtxid, amount),
-    parseHexResult,
-  ),
+  diceaddfunds: planAmountRpc(),
   diceaddress: moduleAddressRpc(['Dice']),
   dicebet: rpcMethod(
     ['name', 'fundingtxid', 'amount', 'odds'],
@@ -69,11 +64,7 @@ export const diceRpc = /* @__PURE__ */ Object.freeze({
   dicelist: rpcMethod([], () => [], parseTxidList),
   dicestatus: rpcMethod(
     ['name', 'fundingtxid', 'bettxid'],
-    (name: string, fundingtxid: string, bettxid?: string) => [
-      planNameParam(name, 'name'),
-      txidParam(fundingtxid, 'fundingtxid'),
-      ...optionalParam(bettxid, (t) => txidParam(t, 'bettxid')),
-    ],
+    (name: string, fundingtxid: string, bettxid?: string) => planTxidParams(name, fundingtxid, bettxid, 'bettxid'),
     parseDiceStatus,
   ),
 })
@@ -92,10 +83,7 @@ export function parseDiceFinish(v: ExactJson): DiceFinishRpcResult {
 export function parseDiceInfo(v: ExactJson): DiceInfo {
   const o = asObject(v)
   const out: DiceInfo = {
-    result: str(o, 'result'),
-    fundingtxid: txidOf(o.fundingtxid ?? null, 'result.fundingtxid'),
-    name: str(o, 'name'),
-    sbits: u64(o.sbits ?? null, 'result.sbits'),
+    ...resultPlanHead(o),
     minbet: coins(o.minbet ?? null, 'result.minbet'),
     maxbet: coins(o.maxbet ?? null, 'result.maxbet'),
     maxodds: int(o.maxodds ?? null, 'result.maxodds'),

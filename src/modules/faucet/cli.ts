@@ -114,4 +114,5 @@ export const faucetCli: ModuleCli = /* @__PURE__ */ Object.freeze({
   build: Object.freeze({ faucetfund: cliMethod(buildFaucetFund, ['amount']) }),
   rpc: Object.freeze({ faucetaddress: 's', faucetfund: 'c', faucetget: '', faucetinfo: '' }),
   commands: Object.freeze({ 'faucet get': faucetGetCommand }),
+  infoHelp: 'faucetinfo takes any number of transactions.',
 })

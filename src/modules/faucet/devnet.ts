@@ -3,21 +3,21 @@ import { ccAddress } from '../../cc/address.js'
 import { cc1of1 } from '../../cc/condition.js'
 import { ccModule, EVAL } from '../../cc/eval.js'
 import { daemonParseCoins, formatCoins } from '../../amount.js'
-import { buildFaucetFund, buildFaucetGetAsync, FAUCET_SIZE } from './build.js'
+import { FAUCET_SIZE } from './build.js'
+import { faucetAddressIsOld, faucetFunding, pickFaucetInputs, resolveFaucetFund, resolveFaucetGet } from './resolve.js'
 import { ccScript } from '../../script/cc.js'
+import { StateReader, type ResolveContext } from '../../cctx/resolve.js'
 import type { Utxo } from '../../cctx/types.js'
 import type { DevChain } from '../../devnet/chain.js'
 import { scriptAddress } from '../../devnet/chain.js'
-import { hexResult, numText, walletContext, type Method } from '../../devnet/node.js'
+import { hexResultAsync, numText, type DevnetNode, type Method } from '../../devnet/node.js'
 import { moduleRejected } from '../../devnet/refusal.js'
 import type { ModuleDevnet } from '../../devnet/module.js'
 import type { ModuleCheck } from '../../devnet/validate.js'
+import { devnetChainView } from '../../devnet/view.js'
 
 const FAUCET = /* @__PURE__ */ ccModule('Faucet')
 const TXFEE = 10000n
-const MIN_UTXO = 1_000_000n
-/** A payout address is "brand new" when none of its history is older than this many blocks. */
-export const FAUCET_NEW_ADDRESS_BLOCKS = 3
 
 const globalHex = (): string => bytesToHex(ccScript(cc1of1(EVAL.FAUCET, FAUCET.pubkey)))
 const isCc = (s: Uint8Array): boolean => s.length > 2 && s[0]! >= 1 && s[0]! <= 75 && s[1 + s[0]!] === 0xcc
@@ -51,18 +51,26 @@ export function validateFaucet(check: ModuleCheck): void {
   if (payout === undefined || payout.value !== FAUCET_SIZE) return fail('invalid faucet output')
   if (!/^00[0-9a-f]{60}00$/.test(txid)) return fail('invalid faucetget txid')
   const addr = scriptAddress(payout.script)
-  if (addr !== null)
-    for (const r of chain.addressHistory.get(addr) ?? [])
-      if (chain.height - r.height > FAUCET_NEW_ADDRESS_BLOCKS) return fail('faucet is only for brand new addresses')
+  if (addr !== null && faucetAddressIsOld(chain.addressHistory.get(addr) ?? [], chain.height))
+    return fail('faucet is only for brand new addresses')
   for (let k = i + 1; k < tx.vout.length; k++) if (isCc(tx.vout[k]!.script)) return fail('invalid CC vout')
 }
 
-/** Confirmed faucet UTXOs above 0.01 coin, not spent in the mempool (what faucetget may use). */
+/**
+ * Confirmed faucet UTXOs above 0.01 coin, not spent in the mempool (`AddFaucetInputs(0, 0)`, the rule of
+ * ./resolve.ts over the devnet's chain): what faucetget may use, in address-index order.
+ * @example faucetUtxos(chain)[0]
+ */
 export function faucetUtxos(chain: DevChain): Utxo[] {
-  return chain
+  const coins = chain
     .addressCoins(ccAddress(EVAL.FAUCET, FAUCET.pubkey))
-    .filter((c) => c.value > MIN_UTXO && !chain.spentInMempool(c.txid, c.vout))
     .map((c) => ({ txid: c.txid, vout: c.vout, satoshis: c.value, script: c.script, height: c.height }))
+  return pickFaucetInputs(coins, (u) => chain.spentInMempool(u.txid, u.vout), 0n, 0)
+}
+
+/** The devnet wallet as a resolver's context: its key, over the devnet's own chain. */
+function resolveCtx(n: DevnetNode): ResolveContext {
+  return { view: devnetChainView(n), pubkey: n.wallet.pubkey, privateKey: n.wallet.privateKey }
 }
 
 /** The faucet RPCs of the devnet wallet. `faucetget` runs the proof of work without blocking the server. @internal */
@@ -71,10 +79,10 @@ export const FAUCET_METHODS: Record<string, Method> = {
     min: 1,
     max: 1,
     usage: 'faucetfund amount\n',
-    run: (n, p) => {
+    run: async (n, p) => {
       const sats = daemonParseCoins(numText(p[0]))
       if (sats <= 0n) return { result: 'error', error: 'funding amount must be positive' }
-      const r = hexResult(() => buildFaucetFund({ amount: sats }, walletContext(n)))
+      const r = await hexResultAsync(() => resolveFaucetFund({ amount: sats }, resolveCtx(n)))
       return r.result === 'error' ? { result: 'error', error: 'couldnt create faucet funding transaction' } : r
     },
   },
@@ -82,10 +90,10 @@ export const FAUCET_METHODS: Record<string, Method> = {
     min: 0,
     max: 0,
     usage: 'faucetinfo\n',
-    run: (n) => ({
+    run: async (n) => ({
       result: 'success',
       name: 'Faucet',
-      funding: formatCoins(faucetUtxos(n.chain).reduce((s, u) => s + u.satoshis, 0n)),
+      funding: formatCoins(await faucetFunding(new StateReader(devnetChainView(n)))),
     }),
   },
   faucetget: {
@@ -94,12 +102,12 @@ export const FAUCET_METHODS: Record<string, Method> = {
     usage: 'faucetget\n',
     run: async (n) => {
       try {
-        const r = await buildFaucetGetAsync(
-          {},
-          { pubkey: n.wallet.pubkey, utxos: [], height: n.chain.height },
-          { faucetUtxos: faucetUtxos(n.chain) },
-          { startNonce: Math.floor(Math.random() * 0x0fffffff), progressEvery: 256 },
-        )
+        // the daemon's RPC builds for any address (the node refuses an old one when it is broadcast)
+        const r = await resolveFaucetGet({}, resolveCtx(n), {
+          startNonce: Math.floor(Math.random() * 0x0fffffff),
+          progressEvery: 256,
+          allowOldAddress: true,
+        })
         return { result: 'success', hex: r.hex }
       } catch {
         return { result: 'error', error: 'couldnt create faucet get transaction' }

@@ -9,3 +9,11 @@ export {
 export * from './build.js'
 export { faucetinfo, type FaucetInfo } from './info.js'
 export type { FaucetGetReading, FaucetFundReading, FaucetReading } from './inspect.js'
+export {
+  resolveFaucetFund,
+  resolveFaucetGet,
+  faucetResolvers,
+  faucetFunding,
+  type FaucetFundResolveParams,
+  type FaucetGetResolveOptions,
+} from './resolve.js'

@@ -112,4 +112,5 @@ export const gatewaysCli: ModuleCli = /* @__PURE__ */ Object.freeze({
     gatewayslist: '',
     gatewayswithdraw: 'sssc',
   }),
+  rpcHelp: 'gatewaysbind tokensupply is in satoshis and N pubkeys follow N',
 })

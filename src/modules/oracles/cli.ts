@@ -140,5 +140,6 @@ export const oraclesCli: ModuleCli = /* @__PURE__ */ Object.freeze({
     oraclessamples: 'ssi',
     oraclessubscribe: 'ssc',
   }),
+  rpcHelp: 'oraclesregister datafee is in satoshis',
   tour: publisherTour,
 })

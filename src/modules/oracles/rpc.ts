@@ -1,5 +1,5 @@
 // The oracles module's RPCs as the komodod client calls them (layer 7): argument checks and conversion, result
-// parsers. createKomodoRpc builds its `oracles*` methods from this table (through modules/rpc-registry.ts).
+// parsers. createKomodoRpc builds its `oracles*` methods from this table (through modules/registry/rpc.ts).
 import { KomodoCcError } from '../../errors.js'
 import { toSatoshis } from '../../amount.js'
 import type { AmountInput } from '../../amount.js'

@@ -101,10 +101,12 @@ function knownTxs(
 }
 
 /**
- * Checks that a funding output the unlock would spend is what `RewardsPlanFunds` counts: vout 0 of a transaction in
- * state whose opret is this plan's 'F' (the plan itself), or an 'A'/'U' naming the plan (fundingtxid and sbits).
- * Anything else (another plan's output, a lock, an output whose transaction is not given) is refused: the daemon would
- * not pick it, and validation may reject the unlock or pay from someone else's plan.
+ * Checks that a funding output the unlock would spend is what `AddRewardsInputs` picks: an output (at the rewards
+ * global CC address, as given) of a transaction in state whose opret is this plan's 'F' (the plan itself), or an
+ * 'A'/'U' naming the plan (fundingtxid and sbits). The daemon takes any such output, not only vout 0 (a transaction
+ * `rewardsaddfunding` makes has one, at vout 0). Anything else (another plan's output, a lock, an output whose
+ * transaction is not given) is refused: the daemon would not pick it, and validation may reject the unlock or pay
+ * from someone else's plan.
  */
 function planFunding(
   u: Utxo,
@@ -121,11 +123,11 @@ function planFunding(
       `${at()} cannot be verified: its transaction is not in state.plan, state.locks or state.fundingTxs`,
       { name, claim: 'plan funding', txid: u.txid.toLowerCase(), vout: u.vout },
     )
-  const v0 = tx.vout[0]
-  if (u.vout !== 0 || v0 === undefined || v0.value !== u.satoshis || !equalBytes(v0.script, u.script))
+  const out = tx.vout[u.vout]
+  if (out === undefined || out.value !== u.satoshis || !equalBytes(out.script, u.script))
     throw new KomodoCcError(
       'BUILD_STATE',
-      `${at()} is not vout 0 of its transaction as given (plan funding is vout 0 of an F/A/U)`,
+      `${at()} is not output ${u.vout} of its transaction as given (plan funding is an output of an F/A/U)`,
       { name, claim: 'plan funding', txid: tx.txid, vout: u.vout },
     )
   const op = lastOpret(tx, decodeRewardsOpret)
@@ -398,8 +400,9 @@ export type RewardsUnlockState = RewardsPlanState & {
   /** Unspent outputs at the rewards global CC address the daemon would consider: with a txid, the one lock; without,
    *  every candidate in the node's order (the first 'L' of this plan ≥ 2^30 satoshis is taken). */
   locks: readonly RewardsLockCandidate[]
-  /** The plan's unspent F/A/U funding outputs (vout 0 of its funding transactions), in the node's order. Each one
-   *  spent is checked against its transaction: `plan`, one of `locks`, or one of `fundingTxs`. */
+  /** The plan's unspent F/A/U funding outputs at the rewards global CC address (vout 0 of its funding transactions
+   *  as the daemon makes them), in the node's order. Each one spent is checked against its transaction: `plan`, one
+   *  of `locks`, or one of `fundingTxs`. */
   funding: readonly Utxo[]
   /** The transactions of the `funding` outputs (the plan's 'A' add-fundings and 'U' unlocks) when they are not among
    *  `locks` (the plan itself is `plan`). A funding output whose transaction is in none of them is refused. */
@@ -434,7 +437,8 @@ export type RewardsUnlockParams = {
  * daemon's `reward N is <= the transaction fee`. Every input is signed with the published rewards key, so the
  * result is always signed. Where the daemon would build a transaction consensus rejects (a recover by someone other
  * than the locker; funding between reward + txfee and reward + 2·txfee), this builder refuses. Each funding output it
- * spends must be vout 0 of the plan's 'F' or of an 'A'/'U' of the plan, its transaction given in `state.plan`,
+ * spends must be an output (at the rewards global CC address) of the plan's 'F' or of an 'A'/'U' of the plan, its
+ * transaction given in `state.plan`,
  * `state.locks` or `state.fundingTxs` (else `BUILD_STATE`, `details.claim: 'plan funding'`).
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | BUILD_INPUTS | INSUFFICIENT_FUNDS | AMOUNT_RANGE
  * @example buildRewardsUnlock({ name: 'FREE', fundingtxid, txid: locktxid }, ctx, { plan, locks: [{ tx: lockTx, blockTime }], funding, tipTime })

@@ -1,25 +1,25 @@
 import { bytesToHex } from '../../bytes/hex.js'
 import { equalBytes } from '../../bytes/utils.js'
-import { ccAddress } from '../../cc/address.js'
 import { cc1of1 } from '../../cc/condition.js'
 import { ccModule, EVAL } from '../../cc/eval.js'
 import { p2pkhAddress } from '../../address/address.js'
-import { daemonParseCoins, formatCoins } from '../../amount.js'
-import { sbits } from '../../sbits.js'
+import { daemonParseCoins } from '../../amount.js'
+import { KomodoCcError } from '../../errors.js'
 import { decodeRewardsPayload, type RewardsOpret } from './opret.js'
 import { rewardsPayout } from './payout.js'
 import {
-  buildRewardsAddFunding,
-  buildRewardsCreateFunding,
-  buildRewardsLock,
-  buildRewardsUnlock,
-  type RewardsLockCandidate,
-} from './build.js'
+  resolveRewardsAddFunding,
+  resolveRewardsCreateFunding,
+  resolveRewardsLock,
+  resolveRewardsUnlock,
+  rewardsInfo,
+} from './resolve.js'
 import { ccScript } from '../../script/cc.js'
 import type { Transaction } from '../../tx/types.js'
-import type { Utxo } from '../../cctx/types.js'
-import type { DevChain } from '../../devnet/chain.js'
-import { hexResult, numText, str, txidArg, walletContext, type DevnetNode, type Method } from '../../devnet/node.js'
+import type { BuildResult } from '../../cctx/complete.js'
+import { StateReader, type ResolveContext } from '../../cctx/resolve.js'
+import { devnetChainView } from '../../devnet/view.js'
+import { hexResult, numText, str, txidArg, type DevnetNode, type Method } from '../../devnet/node.js'
 import { decodedLastOpret } from '../../devnet/opret.js'
 import { moduleRejected } from '../../devnet/refusal.js'
 import type { ModuleDevnet } from '../../devnet/module.js'
@@ -35,29 +35,6 @@ const isCc = (s: Uint8Array): boolean => s.length > 2 && s[0]! >= 1 && s[0]! <= 
 /** The strictly decoded rewards opret of a transaction, or null. */
 export function rewardsOpret(tx: Transaction | undefined): RewardsOpret | null {
   return decodedLastOpret(tx, decodeRewardsPayload, (p) => p.length >= 3 && p[0] === EVAL.REWARDS)
-}
-
-/** Whether output (txid, vout) belongs to plan `fundingtxid` (F with that txid, or A/L/U naming it). */
-function planOf(chain: DevChain, txid: string, fundingtxid: string): RewardsOpret | null {
-  const p = rewardsOpret(chain.txs.get(txid)?.tx)
-  if (p === null) return null
-  if (p.funcid === 'F') return txid === fundingtxid ? p : null
-  return p.fundingtxid === fundingtxid ? p : null
-}
-
-/** Unspent confirmed outputs of a plan at the rewards global CC address, split into funding (F/A/U) and locks (L). */
-export function planOutputs(chain: DevChain, fundingtxid: string): { funding: Utxo[]; locks: Utxo[] } {
-  const funding: Utxo[] = []
-  const locks: Utxo[] = []
-  for (const c of chain.addressCoins(ccAddress(EVAL.REWARDS, REWARDS.pubkey))) {
-    if (chain.spentInMempool(c.txid, c.vout) || c.vout !== 0) continue
-    const p = planOf(chain, c.txid, fundingtxid)
-    if (p === null) continue
-    const u = { txid: c.txid, vout: c.vout, satoshis: c.value, script: c.script, height: c.height }
-    if (p.funcid === 'L') locks.push(u)
-    else funding.push(u)
-  }
-  return { funding, locks }
 }
 
 /**
@@ -136,16 +113,6 @@ export function validateRewards(check: ModuleCheck): void {
   for (let i = 1; i < tx.vout.length; i++) if (isCc(tx.vout[i]!.script)) return fail('invalid CC vout')
 }
 
-function planTx(n: DevnetNode, name: string): string | undefined {
-  const want = sbits(name)
-  for (const r of n.chain.addressHistory.get(p2pkhAddress(REWARDS.pubkey)) ?? []) {
-    const e = n.chain.txs.get(r.txid)!
-    const p = rewardsOpret(e.tx)
-    if (p?.funcid === 'F' && p.sbits === want) return e.hex
-  }
-  return undefined
-}
-
 function allPlans(n: DevnetNode): string[] {
   const out: string[] = []
   for (const r of n.chain.addressHistory.get(p2pkhAddress(REWARDS.pubkey)) ?? [])
@@ -153,7 +120,23 @@ function allPlans(n: DevnetNode): string[] {
   return out
 }
 
-/** The rewards RPCs of the devnet wallet. @internal */
+/** The devnet wallet's resolve context: its chain as a ChainView and its key. */
+function walletResolveContext(n: DevnetNode): ResolveContext {
+  return { view: devnetChainView(n), pubkey: n.wallet.pubkey, privateKey: n.wallet.privateKey }
+}
+
+/** A resolver's outcome shaped as the module RPCs answer: `{result:"success", hex}` or `{result:"error", error}`. */
+async function resolvedHex(build: Promise<BuildResult>): Promise<Record<string, unknown>> {
+  try {
+    return { result: 'success', hex: (await build).hex }
+  } catch (e) {
+    return hexResult(() => {
+      throw e
+    })
+  }
+}
+
+/** The rewards RPCs of the devnet wallet: each parses its parameters as komodod does, then runs its resolver. @internal */
 export const REWARDS_METHODS: Record<string, Method> = {
   rewardscreatefunding: {
     min: 2,
@@ -166,11 +149,10 @@ export const REWARDS_METHODS: Record<string, Method> = {
       const days = (v: unknown): bigint | undefined =>
         v === undefined ? undefined : BigInt(Number.parseInt(numText(v), 10) || 0)
       const mindeposit = p[5] === undefined ? undefined : daemonParseCoins(numText(p[5]))
-      return hexResult(() =>
-        buildRewardsCreateFunding(
+      return resolvedHex(
+        resolveRewardsCreateFunding(
           { name, amount, APR: apr, mindays: days(p[3]), maxdays: days(p[4]), mindeposit },
-          walletContext(n),
-          { plans: allPlans(n).map((id) => n.chain.txs.get(id)!.hex) },
+          walletResolveContext(n),
         ),
       )
     },
@@ -181,13 +163,9 @@ export const REWARDS_METHODS: Record<string, Method> = {
     usage: 'rewardsaddfunding name fundingtxid amount\n',
     run: (n, p) => {
       const name = str(p[0])
-      const id = txidArg(p[1])
+      const fundingtxid = txidArg(p[1])
       const amount = daemonParseCoins(numText(p[2]))
-      return hexResult(() =>
-        buildRewardsAddFunding({ name, fundingtxid: id, amount }, walletContext(n), {
-          plan: planTx(n, name) as string,
-        }),
-      )
+      return resolvedHex(resolveRewardsAddFunding({ name, fundingtxid, amount }, walletResolveContext(n)))
     },
   },
   rewardslock: {
@@ -196,15 +174,9 @@ export const REWARDS_METHODS: Record<string, Method> = {
     usage: 'rewardslock name fundingtxid amount\n',
     run: (n, p) => {
       const name = str(p[0])
-      const id = txidArg(p[1])
+      const fundingtxid = txidArg(p[1])
       const amount = daemonParseCoins(numText(p[2]))
-      const funding = planOutputs(n.chain, id).funding.reduce((s, u) => s + u.satoshis, 0n)
-      return hexResult(() =>
-        buildRewardsLock({ name, fundingtxid: id, amount }, walletContext(n), {
-          plan: planTx(n, name) as string,
-          funding,
-        }),
-      )
+      return resolvedHex(resolveRewardsLock({ name, fundingtxid, amount }, walletResolveContext(n)))
     },
   },
   rewardsunlock: {
@@ -213,25 +185,13 @@ export const REWARDS_METHODS: Record<string, Method> = {
     usage: 'rewardsunlock name fundingtxid [txid]\n',
     run: (n, p) => {
       const name = str(p[0])
-      const id = txidArg(p[1])
-      const lockid = p[2] === undefined ? undefined : txidArg(p[2])
-      const { funding, locks } = planOutputs(n.chain, id)
-      const candidates: RewardsLockCandidate[] = [...locks, ...funding].map((u) => ({
-        tx: n.chain.txs.get(u.txid)!.hex,
-        blockTime: n.chain.blocks[u.height ?? 0]!.time,
-        unspent: true,
-      }))
-      if (
-        lockid !== undefined &&
-        !candidates.some((c) => n.chain.txs.get(lockid)?.hex === c.tx) &&
-        n.chain.txs.has(lockid)
-      )
-        candidates.push({ tx: n.chain.txs.get(lockid)!.hex, blockTime: null, unspent: false })
-      return hexResult(() =>
-        buildRewardsUnlock(
-          { name, fundingtxid: id, txid: lockid === '0'.repeat(64) ? undefined : lockid },
-          walletContext(n),
-          { plan: planTx(n, name) as string, locks: candidates, funding, tipTime: n.chain.tip.time },
+      const fundingtxid = txidArg(p[1])
+      // a malformed txid is Parseuint256's zero: the automatic mode
+      const txid = p[2] === undefined ? undefined : txidArg(p[2])
+      return resolvedHex(
+        resolveRewardsUnlock(
+          txid === undefined ? { name, fundingtxid } : { name, fundingtxid, txid },
+          walletResolveContext(n),
         ),
       )
     },
@@ -240,24 +200,14 @@ export const REWARDS_METHODS: Record<string, Method> = {
     min: 1,
     max: 1,
     usage: 'rewardsinfo fundingtxid\n',
-    run: (n, p) => {
+    run: async (n, p) => {
       const id = txidArg(p[0])
-      const e = n.chain.txs.get(id)
-      if (e === undefined) return { result: 'error', error: 'cant find fundingtxid' }
-      const f = rewardsOpret(e.tx)
-      if (f?.funcid !== 'F') return { result: 'error', error: 'fundingtxid isnt rewards creation txid' }
-      const { funding, locks } = planOutputs(n.chain, id)
-      return {
-        result: 'success',
-        fundingtxid: id,
-        name: f.name ?? '',
-        sbits: f.sbits,
-        APR: formatCoins(f.APR),
-        minseconds: f.minseconds,
-        maxseconds: f.maxseconds,
-        mindeposit: formatCoins(f.mindeposit),
-        funding: formatCoins(funding.reduce((s, u) => s + u.satoshis, 0n)),
-        locked: formatCoins(locks.reduce((s, u) => s + u.satoshis, 0n)),
+      try {
+        return await rewardsInfo(new StateReader(devnetChainView(n)), id)
+      } catch (e) {
+        if (e instanceof KomodoCcError && typeof e.details.daemonError === 'string')
+          return { result: 'error', error: e.details.daemonError }
+        throw e
       }
     },
   },

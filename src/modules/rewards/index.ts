@@ -27,3 +27,12 @@ export type {
   RewardsUnlockReading,
   RewardsReading,
 } from './inspect.js'
+export {
+  resolveRewardsCreateFunding,
+  resolveRewardsAddFunding,
+  resolveRewardsLock,
+  resolveRewardsUnlock,
+  rewardsResolvers,
+  rewardsInfo,
+  type RewardsUnlockOptions,
+} from './resolve.js'

@@ -1,19 +1,17 @@
 // The rewards module's RPCs as the komodod client calls them (layer 7): argument checks and conversion, result
-// parsers. createKomodoRpc builds its `rewards*` methods from this table (through modules/rpc-registry.ts).
+// parsers. createKomodoRpc builds its `rewards*` methods from this table (through modules/registry/rpc.ts).
 import { KomodoCcError } from '../../errors.js'
 import type { AmountInput } from '../../amount.js'
 import type { ExactJson } from '../../rpc/json.js'
-import { moduleAddressRpc, rpcMethod } from '../../rpc/method.js'
-import { coinsParam, intParam, optionalParam, planAmountParams, planNameParam, txidParam } from '../../rpc/params.js'
+import { moduleAddressRpc, planAmountRpc, rpcMethod } from '../../rpc/method.js'
+import { coinsParam, intParam, planNameParam, planTxidParams, txidParam } from '../../rpc/params.js'
 import {
   asObject,
   parseHexResult,
   parseTxidList,
   resultCoins as coins,
   resultInt as int,
-  resultString as str,
-  resultTxid as txidOf,
-  resultU64 as u64,
+  resultPlanHead,
 } from '../../rpc/results.js'
 import type { RewardsInfo } from './info.js'
 
@@ -24,11 +22,7 @@ import type { RewardsInfo } from './info.js'
  * @internal
  */
 export const rewardsRpc = /* @__PURE__ */ Object.freeze({
-  rewardsaddfunding: rpcMethod(
-    ['name', 'fundingtxid', 'amount'],
-    (name: string, fundingtxid: string, amount: AmountInput) => planAmountParams(name, fundingtxid, amount),
-    parseHexResult,
-  ),
+  rewardsaddfunding: planAmountRpc(),
   rewardsaddress: moduleAddressRpc(['Rewards']),
   rewardscreatefunding: rpcMethod(
     ['name', 'amount', 'APR', 'mindays', 'maxdays', 'mindeposit'],
@@ -66,18 +60,10 @@ export const rewardsRpc = /* @__PURE__ */ Object.freeze({
     parseRewardsInfo,
   ),
   rewardslist: rpcMethod([], () => [], parseTxidList),
-  rewardslock: rpcMethod(
-    ['name', 'fundingtxid', 'amount'],
-    (name: string, fundingtxid: string, amount: AmountInput) => planAmountParams(name, fundingtxid, amount),
-    parseHexResult,
-  ),
+  rewardslock: planAmountRpc(),
   rewardsunlock: rpcMethod(
     ['name', 'fundingtxid', 'txid'],
-    (name: string, fundingtxid: string, txid?: string) => [
-      planNameParam(name, 'name'),
-      txidParam(fundingtxid, 'fundingtxid'),
-      ...optionalParam(txid, (t) => txidParam(t, 'txid')),
-    ],
+    (name: string, fundingtxid: string, txid?: string) => planTxidParams(name, fundingtxid, txid, 'txid'),
     parseHexResult,
   ),
 })
@@ -94,10 +80,7 @@ function gap(field: string, missing: string): KomodoCcError {
 export function parseRewardsInfo(v: ExactJson): RewardsInfo {
   const o = asObject(v)
   return {
-    result: str(o, 'result'),
-    fundingtxid: txidOf(o.fundingtxid ?? null, 'result.fundingtxid'),
-    name: str(o, 'name'),
-    sbits: u64(o.sbits ?? null, 'result.sbits'),
+    ...resultPlanHead(o),
     APR: coins(o.APR ?? null, 'result.APR'),
     minseconds: int(o.minseconds ?? null, 'result.minseconds'),
     maxseconds: int(o.maxseconds ?? null, 'result.maxseconds'),

@@ -13,3 +13,10 @@ export {
 export * from './build.js'
 export { tokeninfo, type TokenInfo, type TokenBalance } from './info.js'
 export type { TokenCreateReading, TokenTransferReading, TokenConvertReading, TokensReading } from './inspect.js'
+export {
+  resolveTokenCreate,
+  resolveTokenTransfer,
+  tokensResolvers,
+  type TokenTransferResolveParams,
+} from './resolve.js'
+export { tokenInputs, tokenBalance } from './inputs.js'

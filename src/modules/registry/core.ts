@@ -1,11 +1,13 @@
-// The one list of module descriptors (layer 6). The inspector and the offline `*info` loop over it; it is the only
-// file outside a module's folder that names the module. Never imported by a builder (layer 5).
-import { tokensModule } from './tokens/descriptor.js'
-import { faucetModule } from './faucet/descriptor.js'
-import { diceModule } from './dice/descriptor.js'
-import { oraclesModule } from './oracles/descriptor.js'
-import { gatewaysModule } from './gateways/descriptor.js'
-import { rewardsModule } from './rewards/descriptor.js'
+// The registry's core list (layer 6): the one list of module descriptors. The inspector, the offline `*info`, and
+// through the other lists of this folder (rpc.ts, io.ts, cli.ts: one per higher layer, keyed by these names) the
+// client, the devnet and the CLI loop over it. The registry folder is the only place outside a module's folder that
+// names the module. Never imported by a builder (layer 5).
+import { tokensModule } from '../tokens/descriptor.js'
+import { faucetModule } from '../faucet/descriptor.js'
+import { diceModule } from '../dice/descriptor.js'
+import { oraclesModule } from '../oracles/descriptor.js'
+import { gatewaysModule } from '../gateways/descriptor.js'
+import { rewardsModule } from '../rewards/descriptor.js'
 
 /**
  * Every module the library knows, in the order the inspector asks them.
@@ -52,6 +54,21 @@ export function moduleByName(name: string | null): AnyModule | undefined {
  */
 export function moduleOfOpretEval(evalByte: number): AnyModule | undefined {
   return BY_OPRET_EVAL.get(evalByte)
+}
+
+/** A module's part of a higher layer with its descriptor (an entry of the registry's client, devnet or CLI list). @example const m: ModuleWith<{ rpc: RpcMethodTable }> = RPC_MODULES[0]! */
+export type ModuleWith<P extends object> = Readonly<{ module: AnyModule } & P>
+
+/**
+ * Pairs each module's part of a higher layer (keyed by module name) with its descriptor, in the parts' order: how the
+ * registry's client, devnet and CLI lists are built from the core list's names.
+ * @example modulesWith({ tokens: { rpc: tokensRpc }, … })[0]!.module.name // 'tokens'
+ * @internal
+ */
+export function modulesWith<P extends object>(parts: Readonly<Record<ModuleName, P>>): readonly ModuleWith<P>[] {
+  return Object.freeze(
+    Object.entries<P>(parts).map(([name, part]) => Object.freeze({ module: moduleByName(name)!, ...part })),
+  )
 }
 
 const BY_NAME: ReadonlyMap<string, AnyModule> = /* @__PURE__ */ new Map(MODULES.map((m) => [m.name, m]))

@@ -1,0 +1,220 @@
+// The faucet module's resolvers (issue 18): komodod's AddFaucetInputs over a ChainView, the brand-new-address rule
+// checked before the proof of work, and the funding sum `faucetinfo` prints. The devnet's RPCs and its validator use
+// the same rules.
+import { KomodoCcError } from '../../errors.js'
+import { p2pkhAddress, pubkeyBytes } from '../../address/address.js'
+import type { ChainParams } from '../../address/chain.js'
+import { toSatoshis } from '../../amount.js'
+import { ccAddress, ccScriptAddress } from '../../cc/address.js'
+import { ccModule, EVAL } from '../../cc/eval.js'
+import { daemonRefusal } from '../../cctx/context.js'
+import type { BuildResult } from '../../cctx/complete.js'
+import { builderParams } from '../../cctx/params.js'
+import {
+  buildContextOf,
+  normalCoins,
+  outpointKey,
+  StateReader,
+  type MethodResolver,
+  type ResolveContext,
+} from '../../cctx/resolve.js'
+import type { ChainUtxo, Utxo } from '../../cctx/types.js'
+import { CC_TXFEE } from '../../tx/types.js'
+import {
+  buildFaucetFund,
+  buildFaucetGetAsync,
+  FAUCET_SIZE,
+  type FaucetFundParams,
+  type FaucetGetOptions,
+  type FaucetGetParams,
+  type FaucetGetResult,
+} from './build.js'
+
+const FAUCET = /* @__PURE__ */ ccModule('Faucet')
+/** `AddFaucetInputs` takes only faucet outputs strictly above this value (0.01 coin). */
+const FAUCET_MIN_UTXO = 1_000_000n
+/** faucetget's `maxinputs`. */
+const FAUCET_MAX_INPUTS = 60
+
+/**
+ * A payout address is "brand new" when none of its confirmed transactions is more than this many blocks below the
+ * tip (`FaucetValidate`: `CCduration(numblocks, txid) > 0 && numblocks > 3`).
+ * @example FAUCET_NEW_ADDRESS_BLOCKS // 3
+ */
+export const FAUCET_NEW_ADDRESS_BLOCKS = 3
+
+/**
+ * The brand-new-address rule of `FaucetValidate` (spec 4.4): true when a transaction of the address's history was
+ * confirmed more than 3 blocks before the tip `height`. As the daemon's `CCduration`, a transaction at height 0 (the
+ * genesis block) or not below the tip does not count. (`CCduration` also needs the tip's time to be later than the
+ * block's; heights alone are used here.)
+ * @example faucetAddressIsOld([{ height: 10 }], 14) // true
+ */
+export function faucetAddressIsOld(history: readonly { height: number }[], height: number): boolean {
+  return history.some((h) => h.height > 0 && height - h.height > FAUCET_NEW_ADDRESS_BLOCKS)
+}
+
+/**
+ * `AddFaucetInputs(total, maxinputs)` over the faucet address's confirmed unspent outputs (address-index order):
+ * skips outputs below total/maxinputs (below `total` when maxinputs is 0), takes those strictly above 0.01 coin that no
+ * mempool transaction spends, until the total reaches `total` (when above 0) or `maxinputs` are taken (when above 0).
+ * `faucetget` asks (10,010,000, 60), `faucetinfo` (0, 0): every output above 0.01 coin.
+ * @example pickFaucetInputs(coins, (u) => chain.spentInMempool(u.txid, u.vout), 10_010_000n, 60)
+ */
+export function pickFaucetInputs<U extends Utxo>(
+  utxos: readonly U[],
+  spentInMempool: (u: U) => boolean,
+  total: bigint,
+  maxInputs: number,
+): U[] {
+  const threshold = maxInputs > 0 ? total / BigInt(maxInputs) : total
+  const out: U[] = []
+  let sum = 0n
+  for (const u of utxos) {
+    if (u.satoshis < threshold) continue
+    if (u.satoshis <= FAUCET_MIN_UTXO || spentInMempool(u)) continue
+    out.push(u)
+    sum += u.satoshis
+    if ((total > 0n && sum >= total) || (maxInputs > 0 && out.length >= maxInputs)) break
+  }
+  return out
+}
+
+/**
+ * `AddFaucetInputs` through a chain source: the faucet global address's confirmed unspent outputs, each checked to
+ * pay that address, picked by {@link pickFaucetInputs}.
+ * @throws KomodoCcError CHAIN_MISMATCH (an output listed under the faucet address pays another) | ABORTED
+ * @example const utxos = await faucetInputs(new StateReader(view), 10_010_000n, 60)
+ */
+export async function faucetInputs(
+  reader: StateReader,
+  total: bigint,
+  maxInputs: number,
+  options: { chain?: ChainParams } = {},
+): Promise<ChainUtxo[]> {
+  const address = ccAddress(EVAL.FAUCET, FAUCET.pubkey, options.chain)
+  const [list, spent] = await Promise.all([reader.unspent(address), reader.mempoolSpends(address)])
+  for (const u of list) {
+    let at: string | null = null
+    try {
+      at = ccScriptAddress(u.script, options.chain)
+    } catch {
+      // not a CC script
+    }
+    if (at !== address)
+      throw new KomodoCcError(
+        'CHAIN_MISMATCH',
+        `the chain source lists ${u.txid}:${u.vout} under the faucet address ${address}, but it pays ${at ?? 'a non-CC script'}`,
+        { txid: u.txid, vout: u.vout, address },
+      )
+  }
+  return pickFaucetInputs(list, (u) => spent.has(outpointKey(u.txid, u.vout)), total, maxInputs)
+}
+
+/**
+ * `faucetinfo`'s funding, in satoshis, from a chain source: the confirmed faucet outputs above 0.01 coin that no
+ * mempool transaction spends (`AddFaucetInputs(0, 0)`). The daemon prints it as coins with 8 decimals.
+ * Round trips: 3 (the faucet address's unspent list, their transactions, its mempool).
+ * @throws KomodoCcError CHAIN_MISMATCH | ABORTED
+ * @example formatCoins(await faucetFunding(new StateReader(view))) // '5.00000000'
+ */
+export async function faucetFunding(reader: StateReader, options: { chain?: ChainParams } = {}): Promise<bigint> {
+  return (await faucetInputs(reader, 0n, 0, options)).reduce((s, u) => s + u.satoshis, 0n)
+}
+
+/**
+ * The parameters of {@link resolveFaucetFund}, named as the daemon names them. `amount`: a bigint is satoshis, a
+ * decimal string or a number is coins (the daemon's RPC takes coins).
+ * @example const p: FaucetFundResolveParams = { amount: '5' }
+ */
+export type FaucetFundResolveParams = FaucetFundParams
+
+/**
+ * `faucetfund amount`, key-local: the caller's normal coins as local-mode `AddNormalinputs` sees them (confirmed and
+ * mempool outputs of `ctx.pubkey` not spent in the mempool, at most 64 taken), the height, then
+ * {@link buildFaucetFund}. Round trips: 4.
+ * @throws KomodoCcError like {@link buildFaucetFund} | CHAIN_MISMATCH | ABORTED
+ * @example const r = await resolveFaucetFund({ amount: '5' }, { view, pubkey, privateKey })
+ */
+export async function resolveFaucetFund(params: FaucetFundResolveParams, ctx: ResolveContext): Promise<BuildResult> {
+  const { amount } = builderParams(params, 'resolveFaucetFund', ['amount'])
+  const sats = toSatoshis(amount, 'amount', { allowNegative: true })
+  const reader = new StateReader(ctx?.view, ctx?.signal)
+  const [utxos, height] = await Promise.all([normalCoins(reader, ctx.pubkey, { chain: ctx.chain }), reader.height()])
+  return buildFaucetFund({ amount: sats }, buildContextOf(ctx, utxos, height))
+}
+
+/**
+ * Options of {@link resolveFaucetGet}: the proof-of-work search's ({@link FaucetGetOptions}; `signal` defaults to the
+ * context's), and `allowOldAddress` to skip the brand-new-address check (the daemon's RPC does not check it: the
+ * devnet's `faucetget` builds for any address, as komodod does, and the node refuses it when broadcast).
+ * @example const o: FaucetGetResolveOptions = { onProgress: (n) => bar.update(n) }
+ */
+export type FaucetGetResolveOptions = FaucetGetOptions & { allowOldAddress?: boolean }
+
+/**
+ * `faucetget`, key-local: the faucet inputs komodod's `AddFaucetInputs` would take (confirmed outputs on the faucet
+ * global address strictly above 0.01 coin and at least 166,833 sat, not spent in the mempool, at most 60, until
+ * 10,010,000 sat), then {@link buildFaucetGetAsync}'s proof of work. Before the work, the payout address (the P2PKH
+ * address of `ctx.pubkey`) must be brand new, or it refuses with the validator's text `faucet is only for brand new
+ * addresses` (`BUILD_STATE`): the daemon would build and then have the transaction refused. A faucet that cannot pay
+ * refuses first, as the daemon's RPC does. Round trips: 5 (height, the faucet address's unspent list, their
+ * transactions and mempool, the payout address's history).
+ * @throws KomodoCcError BUILD_STATE | INSUFFICIENT_FUNDS | POW_NOT_FOUND | ABORTED | CHAIN_MISMATCH | …
+ * @example const r = await resolveFaucetGet({}, { view, pubkey }, { signal: AbortSignal.timeout(60000) })
+ */
+export async function resolveFaucetGet(
+  params: FaucetGetParams,
+  ctx: ResolveContext,
+  options: FaucetGetResolveOptions = {},
+): Promise<FaucetGetResult> {
+  builderParams(params, 'resolveFaucetGet', [])
+  if (typeof options !== 'object' || options === null)
+    throw new KomodoCcError('ARG_INVALID', 'options expected an object')
+  const { allowOldAddress, ...search } = options
+  if (allowOldAddress !== undefined && typeof allowOldAddress !== 'boolean')
+    throw new KomodoCcError('ARG_INVALID', 'options.allowOldAddress expected a boolean')
+  const reader = new StateReader(ctx?.view, ctx?.signal)
+  const payout = p2pkhAddress(pubkeyBytes(ctx.pubkey, 'context.pubkey'), ctx.chain)
+  const need = FAUCET_SIZE + CC_TXFEE
+  const [height, utxos, history] = await Promise.all([
+    reader.height(),
+    faucetInputs(reader, need, FAUCET_MAX_INPUTS, { chain: ctx.chain }),
+    allowOldAddress === true ? [] : reader.history(payout),
+  ])
+  const funded = utxos.reduce((s, u) => s + u.satoshis, 0n) >= need
+  if (funded && faucetAddressIsOld(history, height))
+    throw daemonRefusal(
+      'faucet is only for brand new addresses',
+      { address: payout, height, oldest: Math.min(...history.map((h) => h.height).filter((h) => h > 0)) },
+      'BUILD_STATE',
+    )
+  return buildFaucetGetAsync(
+    {},
+    buildContextOf(ctx, [], height),
+    { faucetUtxos: utxos },
+    {
+      ...search,
+      signal: search.signal ?? ctx.signal,
+    },
+  )
+}
+
+/**
+ * The faucet module's state-changing RPCs as the wallet, the CLI and the devnet call them.
+ * @example faucetResolvers.map((r) => r.method) // ['faucetfund', 'faucetget']
+ */
+export const faucetResolvers: readonly MethodResolver[] = /* @__PURE__ */ Object.freeze([
+  Object.freeze({
+    method: 'faucetfund',
+    params: Object.freeze(['amount']),
+    resolve: (params: Record<string, unknown>, ctx: ResolveContext) =>
+      resolveFaucetFund(params as FaucetFundResolveParams, ctx),
+  }),
+  Object.freeze({
+    method: 'faucetget',
+    params: Object.freeze([]),
+    resolve: (params: Record<string, unknown>, ctx: ResolveContext, options?: Record<string, unknown>) =>
+      resolveFaucetGet(params as FaucetGetParams, ctx, options as FaucetGetResolveOptions),
+  }),
+])

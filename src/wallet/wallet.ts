@@ -1,0 +1,248 @@
+// The key-local wallet (issue 18): one async method per state-changing RPC of the six modules, named and
+// parametrised as the daemon's; each finds its state through a ChainView (the module's resolver), builds, signs
+// in this process, checks the transaction does what was asked, and broadcasts it once.
+import { KomodoCcError } from '../errors.js'
+import { bytesToHex, hexToBytes } from '../bytes/hex.js'
+import { decodeWif, p2pkhAddress } from '../address/address.js'
+import { KMD, type ChainParams } from '../address/chain.js'
+import { batonKey } from '../cc/address.js'
+import { keySigner, type Signer } from '../tx/sign.js'
+import type { BuildResult } from '../cctx/complete.js'
+import type { ChainView } from '../cctx/types.js'
+import type { MethodResolver, ResolveContext } from '../cctx/resolve.js'
+import { inspectBuild } from '../inspect-build.js'
+import type { Inspection } from '../inspect/index.js'
+import { PendingSet, type PendingTx } from './pending.js'
+
+/** How to make a wallet. Give `privateKey` (32 bytes, hex or WIF) or `signer`; `view` is the chain source. */
+export type WalletOptions = {
+  /** The key: 32 bytes, 64 hex digits, or WIF. Kept inside the wallet object only (drop the wallet to drop it). */
+  privateKey?: Uint8Array | string
+  /** Signs instead of a key (no dice entropy, no oracle baton without `batonSigner`). */
+  signer?: Signer
+  /** Signs oracle baton inputs when `signer` is given without a key. */
+  batonSigner?: Signer
+  /** Where chain state comes from and where transactions go: `createRpcView(rpc)`, `devnet.view`, … */
+  view: ChainView
+  /** Address parameters (default KMD). */
+  chain?: ChainParams
+  /** The builders' fee (default 10000 sat). */
+  fee?: bigint
+  /** Blocks until a transaction expires (default 200). */
+  expiryDelta?: number
+  /** Largest fee a call may pay, in satoshis (default 100000); a build above it is refused before broadcast. */
+  maxFee?: bigint
+  /** The state-changing methods (default: every module's, from the registry). */
+  methods?: readonly MethodResolver[]
+}
+
+/** Options of one wallet call (its last argument, after the daemon's parameters). */
+export type WalletCallOptions = {
+  /** false: build and sign, do not broadcast (default true). */
+  broadcast?: boolean
+  /** false: the unsigned transaction with every input's sighash (implies no broadcast). */
+  sign?: boolean
+  /** Stops between look-ups and before broadcast (`ABORTED`). */
+  signal?: AbortSignal
+  /** The resolver's own options (e.g. faucetget's proof-of-work progress). */
+  resolve?: Record<string, unknown>
+  /** Overrides the wallet's `maxFee` for this call. */
+  maxFee?: bigint
+}
+
+/** What a wallet call returns. */
+export type WalletResult = {
+  txid: string
+  hex: string
+  fee: bigint
+  /** Whether the transaction was sent (false for `broadcast: false` or `sign: false`). */
+  broadcast: boolean
+  /** What the transaction does, read back from its bytes. */
+  inspection: Inspection
+  /** The builder's result: inputs with their sighashes, the parsed transaction. */
+  build: BuildResult
+}
+
+/** A wallet method: the daemon's parameters in its order, then optionally {@link WalletCallOptions}. */
+export type WalletMethod = (...args: unknown[]) => Promise<WalletResult>
+
+/**
+ * The key-local wallet. `call(method, params)` runs any state-changing method by name with an object of the daemon's
+ * parameter names; each method is also a function of the daemon's positional parameters (`wallet.tokentransfer(
+ * tokenid, destpubkey, amount)`).
+ */
+export type Wallet = {
+  /** The wallet's public key (hex), its `-pubkey`. */
+  readonly pubkey: string
+  /** Its normal address (P2PKH of the key). */
+  readonly address: string
+  /** The methods it runs, by daemon name, with their parameter names. */
+  readonly methods: Readonly<Record<string, readonly string[]>>
+  /** Runs a method with named parameters. */
+  call(method: string, params: Record<string, unknown>, options?: WalletCallOptions): Promise<WalletResult>
+  /** Transactions sent that the node does not show yet (consecutive calls spend around them). */
+  pending(): PendingTx[]
+  /** Sends a pending transaction again (the same bytes: idempotent); resolves to its txid. */
+  rebroadcast(txid: string): Promise<string>
+} & { readonly [method: string]: WalletMethod | unknown }
+
+const DEFAULT_MAX_FEE = 100_000n
+/** Broadcast failures that leave a transaction's fate unknown (it may have reached the node). */
+const UNCERTAIN = new Set(['RPC_TIMEOUT', 'RPC_HTTP', 'ABORTED'])
+const RESERVED = new Set(['pubkey', 'address', 'methods', 'call', 'pending', 'rebroadcast'])
+
+function keyOf(k: Uint8Array | string, chain: ChainParams): Uint8Array {
+  if (k instanceof Uint8Array) return k.slice()
+  if (typeof k === 'string' && /^[0-9a-fA-F]{64}$/.test(k)) return hexToBytes(k, 'privateKey')
+  if (typeof k === 'string') return decodeWif(k, chain).privateKey
+  throw new KomodoCcError('PRIVKEY_INVALID', 'privateKey expected 32 bytes, 64 hex digits or a WIF')
+}
+
+/**
+ * A key-local wallet over a chain source: every state-changing RPC of the six modules, the key never leaving the
+ * process, nothing signed from state the source could not prove (each resolver checks txids and outputs), nothing
+ * broadcast twice. Calls on one wallet run one at a time; outputs it spent or created stay known (`pending()`)
+ * until the node shows them, so consecutive calls chain through the mempool.
+ * @throws KomodoCcError ARG_INVALID | PRIVKEY_INVALID on bad options
+ * @example
+ * const wallet = createWallet({ privateKey: wif, view: createRpcView(rpc) })
+ * const { txid } = await wallet.tokentransfer(tokenid, destpubkey, 100n) as WalletResult
+ */
+export function createWallet(options: WalletOptions): Wallet {
+  if (typeof options !== 'object' || options === null)
+    throw new KomodoCcError('ARG_INVALID', 'createWallet expected an options object')
+  const { view } = options
+  if (typeof view !== 'object' || view === null || typeof view.getTransaction !== 'function')
+    throw new KomodoCcError('ARG_INVALID', 'createWallet: options.view expected a ChainView', { name: 'view' })
+  const chain = options.chain ?? KMD
+  const privateKey = options.privateKey === undefined ? undefined : keyOf(options.privateKey, chain)
+  const signer = options.signer ?? (privateKey === undefined ? undefined : keySigner(privateKey))
+  if (signer === undefined)
+    throw new KomodoCcError('ARG_INVALID', 'createWallet needs privateKey or signer', { name: 'privateKey' })
+  const batonSigner = options.batonSigner ?? (privateKey === undefined ? undefined : keySigner(batonKey(privateKey)))
+  const pubkey = bytesToHex(signer.publicKey)
+  const address = p2pkhAddress(signer.publicKey, chain)
+  const methods = options.methods ?? []
+  const byName = new Map(methods.map((m) => [m.method, m]))
+  const pending = new PendingSet()
+  let queue: Promise<unknown> = Promise.resolve()
+  const serial = <T>(f: () => Promise<T>): Promise<T> => {
+    const run = queue.then(f, f)
+    queue = run.catch(() => undefined)
+    return run
+  }
+
+  const run = async (
+    m: MethodResolver,
+    params: Record<string, unknown>,
+    o: WalletCallOptions,
+  ): Promise<WalletResult> => {
+    const sign = o.sign !== false
+    await pending.reconcile(view)
+    const ctx: ResolveContext = {
+      view: pending.view(view),
+      pubkey: signer.publicKey,
+      chain,
+      ...(sign ? { signer } : {}),
+      ...(sign && batonSigner !== undefined ? { batonSigner } : {}),
+      ...(sign && privateKey !== undefined ? { privateKey } : {}),
+      ...(options.fee !== undefined ? { fee: options.fee } : {}),
+      ...(options.expiryDelta !== undefined ? { expiryDelta: options.expiryDelta } : {}),
+      ...(o.signal !== undefined ? { signal: o.signal } : {}),
+    }
+    const build = await m.resolve(params, ctx, o.resolve)
+    const inspection = inspectBuild(build, { chain })
+    checkBuild(m.method, build, inspection, address, o.maxFee ?? options.maxFee ?? DEFAULT_MAX_FEE)
+    const out = { txid: build.txid, hex: build.hex, fee: build.fee, inspection, build }
+    if (!sign || o.broadcast === false) return { ...out, broadcast: false }
+    if (o.signal?.aborted === true) throw new KomodoCcError('ABORTED', `${m.method} was aborted before broadcast`)
+    try {
+      const sent = await view.broadcast(build.hex)
+      if (sent.toLowerCase() !== build.txid)
+        throw new KomodoCcError('RPC_RESULT', `the node answered txid ${sent} for transaction ${build.txid}`, {
+          txid: build.txid,
+        })
+    } catch (e) {
+      if (e instanceof KomodoCcError && UNCERTAIN.has(e.code)) pending.add(build, true)
+      throw e
+    }
+    pending.add(build, false)
+    return { ...out, broadcast: true }
+  }
+
+  const call = (method: string, params: Record<string, unknown>, o: WalletCallOptions = {}): Promise<WalletResult> => {
+    const m = byName.get(method)
+    if (m === undefined)
+      return Promise.reject(
+        new KomodoCcError('ARG_INVALID', `the wallet has no method ${String(method)}`, { name: 'method' }),
+      )
+    if (typeof params !== 'object' || params === null || Array.isArray(params))
+      return Promise.reject(
+        new KomodoCcError('ARG_INVALID', `${method} expected its parameters as an object`, { name: 'params' }),
+      )
+    if (typeof o !== 'object' || o === null)
+      return Promise.reject(new KomodoCcError('ARG_INVALID', `${method} options expected an object`))
+    return serial(() => run(m, params, o))
+  }
+
+  const wallet: Record<string, unknown> = {
+    pubkey,
+    address,
+    methods: Object.freeze(Object.fromEntries(methods.map((m) => [m.method, m.params]))),
+    call,
+    pending: () => pending.list(),
+    rebroadcast: (txid: string) =>
+      serial(async () => {
+        const p = pending.list().find((x) => x.txid === String(txid).toLowerCase())
+        if (p === undefined)
+          throw new KomodoCcError('ARG_INVALID', `no pending transaction ${String(txid)}`, { name: 'txid' })
+        const sent = await view.broadcast(p.hex)
+        pending.add(p.result, false)
+        return sent
+      }),
+  }
+  for (const m of methods) {
+    if (RESERVED.has(m.method)) throw new KomodoCcError('ARG_INVALID', `method name ${m.method} is reserved`)
+    wallet[m.method] = (...args: unknown[]): Promise<WalletResult> => {
+      // no daemon parameter is a plain object: a trailing one is the call's options
+      let o: WalletCallOptions = {}
+      const last = args[args.length - 1]
+      if (typeof last === 'object' && last !== null && Object.getPrototypeOf(last) === Object.prototype)
+        o = args.pop() as WalletCallOptions
+      if (args.length > m.params.length)
+        return Promise.reject(
+          new KomodoCcError(
+            'ARG_INVALID',
+            `${m.method} takes ${m.params.length} parameters (${m.params.join(', ')}), got ${args.length}`,
+          ),
+        )
+      const params: Record<string, unknown> = {}
+      m.params.forEach((name, i) => {
+        if (args[i] !== undefined) params[name] = args[i]
+      })
+      return call(m.method, params, o)
+    }
+  }
+  return Object.freeze(wallet) as Wallet
+}
+
+/**
+ * The submit checks on a build: it is the method asked for, its change pays only the wallet, its fee is within
+ * bound. @throws KomodoCcError SUBMIT_MISMATCH
+ */
+function checkBuild(method: string, build: BuildResult, inspection: Inspection, address: string, maxFee: bigint): void {
+  const mismatch = (check: string, message: string, details: Record<string, unknown> = {}): never => {
+    throw new KomodoCcError('SUBMIT_MISMATCH', `${method}: ${message}`, { check, ...details })
+  }
+  if (inspection.method !== method)
+    mismatch('method', `the built transaction reads as ${inspection.method ?? 'no module method'}`, {
+      got: inspection.method,
+    })
+  for (const o of inspection.outputs)
+    if (o.role === 'change' && o.address !== address)
+      mismatch('change', `output ${o.n} pays change to ${o.address ?? 'a script without address'}, not the wallet`, {
+        vout: o.n,
+      })
+  if (build.fee < 0n || build.fee > maxFee)
+    mismatch('fee', `fee ${build.fee} sat is outside 0..${maxFee}`, { fee: String(build.fee) })
+}
