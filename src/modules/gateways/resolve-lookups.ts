@@ -12,6 +12,7 @@ import { KMD, type ChainParams } from '../../address/chain.js'
 import type { ChainUtxo, Utxo } from '../../cctx/types.js'
 import type { StateReader, VerifiedTx } from '../../cctx/resolve.js'
 import { lastOpret, type TxOutputsView } from '../../cctx/rewards-gateways-state.js'
+import { decodeTokensOpret } from '../tokens/opret.js'
 import { decodeGatewaysOpret, type GatewaysBindOpret, type GatewaysOpret } from './opret.js'
 
 /**
@@ -198,4 +199,26 @@ export async function isConfirmedTx(
     return isConfirmed(reader, t.txid, address, min)
   }
   return false
+}
+
+/**
+ * `CCtoken_balance(address, tokenid)`: the confirmed unspent outputs at `address` (those spent in the mempool
+ * included) of the token's create transaction or of a transaction whose tokens opret (eval 0xf2) names `tokenid`,
+ * summed. Unlike `tokenbalance` it checks no token validity: what gatewaysbind compares with the supply and
+ * gatewaysinfo prints as `remaining`.
+ * @internal
+ */
+export async function ccTokenBalance(
+  reader: StateReader,
+  address: string,
+  tokenid: string,
+  chain?: ChainParams,
+): Promise<bigint> {
+  const list = await ccUnspent(reader, address, chain)
+  const txs = await reader.txs(list.map((u) => u.txid))
+  return list.reduce((sum, u, i) => {
+    const p = lastOpret(outputsOf(txs[i]!), decodeTokensOpret)
+    const ofToken = u.txid === tokenid || (p?.funcid === 't' && p.evalCode === EVAL.TOKENS && p.tokenid === tokenid)
+    return ofToken ? sum + u.satoshis : sum
+  }, 0n)
 }

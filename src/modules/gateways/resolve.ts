@@ -5,7 +5,7 @@ import { hexToBytes } from '../../bytes/hex.js'
 import { formatCoins, type AmountInput } from '../../amount.js'
 import { pubkeyBytes, p2pkhAddress } from '../../address/address.js'
 import type { ChainParams } from '../../address/chain.js'
-import { txidAddress } from '../../cc/address.js'
+import { ccAddress, txidAddress } from '../../cc/address.js'
 import { EVAL } from '../../cc/eval.js'
 import { amountParam, txidParam } from '../../cctx/common.js'
 import type { BuildResult } from '../../cctx/complete.js'
@@ -44,7 +44,7 @@ import type { GatewaysInfo } from './info.js'
 import { gatewaysDepositAddress } from './proof.js'
 import {
   bindOpretOf,
-  ccUnspent,
+  ccTokenBalance,
   gatewaysGlobalAddress,
   gatewaysOpretOf,
   gatewayTokenInputs,
@@ -57,7 +57,7 @@ import {
   type GatewaysResolveOptions,
 } from './resolve-lookups.js'
 import { oracleBaton, reverseScan } from './resolve-oracle.js'
-import { callerTokens } from './resolve-tokens.js'
+import { tokenInputs } from '../tokens/inputs.js'
 
 export { GATEWAYS_MIN_CONFIRMATIONS, type GatewaysResolveOptions } from './resolve-lookups.js'
 
@@ -132,11 +132,13 @@ export async function resolveGatewaysBind(
     } catch {
       keys = undefined
     }
-  const [height, utxos, token, mine, oracle, binds, balances] = await Promise.all([
+  const [height, utxos, token, tokens, balance, oracle, binds, balances] = await Promise.all([
     reader.height(),
     normalCoins(reader, me, { chain }),
     maybeTx(reader, tokenid),
-    callerTokens(reader, me, tokenid, chain),
+    // every valid candidate: the builder applies AddTokenCCInputs' supply/64 threshold and 64-input limit
+    tokenInputs(reader, tokenid, me, undefined, { chain }),
+    ccTokenBalance(reader, ccAddress(EVAL.TOKENS, me, chain), tokenid, chain),
     maybeTx(reader, oracletxid),
     reader
       .history(gatewaysGlobalAddress(chain))
@@ -152,8 +154,8 @@ export async function resolveGatewaysBind(
   const create = token === undefined ? undefined : lastOpret(outputsOf(token), decodeTokensOpret)
   return buildGatewaysBind({ ...p, tokensupply }, buildContextOf(ctx, utxos, height), {
     ...(token !== undefined && create?.funcid === 'c' ? { token: outputsOf(token) } : {}),
-    tokens: mine.candidates,
-    balance: mine.balance,
+    tokens,
+    balance,
     ...(oracle !== undefined ? { oracle: outputsOf(oracle) } : {}),
     binds,
     ...(balances !== undefined ? { balances } : {}),
@@ -270,9 +272,9 @@ export async function resolveGatewaysWithdraw(
   if (bind.op === undefined)
     return buildGatewaysWithdraw({ ...p, amount }, buildContextOf(ctx, [], height), { ...bind.state, tokens: [] })
   const me = pubkeyBytes(ctx.pubkey, 'context.pubkey')
-  const [markers, mine, utxos] = await Promise.all([
+  const [markers, tokens, utxos] = await Promise.all([
     openMarkers(reader, chain),
-    callerTokens(reader, me, bind.op.tokenid, chain),
+    tokenInputs(reader, bind.op.tokenid, me, amount, { chain }),
     normalCoins(reader, me, { chain }),
   ])
   const referred = markers.flatMap((t) => {
@@ -286,7 +288,7 @@ export async function resolveGatewaysWithdraw(
     ...bind.state,
     markers: markers.map(outputsOf),
     withdraws,
-    tokens: mine.candidates,
+    tokens,
   })
 }
 
@@ -437,14 +439,7 @@ export async function gatewaysInfo(
   const b = bindOpretOf(t)
   if (b === undefined) return { result: 'error', error: `invalid bindtxid ${id} coin.` }
   if (b.M > b.N || b.N === 0) return { result: 'success', name: 'Gateways' }
-  const list = await ccUnspent(reader, gatewayTokensAddress(chain), chain)
-  const txs = await reader.txs(list.map((u) => u.txid))
-  let remaining = 0n
-  list.forEach((u, i) => {
-    const p = lastOpret(outputsOf(txs[i]!), decodeTokensOpret)
-    if (u.txid === b.tokenid || (p?.funcid === 't' && p.evalCode === EVAL.TOKENS && p.tokenid === b.tokenid))
-      remaining += u.satoshis
-  })
+  const remaining = await ccTokenBalance(reader, gatewayTokensAddress(chain), b.tokenid, chain)
   return {
     result: 'success',
     name: 'Gateways',

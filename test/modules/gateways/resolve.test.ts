@@ -33,6 +33,7 @@ import {
   resolveGatewaysWithdraw,
 } from '../../../src/modules/gateways/resolve.js'
 import { resign } from '../../devnet/_helpers.js'
+import { createWallet, type WalletResult } from '../../../src/wallet/wallet.js'
 
 // Independent facts (spec 1.9, 5.1): the gateways global key, its CC address, the gateway token address.
 const GW_PK = '03ea9c062b9652d8eff34879b504eda0717895d27597aaeb60347d65eed96ccb40'
@@ -864,5 +865,46 @@ describe('lying chain sources: a typed error, nothing signed', () => {
     expect(signer.calls).toBeGreaterThan(0)
     await dev.view.broadcast(r.hex)
     await dev.mine(1)
+  })
+})
+
+describe('through the key-local wallet: a second gateway, each step checked (method, change, fee) before broadcast', () => {
+  test('bind → deposit → claim → withdraw → partialsign → completesigning → markdone', async () => {
+    const wallet = createWallet({ privateKey: dev.privateKey, view: dev.view, methods: gatewaysResolvers })
+    type W = (...a: unknown[]) => Promise<WalletResult>
+    const w = (m: string) => wallet[m] as W
+    const token = await send(await dev.rpc.tokencreate('WTOKEN', '0.1', ''))
+    await dev.mine(1)
+    const bind = await w('gatewaysbind')(token, oracletxid, 'KMD', 10_000_000n, 1, 1, [me], 60, 85, 188)
+    expect(bind.inspection.method).toBe('gatewaysbind')
+    await dev.mine(2)
+    const c = await coinDeposit('0.03')
+    await dev.mine(1)
+    const height = dev.chain.height
+    await publish(oracletxid, record(height))
+    await dev.mine(1)
+    const proof = await dev.rpc.gettxoutproof([c.cointxid])
+    const dep = await w('gatewaysdeposit')(bind.txid, height, 'KMD', c.cointxid, 0, c.cointx, proof, me, '0.03')
+    await dev.mine(2)
+    const claim = await w('gatewaysclaim')(bind.txid, 'KMD', dep.txid, me, '0.03')
+    expect(claim.build.tx.vin.map(key)).toEqual([`${bind.txid}:0`, `${dep.txid}:0`])
+    await dev.mine(1)
+    const wd = await w('gatewayswithdraw')(bind.txid, 'KMD', me, '0.01')
+    await dev.mine(2)
+    const p = await w('gatewayspartialsign')(wd.txid, 'KMD', 'aa')
+    await dev.mine(2)
+    const s = await w('gatewayscompletesigning')(p.txid, 'KMD', 'aabb')
+    await dev.mine(2)
+    const m = await w('gatewaysmarkdone')(s.txid, 'KMD')
+    expect([p, s, m].map((r) => r.inspection.method)).toEqual([
+      'gatewayspartialsign',
+      'gatewayscompletesigning',
+      'gatewaysmarkdone',
+    ])
+    await dev.mine(1)
+    expect(await gatewaysInfo(new StateReader(dev.view), bind.txid)).toMatchObject({
+      remaining: '0.08000000',
+      issued: '0.02000000',
+    })
   })
 })
