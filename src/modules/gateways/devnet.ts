@@ -22,12 +22,20 @@ import {
 } from './resolve.js'
 import { GATEWAYS_MIN_CONFIRMATIONS } from './resolve-lookups.js'
 import { StateReader, type ResolveContext } from '../../cctx/resolve.js'
-import type { BuildResult } from '../../cctx/complete.js'
 import { devnetChainView } from '../../devnet/view.js'
 import { gatewaysCustomAddress, gatewaysDepositAddress } from './proof.js'
 import type { Transaction } from '../../tx/types.js'
 import { devnetBlockHeader, type DevChain } from '../../devnet/chain.js'
-import { coins, expect, hexResult, numText, str, txidArg, type DevnetNode, type Method } from '../../devnet/node.js'
+import {
+  coins,
+  expect,
+  hexResultAsync,
+  numText,
+  str,
+  txidArg,
+  type DevnetNode,
+  type Method,
+} from '../../devnet/node.js'
 import { decodedLastOpret } from '../../devnet/opret.js'
 import { oraclesOpret } from '../oracles/devnet.js'
 import { DevnetRefusal, RPC_CODES, moduleRejected } from '../../devnet/refusal.js'
@@ -310,19 +318,6 @@ const resolveContext = (n: DevnetNode): ResolveContext => ({
   privateKey: n.wallet.privateKey,
 })
 
-/** A resolver's outcome shaped as the module RPCs reply: `{result:"success", hex}` or the daemon's error object. */
-async function resolved(build: Promise<BuildResult>): Promise<Record<string, unknown>> {
-  let r: BuildResult
-  try {
-    r = await build
-  } catch (e) {
-    return hexResult(() => {
-      throw e
-    })
-  }
-  return { result: 'success', hex: r.hex }
-}
-
 const atoi = (v: unknown): number => {
   const m = /^\s*([+-]?\d+)/.exec(numText(v))
   return m === null ? 0 : Number.parseInt(m[1]!, 10)
@@ -394,7 +389,7 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
           throw new DevnetRefusal(RPC_CODES.MISC_ERROR, 'invalid destination pubkey')
       const [pubtype, p2shtype, wiftype] = [atoi(p[6 + N]), atoi(p[7 + N]), atoi(p[8 + N])]
       const taddr = p.length === 10 + N ? atoi(p[9 + N]) : undefined
-      return resolved(
+      return hexResultAsync(() =>
         resolveGatewaysBind(
           {
             tokenid,
@@ -433,7 +428,7 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
       if (!/^0[23][0-9a-fA-F]{64}$/.test(destpub))
         throw new DevnetRefusal(RPC_CODES.MISC_ERROR, 'invalid destination pubkey')
       if (!/^([0-9a-fA-F]{2})+$/.test(proof)) return { result: 'error', error: 'deposittxid didnt validate' }
-      return resolved(
+      return hexResultAsync(() =>
         resolveGatewaysDeposit(
           { bindtxid, height, coin, cointxid, claimvout, deposithex, proof, destpub, amount },
           resolveContext(n),
@@ -453,7 +448,9 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
       const amount = daemonParseCoins(numText(p[4]))
       if (!/^0[23][0-9a-fA-F]{64}$/.test(destpub))
         throw new DevnetRefusal(RPC_CODES.MISC_ERROR, 'invalid destination pubkey')
-      return resolved(resolveGatewaysClaim({ bindtxid, coin, deposittxid, destpub, amount }, resolveContext(n)))
+      return hexResultAsync(() =>
+        resolveGatewaysClaim({ bindtxid, coin, deposittxid, destpub, amount }, resolveContext(n)),
+      )
     },
   },
   gatewayswithdraw: {
@@ -467,7 +464,7 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
       const amount = daemonParseCoins(numText(p[3]))
       if (!/^0[23][0-9a-fA-F]{64}$/.test(withdrawpub))
         throw new DevnetRefusal(RPC_CODES.MISC_ERROR, 'invalid destination pubkey')
-      return resolved(resolveGatewaysWithdraw({ bindtxid, coin, withdrawpub, amount }, resolveContext(n)))
+      return hexResultAsync(() => resolveGatewaysWithdraw({ bindtxid, coin, withdrawpub, amount }, resolveContext(n)))
     },
   },
   gatewayspartialsign: {
@@ -475,7 +472,7 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
     max: 3,
     usage: 'gatewayspartialsign txidaddr refcoin hex\n',
     run: (n, p) =>
-      resolved(
+      hexResultAsync(() =>
         resolveGatewaysPartialSign({ txidaddr: txidArg(p[0]), refcoin: str(p[1]), hex: str(p[2]) }, resolveContext(n)),
       ),
   },
@@ -484,7 +481,7 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
     max: 3,
     usage: 'gatewayscompletesigning withdrawtxid coin hex\n',
     run: (n, p) =>
-      resolved(
+      hexResultAsync(() =>
         resolveGatewaysCompleteSigning(
           { withdrawtxid: txidArg(p[0]), coin: str(p[1]), hex: str(p[2]) },
           resolveContext(n),
@@ -496,7 +493,9 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
     max: 2,
     usage: 'gatewaysmarkdone completesigningtx coin\n',
     run: (n, p) =>
-      resolved(resolveGatewaysMarkDone({ completesigningtx: txidArg(p[0]), coin: str(p[1]) }, resolveContext(n))),
+      hexResultAsync(() =>
+        resolveGatewaysMarkDone({ completesigningtx: txidArg(p[0]), coin: str(p[1]) }, resolveContext(n)),
+      ),
   },
   gatewayspendingdeposits: {
     min: 2,

@@ -10,7 +10,7 @@ import { ccModule, EVAL } from '../../cc/eval.js'
 import { ccScript } from '../../script/cc.js'
 import { KMD, type ChainParams } from '../../address/chain.js'
 import type { ChainUtxo, Utxo } from '../../cctx/types.js'
-import type { StateReader, VerifiedTx } from '../../cctx/resolve.js'
+import { ccUnspent, type StateReader, type VerifiedTx } from '../../cctx/resolve.js'
 import { lastOpret, type TxOutputsView } from '../../cctx/rewards-gateways-state.js'
 import { decodeTokensOpret } from '../tokens/opret.js'
 import { decodeGatewaysOpret, type GatewaysBindOpret, type GatewaysOpret } from './opret.js'
@@ -111,31 +111,6 @@ export async function isConfirmed(reader: StateReader, txid: string, address: st
 }
 
 /**
- * Confirmed unspent CC outputs listed at `address` (address-index order, those spent in the mempool included, as
- * `SetCCunspents`), each checked to be a CC output paying that address: the view claiming another script there is
- * lying (`CHAIN_MISMATCH`).
- * @internal
- */
-export async function ccUnspent(reader: StateReader, address: string, chain: ChainParams = KMD): Promise<ChainUtxo[]> {
-  const list = await reader.unspent(address)
-  for (const u of list) {
-    let paid: string | undefined
-    try {
-      paid = ccScriptAddress(u.script, chain)
-    } catch {
-      paid = undefined
-    }
-    if (paid !== address)
-      throw new KomodoCcError(
-        'CHAIN_MISMATCH',
-        `the chain source lists ${u.txid}:${u.vout} as a CC output of ${address}, but it pays ${paid ?? 'a non-CC script'}`,
-        { txid: u.txid, vout: u.vout, address },
-      )
-  }
-  return list
-}
-
-/**
  * `AddGatewaysInputs` (spec 5.6): the gateway's token outputs a claim may spend, in address-index order: unspent
  * outputs at TOK2(0xf1, gatewayspk) that are the bind's vout 0, or vout 1 of a 'W' or a 'C' of this bind, coin and
  * tokenid. The daemon does not skip outputs spent in the mempool and sets no minimum size; the builder stops at
@@ -148,7 +123,7 @@ export async function gatewayTokenInputs(
   bind: GatewaysBindOpret,
   chain?: ChainParams,
 ): Promise<Utxo[]> {
-  const list = await ccUnspent(reader, gatewayTokensAddress(chain), chain)
+  const list = await ccUnspent(reader, gatewayTokensAddress(chain), { chain })
   const txs = await reader.txs(list.map((u) => u.txid))
   const script = gatewayTokensScript()
   return list.filter((u, i) => {
@@ -172,7 +147,7 @@ export async function gatewayTokenInputs(
  * @internal
  */
 export async function openMarkers(reader: StateReader, chain?: ChainParams): Promise<VerifiedTx[]> {
-  const list = await ccUnspent(reader, gatewaysGlobalAddress(chain), chain)
+  const list = await ccUnspent(reader, gatewaysGlobalAddress(chain), { chain })
   const markers = list.filter((u) => u.vout === 0 && u.satoshis === GATEWAYS_MARKER)
   return reader.txs(markers.map((u) => u.txid))
 }
@@ -214,7 +189,7 @@ export async function ccTokenBalance(
   tokenid: string,
   chain?: ChainParams,
 ): Promise<bigint> {
-  const list = await ccUnspent(reader, address, chain)
+  const list = await ccUnspent(reader, address, { chain })
   const txs = await reader.txs(list.map((u) => u.txid))
   return list.reduce((sum, u, i) => {
     const p = lastOpret(outputsOf(txs[i]!), decodeTokensOpret)

@@ -6,10 +6,10 @@ import { KomodoCcError } from '../../errors.js'
 import { hexToBytes } from '../../bytes/hex.js'
 import { ccScriptAddress, txidAddress } from '../../cc/address.js'
 import type { ChainParams } from '../../address/chain.js'
-import type { StateReader, VerifiedTx } from '../../cctx/resolve.js'
+import { ccUnspent, type StateReader, type VerifiedTx } from '../../cctx/resolve.js'
 import { lastOpret } from '../../cctx/rewards-gateways-state.js'
 import { decodeOraclesOpret, type OraclesOpret } from '../oracles/opret.js'
-import { ccUnspent, maybeTx, outputsOf } from './resolve-lookups.js'
+import { maybeTx, outputsOf } from './resolve-lookups.js'
 
 const BATON_VALUE = 10000n
 const ZERO = '0'.repeat(64)
@@ -48,7 +48,7 @@ export async function oracleBaton(
   } catch {
     return undefined // not a CC output: the daemon's CC index has nothing there
   }
-  const list = await ccUnspent(reader, batonAddress, chain)
+  const list = await ccUnspent(reader, batonAddress, { chain })
   const txs = await reader.txs(list.map((u) => u.txid))
   let baton: string | undefined
   let best = 0

@@ -840,7 +840,7 @@ describe('lying chain sources: a typed error, nothing signed', () => {
         ...dev.view,
         listUnspent: async (a: string) => [...(a === GW_TOKENS ? [mine] : []), ...(await dev.view.listUnspent(a))],
       },
-      new RegExp(`lists ${mine.txid}:${mine.vout} as a CC output of ${GW_TOKENS}, but it pays ${ccAddress(0xf2, me)}`),
+      new RegExp(`lists ${mine.txid}:${mine.vout} under ${GW_TOKENS}, but it pays ${ccAddress(0xf2, me)}`),
     )
   })
   test("withdraw: a gateway output listed as the caller's token output", async () => {
