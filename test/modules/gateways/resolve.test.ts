@@ -51,18 +51,20 @@ let bindtxid: string
 const trips: Record<string, number> = {}
 
 /** A view that counts its calls (each is one round trip of a resolve). */
-function counted(view: ChainView): { view: ChainView; n: () => number } {
+function counted(view: ChainView): { view: ChainView; n: () => number; by: Record<string, number> } {
   let n = 0
+  const by: Record<string, number> = {}
   const out: Record<string, unknown> = {}
   for (const [k, f] of Object.entries(view))
     out[k] =
       typeof f === 'function'
         ? (...a: unknown[]) => {
             n++
+            by[k] = (by[k] ?? 0) + 1
             return (f as (...x: unknown[]) => unknown)(...a)
           }
         : f
-  return { view: out as unknown as ChainView, n: () => n }
+  return { view: out as unknown as ChainView, n: () => n, by }
 }
 
 /** A signer over the wallet key that counts its signatures. */
@@ -102,6 +104,7 @@ async function resolveAndCompare<R extends { hex: string }>(
   const c = counted(dev.view)
   const r = await run(c.view)
   trips[method] = Math.max(trips[method] ?? 0, c.n())
+  if (process.env.GW_TRIPS === '1') console.log(method, JSON.stringify(c.by))
   const viaRpc = await rpc(method, ...rpcParams)
   expect(viaRpc).toEqual({ result: 'success', hex: r.hex })
   return r
