@@ -95,6 +95,12 @@ function bindOf(chain: DevChain, bindtxid: string): GatewaysBindOpret | null {
   return b !== null && b.funcid === 'B' ? b : null
 }
 
+/** `cant find bindtxid …` / `invalid bindtxid … coin.…`: the daemon's error object for a bind it cannot use. */
+const bindError = (n: DevnetNode, id: string, coin: string): Record<string, unknown> => ({
+  result: 'error',
+  error: n.chain.txs.has(id) ? `invalid bindtxid ${id} coin.${coin}` : `cant find bindtxid ${id}`,
+})
+
 const prefixesOf = (b: GatewaysBindOpret) => ({ taddr: b.taddr, prefix: b.prefix, prefix2: b.prefix2 })
 
 /**
@@ -340,11 +346,7 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
       const id = txidArg(p[0])
       const pk = str(p[1])
       const b = bindOf(n.chain, id)
-      if (b === null)
-        return {
-          result: 'error',
-          error: n.chain.txs.has(id) ? `invalid bindtxid ${id} coin.` : `cant find bindtxid ${id}`,
-        }
+      if (b === null) return bindError(n, id, '')
       const bytes = /^([0-9a-fA-F]{2})*$/.test(pk) ? hexToBytes(pk) : new Uint8Array(0)
       const script = Uint8Array.from([bytes.length, ...bytes, 0xac])
       return { result: 'success', address: gatewaysCustomAddress(script, prefixesOf(b)) ?? '' }
@@ -358,11 +360,7 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
       const id = txidArg(p[0])
       const address = str(p[1])
       const b = bindOf(n.chain, id)
-      if (b === null)
-        return {
-          result: 'error',
-          error: n.chain.txs.has(id) ? `invalid bindtxid ${id} coin.` : `cant find bindtxid ${id}`,
-        }
+      if (b === null) return bindError(n, id, '')
       if (address !== p2pkhAddress(n.wallet.pubkey))
         throw new DevnetRefusal(RPC_CODES.MISC_ERROR, `Private key for address ${address} is not known`)
       return { result: 'success', privkey: base58checkEncode(Uint8Array.from([b.wiftype, ...n.wallet.privateKey, 1])) }
@@ -505,11 +503,7 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
       const id = txidArg(p[0])
       const coin = str(p[1])
       const b = bindOf(n.chain, id)
-      if (b === null || b.coin !== coin)
-        return {
-          result: 'error',
-          error: n.chain.txs.has(id) ? `invalid bindtxid ${id} coin.${coin}` : `cant find bindtxid ${id}`,
-        }
+      if (b === null || b.coin !== coin) return bindError(n, id, coin)
       const pending: Record<string, unknown>[] = []
       const me = n.wallet.pubkey
       const deposit = gatewaysDepositAddress(
@@ -568,11 +562,7 @@ function pendingOrProcessed(n: DevnetNode, p: unknown[], kind: 'pending' | 'proc
   const id = txidArg(p[0])
   const coin = str(p[1])
   const b = bindOf(n.chain, id)
-  if (b === null || b.coin !== coin)
-    return {
-      result: 'error',
-      error: n.chain.txs.has(id) ? `invalid bindtxid ${id} coin.${coin}` : `cant find bindtxid ${id}`,
-    }
+  if (b === null || b.coin !== coin) return bindError(n, id, coin)
   const me = bytesToHex(n.wallet.pubkey)
   const queueflag = b.pubkeys.includes(me) ? 1 : 0
   const pre = prefixesOf(b)
