@@ -911,3 +911,19 @@ describe('through the key-local wallet: a second gateway, each step checked (met
     })
   })
 })
+
+test('round trips per method stay within their bounds (docs/wallet/gateways.md)', () => {
+  const bounds: Record<string, number> = {
+    gatewaysbind: 12,
+    gatewaysdeposit: 16,
+    gatewaysclaim: 8,
+    gatewayswithdraw: 13,
+    gatewayspartialsign: 8,
+    gatewayscompletesigning: 8,
+    gatewaysmarkdone: 8,
+    'gatewaysclaim (7 of 63 gateway outputs)': 8,
+    'gatewaysdeposit (sample 3 back)': 16,
+  }
+  expect(Object.keys(trips).sort()).toEqual(Object.keys(bounds).sort())
+  for (const [m, n] of Object.entries(trips)) expect(n, m).toBeLessThanOrEqual(bounds[m]!)
+})
