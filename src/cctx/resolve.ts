@@ -5,6 +5,8 @@ import { KomodoCcError } from '../errors.js'
 import { bytesToHex, hexToBytes } from '../bytes/hex.js'
 import { equalBytes } from '../bytes/utils.js'
 import { pubkeyBytes, p2pkhAddress } from '../address/address.js'
+import { KMD, type ChainParams } from '../address/chain.js'
+import { ccScriptAddress } from '../cc/address.js'
 import { hash160 } from '../hash/index.js'
 import { p2pkScript, p2pkhScript } from '../script/script.js'
 import { scriptPaysAddress } from '../script/address.js'
@@ -244,6 +246,37 @@ export class StateReader {
     const [list, spent] = await Promise.all([this.unspent(address), this.mempoolSpends(address)])
     return list.filter((u) => !spent.has(outpointKey(u.txid, u.vout)))
   }
+}
+
+/**
+ * Confirmed unspent outputs of a CC address, as {@link StateReader.unspent} lists them (address-index order, those
+ * spent in the mempool included), each checked to be a CC output paying that address: a source listing another
+ * script there contradicts itself.
+ * @param options.name - how the message names the address (default: the address itself)
+ * @throws KomodoCcError CHAIN_MISMATCH naming the listed output and what it pays
+ * @example const outs = await ccUnspent(reader, ccAddress(0xf2, pubkey))
+ */
+export async function ccUnspent(
+  reader: StateReader,
+  address: string,
+  options: { chain?: ChainParams; name?: string } = {},
+): Promise<ChainUtxo[]> {
+  const list = await reader.unspent(address)
+  for (const u of list) {
+    let at: string | undefined
+    try {
+      at = ccScriptAddress(u.script, options.chain ?? KMD)
+    } catch {
+      at = undefined // not a CC script
+    }
+    if (at !== address)
+      throw new KomodoCcError(
+        'CHAIN_MISMATCH',
+        `the chain source lists ${u.txid}:${u.vout} under ${options.name ?? address}, but it pays ${at ?? 'a non-CC script'}`,
+        { txid: u.txid, vout: u.vout, address },
+      )
+  }
+  return list
 }
 
 /** `txid:vout` (txid lower-case display hex), the key resolvers use for outpoint sets. @example outpointKey(u.txid, u.vout) */

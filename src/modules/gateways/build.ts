@@ -199,6 +199,12 @@ export type GatewaysBindState = {
   binds?: readonly StateTx[]
   /** Normal balance of each bind pubkey's address, same order (the daemon refuses a pubkey with none). Unchecked when absent. */
   balances?: readonly bigint[]
+  /**
+   * The caller's balance of this token as the daemon's `CCtoken_balance` reads it (every confirmed output at
+   * CC1(0xf2, caller) of the create transaction or of a token opret of this tokenid, those spent in the mempool
+   * included), which must equal the supply; default: the sum of `tokens`.
+   */
+  balance?: bigint
 }
 
 /**
@@ -295,12 +301,16 @@ export function buildGatewaysBind(
     )
   const myTokens = cc1of1(EVAL.TOKENS, ctx.pubkey)
   const listed = new OutpointSet() // a token output listed twice counts once
-  const balance = Array.isArray(state.tokens)
-    ? state.tokens.reduce(
-        (s, u, i) => (listed.take(checkUtxo(u, `state.tokens[${i}]`), 'state.tokens') ? s + u.satoshis : s),
-        0n,
-      )
-    : 0n
+  if (state.balance !== undefined && typeof state.balance !== 'bigint')
+    throw new KomodoCcError('BUILD_STATE', 'state.balance expected a bigint of token satoshis')
+  const balance =
+    state.balance ??
+    (Array.isArray(state.tokens)
+      ? state.tokens.reduce(
+          (s, u, i) => (listed.take(checkUtxo(u, `state.tokens[${i}]`), 'state.tokens') ? s + u.satoshis : s),
+          0n,
+        )
+      : 0n)
   if (balance !== supply)
     throw daemonRefusal(
       `token balance on ${ccAddress(EVAL.TOKENS, ctx.pubkey, ctx.chain)} ${coins(balance)}!=${coins(supply)}`,

@@ -10,45 +10,44 @@ import { daemonFormatDouble, daemonParseCoins, formatCoins } from '../../amount.
 import { ccScript } from '../../script/cc.js'
 import { p2pkScript } from '../../script/script.js'
 import { decodeGatewaysPayload, type GatewaysOpret, type GatewaysBindOpret } from './opret.js'
-import { decodeTokensPayload } from '../tokens/opret.js'
 import {
-  buildGatewaysBind,
-  buildGatewaysClaim,
-  buildGatewaysCompleteSigning,
-  buildGatewaysDeposit,
-  buildGatewaysMarkDone,
-  buildGatewaysPartialSign,
-  buildGatewaysWithdraw,
-} from './build.js'
+  gatewaysInfo,
+  resolveGatewaysBind,
+  resolveGatewaysClaim,
+  resolveGatewaysCompleteSigning,
+  resolveGatewaysDeposit,
+  resolveGatewaysMarkDone,
+  resolveGatewaysPartialSign,
+  resolveGatewaysWithdraw,
+} from './resolve.js'
+import { GATEWAYS_MIN_CONFIRMATIONS } from './resolve-lookups.js'
+import { StateReader, type ResolveContext } from '../../cctx/resolve.js'
+import { devnetChainView } from '../../devnet/view.js'
 import { gatewaysCustomAddress, gatewaysDepositAddress } from './proof.js'
 import type { Transaction } from '../../tx/types.js'
-import type { Utxo } from '../../cctx/types.js'
-import { devnetBlockHeader, scriptAddress, type DevChain } from '../../devnet/chain.js'
+import { devnetBlockHeader, type DevChain } from '../../devnet/chain.js'
 import {
   coins,
   expect,
-  hexResult,
+  hexResultAsync,
   numText,
   str,
-  txHex,
   txidArg,
-  walletContext,
   type DevnetNode,
   type Method,
 } from '../../devnet/node.js'
-import { decodedLastOpret, lastOpret } from '../../devnet/opret.js'
+import { decodedLastOpret } from '../../devnet/opret.js'
 import { oraclesOpret } from '../oracles/devnet.js'
-import { tokenUtxos } from '../tokens/devnet.js'
 import { DevnetRefusal, RPC_CODES, moduleRejected } from '../../devnet/refusal.js'
 import type { ModuleDevnet } from '../../devnet/module.js'
 import type { ModuleCheck } from '../../devnet/validate.js'
 
 /**
  * Confirmations after which the devnet treats a gateways transaction as "confirmed/notarized"
- * (`komodo_txnotarizedconfirmed` in a TESTMODE build: 2; the devnet has no notarizations).
+ * (`komodo_txnotarizedconfirmed` in a TESTMODE build: 2; the devnet has no notarizations): the resolvers' default.
  * @example await dev.mine(GATEWAYS_CONFIRMATIONS)
  */
-export const GATEWAYS_CONFIRMATIONS = 2
+export const GATEWAYS_CONFIRMATIONS = GATEWAYS_MIN_CONFIRMATIONS
 const MARKER = 10000n
 const GATEWAYS = /* @__PURE__ */ ccModule('Gateways')
 const ZERO = '0'.repeat(64)
@@ -96,63 +95,13 @@ function bindOf(chain: DevChain, bindtxid: string): GatewaysBindOpret | null {
   return b !== null && b.funcid === 'B' ? b : null
 }
 
+/** `cant find bindtxid …` / `invalid bindtxid … coin.…`: the daemon's error object for a bind it cannot use. */
+const bindError = (n: DevnetNode, id: string, coin: string): Record<string, unknown> => ({
+  result: 'error',
+  error: n.chain.txs.has(id) ? `invalid bindtxid ${id} coin.${coin}` : `cant find bindtxid ${id}`,
+})
+
 const prefixesOf = (b: GatewaysBindOpret) => ({ taddr: b.taddr, prefix: b.prefix, prefix2: b.prefix2 })
-
-/** Unspent (and not mempool-spent) outputs at the gateway token address TOK2(0xf1, gatewayspk). */
-function gatewayTokenCoins(chain: DevChain) {
-  const script = ccScript(tokensCc1of1(EVAL.GATEWAYS, GATEWAYS.pubkey))
-  const hex = bytesToHex(script)
-  return chain
-    .addressCoins(scriptAddress(script)!)
-    .filter((c) => bytesToHex(c.script) === hex && !chain.spentInMempool(c.txid, c.vout))
-}
-
-/** `gatewaysinfo` (spec 5.10). @example gatewaysInfo(chain, bindtxid).deposit */
-export function gatewaysInfo(chain: DevChain, bindtxid: string): Record<string, unknown> {
-  const e = chain.txs.get(bindtxid)
-  if (e === undefined) return { result: 'error', error: `cant find bindtxid ${bindtxid}` }
-  const b = bindOf(chain, bindtxid)
-  if (b === null) return { result: 'error', error: `invalid bindtxid ${bindtxid} coin.` }
-  if (b.M > b.N || b.N === 0) return { result: 'success', name: 'Gateways' }
-  let remaining = 0n
-  for (const c of gatewayTokenCoins(chain)) {
-    const tx = chain.txs.get(c.txid)!.tx
-    if (c.txid === b.tokenid || tokenidOf(tx) === b.tokenid) remaining += c.value
-  }
-  return {
-    result: 'success',
-    name: 'Gateways',
-    M: b.M,
-    N: b.N,
-    pubkeys: b.pubkeys,
-    coin: b.coin,
-    oracletxid: b.oracletxid,
-    taddr: b.taddr,
-    prefix: b.prefix,
-    prefix2: b.prefix2,
-    wiftype: b.wiftype,
-    deposit: gatewaysDepositAddress(
-      b.M,
-      b.pubkeys.map((k) => hexToBytes(k)),
-      prefixesOf(b),
-    ),
-    tokenid: b.tokenid,
-    totalsupply: formatCoins(b.totalsupply),
-    remaining: formatCoins(remaining),
-    issued: formatCoins(b.totalsupply - remaining),
-  }
-}
-
-function tokenidOf(tx: Transaction): string | null {
-  const p = lastOpret(tx)
-  if (p === null) return null
-  try {
-    const t = decodeTokensPayload(p)
-    return t.funcid === 'c' ? null : 'tokenid' in t ? t.tokenid : null
-  } catch {
-    return null
-  }
-}
 
 /**
  * `gettxoutproof ["txid",…] ( blockhash )` on the devnet: a Komodo/Zcash `CMerkleBlock` (the block header with an
@@ -360,24 +309,6 @@ export function validateGateways(check: ModuleCheck): void {
 // ---------------------------------------------------------------------------------------------------------------
 // RPCs
 
-const txHexOf = (n: DevnetNode, id: string): string | undefined => txHex(n, id)
-
-/** Oracle data ('D') transactions of an oracle, newest first (mempool, then by height). */
-function oracleSamples(chain: DevChain, oracletxid: string): string[] {
-  const out: { hex: string; h: number }[] = []
-  for (const e of chain.txs.values()) {
-    const p = oraclesOpret(e.tx)
-    if (p?.funcid === 'D' && p.oracletxid === oracletxid)
-      out.push({ hex: e.hex, h: e.height < 0 ? Infinity : e.height })
-  }
-  return out.sort((a, b) => b.h - a.h).map((x) => x.hex)
-}
-
-function cointxidExists(chain: DevChain, cointxid: string): boolean {
-  const a = txidAddress(cointxid)
-  return (chain.addressHistory.get(a)?.length ?? 0) > 0 || chain.mempoolAddressCoins(a).length > 0
-}
-
 /** Transactions whose unspent vout 0 is a 10000 marker at the gateways global CC address (mempool included). */
 function openMarkers(chain: DevChain): string[] {
   return globalTxids(chain).filter((id) => {
@@ -386,33 +317,17 @@ function openMarkers(chain: DevChain): string[] {
   })
 }
 
-/** Gateway token inputs of a bind (`AddGatewaysInputs`): (bind, 0) or ('W'/'C' of this bind, 1), not mempool-spent. */
-function gatewayTokenUtxos(chain: DevChain, bindtxid: string, b: GatewaysBindOpret): Utxo[] {
-  return gatewayTokenCoins(chain)
-    .filter((c) => {
-      if (c.txid === bindtxid) return c.vout === 0
-      const q = gatewaysOpret(chain.txs.get(c.txid)?.tx)
-      return (
-        c.vout === 1 &&
-        q !== null &&
-        (q.funcid === 'W' || q.funcid === 'C') &&
-        q.bindtxid === bindtxid &&
-        q.refcoin === b.coin &&
-        q.tokenid === b.tokenid
-      )
-    })
-    .map((c) => ({ txid: c.txid, vout: c.vout, satoshis: c.value, script: c.script, height: c.height }))
-}
+/** The resolve context of the devnet wallet: its key, over the devnet's own chain. */
+const resolveContext = (n: DevnetNode): ResolveContext => ({
+  view: devnetChainView(n),
+  pubkey: n.wallet.pubkey,
+  privateKey: n.wallet.privateKey,
+})
 
 const atoi = (v: unknown): number => {
   const m = /^\s*([+-]?\d+)/.exec(numText(v))
   return m === null ? 0 : Number.parseInt(m[1]!, 10)
 }
-
-const bindState = (n: DevnetNode, bindtxid: string) => ({
-  bind: txHexOf(n, bindtxid) as string,
-  bindConfirmed: confirmed(n.chain, bindtxid),
-})
 
 /** The gateways RPCs of the devnet wallet. @internal @example Object.keys(GATEWAYS_METHODS) */
 export const GATEWAYS_METHODS: Record<string, Method> = {
@@ -421,7 +336,7 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
     min: 1,
     max: 1,
     usage: 'gatewaysinfo bindtxid\n',
-    run: (n, p) => gatewaysInfo(n.chain, txidArg(p[0])),
+    run: (n, p) => gatewaysInfo(new StateReader(devnetChainView(n)), txidArg(p[0])),
   },
   gatewaysexternaladdress: {
     min: 2,
@@ -431,11 +346,7 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
       const id = txidArg(p[0])
       const pk = str(p[1])
       const b = bindOf(n.chain, id)
-      if (b === null)
-        return {
-          result: 'error',
-          error: n.chain.txs.has(id) ? `invalid bindtxid ${id} coin.` : `cant find bindtxid ${id}`,
-        }
+      if (b === null) return bindError(n, id, '')
       const bytes = /^([0-9a-fA-F]{2})*$/.test(pk) ? hexToBytes(pk) : new Uint8Array(0)
       const script = Uint8Array.from([bytes.length, ...bytes, 0xac])
       return { result: 'success', address: gatewaysCustomAddress(script, prefixesOf(b)) ?? '' }
@@ -449,11 +360,7 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
       const id = txidArg(p[0])
       const address = str(p[1])
       const b = bindOf(n.chain, id)
-      if (b === null)
-        return {
-          result: 'error',
-          error: n.chain.txs.has(id) ? `invalid bindtxid ${id} coin.` : `cant find bindtxid ${id}`,
-        }
+      if (b === null) return bindError(n, id, '')
       if (address !== p2pkhAddress(n.wallet.pubkey))
         throw new DevnetRefusal(RPC_CODES.MISC_ERROR, `Private key for address ${address} is not known`)
       return { result: 'success', privkey: base58checkEncode(Uint8Array.from([b.wiftype, ...n.wallet.privateKey, 1])) }
@@ -480,15 +387,8 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
           throw new DevnetRefusal(RPC_CODES.MISC_ERROR, 'invalid destination pubkey')
       const [pubtype, p2shtype, wiftype] = [atoi(p[6 + N]), atoi(p[7 + N]), atoi(p[8 + N])]
       const taddr = p.length === 10 + N ? atoi(p[9 + N]) : undefined
-      const me = bytesToHex(n.wallet.pubkey)
-      const binds = openMarkers(n.chain)
-        .concat(gatewaysList(n.chain))
-        .map((id) => txHexOf(n, id)!)
-      const balances = pubkeys.map((k) =>
-        n.chain.addressCoins(p2pkhAddress(hexToBytes(k))).reduce((s, c) => s + c.value, 0n),
-      )
-      return hexResult(() =>
-        buildGatewaysBind(
+      return hexResultAsync(() =>
+        resolveGatewaysBind(
           {
             tokenid,
             oracletxid,
@@ -502,14 +402,7 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
             wiftype: wiftype & 0xff,
             taddr: taddr === undefined ? undefined : taddr & 0xff,
           },
-          walletContext(n),
-          {
-            ...(txHexOf(n, tokenid) !== undefined ? { token: txHexOf(n, tokenid)! } : {}),
-            tokens: tokenUtxos(n.chain, tokenid, me),
-            ...(txHexOf(n, oracletxid) !== undefined ? { oracle: txHexOf(n, oracletxid)! } : {}),
-            binds,
-            balances,
-          },
+          resolveContext(n),
         ),
       )
     },
@@ -533,18 +426,10 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
       if (!/^0[23][0-9a-fA-F]{64}$/.test(destpub))
         throw new DevnetRefusal(RPC_CODES.MISC_ERROR, 'invalid destination pubkey')
       if (!/^([0-9a-fA-F]{2})+$/.test(proof)) return { result: 'error', error: 'deposittxid didnt validate' }
-      const b = bindOf(n.chain, bindtxid)
-      const oracle = b === null ? undefined : txHexOf(n, b.oracletxid)
-      return hexResult(() =>
-        buildGatewaysDeposit(
+      return hexResultAsync(() =>
+        resolveGatewaysDeposit(
           { bindtxid, height, coin, cointxid, claimvout, deposithex, proof, destpub, amount },
-          walletContext(n),
-          {
-            ...(n.chain.txs.has(bindtxid) ? bindState(n, bindtxid) : { bind: undefined as unknown as string }),
-            ...(oracle !== undefined ? { oracle } : {}),
-            samples: b === null ? [] : oracleSamples(n.chain, b.oracletxid),
-            cointxidExists: cointxidExists(n.chain, cointxid),
-          },
+          resolveContext(n),
         ),
       )
     },
@@ -561,14 +446,8 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
       const amount = daemonParseCoins(numText(p[4]))
       if (!/^0[23][0-9a-fA-F]{64}$/.test(destpub))
         throw new DevnetRefusal(RPC_CODES.MISC_ERROR, 'invalid destination pubkey')
-      const b = bindOf(n.chain, bindtxid)
-      const dep = txHexOf(n, deposittxid)
-      return hexResult(() =>
-        buildGatewaysClaim({ bindtxid, coin, deposittxid, destpub, amount }, walletContext(n), {
-          ...(n.chain.txs.has(bindtxid) ? bindState(n, bindtxid) : { bind: undefined as unknown as string }),
-          ...(dep !== undefined ? { deposit: dep, depositConfirmed: confirmed(n.chain, deposittxid) } : {}),
-          tokens: b === null ? [] : gatewayTokenUtxos(n.chain, bindtxid, b),
-        }),
+      return hexResultAsync(() =>
+        resolveGatewaysClaim({ bindtxid, coin, deposittxid, destpub, amount }, resolveContext(n)),
       )
     },
   },
@@ -583,57 +462,38 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
       const amount = daemonParseCoins(numText(p[3]))
       if (!/^0[23][0-9a-fA-F]{64}$/.test(withdrawpub))
         throw new DevnetRefusal(RPC_CODES.MISC_ERROR, 'invalid destination pubkey')
-      const b = bindOf(n.chain, bindtxid)
-      const markers = openMarkers(n.chain)
-      const withdraws: string[] = []
-      for (const id of markers) {
-        const q = gatewaysOpret(n.chain.txs.get(id)?.tx)
-        if (q?.funcid === 'P' && 'withdrawtxid' in q && txHexOf(n, q.withdrawtxid) !== undefined)
-          withdraws.push(txHexOf(n, q.withdrawtxid)!)
-      }
-      return hexResult(() =>
-        buildGatewaysWithdraw({ bindtxid, coin, withdrawpub, amount }, walletContext(n), {
-          ...(n.chain.txs.has(bindtxid) ? bindState(n, bindtxid) : { bind: undefined as unknown as string }),
-          markers: markers.map((id) => txHexOf(n, id)!),
-          withdraws,
-          tokens: b === null ? [] : tokenUtxos(n.chain, b.tokenid, bytesToHex(n.wallet.pubkey)),
-        }),
-      )
+      return hexResultAsync(() => resolveGatewaysWithdraw({ bindtxid, coin, withdrawpub, amount }, resolveContext(n)))
     },
   },
   gatewayspartialsign: {
     min: 3,
     max: 3,
     usage: 'gatewayspartialsign txidaddr refcoin hex\n',
-    run: (n, p) => signing(n, p, 'P'),
+    run: (n, p) =>
+      hexResultAsync(() =>
+        resolveGatewaysPartialSign({ txidaddr: txidArg(p[0]), refcoin: str(p[1]), hex: str(p[2]) }, resolveContext(n)),
+      ),
   },
   gatewayscompletesigning: {
     min: 3,
     max: 3,
     usage: 'gatewayscompletesigning withdrawtxid coin hex\n',
-    run: (n, p) => signing(n, p, 'S'),
+    run: (n, p) =>
+      hexResultAsync(() =>
+        resolveGatewaysCompleteSigning(
+          { withdrawtxid: txidArg(p[0]), coin: str(p[1]), hex: str(p[2]) },
+          resolveContext(n),
+        ),
+      ),
   },
   gatewaysmarkdone: {
     min: 2,
     max: 2,
     usage: 'gatewaysmarkdone completesigningtx coin\n',
-    run: (n, p) => {
-      const cid = txidArg(p[0])
-      const coin = str(p[1])
-      const s = gatewaysOpret(n.chain.txs.get(cid)?.tx)
-      const wid = s !== null && s.funcid === 'S' && 'withdrawtxid' in s ? s.withdrawtxid : undefined
-      const w = wid === undefined ? null : gatewaysOpret(n.chain.txs.get(wid)?.tx)
-      const bid = w !== null && w.funcid === 'W' ? w.bindtxid : undefined
-      return hexResult(() =>
-        buildGatewaysMarkDone({ completesigningtx: cid, coin }, walletContext(n), {
-          ...(txHexOf(n, cid) !== undefined
-            ? { complete: txHexOf(n, cid)!, completeConfirmed: confirmed(n.chain, cid) }
-            : {}),
-          ...(wid !== undefined && txHexOf(n, wid) !== undefined ? { withdraw: txHexOf(n, wid)! } : {}),
-          ...(bid !== undefined && txHexOf(n, bid) !== undefined ? { bind: txHexOf(n, bid)! } : {}),
-        }),
-      )
-    },
+    run: (n, p) =>
+      hexResultAsync(() =>
+        resolveGatewaysMarkDone({ completesigningtx: txidArg(p[0]), coin: str(p[1]) }, resolveContext(n)),
+      ),
   },
   gatewayspendingdeposits: {
     min: 2,
@@ -643,11 +503,7 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
       const id = txidArg(p[0])
       const coin = str(p[1])
       const b = bindOf(n.chain, id)
-      if (b === null || b.coin !== coin)
-        return {
-          result: 'error',
-          error: n.chain.txs.has(id) ? `invalid bindtxid ${id} coin.${coin}` : `cant find bindtxid ${id}`,
-        }
+      if (b === null || b.coin !== coin) return bindError(n, id, coin)
       const pending: Record<string, unknown>[] = []
       const me = n.wallet.pubkey
       const deposit = gatewaysDepositAddress(
@@ -701,45 +557,12 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
   },
 }
 
-function signing(n: DevnetNode, p: unknown[], kind: 'P' | 'S'): Record<string, unknown> {
-  const last = txidArg(p[0])
-  const coin = str(p[1])
-  const hex = str(p[2])
-  const q = gatewaysOpret(n.chain.txs.get(last)?.tx)
-  const wid =
-    q === null
-      ? undefined
-      : q.funcid === 'W'
-        ? last
-        : q.funcid === 'P' && 'withdrawtxid' in q
-          ? q.withdrawtxid
-          : undefined
-  const w = wid === undefined ? null : gatewaysOpret(n.chain.txs.get(wid)?.tx)
-  const bid = w !== null && w.funcid === 'W' ? w.bindtxid : undefined
-  const state = {
-    ...(txHexOf(n, last) !== undefined ? { last: txHexOf(n, last)! } : {}),
-    ...(wid !== undefined && txHexOf(n, wid) !== undefined
-      ? { withdraw: txHexOf(n, wid)!, withdrawConfirmed: confirmed(n.chain, wid) }
-      : {}),
-    ...(bid !== undefined && txHexOf(n, bid) !== undefined ? { bind: txHexOf(n, bid)! } : {}),
-  }
-  return hexResult(() =>
-    kind === 'P'
-      ? buildGatewaysPartialSign({ txidaddr: last, refcoin: coin, hex }, walletContext(n), state)
-      : buildGatewaysCompleteSigning({ withdrawtxid: last, coin, hex }, walletContext(n), state),
-  )
-}
-
 /** `gatewayspendingwithdraws` / `gatewaysprocessed` (spec 5.10), over the unspent markers at the gateways global address. */
 function pendingOrProcessed(n: DevnetNode, p: unknown[], kind: 'pending' | 'processed'): Record<string, unknown> {
   const id = txidArg(p[0])
   const coin = str(p[1])
   const b = bindOf(n.chain, id)
-  if (b === null || b.coin !== coin)
-    return {
-      result: 'error',
-      error: n.chain.txs.has(id) ? `invalid bindtxid ${id} coin.${coin}` : `cant find bindtxid ${id}`,
-    }
+  if (b === null || b.coin !== coin) return bindError(n, id, coin)
   const me = bytesToHex(n.wallet.pubkey)
   const queueflag = b.pubkeys.includes(me) ? 1 : 0
   const pre = prefixesOf(b)

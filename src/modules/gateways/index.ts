@@ -37,3 +37,18 @@ export type {
   GatewaysMarkDoneReading,
   GatewaysReading,
 } from './inspect.js'
+export {
+  resolveGatewaysBind,
+  resolveGatewaysDeposit,
+  resolveGatewaysClaim,
+  resolveGatewaysWithdraw,
+  resolveGatewaysPartialSign,
+  resolveGatewaysCompleteSigning,
+  resolveGatewaysMarkDone,
+  gatewaysResolvers,
+  gatewaysInfo,
+  GATEWAYS_MIN_CONFIRMATIONS,
+  type GatewaysBindResolveParams,
+  type GatewaysInfoError,
+  type GatewaysResolveOptions,
+} from './resolve.js'

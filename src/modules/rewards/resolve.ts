@@ -17,6 +17,7 @@ import type { ChainUtxo, Utxo } from '../../cctx/types.js'
 import type { TxOutputsView } from '../../cctx/rewards-gateways-state.js'
 import {
   buildContextOf,
+  ccUnspent,
   normalCoins,
   outpointKey,
   StateReader,
@@ -121,23 +122,11 @@ export async function rewardsOutputs(
 ): Promise<RewardsOutput[]> {
   const address = globalAddress(chain)
   const [list, spent] = await Promise.all([
-    reader.unspent(address),
+    ccUnspent(reader, address, { chain, name: `the rewards CC address ${address}` }),
     mempool ? reader.mempoolSpends(address) : new Set<string>(),
   ])
   const txs = await reader.txs(list.map((u) => u.txid))
   return list.map((u, i) => {
-    let at: string | undefined
-    try {
-      at = ccScriptAddress(u.script, chain ?? KMD)
-    } catch {
-      at = undefined
-    }
-    if (at !== address)
-      throw new KomodoCcError(
-        'CHAIN_MISMATCH',
-        `the chain source lists ${u.txid}:${u.vout} under the rewards CC address ${address}, but it pays ${at ?? 'a non-CC script'}`,
-        { txid: u.txid, vout: u.vout, address },
-      )
     const tx = txs[i]!
     return { utxo: u, tx, opret: opretOf(tx.tx), spentInMempool: spent.has(outpointKey(u.txid, u.vout)) }
   })

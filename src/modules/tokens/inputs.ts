@@ -4,7 +4,7 @@ import { KomodoCcError } from '../../errors.js'
 import type { ChainParams } from '../../address/chain.js'
 import { ccAddress, ccScriptAddress, tokensCcAddress } from '../../cc/address.js'
 import { EVAL } from '../../cc/eval.js'
-import { txidText, type StateReader, type VerifiedTx } from '../../cctx/resolve.js'
+import { ccUnspent, outpointKey, txidText, type StateReader, type VerifiedTx } from '../../cctx/resolve.js'
 import type { ChainUtxo, Utxo } from '../../cctx/types.js'
 import type { Transaction } from '../../tx/types.js'
 import { createNftEvalCode, tokenVoutUnits, type TxLookup } from './validity.js'
@@ -101,22 +101,8 @@ export async function tokenCreateTx(reader: StateReader, tokenid: string): Promi
  * @throws KomodoCcError CHAIN_MISMATCH
  */
 async function unspentAt(reader: StateReader, address: string, chain?: ChainParams): Promise<ChainUtxo[]> {
-  const list = await reader.unspentNotSpentInMempool(address)
-  for (const u of list) {
-    let at: string | null = null
-    try {
-      at = ccScriptAddress(u.script, chain)
-    } catch {
-      // not a CC script
-    }
-    if (at !== address)
-      throw new KomodoCcError(
-        'CHAIN_MISMATCH',
-        `the chain source lists ${u.txid}:${u.vout} under ${address}, but it pays ${at ?? 'a non-CC script'}`,
-        { txid: u.txid, vout: u.vout, address },
-      )
-  }
-  return list
+  const [list, spent] = await Promise.all([ccUnspent(reader, address, { chain }), reader.mempoolSpends(address)])
+  return list.filter((u) => !spent.has(outpointKey(u.txid, u.vout)))
 }
 
 /**
