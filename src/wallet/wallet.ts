@@ -13,6 +13,7 @@ import type { MethodResolver, ResolveContext } from '../cctx/resolve.js'
 import { inspectBuild } from '../inspect-build.js'
 import type { Inspection } from '../inspect/index.js'
 import { PendingSet, type PendingTx } from './pending.js'
+import { WALLET_METHODS } from '../modules/registry/resolvers.js'
 
 /** How to make a wallet. Give `privateKey` (32 bytes, hex or WIF) or `signer`; `view` is the chain source. */
 export type WalletOptions = {
@@ -124,7 +125,7 @@ export function createWallet(options: WalletOptions): Wallet {
   // a source that must learn which scripts an address stands for (Electrum: a key's P2PK outputs) learns the wallet's
   ;(view as { addPubkeys?: (keys: readonly string[]) => void }).addPubkeys?.([pubkey])
   const address = p2pkhAddress(signer.publicKey, chain)
-  const methods = options.methods ?? []
+  const methods = options.methods ?? WALLET_METHODS
   const byName = new Map(methods.map((m) => [m.method, m]))
   const pending = new PendingSet()
   let queue: Promise<unknown> = Promise.resolve()

@@ -1,0 +1,30 @@
+// The registry's list of the modules' resolvers (layer 6, beside the core list): each module's state-changing
+// methods as the key-local wallet, `komodo-cc wallet` and the benches run them (`modules/<m>/resolve.ts`). Its own
+// file, not the core list, so that the inspector's bundle carries no resolver.
+import type { MethodResolver } from '../../cctx/resolve.js'
+import type { ModuleName } from './core.js'
+import { tokensResolvers } from '../tokens/resolve.js'
+import { faucetResolvers } from '../faucet/resolve.js'
+import { diceResolvers } from '../dice/resolve.js'
+import { oraclesResolvers } from '../oracles/resolve.js'
+import { gatewaysResolvers } from '../gateways/resolve.js'
+import { rewardsResolvers } from '../rewards/resolve.js'
+
+/** Each module's resolvers by name, in the core list's order; `satisfies` makes a missing module a type error. */
+const RESOLVER_PARTS = {
+  tokens: tokensResolvers,
+  faucet: faucetResolvers,
+  dice: diceResolvers,
+  oracles: oraclesResolvers,
+  gateways: gatewaysResolvers,
+  rewards: rewardsResolvers,
+} as const satisfies Record<ModuleName, readonly MethodResolver[]>
+
+/**
+ * Every module's state-changing methods with their resolvers, in the registry's order (24: tokens 2, faucet 2,
+ * dice 4, oracles 5, gateways 7, rewards 4): what `createWallet` runs by default.
+ * @example WALLET_METHODS.map((m) => m.method).includes('oraclesdata') // true
+ */
+export const WALLET_METHODS: readonly MethodResolver[] = /* @__PURE__ */ Object.freeze(
+  Object.values(RESOLVER_PARTS).flat(),
+)
