@@ -16,6 +16,7 @@ import { DevnetRefusal, RPC_CODES } from './refusal.js'
 import { acceptTransaction, type ModuleValidator } from './validate.js'
 import { IO_MODULES } from '../modules/registry/io.js'
 import { moduleAddressMethod } from './address.js'
+import { addressIndexMethods, checkAddress } from './address-index.js'
 
 /**
  * The consensus validators the devnet runs for CC inputs, by eval code. Modules without one are refused when spent.
@@ -217,43 +218,7 @@ const METHODS: Record<string, Method> = {
       return out
     },
   },
-  getaddressutxos: {
-    min: 1,
-    max: 1,
-    usage: 'getaddressutxos {"addresses": ["address", ...], "chainInfo": bool}\n',
-    run: (n, p) => {
-      const addrs = addressList(p[0])
-      const out = addrs.flatMap((a) =>
-        n.chain.addressCoins(a).map((c) => ({
-          address: a,
-          txid: c.txid,
-          outputIndex: c.vout,
-          script: bytesToHex(c.script),
-          satoshis: c.value,
-          height: c.height,
-        })),
-      )
-      out.sort((a, b) => a.height - b.height)
-      const chainInfo =
-        typeof p[0] === 'object' && p[0] !== null && (p[0] as { chainInfo?: unknown }).chainInfo === true
-      return chainInfo ? { utxos: out, hash: n.chain.tip.hash, height: n.chain.height } : out
-    },
-  },
-  getaddressbalance: {
-    min: 1,
-    max: 1,
-    usage: 'getaddressbalance {"addresses": ["address", ...]}\n',
-    run: (n, p) => {
-      const addrs = addressList(p[0])
-      let balance = 0n
-      let received = 0n
-      for (const a of addrs) {
-        for (const c of n.chain.addressCoins(a)) balance += c.value
-        for (const r of n.chain.addressHistory.get(a) ?? []) received += n.chain.output(r.txid, r.vout)?.value ?? 0n
-      }
-      return { balance, received }
-    },
-  },
+  ...addressIndexMethods(),
   listunspent: {
     min: 0,
     max: 3,
@@ -310,27 +275,6 @@ const METHODS: Record<string, Method> = {
   },
   // ---- modules
   ...moduleMethods(),
-}
-
-function checkAddress(v: unknown): string {
-  if (typeof v !== 'string') throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Invalid address')
-  try {
-    decodeAddress(v)
-  } catch {
-    throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Invalid address')
-  }
-  return v
-}
-
-function addressList(v: unknown): string[] {
-  if (typeof v === 'string') return [checkAddress(v)]
-  if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-    const a = (v as { addresses?: unknown }).addresses
-    if (!Array.isArray(a))
-      throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Addresses is expected to be an array')
-    return a.map(checkAddress)
-  }
-  throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Invalid address')
 }
 
 /** The wallet pays `sats` to a P2PKH address (change back to the wallet's P2PK), signs and submits; returns the txid. */
