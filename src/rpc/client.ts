@@ -1,6 +1,6 @@
 import { KomodoCcError } from '../errors.js'
-import { hexToBytes } from '../bytes/hex.js'
 import type { ChainUtxo, ChainView } from './chainview.js'
+import { createRpcView } from './view.js'
 import type { ExactJson } from './json.js'
 import { createRpcExchange, endpointSecretForms, hostOf, RpcError } from './transport.js'
 import { scrubError } from './redact.js'
@@ -95,7 +95,8 @@ export const NODE_RPC = /* @__PURE__ */ Object.freeze({
 /**
  * The komodod client: one method per RPC, named as the daemon names it (every module's RPCs, from
  * `modules/<m>/rpc.ts`, and the node RPCs of the two-step flow), each taking its typed arguments then optional
- * `RpcCallOptions`; plus {@link ChainView}.
+ * `RpcCallOptions`; plus three reads of {@link ChainView} (`getTransaction`, `listUnspent` of both address-index
+ * types, `getMempool`: those of `createRpcView(rpc)`) and JSON-RPC batches.
  * @example const height: number = await rpc.getblockcount()
  */
 export type KomodoRpc = Pick<ChainView, 'getTransaction' | 'listUnspent' | 'getMempool'> & {
@@ -187,6 +188,8 @@ export function createKomodoRpc(options: KomodoRpcOptions): KomodoRpc {
       },
     ])
 
+  let view: ChainView | undefined
+  const chainView = (): ChainView => (view ??= createRpcView(rpc))
   const rpc = {
     call: (method: string, params: readonly ExactParam[] = [], o?: RpcCallOptions): Promise<ExactJson> => {
       try {
@@ -229,17 +232,10 @@ export function createKomodoRpc(options: KomodoRpcOptions): KomodoRpc {
     host: async () => hostOf((await endpoint()).url),
     ...Object.fromEntries(RPC_MODULES.flatMap((m) => typed(m.rpc))),
     ...Object.fromEntries(typed(NODE_RPC)),
-    // ChainView
-    getTransaction: (txid: string) => rpc.getrawtransaction(txid),
-    listUnspent: async (address: string): Promise<ChainUtxo[]> =>
-      (await rpc.getaddressutxos(address)).map((u) => ({
-        txid: u.txid,
-        vout: u.outputIndex,
-        satoshis: u.satoshis,
-        script: hexToBytes(u.script, 'script'),
-        height: u.height,
-      })),
-    getMempool: () => rpc.getrawmempool(),
+    // ChainView: the JSON-RPC view's reads (both address-index types, TX_NOT_FOUND), made on first use
+    getTransaction: (txid: string) => chainView().getTransaction(txid),
+    listUnspent: (address: string): Promise<ChainUtxo[]> => chainView().listUnspent(address),
+    getMempool: () => chainView().getMempool(),
   } as KomodoRpc
   return rpc
 }
