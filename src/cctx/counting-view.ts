@@ -11,6 +11,7 @@ export const CHAIN_VIEW_METHODS = /* @__PURE__ */ Object.freeze([
   'getAddressHistory',
   'getMempool',
   'getHeight',
+  'getBlockTimes',
   'broadcast',
 ] as const)
 
@@ -32,8 +33,8 @@ export type CountingView = {
 /**
  * Wraps a view to count the calls made to it, per method: the figures of a resolver's look-ups (each call is one
  * round trip of a batching source; see docs/wallet/chain-sources.md for the HTTP requests behind each method of
- * the JSON-RPC view). `getTransactions` is present only when the wrapped view has it. The counters live in the
- * returned object, nowhere else.
+ * the JSON-RPC view). The optional `getTransactions` and `getBlockTimes` are present only when the wrapped view has
+ * them. The counters live in the returned object, nowhere else.
  * @throws KomodoCcError ARG_INVALID when `view` is not a ChainView
  * @example
  * const c = countingView(createRpcView(rpc))
@@ -64,6 +65,7 @@ export function countingView(view: ChainView): CountingView {
     getAddressHistory: wrap('getAddressHistory', view.getAddressHistory),
     getMempool: wrap('getMempool', view.getMempool),
     getHeight: wrap('getHeight', view.getHeight),
+    ...(typeof view.getBlockTimes === 'function' ? { getBlockTimes: wrap('getBlockTimes', view.getBlockTimes) } : {}),
     broadcast: wrap('broadcast', view.broadcast),
   }
   return Object.freeze({

@@ -89,7 +89,16 @@ const METHODS: Record<string, Method> = {
     max: 2,
     usage: 'getblock "hash|height" ( verbosity )\n',
     run: (n, p) => {
-      const b = typeof p[0] === 'number' ? n.chain.blocks[p[0]] : n.chain.blocks.find((x) => x.hash === p[0])
+      // komodod reads a string shorter than a hash as a height (digits only); the devnet also takes a number
+      let height: number | undefined = typeof p[0] === 'number' ? p[0] : undefined
+      if (typeof p[0] === 'string' && p[0].length < 64) {
+        if (!/^\d+$/.test(p[0])) throw new DevnetRefusal(RPC_CODES.INVALID_PARAMETER, 'Invalid block height parameter')
+        height = Number(p[0])
+        // std::stoi: beyond an int is not a height
+        if (height > 0x7fffffff) throw new DevnetRefusal(RPC_CODES.INVALID_PARAMETER, 'Invalid block height parameter')
+        if (height > n.chain.height) throw new DevnetRefusal(RPC_CODES.INVALID_PARAMETER, 'Block height out of range')
+      }
+      const b = height !== undefined ? n.chain.blocks[height] : n.chain.blocks.find((x) => x.hash === p[0])
       if (b === undefined) throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Block not found')
       return {
         hash: b.hash,

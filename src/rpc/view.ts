@@ -16,6 +16,8 @@ import type { KomodoRpc } from './client.js'
 import type { ExactJson } from './json.js'
 import { addressParam, hexParam, txidParam } from './params.js'
 import {
+  asObject,
+  resultInt,
   parseAddressDeltas,
   parseAddressMempool,
   parseAddressUtxos,
@@ -59,6 +61,8 @@ const RPC_INVALID_ADDRESS_OR_KEY = -5
  *   `TX_NOT_FOUND`;
  * - `getAddressHistory` = one batch of `getaddressdeltas` without and with the flag (the deltas carry each
  *   transaction's height and position in its block; `getaddresstxids` has no heights), each transaction once;
+ * - `getBlockTimes` = one batch of `getblock "<height>" 1` (komodod reads a digit string as a height; the answer's
+ *   `height` must be the one asked), its `time`; a height above the tip is the daemon's -8 "Block height out of range";
  * - `getMempool` = `getrawmempool`, `getHeight` = `getblockcount`, `broadcast` = `sendrawtransaction` (its txid is
  *   checked to be the hash of the bytes sent; a refusal is the client's `RpcError` RPC_ERROR with the daemon's
  *   code and text).
@@ -206,6 +210,39 @@ export function createRpcView(rpc: KomodoRpc, options: RpcViewOptions = {}): Cha
     getMempool: () => rpc.getrawmempool(callOptions),
 
     getHeight: () => rpc.getblockcount(callOptions),
+
+    getBlockTimes: async (heights) => {
+      if (!Array.isArray(heights))
+        throw new KomodoCcError('ARG_INVALID', 'heights must be an array of block heights', { name: 'heights' })
+      heights.forEach((h, i) => {
+        if (!Number.isSafeInteger(h) || h < 0)
+          throw new KomodoCcError('ARG_INVALID', `heights[${i}] expected a block height`, { name: `heights[${i}]` })
+      })
+      const out: number[] = []
+      for (let from = 0; from < heights.length; from += maxBatch) {
+        const chunk = heights.slice(from, from + maxBatch)
+        // komodod's getblock reads a digit string as a height; verbosity 1 is the JSON form with `time`
+        const blocks = await batchResults(
+          chunk.map((h) => ({ method: 'getblock', params: [String(h), 1] })),
+          (v) => {
+            const o = asObject(v)
+            return {
+              height: resultInt(o.height ?? null, 'result.height'),
+              time: resultInt(o.time ?? null, 'result.time'),
+            }
+          },
+        )
+        blocks.forEach((b, i) => {
+          if (b.height !== chunk[i])
+            throw new KomodoCcError('CHAIN_MISMATCH', `getblock ${chunk[i]} answered the block at height ${b.height}`, {
+              height: chunk[i],
+              got: b.height,
+            })
+          out.push(b.time)
+        })
+      }
+      return out
+    },
 
     broadcast: async (hex) => {
       const h = hexParam(hex, 'hex')

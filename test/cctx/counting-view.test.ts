@@ -11,6 +11,7 @@ const base = (): ChainView => ({
   getAddressHistory: async () => [],
   getMempool: async () => [],
   getHeight: async () => 7,
+  getBlockTimes: async (hs) => hs.map((h) => 1000 + h),
   broadcast: async () => {
     throw new KomodoCcError('RPC_ERROR', 'refused')
   },
@@ -25,6 +26,7 @@ describe('countingView', () => {
     expect(await c.view.getTransactions!(['a', 'b'])).toEqual(['hex-of-a', 'hex-of-b'])
     await c.view.getTransaction('t2')
     expect(await c.view.getHeight()).toBe(7)
+    expect(await c.view.getBlockTimes!([1, 2])).toEqual([1001, 1002])
     await c.view.listUnspent('R1')
     await c.view.getAddressMempool('R1')
     await c.view.getAddressHistory('R1')
@@ -38,14 +40,15 @@ describe('countingView', () => {
       getAddressHistory: 1,
       getMempool: 1,
       getHeight: 1,
+      getBlockTimes: 1,
       broadcast: 1,
     })
-    expect(c.total()).toBe(9)
+    expect(c.total()).toBe(10)
     c.reset()
     expect(c.total()).toBe(0)
   })
-  test('a view without getTransactions stays without it; a synchronous throw becomes a rejection', async () => {
-    const { getTransactions: _g, ...rest } = base()
+  test('a view without the optional methods stays without them; a synchronous throw becomes a rejection', async () => {
+    const { getTransactions: _g, getBlockTimes: _b, ...rest } = base()
     const c = countingView({
       ...rest,
       getHeight: () => {
@@ -53,6 +56,7 @@ describe('countingView', () => {
       },
     })
     expect(c.view.getTransactions).toBeUndefined()
+    expect(c.view.getBlockTimes).toBeUndefined()
     await expect(c.view.getHeight()).rejects.toMatchObject({ code: 'RPC_HTTP' })
     expect(c.counts.getHeight).toBe(1)
   })

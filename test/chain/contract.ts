@@ -284,6 +284,15 @@ export function chainViewContract(label: string, makeView: ViewFactory): void {
       expect(await view.getHeight()).toBe(3)
     })
 
+    test('getBlockTimes (optional) gives the header times of the heights asked, in order; above the tip rejects', async () => {
+      if (view.getBlockTimes === undefined) return
+      const heights = [3, 0, 2, 2, 1]
+      expect(await view.getBlockTimes(heights)).toEqual(heights.map((h) => dev.chain.blocks[h]!.time))
+      expect(await view.getBlockTimes([])).toEqual([])
+      await rejection(view.getBlockTimes([4]))
+      await rejection(view.getBlockTimes([-1]))
+    })
+
     test('getMempool lists the mempool, each txid once', async () => {
       const ids = await view.getMempool()
       expect(new Set(ids).size).toBe(ids.length)

@@ -359,6 +359,21 @@ describe('lying and lagging nodes: a proxy in front of the devnet that rewrites 
     await fails('CHAIN_MISMATCH', () => view.listUnspent(keyAddress))
   })
 
+  test('a block of another height for a block time: CHAIN_MISMATCH; a height above the tip: the daemon refuses (-8)', async () => {
+    rewrite = (c, r) =>
+      c.method === 'getblock' && typeof r.result === 'object' && r.result !== null
+        ? { ...r, result: { ...(r.result as object), height: 0 } }
+        : r
+    await fails('CHAIN_MISMATCH', () => viewAt(proxy.url).getBlockTimes!([1]))
+    rewrite = honest
+    expect(await viewAt(proxy.url).getBlockTimes!([1, 0])).toEqual([
+      dev.chain.blocks[1]!.time,
+      dev.chain.blocks[0]!.time,
+    ])
+    const e = await fails('RPC_ERROR', () => viewAt(proxy.url).getBlockTimes!([dev.chain.height + 1]))
+    expect((e as RpcError).rpcCode).toBe(-8)
+  })
+
   test('a broadcast answered with another txid: CHAIN_MISMATCH', async () => {
     rewrite = (c, r) => (c.method === 'sendrawtransaction' ? { result: 'cd'.repeat(32), error: null } : r)
     const hex = dev.chain.txs.get(spentInPool)!.hex

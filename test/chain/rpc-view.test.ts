@@ -51,6 +51,7 @@ describe('HTTP requests per contract method (the figures of docs/wallet/chain-so
       getAddressHistory: await per(() => view.getAddressHistory(chain.keyAddress)),
       getMempool: await per(() => view.getMempool()),
       getHeight: await per(() => view.getHeight()),
+      'getBlockTimes (4 heights)': await per(() => view.getBlockTimes!([0, 1, 2, 3])),
     }
     expect(figures).toEqual({
       getTransaction: 1,
@@ -61,6 +62,7 @@ describe('HTTP requests per contract method (the figures of docs/wallet/chain-so
       getAddressHistory: 1,
       getMempool: 1,
       getHeight: 1,
+      'getBlockTimes (4 heights)': 1,
     })
     // more txids than maxBatch: one batch per maxBatch
     const small = createRpcView(rpc, { maxBatch: 4 })
