@@ -141,7 +141,17 @@ export { inspectBuild } from './inspect-build.js'
 export { type BuildContext } from './cctx/context.js'
 export { type BuildResult, type BuiltInput } from './cctx/complete.js'
 export { selectNormalInputs } from './cctx/select.js'
-export { type Utxo, type ChainView, type InputPlan, type KeyRole } from './cctx/types.js'
+export {
+  type Utxo,
+  type ChainView,
+  type ChainUtxo,
+  type AddressMempool,
+  type MempoolSpend,
+  type HistoryEntry,
+  type InputPlan,
+  type KeyRole,
+} from './cctx/types.js'
+export { countingView, type CountingView, type ChainViewMethod } from './cctx/counting-view.js'
 // (each module's builders are exported with its public part above)
 
 // komodod JSON-RPC client, the safe two-step flow (src/rpc: fetch-based; the conf-file reader is loaded only when a

@@ -5,6 +5,7 @@ import { txidToInternalBytes, internalBytesToTxid } from '../bytes/uint256.js'
 import { sha256d } from '../hash/index.js'
 import { hash160ToAddress, p2pkhAddress } from '../address/address.js'
 import { scriptAddress } from '../script/address.js'
+import { ccScriptParts } from '../script/classify.js'
 import { p2pkScript, p2pkhScript } from '../script/script.js'
 import { hash160 } from '../hash/index.js'
 import { parseTransaction, serializeTransaction, txid as txidOf } from '../tx/codec.js'
@@ -57,9 +58,36 @@ export type TxEntry = {
 /** An address-index record as `getaddressutxos` / history scans use it. */
 export type AddressReceipt = { txid: string; vout: number; height: number }
 
+/**
+ * One entry of komodod's confirmed address index (`CAddressIndexKey` → amount): an output paying the address
+ * (`spending` false, `index` its vout, `satoshis` its value) or an input spending an output of the address
+ * (`spending` true, `index` its vin, `satoshis` minus the value). `blockindex` is the transaction's position in its
+ * block; `cc` whether the output is a CC one (komodod's index type 3; normal outputs are type 1, P2SH type 2).
+ */
+export type AddressDelta = {
+  txid: string
+  index: number
+  spending: boolean
+  satoshis: bigint
+  height: number
+  blockindex: number
+  cc: boolean
+}
+
 const key = (txid: string, vout: number): string => `${txid}:${vout}`
 
 export { scriptAddress }
+
+/**
+ * Where komodod's address index files an output: its address ({@link scriptAddress}) and whether it is a CC output
+ * (index type 3 in the confirmed index; normal outputs are type 1, P2SH type 2); null when not indexed.
+ * @example scriptIndexKey(ccScript(cc1of1(0xf2, pk)))?.cc // true
+ */
+export function scriptIndexKey(script: Uint8Array): { address: string; cc: boolean } | null {
+  const address = scriptAddress(script)
+  // an indexed script with a CC layout is a cryptocondition output (scriptAddress checked the condition)
+  return address === null ? null : { address, cc: ccScriptParts(script) !== null }
+}
 
 /** The sha256d merkle root of display txids (bitcoin's odd-duplicate rule, src/tx/merkle.ts), display hex. */
 function blockMerkleRoot(txids: readonly string[]): string {
@@ -146,6 +174,8 @@ export class DevChain {
   readonly addressUtxos = new Map<string, Set<string>>()
   /** Confirmed receipts per address, in chain order. */
   readonly addressHistory = new Map<string, AddressReceipt[]>()
+  /** Confirmed address-index deltas per address, in komodod's key order (height, position, index, spending). */
+  readonly addressDeltas = new Map<string, AddressDelta[]>()
   /** Mempool txids in arrival order. */
   readonly mempool: string[] = []
   /** outpoint key → mempool txid spending it. */
@@ -278,6 +308,7 @@ export class DevChain {
         time,
         fee: old?.fee ?? fees?.[n] ?? 0n,
       })
+      this.indexDeltas(tx, id, height, n, cb)
       if (!cb) for (const i of tx.vin) this.spend(i.txid, i.vout)
       tx.vout.forEach((o, vout) => {
         const address = scriptAddress(o.script)
@@ -295,6 +326,30 @@ export class DevChain {
       })
     })
     return block
+  }
+
+  /** Files a confirmed transaction's outputs and spends under their addresses, in komodod's key order. */
+  private indexDeltas(tx: Transaction, id: string, height: number, blockindex: number, coinbase: boolean): void {
+    const deltas: (AddressDelta & { address: string })[] = []
+    const add = (script: Uint8Array, index: number, spending: boolean, value: bigint): void => {
+      if (script[0] === 0x6a) return
+      const key = scriptIndexKey(script)
+      if (key === null) return
+      const { address, cc } = key
+      deltas.push({ address, txid: id, index, spending, satoshis: spending ? -value : value, height, blockindex, cc })
+    }
+    if (!coinbase)
+      tx.vin.forEach((i, vin) => {
+        const o = this.output(i.txid, i.vout)
+        if (o !== undefined) add(o.script, vin, true, o.value)
+      })
+    tx.vout.forEach((o, vout) => add(o.script, vout, false, o.value))
+    deltas.sort((a, b) => a.index - b.index || Number(a.spending) - Number(b.spending))
+    for (const { address, ...d } of deltas) {
+      let list = this.addressDeltas.get(address)
+      if (list === undefined) this.addressDeltas.set(address, (list = []))
+      list.push(d)
+    }
   }
 
   private spend(txid: string, vout: number): void {

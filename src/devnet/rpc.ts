@@ -16,6 +16,7 @@ import { DevnetRefusal, RPC_CODES } from './refusal.js'
 import { acceptTransaction, type ModuleValidator } from './validate.js'
 import { IO_MODULES } from '../modules/registry/io.js'
 import { moduleAddressMethod } from './address.js'
+import { addressIndexMethods, checkAddress } from './address-index.js'
 
 /**
  * The consensus validators the devnet runs for CC inputs, by eval code. Modules without one are refused when spent.
@@ -88,7 +89,16 @@ const METHODS: Record<string, Method> = {
     max: 2,
     usage: 'getblock "hash|height" ( verbosity )\n',
     run: (n, p) => {
-      const b = typeof p[0] === 'number' ? n.chain.blocks[p[0]] : n.chain.blocks.find((x) => x.hash === p[0])
+      // komodod reads a string shorter than a hash as a height (digits only); the devnet also takes a number
+      let height: number | undefined = typeof p[0] === 'number' ? p[0] : undefined
+      if (typeof p[0] === 'string' && p[0].length < 64) {
+        if (!/^\d+$/.test(p[0])) throw new DevnetRefusal(RPC_CODES.INVALID_PARAMETER, 'Invalid block height parameter')
+        height = Number(p[0])
+        // std::stoi: beyond an int is not a height
+        if (height > 0x7fffffff) throw new DevnetRefusal(RPC_CODES.INVALID_PARAMETER, 'Invalid block height parameter')
+        if (height > n.chain.height) throw new DevnetRefusal(RPC_CODES.INVALID_PARAMETER, 'Block height out of range')
+      }
+      const b = height !== undefined ? n.chain.blocks[height] : n.chain.blocks.find((x) => x.hash === p[0])
       if (b === undefined) throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Block not found')
       return {
         hash: b.hash,
@@ -217,43 +227,7 @@ const METHODS: Record<string, Method> = {
       return out
     },
   },
-  getaddressutxos: {
-    min: 1,
-    max: 1,
-    usage: 'getaddressutxos {"addresses": ["address", ...], "chainInfo": bool}\n',
-    run: (n, p) => {
-      const addrs = addressList(p[0])
-      const out = addrs.flatMap((a) =>
-        n.chain.addressCoins(a).map((c) => ({
-          address: a,
-          txid: c.txid,
-          outputIndex: c.vout,
-          script: bytesToHex(c.script),
-          satoshis: c.value,
-          height: c.height,
-        })),
-      )
-      out.sort((a, b) => a.height - b.height)
-      const chainInfo =
-        typeof p[0] === 'object' && p[0] !== null && (p[0] as { chainInfo?: unknown }).chainInfo === true
-      return chainInfo ? { utxos: out, hash: n.chain.tip.hash, height: n.chain.height } : out
-    },
-  },
-  getaddressbalance: {
-    min: 1,
-    max: 1,
-    usage: 'getaddressbalance {"addresses": ["address", ...]}\n',
-    run: (n, p) => {
-      const addrs = addressList(p[0])
-      let balance = 0n
-      let received = 0n
-      for (const a of addrs) {
-        for (const c of n.chain.addressCoins(a)) balance += c.value
-        for (const r of n.chain.addressHistory.get(a) ?? []) received += n.chain.output(r.txid, r.vout)?.value ?? 0n
-      }
-      return { balance, received }
-    },
-  },
+  ...addressIndexMethods(),
   listunspent: {
     min: 0,
     max: 3,
@@ -310,27 +284,6 @@ const METHODS: Record<string, Method> = {
   },
   // ---- modules
   ...moduleMethods(),
-}
-
-function checkAddress(v: unknown): string {
-  if (typeof v !== 'string') throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Invalid address')
-  try {
-    decodeAddress(v)
-  } catch {
-    throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Invalid address')
-  }
-  return v
-}
-
-function addressList(v: unknown): string[] {
-  if (typeof v === 'string') return [checkAddress(v)]
-  if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-    const a = (v as { addresses?: unknown }).addresses
-    if (!Array.isArray(a))
-      throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Addresses is expected to be an array')
-    return a.map(checkAddress)
-  }
-  throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Invalid address')
 }
 
 /** The wallet pays `sats` to a P2PKH address (change back to the wallet's P2PK), signs and submits; returns the txid. */

@@ -1,10 +1,17 @@
 import { KomodoCcError } from '../errors.js'
-import { hexToBytes } from '../bytes/hex.js'
 import type { ChainUtxo, ChainView } from './chainview.js'
+import { createRpcView } from './view.js'
 import type { ExactJson } from './json.js'
-import { createRpcTransport, endpointSecretForms, hostOf, RpcError } from './transport.js'
+import { createRpcExchange, endpointSecretForms, hostOf, RpcError } from './transport.js'
 import { scrubError } from './redact.js'
-import type { ExactParam, RpcCallOptions, RpcEndpoint, RpcTransportOptions } from './transport.js'
+import type {
+  ExactParam,
+  RpcBatchCall,
+  RpcBatchReply,
+  RpcCallOptions,
+  RpcEndpoint,
+  RpcTransportOptions,
+} from './transport.js'
 import { addressParam, hexParam, intParam, optionalParam, txidParam } from './params.js'
 import { rpcMethod } from './method.js'
 import type { RpcClientMethods, RpcMethodTable } from './method.js'
@@ -88,12 +95,18 @@ export const NODE_RPC = /* @__PURE__ */ Object.freeze({
 /**
  * The komodod client: one method per RPC, named as the daemon names it (every module's RPCs, from
  * `modules/<m>/rpc.ts`, and the node RPCs of the two-step flow), each taking its typed arguments then optional
- * `RpcCallOptions`; plus {@link ChainView}.
+ * `RpcCallOptions`; plus three reads of {@link ChainView} (`getTransaction`, `listUnspent` of both address-index
+ * types, `getMempool`: those of `createRpcView(rpc)`) and JSON-RPC batches.
  * @example const height: number = await rpc.getblockcount()
  */
 export type KomodoRpc = Pick<ChainView, 'getTransaction' | 'listUnspent' | 'getMempool'> & {
   /** Any method with raw positional params; the result is exact JSON (big integers as bigint). */
   call(method: string, params?: readonly ExactParam[], options?: RpcCallOptions): Promise<ExactJson>
+  /**
+   * Several raw calls in ONE HTTP request (a JSON-RPC batch); one reply per call, in order, each its result or its
+   * own typed error. The whole exchange failing (HTTP, timeout, size, a reply for an id not asked) rejects.
+   */
+  batch(calls: readonly RpcBatchCall[], options?: RpcCallOptions): Promise<RpcBatchReply[]>
   /** host:port of the daemon, once known (never credentials). */
   readonly host: () => Promise<string>
 } & RpcClientMethods<ModuleRpcTable> &
@@ -138,7 +151,7 @@ export function createKomodoRpc(options: KomodoRpcOptions): KomodoRpc {
   } else
     throw new KomodoCcError('RPC_CONFIG', 'give url (with user and password), chain, or confPath', { field: 'options' })
 
-  const send = createRpcTransport(endpoint, options)
+  const { send, batch } = createRpcExchange(endpoint, options)
   const run = async <T>(
     method: string,
     params: readonly ExactParam[],
@@ -175,6 +188,8 @@ export function createKomodoRpc(options: KomodoRpcOptions): KomodoRpc {
       },
     ])
 
+  let view: ChainView | undefined
+  const chainView = (): ChainView => (view ??= createRpcView(rpc))
   const rpc = {
     call: (method: string, params: readonly ExactParam[] = [], o?: RpcCallOptions): Promise<ExactJson> => {
       try {
@@ -191,20 +206,36 @@ export function createKomodoRpc(options: KomodoRpcOptions): KomodoRpc {
         return Promise.reject(e)
       }
     },
+    batch: (calls: readonly RpcBatchCall[], o?: RpcCallOptions): Promise<RpcBatchReply[]> => {
+      try {
+        if (!Array.isArray(calls))
+          throw new KomodoCcError('ARG_INVALID', 'calls must be an array of {method, params}', { name: 'calls' })
+        return batch(
+          calls.map((c: unknown, i) => {
+            const { method, params = [] } = (typeof c === 'object' && c !== null ? c : {}) as Partial<RpcBatchCall>
+            if (typeof method !== 'string' || !METHOD_RE.test(method))
+              throw new KomodoCcError('ARG_INVALID', `calls[${i}].method must be an RPC method name`, {
+                name: `calls[${i}].method`,
+              })
+            if (!Array.isArray(params))
+              throw new KomodoCcError('ARG_INVALID', `calls[${i}].params must be an array`, {
+                name: `calls[${i}].params`,
+              })
+            return { method, params: params.map((p, k) => plainParam(p, `calls[${i}].params[${k}]`, 0)) }
+          }),
+          o,
+        )
+      } catch (e) {
+        return Promise.reject(e)
+      }
+    },
     host: async () => hostOf((await endpoint()).url),
     ...Object.fromEntries(RPC_MODULES.flatMap((m) => typed(m.rpc))),
     ...Object.fromEntries(typed(NODE_RPC)),
-    // ChainView
-    getTransaction: (txid: string) => rpc.getrawtransaction(txid),
-    listUnspent: async (address: string): Promise<ChainUtxo[]> =>
-      (await rpc.getaddressutxos(address)).map((u) => ({
-        txid: u.txid,
-        vout: u.outputIndex,
-        satoshis: u.satoshis,
-        script: hexToBytes(u.script, 'script'),
-        height: u.height,
-      })),
-    getMempool: () => rpc.getrawmempool(),
+    // ChainView: the JSON-RPC view's reads (both address-index types, TX_NOT_FOUND), made on first use
+    getTransaction: (txid: string) => chainView().getTransaction(txid),
+    listUnspent: (address: string): Promise<ChainUtxo[]> => chainView().listUnspent(address),
+    getMempool: () => chainView().getMempool(),
   } as KomodoRpc
   return rpc
 }

@@ -40,6 +40,33 @@ export type AddressUtxo = {
   satoshis: bigint
   height: number
 }
+/**
+ * One entry of `getaddressmempool`: an output of a mempool transaction paying the address (`satoshis` ≥ 0, `index`
+ * its vout) or an input spending from it (`satoshis` < 0, `index` its vin, `prevtxid`:`prevout` the spent output).
+ * `timestamp`: when the transaction entered the mempool (seconds).
+ */
+export type AddressMempoolDelta = {
+  address: string
+  txid: string
+  index: number
+  satoshis: bigint
+  timestamp: number
+  prevtxid?: string
+  prevout?: number
+}
+/**
+ * One entry of `getaddressdeltas`: a confirmed output paying the address (`satoshis` ≥ 0, `index` its vout) or an
+ * input spending from it (`satoshis` < 0, `index` its vin); `blockindex` is the transaction's position in its block
+ * (absent from daemons that do not print it).
+ */
+export type AddressDelta = {
+  address: string
+  txid: string
+  index: number
+  satoshis: bigint
+  height: number
+  blockindex?: number
+}
 /** One entry of `listunspent` (`amount` in satoshis). */
 export type WalletUnspent = {
   txid: string
@@ -127,6 +154,13 @@ export function resultPlanHead(o: Record<string, ExactJson>): {
     name: resultString(o, 'name'),
     sbits: resultU64(o.sbits ?? null, 'result.sbits'),
   }
+}
+
+/** @internal A signed 64-bit integer (JSON number or big integer). @example resultI64(o.satoshis ?? null, 'result.satoshis') */
+export function resultI64(v: ExactJson, path: string): bigint {
+  if (typeof v === 'bigint' && v >= -(2n ** 63n) && v < 2n ** 63n) return v
+  if (typeof v === 'number' && Number.isSafeInteger(v)) return BigInt(v)
+  return badResult(path, 'is not a 64-bit integer')
 }
 
 /** @internal Coins as the daemon prints them ("%.8f" text or a JSON number) → satoshis, exactly. @example resultCoins('1.5', 'result.funding') // 150000000n */
@@ -222,6 +256,49 @@ export function parseAddressUtxos(v: ExactJson): AddressUtxo[] {
       satoshis,
       height: resultInt(e.height ?? null, `${p}.height`),
     }
+  })
+}
+
+/** @internal @example parseAddressMempool(await send('getaddressmempool', [{ addresses: [a] }])) */
+export function parseAddressMempool(v: ExactJson): AddressMempoolDelta[] {
+  if (!Array.isArray(v)) badResult('result', 'is not an array')
+  return v.map((x, i) => {
+    const p = `result[${i}]`
+    const e = asObject(x, p)
+    const out: AddressMempoolDelta = {
+      address: resultString(e, 'address', p),
+      txid: resultTxid(e.txid ?? null, `${p}.txid`),
+      index: resultInt(e.index ?? null, `${p}.index`),
+      satoshis: resultI64(e.satoshis ?? null, `${p}.satoshis`),
+      timestamp: resultInt(e.timestamp ?? null, `${p}.timestamp`),
+    }
+    if (out.index < 0) badResult(`${p}.index`, 'is negative')
+    if (e.prevtxid !== undefined) out.prevtxid = resultTxid(e.prevtxid, `${p}.prevtxid`)
+    if (e.prevout !== undefined) out.prevout = resultInt(e.prevout, `${p}.prevout`)
+    if ((out.prevtxid === undefined) !== (out.prevout === undefined))
+      badResult(p, 'names only one of prevtxid and prevout')
+    if (out.prevout !== undefined && out.prevout < 0) badResult(`${p}.prevout`, 'is negative')
+    return out
+  })
+}
+
+/** @internal @example parseAddressDeltas(await send('getaddressdeltas', [{ addresses: [a] }])) */
+export function parseAddressDeltas(v: ExactJson): AddressDelta[] {
+  if (!Array.isArray(v)) badResult('result', 'is not an array')
+  return v.map((x, i) => {
+    const p = `result[${i}]`
+    const e = asObject(x, p)
+    const out: AddressDelta = {
+      address: resultString(e, 'address', p),
+      txid: resultTxid(e.txid ?? null, `${p}.txid`),
+      index: resultInt(e.index ?? null, `${p}.index`),
+      satoshis: resultI64(e.satoshis ?? null, `${p}.satoshis`),
+      height: resultInt(e.height ?? null, `${p}.height`),
+    }
+    if (out.index < 0) badResult(`${p}.index`, 'is negative')
+    if (out.height < 0) badResult(`${p}.height`, 'is negative')
+    if (e.blockindex !== undefined) out.blockindex = resultInt(e.blockindex, `${p}.blockindex`)
+    return out
   })
 }
 

@@ -35,6 +35,22 @@ const BASIC = 'Basic '
 /** Longest piece of a daemon's error text quoted in a message (all of it stays in `details.daemonMessage`). */
 const MAX_QUOTED = 2000
 
+/** One call of a JSON-RPC batch: the method and its positional parameters. */
+export type RpcBatchCall = { readonly method: string; readonly params: readonly ExactParam[] }
+
+/**
+ * One reply of a batch, in the order of the calls: its `result`, or its own typed error (`RPC_ERROR` with the
+ * daemon's code and message, `RPC_RESULT` for a reply without a result), credentials scrubbed.
+ */
+export type RpcBatchReply = { ok: true; result: ExactJson } | { ok: false; error: RpcError }
+
+/**
+ * Sends several calls in ONE HTTP request (a JSON-RPC batch: an array body) and returns one reply per call, in the
+ * calls' order, matched by id. A failure of the whole exchange (HTTP, timeout, size, a body that is not a batch
+ * reply, a reply for an id not asked, a call left unanswered) rejects with {@link RpcError}.
+ */
+export type RpcBatchSend = (calls: readonly RpcBatchCall[], options?: RpcCallOptions) => Promise<RpcBatchReply[]>
+
 /**
  * Builds the transport: HTTP POST of `{jsonrpc:"1.0", id, method, params}` with `content-type: text/plain;` and
  * basic auth, one AbortSignal and timeout per call. Module error objects (`{result:"error", error}`) are errors too.
@@ -45,6 +61,20 @@ const MAX_QUOTED = 2000
  * @example const send = createRpcTransport(async () => ({ url: 'http://127.0.0.1:7771', user: 'u', password: 'p' }))
  */
 export function createRpcTransport(endpoint: () => Promise<RpcEndpoint>, options: RpcTransportOptions = {}): RpcSend {
+  return createRpcExchange(endpoint, options).send
+}
+
+/**
+ * The transport's single calls and batches over one endpoint (one id counter): `send` as {@link createRpcTransport},
+ * `batch` an {@link RpcBatchSend} with the same bounds (timeout over the whole reply, `maxResponseBytes`, nesting
+ * cap), the same checks of each reply as a single call's, and the same scrubbing of credentials.
+ * @internal
+ * @example const { send, batch } = createRpcExchange(endpoint)
+ */
+export function createRpcExchange(
+  endpoint: () => Promise<RpcEndpoint>,
+  options: RpcTransportOptions = {},
+): { send: RpcSend; batch: RpcBatchSend } {
   const defaultTimeout = options.timeoutMs ?? 30_000
   checkTimeout(defaultTimeout)
   const maxResponseBytes = checkMaxResponseBytes(
@@ -52,28 +82,100 @@ export function createRpcTransport(endpoint: () => Promise<RpcEndpoint>, options
     (m) => new KomodoCcError('RPC_CONFIG', m, { field: 'maxResponseBytes' }),
   )
   let counter = 0
-  return async (method, params, callOptions = {}) => {
+  const checkCallOptions = (callOptions: unknown): void => {
     if (typeof callOptions !== 'object' || callOptions === null)
       throw new KomodoCcError('ARG_INVALID', 'call options must be an object {signal?, timeoutMs?}', {
         name: 'options',
       })
-    if (callOptions.signal !== undefined && !(callOptions.signal instanceof AbortSignal))
+    const signal = (callOptions as RpcCallOptions).signal
+    if (signal !== undefined && !(signal instanceof AbortSignal))
       throw new KomodoCcError('ARG_INVALID', 'signal must be an AbortSignal', { name: 'signal' })
+  }
+  const send: RpcSend = async (method, params, callOptions = {}) => {
+    checkCallOptions(callOptions)
     const ep = await endpoint()
     try {
-      return await exchange(ep, method, params, callOptions, `komodo-cc-${++counter}`)
+      const id = `komodo-cc-${++counter}`
+      const { status, json } = await post(ep, method, { jsonrpc: '1.0', id, method, params }, callOptions)
+      if (typeof json !== 'object' || json === null || Array.isArray(json))
+        throw new RpcError('RPC_HTTP', method, hostOf(ep.url), `HTTP ${status}: the reply is not a JSON-RPC object`, {
+          status,
+          reason: 'bad-envelope',
+        })
+      return replyResult(json, method, hostOf(ep.url), status, id)
     } catch (e) {
       throw scrubError(e, endpointSecretForms(ep))
     }
   }
+  const batch: RpcBatchSend = async (calls, callOptions = {}) => {
+    checkCallOptions(callOptions)
+    if (calls.length === 0) return []
+    const ep = await endpoint()
+    const forms = endpointSecretForms(ep)
+    const host = hostOf(ep.url)
+    const label = batchLabel(calls)
+    try {
+      const ids = calls.map(() => `komodo-cc-${++counter}`)
+      const body = calls.map((c, i) => ({ jsonrpc: '1.0', id: ids[i]!, method: c.method, params: c.params }))
+      const { status, json } = await post(ep, label, body, callOptions)
+      if (!Array.isArray(json)) {
+        // a whole-batch failure comes back as one error object (komodod: a parse error, a request it refused)
+        if (typeof json === 'object' && json !== null && json.error !== null && json.error !== undefined)
+          throw daemonError(json.error, label, host, status)
+        throw new RpcError('RPC_HTTP', label, host, `HTTP ${status}: the reply to a batch is not an array`, {
+          status,
+          reason: 'bad-envelope',
+        })
+      }
+      const slot = new Map(ids.map((id, i) => [id, i]))
+      const out: (RpcBatchReply | undefined)[] = calls.map(() => undefined)
+      json.forEach((r, k) => {
+        if (typeof r !== 'object' || r === null || Array.isArray(r))
+          throw new RpcError('RPC_RESULT', label, host, `reply ${k} of the batch is not a JSON-RPC object`, {
+            status,
+            reason: 'bad-envelope',
+          })
+        const i = typeof r.id === 'string' ? slot.get(r.id) : undefined
+        if (i === undefined)
+          throw new RpcError('RPC_RESULT', label, host, `reply ${k} of the batch answers an id that was not asked`, {
+            status,
+            reason: 'id',
+          })
+        if (out[i] !== undefined)
+          throw new RpcError('RPC_RESULT', label, host, `the batch answers request ${ids[i]} twice`, {
+            status,
+            reason: 'id',
+          })
+        try {
+          out[i] = { ok: true, result: replyResult(r, calls[i]!.method, host, status, ids[i]!) }
+        } catch (e) {
+          if (!(e instanceof RpcError)) throw e
+          out[i] = { ok: false, error: scrubError(e, forms) }
+        }
+      })
+      const missing = out.findIndex((r) => r === undefined)
+      if (missing >= 0)
+        throw new RpcError(
+          'RPC_RESULT',
+          label,
+          host,
+          `the batch reply has no answer for call ${missing} (${calls[missing]!.method}, id ${ids[missing]})`,
+          { status, reason: 'missing' },
+        )
+      return out as RpcBatchReply[]
+    } catch (e) {
+      throw scrubError(e, forms)
+    }
+  }
+  return { send, batch }
 
-  async function exchange(
+  /** One POST of a JSON body; the status and the reply parsed with the bounds (auth, truncation, depth checked). */
+  async function post(
     ep: RpcEndpoint,
     method: string,
-    params: readonly ExactParam[],
+    body: unknown,
     callOptions: RpcCallOptions,
-    id: string,
-  ): Promise<ExactJson> {
+  ): Promise<{ status: number; json: ExactJson }> {
     const host = hostOf(ep.url)
     const timeoutMs = callOptions.timeoutMs ?? defaultTimeout
     checkTimeout(timeoutMs)
@@ -84,7 +186,7 @@ export function createRpcTransport(endpoint: () => Promise<RpcEndpoint>, options
       fetch: doFetch,
       url: ep.url,
       headers: { 'content-type': 'text/plain;', authorization: BASIC + base64Utf8(`${ep.user}:${ep.password}`) },
-      body: JSON.stringify({ jsonrpc: '1.0', id, method, params }),
+      body: JSON.stringify(body),
       timeoutMs,
       maxResponseBytes,
       signal: callOptions.signal,
@@ -99,9 +201,8 @@ export function createRpcTransport(endpoint: () => Promise<RpcEndpoint>, options
         `HTTP ${status}: the daemon refused the credentials (rpcuser/rpcpassword)`,
         { status, reason: 'auth' },
       )
-    let json: ExactJson
     try {
-      json = parseJsonExact(text)
+      return { status, json: parseJsonExact(text) }
     } catch (e) {
       const deep = e instanceof KomodoCcError && e.details.reason === 'depth'
       const reason = deep
@@ -117,42 +218,59 @@ export function createRpcTransport(endpoint: () => Promise<RpcEndpoint>, options
         reason,
       })
     }
-    if (typeof json !== 'object' || json === null || Array.isArray(json))
-      throw new RpcError('RPC_HTTP', method, host, `HTTP ${status}: the reply is not a JSON-RPC object`, {
-        status,
-        reason: 'bad-envelope',
-      })
-    const err = json.error
-    if (err !== null && err !== undefined) {
-      const rpcCode =
-        typeof err === 'object' && !Array.isArray(err) && typeof err.code === 'number' ? err.code : undefined
-      const daemonMessage =
-        typeof err === 'object' && !Array.isArray(err) && typeof err.message === 'string'
-          ? err.message
-          : JSON.stringify(jsonSafe(err))
-      throw new RpcError(
-        'RPC_ERROR',
-        method,
-        host,
-        `daemon error${rpcCode === undefined ? '' : ` ${rpcCode}`}: ${clip(daemonMessage.trim())}`,
-        { status, rpcCode, daemonMessage },
-      )
-    }
-    if (status < 200 || status >= 300)
-      throw new RpcError('RPC_HTTP', method, host, `HTTP ${status} without a JSON-RPC error`, {
-        status,
-        reason: 'status',
-      })
-    if (!('result' in json)) throw new RpcError('RPC_RESULT', method, host, 'the reply has no result', { status })
-    if (json.id !== id)
-      throw new RpcError('RPC_RESULT', method, host, `the reply id does not match the request id ${id}`, { status })
-    const result = json.result as ExactJson
-    if (typeof result === 'object' && result !== null && !Array.isArray(result) && result.result === 'error') {
-      const daemonMessage = typeof result.error === 'string' ? result.error : 'error'
-      throw new RpcError('RPC_ERROR', method, host, `module error: ${clip(daemonMessage)}`, { daemonMessage })
-    }
-    return result
   }
+}
+
+/** The `result` of one JSON-RPC reply object, or its error as an RpcError (the checks of a single call, in order). */
+function replyResult(
+  json: { [key: string]: ExactJson },
+  method: string,
+  host: string,
+  status: number,
+  id: string,
+): ExactJson {
+  const err = json.error
+  if (err !== null && err !== undefined) throw daemonError(err, method, host, status)
+  if (status < 200 || status >= 300)
+    throw new RpcError('RPC_HTTP', method, host, `HTTP ${status} without a JSON-RPC error`, {
+      status,
+      reason: 'status',
+    })
+  if (!('result' in json)) throw new RpcError('RPC_RESULT', method, host, 'the reply has no result', { status })
+  if (json.id !== id)
+    throw new RpcError('RPC_RESULT', method, host, `the reply id does not match the request id ${id}`, { status })
+  const result = json.result as ExactJson
+  if (typeof result === 'object' && result !== null && !Array.isArray(result) && result.result === 'error') {
+    const daemonMessage = typeof result.error === 'string' ? result.error : 'error'
+    throw new RpcError('RPC_ERROR', method, host, `module error: ${clip(daemonMessage)}`, { daemonMessage })
+  }
+  return result
+}
+
+/** A JSON-RPC error object as an RpcError (RPC_ERROR with the daemon's code and message). */
+function daemonError(err: ExactJson, method: string, host: string, status: number): RpcError {
+  const rpcCode =
+    typeof err === 'object' && err !== null && !Array.isArray(err) && typeof err.code === 'number'
+      ? err.code
+      : undefined
+  const daemonMessage =
+    typeof err === 'object' && err !== null && !Array.isArray(err) && typeof err.message === 'string'
+      ? err.message
+      : JSON.stringify(jsonSafe(err))
+  return new RpcError(
+    'RPC_ERROR',
+    method,
+    host,
+    `daemon error${rpcCode === undefined ? '' : ` ${rpcCode}`}: ${clip(daemonMessage.trim())}`,
+    { status, rpcCode, daemonMessage },
+  )
+}
+
+/** How a batch names itself in errors: `batch(<method>, …)`, each method once, bounded. */
+function batchLabel(calls: readonly RpcBatchCall[]): string {
+  const names = [...new Set(calls.map((c) => c.method))]
+  const text = names.slice(0, 4).join(', ') + (names.length > 4 ? `, … ${names.length - 4} more` : '')
+  return `batch(${text})`
 }
 
 /**

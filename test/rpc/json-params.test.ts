@@ -6,6 +6,8 @@ import { checkTransactionHex } from '../../src/rpc/txcheck.js'
 import { createKomodoRpc } from '../../src/rpc/client.js'
 import type { ChainView } from '../../src/rpc/chainview.js'
 import { daemonParseCoins } from '../../src/amount.js'
+import { decodeAddress } from '../../src/address/address.js'
+import { bytesToHex } from '../../src/bytes/hex.js'
 import { startServer } from './_server.js'
 import type { TestServer } from './_server.js'
 
@@ -105,17 +107,19 @@ describe('checkTransactionHex', () => {
 })
 
 describe('ChainView over komodod', () => {
+  const ADDRESS = 'RPCeZmqW4Aam52DFLmMraWtu5CuXPxqk92'
   let server: TestServer
   beforeAll(async () => {
     server = await startServer((req, res) => {
-      const body = JSON.parse(req.body) as { id: string; method: string; params: unknown[] }
+      const body = JSON.parse(req.body) as
+        { id: string; method: string; params: unknown[] } | { id: string; method: string; params: unknown[] }[]
       const results: Record<string, unknown> = {
         getaddressutxos: [
           {
-            address: 'RPCeZmqW4Aam52DFLmMraWtu5CuXPxqk92',
+            address: ADDRESS,
             txid: 'ab'.repeat(32),
             outputIndex: 1,
-            script: '76a914' + '00'.repeat(20) + '88ac',
+            script: '76a914' + bytesToHex(decodeAddress(ADDRESS).hash) + '88ac',
             satoshis: 'BIG',
             height: 120,
           },
@@ -123,8 +127,14 @@ describe('ChainView over komodod', () => {
         getrawmempool: ['cd'.repeat(32)],
         getrawtransaction: '01000000' + '00' + '00' + '00000000',
       }
+      // the CC index (a second parameter) holds nothing for this address
+      const reply = (c: { id: string; method: string; params: unknown[] }) => ({
+        result: c.method === 'getaddressutxos' && c.params.length === 2 ? [] : (results[c.method] ?? null),
+        error: null,
+        id: c.id,
+      })
       // the satoshi literal is spliced in as text: a JS number could not hold it
-      const text = JSON.stringify({ result: results[body.method] ?? null, error: null, id: body.id }).replace(
+      const text = JSON.stringify(Array.isArray(body) ? body.map(reply) : reply(body)).replace(
         '"BIG"',
         '9007199254740993',
       )
@@ -142,13 +152,15 @@ describe('ChainView over komodod', () => {
       user: 'u',
       password: 'p',
     })
-    const [u] = await view.listUnspent('RPCeZmqW4Aam52DFLmMraWtu5CuXPxqk92')
+    const [u] = await view.listUnspent(ADDRESS)
     expect(u).toMatchObject({ txid: 'ab'.repeat(32), vout: 1, height: 120 })
     expect(u!.satoshis).toBe(9007199254740993n) // beyond 2^53: exact
     expect(u!.script).toBeInstanceOf(Uint8Array)
     expect(u!.script.length).toBe(25)
-    expect(JSON.parse(server.requests.at(-1)!.body).params).toEqual([
-      { addresses: ['RPCeZmqW4Aam52DFLmMraWtu5CuXPxqk92'] },
+    // both address-index types in one batch: normal outputs, then CC outputs (komodod's ccvout flag)
+    expect((JSON.parse(server.requests.at(-1)!.body) as { params: unknown }[]).map((c) => c.params)).toEqual([
+      [{ addresses: [ADDRESS] }],
+      [{ addresses: [ADDRESS] }, true],
     ])
     expect(await view.getMempool()).toEqual(['cd'.repeat(32)])
     expect(await view.getTransaction('ef'.repeat(32))).toBe('01000000000000000000')

@@ -22,9 +22,9 @@ import { tokeninfo, type TokenInfo } from '../../src/modules/tokens/info.js'
 import { parseTokenInfo } from '../../src/modules/tokens/rpc.js'
 import { parseJsonExact } from '../../src/rpc/json.js'
 
-/** The client's methods before they came from the modules (issue 17), in order. */
+/** The client's methods before they came from the modules (issue 17), in order; `batch` added by issue 18. */
 const METHODS =
-  `call host tokenaddress tokenbalance tokencreate tokeninfo tokenlist tokentransfer faucetaddress faucetfund faucetget
+  `call batch host tokenaddress tokenbalance tokencreate tokeninfo tokenlist tokentransfer faucetaddress faucetfund faucetget
   faucetinfo diceaddfunds diceaddress dicebet dicefinish dicefund diceinfo dicelist dicestatus oraclesaddress oraclescreate oraclesdata
   oraclesfund oraclesinfo oracleslist oraclesregister oraclessamples oraclessubscribe gatewaysaddress gatewaysbind gatewaysclaim
   gatewayscompletesigning gatewaysdeposit gatewaysdumpprivkey gatewaysexternaladdress gatewaysinfo gatewayslist gatewayswithdraw
