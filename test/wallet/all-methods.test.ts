@@ -9,7 +9,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
 import { txidToInternalBytes } from '../../src/bytes/uint256.js'
 import { p2pkhAddress } from '../../src/address/address.js'
-import { keySigner } from '../../src/tx/sign.js'
+import { keySigner, signTransaction } from '../../src/tx/sign.js'
+import { serializeTransaction } from '../../src/tx/codec.js'
+import { DEFAULT_TX_EXPIRY_DELTA, SAPLING_VERSION_GROUP_ID, type Transaction } from '../../src/tx/types.js'
+import { p2pkScript } from '../../src/script/script.js'
+import { COIN, DEVNET_PREMINE_OUTPUTS } from '../../src/devnet/chain.js'
 import { startDevnet, type Devnet } from '../../src/devnet/server.js'
 import { createRpcView } from '../../src/rpc/view.js'
 import { createElectrumView } from '../../src/electrum/view.js'
@@ -19,6 +23,33 @@ import { createWallet, type Wallet, type WalletResult } from '../../src/wallet/w
 import { WALLET_METHODS } from '../../src/modules/registry/resolvers.js'
 import { StateReader } from '../../src/cctx/resolve.js'
 import { tokenBalance } from '../../src/modules/tokens/inputs.js'
+
+/** Spends the devnet's last two premine outputs (its wallet's P2PK coins) to `n` P2PK outputs of `value` to `pubkey`. */
+function payToPubkey(dev: Devnet, pubkey: string, n: number, value: bigint): string {
+  const premine = dev.chain.blocks[0]!.txids[0]!
+  const ins = [DEVNET_PREMINE_OUTPUTS - 2, DEVNET_PREMINE_OUTPUTS - 1].map((vout) => ({
+    vout,
+    prev: dev.chain.output(premine, vout)!,
+  }))
+  const total = ins.reduce((a, i) => a + i.prev.value, 0n)
+  const outs = Array.from({ length: n }, () => ({ value, script: p2pkScript(hexToBytes(pubkey)) }))
+  outs.push({ value: total - value * BigInt(n) - 10_000n, script: ins[0]!.prev.script })
+  const tx: Transaction = {
+    overwintered: true,
+    version: 4,
+    versionGroupId: SAPLING_VERSION_GROUP_ID,
+    vin: ins.map((i) => ({ txid: premine, vout: i.vout, scriptSig: new Uint8Array(0), sequence: 0xffffffff })),
+    vout: outs,
+    lockTime: 0,
+    expiryHeight: dev.chain.height + 1 + DEFAULT_TX_EXPIRY_DELTA,
+    valueBalance: 0n,
+    shieldedSpends: [],
+    shieldedOutputs: [],
+    joinSplits: [],
+  }
+  const prevouts = ins.map((i) => ({ value: i.prev.value, script: i.prev.script }))
+  return bytesToHex(serializeTransaction(signTransaction(tx, prevouts, [hexToBytes(dev.privateKey)])))
+}
 
 /** A chain source over a running devnet: a fresh view each call (closed after the flow when it has `close`). */
 type Source = { name: string; electrum: boolean; open: (dev: Devnet) => ChainView & { close?: () => void } }
@@ -77,8 +108,10 @@ function allMethods(source: Source): void {
 
     beforeAll(async () => {
       dev = await startDevnet({ electrum: source.electrum })
-      // fund the wallet's address from the devnet's own wallet: 12 coins of 100
-      for (let i = 0; i < 12; i++) await dev.rpc.call('sendtoaddress', [p2pkhAddress(me), '100'])
+      // fund the wallet's key from the devnet's premine: 12 coins of 100, pay-to-pubkey (komodod's CC builders pay
+      // change P2PK too): a source finds them under the wallet's address only if it knows the key (Electrum: the
+      // wallet tells the view, through the counting wrapper)
+      await dev.rpc.sendrawtransaction(payToPubkey(dev, me, 12, 100n * COIN))
       await mine(1)
       view = source.open(dev)
       counting = countingView(view)
