@@ -80,15 +80,35 @@ function allMethods(source: Source): void {
     const opened: { close?: () => void }[] = []
     let counting: ReturnType<typeof countingView>
     let wallet: Wallet
+    // over Electrum, the same key's wallet over the devnet's JSON-RPC builds each call first (not broadcast): the
+    // Electrum view must lead the resolvers to the very same transaction
+    let twin: Wallet | undefined
+    let twinned = 0
+    let made = 0
     const trips: Record<string, number> = {}
+    const wire: Record<string, [number, number]> = {} // Electrum: [messages, requests] per method
     const done = new Set<string>()
     const ids: Record<string, string> = {}
 
     type W = (...a: unknown[]) => Promise<WalletResult>
-    async function w(method: string, ...args: unknown[]): Promise<WalletResult> {
+    async function call(by: Wallet, rpcTwin: Wallet | undefined, method: string, args: unknown[]) {
+      const expected = rpcTwin === undefined ? undefined : await (rpcTwin[method] as W)(...args, { broadcast: false })
       const before = totalCalls()
-      const r = await (wallet[method] as W)(...args)
+      const wireBefore = wireStats()
+      const r = await (by[method] as W)(...args)
       trips[method] = totalCalls() - before
+      const wireAfter = wireStats()
+      if (wireBefore !== undefined && wireAfter !== undefined)
+        wire[method] = [wireAfter.roundTrips - wireBefore.roundTrips, wireAfter.requests - wireBefore.requests]
+      made++
+      if (expected !== undefined) {
+        expect(r.hex, `${method}: the same transaction as over JSON-RPC`).toBe(expected.hex)
+        twinned++
+      }
+      return r
+    }
+    async function w(method: string, ...args: unknown[]): Promise<WalletResult> {
+      const r = await call(wallet, twin, method, args)
       expect(r.broadcast).toBe(true)
       expect(r.inspection.method).toBe(method)
       expect(dev.chain.txs.has(r.txid)).toBe(true) // the devnet validated and took it
@@ -96,6 +116,11 @@ function allMethods(source: Source): void {
       return r
     }
     const totalCalls = (): number => counting.total()
+    /** The Electrum client's messages sent (a batch is one) and requests in them, when the source is Electrum. */
+    const wireStats = () => {
+      const st = (view as { client?: { stats: { roundTrips: number; requests: number } } }).client?.stats
+      return st === undefined ? undefined : { ...st }
+    }
     const mine = (n = 1) => dev.mine(n)
 
     /** An oracle record `I h h` for devnet block `height`: height, block hash, merkle root (internal byte order). */
@@ -116,10 +141,14 @@ function allMethods(source: Source): void {
       view = source.open(dev)
       counting = countingView(view)
       wallet = createWallet({ privateKey: KEY, view: counting.view })
+      if (source.electrum) twin = createWallet({ privateKey: KEY, view: createRpcView(dev.rpc) })
     }, 60_000)
     afterAll(async () => {
       // eslint-disable-next-line no-console
       console.log(`wallet over ${source.name}, view calls per method:`, JSON.stringify(trips))
+      if (Object.keys(wire).length > 0)
+        // eslint-disable-next-line no-console
+        console.log(`wallet over ${source.name}, Electrum [messages, requests] per method:`, JSON.stringify(wire))
       for (const v of [view, ...opened]) v?.close?.()
       await dev?.stop()
     })
@@ -195,10 +224,9 @@ function allMethods(source: Source): void {
       await dev.rpc.call('sendtoaddress', [p2pkhAddress(bytesToHex(keySigner(HOUSE).publicKey)), '200'])
       await mine()
       const house = createWallet({ privateKey: HOUSE, view: counting.view })
+      const houseTwin = twin && createWallet({ privateKey: HOUSE, view: createRpcView(dev.rpc) })
       const h = async (method: string, ...args: unknown[]) => {
-        const before = totalCalls()
-        const r = await (house[method] as W)(...args)
-        trips[method] = totalCalls() - before
+        const r = await call(house, houseTwin, method, args)
         expect(r.inspection.method).toBe(method)
         done.add(method)
         return r
@@ -251,6 +279,9 @@ function allMethods(source: Source): void {
     test('every method of the registry ran', () => {
       expect([...done].sort()).toEqual(WALLET_METHODS.map((m) => m.method).sort())
       expect(done.size).toBe(24)
+      // every call but faucetget (its proof of work searches a nonce) also built byte for byte as over JSON-RPC
+      expect(made).toBeGreaterThan(120)
+      if (source.electrum) expect(twinned).toBe(made)
     })
   })
 }
