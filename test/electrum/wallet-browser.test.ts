@@ -116,8 +116,8 @@ describe.runIf(browserTestsRun)('the wallet in headless Chromium over Electrum (
     for (const txid of r.txids) expect(dev.chain.txs.has(txid)).toBe(true)
     expect(dev.chain.mempool).toEqual(expect.arrayContaining(r.txids.slice(1)))
     await dev.mine(1)
-    expect(await dev.rpc.call('tokenbalance', [r.txids[0], FRIEND])).toMatchObject({ balance: 100 })
-    const info = (await dev.rpc.call('oraclesinfo', [r.txids[2]])) as { name: string; format: string }
+    expect(await dev.rpc.call('tokenbalance', [r.txids[0]!, FRIEND])).toMatchObject({ balance: 100 })
+    const info = (await dev.rpc.call('oraclesinfo', [r.txids[2]!])) as { name: string; format: string }
     expect(info).toMatchObject({ name: 'BRW', format: 'Ihh' })
     // eslint-disable-next-line no-console
     console.log('browser wallet over ws://, Electrum messages and requests:', JSON.stringify(r.stats))
