@@ -6,14 +6,8 @@
 // wallet's reads answer as the devnet's own RPCs. View calls per method are printed per source (docs/wallet.md,
 // docs/electrum.md). One devnet per source: each flow starts from the same chain.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
-import { txidToInternalBytes } from '../../src/bytes/uint256.js'
-import { p2pkhAddress } from '../../src/address/address.js'
-import { keySigner, signTransaction } from '../../src/tx/sign.js'
-import { serializeTransaction } from '../../src/tx/codec.js'
-import { DEFAULT_TX_EXPIRY_DELTA, SAPLING_VERSION_GROUP_ID, type Transaction } from '../../src/tx/types.js'
-import { p2pkScript } from '../../src/script/script.js'
-import { COIN, DEVNET_PREMINE_OUTPUTS } from '../../src/devnet/chain.js'
+import { bytesToHex } from '../../src/bytes/hex.js'
+import { keySigner } from '../../src/tx/sign.js'
 import { startDevnet, type Devnet } from '../../src/devnet/server.js'
 import { createRpcView } from '../../src/rpc/view.js'
 import { createElectrumView } from '../../src/electrum/view.js'
@@ -23,33 +17,21 @@ import { createWallet, type Wallet, type WalletResult } from '../../src/wallet/w
 import { WALLET_METHODS } from '../../src/modules/registry/resolvers.js'
 import { StateReader } from '../../src/cctx/resolve.js'
 import { tokenBalance } from '../../src/modules/tokens/inputs.js'
-
-/** Spends the devnet's last two premine outputs (its wallet's P2PK coins) to `n` P2PK outputs of `value` to `pubkey`. */
-function payToPubkey(dev: Devnet, pubkey: string, n: number, value: bigint): string {
-  const premine = dev.chain.blocks[0]!.txids[0]!
-  const ins = [DEVNET_PREMINE_OUTPUTS - 2, DEVNET_PREMINE_OUTPUTS - 1].map((vout) => ({
-    vout,
-    prev: dev.chain.output(premine, vout)!,
-  }))
-  const total = ins.reduce((a, i) => a + i.prev.value, 0n)
-  const outs = Array.from({ length: n }, () => ({ value, script: p2pkScript(hexToBytes(pubkey)) }))
-  outs.push({ value: total - value * BigInt(n) - 10_000n, script: ins[0]!.prev.script })
-  const tx: Transaction = {
-    overwintered: true,
-    version: 4,
-    versionGroupId: SAPLING_VERSION_GROUP_ID,
-    vin: ins.map((i) => ({ txid: premine, vout: i.vout, scriptSig: new Uint8Array(0), sequence: 0xffffffff })),
-    vout: outs,
-    lockTime: 0,
-    expiryHeight: dev.chain.height + 1 + DEFAULT_TX_EXPIRY_DELTA,
-    valueBalance: 0n,
-    shieldedSpends: [],
-    shieldedOutputs: [],
-    joinSplits: [],
-  }
-  const prevouts = ins.map((i) => ({ value: i.prev.value, script: i.prev.script }))
-  return bytesToHex(serializeTransaction(signTransaction(tx, prevouts, [hexToBytes(dev.privateKey)])))
-}
+import {
+  diceFlow,
+  faucetFlow,
+  FLOW_FRIEND as FRIEND,
+  FLOW_HOUSE as HOUSE,
+  FLOW_KEY as KEY,
+  FLOW_ME as me,
+  FLOW_NEWCOMER as NEWCOMER,
+  fundFlow,
+  gatewaysFlow,
+  oraclesFlow,
+  rewardsFlow,
+  tokensFlow,
+  type FlowContext,
+} from '../_util/wallet-flow.js'
 
 /** A chain source over a running devnet: a fresh view each call (closed after the flow when it has `close`). */
 type Source = { name: string; electrum: boolean; open: (dev: Devnet) => ChainView & { close?: () => void } }
@@ -70,11 +52,6 @@ const SOURCES: Source[] = [
 
 function allMethods(source: Source): void {
   describe(`all 24 methods, key-locally, through ${source.name}`, () => {
-    const KEY = hexToBytes('3f'.repeat(32)) // the wallet's key: only this process knows it
-    const NEWCOMER = hexToBytes('4e'.repeat(32)) // a brand-new address for faucetget
-    const FRIEND = bytesToHex(keySigner(hexToBytes('00'.repeat(31) + '07')).publicKey)
-    const me = bytesToHex(keySigner(KEY).publicKey)
-
     let dev: Devnet
     let view: ChainView & { close?: () => void }
     const opened: { close?: () => void }[] = []
@@ -107,8 +84,9 @@ function allMethods(source: Source): void {
       }
       return r
     }
-    async function w(method: string, ...args: unknown[]): Promise<WalletResult> {
-      const r = await call(wallet, twin, method, args)
+    /** One call of `by`: counted, twinned over Electrum, broadcast, accepted by the devnet. */
+    async function run(by: Wallet, rpcTwin: Wallet | undefined, method: string, args: unknown[]) {
+      const r = await call(by, rpcTwin, method, args)
       expect(r.broadcast).toBe(true)
       expect(r.inspection.method).toBe(method)
       expect(dev.chain.txs.has(r.txid)).toBe(true) // the devnet validated and took it
@@ -121,27 +99,39 @@ function allMethods(source: Source): void {
       const st = (view as { client?: { stats: { roundTrips: number; requests: number } } }).client?.stats
       return st === undefined ? undefined : { ...st }
     }
-    const mine = (n = 1) => dev.mine(n)
-
-    /** An oracle record `I h h` for devnet block `height`: height, block hash, merkle root (internal byte order). */
-    function headerRecord(height: number): string {
-      const b = dev.chain.blocks[height]!
-      const h = new Uint8Array(4)
-      new DataView(h.buffer).setUint32(0, height, true)
-      return bytesToHex(Uint8Array.from([...h, ...txidToInternalBytes(b.hash), ...txidToInternalBytes(b.merkleRoot)]))
+    let house: Wallet
+    let houseTwin: Wallet | undefined
+    /** The flow's calls: the wallet's and the house's through `call` (twinned over Electrum), faucetget's own. */
+    const flow: FlowContext = {
+      get dev() {
+        return dev
+      },
+      w: (method, ...args) => run(wallet, twin, method, args),
+      h: (method, ...args) => run(house, houseTwin, method, args),
+      faucetget: async () => {
+        const newcomerView = source.open(dev)
+        opened.push(newcomerView)
+        const newcomer = createWallet({ privateKey: NEWCOMER, view: newcomerView })
+        const r = await (newcomer.faucetget as W)()
+        expect(r.inspection.method).toBe('faucetget')
+        expect(dev.chain.mempool).toContain(r.txid)
+        done.add('faucetget')
+        return r
+      },
+      ids,
     }
 
     beforeAll(async () => {
       dev = await startDevnet({ electrum: source.electrum })
-      // fund the wallet's key from the devnet's premine: 12 coins of 100, pay-to-pubkey (komodod's CC builders pay
-      // change P2PK too): a source finds them under the wallet's address only if it knows the key (Electrum: the
-      // wallet tells the view, through the counting wrapper)
-      await dev.rpc.sendrawtransaction(payToPubkey(dev, me, 12, 100n * COIN))
-      await mine(1)
+      await fundFlow(dev) // the wallet's coins are P2PK only: the source must know its key to find them
       view = source.open(dev)
       counting = countingView(view)
       wallet = createWallet({ privateKey: KEY, view: counting.view })
-      if (source.electrum) twin = createWallet({ privateKey: KEY, view: createRpcView(dev.rpc) })
+      house = createWallet({ privateKey: HOUSE, view: counting.view })
+      if (source.electrum) {
+        twin = createWallet({ privateKey: KEY, view: createRpcView(dev.rpc) })
+        houseTwin = createWallet({ privateKey: HOUSE, view: createRpcView(dev.rpc) })
+      }
     }, 60_000)
     afterAll(async () => {
       // eslint-disable-next-line no-console
@@ -154,110 +144,30 @@ function allMethods(source: Source): void {
     })
 
     test('tokens: tokencreate, tokentransfer', async () => {
-      const tok = await w('tokencreate', 'WTOK', '0.00001', 'a wallet token')
-      ids.token = tok.txid
-      await mine()
-      await w('tokentransfer', tok.txid, FRIEND, 250n)
-      await mine()
-      expect(await tokenBalance(new StateReader(dev.view), tok.txid, FRIEND)).toBe(250n)
-      expect(await tokenBalance(new StateReader(dev.view), tok.txid, me)).toBe(750n)
+      await tokensFlow(flow)
+      expect(await tokenBalance(new StateReader(dev.view), ids.token!, FRIEND)).toBe(250n)
+      expect(await tokenBalance(new StateReader(dev.view), ids.token!, me)).toBe(750n)
     })
 
     test('faucet: faucetfund, then faucetget to a brand-new key (proof of work in this process)', async () => {
-      await w('faucetfund', '5')
-      await mine()
-      const newcomerView = source.open(dev)
-      opened.push(newcomerView)
-      const newcomer = createWallet({ privateKey: NEWCOMER, view: newcomerView })
-      const r = (await (newcomer.faucetget as W)()) as WalletResult
-      expect(r.inspection.method).toBe('faucetget')
-      expect(dev.chain.mempool).toContain(r.txid)
-      done.add('faucetget')
-      await mine()
+      const r = await faucetFlow(flow)
+      expect(dev.chain.blocks.at(-1)!.txids).toContain(r.txid)
     }, 120_000)
 
-    let oracletxid = ''
     test('oracles: create, fund, register, subscribe, data', async () => {
-      oracletxid = (await w('oraclescreate', 'KMD', 'devnet block headers', 'Ihh')).txid
-      await mine()
-      await w('oraclesfund', oracletxid)
-      await mine()
-      await w('oraclesregister', oracletxid, 10000n)
-      await mine()
-      await w('oraclessubscribe', oracletxid, me, '1')
-      await mine()
-      await w('oraclesdata', oracletxid, headerRecord(dev.chain.height))
-      await mine()
+      await oraclesFlow(flow)
     })
 
     test('gateways: bind, deposit, claim, withdraw, partialsign, completesigning, markdone', async () => {
-      const token = (await w('tokencreate', 'GWTOK', '0.1', 'gateway token')).txid
-      await mine()
-      const bind = await w('gatewaysbind', token, oracletxid, 'KMD', 10_000_000n, 1, 1, [me], 60, 85, 188)
-      ids.bind = bind.txid
-      await mine(2)
-      // the "foreign" deposit: coins to the deposit address (N = 1: the wallet's own), made by the devnet's wallet
-      const cointxid = (await dev.rpc.call('sendtoaddress', [p2pkhAddress(me), '0.03'])) as string
-      const cointx = await dev.rpc.getrawtransaction(cointxid)
-      await mine()
-      const height = dev.chain.height
-      await w('oraclesdata', oracletxid, headerRecord(height)) // the wallet publishes the header it deposits against
-      await mine()
-      const proof = await dev.rpc.gettxoutproof([cointxid])
-      const dep = await w('gatewaysdeposit', bind.txid, height, 'KMD', cointxid, 0, cointx, proof, me, '0.03')
-      await mine(2)
-      await w('gatewaysclaim', bind.txid, 'KMD', dep.txid, me, '0.03')
-      await mine()
-      const wd = await w('gatewayswithdraw', bind.txid, 'KMD', me, '0.01')
-      await mine(2)
-      const p = await w('gatewayspartialsign', wd.txid, 'KMD', 'aa')
-      await mine(2)
-      const s = await w('gatewayscompletesigning', p.txid, 'KMD', 'aabb')
-      await mine(2)
-      await w('gatewaysmarkdone', s.txid, 'KMD')
-      await mine()
+      await gatewaysFlow(flow)
     })
 
     test('dice: fund, addfunds, bet, finish (the house a second key-local wallet)', { timeout: 120_000 }, async () => {
-      // the house holds one coin, so diceaddfunds spends the plan's change: its 'E' is the entropy dicebet needs
-      const HOUSE = hexToBytes('5d'.repeat(32))
-      await dev.rpc.call('sendtoaddress', [p2pkhAddress(bytesToHex(keySigner(HOUSE).publicKey)), '200'])
-      await mine()
-      const house = createWallet({ privateKey: HOUSE, view: counting.view })
-      const houseTwin = twin && createWallet({ privateKey: HOUSE, view: createRpcView(dev.rpc) })
-      const h = async (method: string, ...args: unknown[]) => {
-        const r = await call(house, houseTwin, method, args)
-        expect(r.inspection.method).toBe(method)
-        done.add(method)
-        return r
-      }
-      const fund = await h('dicefund', 'WDICE', '100', '0.1', '10', 10, 5)
-      ids.dice = fund.txid
-      await mine()
-      // komodod's dicebet wants at least 100 entropy outputs ('E') in the plan: 100 diceaddfunds, each on the last one's
-      // change (one coin: the house's chain of changes keeps every 'E' an entropy candidate)
-      for (let i = 0; i < 100; i++) {
-        await h('diceaddfunds', 'WDICE', fund.txid, '0.5')
-        await mine()
-      }
-      const bet = await w('dicebet', 'WDICE', fund.txid, '1', 2)
-      await mine()
-      await h('dicefinish', 'WDICE', fund.txid, bet.txid)
-      await mine()
+      await diceFlow(flow)
     })
 
     test('rewards: createfunding, addfunding, lock, unlock after the minimum time', async () => {
-      const fund = await w('rewardscreatefunding', 'WREW', '100', '5', 1, 10, '1')
-      ids.rewards = fund.txid
-      await mine()
-      await w('rewardsaddfunding', 'WREW', fund.txid, '5')
-      await mine()
-      const lock = await w('rewardslock', 'WREW', fund.txid, '10')
-      await mine()
-      dev.advanceTime(2 * 86400)
-      await mine()
-      await w('rewardsunlock', 'WREW', fund.txid, lock.txid)
-      await mine()
+      await rewardsFlow(flow)
     })
 
     test("the wallet's reads, computed from the source, answer as the devnet's own RPCs", async () => {
@@ -267,12 +177,12 @@ function allMethods(source: Source): void {
         expect(plain(await ask(m, ...mine))).toEqual(plain(await dev.rpc.call(m, theirs as never)))
       await same('tokenbalance', [ids.token, FRIEND])
       await same('faucetinfo', [])
-      await same('oraclesinfo', [oracletxid])
+      await same('oraclesinfo', [ids.oracle!])
       await same('diceinfo', [ids.dice])
       await same('rewardsinfo', [ids.rewards])
       await same('gatewaysinfo', [ids.bind])
-      const baton = ((await ask('oraclesinfo', oracletxid)) as { registered: { baton: string }[] }).registered[0]!
-      await same('oraclessamples', [oracletxid, baton.baton, 10], [oracletxid, baton.baton, '10'])
+      const baton = ((await ask('oraclesinfo', ids.oracle!)) as { registered: { baton: string }[] }).registered[0]!
+      await same('oraclessamples', [ids.oracle!, baton.baton, 10], [ids.oracle!, baton.baton, '10'])
       expect(await ask('tokenaddress', FRIEND)).toMatchObject({ result: 'success' })
     })
 
