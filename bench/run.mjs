@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Runs every benchmark under bench/ with vitest and the in-place share measurement (bench/share.ts), then writes
+// Runs every benchmark under bench/ with vitest, the in-place share measurement (bench/share.ts), the faucet search
+// (bench/faucet-pow.ts) and the wallet over Electrum beside JSON-RPC (bench/electrum-wallet.ts), then writes
 // bench/results.json and prints the Speed tables.
 //   node bench/run.mjs           full run (README figures)
 //   node bench/run.mjs --short   short run for CI (BENCH_SHORT=1)
@@ -68,7 +69,10 @@ const rows = measured.map(({ file, ...r }) => r)
 const shares = files.length === 0 ? runScript('share.ts') : undefined
 // time to a valid faucetget over seeded runs (bench/faucet-pow.ts): { runs, medianAttempts, p95Attempts, rows }
 const faucetPow = files.length === 0 ? runScript('faucet-pow.ts') : undefined
-writeFileSync(join(here, 'results.json'), JSON.stringify({ short, date: new Date().toISOString(), node: process.version, rows, ...(shares ? { shares } : {}), ...(faucetPow ? { faucetPow } : {}) }, null, 2) + '\n')
+// the wallet over Electrum beside JSON-RPC, per method, and the devnet Electrum server's listunspent of 10,000 UTXOs
+// (bench/electrum-wallet.ts): { flows, flowMs, methods, listunspent }
+const electrum = files.length === 0 ? runScript('electrum-wallet.ts') : undefined
+writeFileSync(join(here, 'results.json'), JSON.stringify({ short, date: new Date().toISOString(), node: process.version, rows, ...(shares ? { shares } : {}), ...(faucetPow ? { faucetPow } : {}), ...(electrum ? { electrum } : {}) }, null, 2) + '\n')
 
 const fmt = (n) => n.toLocaleString('en-US')
 console.log('| operation | komodo-cc ops/s | peer | peer ops/s | ratio |')
@@ -83,6 +87,16 @@ if (faucetPow) {
   console.log(`\n| faucetget search (${faucetPow.runs} seeded runs; median ${fmt(faucetPow.medianAttempts)}, p95 ${fmt(faucetPow.p95Attempts)} attempts) | attempts/s | median | p95 |`)
   console.log('|---|---:|---:|---:|')
   for (const r of faucetPow.rows) console.log(`| ${r.search} | ${fmt(r.attemptsPerSec)} | ${r.timed ? '' : '≈ '}${fmt(r.medianMs)} ms | ${r.timed ? '' : '≈ '}${fmt(r.p95Ms)} ms |`)
+}
+if (electrum) {
+  console.log(`\n| wallet method (${electrum.flows} flow${electrum.flows === 1 ? '' : 's'} per source, medians) | n | view calls JSON-RPC | view calls Electrum | Electrum messages | Electrum requests | ms JSON-RPC | ms Electrum TCP | ms Electrum WS |`)
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|')
+  for (const m of electrum.methods) console.log(`| ${m.method}${m.method === 'faucetget' ? ' (proof of work)' : ''} | ${m.n} | ${m.viewCalls.jsonRpc} | ${m.viewCalls.electrum} | ${m.electrumMessages} | ${m.electrumRequests} | ${m.ms.jsonRpc} | ${m.ms.electrumTcp} | ${m.ms.electrumWs} |`)
+  console.log(`| whole flow (sum of the calls, per flow) | | | | | | ${fmt(electrum.flowMs.jsonRpc)} | ${fmt(electrum.flowMs.electrumTcp)} | ${fmt(electrum.flowMs.electrumWs)} |`)
+  const l = electrum.listunspent
+  console.log(`\n| listunspent of one script hash, ${fmt(l.utxos)} UTXOs (${fmt(l.replyBytes)}-byte reply) | calls | median ms | UTXOs/s | Electrum messages |`)
+  console.log('|---|---:|---:|---:|---:|')
+  for (const r of l.rows) console.log(`| ${r.what} | ${r.calls} | ${r.medianMs} | ${fmt(r.utxosPerSec)} | ${r.messages ?? '—'} |`)
 }
 
 const baselinePath = join(here, 'baseline.json')
