@@ -31,7 +31,7 @@ const ids: Record<string, string> = {}
 type W = (...a: unknown[]) => Promise<WalletResult>
 async function w(method: string, ...args: unknown[]): Promise<WalletResult> {
   const before = totalCalls()
-  const r = await (wallet[method] as W)(...args)
+  const r = await (wallet as unknown as Record<string, W>)[method]!(...args)
   trips[method] = totalCalls() - before
   expect(r.broadcast).toBe(true)
   expect(r.inspection.method).toBe(method)
@@ -136,7 +136,7 @@ describe('all 24 methods, key-locally, through createRpcView over HTTP JSON-RPC'
     const house = createWallet({ privateKey: HOUSE, view: counting.view })
     const h = async (method: string, ...args: unknown[]) => {
       const before = totalCalls()
-      const r = await (house[method] as W)(...args)
+      const r = await (house as unknown as Record<string, W>)[method]!(...args)
       trips[method] = totalCalls() - before
       expect(r.inspection.method).toBe(method)
       done.add(method)
@@ -172,7 +172,8 @@ describe('all 24 methods, key-locally, through createRpcView over HTTP JSON-RPC'
   })
 
   test("the wallet's reads, computed from the JSON-RPC source, answer as the devnet's own RPCs", async () => {
-    const ask = (m: string, ...p: unknown[]) => (wallet[m] as (...a: unknown[]) => Promise<unknown>)(...p)
+    const ask = (m: string, ...p: unknown[]) =>
+      (wallet as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[m]!(...p)
     const plain = (v: unknown) => JSON.parse(JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? Number(x) : x)))
     const same = async (m: string, mine: unknown[], theirs: unknown[] = mine) =>
       expect(plain(await ask(m, ...mine))).toEqual(plain(await dev.rpc.call(m, theirs as never)))

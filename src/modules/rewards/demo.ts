@@ -3,7 +3,7 @@
 import { formatCoins } from '../../amount.js'
 import { parseTransaction } from '../../tx/codec.js'
 import type { ModuleDemo } from '../../devnet/module.js'
-import type { WalletMethod } from '../../wallet/wallet.js'
+import type { WalletMethodName } from '../registry/resolvers.js'
 
 /**
  * The rewards step of the demo: `rewardscreatefunding` of a plan, `rewardslock` of 20 coins, an early
@@ -46,7 +46,7 @@ export const rewardsDemo: ModuleDemo = /* @__PURE__ */ Object.freeze({
     return { ok }
   },
   async wallet({ wallet, sent, confirm, line, advanceTime }) {
-    const call = (m: string, ...a: unknown[]) => (wallet[m] as WalletMethod)(...a)
+    const call = (m: WalletMethodName, ...a: unknown[]) => wallet[m](...a)
     const plan = await call('rewardscreatefunding', 'WALLETRW', '50', '5', 1, 10, '1')
     sent('rewardscreatefunding', plan, 'plan WALLETRW: 50 coins, 5% APR')
     await confirm()
