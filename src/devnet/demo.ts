@@ -9,6 +9,8 @@ import type { KomodoRpc } from '../rpc/client.js'
 import { IO_MODULES, type ModuleDemoOptions } from '../modules/registry/io.js'
 import type { DemoContext, DemoIo, DemoResult } from './module.js'
 import { createRpcView } from '../rpc/view.js'
+import { createElectrumView } from '../electrum/view.js'
+import type { ChainView } from '../cctx/types.js'
 import { createWallet, type WalletResult } from '../wallet/wallet.js'
 import { startDevnet, type Devnet } from './server.js'
 
@@ -38,6 +40,8 @@ export type DemoTarget = {
   confirm: (txids: string[]) => Promise<void>
   /** Moves the chain's clock forward (devnet only). */
   advanceTime?: (seconds: number) => void
+  /** The chain source of the wallet flows (default: `createRpcView(rpc)`). */
+  walletView?: () => { view: ChainView & { close?: () => void }; label: string }
 }
 
 /**
@@ -50,9 +54,14 @@ export type DemoTarget = {
 export async function runDevnetDemo(io: DemoIo, options: DevnetDemoOptions = {}): Promise<number> {
   let dev: Devnet | undefined
   try {
-    dev = await startDevnet()
+    dev = await startDevnet({ electrum: true })
     const d = dev
     const target: DemoTarget = {
+      // the wallet flows read the chain over the devnet's Electrum endpoint, as a light wallet would
+      walletView: () => ({
+        view: createElectrumView({ url: d.electrum!.url }),
+        label: `Electrum at ${d.electrum!.url}`,
+      }),
       rpc: d.rpc,
       label: `embedded devnet at ${d.url} (conf ${d.confPath})`,
       pubkey: d.pubkey,
@@ -139,7 +148,7 @@ export async function runDemoFlows(io: DemoIo, target: DemoTarget, options: Devn
 
   // the same modules again through the key-local wallet: a key only this process holds, state found through the node
   if (options.wallet !== false) {
-    const r = await walletFlows(ctx, rows, pending, options)
+    const r = await walletFlows(target, ctx, rows, pending, options)
     ok &&= r.ok
     if (r.note !== undefined) notes.push(r.note)
   }
@@ -268,6 +277,7 @@ export async function runRemoteDemo(io: DemoIo, rpc: KomodoRpc, options: RemoteD
  * (`sendtoaddress`), and a `createWallet` over `createRpcView(rpc)`; each module's `wallet` flow runs through it.
  */
 async function walletFlows(
+  target: DemoTarget,
   ctx: DemoContext,
   rows: Row[],
   pending: string[],
@@ -279,9 +289,15 @@ async function walletFlows(
   let privateKey: Uint8Array
   do privateKey = globalThis.crypto.getRandomValues(new Uint8Array(32))
   while (!isKey(privateKey))
-  const view = createRpcView(rpc)
+  const source: { view: ChainView & { close?: () => void }; label: string } = target.walletView?.() ?? {
+    view: createRpcView(rpc),
+    label: 'the node over JSON-RPC',
+  }
+  const view = source.view
   const wallet = createWallet({ privateKey, view })
-  io.stdout(`\nkey-local wallet ${wallet.address}: its key never leaves this process; the node only finds state\n\n`)
+  io.stdout(
+    `\nkey-local wallet ${wallet.address} over ${source.label}: its key never leaves this process; the node only finds state\n\n`,
+  )
   for (let i = 0; i < 4; i++) pending.push(String(await rpc.call('sendtoaddress', [wallet.address, '250'])))
   line('wallet funding', `4 × 250 coins from the node's wallet to ${wallet.address}`)
   await ctx.confirm()
@@ -299,6 +315,7 @@ async function walletFlows(
     ok &&= r.ok
     if (r.note !== undefined) notes.push(r.note)
   }
+  view.close?.()
   return notes.length === 0 ? { ok } : { ok, note: notes.join('; ') }
 }
 
