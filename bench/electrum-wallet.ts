@@ -55,6 +55,8 @@ type Sample = { ms: number; calls: number; messages?: number; requests?: number 
 const samples = new Map<string, Map<Source['key'], Sample[]>>() // method → source → samples
 
 type W = (...a: unknown[]) => Promise<WalletResult>
+/** A wallet method by its daemon name. */
+const byName = (w: Wallet, method: string): W => (w as unknown as Record<string, W>)[method]!
 async function flowOver(source: Source, keep = true): Promise<void> {
   const dev = await startDevnet({ electrum: true })
   const opened: ChainView[] = []
@@ -71,7 +73,7 @@ async function flowOver(source: Source, keep = true): Promise<void> {
       const s0 = stats()
       const m0 = s0 && { ...s0 }
       const t0 = performance.now()
-      const r = await (by[method] as W)(...args)
+      const r = await byName(by, method)(...args)
       const ms = performance.now() - t0
       if (!dev.chain.txs.has(r.txid)) throw new Error(`${method}: not accepted`)
       const s1 = stats()
@@ -99,7 +101,7 @@ async function flowOver(source: Source, keep = true): Promise<void> {
         const c = countingView(v)
         const newcomer = createWallet({ privateKey: FLOW_NEWCOMER, view: c.view })
         const t0 = performance.now()
-        const r = await (newcomer.faucetget as W)()
+        const r = await newcomer.faucetget()
         const sample: Sample = { ms: performance.now() - t0, calls: c.total() }
         const st = (v as Partial<ElectrumView>).client?.stats
         if (st !== undefined) {

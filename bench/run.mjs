@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every benchmark under bench/ with vitest, the in-place share measurement (bench/share.ts), the faucet search
-// (bench/faucet-pow.ts) and the wallet over Electrum beside JSON-RPC (bench/electrum-wallet.ts), then writes
-// bench/results.json and prints the Speed tables.
+// (bench/faucet-pow.ts), the key-local wallet (bench/wallet.ts) and the wallet over Electrum beside JSON-RPC
+// (bench/electrum-wallet.ts), then writes bench/results.json and prints the Speed tables.
 //   node bench/run.mjs           full run (README figures)
 //   node bench/run.mjs --short   short run for CI (BENCH_SHORT=1)
 //   node bench/run.mjs --update-baseline   full run, then merge its ratios into bench/baseline.json (lowest kept)
@@ -69,10 +69,13 @@ const rows = measured.map(({ file, ...r }) => r)
 const shares = files.length === 0 ? runScript('share.ts') : undefined
 // time to a valid faucetget over seeded runs (bench/faucet-pow.ts): { runs, medianAttempts, p95Attempts, rows }
 const faucetPow = files.length === 0 ? runScript('faucet-pow.ts') : undefined
+// the key-local wallet per method: view calls and resolve+build+sign latency over JSON-RPC and in process, beside the
+// devnet's own daemon-style RPC (bench/wallet.ts): { runs, rows }
+const wallet = files.length === 0 ? runScript('wallet.ts') : undefined
 // the wallet over Electrum beside JSON-RPC, per method, and the devnet Electrum server's listunspent of 10,000 UTXOs
 // (bench/electrum-wallet.ts): { flows, flowMs, methods, listunspent }
 const electrum = files.length === 0 ? runScript('electrum-wallet.ts') : undefined
-writeFileSync(join(here, 'results.json'), JSON.stringify({ short, date: new Date().toISOString(), node: process.version, rows, ...(shares ? { shares } : {}), ...(faucetPow ? { faucetPow } : {}), ...(electrum ? { electrum } : {}) }, null, 2) + '\n')
+writeFileSync(join(here, 'results.json'), JSON.stringify({ short, date: new Date().toISOString(), node: process.version, rows, ...(shares ? { shares } : {}), ...(faucetPow ? { faucetPow } : {}), ...(wallet ? { wallet } : {}), ...(electrum ? { electrum } : {}) }, null, 2) + '\n')
 
 const fmt = (n) => n.toLocaleString('en-US')
 console.log('| operation | komodo-cc ops/s | peer | peer ops/s | ratio |')
@@ -88,6 +91,13 @@ if (faucetPow) {
   console.log('|---|---:|---:|---:|')
   for (const r of faucetPow.rows) console.log(`| ${r.search} | ${fmt(r.attemptsPerSec)} | ${r.timed ? '' : '≈ '}${fmt(r.medianMs)} ms | ${r.timed ? '' : '≈ '}${fmt(r.p95Ms)} ms |`)
 }
+
+if (wallet) {
+  console.log(`\n| wallet method (median of ${wallet.runs}) | view calls | wallet over JSON-RPC | wallet in process | devnet's daemon-style RPC |`)
+  console.log('|---|---:|---:|---:|---:|')
+  for (const r of wallet.rows) console.log(`| ${r.method} | ${r.viewCalls} | ${r.walletRpcMs} ms | ${r.walletInProcessMs} ms | ${r.devnetRpcMs} ms |`)
+}
+
 if (electrum) {
   console.log(`\n| wallet method (${electrum.flows} flow${electrum.flows === 1 ? '' : 's'} per source, medians) | n | view calls JSON-RPC | view calls Electrum | Electrum messages | Electrum requests | ms JSON-RPC | ms Electrum TCP | ms Electrum WS |`)
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|')

@@ -1,9 +1,8 @@
 // docs/electrum.md example: the key-local wallet over Electrum, against the devnet's Electrum endpoint. The key stays
 // in this process; the chain comes from the Electrum server (script-hash queries, every transaction checked against
 // its txid); the signed transactions go out through blockchain.transaction.broadcast.
-import { createElectrumView } from '../src/electrum/index.js'
-import { createWallet } from '../src/wallet/index.js'
-import { startDevnet } from '../src/devnet/index.js'
+import { createElectrumView, createWallet } from '../src/index.js'
+import { startDevnet } from '../src/node.js'
 
 export async function electrumWalletExample(transport: 'tcp' | 'ws' = 'tcp') {
   const dev = await startDevnet({ electrum: true }) // dev.electrum = { host, port, url: 'tcp://…', wsUrl: 'ws://…' }

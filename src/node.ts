@@ -2,6 +2,7 @@
 // browser-safe root exports, plus the embedded devnet and the komodod conf-file reader.
 export * from './index.js'
 export { startDevnet, devnetJson, type Devnet, type DevnetOptions } from './devnet/server.js'
+export { devnetTxOutProof } from './devnet/txoutproof.js'
 export {
   runDevnetDemo,
   runDemoFlows,

@@ -16,6 +16,7 @@ import { DevnetRefusal, RPC_CODES } from './refusal.js'
 import { acceptTransaction, type ModuleValidator } from './validate.js'
 import { IO_MODULES } from '../modules/registry/io.js'
 import { moduleAddressMethod } from './address.js'
+import { TXOUTPROOF_METHOD } from './txoutproof.js'
 import { addressIndexMethods, checkAddress } from './address-index.js'
 
 /**
@@ -201,6 +202,7 @@ const METHODS: Record<string, Method> = {
       )
     },
   },
+  gettxoutproof: TXOUTPROOF_METHOD,
   getrawtransaction: {
     min: 1,
     max: 2,

@@ -11,19 +11,16 @@ import { ccScript } from '../script/cc.js'
 import { cc1of1, cc1of2, tokensCc1of1, tokensCc1of2 } from '../cc/condition.js'
 import { txidPubkey } from '../cc/address.js'
 import { hash160 } from '../hash/index.js'
-import { CC_MODULES, EVAL } from '../cc/eval.js'
+import { CC_MODULES } from '../cc/eval.js'
+import { KNOWN_MODULES } from '../modules/registry/core.js'
 import type { Transaction } from '../tx/types.js'
 
-/** Eval codes whose CC scripts a key is expanded to: the six modules, Assets (tokens' old name) and Tokens. */
-export const ELECTRUM_DEFAULT_EVALS: readonly number[] = /* @__PURE__ */ Object.freeze([
-  EVAL.ASSETS,
-  EVAL.FAUCET,
-  EVAL.REWARDS,
-  EVAL.DICE,
-  EVAL.ORACLES,
-  EVAL.GATEWAYS,
-  EVAL.TOKENS,
-])
+/**
+ * Eval codes whose CC scripts a key is expanded to: the registered modules' (and Assets, tokens' old name), from the
+ * registry.
+ * @example ELECTRUM_DEFAULT_EVALS.includes(0xf2) // true
+ */
+export const ELECTRUM_DEFAULT_EVALS: readonly number[] = KNOWN_MODULES.evals
 
 /**
  * Address → scripts, learnt. A key given with {@link ScriptBook.addPubkey} (and each module global key) stands for

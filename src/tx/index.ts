@@ -44,5 +44,4 @@ export {
   type DecodedScriptPubKey,
   type Zat,
 } from './decode.js'
-export { checkOraclesDataTx } from './oracles.js'
 export { merkleRoot, parseMerkleBlock, type PartialMerkleTree, type MerkleMatches, type MerkleBlock } from './merkle.js'

@@ -13,8 +13,8 @@ import type { MethodResolver, ResolveContext } from '../cctx/resolve.js'
 import { inspectBuild } from '../inspect-build.js'
 import type { Inspection } from '../inspect/index.js'
 import { PendingSet, type PendingTx } from './pending.js'
-import { WALLET_METHODS } from '../modules/registry/resolvers.js'
-import { WALLET_READS, type WalletRead } from '../modules/registry/reads.js'
+import { WALLET_METHODS, type WalletMethodName } from '../modules/registry/resolvers.js'
+import { WALLET_READS, type WalletRead, type WalletReadName } from '../modules/registry/reads.js'
 import { StateReader } from '../cctx/resolve.js'
 
 /** How to make a wallet. Give `privateKey` (32 bytes, hex or WIF) or `signer`; `view` is the chain source. */
@@ -95,7 +95,10 @@ export type Wallet = {
   pending(): PendingTx[]
   /** Sends a pending transaction again (the same bytes: idempotent); resolves to its txid. */
   rebroadcast(txid: string): Promise<string>
-} & { readonly [method: string]: WalletMethod | unknown }
+} & { readonly [M in WalletMethodName]: WalletMethod } & { readonly [R in WalletReadName]: WalletReadMethod }
+
+/** A read method: the daemon's parameters in its order; resolves to the daemon's answer. */
+export type WalletReadMethod = (...args: unknown[]) => Promise<unknown>
 
 const DEFAULT_MAX_FEE = 100_000n
 /** Broadcast failures that leave a transaction's fate unknown (it may have reached the node). */

@@ -312,7 +312,7 @@ export const DICE_METHODS: Record<string, Method> = {
 }
 
 /**
- * The dice module's devnet part, listed in src/modules/io-registry.ts: its consensus validator and its RPCs.
+ * The dice module's devnet part, listed in src/modules/registry/io.ts: its consensus validator and its RPCs.
  * @example diceDevnet.evalCodes // [EVAL.DICE]
  */
 export const diceDevnet: ModuleDevnet = /* @__PURE__ */ Object.freeze({

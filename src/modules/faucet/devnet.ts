@@ -117,7 +117,7 @@ export const FAUCET_METHODS: Record<string, Method> = {
 }
 
 /**
- * The faucet module's devnet part, listed in src/modules/io-registry.ts: its consensus validator and its RPCs.
+ * The faucet module's devnet part, listed in src/modules/registry/io.ts: its consensus validator and its RPCs.
  * @example faucetDevnet.evalCodes // [EVAL.FAUCET]
  */
 export const faucetDevnet: ModuleDevnet = /* @__PURE__ */ Object.freeze({

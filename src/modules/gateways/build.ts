@@ -24,7 +24,7 @@ import {
   ostreamDouble,
   type StateTx,
   type StateOutputs,
-} from '../../cctx/rewards-gateways-state.js'
+} from '../../cctx/state-tx.js'
 import { gatewaysDepositAddress, gatewaysVerifyDeposit } from './proof.js'
 import type { InputPlan, Utxo } from '../../cctx/types.js'
 import type { TxOutput } from '../../tx/types.js'

@@ -1,6 +1,4 @@
 import { bytesToHex, hexToBytes } from '../../bytes/hex.js'
-import { buildPartialMerkleTree, encodeMerkleBlock } from '../../tx/merkle.js'
-import { txidToInternalBytes } from '../../bytes/uint256.js'
 import { base58checkEncode } from '../../address/base58check.js'
 import { p2pkhAddress } from '../../address/address.js'
 import { ccAddress, txidAddress, txidPubkey } from '../../cc/address.js'
@@ -25,10 +23,9 @@ import { StateReader, type ResolveContext } from '../../cctx/resolve.js'
 import { devnetChainView } from '../../devnet/view.js'
 import { gatewaysCustomAddress, gatewaysDepositAddress } from './proof.js'
 import type { Transaction } from '../../tx/types.js'
-import { devnetBlockHeader, type DevChain } from '../../devnet/chain.js'
+import type { DevChain } from '../../devnet/chain.js'
 import {
   coins,
-  expect,
   hexResultAsync,
   numText,
   str,
@@ -102,46 +99,6 @@ const bindError = (n: DevnetNode, id: string, coin: string): Record<string, unkn
 })
 
 const prefixesOf = (b: GatewaysBindOpret) => ({ taddr: b.taddr, prefix: b.prefix, prefix2: b.prefix2 })
-
-/**
- * `gettxoutproof ["txid",…] ( blockhash )` on the devnet: a Komodo/Zcash `CMerkleBlock` (the block header with an
- * all-zero Sapling root, 32-byte nonce and empty solution — exactly what the devnet hashes for its block hash — then
- * the BIP 37 partial merkle tree matching the given txids). All txids must be confirmed in one block.
- * @throws DevnetRefusal -8 / -5 with komodod's texts
- * @example devnetTxOutProof(chain, [txid]) // '04000000…'
- */
-export function devnetTxOutProof(chain: DevChain, txids: readonly string[], blockhash?: string): string {
-  if (txids.length === 0) throw new DevnetRefusal(RPC_CODES.INVALID_PARAMETER, 'Invalid parameter, txids is empty')
-  const want = new Set<string>()
-  for (const t of txids) {
-    if (!/^[0-9a-fA-F]{64}$/.test(t)) throw new DevnetRefusal(RPC_CODES.INVALID_PARAMETER, `Invalid txid ${t}`)
-    if (want.has(t.toLowerCase()))
-      throw new DevnetRefusal(RPC_CODES.INVALID_PARAMETER, `Invalid parameter, duplicated txid: ${t}`)
-    want.add(t.toLowerCase())
-  }
-  let block = blockhash === undefined ? undefined : chain.blocks.find((b) => b.hash === blockhash.toLowerCase())
-  if (blockhash !== undefined && block === undefined)
-    throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Block not found')
-  if (block === undefined) {
-    const first = chain.txs.get([...want][0]!)
-    if (first === undefined || first.height < 0)
-      throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Transaction not yet in block')
-    block = chain.blocks[first.height]!
-  }
-  for (const t of want)
-    if (!block.txids.includes(t))
-      throw new DevnetRefusal(
-        RPC_CODES.INVALID_ADDRESS_OR_KEY,
-        'Not all transactions found in specified or retrieved block',
-      )
-  const tree = buildPartialMerkleTree(
-    block.txids.map((t) => txidToInternalBytes(t)),
-    block.txids.map((t) => want.has(t)),
-  )
-  return bytesToHex(
-    encodeMerkleBlock(devnetBlockHeader(block.prevHash, block.merkleRoot, block.time, block.height), tree),
-  )
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // consensus
@@ -541,20 +498,6 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
     usage: 'gatewaysprocessed bindtxid coin\n',
     run: (n, p) => pendingOrProcessed(n, p, 'processed'),
   },
-  gettxoutproof: {
-    min: 1,
-    max: 2,
-    usage: 'gettxoutproof ["txid",...] ( blockhash )\n',
-    run: (n, p) => {
-      expect(p[0], 'array')
-      if (p[1] !== undefined) expect(p[1], 'string')
-      const ids = (p[0] as unknown[]).map((t) => {
-        expect(t, 'string')
-        return t as string
-      })
-      return devnetTxOutProof(n.chain, ids, p[1] as string | undefined)
-    },
-  },
 }
 
 /** `gatewayspendingwithdraws` / `gatewaysprocessed` (spec 5.10), over the unspent markers at the gateways global address. */
@@ -613,7 +556,7 @@ function pendingOrProcessed(n: DevnetNode, p: unknown[], kind: 'pending' | 'proc
 }
 
 /**
- * The gateways module's devnet part, listed in src/modules/io-registry.ts: its consensus validator and its RPCs.
+ * The gateways module's devnet part, listed in src/modules/registry/io.ts: its consensus validator and its RPCs.
  * @example gatewaysDevnet.evalCodes // [EVAL.GATEWAYS]
  */
 export const gatewaysDevnet: ModuleDevnet = /* @__PURE__ */ Object.freeze({

@@ -11,7 +11,7 @@ import { ccScript } from '../../script/cc.js'
 import { KMD, type ChainParams } from '../../address/chain.js'
 import type { ChainUtxo, Utxo } from '../../cctx/types.js'
 import { ccUnspent, type StateReader, type VerifiedTx } from '../../cctx/resolve.js'
-import { lastOpret, type TxOutputsView } from '../../cctx/rewards-gateways-state.js'
+import { lastOpret, type TxOutputsView } from '../../cctx/state-tx.js'
 import { decodeTokensOpret } from '../tokens/opret.js'
 import { decodeGatewaysOpret, type GatewaysBindOpret, type GatewaysOpret } from './opret.js'
 

@@ -7,7 +7,7 @@ import { hexToBytes } from '../../bytes/hex.js'
 import { ccScriptAddress, txidAddress } from '../../cc/address.js'
 import type { ChainParams } from '../../address/chain.js'
 import { ccUnspent, type StateReader, type VerifiedTx } from '../../cctx/resolve.js'
-import { lastOpret } from '../../cctx/rewards-gateways-state.js'
+import { lastOpret } from '../../cctx/state-tx.js'
 import { decodeOraclesOpret, type OraclesOpret } from '../oracles/opret.js'
 import { maybeTx, outputsOf } from './resolve-lookups.js'
 

@@ -19,7 +19,7 @@ import {
   type MethodResolver,
   type ResolveContext,
 } from '../../cctx/resolve.js'
-import { lastOpret } from '../../cctx/rewards-gateways-state.js'
+import { lastOpret } from '../../cctx/state-tx.js'
 import { decodeTokensOpret } from '../tokens/opret.js'
 import {
   buildGatewaysBind,

@@ -309,7 +309,7 @@ export const ORACLES_METHODS: Record<string, Method> = {
 }
 
 /**
- * The oracles module's devnet part, listed in src/modules/io-registry.ts: its consensus validator and its RPCs.
+ * The oracles module's devnet part, listed in src/modules/registry/io.ts: its consensus validator and its RPCs.
  * @example oraclesDevnet.evalCodes // [EVAL.ORACLES]
  */
 export const oraclesDevnet: ModuleDevnet = /* @__PURE__ */ Object.freeze({

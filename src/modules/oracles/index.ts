@@ -45,3 +45,4 @@ export {
   type OraclesDataStateOptions,
 } from './resolve-state.js'
 export { oraclesInfo, oraclesSamples, type OraclesSamplesResult } from './resolve-info.js'
+export { checkOraclesDataTx } from './check.js'

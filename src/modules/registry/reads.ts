@@ -93,3 +93,22 @@ export const WALLET_READS: readonly WalletRead[] = /* @__PURE__ */ Object.freeze
   },
   ...ADDRESS_READS,
 ])
+
+/**
+ * The names of {@link WALLET_READS}, as a type (test/wallet checks the two agree).
+ * @example const r: WalletReadName = 'oraclesinfo'
+ */
+export type WalletReadName =
+  | 'tokenbalance'
+  | 'faucetinfo'
+  | 'diceinfo'
+  | 'oraclesinfo'
+  | 'oraclessamples'
+  | 'gatewaysinfo'
+  | 'rewardsinfo'
+  | 'tokenaddress'
+  | 'faucetaddress'
+  | 'diceaddress'
+  | 'oraclesaddress'
+  | 'gatewaysaddress'
+  | 'rewardsaddress'

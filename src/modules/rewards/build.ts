@@ -17,7 +17,7 @@ import { finalizeCcTx } from '../../cctx/finalize.js'
 import { completeBuild, type BuildResult } from '../../cctx/complete.js'
 import { amountParam, normalInputs, txidParam } from '../../cctx/common.js'
 import { OutpointSet } from '../../cctx/outpoints.js'
-import { stateOutputs, lastOpret, type StateTx, type StateOutputs } from '../../cctx/rewards-gateways-state.js'
+import { stateOutputs, lastOpret, type StateTx, type StateOutputs } from '../../cctx/state-tx.js'
 import type { InputPlan, Utxo } from '../../cctx/types.js'
 
 const EVAL = EVAL_CODES.REWARDS

@@ -215,7 +215,7 @@ export const REWARDS_METHODS: Record<string, Method> = {
 }
 
 /**
- * The rewards module's devnet part, listed in src/modules/io-registry.ts: its consensus validator and its RPCs.
+ * The rewards module's devnet part, listed in src/modules/registry/io.ts: its consensus validator and its RPCs.
  * @example rewardsDevnet.evalCodes // [EVAL.REWARDS]
  */
 export const rewardsDevnet: ModuleDevnet = /* @__PURE__ */ Object.freeze({

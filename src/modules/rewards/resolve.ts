@@ -14,7 +14,7 @@ import type { Transaction } from '../../tx/types.js'
 import { builderParams } from '../../cctx/params.js'
 import type { BuildResult } from '../../cctx/complete.js'
 import type { ChainUtxo, Utxo } from '../../cctx/types.js'
-import type { TxOutputsView } from '../../cctx/rewards-gateways-state.js'
+import type { TxOutputsView } from '../../cctx/state-tx.js'
 import {
   buildContextOf,
   ccUnspent,

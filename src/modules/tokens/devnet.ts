@@ -172,7 +172,7 @@ function resolveCtx(n: DevnetNode): ResolveContext {
 }
 
 /**
- * The tokens module's devnet part, listed in src/modules/io-registry.ts: its consensus validator and its RPCs.
+ * The tokens module's devnet part, listed in src/modules/registry/io.ts: its consensus validator and its RPCs.
  * @example tokensDevnet.evalCodes // [EVAL.TOKENS]
  */
 export const tokensDevnet: ModuleDevnet = /* @__PURE__ */ Object.freeze({

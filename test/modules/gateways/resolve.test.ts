@@ -876,7 +876,7 @@ describe('through the key-local wallet: a second gateway, each step checked (met
   test('bind → deposit → claim → withdraw → partialsign → completesigning → markdone', async () => {
     const wallet = createWallet({ privateKey: dev.privateKey, view: dev.view, methods: gatewaysResolvers })
     type W = (...a: unknown[]) => Promise<WalletResult>
-    const w = (m: string) => wallet[m] as W
+    const w = (m: string) => (wallet as unknown as Record<string, W>)[m]!
     const token = await send(await dev.rpc.tokencreate('WTOKEN', '0.1', ''))
     await dev.mine(1)
     const bind = await w('gatewaysbind')(token, oracletxid, 'KMD', 10_000_000n, 1, 1, [me], 60, 85, 188)

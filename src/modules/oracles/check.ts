@@ -1,10 +1,10 @@
-import { ByteReader } from '../bytes/reader.js'
-import { KomodoCcError } from '../errors.js'
-import { checkOracleTxSize } from '../oracle-data/chunk.js'
-import { ORACLE_MAX_DATA_SIZE } from '../oracle-data/limits.js'
-import { opReturnPayload } from '../script/script.js'
-import { transactionSize } from './codec.js'
-import type { Transaction } from './types.js'
+import { ByteReader } from '../../bytes/reader.js'
+import { KomodoCcError } from '../../errors.js'
+import { checkOracleTxSize } from '../../oracle-data/chunk.js'
+import { ORACLE_MAX_DATA_SIZE } from '../../oracle-data/limits.js'
+import { opReturnPayload } from '../../script/script.js'
+import { transactionSize } from '../../tx/codec.js'
+import type { Transaction } from '../../tx/types.js'
 
 /**
  * The size rules of an `oraclesdata` transaction: its serialized size (record included) at most

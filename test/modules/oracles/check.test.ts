@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest'
-import raw from '../../vectors/tx/docs-antara-raw.json' with { type: 'json' }
-import { checkOraclesDataTx } from '../../src/tx/oracles.js'
-import { parseTransaction, serializeTransaction } from '../../src/tx/codec.js'
-import { opReturnScript, p2pkScript } from '../../src/script/script.js'
-import { ByteWriter } from '../../src/bytes/writer.js'
-import { hexToBytes } from '../../src/bytes/hex.js'
-import type { Transaction } from '../../src/tx/types.js'
+import raw from '../../../vectors/tx/docs-antara-raw.json' with { type: 'json' }
+import { checkOraclesDataTx } from '../../../src/modules/oracles/check.js'
+import { parseTransaction, serializeTransaction } from '../../../src/tx/codec.js'
+import { opReturnScript, p2pkScript } from '../../../src/script/script.js'
+import { ByteWriter } from '../../../src/bytes/writer.js'
+import { hexToBytes } from '../../../src/bytes/hex.js'
+import type { Transaction } from '../../../src/tx/types.js'
 
 const code = (c: string) => expect.objectContaining({ code: c })
 const PK = hexToBytes('03fe754763c176e1339a3f62ee6b9484720e17ee4646b65a119e9f6370c7004abc')
