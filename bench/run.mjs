@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Runs every benchmark under bench/ with vitest and the in-place share measurement (bench/share.ts), then writes
-// bench/results.json and prints the Speed tables.
+// Runs every benchmark under bench/ with vitest, the in-place share measurement (bench/share.ts), the faucet search
+// (bench/faucet-pow.ts), the key-local wallet (bench/wallet.ts) and the wallet over Electrum beside JSON-RPC
+// (bench/electrum-wallet.ts), then writes bench/results.json and prints the Speed tables.
 //   node bench/run.mjs           full run (README figures)
 //   node bench/run.mjs --short   short run for CI (BENCH_SHORT=1)
 //   node bench/run.mjs --update-baseline   full run, then merge its ratios into bench/baseline.json (lowest kept)
@@ -71,7 +72,10 @@ const faucetPow = files.length === 0 ? runScript('faucet-pow.ts') : undefined
 // the key-local wallet per method: view calls and resolve+build+sign latency over JSON-RPC and in process, beside the
 // devnet's own daemon-style RPC (bench/wallet.ts): { runs, rows }
 const wallet = files.length === 0 ? runScript('wallet.ts') : undefined
-writeFileSync(join(here, 'results.json'), JSON.stringify({ short, date: new Date().toISOString(), node: process.version, rows, ...(shares ? { shares } : {}), ...(faucetPow ? { faucetPow } : {}), ...(wallet ? { wallet } : {}) }, null, 2) + '\n')
+// the wallet over Electrum beside JSON-RPC, per method, and the devnet Electrum server's listunspent of 10,000 UTXOs
+// (bench/electrum-wallet.ts): { flows, flowMs, methods, listunspent }
+const electrum = files.length === 0 ? runScript('electrum-wallet.ts') : undefined
+writeFileSync(join(here, 'results.json'), JSON.stringify({ short, date: new Date().toISOString(), node: process.version, rows, ...(shares ? { shares } : {}), ...(faucetPow ? { faucetPow } : {}), ...(wallet ? { wallet } : {}), ...(electrum ? { electrum } : {}) }, null, 2) + '\n')
 
 const fmt = (n) => n.toLocaleString('en-US')
 console.log('| operation | komodo-cc ops/s | peer | peer ops/s | ratio |')
@@ -92,6 +96,17 @@ if (wallet) {
   console.log(`\n| wallet method (median of ${wallet.runs}) | view calls | wallet over JSON-RPC | wallet in process | devnet's daemon-style RPC |`)
   console.log('|---|---:|---:|---:|---:|')
   for (const r of wallet.rows) console.log(`| ${r.method} | ${r.viewCalls} | ${r.walletRpcMs} ms | ${r.walletInProcessMs} ms | ${r.devnetRpcMs} ms |`)
+}
+
+if (electrum) {
+  console.log(`\n| wallet method (${electrum.flows} flow${electrum.flows === 1 ? '' : 's'} per source, medians) | n | view calls JSON-RPC | view calls Electrum | Electrum messages | Electrum requests | ms JSON-RPC | ms Electrum TCP | ms Electrum WS |`)
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|')
+  for (const m of electrum.methods) console.log(`| ${m.method}${m.method === 'faucetget' ? ' (proof of work)' : ''} | ${m.n} | ${m.viewCalls.jsonRpc} | ${m.viewCalls.electrum} | ${m.electrumMessages} | ${m.electrumRequests} | ${m.ms.jsonRpc} | ${m.ms.electrumTcp} | ${m.ms.electrumWs} |`)
+  console.log(`| the flow's 124 calls, faucetget left out (ms summed, per flow) | | | | | | ${fmt(electrum.flowMs.jsonRpc)} | ${fmt(electrum.flowMs.electrumTcp)} | ${fmt(electrum.flowMs.electrumWs)} |`)
+  const l = electrum.listunspent
+  console.log(`\n| listunspent of one script hash, ${fmt(l.utxos)} UTXOs (${fmt(l.replyBytes)}-byte reply) | calls | median ms | UTXOs/s | Electrum messages |`)
+  console.log('|---|---:|---:|---:|---:|')
+  for (const r of l.rows) console.log(`| ${r.what} | ${r.calls} | ${r.medianMs} | ${fmt(r.utxosPerSec)} | ${r.messages ?? '—'} |`)
 }
 
 const baselinePath = join(here, 'baseline.json')

@@ -30,11 +30,27 @@ export type CountingView = {
   reset(): void
 }
 
+type Learning = {
+  addPubkeys?: (pubkeys: readonly (string | Uint8Array)[]) => void
+  addScripts?: (scripts: readonly Uint8Array[]) => void
+}
+/** The wrapped view's address-learning methods, bound to it (those it has). */
+function learning(view: ChainView): Learning {
+  const v = view as ChainView & Learning
+  return {
+    ...(typeof v.addPubkeys === 'function' ? { addPubkeys: v.addPubkeys.bind(v) } : {}),
+    ...(typeof v.addScripts === 'function' ? { addScripts: v.addScripts.bind(v) } : {}),
+  }
+}
+
 /**
  * Wraps a view to count the calls made to it, per method: the figures of a resolver's look-ups (each call is one
  * round trip of a batching source; see docs/wallet/chain-sources.md for the HTTP requests behind each method of
  * the JSON-RPC view). The optional `getTransactions` and `getBlockTimes` are present only when the wrapped view has
- * them. The counters live in the returned object, nowhere else.
+ * them. A source that learns which scripts an address stands for (the Electrum view's `addPubkeys`, `addScripts`)
+ * keeps learning through the wrapper: those are passed through, uncounted (no round trip), so a wallet over a counted
+ * Electrum view still tells it its key and finds its P2PK coins. The counters live in the returned object, nowhere
+ * else.
  * @throws KomodoCcError ARG_INVALID when `view` is not a ChainView
  * @example
  * const c = countingView(createRpcView(rpc))
@@ -67,6 +83,7 @@ export function countingView(view: ChainView): CountingView {
     getHeight: wrap('getHeight', view.getHeight),
     ...(typeof view.getBlockTimes === 'function' ? { getBlockTimes: wrap('getBlockTimes', view.getBlockTimes) } : {}),
     broadcast: wrap('broadcast', view.broadcast),
+    ...learning(view),
   }
   return Object.freeze({
     view: Object.freeze(counted),

@@ -70,4 +70,25 @@ describe('countingView', () => {
   test('not a view: ARG_INVALID', () => {
     expect(() => countingView(null as unknown as ChainView)).toThrow(expect.objectContaining({ code: 'ARG_INVALID' }))
   })
+  test("a learning source's addPubkeys/addScripts pass through, uncounted; a plain view gets none", () => {
+    const learnt: unknown[] = []
+    const learner = Object.assign(base(), {
+      addPubkeys(keys: readonly string[]) {
+        learnt.push(['keys', this === learner, ...keys])
+      },
+      addScripts(scripts: readonly Uint8Array[]) {
+        learnt.push(['scripts', this === learner, scripts.length])
+      },
+    })
+    const c = countingView(learner)
+    const v = c.view as ChainView & { addPubkeys?: (k: string[]) => void; addScripts?: (s: Uint8Array[]) => void }
+    v.addPubkeys!(['02aa'])
+    v.addScripts!([new Uint8Array(1)])
+    expect(learnt).toEqual([
+      ['keys', true, '02aa'],
+      ['scripts', true, 1],
+    ])
+    expect(c.total()).toBe(0)
+    expect('addPubkeys' in countingView(base()).view).toBe(false)
+  })
 })

@@ -1,195 +1,202 @@
-// Issue 18's "done when": all 24 state-changing methods of the six modules run key-locally through the komodod-style
-// JSON-RPC chain source (createRpcView over the devnet's HTTP JSON-RPC), with keys the devnet never sees. Each call
-// goes through createWallet: the resolver finds the state over HTTP, the build is signed in this process, inspected
-// (method, change, fee) and broadcast once; the devnet's consensus validators accept every one. Round trips per
-// method are recorded for docs/wallet.md.
+// Issues 18 and 19's "done when": all 24 state-changing methods of the six modules run key-locally through each chain
+// source — komodod-style JSON-RPC (createRpcView over the devnet's HTTP JSON-RPC) and Electrum over TCP and over
+// WebSocket (createElectrumView on the devnet's Electrum endpoint) — with keys the devnet never sees. Each call goes
+// through createWallet: the resolver finds the state through the source, the build is signed in this process,
+// inspected (method, change, fee) and broadcast once; the devnet's consensus validators accept every one, and the
+// wallet's reads answer as the devnet's own RPCs. View calls per method are printed per source (docs/wallet.md,
+// docs/electrum.md). One devnet per source: each flow starts from the same chain.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
-import { txidToInternalBytes } from '../../src/bytes/uint256.js'
-import { p2pkhAddress } from '../../src/address/address.js'
+import { bytesToHex } from '../../src/bytes/hex.js'
 import { keySigner } from '../../src/tx/sign.js'
 import { startDevnet, type Devnet } from '../../src/devnet/server.js'
 import { createRpcView } from '../../src/rpc/view.js'
+import { createElectrumView } from '../../src/electrum/view.js'
 import { countingView } from '../../src/cctx/counting-view.js'
+import type { ChainView } from '../../src/cctx/types.js'
 import { createWallet, type Wallet, type WalletResult } from '../../src/wallet/wallet.js'
 import { WALLET_METHODS } from '../../src/modules/registry/resolvers.js'
 import { StateReader } from '../../src/cctx/resolve.js'
 import { tokenBalance } from '../../src/modules/tokens/inputs.js'
+import {
+  diceFlow,
+  faucetFlow,
+  FLOW_FRIEND as FRIEND,
+  FLOW_HOUSE as HOUSE,
+  FLOW_KEY as KEY,
+  FLOW_ME as me,
+  FLOW_NEWCOMER as NEWCOMER,
+  fundFlow,
+  gatewaysFlow,
+  oraclesFlow,
+  rewardsFlow,
+  tokensFlow,
+  type FlowContext,
+} from '../_util/wallet-flow.js'
 
-const KEY = hexToBytes('3f'.repeat(32)) // the wallet's key: only this process knows it
-const NEWCOMER = hexToBytes('4e'.repeat(32)) // a brand-new address for faucetget
-const FRIEND = bytesToHex(keySigner(hexToBytes('00'.repeat(31) + '07')).publicKey)
-const me = bytesToHex(keySigner(KEY).publicKey)
+/** A chain source over a running devnet: a fresh view each call (closed after the flow when it has `close`). */
+type Source = { name: string; electrum: boolean; open: (dev: Devnet) => ChainView & { close?: () => void } }
 
-let dev: Devnet
-let counting: ReturnType<typeof countingView>
-let wallet: Wallet
-const trips: Record<string, number> = {}
-const done = new Set<string>()
-const ids: Record<string, string> = {}
+const SOURCES: Source[] = [
+  { name: 'JSON-RPC (createRpcView over HTTP)', electrum: false, open: (dev) => createRpcView(dev.rpc) },
+  {
+    name: 'Electrum over TCP (createElectrumView)',
+    electrum: true,
+    open: (dev) => createElectrumView({ url: dev.electrum!.url }),
+  },
+  {
+    name: 'Electrum over WebSocket (createElectrumView)',
+    electrum: true,
+    open: (dev) => createElectrumView({ url: dev.electrum!.wsUrl }),
+  },
+]
 
-type W = (...a: unknown[]) => Promise<WalletResult>
-async function w(method: string, ...args: unknown[]): Promise<WalletResult> {
-  const before = totalCalls()
-  const r = await (wallet as unknown as Record<string, W>)[method]!(...args)
-  trips[method] = totalCalls() - before
-  expect(r.broadcast).toBe(true)
-  expect(r.inspection.method).toBe(method)
-  expect(dev.chain.txs.has(r.txid)).toBe(true) // the devnet validated and took it
-  done.add(method)
-  return r
-}
-const totalCalls = (): number => counting.total()
-const mine = (n = 1) => dev.mine(n)
+function allMethods(source: Source): void {
+  describe(`all 24 methods, key-locally, through ${source.name}`, () => {
+    let dev: Devnet
+    let view: ChainView & { close?: () => void }
+    const opened: { close?: () => void }[] = []
+    let counting: ReturnType<typeof countingView>
+    let wallet: Wallet
+    // over Electrum, the same key's wallet over the devnet's JSON-RPC builds each call first (not broadcast): the
+    // Electrum view must lead the resolvers to the very same transaction
+    let twin: Wallet | undefined
+    let twinned = 0
+    let made = 0
+    const trips: Record<string, number> = {}
+    const wire: Record<string, [number, number]> = {} // Electrum: [messages, requests] per method
+    const done = new Set<string>()
+    const ids: Record<string, string> = {}
 
-/** An oracle record `I h h` for devnet block `height`: height, block hash, merkle root (internal byte order). */
-function headerRecord(height: number): string {
-  const b = dev.chain.blocks[height]!
-  const h = new Uint8Array(4)
-  new DataView(h.buffer).setUint32(0, height, true)
-  return bytesToHex(Uint8Array.from([...h, ...txidToInternalBytes(b.hash), ...txidToInternalBytes(b.merkleRoot)]))
-}
-
-beforeAll(async () => {
-  dev = await startDevnet()
-  // fund the wallet's address from the devnet's own wallet: 12 coins of 100
-  for (let i = 0; i < 12; i++) await dev.rpc.call('sendtoaddress', [p2pkhAddress(me), '100'])
-  await mine(1)
-  counting = countingView(createRpcView(dev.rpc))
-  wallet = createWallet({ privateKey: KEY, view: counting.view })
-}, 60_000)
-afterAll(async () => {
-  // eslint-disable-next-line no-console
-  console.log('wallet over JSON-RPC, view calls per method:', JSON.stringify(trips))
-  await dev.stop()
-})
-
-describe('all 24 methods, key-locally, through createRpcView over HTTP JSON-RPC', () => {
-  test('tokens: tokencreate, tokentransfer', async () => {
-    const tok = await w('tokencreate', 'WTOK', '0.00001', 'a wallet token')
-    ids.token = tok.txid
-    await mine()
-    await w('tokentransfer', tok.txid, FRIEND, 250n)
-    await mine()
-    expect(await tokenBalance(new StateReader(dev.view), tok.txid, FRIEND)).toBe(250n)
-    expect(await tokenBalance(new StateReader(dev.view), tok.txid, me)).toBe(750n)
-  })
-
-  test('faucet: faucetfund, then faucetget to a brand-new key (proof of work in this process)', async () => {
-    await w('faucetfund', '5')
-    await mine()
-    const newcomer = createWallet({ privateKey: NEWCOMER, view: createRpcView(dev.rpc) })
-    const r = (await (newcomer.faucetget as W)()) as WalletResult
-    expect(r.inspection.method).toBe('faucetget')
-    expect(dev.chain.mempool).toContain(r.txid)
-    done.add('faucetget')
-    await mine()
-  }, 120_000)
-
-  let oracletxid = ''
-  test('oracles: create, fund, register, subscribe, data', async () => {
-    oracletxid = (await w('oraclescreate', 'KMD', 'devnet block headers', 'Ihh')).txid
-    await mine()
-    await w('oraclesfund', oracletxid)
-    await mine()
-    await w('oraclesregister', oracletxid, 10000n)
-    await mine()
-    await w('oraclessubscribe', oracletxid, me, '1')
-    await mine()
-    await w('oraclesdata', oracletxid, headerRecord(dev.chain.height))
-    await mine()
-  })
-
-  test('gateways: bind, deposit, claim, withdraw, partialsign, completesigning, markdone', async () => {
-    const token = (await w('tokencreate', 'GWTOK', '0.1', 'gateway token')).txid
-    await mine()
-    const bind = await w('gatewaysbind', token, oracletxid, 'KMD', 10_000_000n, 1, 1, [me], 60, 85, 188)
-    ids.bind = bind.txid
-    await mine(2)
-    // the "foreign" deposit: coins to the deposit address (N = 1: the wallet's own), made by the devnet's wallet
-    const cointxid = (await dev.rpc.call('sendtoaddress', [p2pkhAddress(me), '0.03'])) as string
-    const cointx = await dev.rpc.getrawtransaction(cointxid)
-    await mine()
-    const height = dev.chain.height
-    await w('oraclesdata', oracletxid, headerRecord(height)) // the wallet publishes the header it deposits against
-    await mine()
-    const proof = await dev.rpc.gettxoutproof([cointxid])
-    const dep = await w('gatewaysdeposit', bind.txid, height, 'KMD', cointxid, 0, cointx, proof, me, '0.03')
-    await mine(2)
-    await w('gatewaysclaim', bind.txid, 'KMD', dep.txid, me, '0.03')
-    await mine()
-    const wd = await w('gatewayswithdraw', bind.txid, 'KMD', me, '0.01')
-    await mine(2)
-    const p = await w('gatewayspartialsign', wd.txid, 'KMD', 'aa')
-    await mine(2)
-    const s = await w('gatewayscompletesigning', p.txid, 'KMD', 'aabb')
-    await mine(2)
-    await w('gatewaysmarkdone', s.txid, 'KMD')
-    await mine()
-  })
-
-  test('dice: fund, addfunds, bet, finish (the house a second key-local wallet)', { timeout: 120_000 }, async () => {
-    // the house holds one coin, so diceaddfunds spends the plan's change: its 'E' is the entropy dicebet needs
-    const HOUSE = hexToBytes('5d'.repeat(32))
-    await dev.rpc.call('sendtoaddress', [p2pkhAddress(bytesToHex(keySigner(HOUSE).publicKey)), '200'])
-    await mine()
-    const house = createWallet({ privateKey: HOUSE, view: counting.view })
-    const h = async (method: string, ...args: unknown[]) => {
+    type W = (...a: unknown[]) => Promise<WalletResult>
+    /** A wallet method by its daemon name. */
+    const byName = (w: Wallet, method: string): W => (w as unknown as Record<string, W>)[method]!
+    async function call(by: Wallet, rpcTwin: Wallet | undefined, method: string, args: unknown[]) {
+      const expected = rpcTwin === undefined ? undefined : await byName(rpcTwin, method)(...args, { broadcast: false })
       const before = totalCalls()
-      const r = await (house as unknown as Record<string, W>)[method]!(...args)
+      const wireBefore = wireStats()
+      const r = await byName(by, method)(...args)
       trips[method] = totalCalls() - before
+      const wireAfter = wireStats()
+      if (wireBefore !== undefined && wireAfter !== undefined)
+        wire[method] = [wireAfter.roundTrips - wireBefore.roundTrips, wireAfter.requests - wireBefore.requests]
+      made++
+      if (expected !== undefined) {
+        expect(r.hex, `${method}: the same transaction as over JSON-RPC`).toBe(expected.hex)
+        twinned++
+      }
+      return r
+    }
+    /** One call of `by`: counted, twinned over Electrum, broadcast, accepted by the devnet. */
+    async function run(by: Wallet, rpcTwin: Wallet | undefined, method: string, args: unknown[]) {
+      const r = await call(by, rpcTwin, method, args)
+      expect(r.broadcast).toBe(true)
       expect(r.inspection.method).toBe(method)
+      expect(dev.chain.txs.has(r.txid)).toBe(true) // the devnet validated and took it
       done.add(method)
       return r
     }
-    const fund = await h('dicefund', 'WDICE', '100', '0.1', '10', 10, 5)
-    ids.dice = fund.txid
-    await mine()
-    // komodod's dicebet wants at least 100 entropy outputs ('E') in the plan: 100 diceaddfunds, each on the last one's
-    // change (one coin: the house's chain of changes keeps every 'E' an entropy candidate)
-    for (let i = 0; i < 100; i++) {
-      await h('diceaddfunds', 'WDICE', fund.txid, '0.5')
-      await mine()
+    const totalCalls = (): number => counting.total()
+    /** The Electrum client's messages sent (a batch is one) and requests in them, when the source is Electrum. */
+    const wireStats = () => {
+      const st = (view as { client?: { stats: { roundTrips: number; requests: number } } }).client?.stats
+      return st === undefined ? undefined : { ...st }
     }
-    const bet = await w('dicebet', 'WDICE', fund.txid, '1', 2)
-    await mine()
-    await h('dicefinish', 'WDICE', fund.txid, bet.txid)
-    await mine()
-  })
+    let house: Wallet
+    let houseTwin: Wallet | undefined
+    /** The flow's calls: the wallet's and the house's through `call` (twinned over Electrum), faucetget's own. */
+    const flow: FlowContext = {
+      get dev() {
+        return dev
+      },
+      w: (method, ...args) => run(wallet, twin, method, args),
+      h: (method, ...args) => run(house, houseTwin, method, args),
+      faucetget: async () => {
+        const newcomerView = source.open(dev)
+        opened.push(newcomerView)
+        const newcomer = createWallet({ privateKey: NEWCOMER, view: newcomerView })
+        const r = await newcomer.faucetget()
+        expect(r.inspection.method).toBe('faucetget')
+        expect(dev.chain.mempool).toContain(r.txid)
+        done.add('faucetget')
+        return r
+      },
+      ids,
+    }
 
-  test('rewards: createfunding, addfunding, lock, unlock after the minimum time', async () => {
-    const fund = await w('rewardscreatefunding', 'WREW', '100', '5', 1, 10, '1')
-    ids.rewards = fund.txid
-    await mine()
-    await w('rewardsaddfunding', 'WREW', fund.txid, '5')
-    await mine()
-    const lock = await w('rewardslock', 'WREW', fund.txid, '10')
-    await mine()
-    dev.advanceTime(2 * 86400)
-    await mine()
-    await w('rewardsunlock', 'WREW', fund.txid, lock.txid)
-    await mine()
-  })
+    beforeAll(async () => {
+      dev = await startDevnet({ electrum: source.electrum })
+      await fundFlow(dev) // the wallet's coins are P2PK only: the source must know its key to find them
+      view = source.open(dev)
+      counting = countingView(view)
+      wallet = createWallet({ privateKey: KEY, view: counting.view })
+      house = createWallet({ privateKey: HOUSE, view: counting.view })
+      if (source.electrum) {
+        twin = createWallet({ privateKey: KEY, view: createRpcView(dev.rpc) })
+        houseTwin = createWallet({ privateKey: HOUSE, view: createRpcView(dev.rpc) })
+      }
+    }, 60_000)
+    afterAll(async () => {
+      // eslint-disable-next-line no-console
+      console.log(`wallet over ${source.name}, view calls per method:`, JSON.stringify(trips))
+      if (Object.keys(wire).length > 0)
+        // eslint-disable-next-line no-console
+        console.log(`wallet over ${source.name}, Electrum [messages, requests] per method:`, JSON.stringify(wire))
+      for (const v of [view, ...opened]) v?.close?.()
+      await dev?.stop()
+    })
 
-  test("the wallet's reads, computed from the JSON-RPC source, answer as the devnet's own RPCs", async () => {
-    const ask = (m: string, ...p: unknown[]) =>
-      (wallet as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[m]!(...p)
-    const plain = (v: unknown) => JSON.parse(JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? Number(x) : x)))
-    const same = async (m: string, mine: unknown[], theirs: unknown[] = mine) =>
-      expect(plain(await ask(m, ...mine))).toEqual(plain(await dev.rpc.call(m, theirs as never)))
-    await same('tokenbalance', [ids.token, FRIEND])
-    await same('faucetinfo', [])
-    await same('oraclesinfo', [oracletxid])
-    await same('diceinfo', [ids.dice])
-    await same('rewardsinfo', [ids.rewards])
-    await same('gatewaysinfo', [ids.bind])
-    const baton = ((await ask('oraclesinfo', oracletxid)) as { registered: { baton: string }[] }).registered[0]!
-    await same('oraclessamples', [oracletxid, baton.baton, 10], [oracletxid, baton.baton, '10'])
-    expect(await ask('tokenaddress', FRIEND)).toMatchObject({ result: 'success' })
-  })
+    test('tokens: tokencreate, tokentransfer', async () => {
+      await tokensFlow(flow)
+      expect(await tokenBalance(new StateReader(dev.view), ids.token!, FRIEND)).toBe(250n)
+      expect(await tokenBalance(new StateReader(dev.view), ids.token!, me)).toBe(750n)
+    })
 
-  test('every method of the registry ran', () => {
-    expect([...done].sort()).toEqual(WALLET_METHODS.map((m) => m.method).sort())
-    expect(done.size).toBe(24)
+    test('faucet: faucetfund, then faucetget to a brand-new key (proof of work in this process)', async () => {
+      const r = await faucetFlow(flow)
+      expect(dev.chain.blocks.at(-1)!.txids).toContain(r.txid)
+    }, 120_000)
+
+    test('oracles: create, fund, register, subscribe, data', async () => {
+      await oraclesFlow(flow)
+    })
+
+    test('gateways: bind, deposit, claim, withdraw, partialsign, completesigning, markdone', async () => {
+      await gatewaysFlow(flow)
+    })
+
+    test('dice: fund, addfunds, bet, finish (the house a second key-local wallet)', { timeout: 120_000 }, async () => {
+      await diceFlow(flow)
+    })
+
+    test('rewards: createfunding, addfunding, lock, unlock after the minimum time', async () => {
+      await rewardsFlow(flow)
+    })
+
+    test("the wallet's reads, computed from the source, answer as the devnet's own RPCs", async () => {
+      const ask = (m: string, ...p: unknown[]) =>
+        (wallet as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[m]!(...p)
+      const plain = (v: unknown) => JSON.parse(JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? Number(x) : x)))
+      const same = async (m: string, mine: unknown[], theirs: unknown[] = mine) =>
+        expect(plain(await ask(m, ...mine))).toEqual(plain(await dev.rpc.call(m, theirs as never)))
+      await same('tokenbalance', [ids.token, FRIEND])
+      await same('faucetinfo', [])
+      await same('oraclesinfo', [ids.oracle!])
+      await same('diceinfo', [ids.dice])
+      await same('rewardsinfo', [ids.rewards])
+      await same('gatewaysinfo', [ids.bind])
+      const baton = ((await ask('oraclesinfo', ids.oracle!)) as { registered: { baton: string }[] }).registered[0]!
+      await same('oraclessamples', [ids.oracle!, baton.baton, 10], [ids.oracle!, baton.baton, '10'])
+      expect(await ask('tokenaddress', FRIEND)).toMatchObject({ result: 'success' })
+    })
+
+    test('every method of the registry ran', () => {
+      expect([...done].sort()).toEqual(WALLET_METHODS.map((m) => m.method).sort())
+      expect(done.size).toBe(24)
+      // every call but faucetget (its proof of work searches a nonce) also built byte for byte as over JSON-RPC
+      expect(made).toBeGreaterThan(120)
+      if (source.electrum) expect(twinned).toBe(made)
+    })
   })
-})
+}
+
+for (const source of SOURCES) allMethods(source)
