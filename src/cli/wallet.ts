@@ -41,7 +41,8 @@ daemon's answer, computed here from the chain source (a key or --pubkey names th
   --wif-env VAR     the key: the WIF in environment variable VAR
   --wif-stdin       the key: the WIF read from standard input
   --devnet          the node is the devnet started by \`komodo-cc devnet\` (same as --chain DEVNET)
-  --electrum URL    an Electrum server instead of komodod: tcp://host:port, ssl://host:port, ws://…, wss://…
+  --electrum URL    an Electrum server instead of komodod: tcp://host:port, ssl://host:port, ws://…, wss://…,
+                    or host:port[:tls]
   --no-broadcast    build and sign, print, do not send
   --unsigned        print the unsigned transaction with every input's sighash (no key needed: --pubkey HEX)
 
@@ -68,8 +69,11 @@ ${CONNECTION_HELP}`,
       options.chain = 'DEVNET'
     } else if (sources.length !== 1) usage('give exactly one of --chain, --conf, --url, --devnet or --electrum')
     let view: ChainView & { close?: () => void }
-    if (typeof options.electrum === 'string') view = createElectrumView({ url: options.electrum })
-    else view = createRpcView(await connect(options, io))
+    if (typeof options.electrum === 'string') {
+      // host:port[:tls] as well as tcp://, ssl://, ws://, wss:// URLs
+      const m = /^([^/:]+):(\d+):tls$/.exec(options.electrum)
+      view = createElectrumView({ url: m === null ? options.electrum : `ssl://${m[1]}:${m[2]}` })
+    } else view = createRpcView(await connect(options, io))
     try {
       const spec = Object.hasOwn(RPC_ARGS, m.method) ? RPC_ARGS[m.method]! : 's'.repeat(m.params.length)
       const typed = readRpcArgs(m.method, spec, params)

@@ -63,6 +63,10 @@ describe('komodo-cc wallet', () => {
     expect(o.stderr).toBe('')
     expect(o.json).toMatchObject({ method: 'oraclescreate', broadcast: true })
     expect(dev.chain.mempool).toContain(o.json.txid)
+    // host:port, as the issue spells it (no :tls: the devnet has no certificate)
+    const hp = `${dev.electrum!.host}:${dev.electrum!.port}`
+    const r = await cli(['wallet', 'faucetinfo', '--pubkey', ME, '--electrum', hp])
+    expect(r.json).toMatchObject({ result: 'success', name: 'Faucet' })
   })
 
   test('--no-broadcast and --unsigned (sighashes for an external signer, no key)', async () => {
