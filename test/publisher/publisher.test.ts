@@ -48,7 +48,7 @@ describe('createOraclePublisher', () => {
     for (const r of results) expect(dev.chain.mempool).toContain(r.txid)
     // each spends the previous one's baton (vin 1)
     for (let i = 1; i < 12; i++) {
-      const tx = dev.chain.txs.get(results[i]!.txid)!.tx
+      const tx = dev.chain.txs.get(results[i]!.txid!)!.tx
       expect(tx.vin[1]).toMatchObject({ txid: results[i - 1]!.txid, vout: 1 })
     }
     expect(events.filter((e) => e.type === 'sent').map((e) => (e as { seq: number }).seq)).toEqual([
