@@ -328,24 +328,38 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
   }
 
   // ---- sending ----
-  /** Sends a journaled transaction (again): accepted, or already known to the node, or refused for good. */
+  /** True when the node knows the transaction (mempool or block); transient failures are thrown. */
+  const known = (txid: string): Promise<boolean> =>
+    base.getTransaction(txid).then(
+      () => true,
+      (x: unknown) => {
+        if (isTransient(x)) throw x
+        return false
+      },
+    )
+
+  /**
+   * Sends a journaled transaction (again): accepted, or already known to the node. A refusal first re-sends the
+   * earlier samples the node lost (a restarted node, a mempool that dropped them: this one spends their outputs),
+   * then tries once more; refused again, it is `PUBLISH_CONFLICT` and stays in the journal, never re-signed.
+   */
   const send = async (e: JournalEntry, s?: AbortSignal): Promise<void> => {
+    let recovered = false
     await retrying(
       'broadcast',
       async () => {
-        try {
-          await base.broadcast(e.hex!)
-        } catch (err) {
-          if (isTransient(err)) throw err
-          // refused: already in a block? (komodod: "transaction already in block chain")
-          const known = await base.getTransaction(e.txid).then(
-            () => true,
-            (x: unknown) => {
-              if (isTransient(x)) throw x
-              return false
-            },
-          )
-          if (!known) {
+        for (;;) {
+          try {
+            await base.broadcast(e.hex!)
+            return
+          } catch (err) {
+            if (isTransient(err)) throw err
+            // refused: already in a block? (komodod: "transaction already in block chain")
+            if (await known(e.txid)) return
+            if (!recovered) {
+              recovered = true
+              if (await resendLost(e.seq)) continue
+            }
             const why = err instanceof Error ? err.message : String(err)
             throw new KomodoCcError(
               'PUBLISH_CONFLICT',
@@ -366,6 +380,21 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
     }
   }
 
+  /** Re-sends, in order, the samples before `seq` that the node no longer has; true when there was one. */
+  const resendLost = async (seq: number): Promise<boolean> => {
+    const open = journal.entries.filter((x) => x.seq < seq && x.state !== 'confirmed')
+    if (open.length === 0) return false
+    const mempool = new Set(await base.getMempool())
+    let any = false
+    for (const x of open) {
+      if (mempool.has(x.txid) || (await known(x.txid))) continue
+      emit({ type: 'retry', seq: x.seq, attempt: 1, delayMs: 0, reason: 'dropped' })
+      await base.broadcast(x.hex!)
+      any = true
+    }
+    return any
+  }
+
   /** Checks every sent sample: confirmed, still in the mempool, or dropped (then sent again, the same bytes). */
   const refresh = async (): Promise<void> => {
     const open = journal.entries.filter((e) => e.state !== 'confirmed')
@@ -380,17 +409,7 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
         }
         continue
       }
-      const known = await retrying('read a sample', () =>
-        base.getTransaction(e.txid).then(
-          () => true,
-          (x: unknown) => {
-            if (x instanceof KomodoCcError && x.code === 'TX_NOT_FOUND') return false
-            if (isTransient(x)) throw x
-            return false
-          },
-        ),
-      )
-      if (known) {
+      if (await retrying('read a sample', () => known(e.txid))) {
         if (e.state === 'signed') emit({ type: 'sent', seq: e.seq, txid: e.txid })
         e.state = 'confirmed'
         dirty = true

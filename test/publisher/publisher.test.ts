@@ -50,6 +50,8 @@ describe('createOraclePublisher', () => {
     for (let i = 1; i < 12; i++) {
       const tx = dev.chain.txs.get(results[i]!.txid!)!.tx
       expect(tx.vin[1]).toMatchObject({ txid: results[i - 1]!.txid, vout: 1 })
+      // spec 5.12: inputs need not be confirmed; the devnet's validator accepted a baton and change still in the mempool
+      expect(dev.chain.confirmations(results[i - 1]!.txid!)).toBe(0)
     }
     expect(events.filter((e) => e.type === 'sent').map((e) => (e as { seq: number }).seq)).toEqual([
       ...Array(12).keys(),
