@@ -45,7 +45,7 @@ function switchable(target: () => ChainView, fault: () => KomodoCcError | undefi
       if (f !== undefined) throw f
       return (target() as unknown as Record<string, (...x: unknown[]) => unknown>)[k]!(...a)
     }
-  return v as ChainView
+  return v as unknown as ChainView
 }
 
 describe('a node that goes away', () => {
