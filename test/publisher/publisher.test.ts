@@ -101,6 +101,15 @@ describe('createOraclePublisher', () => {
     await pub2.close()
   }, 60_000)
 
+  test('with a wallet (not a key): each sample waits until the source shows the previous one, then chains on it', async () => {
+    const pub = await createOraclePublisher({ oracletxid: A, wallet: P.wallet, view: dev.view, pollMs: 0 })
+    const rs = await Promise.all([0, 1, 2].map((i) => pub.publish(sample(200 + i))))
+    for (let i = 1; i < 3; i++)
+      expect(dev.chain.txs.get(rs[i]!.txid!)!.tx.vin[1]).toMatchObject({ txid: rs[i - 1]!.txid, vout: 1 })
+    await pub.close()
+    await dev.mine(1)
+  }, 60_000)
+
   test('a second publisher on a held journal refuses to start (JOURNAL_LOCKED)', async () => {
     const journal = memoryJournalStorage()
     const pub = await createOraclePublisher({ oracletxid: A, privateKey: P.priv, view: dev.view, journal, pollMs: 0 })
