@@ -73,6 +73,10 @@ export type ErrorCode =
   | 'RESPONSE_TOO_LARGE'
   | 'ELECTRUM_ERROR'
   | 'ELECTRUM_TRANSPORT'
+  // the oracle publisher
+  | 'JOURNAL_LOCKED'
+  | 'JOURNAL_INVALID'
+  | 'PUBLISH_CONFLICT'
 
 /**
  * The one error type komodo-cc throws. `code` is stable; `details` carries machine-readable context

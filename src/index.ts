@@ -168,6 +168,25 @@ export {
 } from './wallet/index.js'
 export { WALLET_METHODS, type WalletMethodName } from './modules/registry/resolvers.js'
 export { WALLET_READS, type WalletRead, type WalletReadName, type ReadContext } from './modules/registry/reads.js'
+// the oracle publisher: a stream of samples into one oracle, journaled, chained through the mempool (issue 20)
+export {
+  createOraclePublisher,
+  memoryJournalStorage,
+  webStorageJournal,
+  samplesPaid,
+  type OraclePublisher,
+  type OraclePublisherOptions,
+  type PublisherStatus,
+  type PublisherEvent,
+  type PublishOptions,
+  type PublishResult,
+  type SampleInput,
+  type JournalStorage,
+  type JournalData,
+  type JournalEntry,
+  type JournalState,
+  type WebStorageLike,
+} from './publisher/index.js'
 // (each module's builders are exported with its public part above)
 
 // komodod JSON-RPC client, the safe two-step flow (src/rpc: fetch-based; the conf-file reader is loaded only when a

@@ -10,7 +10,7 @@ const files = (dir: string): string[] =>
     return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : []
   })
 const all = files(SRC).map((p) => ({ path: relative(SRC, p).replaceAll('\\', '/'), text: readFileSync(p, 'utf8') }))
-const IO = ['rpc/', 'kdf/', 'electrum/', 'cli/', 'devnet/', 'wallet/']
+const IO = ['rpc/', 'kdf/', 'electrum/', 'cli/', 'devnet/', 'wallet/', 'publisher/']
 // A module folder's I/O parts and the registry's lists of them are files inside modules/ of the I/O layers: its RPC
 // client part and the registry's client list (`modules/registry/rpc.ts`) are the client's layer (7), its devnet part,
 // its demo flow and the registry's devnet list (`registry/io.ts`, and `registry/node.ts`, the Node root's module
@@ -54,6 +54,7 @@ const LAYER: Record<string, number> = {
   kdf: 7,
   electrum: 7,
   wallet: 7,
+  publisher: 7,
   devnet: 8,
   cli: 9,
   'index.ts': 10,

@@ -15,6 +15,7 @@ import { infoCommands } from './info.js'
 import { ccCommands } from './cc.js'
 import { txCommands } from './tx.js'
 import { walletCommands } from './wallet.js'
+import { publishCommands } from './publish.js'
 
 /**
  * Every CLI command by its command words, in the order the top help lists them: the generic groups (one file each,
@@ -37,5 +38,6 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = /* @__PURE__ */ Ob
   ...ccCommands,
   ...txCommands,
   ...walletCommands,
+  ...publishCommands,
   ...Object.fromEntries(CLI_MODULES.flatMap((m) => Object.entries(m.cli.commands ?? {}))),
 })

@@ -1,0 +1,264 @@
+// `komodo-cc publish`: the oracle publisher from the shell (issue 20). Samples come as JSON lines on standard input
+// (or from a command run every N seconds); progress goes out as JSON lines on stdout (and a status line on a TTY).
+import { execFile } from 'node:child_process'
+import { createInterface } from 'node:readline'
+import { KomodoCcError } from '../errors.js'
+import { decodeWif } from '../address/address.js'
+import { hexToBytes } from '../bytes/hex.js'
+import { createRpcView } from '../rpc/view.js'
+import { createElectrumView } from '../electrum/view.js'
+import type { ChainView } from '../cctx/types.js'
+import type { OracleValue } from '../oracle-data/format.js'
+import { createOraclePublisher, type PublisherEvent, type SampleInput } from '../publisher/publisher.js'
+import { fileJournal } from '../publisher/file-journal.js'
+import { memoryJournalStorage } from '../publisher/journal.js'
+import { intOption, jsonReplacer, parseArgs, usage, type CliCommand, type CliIo } from './core.js'
+import { CONN, CONNECTION_HELP, connect } from './rpc.js'
+
+/** The CLI's I/O plus, for tests and embedders, standard input as lines (default: the process's, read as it comes). */
+export type PublishIo = CliIo & { stdinLines?: () => AsyncIterable<string>; signal?: AbortSignal }
+
+/** A JSON value typed by one format character: l/L bigint, d/D bytes from hex, c C t T i I numbers, s S h text. */
+function typedValue(ch: string, v: unknown, at: string): OracleValue {
+  if (ch === 'l' || ch === 'L') {
+    if (typeof v === 'number' && Number.isSafeInteger(v)) return BigInt(v)
+    if (typeof v === 'string' && /^-?\d+$/.test(v)) return BigInt(v)
+    throw new KomodoCcError('ORACLE_VALUE', `${at}: '${ch}' expects an integer (a number or a decimal string)`)
+  }
+  if (ch === 'd' || ch === 'D') {
+    if (typeof v === 'string') return hexToBytes(v, at)
+    throw new KomodoCcError('ORACLE_VALUE', `${at}: '${ch}' expects hex text`)
+  }
+  if ('cCtTiI'.includes(ch)) {
+    if (typeof v === 'number') return v
+    if (typeof v === 'string' && /^-?\d+$/.test(v)) return Number(v)
+    throw new KomodoCcError('ORACLE_VALUE', `${at}: '${ch}' expects an integer`)
+  }
+  if (typeof v === 'string') return v
+  throw new KomodoCcError('ORACLE_VALUE', `${at}: '${ch}' expects text`)
+}
+
+/** One line of input: `[values…]`, `{"seq": n, "values": […]}` or `{"seq": n, "record": "hex"}`. */
+function sampleOf(line: string, format: string, n: number): { sample: SampleInput; seq?: number } {
+  let v: unknown
+  try {
+    v = JSON.parse(line)
+  } catch {
+    throw new KomodoCcError('ARG_INVALID', `input line ${n} is not JSON`)
+  }
+  const values = (arr: unknown): OracleValue[] => {
+    if (!Array.isArray(arr) || arr.length !== format.length)
+      throw new KomodoCcError('ORACLE_VALUE', `input line ${n}: format ${format} needs ${format.length} value(s)`)
+    return arr.map((x, i) => typedValue(format[i]!, x, `line ${n} value ${i}`))
+  }
+  if (Array.isArray(v)) return { sample: values(v) }
+  if (typeof v === 'object' && v !== null) {
+    const o = v as { seq?: unknown; values?: unknown; record?: unknown }
+    const seq = o.seq === undefined ? undefined : Number(o.seq)
+    if (seq !== undefined && !Number.isSafeInteger(seq))
+      throw new KomodoCcError('ARG_INVALID', `input line ${n}: seq expected a whole number`)
+    const sample: SampleInput = typeof o.record === 'string' ? { record: o.record } : values(o.values)
+    return { sample, ...(seq !== undefined ? { seq } : {}) }
+  }
+  throw new KomodoCcError('ARG_INVALID', `input line ${n}: expected an array of values or {seq, values | record}`)
+}
+
+/** `60s`, `5m`, `1h`, `500ms`, or plain seconds → milliseconds. */
+function durationMs(text: string): number {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text)
+  if (m === null) return usage('--every expects a duration: 500ms, 60s, 5m, 1h')
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h']
+  const ms = Number(m[1]) * unit
+  if (!(ms >= 100)) usage('--every must be at least 100ms')
+  return ms
+}
+
+/** Runs `cmd` in a shell; its standard output. */
+function runShell(cmd: string, signal: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) =>
+    execFile('/bin/sh', ['-c', cmd], { signal, maxBuffer: 1 << 20, timeout: 60_000 }, (e, out) =>
+      e === null ? resolve(String(out)) : reject(new KomodoCcError('ARG_INVALID', `--cmd failed: ${e.message}`)),
+    ),
+  )
+}
+
+async function* processLines(signal: AbortSignal): AsyncIterable<string> {
+  const rl = createInterface({ input: process.stdin, crlfDelay: Infinity })
+  // a signal stops the reading at once, not at the next line
+  signal.addEventListener('abort', () => rl.close(), { once: true })
+  try {
+    for await (const line of rl) yield line
+  } finally {
+    rl.close()
+  }
+}
+
+const publishCommand: CliCommand = {
+  summary:
+    'publish --oracle TXID --wif-env VAR (--chain NAME | --url URL | --devnet | --electrum URL) [--journal FILE]   publish samples from stdin',
+  help: `komodo-cc publish --oracle TXID --wif-env VAR (--chain NAME | --conf PATH | --url URL | --devnet | --electrum URL) [--journal FILE] [--every 60s --cmd "COMMAND"] [--low-funds K] [--poll SECONDS]
+
+Publishes samples into an oracle you registered for, key-locally, chained through the mempool (no block needed
+between samples). Samples are JSON lines on standard input, one per sample, typed by the oracle's format:
+  [1700000000, "00ab…", 42]            values (l/L integers as numbers or decimal strings, d/D as hex)
+  {"seq": 17, "values": [ … ]}         with a sequence number: a number already published is skipped
+  {"seq": 17, "record": "hex"}         a ready record
+With --every and --cmd, the command is run every interval and its output (one JSON array) is the next sample.
+
+Each sample's signed transaction is written to the journal (--journal FILE; without it, a restart cannot recover)
+before it is broadcast: after a crash, the same command on the same journal sends again what was signed and not
+seen, and never signs a second transaction for a sequence number. Replaying input with "seq" publishes each sample
+once. Progress goes to stdout as JSON lines ({"event":"sent"|"confirmed"|"retry"|"low-funds"|"error", …}), then a
+final {"event":"closed", …status}. SIGINT/SIGTERM stop reading, let the queued samples go out, flush the journal.
+  --oracle TXID      the oracle (its create transaction)
+  --wif-env VAR      the publisher's key: the WIF in environment variable VAR
+  --journal FILE     the journal file (created when missing; locked while running)
+  --every DURATION   with --cmd: 500ms, 60s, 5m, 1h
+  --cmd "COMMAND"    a shell command printing one JSON array of values
+  --low-funds K      warn while fewer than K samples remain paid (default 10)
+  --poll SECONDS     check confirmations every SECONDS (default 10)
+  --devnet           the devnet started by \`komodo-cc devnet\` (same as --chain DEVNET)
+  --electrum URL     an Electrum server instead of komodod: tcp://host:port, ssl://…, ws://…, wss://…
+
+${CONNECTION_HELP}`,
+  async run(args, cliIo) {
+    const io = cliIo as PublishIo
+    const { options, positionals } = parseArgs(args, {
+      strings: [...CONN.strings, 'oracle', 'wif-env', 'journal', 'electrum', 'every', 'cmd', 'low-funds', 'poll'],
+      booleans: [...CONN.booleans, 'devnet'],
+    })
+    if (positionals.length > 0) usage(`unexpected argument ${positionals[0]}`)
+    const oracle = options.oracle
+    if (typeof oracle !== 'string' || !/^[0-9a-fA-F]{64}$/.test(oracle)) usage('give --oracle TXID (64 hex digits)')
+    if (typeof options['wif-env'] !== 'string') usage('give the key: --wif-env VAR (never on the command line)')
+    const wif = io.env[options['wif-env']]
+    if (wif === undefined || wif === '')
+      throw new KomodoCcError('CLI_USAGE', `environment variable ${options['wif-env']} is not set`)
+    const privateKey = decodeWif(wif.trim()).privateKey
+    const every = typeof options.every === 'string' ? durationMs(options.every) : undefined
+    if ((every === undefined) !== (options.cmd === undefined)) usage('--every and --cmd go together')
+    const lowFundsSamples = intOption(options['low-funds'], 'low-funds', 0, 1e9) ?? 10
+    const pollMs = (intOption(options.poll, 'poll', 0, 86400) ?? 10) * 1000
+    const sources = ['chain', 'conf', 'url', 'electrum'].filter((k) => options[k] !== undefined)
+    if (options.devnet === true) {
+      if (sources.length > 0) usage('--devnet takes no --chain/--conf/--url/--electrum')
+      options.chain = 'DEVNET'
+    } else if (sources.length !== 1) usage('give exactly one of --chain, --conf, --url, --devnet or --electrum')
+    const view: ChainView & { close?: () => void } =
+      typeof options.electrum === 'string'
+        ? createElectrumView({ url: options.electrum })
+        : createRpcView(await connect(options, io))
+    const line = (v: object): void => io.stdout(JSON.stringify(v, jsonReplacer) + '\n')
+    const stop = new AbortController()
+    const onSignal = (): void => stop.abort()
+    if (io.signal !== undefined) io.signal.addEventListener('abort', onSignal, { once: true })
+    const realProcess = io.stdinLines === undefined
+    if (realProcess) {
+      process.once('SIGINT', onSignal)
+      process.once('SIGTERM', onSignal)
+    }
+    let journal
+    if (typeof options.journal === 'string') journal = fileJournal(options.journal)
+    else {
+      journal = memoryJournalStorage()
+      io.stderr(
+        JSON.stringify({
+          warning: {
+            code: 'NO_JOURNAL',
+            message: 'no --journal: a restart cannot recover samples signed but not sent',
+          },
+        }) + '\n',
+      )
+    }
+    let sent = 0
+    let confirmed = 0
+    let funds = ''
+    let last = ''
+    try {
+      const pub = await createOraclePublisher({
+        oracletxid: oracle.toLowerCase(),
+        privateKey,
+        view,
+        journal,
+        lowFundsSamples,
+        pollMs,
+      })
+      const tty = (): void => {
+        if (io.isTty) io.stderr(`\rsent ${sent}  confirmed ${confirmed}  funds ${funds}  last ${last}   `)
+      }
+      pub.on('*', (e: PublisherEvent) => {
+        if (e.type === 'sent') {
+          sent++
+          last = e.txid
+        }
+        if (e.type === 'confirmed') confirmed++
+        if (e.type === 'low-funds') funds = `${e.funds} sat (${e.samplesPaid} samples)`
+        const { type, ...rest } = e
+        const err = (rest as { error?: unknown }).error
+        line({
+          event: type,
+          ...rest,
+          ...(err !== undefined
+            ? { error: err instanceof KomodoCcError ? { code: err.code, message: err.message } : String(err) }
+            : {}),
+        })
+        tty()
+      })
+      let failure: unknown
+      const queued: Promise<unknown>[] = []
+      const submit = (text: string, n: number): void => {
+        const { sample, seq } = sampleOf(text, pub.format, n)
+        const p = pub.publish(sample, seq === undefined ? {} : { seq })
+        queued.push(
+          p.catch((e: unknown) => {
+            failure ??= e
+            stop.abort()
+          }),
+        )
+      }
+      try {
+        if (every !== undefined) {
+          let n = 0
+          while (!stop.signal.aborted) {
+            const out = await runShell(options.cmd as string, stop.signal).catch((e: unknown) => {
+              if (stop.signal.aborted) return undefined
+              throw e
+            })
+            if (out === undefined) break
+            submit(out.trim(), ++n)
+            await new Promise<void>((resolve) => {
+              const t = setTimeout(resolve, every)
+              stop.signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true })
+            })
+          }
+        } else {
+          let n = 0
+          const lines = io.stdinLines !== undefined ? io.stdinLines() : processLines(stop.signal)
+          for await (const text of lines) {
+            n++
+            if (text.trim() === '') continue
+            submit(text, n)
+            if (stop.signal.aborted) break
+          }
+        }
+      } finally {
+        await Promise.all(queued)
+        const st = await pub.status().catch(() => undefined)
+        await pub.close()
+        line({ event: 'closed', ...(st ?? {}) })
+        if (io.isTty) io.stderr('\n')
+      }
+      if (failure !== undefined) throw failure
+      return 0
+    } finally {
+      if (realProcess) {
+        process.removeListener('SIGINT', onSignal)
+        process.removeListener('SIGTERM', onSignal)
+      }
+      view.close?.()
+    }
+  },
+}
+
+/** The `publish` command. @internal */
+export const publishCommands: Readonly<Record<string, CliCommand>> = Object.freeze({ publish: publishCommand })

@@ -1,0 +1,50 @@
+// How many samples a set of subscription outputs pays for, as `oraclesdata` spends them (spec 5.8): inputs taken
+// in order until they cover the datafee (at most 60), the change (inputs − datafee) back as a new output that a later
+// sample may spend when it is at least 10000 sat.
+
+/** The smallest subscription output `oraclesdata` takes. */
+const MIN_INPUT = 10000n
+/** Most subscription inputs one sample takes. */
+const MAX_INPUTS = 60
+
+/**
+ * The number of samples the subscription outputs `values` (in the order the builder takes them) pay at `datafee`
+ * each, counted up to `limit` (default 100000; more is reported as `limit`).
+ * @example samplesPaid([30000n], 10000n) // 3
+ */
+export function samplesPaid(values: readonly bigint[], datafee: bigint, limit = 100_000): number {
+  if (datafee <= 0n) return 0
+  const queue = values.filter((v) => v >= MIN_INPUT)
+  // a fast path for the usual case (each output alone covers a datafee): count without simulating every sample
+  let n = 0
+  let head = 0
+  while (n < limit) {
+    let total = 0n
+    let taken = 0
+    while (total < datafee && taken < MAX_INPUTS && head < queue.length) {
+      total += queue[head++]!
+      taken++
+    }
+    if (total < datafee) break
+    n++
+    const change = total - datafee
+    if (change >= MIN_INPUT) {
+      // many samples from this one output at once: it pays floor((change − remainder)/datafee) more alone
+      if (change >= datafee && head >= queue.length) {
+        let k = change / datafee
+        // the last change must stay ≥ 10000 to be spent again, except that the last sample's change may be anything
+        if (k > BigInt(limit - n)) k = BigInt(limit - n)
+        n += Number(k)
+        const rest = change - k * datafee
+        if (rest >= MIN_INPUT) queue.push(rest)
+        continue
+      }
+      queue.push(change)
+    }
+    if (head > 1024) {
+      queue.splice(0, head)
+      head = 0
+    }
+  }
+  return Math.min(n, limit)
+}

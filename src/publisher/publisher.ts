@@ -1,0 +1,689 @@
+// The oracle publisher (issue 20): a stream of samples into one oracle, chained through the mempool (baton after
+// baton, subscription change after change), each sample's transaction written to a journal before it is broadcast,
+// so that a restart re-sends the same bytes and never signs a second transaction for a sample.
+import { KomodoCcError } from '../errors.js'
+import { bytesToHex, hexToBytes } from '../bytes/hex.js'
+import { sha256 } from '../hash/index.js'
+import { KMD, type ChainParams } from '../address/chain.js'
+import { decodeWif } from '../address/address.js'
+import { batonPubkey } from '../cc/address.js'
+import type { Signer } from '../tx/sign.js'
+import type { ChainView } from '../cctx/types.js'
+import { normalCoins, StateReader } from '../cctx/resolve.js'
+import { encodeOracleData, type OracleValue } from '../oracle-data/format.js'
+import { chunkOracleData } from '../oracle-data/chunk.js'
+import { oraclesResolvers } from '../modules/oracles/resolve.js'
+import { oracleTxOf, oraclesDatafee, oraclesOpretOf, oraclesSubscriptions } from '../modules/oracles/resolve-state.js'
+import { PendingSet } from '../wallet/pending.js'
+import { createWallet, type Wallet, type WalletResult } from '../wallet/wallet.js'
+import { compactJournal, memoryJournalStorage, parseJournal, type JournalData, type JournalEntry } from './journal.js'
+import type { JournalStorage, JournalState } from './journal.js'
+import { samplesPaid } from './funds.js'
+
+/** How to make a publisher: the oracle, a key (or a wallet) and a chain source. */
+export type OraclePublisherOptions = {
+  oracletxid: string
+  /** The publisher's key (32 bytes, hex or WIF); or `signer` (+ `batonSigner`), or `wallet`. */
+  privateKey?: Uint8Array | string
+  signer?: Signer
+  batonSigner?: Signer
+  /** A key-local wallet of the publisher's key (its chain source must be `view`). */
+  wallet?: Wallet
+  /** The chain source (komodod JSON-RPC, Electrum, the devnet): reads, broadcasts, reconciliation. */
+  view: ChainView
+  chain?: ChainParams
+  /** The oracle's format (default: read from its create transaction; a different one is refused). */
+  format?: string
+  /** Where the journal lives (default: in memory, which does not survive the process). */
+  journal?: JournalStorage
+  /** `low-funds` is emitted while fewer than this many samples remain paid (default 10). */
+  lowFundsSamples?: number
+  /** Confirmed entries kept in the journal (without their hex) before compaction drops them (default 64). */
+  keepConfirmed?: number
+  /** Milliseconds between checks of sent samples (confirmed? dropped from the mempool?); 0: none (default 10000). */
+  pollMs?: number
+  /** Retries of a chain source that fails in passing (timeout, disconnect): delays double from `delayMs` (default 500) to `maxDelayMs` (default 30000), at most `attempts` (default: unbounded) per step. */
+  retry?: { attempts?: number; delayMs?: number; maxDelayMs?: number }
+  /** Aborts every wait and closes the publisher. */
+  signal?: AbortSignal
+  /** The builder's fee (default 10000 sat) and the largest fee accepted (default 100000 sat). */
+  fee?: bigint
+  maxFee?: bigint
+}
+
+/** A sample to publish: values in the oracle's format, or a ready record. */
+export type SampleInput = readonly OracleValue[] | { record: Uint8Array | string }
+
+/** Options of one `publish`. */
+export type PublishOptions = {
+  /**
+   * The sample's sequence number (default: the next one). A number already signed returns that sample (the same
+   * record is required: `PUBLISH_CONFLICT` otherwise) without signing anything: replaying a stream after a restart
+   * publishes each sample once. A number past the next one is refused (`ARG_INVALID`): samples go out in order.
+   */
+  seq?: number
+  signal?: AbortSignal
+}
+
+/** What `publish` answers. */
+export type PublishResult = {
+  seq: number
+  /** The sample's transaction (null for a sample compacted out of the journal long ago: it is confirmed). */
+  txid: string | null
+  state: JournalState
+  /** True when this sequence number had been signed before (nothing new was signed). */
+  duplicate: boolean
+}
+
+/** The publisher's view of its samples and funds (`status()`). */
+export type PublisherStatus = {
+  oracletxid: string
+  pubkey: string
+  format: string
+  /** Samples signed (the next sequence number). */
+  published: number
+  /** Signed, not yet accepted by the node (a broadcast pending or failing). */
+  unsent: number
+  /** Accepted by the node, not yet in a block. */
+  inMempool: number
+  confirmed: number
+  lastTxid: string | null
+  /** The current datafee of this publisher (sat). */
+  datafee: bigint
+  /** Subscription funds spendable by samples (sat): confirmed and mempool outputs of this oracle on the CC address. */
+  funds: bigint
+  /** Samples those funds still pay for. */
+  samplesPaid: number
+  /** The publisher's normal coins (sat), which pay each sample's transaction fee. */
+  normalFunds: bigint
+}
+
+/** Progress of a publisher. */
+export type PublisherEvent =
+  | { type: 'sent'; seq: number; txid: string }
+  | { type: 'confirmed'; seq: number; txid: string }
+  | { type: 'retry'; seq?: number; attempt: number; delayMs: number; reason: string; error?: unknown }
+  | { type: 'low-funds'; samplesPaid: number; funds: bigint; datafee: bigint; normalFunds?: bigint }
+  | { type: 'error'; error: unknown; seq?: number }
+
+/** The publisher. */
+export type OraclePublisher = {
+  readonly oracletxid: string
+  readonly pubkey: string
+  readonly format: string
+  /** Publishes one sample (queued: calls go out in call order, chained through the mempool). */
+  publish(sample: SampleInput, options?: PublishOptions): Promise<PublishResult>
+  /** Publishes a payload above the 8192-byte record as consecutive samples (format 'S' or 'D'; `chunkOracleData`). */
+  publishChunked(payload: string | Uint8Array, options?: PublishOptions): Promise<PublishResult[]>
+  /** Reads the chain (confirmations, funds) and answers the counts. */
+  status(): Promise<PublisherStatus>
+  /** Waits for queued samples, writes the journal, releases its lock, ends the event iterators. */
+  close(): Promise<void>
+  /** Listens to one event type ('*' for all); returns the function that stops listening. */
+  on<T extends PublisherEvent['type'] | '*'>(
+    type: T,
+    listener: (e: T extends '*' ? PublisherEvent : Extract<PublisherEvent, { type: T }>) => void,
+  ): () => void
+  /** The events from now on, until `close()`. */
+  [Symbol.asyncIterator](): AsyncIterator<PublisherEvent>
+}
+
+/** Failures of a chain source that say nothing about the transaction: worth trying again. */
+const TRANSIENT = new Set(['RPC_HTTP', 'RPC_TIMEOUT', 'ELECTRUM_TRANSPORT'])
+const isTransient = (e: unknown): boolean =>
+  e instanceof KomodoCcError
+    ? TRANSIENT.has(e.code)
+    : typeof (e as { code?: unknown })?.code === 'string' && /^E[A-Z]+$/.test((e as { code: string }).code)
+
+/** The private key's 32 bytes (the wallet checks it; this reads it for the baton key). */
+function keyBytes(k: Uint8Array | string, chain: ChainParams | undefined): Uint8Array {
+  if (k instanceof Uint8Array) return k
+  if (/^[0-9a-fA-F]{64}$/.test(k)) return hexToBytes(k, 'privateKey')
+  return decodeWif(k, chain ?? KMD).privateKey
+}
+
+const hashOf = (hex: string): string => bytesToHex(sha256(hexToBytes(hex)))
+
+/**
+ * Starts a publisher for one oracle: takes the journal's lock, reads the oracle's format, then reconciles the
+ * journal with the chain and the mempool (samples signed but not seen are sent again, the same bytes; the chain's
+ * current baton is read). Samples then go out through `publish`.
+ * @throws KomodoCcError ARG_INVALID | JOURNAL_LOCKED | JOURNAL_INVALID | TX_NOT_FOUND | BUILD_STATE | PUBLISH_CONFLICT
+ * @example
+ * const pub = await createOraclePublisher({ oracletxid, privateKey: wif, view: createRpcView(rpc), journal: fileJournal('pub.json') })
+ * await pub.publish([1700000000, 12, 34, 56789n])
+ * await pub.close()
+ */
+export async function createOraclePublisher(options: OraclePublisherOptions): Promise<OraclePublisher> {
+  if (typeof options !== 'object' || options === null)
+    throw new KomodoCcError('ARG_INVALID', 'createOraclePublisher expected an options object')
+  const base = options.view
+  if (typeof base !== 'object' || base === null || typeof base.getTransaction !== 'function')
+    throw new KomodoCcError('ARG_INVALID', 'createOraclePublisher: options.view expected a ChainView', { name: 'view' })
+  const oracletxid = String(options.oracletxid ?? '').toLowerCase()
+  if (!/^[0-9a-f]{64}$/.test(oracletxid))
+    throw new KomodoCcError('ARG_INVALID', 'oracletxid expected 64 hex digits', { name: 'oracletxid' })
+  const lowFunds = options.lowFundsSamples ?? 10
+  const keepConfirmed = options.keepConfirmed ?? 64
+  const pollMs = options.pollMs ?? 10_000
+  const attempts = options.retry?.attempts ?? Infinity
+  const delay0 = options.retry?.delayMs ?? 500
+  const maxDelay = options.retry?.maxDelayMs ?? 30_000
+  const chain = options.chain
+  const signal = options.signal
+
+  // the builder: the caller's wallet, or one made here over the chain source plus what this publisher sent
+  const pending = new PendingSet()
+  let wallet: Wallet
+  const own = options.wallet === undefined
+  if (own) {
+    const privateKey = options.privateKey
+    wallet = createWallet({
+      view: pending.view(base),
+      ...(privateKey !== undefined ? { privateKey } : {}),
+      ...(options.signer !== undefined ? { signer: options.signer } : {}),
+      ...(options.batonSigner !== undefined ? { batonSigner: options.batonSigner } : {}),
+      ...(chain !== undefined ? { chain } : {}),
+      ...(options.fee !== undefined ? { fee: options.fee } : {}),
+      ...(options.maxFee !== undefined ? { maxFee: options.maxFee } : {}),
+      methods: oraclesResolvers.filter((m) => m.method === 'oraclesdata'),
+    })
+    // a source that must learn which scripts an address stands for (Electrum): the key and its baton key
+    const keys: string[] = [wallet.pubkey]
+    if (privateKey !== undefined) keys.push(bytesToHex(batonPubkey(keyBytes(privateKey, chain))))
+    if (options.batonSigner !== undefined) keys.push(bytesToHex(options.batonSigner.publicKey))
+    ;(base as { addPubkeys?: (k: readonly string[]) => void }).addPubkeys?.(keys)
+  } else {
+    wallet = options.wallet!
+    if (typeof wallet !== 'object' || typeof wallet.call !== 'function')
+      throw new KomodoCcError('ARG_INVALID', 'options.wallet expected a wallet (createWallet)', { name: 'wallet' })
+    ;(base as { addPubkeys?: (k: readonly string[]) => void }).addPubkeys?.([wallet.pubkey])
+  }
+  const pubkey = wallet.pubkey
+  const storage = options.journal ?? memoryJournalStorage()
+  const journalName = storage.name ?? 'journal'
+
+  // ---- events ----
+  const listeners = new Map<string, Set<(e: PublisherEvent) => void>>()
+  const iterators = new Set<{ push: (e: PublisherEvent | null) => void }>()
+  const emit = (e: PublisherEvent): void => {
+    for (const key of [e.type, '*'])
+      for (const l of listeners.get(key) ?? []) {
+        try {
+          l(e)
+        } catch {
+          // a listener's failure is the listener's
+        }
+      }
+    for (const it of iterators) it.push(e)
+  }
+
+  let closed = false
+  const checkOpen = (s?: AbortSignal): void => {
+    if (closed) throw new KomodoCcError('ABORTED', 'the publisher is closed')
+    if (signal?.aborted === true || s?.aborted === true) throw new KomodoCcError('ABORTED', 'publishing was aborted')
+  }
+  const sleep = (ms: number, s?: AbortSignal): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const t = setTimeout(done, ms)
+      function done(): void {
+        signal?.removeEventListener('abort', stop)
+        s?.removeEventListener('abort', stop)
+        resolve()
+      }
+      function stop(): void {
+        clearTimeout(t)
+        reject(new KomodoCcError('ABORTED', 'publishing was aborted'))
+      }
+      signal?.addEventListener('abort', stop, { once: true })
+      s?.addEventListener('abort', stop, { once: true })
+    })
+
+  /** Runs `step`, retrying transient failures of the chain source with growing delays (a `retry` event each). */
+  const retrying = async <T>(reason: string, step: () => Promise<T>, seq?: number, s?: AbortSignal): Promise<T> => {
+    for (let attempt = 1; ; attempt++) {
+      checkOpen(s)
+      try {
+        return await step()
+      } catch (e) {
+        if (!isTransient(e) || attempt >= attempts || closed) throw e
+        const delayMs = Math.min(maxDelay, delay0 * 2 ** Math.min(attempt - 1, 20))
+        emit({ type: 'retry', ...(seq !== undefined ? { seq } : {}), attempt, delayMs, reason, error: e })
+        await sleep(delayMs, s)
+      }
+    }
+  }
+
+  // ---- the oracle ----
+  const reader0 = new StateReader(base, signal)
+  const oracle = await retrying('read the oracle', () => oracleTxOf(reader0, oracletxid))
+  const create = oracle === undefined ? null : oraclesOpretOf(oracle.tx)
+  if (create === null || create.funcid !== 'C')
+    throw new KomodoCcError(
+      oracle === undefined ? 'TX_NOT_FOUND' : 'BUILD_STATE',
+      `oracle ${oracletxid} ${oracle === undefined ? 'is unknown to the chain source' : 'is not an oraclescreate transaction'}`,
+      { oracletxid },
+    )
+  const format = create.format
+  if (options.format !== undefined && options.format !== format)
+    throw new KomodoCcError('ARG_INVALID', `the oracle's format is ${format}, not ${options.format}`, {
+      name: 'format',
+    })
+
+  // ---- the journal ----
+  await storage.lock?.()
+  let journal: JournalData
+  try {
+    const text = await storage.read()
+    journal =
+      text === undefined || text === ''
+        ? { version: 1, oracletxid, pubkey, next: 0, compacted: 0, entries: [] }
+        : parseJournal(text, oracletxid, pubkey, journalName)
+  } catch (e) {
+    await storage.unlock?.()
+    throw e
+  }
+  let dirty = false
+  const persist = async (): Promise<void> => {
+    compactJournal(journal, keepConfirmed)
+    await storage.write(JSON.stringify(journal))
+    dirty = false
+  }
+  const entryOf = (seq: number): JournalEntry | undefined => journal.entries[seq - journal.compacted]
+
+  // ---- funds, followed locally between reads ----
+  let datafee = 0n
+  let subs: { key: string; value: bigint }[] = []
+  let normalFunds = 0n
+  const readFunds = async (): Promise<void> => {
+    const reader = new StateReader(own ? pending.view(base) : base, signal)
+    const [fee, list, coins] = await Promise.all([
+      oraclesDatafee(reader, oracletxid, pubkey, chain ? { chain } : {}),
+      oraclesSubscriptions(reader, oracletxid, pubkey, { mempool: true, ...(chain ? { chain } : {}) }),
+      normalCoins(reader, hexToBytes(pubkey), chain ? { chain } : {}),
+    ])
+    datafee = fee
+    subs = list.map((u) => ({ key: `${u.txid}:${u.vout}`, value: u.satoshis }))
+    normalFunds = coins.reduce((s, u) => s + u.satoshis, 0n)
+  }
+  const fundsNow = (): { funds: bigint; paid: number } => ({
+    funds: subs.reduce((s, u) => s + u.value, 0n),
+    paid: samplesPaid(
+      subs.map((u) => u.value),
+      datafee,
+    ),
+  })
+  /** Follows one sample's effect on the funds: its inputs spent, its change and datafee output added. */
+  const followFunds = (r: WalletResult): void => {
+    const spent = new Set(r.build.tx.vin.map((i) => `${i.txid}:${i.vout}`))
+    subs = subs.filter((u) => !spent.has(u.key))
+    const change = r.build.tx.vout[0]!.value
+    if (change >= 10000n) subs.push({ key: `${r.txid}:0`, value: change })
+    datafee = r.build.tx.vout[2]!.value
+    normalFunds += datafee - r.fee
+  }
+  const warnLow = (): void => {
+    const { funds, paid } = fundsNow()
+    if (paid < lowFunds) emit({ type: 'low-funds', samplesPaid: paid, funds, datafee, normalFunds })
+  }
+
+  // ---- sending ----
+  /** True when the node knows the transaction (mempool or block); transient failures are thrown. */
+  const known = (txid: string): Promise<boolean> =>
+    base.getTransaction(txid).then(
+      () => true,
+      (x: unknown) => {
+        if (isTransient(x)) throw x
+        return false
+      },
+    )
+
+  /**
+   * Sends a journaled transaction (again): accepted, or already known to the node. A refusal first re-sends the
+   * earlier samples the node lost (a restarted node, a mempool that dropped them: this one spends their outputs),
+   * then tries once more; refused again, it is `PUBLISH_CONFLICT` and stays in the journal, never re-signed.
+   */
+  const send = async (e: JournalEntry, s?: AbortSignal): Promise<void> => {
+    let recovered = false
+    await retrying(
+      'broadcast',
+      async () => {
+        for (;;) {
+          try {
+            await base.broadcast(e.hex!)
+            return
+          } catch (err) {
+            if (isTransient(err)) throw err
+            // refused: already in a block? (komodod: "transaction already in block chain")
+            if (await known(e.txid)) return
+            if (!recovered) {
+              recovered = true
+              if (await resendLost(e.seq)) continue
+            }
+            const why = err instanceof Error ? err.message : String(err)
+            throw new KomodoCcError(
+              'PUBLISH_CONFLICT',
+              `sample ${e.seq} (${e.txid}) was signed, and the node refuses it (${why}); it stays in the journal ${journalName} and no other transaction will be signed for it`,
+              { seq: e.seq, txid: e.txid },
+              { cause: err },
+            )
+          }
+        }
+      },
+      e.seq,
+      s,
+    )
+    if (e.state === 'signed') {
+      e.state = 'sent'
+      dirty = true
+      emit({ type: 'sent', seq: e.seq, txid: e.txid })
+    }
+  }
+
+  /** Re-sends, in order, the samples before `seq` that the node no longer has; true when there was one. */
+  const resendLost = async (seq: number): Promise<boolean> => {
+    const open = journal.entries.filter((x) => x.seq < seq && x.state !== 'confirmed')
+    if (open.length === 0) return false
+    const mempool = new Set(await base.getMempool())
+    let any = false
+    for (const x of open) {
+      if (mempool.has(x.txid) || (await known(x.txid))) continue
+      emit({ type: 'retry', seq: x.seq, attempt: 1, delayMs: 0, reason: 'dropped' })
+      await base.broadcast(x.hex!)
+      any = true
+    }
+    return any
+  }
+
+  /** Checks every sent sample: confirmed, still in the mempool, or dropped (then sent again, the same bytes). */
+  const refresh = async (): Promise<void> => {
+    const open = journal.entries.filter((e) => e.state !== 'confirmed')
+    if (open.length === 0) return
+    const mempool = new Set(await retrying('read the mempool', () => base.getMempool()))
+    for (const e of open) {
+      if (mempool.has(e.txid)) {
+        if (e.state === 'signed') {
+          e.state = 'sent'
+          dirty = true
+          emit({ type: 'sent', seq: e.seq, txid: e.txid })
+        }
+        continue
+      }
+      if (await retrying('read a sample', () => known(e.txid))) {
+        if (e.state === 'signed') emit({ type: 'sent', seq: e.seq, txid: e.txid })
+        e.state = 'confirmed'
+        dirty = true
+        emit({ type: 'confirmed', seq: e.seq, txid: e.txid })
+        pending.delete(e.txid)
+        continue
+      }
+      if (e.state === 'sent') emit({ type: 'retry', seq: e.seq, attempt: 1, delayMs: 0, reason: 'dropped' })
+      await send(e)
+    }
+    if (dirty) await persist()
+  }
+
+  // ---- one at a time ----
+  let queue: Promise<unknown> = Promise.resolve()
+  const serial = <T>(f: () => Promise<T>): Promise<T> => {
+    const run = queue.then(f, f)
+    queue = run.catch(() => undefined)
+    return run
+  }
+
+  /** Waits (wallet given) until the node shows sample `e`, so the wallet's next build chains on it. */
+  const visible = async (e: JournalEntry, s?: AbortSignal): Promise<void> => {
+    for (let i = 0; i < 50; i++) {
+      const m = await retrying('read the mempool', () => base.getMempool(), e.seq, s)
+      if (m.includes(e.txid)) return
+      const known = await base.getTransaction(e.txid).then(
+        () => true,
+        () => false,
+      )
+      if (known) return
+      await sleep(100, s)
+    }
+  }
+
+  const fundsError = async (cause: KomodoCcError, seq: number): Promise<KomodoCcError> => {
+    try {
+      await readFunds()
+    } catch {
+      // the numbers known locally
+    }
+    const { funds, paid } = fundsNow()
+    const daemon = typeof cause.details.daemonError === 'string' ? cause.details.daemonError : cause.message
+    const normal = /normal inputs/.test(daemon)
+    const message = normal
+      ? `cannot publish sample ${seq} to oracle ${oracletxid}: the publisher's normal coins total ${normalFunds} sat, and a sample needs ${2n * 10000n} sat of inputs for its fee (${daemon})`
+      : `cannot publish sample ${seq} to oracle ${oracletxid}: the subscriptions hold ${funds} sat in ${subs.length} output(s), the datafee is ${datafee} sat, they pay for ${paid} sample(s) (${daemon}); a new oraclessubscribe lets publishing resume`
+    return new KomodoCcError(
+      'INSUFFICIENT_FUNDS',
+      message,
+      {
+        ...cause.details,
+        seq,
+        funds: String(funds),
+        datafee: String(datafee),
+        samplesPaid: paid,
+        normalFunds: String(normalFunds),
+      },
+      { cause },
+    )
+  }
+
+  const publishRecord = async (recordHex: string, o: PublishOptions): Promise<PublishResult> => {
+    checkOpen(o.signal)
+    const hash = hashOf(recordHex)
+    const seq = o.seq ?? journal.next
+    if (!Number.isSafeInteger(seq) || seq < 0)
+      throw new KomodoCcError('ARG_INVALID', `seq expected a whole number ≥ 0, got ${String(seq)}`, { name: 'seq' })
+    if (seq < journal.compacted) return { seq, txid: null, state: 'confirmed', duplicate: true }
+    if (seq < journal.next) {
+      const e = entryOf(seq)!
+      if (e.hash !== hash)
+        throw new KomodoCcError(
+          'PUBLISH_CONFLICT',
+          `sample ${seq} was signed with another record (sha256 ${e.hash}, txid ${e.txid}); this one is ${hash}`,
+          { seq, txid: e.txid },
+        )
+      if (e.state === 'signed') await send(e, o.signal)
+      return { seq, txid: e.txid, state: e.state, duplicate: true }
+    }
+    if (seq > journal.next)
+      throw new KomodoCcError(
+        'ARG_INVALID',
+        `seq ${seq} is past the next sample ${journal.next}: samples are published in order`,
+        { name: 'seq' },
+      )
+    // every earlier sample must be with the node first: this one spends its baton
+    for (const e of journal.entries) if (e.state === 'signed') await send(e, o.signal)
+    const prev = entryOf(seq - 1)
+    if (!own && prev !== undefined && prev.state === 'sent') await visible(prev, o.signal)
+    if (pending.list().length > 32) await retrying('read the mempool', () => pending.reconcile(base), seq, o.signal)
+    let r: WalletResult
+    try {
+      r = await retrying(
+        'build',
+        () =>
+          wallet.call(
+            'oraclesdata',
+            { oracletxid, hexstr: recordHex },
+            {
+              broadcast: false,
+              resolve: { mempool: true },
+              ...(o.signal !== undefined ? { signal: o.signal } : {}),
+            },
+          ),
+        seq,
+        o.signal,
+      )
+    } catch (e) {
+      if (e instanceof KomodoCcError && e.code === 'INSUFFICIENT_FUNDS') {
+        const err = await fundsError(e, seq)
+        emit({ type: 'error', error: err, seq })
+        throw err
+      }
+      throw e
+    }
+    // the journal first: once written, this sequence number has its one transaction
+    const entry: JournalEntry = { seq, hash, txid: r.txid, hex: r.hex, state: 'signed' }
+    journal.entries.push(entry)
+    journal.next = seq + 1
+    try {
+      await persist()
+    } catch (e) {
+      journal.entries.pop()
+      journal.next = seq
+      throw e
+    }
+    await send(entry, o.signal)
+    if (own) pending.add(r.build, false)
+    followFunds(r)
+    warnLow()
+    return { seq, txid: r.txid, state: entry.state, duplicate: false }
+  }
+
+  // ---- start: reconcile the journal with the chain and the mempool ----
+  let timer: ReturnType<typeof setInterval> | undefined
+  const stopAll = (): void => {
+    closed = true
+    if (timer !== undefined) clearInterval(timer)
+  }
+  try {
+    await refresh()
+    if (dirty) await persist()
+    await retrying('read the funds', readFunds)
+  } catch (e) {
+    await storage.unlock?.()
+    throw e
+  }
+  if (pollMs > 0) {
+    timer = setInterval(() => {
+      if (closed) return
+      void serial(refresh).catch((error: unknown) => emit({ type: 'error', error }))
+    }, pollMs)
+    ;(timer as { unref?: () => void }).unref?.()
+  }
+  const onAbort = (): void => void publisher.close()
+  signal?.addEventListener('abort', onAbort, { once: true })
+
+  const recordOf = (sample: SampleInput): string => {
+    if (Array.isArray(sample)) return bytesToHex(encodeOracleData(format, sample as OracleValue[]))
+    const rec = (sample as { record?: unknown })?.record
+    if (rec instanceof Uint8Array) return bytesToHex(rec)
+    if (typeof rec === 'string' && /^([0-9a-fA-F]{2})+$/.test(rec)) return rec.toLowerCase()
+    throw new KomodoCcError('ARG_INVALID', 'a sample is an array of values or { record: bytes | hex }', {
+      name: 'sample',
+    })
+  }
+
+  const publisher: OraclePublisher = {
+    oracletxid,
+    pubkey,
+    format,
+    publish: (sample, o = {}) => {
+      let hex: string
+      try {
+        checkOpen(o.signal)
+        hex = recordOf(sample)
+      } catch (e) {
+        return Promise.reject(e)
+      }
+      return serial(() => publishRecord(hex, o))
+    },
+    publishChunked: (payload, o = {}) => {
+      if (format !== 'S' && format !== 'D')
+        return Promise.reject(
+          new KomodoCcError(
+            'ORACLE_FORMAT',
+            `publishChunked needs an oracle of format 'S' or 'D', this one is ${format}`,
+          ),
+        )
+      let records: string[]
+      try {
+        checkOpen(o.signal)
+        records = chunkOracleData(format, payload).map((r) => bytesToHex(r))
+      } catch (e) {
+        return Promise.reject(e)
+      }
+      return serial(async () => {
+        const out: PublishResult[] = []
+        for (const [i, hex] of records.entries())
+          out.push(await publishRecord(hex, { ...o, ...(o.seq !== undefined ? { seq: o.seq + i } : {}) }))
+        return out
+      })
+    },
+    status: () =>
+      serial(async () => {
+        checkOpen()
+        await refresh()
+        await retrying('read the funds', readFunds)
+        const { funds, paid } = fundsNow()
+        const count = (s: JournalState): number => journal.entries.filter((e) => e.state === s).length
+        return {
+          oracletxid,
+          pubkey,
+          format,
+          published: journal.next,
+          unsent: count('signed'),
+          inMempool: count('sent'),
+          confirmed: journal.compacted + count('confirmed'),
+          lastTxid: journal.entries.at(-1)?.txid ?? null,
+          datafee,
+          funds,
+          samplesPaid: paid,
+          normalFunds,
+        }
+      }),
+    close: async () => {
+      if (closed) return
+      stopAll()
+      signal?.removeEventListener('abort', onAbort)
+      await queue
+      try {
+        await persist()
+      } finally {
+        await storage.unlock?.()
+        for (const it of iterators) it.push(null)
+        iterators.clear()
+      }
+    },
+    on: (type, listener) => {
+      let set = listeners.get(type)
+      if (set === undefined) listeners.set(type, (set = new Set()))
+      const l = listener as (e: PublisherEvent) => void
+      set.add(l)
+      return () => void set.delete(l)
+    },
+    [Symbol.asyncIterator]: () => {
+      const buffered: (PublisherEvent | null)[] = []
+      let wake: ((v: IteratorResult<PublisherEvent>) => void) | undefined
+      const it = {
+        push: (e: PublisherEvent | null): void => {
+          if (wake !== undefined) {
+            const w = wake
+            wake = undefined
+            w(e === null ? { done: true, value: undefined } : { done: false, value: e })
+          } else buffered.push(e)
+        },
+      }
+      if (!closed) iterators.add(it)
+      else buffered.push(null)
+      return {
+        next: (): Promise<IteratorResult<PublisherEvent>> => {
+          if (buffered.length > 0) {
+            const e = buffered.shift()!
+            return Promise.resolve(e === null ? { done: true, value: undefined } : { done: false, value: e })
+          }
+          return new Promise((resolve) => (wake = resolve))
+        },
+        return: (): Promise<IteratorResult<PublisherEvent>> => {
+          iterators.delete(it)
+          return Promise.resolve({ done: true, value: undefined })
+        },
+      }
+    },
+  }
+  return Object.freeze(publisher)
+}

@@ -1,0 +1,144 @@
+// `komodo-cc publish` (issue 20): samples as JSON lines on stdin, over JSON-RPC and Electrum; --every/--cmd; a real
+// process stopped by SIGTERM with its journal flushed.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { encodeWif } from '../../src/address/address.js'
+import { batonPubkey, ccAddress } from '../../src/cc/address.js'
+import { runCli } from '../../src/cli/run.js'
+import type { PublishIo } from '../../src/cli/publish.js'
+import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import { fundedKey, registeredOracle, subscribe, type Publisher } from './_setup.js'
+
+const MAIN = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url))
+let dev: Devnet
+let P: Publisher
+let O: string
+let env: Record<string, string>
+const dir = mkdtempSync(join(tmpdir(), 'publisher-cli-'))
+
+async function publish(args: string[], lines: string[], signal?: AbortSignal) {
+  let stdout = ''
+  let stderr = ''
+  const io: PublishIo = {
+    stdout: (s) => void (stdout += s),
+    stderr: (s) => void (stderr += s),
+    env,
+    isTty: false,
+    readStdin: async () => lines.join('\n'),
+    stdinLines: async function* () {
+      for (const l of lines) yield l
+    },
+    ...(signal ? { signal } : {}),
+  }
+  const status = await runCli(['publish', '--oracle', O, '--wif-env', 'PUB_WIF', ...args], io)
+  const events = stdout
+    .trim()
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as Record<string, any>)
+  return { status, stdout, stderr, events }
+}
+const onChain = async (): Promise<string[]> =>
+  (
+    (await dev.rpc.call('oraclessamples', [O, ccAddress(0xec, batonPubkey(P.priv)), '0'])) as {
+      samples: { data: string[] }[]
+    }
+  ).samples.map((s) => s.data.join(','))
+
+beforeAll(async () => {
+  dev = await startDevnet({ electrum: true })
+  P = await fundedKey(dev, 'cli')
+  O = await registeredOracle(dev, P, 'IL', 'CLI')
+  await subscribe(dev, O, P, 40, 2)
+  env = { PUB_WIF: encodeWif(P.priv) }
+}, 60_000)
+afterAll(async () => {
+  await dev.stop()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('komodo-cc publish', () => {
+  test('JSON lines on stdin over JSON-RPC: sent events, a closing status; a replay with seq publishes nothing twice', async () => {
+    const journal = join(dir, 'rpc.json')
+    const lines = ['[1, 100]', '[2, "200"]', '{"seq": 2, "values": [3, 300]}']
+    const r = await publish(['--conf', dev.confPath, '--journal', journal], lines)
+    expect(r.stderr).toBe('')
+    expect(r.status).toBe(0)
+    expect(r.events.filter((e) => e.event === 'sent').map((e) => e.seq)).toEqual([0, 1, 2])
+    expect(r.events.at(-1)).toMatchObject({ event: 'closed', published: 3, inMempool: 3, datafee: '10000' })
+    const again = await publish(
+      ['--conf', dev.confPath, '--journal', journal],
+      ['{"seq": 1, "values": [2, 200]}', '{"seq": 3, "values": [4, 400]}'],
+    )
+    expect(again.status).toBe(0)
+    expect(again.events.filter((e) => e.event === 'sent').map((e) => e.seq)).toEqual([3])
+    await dev.mine(1)
+    expect((await onChain()).slice(0, 4)).toEqual(['4,400', '3,300', '2,200', '1,100'])
+    expect(JSON.parse(readFileSync(journal, 'utf8'))).toMatchObject({ next: 4 })
+  }, 60_000)
+
+  test('over Electrum, without a journal (a warning), and a bad line stops with a typed error', async () => {
+    const r = await publish(['--electrum', dev.electrum!.url], ['[5, 500]', '[6]'])
+    expect(r.status).toBe(1)
+    expect(r.stderr).toMatch(/NO_JOURNAL/)
+    expect(r.stderr).toMatch(/ORACLE_VALUE/)
+    expect(r.events.filter((e) => e.event === 'sent')).toHaveLength(1)
+    expect(r.events.at(-1)).toMatchObject({ event: 'closed' })
+  }, 60_000)
+
+  test('--every 200ms --cmd: the command’s JSON array is each next sample', async () => {
+    const stop = new AbortController()
+    const run = publish(['--conf', dev.confPath, '--every', '200ms', '--cmd', 'echo "[7, 700]"'], [], stop.signal)
+    await new Promise((r) => setTimeout(r, 900))
+    stop.abort()
+    const r = await run
+    expect(r.status).toBe(0)
+    const sent = r.events.filter((e) => e.event === 'sent')
+    expect(sent.length).toBeGreaterThanOrEqual(2)
+    await dev.mine(1)
+    expect((await onChain()).filter((s) => s === '7,700').length).toBe(sent.length)
+  }, 60_000)
+
+  test('a real process: stdin lines, SIGTERM, the journal flushed and its lock released; a second start refuses while one runs', async () => {
+    const journal = join(dir, 'proc.json')
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        MAIN,
+        'publish',
+        '--oracle',
+        O,
+        '--wif-env',
+        'PUB_WIF',
+        '--conf',
+        dev.confPath,
+        '--journal',
+        journal,
+      ],
+      { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env, NODE_OPTIONS: '' } },
+    )
+    let out = ''
+    let err = ''
+    child.stdout.on('data', (c: Buffer) => (out += String(c)))
+    child.stderr.on('data', (c: Buffer) => (err += String(c)))
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+    child.stdin.write('[8, 800]\n[9, 900]\n')
+    for (let i = 0; i < 200 && (out.match(/"sent"/g) ?? []).length < 2; i++) await new Promise((r) => setTimeout(r, 50))
+    expect((out.match(/"sent"/g) ?? []).length, err).toBe(2)
+    // a second publisher on the same journal refuses to start
+    const second = await publish(['--conf', dev.confPath, '--journal', journal], ['[10, 1000]'])
+    expect(second.status).toBe(1)
+    expect(second.stderr).toMatch(/JOURNAL_LOCKED/)
+    child.kill('SIGTERM')
+    expect(await exited).toBe(0)
+    expect(out).toMatch(/"event":"closed"/)
+    expect(JSON.parse(readFileSync(journal, 'utf8'))).toMatchObject({ next: 2 })
+    expect(() => readFileSync(journal + '.lock')).toThrow()
+  }, 60_000)
+})

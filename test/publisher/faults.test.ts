@@ -1,0 +1,166 @@
+// The publisher against a node that fails (issue 20): timing out for a while, restarting with samples lost from its
+// mempool, and over Electrum. Nothing lost, nothing doubled.
+import { afterAll, describe, expect, test } from 'vitest'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { hexToBytes } from '../../src/bytes/hex.js'
+import { txidOfBytes } from '../../src/tx/codec.js'
+import { batonPubkey, ccAddress } from '../../src/cc/address.js'
+import { KomodoCcError } from '../../src/errors.js'
+import { createKomodoRpc } from '../../src/rpc/client.js'
+import { createRpcView } from '../../src/rpc/view.js'
+import { createElectrumView } from '../../src/electrum/view.js'
+import type { ChainView } from '../../src/cctx/types.js'
+import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import { createOraclePublisher, type PublisherEvent } from '../../src/publisher/index.js'
+import { fundedKey, registeredOracle, subscribe, type Publisher } from './_setup.js'
+
+const dir = mkdtempSync(join(tmpdir(), 'publisher-faults-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+const samplesOf = async (dev: Devnet, oracle: string, p: Publisher): Promise<string[]> =>
+  (
+    (await dev.rpc.call('oraclessamples', [oracle, ccAddress(0xec, batonPubkey(p.priv)), '0'])) as {
+      samples: { data: string[] }[]
+    }
+  ).samples.map((s) => s.data[0]!)
+const range = (n: number): string[] => [...Array(n).keys()].reverse().map((i) => String(i))
+
+/** A view forwarding to `target()`, failing every call with `fault()` while it returns an error. */
+function switchable(target: () => ChainView, fault: () => KomodoCcError | undefined): ChainView {
+  const v: Record<string, unknown> = {}
+  for (const k of [
+    'getTransaction',
+    'getTransactions',
+    'listUnspent',
+    'getAddressMempool',
+    'getAddressHistory',
+    'getMempool',
+    'getHeight',
+    'broadcast',
+  ])
+    v[k] = async (...a: unknown[]) => {
+      const f = fault()
+      if (f !== undefined) throw f
+      return (target() as unknown as Record<string, (...x: unknown[]) => unknown>)[k]!(...a)
+    }
+  return v as unknown as ChainView
+}
+
+describe('a node that goes away', () => {
+  test('timing out for a while: retry events, then every sample once, in order', async () => {
+    const dev = await startDevnet()
+    try {
+      const P = await fundedKey(dev, 'faults timeout')
+      const O = await registeredOracle(dev, P, 'L', 'TIMEOUT')
+      await subscribe(dev, O, P, 20, 2)
+      let down = false
+      const view = switchable(
+        () => dev.view,
+        () => (down ? new KomodoCcError('RPC_TIMEOUT', 'no answer (test)') : undefined),
+      )
+      const pub = await createOraclePublisher({
+        oracletxid: O,
+        privateKey: P.priv,
+        view,
+        pollMs: 0,
+        retry: { delayMs: 20, maxDelayMs: 100 },
+      })
+      const retries: PublisherEvent[] = []
+      pub.on('retry', (e) => retries.push(e))
+      const first = await Promise.all([0, 1, 2].map((i) => pub.publish([BigInt(i)])))
+      down = true
+      const later = Promise.all([3, 4, 5].map((i) => pub.publish([BigInt(i)])))
+      await new Promise((r) => setTimeout(r, 400))
+      expect(retries.length).toBeGreaterThan(2)
+      down = false
+      const rest = await later
+      expect([...first, ...rest].map((r) => r.seq)).toEqual([0, 1, 2, 3, 4, 5])
+      await pub.close()
+      await dev.mine(1)
+      expect(await samplesOf(dev, O, P)).toEqual(range(6))
+    } finally {
+      await dev.stop()
+    }
+  }, 60_000)
+
+  test('restarting (its data file) with two samples lost from its mempool: they go out again, the same bytes, before the next', async () => {
+    const dataFile = join(dir, 'node.json')
+    let dev = await startDevnet({ dataFile })
+    const port = Number(new URL(dev.url).port)
+    const P = await fundedKey(dev, 'faults restart')
+    const O = await registeredOracle(dev, P, 'L', 'RESTART')
+    await subscribe(dev, O, P, 20, 2)
+    let current = createRpcView(createKomodoRpc({ url: dev.url, user: dev.user, password: dev.password }))
+    const view = switchable(
+      () => current,
+      () => undefined,
+    )
+    const pub = await createOraclePublisher({
+      oracletxid: O,
+      privateKey: P.priv,
+      view,
+      pollMs: 50,
+      retry: { delayMs: 50, maxDelayMs: 200 },
+    })
+    const events: PublisherEvent[] = []
+    pub.on('*', (e) => events.push(e))
+    const first = await Promise.all([0, 1, 2, 3, 4].map((i) => pub.publish([BigInt(i)])))
+    await dev.stop()
+    // the node comes back without samples 3 and 4 in its mempool
+    const snap = JSON.parse(readFileSync(dataFile, 'utf8')) as { mempool: string[] }
+    const lost = [first[3]!.txid, first[4]!.txid]
+    const before = snap.mempool.length
+    snap.mempool = snap.mempool.filter((h) => !lost.includes(txidOfBytes(hexToBytes(h))))
+    expect(before - snap.mempool.length).toBe(2)
+    expect(snap.mempool.length).toBeGreaterThanOrEqual(3)
+    writeFileSync(dataFile, JSON.stringify(snap))
+    const later = Promise.all([5, 6].map((i) => pub.publish([BigInt(i)])))
+    await new Promise((r) => setTimeout(r, 300)) // down: connection refused, retried
+    dev = await startDevnet({ dataFile, port })
+    try {
+      current = createRpcView(createKomodoRpc({ url: dev.url, user: dev.user, password: dev.password }))
+      const rest = await later
+      expect(rest.map((r) => r.seq)).toEqual([5, 6])
+      for (const t of lost) expect(dev.chain.mempool).toContain(t)
+      expect(events.some((e) => e.type === 'retry' && e.reason === 'dropped')).toBe(true)
+      expect(events.some((e) => e.type === 'retry' && e.reason !== 'dropped')).toBe(true)
+      await pub.close()
+      await dev.mine(1)
+      expect(await samplesOf(dev, O, P)).toEqual(range(7))
+    } finally {
+      await dev.stop()
+    }
+  }, 60_000)
+})
+
+describe('over Electrum', () => {
+  test('a burst of 6 samples through the devnet Electrum server, chained in its mempool, confirmed in one block', async () => {
+    const dev = await startDevnet({ electrum: true })
+    const view = createElectrumView({ url: dev.electrum!.url })
+    try {
+      const P = await fundedKey(dev, 'electrum')
+      const O = await registeredOracle(dev, P, 'L', 'ELECTRUM')
+      await subscribe(dev, O, P, 10, 1)
+      const pub = await createOraclePublisher({ oracletxid: O, privateKey: P.priv, view, pollMs: 0 })
+      const rs = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => pub.publish([BigInt(i)])))
+      for (const r of rs) expect(dev.chain.mempool).toContain(r.txid)
+      await dev.mine(1)
+      const st = await pub.status()
+      expect(st).toMatchObject({
+        published: 6,
+        confirmed: 6,
+        inMempool: 0,
+        funds: 40000n,
+        samplesPaid: 4,
+        datafee: 10000n,
+      })
+      await pub.close()
+      expect(await samplesOf(dev, O, P)).toEqual(range(6))
+    } finally {
+      view.close()
+      await dev.stop()
+    }
+  }, 60_000)
+})
