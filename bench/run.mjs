@@ -75,7 +75,9 @@ const wallet = files.length === 0 ? runScript('wallet.ts') : undefined
 // the wallet over Electrum beside JSON-RPC, per method, and the devnet Electrum server's listunspent of 10,000 UTXOs
 // (bench/electrum-wallet.ts): { flows, flowMs, methods, listunspent }
 const electrum = files.length === 0 ? runScript('electrum-wallet.ts') : undefined
-writeFileSync(join(here, 'results.json'), JSON.stringify({ short, date: new Date().toISOString(), node: process.version, rows, ...(shares ? { shares } : {}), ...(faucetPow ? { faucetPow } : {}), ...(wallet ? { wallet } : {}), ...(electrum ? { electrum } : {}) }, null, 2) + '\n')
+// the oracle publisher: samples per second against the devnet, builder limit, journal write (bench/publisher.ts)
+const publisher = files.length === 0 ? runScript('publisher.ts') : undefined
+writeFileSync(join(here, 'results.json'), JSON.stringify({ short, date: new Date().toISOString(), node: process.version, rows, ...(shares ? { shares } : {}), ...(faucetPow ? { faucetPow } : {}), ...(wallet ? { wallet } : {}), ...(electrum ? { electrum } : {}) , ...(publisher ? { publisher } : {})}, null, 2) + '\n')
 
 const fmt = (n) => n.toLocaleString('en-US')
 console.log('| operation | komodo-cc ops/s | peer | peer ops/s | ratio |')
@@ -107,6 +109,12 @@ if (electrum) {
   console.log(`\n| listunspent of one script hash, ${fmt(l.utxos)} UTXOs (${fmt(l.replyBytes)}-byte reply) | calls | median ms | UTXOs/s | Electrum messages |`)
   console.log('|---|---:|---:|---:|---:|')
   for (const r of l.rows) console.log(`| ${r.what} | ${r.calls} | ${r.medianMs} | ${fmt(r.utxosPerSec)} | ${r.messages ?? '—'} |`)
+}
+
+if (publisher) {
+  console.log(`\n| oracle publisher (${publisher.samples} samples, bursts of ${publisher.burst}; journal write ${publisher.journalWriteMedianMs} ms) | samples/s | ms per sample |`)
+  console.log('|---|---:|---:|')
+  for (const r of publisher.rows) console.log(`| ${r.source ?? r.what ?? ''} ${r.backend ?? ''} ${r.journal ?? ''} | ${r.samplesPerSec} | ${r.msPerSample ?? '—'} |`)
 }
 
 const baselinePath = join(here, 'baseline.json')
