@@ -106,7 +106,7 @@ export class StateReader {
       if (typeof view.getBlockTimes !== 'function')
         throw new KomodoCcError(
           'ARG_INVALID',
-          "context.view has no getBlockTimes: this look-up needs block times (the age of a lock)",
+          'context.view has no getBlockTimes: this look-up needs block times (the age of a lock)',
           { name: 'context.view' },
         )
       const batch = this.call(() => view.getBlockTimes!(missing)).then((times) => {

@@ -18,13 +18,7 @@ import { finalizeCcTx } from '../../cctx/finalize.js'
 import { completeBuild, type BuildResult } from '../../cctx/complete.js'
 import { amountParam, moneyParam, normalInputs, txidParam, hexParam } from '../../cctx/common.js'
 import { OutpointSet } from '../../cctx/outpoints.js'
-import {
-  stateOutputs,
-  lastOpret,
-  ostreamDouble,
-  type StateTx,
-  type StateOutputs,
-} from '../../cctx/state-tx.js'
+import { stateOutputs, lastOpret, ostreamDouble, type StateTx, type StateOutputs } from '../../cctx/state-tx.js'
 import { gatewaysDepositAddress, gatewaysVerifyDeposit } from './proof.js'
 import type { InputPlan, Utxo } from '../../cctx/types.js'
 import type { TxOutput } from '../../tx/types.js'

@@ -24,15 +24,7 @@ import { devnetChainView } from '../../devnet/view.js'
 import { gatewaysCustomAddress, gatewaysDepositAddress } from './proof.js'
 import type { Transaction } from '../../tx/types.js'
 import type { DevChain } from '../../devnet/chain.js'
-import {
-  coins,
-  hexResultAsync,
-  numText,
-  str,
-  txidArg,
-  type DevnetNode,
-  type Method,
-} from '../../devnet/node.js'
+import { coins, hexResultAsync, numText, str, txidArg, type DevnetNode, type Method } from '../../devnet/node.js'
 import { decodedLastOpret } from '../../devnet/opret.js'
 import { oraclesOpret } from '../oracles/devnet.js'
 import { DevnetRefusal, RPC_CODES, moduleRejected } from '../../devnet/refusal.js'
