@@ -170,8 +170,17 @@ describe('house rules', () => {
       upwardImports([{ path: 'rpc/client.ts', text: "import { RPC_MODULES } from '../modules/registry/rpc.js'" }]),
     ).toEqual([])
   })
-  test('bn.js is never imported at run time; bs58check only where allowed', () => {
+  test('bn.js and bs58check are never imported at run time (bs58check is a devDependency: the tests cross-check)', () => {
     expect(all.filter((f) => /from ['"]bn\.js['"]/.test(f.text)).map((f) => f.path)).toEqual([])
+    expect(
+      all.filter((f) => /(?:from|import\(|require\()\s*['"]bs58check['"]/.test(f.text)).map((f) => f.path),
+    ).toEqual([])
+    const pkg = JSON.parse(readFileSync(join(SRC, '..', 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>
+      devDependencies: Record<string, string>
+    }
+    expect(Object.keys(pkg.dependencies)).not.toContain('bs58check')
+    expect(Object.keys(pkg.devDependencies)).toContain('bs58check')
   })
   test('every exported function and class in the core has TSDoc with @example; every exported const has TSDoc', () => {
     const missing: string[] = []

@@ -30,13 +30,14 @@ function resolve(argv: string[]): { command: CliCommand; rest: string[]; words: 
 }
 
 /**
- * Runs the CLI for `argv` (without the node and script paths) with the given I/O; returns the exit status.
+ * Runs the CLI for `argv` (without the node and script paths) with the given I/O; returns the exit status (no
+ * arguments: the help, status 0, as `--help`).
  * Errors never escape: a KomodoCcError becomes JSON on stderr with its code, anything else an INTERNAL error.
  */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
     io.stdout(topHelp())
-    return argv.length === 0 ? 1 : 0
+    return 0
   }
   if (argv[0] === '--version') {
     io.stdout(`${VERSION}\n`)

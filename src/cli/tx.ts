@@ -95,41 +95,69 @@ export function inferCondition(script: Uint8Array, pubkey: Uint8Array): CcCondit
   return undefined
 }
 
-async function readWif(spec: string | undefined, io: CliIo, allowArgv: boolean): Promise<string> {
-  const s = spec ?? 'env:KOMODO_CC_WIF'
-  if (s === 'stdin' || s === '-') return (await io.readStdin()).trim()
-  if (s.startsWith('env:')) {
-    const v = io.env[s.slice(4)]
-    if (v === undefined || v.trim() === '')
-      usage(`environment variable ${s.slice(4)} is not set (it should hold the WIF)`)
+/**
+ * The WIF for `tx sign`: `--wif-env NAME` or `--wif-stdin` (the form every command takes); `--wif env:NAME` and
+ * `--wif stdin` still work but print a DEPRECATED warning; none of them: the KOMODO_CC_WIF environment variable.
+ */
+async function readWif(options: Record<string, unknown>, io: CliIo): Promise<string> {
+  const given = ['wif', 'wif-env', 'wif-stdin'].filter((k) => options[k] !== undefined)
+  if (given.length > 1)
+    usage(`give one of --wif-env NAME, --wif-stdin (not ${given.map((k) => `--${k}`).join(' and ')})`)
+  const fromEnv = (name: string): string => {
+    const v = io.env[name]
+    if (v === undefined || v.trim() === '') usage(`environment variable ${name} is not set (it should hold the WIF)`)
     return v.trim()
   }
-  if (!allowArgv)
-    usage(
-      '--wif takes env:NAME or stdin; a key on the command line lands in shell history (add --unsafe-argv-wif to allow it)',
+  if (typeof options['wif-env'] === 'string') return fromEnv(options['wif-env'])
+  if (options['wif-stdin'] === true) return (await io.readStdin()).trim()
+  const s = options.wif as string | undefined
+  if (s === undefined) return fromEnv('KOMODO_CC_WIF')
+  const deprecated = (instead: string): void =>
+    io.stderr(
+      JSON.stringify({
+        warning: {
+          code: 'DEPRECATED',
+          message: `--wif ${s} is deprecated; use ${instead}, as every other command does`,
+        },
+      }) + '\n',
     )
-  warnArgvSecret(io, 'the WIF in --wif (--unsafe-argv-wif)', '--wif env:NAME or --wif stdin')
+  if (s === 'stdin' || s === '-') {
+    deprecated('--wif-stdin')
+    return (await io.readStdin()).trim()
+  }
+  if (s.startsWith('env:')) {
+    deprecated(`--wif-env ${s.slice(4)}`)
+    return fromEnv(s.slice(4))
+  }
+  if (options['unsafe-argv-wif'] !== true)
+    usage(
+      '--wif takes no key: use --wif-env NAME or --wif-stdin; a key on the command line lands in shell history (add --unsafe-argv-wif to allow it)',
+    )
+  warnArgvSecret(io, 'the WIF in --wif (--unsafe-argv-wif)', '--wif-env NAME or --wif-stdin')
   return s
 }
 
-/** `komodo-cc tx sign <hex> --prevouts <json>`: signs with a WIF read from the environment or stdin. @example KOMODO_CC_WIF=… komodo-cc tx sign <hex> --prevouts '[{"value":"100000000","script":"2ea2…cc"}]' */
+/** `komodo-cc tx sign <hex> --prevouts <json> [--wif-env NAME | --wif-stdin]`: signs with a WIF read from the environment or stdin. @example KOMODO_CC_WIF=… komodo-cc tx sign <hex> --prevouts '[{"value":"100000000","script":"2ea2…cc"}]' */
 export const txSignCommand: CliCommand = {
   summary: 'sign the P2PK, P2PKH and CC inputs of a raw transaction with a WIF',
   help: [
-    'usage: komodo-cc tx sign <hex> --prevouts <json> [--wif env:NAME|stdin] [--branch-id N] [--partial]',
+    'usage: komodo-cc tx sign <hex> --prevouts <json> [--wif-env NAME | --wif-stdin] [--branch-id N] [--partial]',
     '',
     '--prevouts  JSON array, one entry per input: { "value": "<satoshis>", "script": "<scriptPubKey hex>",',
     '            "condition"?: { "cc1of1": { "eval": "e4", "pubkey": "03…" } } | { "cc1of2": { "eval", "pubkeys": [a, b] } }',
     '            | { "tokens": { "eval", "pubkey", "eval2"? } } }; CC 1-of-1 / tokens conditions of the key are inferred.',
-    '--wif       where the key comes from: env:NAME (default env:KOMODO_CC_WIF) or stdin. Never the command line',
-    '            (unless --unsafe-argv-wif, which prints a warning: other processes can read the command line).',
+    '--wif-env NAME  the WIF is in environment variable NAME (default: KOMODO_CC_WIF).',
+    '--wif-stdin     the WIF is read from standard input.',
+    '--wif env:NAME | --wif stdin: deprecated aliases of the two above (they print a DEPRECATED warning). The key',
+    '            itself never on the command line (unless --unsafe-argv-wif, which prints a warning: other processes can',
+    '            read the command line).',
     '--partial   leave inputs this key cannot sign unsigned instead of failing.',
     'Prints { hex, txid, signed: [input indexes] }.',
   ].join('\n'),
   async run(args, io) {
     const { options, positionals } = parseArgs(args, {
-      strings: ['prevouts', 'wif', 'branch-id', 'chain'],
-      booleans: ['partial', 'unsafe-argv-wif'],
+      strings: ['prevouts', 'wif', 'wif-env', 'branch-id', 'chain'],
+      booleans: ['partial', 'unsafe-argv-wif', 'wif-stdin'],
     })
     if (positionals.length !== 1) usage('tx sign needs exactly one hex argument')
     if (typeof options.prevouts !== 'string') usage('tx sign needs --prevouts <json>')
@@ -141,7 +169,7 @@ export const txSignCommand: CliCommand = {
       usage('--prevouts is not valid JSON')
     }
     if (!Array.isArray(list)) usage('--prevouts expected a JSON array')
-    const wif = await readWif(options.wif as string | undefined, io, options['unsafe-argv-wif'] === true)
+    const wif = await readWif(options, io)
     const { privateKey } = decodeWif(wif, typeof options.chain === 'string' ? options.chain : undefined)
     const signer = keySigner(privateKey)
     const prevouts: Prevout[] = list.map((p, i) => {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { bytesToHex, hexToBytes } from '../bytes/hex.js'
@@ -39,8 +39,16 @@ export type DevnetOptions = {
    * whole-file write per accepted transaction (`bench/devnet.bench.ts`). Default false.
    */
   sync?: boolean
-  /** Directory for the conf file (komodod's data-dir layout). Default: a fresh temporary directory. */
+  /**
+   * Directory for the conf file (komodod's data-dir layout). Default: a fresh temporary directory, removed (with the
+   * conf file in it) by {@link Devnet.stop} and, if the process exits without a stop, on its `exit` event.
+   */
   dataDir?: string
+  /**
+   * With `dataDir`: also delete the conf file at stop, if it still holds what this devnet wrote (its credentials are
+   * those of a stopped server). Default false: the conf file stays. (Without `dataDir` the whole directory goes.)
+   */
+  removeConf?: boolean
   /** The wallet's private key (32 bytes or hex). Default: the data file's key, else a fresh random key. */
   privateKey?: Uint8Array | string
   /** Largest request body accepted, in bytes (default 8 MiB; a 2 MB transaction is 4 MB of hex). */
@@ -82,7 +90,10 @@ export type Devnet = {
   mine(n?: number): Promise<string[]>
   /** Moves the devnet clock forward (block times and the rewards module see it). */
   advanceTime(seconds: number): void
-  /** Stops the timers and the server, writes the data file. */
+  /**
+   * Stops the timers and the server, writes the data file; removes the temporary `dataDir` when the devnet created it
+   * (and the conf file with `removeConf`).
+   */
   stop(): Promise<void>
   /** Settles once the devnet has stopped, by {@link Devnet.stop} or by the `stop` RPC. */
   closed: Promise<void>
@@ -126,6 +137,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const maxConnections = options.maxConnections ?? 512
   if (!Number.isInteger(maxConnections) || maxConnections < 1)
     throw new KomodoCcError('DEVNET', 'maxConnections must be a positive integer')
+  const removeConf = options.removeConf ?? false
+  if (typeof removeConf !== 'boolean') throw new KomodoCcError('DEVNET', 'removeConf must be a boolean')
 
   // wallet and chain
   let snapshot: ChainSnapshot | undefined
@@ -240,37 +253,50 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   node.rpcPort = realPort
   const url = `http://127.0.0.1:${realPort}`
 
-  // conf file in komodod's layout
+  // conf file in komodod's layout; a directory the devnet creates is its own, removed at stop (or at process exit)
+  const ownDir = options.dataDir === undefined
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'komodo-cc-devnet-'))
+  const removeOwnDir = (): void => {
+    if (ownDir) rmSync(dataDir, { recursive: true, force: true })
+  }
+  process.once('exit', removeOwnDir)
+  const fail = (e: unknown): never => {
+    server.close()
+    process.off('exit', removeOwnDir)
+    removeOwnDir()
+    throw e
+  }
   mkdirSync(dataDir, { recursive: true })
   const confPath = join(dataDir, chainName === 'KMD' ? 'komodo.conf' : `${chainName}.conf`)
-  if (existsSync(confPath) && !readFileSync(confPath, 'utf8').startsWith(CONF_MARK)) {
-    server.close()
-    throw new KomodoCcError(
-      'DEVNET',
-      `${confPath} exists and was not written by the devnet; choose another dataDir or chain`,
-      { path: confPath },
+  if (existsSync(confPath) && !readFileSync(confPath, 'utf8').startsWith(CONF_MARK))
+    fail(
+      new KomodoCcError(
+        'DEVNET',
+        `${confPath} exists and was not written by the devnet; choose another dataDir or chain`,
+        { path: confPath },
+      ),
     )
-  }
+  const confText = `${CONF_MARK}\nrpcuser=${user}\nrpcpassword=${password}\nrpcport=${realPort}\nrpcbind=127.0.0.1\nrpcallowip=127.0.0.1\nserver=1\n`
   try {
-    writeFileAtomic(
-      confPath,
-      `${CONF_MARK}\nrpcuser=${user}\nrpcpassword=${password}\nrpcport=${realPort}\nrpcbind=127.0.0.1\nrpcallowip=127.0.0.1\nserver=1\n`,
-    )
+    writeFileAtomic(confPath, confText)
     save() // the wallet key is on disk before the first request
   } catch (e) {
-    server.close()
-    throw e
+    fail(e)
+  }
+  /** Deletes the conf file if it is still the one written above (another devnet may have replaced it since). */
+  const removeOwnConf = (): void => {
+    try {
+      if (readFileSync(confPath, 'utf8') === confText) unlinkSync(confPath)
+    } catch {
+      // already gone or unreadable: nothing of ours to remove
+    }
   }
 
   const el = options.electrum
   const electrum =
     el === undefined || el === false
       ? undefined
-      : await startElectrumServer(node, el === true ? {} : typeof el === 'number' ? { port: el } : el).catch((e) => {
-          server.close()
-          throw e
-        })
+      : await startElectrumServer(node, el === true ? {} : typeof el === 'number' ? { port: el } : el).catch(fail)
 
   const timers: ReturnType<typeof setInterval>[] = []
   // a failed write is retried at the next tick: the chain stays dirty
@@ -307,7 +333,13 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
         save()
       } finally {
         await shut
-        markClosed()
+        process.off('exit', removeOwnDir)
+        try {
+          if (ownDir) removeOwnDir()
+          else if (removeConf) removeOwnConf()
+        } finally {
+          markClosed()
+        }
       }
     })()
     return stopped

@@ -124,7 +124,7 @@ describe('--unsafe-argv-wif', () => {
   const prevouts = JSON.stringify([{ value: String(ex.spentOutput.value), script: ex.spentOutput.scriptPubKey }])
   const wif = encodeWif(hexToBytes(ex.privkey))
 
-  test('still signs, with a warning naming env:NAME / stdin and not the key', async () => {
+  test('still signs, with a warning naming --wif-env / --wif-stdin and not the key', async () => {
     const o = io()
     expect(await txSignCommand.run([ex.unsignedTx, '--prevouts', prevouts, '--wif', wif, '--unsafe-argv-wif'], o)).toBe(
       0,
@@ -133,18 +133,21 @@ describe('--unsafe-argv-wif', () => {
     const w = warnings(o)
     expect(w).toHaveLength(1)
     expect(w[0]!.message).toMatch(/visible to other processes/)
-    expect(w[0]!.message).toContain('env:NAME')
-    expect(w[0]!.message).toContain('stdin')
+    expect(w[0]!.message).toContain('--wif-env NAME')
+    expect(w[0]!.message).toContain('--wif-stdin')
     expect(o.err.join('')).not.toContain(wif)
     // the safe forms print nothing
     const s = io({}, wif)
-    expect(await txSignCommand.run([ex.unsignedTx, '--prevouts', prevouts, '--wif', 'stdin'], s)).toBe(0)
+    expect(await txSignCommand.run([ex.unsignedTx, '--prevouts', prevouts, '--wif-stdin'], s)).toBe(0)
     expect(s.err).toEqual([])
+    const e = io({ SIGNKEY: wif })
+    expect(await txSignCommand.run([ex.unsignedTx, '--prevouts', prevouts, '--wif-env', 'SIGNKEY'], e)).toBe(0)
+    expect(e.err).toEqual([])
   })
 
-  test('--help points to env:NAME / stdin and says the argv form warns', async () => {
+  test('--help points to --wif-env / --wif-stdin and says the argv form warns', async () => {
     const o = io()
     expect(await runCli(['tx', 'sign', '--help'], o)).toBe(0)
-    expect(o.out.join('')).toMatch(/env:NAME[\s\S]*stdin[\s\S]*--unsafe-argv-wif, which prints a warning/)
+    expect(o.out.join('')).toMatch(/--wif-env NAME[\s\S]*--wif-stdin[\s\S]*--unsafe-argv-wif, which prints a warning/)
   })
 })

@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest'
+import { spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import { cli } from '../_util/cli.js'
 
 describe('CLI: oracle, sbits, address', () => {
@@ -54,6 +56,20 @@ describe('CLI: oracle, sbits, address', () => {
       expect(r.stdout).toMatch(/komodo-cc/)
     }
   })
+  test('no arguments: the help on stdout, exit 0 (in process and as a real process)', async () => {
+    const help = await cli(['--help'])
+    const none = await cli([])
+    expect(none).toMatchObject({ status: 0, stdout: help.stdout, stderr: '' })
+    expect(none.stdout).toMatch(/^komodo-cc \S+ — [\s\S]*Usage:/)
+    const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url))
+    const p = spawnSync(process.execPath, ['--import', 'tsx', main], {
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '' },
+      timeout: 30_000,
+    })
+    expect({ status: p.status, stderr: p.stderr }).toEqual({ status: 0, stderr: '' })
+    expect(p.stdout).toBe(help.stdout)
+  }, 40_000)
   test('tour runs the offline tour and exits 0', async () => {
     const r = await cli(['tour'])
     expect(r.status).toBe(0)

@@ -1,6 +1,6 @@
 // The real `komodo-cc devnet` process (run from source through tsx): how it exits, and what a `kill -9` keeps.
 import { describe, expect, test } from 'vitest'
-import { mkdtempSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createKomodoRpc } from '../../src/rpc/client.js'
@@ -43,10 +43,35 @@ describe('komodo-cc devnet as a process', () => {
       const rpc = createKomodoRpc({ chain: 'PSTOP', dataDir: dir })
       expect(await rpc.call('stop')).toBe('Komodo server stopping')
       expect(await within(c.exited, 10_000, 'exit after stop')).toEqual({ code: 0, signal: null })
+      expect(existsSync(c.info.confPath)).toBe(false)
     } finally {
       await reap(c)
     }
   })
+  for (const signal of ['SIGTERM', 'SIGINT'] as const)
+    test(`${signal} is a clean stop: exit 0, the data file holds what was answered, the conf file it wrote is gone`, async () => {
+      const dir = tmp()
+      const dataFile = join(dir, 'chain.json')
+      const chain = `P${signal}`
+      let c: DevnetChild | undefined
+      try {
+        c = await startDevnetChild(['--datadir', dir, '--chain', chain, '--data', dataFile])
+        expect(c.info.confPath).toBe(join(dir, `${chain}.conf`))
+        expect(existsSync(c.info.confPath)).toBe(true)
+        const txid = await submitOne(c, chain, dir)
+        const hex = await createKomodoRpc({ chain, dataDir: dir }).getrawtransaction(txid)
+        c.child.kill(signal)
+        expect(await within(c.exited, 10_000, `exit after ${signal}`)).toEqual({ code: 0, signal: null })
+        expect(c.stderr()).toBe('')
+        expect(readFileSync(dataFile, 'utf8')).toContain(JSON.stringify(hex))
+        expect(readdirSync(dir)).toEqual(['chain.json'])
+        const after = await restartOn(dataFile, dir)
+        expect(after.pubkey).toBe(c.info.pubkey)
+        expect(after.mempool).toEqual([txid])
+      } finally {
+        await reap(c)
+      }
+    })
   test('--sync: kill -9 right after sendrawtransaction answers, restart on the same data file: the transaction is in the mempool', async () => {
     const dir = tmp()
     const dataFile = join(dir, 'chain.json')

@@ -56,6 +56,51 @@ describe('komodo-cc tx', () => {
     expect(JSON.parse(a.out.join('')).hex).toBe(ex.signedTx)
     expect(JSON.parse(b.out.join('')).hex).toBe(ex.signedTx)
   })
+  test('--wif-env NAME and --wif-stdin, as build/devnet/wallet take them; --wif env:NAME / stdin still work, with a DEPRECATED warning', async () => {
+    const warned = (env: Record<string, string>, stdin = '') => {
+      const i = io(env, stdin)
+      const err: string[] = []
+      return { ...i, stderr: (t: string) => void err.push(t), err }
+    }
+    const byEnv = warned({ SIGNKEY: wif })
+    expect(await txSignCommand.run([ex.unsignedTx, '--prevouts', prevouts, '--wif-env', 'SIGNKEY'], byEnv)).toBe(0)
+    expect(JSON.parse(byEnv.out.join(''))).toEqual({ hex: ex.signedTx, txid: ex.txid, signed: [0] })
+    expect(byEnv.err).toEqual([])
+    const byStdin = warned({}, wif + '\n')
+    expect(await txSignCommand.run([ex.unsignedTx, '--prevouts', prevouts, '--wif-stdin'], byStdin)).toBe(0)
+    expect(JSON.parse(byStdin.out.join('')).hex).toBe(ex.signedTx)
+    expect(byStdin.err).toEqual([])
+    // the old forms: same result, one warning naming the new flag (never the key)
+    for (const [args, env, stdin, instead] of [
+      [['--wif', 'env:SIGNKEY'], { SIGNKEY: wif }, '', '--wif-env SIGNKEY'],
+      [['--wif', 'stdin'], {}, wif, '--wif-stdin'],
+    ] as const) {
+      const old = warned({ ...env }, stdin)
+      expect(await txSignCommand.run([ex.unsignedTx, '--prevouts', prevouts, ...args], old)).toBe(0)
+      expect(JSON.parse(old.out.join('')).hex).toBe(ex.signedTx)
+      const w = old.err.map((l) => (JSON.parse(l) as { warning: { code: string; message: string } }).warning)
+      expect(w).toHaveLength(1)
+      expect(w[0]!.code).toBe('DEPRECATED')
+      expect(w[0]!.message).toContain(instead)
+      expect(old.err.join('')).not.toContain(wif)
+    }
+    // one source only; an unset variable is a usage error
+    await expect(
+      txSignCommand.run(
+        [ex.unsignedTx, '--prevouts', prevouts, '--wif-env', 'SIGNKEY', '--wif-stdin'],
+        io({ SIGNKEY: wif }, wif),
+      ),
+    ).rejects.toThrow(code('CLI_USAGE'))
+    await expect(
+      txSignCommand.run(
+        [ex.unsignedTx, '--prevouts', prevouts, '--wif-env', 'SIGNKEY', '--wif', 'stdin'],
+        io({ SIGNKEY: wif }, wif),
+      ),
+    ).rejects.toThrow(code('CLI_USAGE'))
+    await expect(
+      txSignCommand.run([ex.unsignedTx, '--prevouts', prevouts, '--wif-env', 'NO_SUCH_VAR_X'], io()),
+    ).rejects.toThrow(code('CLI_USAGE'))
+  })
   test('never takes the key from argv by default; errors are typed', async () => {
     await expect(txSignCommand.run([ex.unsignedTx, '--prevouts', prevouts, '--wif', wif], io())).rejects.toThrow(
       code('CLI_USAGE'),
