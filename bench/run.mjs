@@ -68,7 +68,10 @@ const rows = measured.map(({ file, ...r }) => r)
 const shares = files.length === 0 ? runScript('share.ts') : undefined
 // time to a valid faucetget over seeded runs (bench/faucet-pow.ts): { runs, medianAttempts, p95Attempts, rows }
 const faucetPow = files.length === 0 ? runScript('faucet-pow.ts') : undefined
-writeFileSync(join(here, 'results.json'), JSON.stringify({ short, date: new Date().toISOString(), node: process.version, rows, ...(shares ? { shares } : {}), ...(faucetPow ? { faucetPow } : {}) }, null, 2) + '\n')
+// the key-local wallet per method: view calls and resolve+build+sign latency over JSON-RPC and in process, beside the
+// devnet's own daemon-style RPC (bench/wallet.ts): { runs, rows }
+const wallet = files.length === 0 ? runScript('wallet.ts') : undefined
+writeFileSync(join(here, 'results.json'), JSON.stringify({ short, date: new Date().toISOString(), node: process.version, rows, ...(shares ? { shares } : {}), ...(faucetPow ? { faucetPow } : {}), ...(wallet ? { wallet } : {}) }, null, 2) + '\n')
 
 const fmt = (n) => n.toLocaleString('en-US')
 console.log('| operation | komodo-cc ops/s | peer | peer ops/s | ratio |')
@@ -83,6 +86,12 @@ if (faucetPow) {
   console.log(`\n| faucetget search (${faucetPow.runs} seeded runs; median ${fmt(faucetPow.medianAttempts)}, p95 ${fmt(faucetPow.p95Attempts)} attempts) | attempts/s | median | p95 |`)
   console.log('|---|---:|---:|---:|')
   for (const r of faucetPow.rows) console.log(`| ${r.search} | ${fmt(r.attemptsPerSec)} | ${r.timed ? '' : '≈ '}${fmt(r.medianMs)} ms | ${r.timed ? '' : '≈ '}${fmt(r.p95Ms)} ms |`)
+}
+
+if (wallet) {
+  console.log(`\n| wallet method (median of ${wallet.runs}) | view calls | wallet over JSON-RPC | wallet in process | devnet's daemon-style RPC |`)
+  console.log('|---|---:|---:|---:|---:|')
+  for (const r of wallet.rows) console.log(`| ${r.method} | ${r.viewCalls} | ${r.walletRpcMs} ms | ${r.walletInProcessMs} ms | ${r.devnetRpcMs} ms |`)
 }
 
 const baselinePath = join(here, 'baseline.json')

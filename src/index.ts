@@ -152,6 +152,22 @@ export {
   type KeyRole,
 } from './cctx/types.js'
 export { countingView, type CountingView, type ChainViewMethod } from './cctx/counting-view.js'
+export { StateReader, normalCoins, type ResolveContext, type MethodResolver, type VerifiedTx } from './cctx/resolve.js'
+
+// the key-local wallet: every state-changing RPC of the six modules with a local key, over any ChainView
+export {
+  createWallet,
+  PendingSet,
+  type Wallet,
+  type WalletOptions,
+  type WalletCallOptions,
+  type WalletResult,
+  type WalletMethod,
+  type WalletReadMethod,
+  type PendingTx,
+} from './wallet/index.js'
+export { WALLET_METHODS, type WalletMethodName } from './modules/registry/resolvers.js'
+export { WALLET_READS, type WalletRead, type WalletReadName, type ReadContext } from './modules/registry/reads.js'
 // (each module's builders are exported with its public part above)
 
 // komodod JSON-RPC client, the safe two-step flow (src/rpc: fetch-based; the conf-file reader is loaded only when a

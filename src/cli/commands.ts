@@ -14,6 +14,7 @@ import { opretCommands } from './opret.js'
 import { infoCommands } from './info.js'
 import { ccCommands } from './cc.js'
 import { txCommands } from './tx.js'
+import { walletCommands } from './wallet.js'
 
 /**
  * Every CLI command by its command words, in the order the top help lists them: the generic groups (one file each,
@@ -35,5 +36,6 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = /* @__PURE__ */ Ob
   ...infoCommands,
   ...ccCommands,
   ...txCommands,
+  ...walletCommands,
   ...Object.fromEntries(CLI_MODULES.flatMap((m) => Object.entries(m.cli.commands ?? {}))),
 })

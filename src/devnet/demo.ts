@@ -7,7 +7,9 @@ import { keySigner } from '../tx/sign.js'
 import { inspectTransaction, inspectionText } from '../inspect/index.js'
 import type { KomodoRpc } from '../rpc/client.js'
 import { IO_MODULES, type ModuleDemoOptions } from '../modules/registry/io.js'
-import type { DemoContext, DemoIo } from './module.js'
+import type { DemoContext, DemoIo, DemoResult } from './module.js'
+import { createRpcView } from '../rpc/view.js'
+import { createWallet, type WalletResult } from '../wallet/wallet.js'
 import { startDevnet, type Devnet } from './server.js'
 
 export type { DemoIo } from './module.js'
@@ -16,6 +18,8 @@ export type { DemoIo } from './module.js'
 export type DevnetDemoOptions = {
   /** Print each transaction decoded by the inspector. */
   verbose?: boolean
+  /** Run the modules' flows through the key-local wallet too (default true). */
+  wallet?: boolean
 } & ModuleDemoOptions
 
 type Row = { step: string; txid: string; note: string }
@@ -131,6 +135,13 @@ export async function runDemoFlows(io: DemoIo, target: DemoTarget, options: Devn
     const result = await demo.run(ctx, options)
     ok &&= result.ok
     if (result.note !== undefined) notes.push(result.note)
+  }
+
+  // the same modules again through the key-local wallet: a key only this process holds, state found through the node
+  if (options.wallet !== false) {
+    const r = await walletFlows(ctx, rows, pending, options)
+    ok &&= r.ok
+    if (r.note !== undefined) notes.push(r.note)
   }
 
   io.stdout(`\n${'step'.padEnd(24)} ${'txid'.padEnd(66)} note\n`)
@@ -249,5 +260,53 @@ export async function runRemoteDemo(io: DemoIo, rpc: KomodoRpc, options: RemoteD
   } catch (e) {
     io.stderr(`demo failed: ${e instanceof Error ? e.message : String(e)}\n`)
     return 1
+  }
+}
+
+/**
+ * The modules' wallet flows: a fresh key made in this process (never sent anywhere), funded by the node's wallet
+ * (`sendtoaddress`), and a `createWallet` over `createRpcView(rpc)`; each module's `wallet` flow runs through it.
+ */
+async function walletFlows(
+  ctx: DemoContext,
+  rows: Row[],
+  pending: string[],
+  options: DevnetDemoOptions,
+): Promise<DemoResult> {
+  const flows = IO_MODULES.flatMap(({ demo }) => (demo?.wallet === undefined ? [] : [demo]))
+  if (flows.length === 0) return { ok: true }
+  const { rpc, line, io } = ctx
+  let privateKey: Uint8Array
+  do privateKey = globalThis.crypto.getRandomValues(new Uint8Array(32))
+  while (!isKey(privateKey))
+  const view = createRpcView(rpc)
+  const wallet = createWallet({ privateKey, view })
+  io.stdout(`\nkey-local wallet ${wallet.address}: its key never leaves this process; the node only finds state\n\n`)
+  for (let i = 0; i < 4; i++) pending.push(String(await rpc.call('sendtoaddress', [wallet.address, '250'])))
+  line('wallet funding', `4 × 250 coins from the node's wallet to ${wallet.address}`)
+  await ctx.confirm()
+  const sent = (step: string, r: WalletResult, note: string): string => {
+    rows.push({ step: `wallet ${step}`, txid: r.txid, note })
+    pending.push(r.txid)
+    line(`wallet ${step}`, `${r.txid.slice(0, 16)}… ${note}`)
+    if (ctx.verbose) io.stdout(`    ${inspectionText(r.inspection)}\n`)
+    return r.txid
+  }
+  let ok = true
+  const notes: string[] = []
+  for (const demo of flows) {
+    const r = await demo.wallet!({ ...ctx, wallet, view, sent }, options)
+    ok &&= r.ok
+    if (r.note !== undefined) notes.push(r.note)
+  }
+  return notes.length === 0 ? { ok } : { ok, note: notes.join('; ') }
+}
+
+function isKey(k: Uint8Array): boolean {
+  try {
+    keySigner(k)
+    return true
+  } catch {
+    return false
   }
 }

@@ -4,7 +4,8 @@
 import type { Method } from './node.js'
 import type { ModuleValidator } from './validate.js'
 import type { KomodoRpc } from '../rpc/client.js'
-import type { Utxo } from '../cctx/types.js'
+import type { ChainView, Utxo } from '../cctx/types.js'
+import type { Wallet, WalletResult } from '../wallet/wallet.js'
 
 /**
  * A module's devnet part: its consensus validator with the eval codes it answers for, and its daemon-style RPCs.
@@ -66,8 +67,23 @@ export type DemoResult = Readonly<{ ok: boolean; note?: string }>
  */
 export type ModuleDemo<O extends object = object> = Readonly<{
   run(ctx: DemoContext, options: O): Promise<DemoResult>
+  /** The module's flow through the key-local wallet (keys in the demo's process, state found through the node). */
+  wallet?: (ctx: WalletDemoContext, options: O) => Promise<DemoResult>
   /** The options `--quick` passes, and what they skip (for the help text). */
   quick?: Readonly<{ options: O; skips: string }>
   /** What the flow skips when the daemon's clock cannot be moved (for the help text). */
   withoutClock?: string
 }>
+
+/**
+ * What the demo hands a module's wallet flow: the demo's context plus a key-local wallet over the node (a key only
+ * the demo's process holds, funded by the node's wallet), the chain source it reads, and `sent` to print a wallet
+ * call's transaction in the demo's table (the wallet broadcast it already).
+ * @example const r = await (ctx.wallet.tokencreate as WalletMethod)('TOK', '0.00001'); ctx.sent('tokencreate', r, 'note')
+ */
+export type WalletDemoContext = DemoContext &
+  Readonly<{
+    wallet: Wallet
+    view: ChainView
+    sent: (step: string, result: WalletResult, note: string, format?: string) => string
+  }>

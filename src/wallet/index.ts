@@ -1,4 +1,11 @@
 // The key-local wallet (issue 18): layer 7.
 export { createWallet } from './wallet.js'
-export type { Wallet, WalletOptions, WalletCallOptions, WalletResult, WalletMethod } from './wallet.js'
+export type {
+  Wallet,
+  WalletOptions,
+  WalletCallOptions,
+  WalletResult,
+  WalletMethod,
+  WalletReadMethod,
+} from './wallet.js'
 export { PendingSet, type PendingTx } from './pending.js'

@@ -13,7 +13,9 @@ import type { MethodResolver, ResolveContext } from '../cctx/resolve.js'
 import { inspectBuild } from '../inspect-build.js'
 import type { Inspection } from '../inspect/index.js'
 import { PendingSet, type PendingTx } from './pending.js'
-import { WALLET_METHODS } from '../modules/registry/resolvers.js'
+import { WALLET_METHODS, type WalletMethodName } from '../modules/registry/resolvers.js'
+import { WALLET_READS, type WalletRead, type WalletReadName } from '../modules/registry/reads.js'
+import { StateReader } from '../cctx/resolve.js'
 
 /** How to make a wallet. Give `privateKey` (32 bytes, hex or WIF) or `signer`; `view` is the chain source. */
 export type WalletOptions = {
@@ -35,6 +37,8 @@ export type WalletOptions = {
   maxFee?: bigint
   /** The state-changing methods (default: every module's, from the registry). */
   methods?: readonly MethodResolver[]
+  /** The read methods (default: every module's `*info`, `tokenbalance` and `*address`, from the registry). */
+  reads?: readonly WalletRead[]
 }
 
 /** Options of one wallet call (its last argument, after the daemon's parameters). */
@@ -81,16 +85,25 @@ export type Wallet = {
   readonly methods: Readonly<Record<string, readonly string[]>>
   /** Runs a method with named parameters. */
   call(method: string, params: Record<string, unknown>, options?: WalletCallOptions): Promise<WalletResult>
+  /**
+   * Runs a read method (`tokenbalance`, `oraclesinfo`, …) with named parameters: computed here from the chain
+   * source (and what the wallet sent), answered in the daemon's shape. Each read method is also a function of the
+   * daemon's positional parameters (`wallet.tokenbalance(tokenid)`).
+   */
+  read(method: string, params?: Record<string, unknown>): Promise<unknown>
   /** Transactions sent that the node does not show yet (consecutive calls spend around them). */
   pending(): PendingTx[]
   /** Sends a pending transaction again (the same bytes: idempotent); resolves to its txid. */
   rebroadcast(txid: string): Promise<string>
-} & { readonly [method: string]: WalletMethod | unknown }
+} & { readonly [M in WalletMethodName]: WalletMethod } & { readonly [R in WalletReadName]: WalletReadMethod }
+
+/** A read method: the daemon's parameters in its order; resolves to the daemon's answer. */
+export type WalletReadMethod = (...args: unknown[]) => Promise<unknown>
 
 const DEFAULT_MAX_FEE = 100_000n
 /** Broadcast failures that leave a transaction's fate unknown (it may have reached the node). */
 const UNCERTAIN = new Set(['RPC_TIMEOUT', 'RPC_HTTP', 'ABORTED'])
-const RESERVED = new Set(['pubkey', 'address', 'methods', 'call', 'pending', 'rebroadcast'])
+const RESERVED = new Set(['pubkey', 'address', 'methods', 'call', 'read', 'pending', 'rebroadcast'])
 
 function keyOf(k: Uint8Array | string, chain: ChainParams): Uint8Array {
   if (k instanceof Uint8Array) return k.slice()
@@ -126,6 +139,8 @@ export function createWallet(options: WalletOptions): Wallet {
   ;(view as { addPubkeys?: (keys: readonly string[]) => void }).addPubkeys?.([pubkey])
   const address = p2pkhAddress(signer.publicKey, chain)
   const methods = options.methods ?? WALLET_METHODS
+  const reads = options.reads ?? WALLET_READS
+  const readByName = new Map(reads.map((r) => [r.method, r]))
   const byName = new Map(methods.map((m) => [m.method, m]))
   const pending = new PendingSet()
   let queue: Promise<unknown> = Promise.resolve()
@@ -188,11 +203,28 @@ export function createWallet(options: WalletOptions): Wallet {
     return serial(() => run(m, params, o))
   }
 
+  const read = (method: string, params: Record<string, unknown> = {}): Promise<unknown> => {
+    const r = readByName.get(method)
+    if (r === undefined)
+      return Promise.reject(
+        new KomodoCcError('ARG_INVALID', `the wallet has no read method ${String(method)}`, { name: 'method' }),
+      )
+    if (typeof params !== 'object' || params === null || Array.isArray(params))
+      return Promise.reject(
+        new KomodoCcError('ARG_INVALID', `${method} expected its parameters as an object`, { name: 'params' }),
+      )
+    return serial(async () => {
+      await pending.reconcile(view)
+      return r.read(new StateReader(pending.view(view)), params, { pubkey, chain })
+    })
+  }
+
   const wallet: Record<string, unknown> = {
     pubkey,
     address,
     methods: Object.freeze(Object.fromEntries(methods.map((m) => [m.method, m.params]))),
     call,
+    read,
     pending: () => pending.list(),
     rebroadcast: (txid: string) =>
       serial(async () => {
@@ -224,6 +256,21 @@ export function createWallet(options: WalletOptions): Wallet {
         if (args[i] !== undefined) params[name] = args[i]
       })
       return call(m.method, params, o)
+    }
+  }
+  for (const r of reads) {
+    if (RESERVED.has(r.method) || r.method in wallet)
+      throw new KomodoCcError('ARG_INVALID', `method name ${r.method} is taken`)
+    wallet[r.method] = (...args: unknown[]): Promise<unknown> => {
+      if (args.length > r.params.length)
+        return Promise.reject(
+          new KomodoCcError('ARG_INVALID', `${r.method} takes ${r.params.length} parameters, got ${args.length}`),
+        )
+      const params: Record<string, unknown> = {}
+      r.params.forEach((name, i) => {
+        if (args[i] !== undefined) params[name] = args[i]
+      })
+      return read(r.method, params)
     }
   }
   return Object.freeze(wallet) as Wallet

@@ -26,11 +26,12 @@ let counting: ReturnType<typeof countingView>
 let wallet: Wallet
 const trips: Record<string, number> = {}
 const done = new Set<string>()
+const ids: Record<string, string> = {}
 
 type W = (...a: unknown[]) => Promise<WalletResult>
 async function w(method: string, ...args: unknown[]): Promise<WalletResult> {
   const before = totalCalls()
-  const r = await (wallet[method] as W)(...args)
+  const r = await (wallet as unknown as Record<string, W>)[method]!(...args)
   trips[method] = totalCalls() - before
   expect(r.broadcast).toBe(true)
   expect(r.inspection.method).toBe(method)
@@ -66,6 +67,7 @@ afterAll(async () => {
 describe('all 24 methods, key-locally, through createRpcView over HTTP JSON-RPC', () => {
   test('tokens: tokencreate, tokentransfer', async () => {
     const tok = await w('tokencreate', 'WTOK', '0.00001', 'a wallet token')
+    ids.token = tok.txid
     await mine()
     await w('tokentransfer', tok.txid, FRIEND, 250n)
     await mine()
@@ -102,6 +104,7 @@ describe('all 24 methods, key-locally, through createRpcView over HTTP JSON-RPC'
     const token = (await w('tokencreate', 'GWTOK', '0.1', 'gateway token')).txid
     await mine()
     const bind = await w('gatewaysbind', token, oracletxid, 'KMD', 10_000_000n, 1, 1, [me], 60, 85, 188)
+    ids.bind = bind.txid
     await mine(2)
     // the "foreign" deposit: coins to the deposit address (N = 1: the wallet's own), made by the devnet's wallet
     const cointxid = (await dev.rpc.call('sendtoaddress', [p2pkhAddress(me), '0.03'])) as string
@@ -133,13 +136,14 @@ describe('all 24 methods, key-locally, through createRpcView over HTTP JSON-RPC'
     const house = createWallet({ privateKey: HOUSE, view: counting.view })
     const h = async (method: string, ...args: unknown[]) => {
       const before = totalCalls()
-      const r = await (house[method] as W)(...args)
+      const r = await (house as unknown as Record<string, W>)[method]!(...args)
       trips[method] = totalCalls() - before
       expect(r.inspection.method).toBe(method)
       done.add(method)
       return r
     }
     const fund = await h('dicefund', 'WDICE', '100', '0.1', '10', 10, 5)
+    ids.dice = fund.txid
     await mine()
     // komodod's dicebet wants at least 100 entropy outputs ('E') in the plan: 100 diceaddfunds, each on the last one's
     // change (one coin: the house's chain of changes keeps every 'E' an entropy candidate)
@@ -155,6 +159,7 @@ describe('all 24 methods, key-locally, through createRpcView over HTTP JSON-RPC'
 
   test('rewards: createfunding, addfunding, lock, unlock after the minimum time', async () => {
     const fund = await w('rewardscreatefunding', 'WREW', '100', '5', 1, 10, '1')
+    ids.rewards = fund.txid
     await mine()
     await w('rewardsaddfunding', 'WREW', fund.txid, '5')
     await mine()
@@ -164,6 +169,23 @@ describe('all 24 methods, key-locally, through createRpcView over HTTP JSON-RPC'
     await mine()
     await w('rewardsunlock', 'WREW', fund.txid, lock.txid)
     await mine()
+  })
+
+  test("the wallet's reads, computed from the JSON-RPC source, answer as the devnet's own RPCs", async () => {
+    const ask = (m: string, ...p: unknown[]) =>
+      (wallet as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[m]!(...p)
+    const plain = (v: unknown) => JSON.parse(JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? Number(x) : x)))
+    const same = async (m: string, mine: unknown[], theirs: unknown[] = mine) =>
+      expect(plain(await ask(m, ...mine))).toEqual(plain(await dev.rpc.call(m, theirs as never)))
+    await same('tokenbalance', [ids.token, FRIEND])
+    await same('faucetinfo', [])
+    await same('oraclesinfo', [oracletxid])
+    await same('diceinfo', [ids.dice])
+    await same('rewardsinfo', [ids.rewards])
+    await same('gatewaysinfo', [ids.bind])
+    const baton = ((await ask('oraclesinfo', oracletxid)) as { registered: { baton: string }[] }).registered[0]!
+    await same('oraclessamples', [oracletxid, baton.baton, 10], [oracletxid, baton.baton, '10'])
+    expect(await ask('tokenaddress', FRIEND)).toMatchObject({ result: 'success' })
   })
 
   test('every method of the registry ran', () => {

@@ -96,4 +96,25 @@ describe('the wallet chains its own transactions through the mempool', () => {
     })
     expect(dev.chain.mempool.length).toBe(before)
   })
+
+  test('two wallets of one key racing on the same coins: one is refused with a typed error, a retry succeeds', async () => {
+    await dev.mine(1)
+    const a = createWallet({ privateKey: dev.privateKey, view: dev.view, methods: [tokencreate] })
+    const b = createWallet({ privateKey: dev.privateKey, view: dev.view, methods: [tokencreate] })
+    const results = await Promise.allSettled([
+      a.call('tokencreate', { name: 'RA', supply: '0.0001' }),
+      b.call('tokencreate', { name: 'RB', supply: '0.0001' }),
+    ])
+    const ok = results.filter((r) => r.status === 'fulfilled')
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')
+    expect(ok.length).toBe(1)
+    expect(refused.length).toBe(1)
+    expect(refused[0]!.reason).toBeInstanceOf(KomodoCcError)
+    expect(String(refused[0]!.reason.message)).toMatch(/conflict|spent/)
+    // the loser remembers nothing it did not send; asked again it spends around the winner
+    const loser = results[0]!.status === 'rejected' ? a : b
+    expect(loser.pending()).toEqual([])
+    const again = await loser.call('tokencreate', { name: 'RC', supply: '0.0001' })
+    expect(dev.chain.mempool).toContain(again.txid)
+  })
 })

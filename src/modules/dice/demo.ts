@@ -4,6 +4,7 @@ import { parseTransaction } from '../../tx/codec.js'
 import type { ModuleDemo } from '../../devnet/module.js'
 import { decodeDiceOpret } from './opret.js'
 import { diceOutcome } from './outcome.js'
+import type { WalletMethodName } from '../registry/resolvers.js'
 
 /**
  * The dice step of the demo: `dicefund` of a house plan, 100 `diceaddfunds` entropy UTXOs, a `dicebet` at odds 2,
@@ -52,5 +53,14 @@ export const diceDemo: ModuleDemo = /* @__PURE__ */ Object.freeze({
       `recomputed from the revealed entropies: ${outcome.win ? 'win' : 'loss'} (draw ${outcome.modval} vs threshold ${outcome.threshold}); dicestatus says ${status.status}`,
     )
     return { ok: outcome.win === (fo.funcid === 'W') && status.status === (outcome.win ? 'win' : 'loss') }
+  },
+  async wallet({ wallet, sent, confirm }) {
+    const call = (m: WalletMethodName, ...a: unknown[]) => wallet[m](...a)
+    const fund = await call('dicefund', 'WDICE', '100', '0.1', '1', 10, 5)
+    sent('dicefund', fund, 'a dice plan of 100 coins (bets need 100 entropy outputs: see test/wallet)')
+    await confirm()
+    sent('diceaddfunds', await call('diceaddfunds', 'WDICE', fund.txid, '1'), 'one entropy output')
+    await confirm()
+    return { ok: true }
   },
 })

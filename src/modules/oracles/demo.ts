@@ -12,6 +12,7 @@ import type { Utxo } from '../../cctx/types.js'
 import type { ModuleDemo } from '../../devnet/module.js'
 import { decodeOraclesOpret } from './opret.js'
 import { buildOraclesData } from './build.js'
+import type { WalletMethodName } from '../registry/resolvers.js'
 
 /**
  * The oracle state an offline `buildOraclesData` needs, read from a daemon over RPC (getaddressutxos and
@@ -160,5 +161,33 @@ export const oraclesDemo: ModuleDemo<OraclesDemoOptions> = /* @__PURE__ */ Objec
     } else line('refusals', 'skipped: they need offline-built transactions (no private key)')
     const refusalsOk = priv === undefined || refusals === 3
     return { ok: ok && refusalsOk, ...(first === '' ? {} : { note: `last data ${first.slice(0, 16)}…` }) }
+  },
+  async wallet({ wallet, sent, confirm, line }) {
+    const call = (m: WalletMethodName, ...a: unknown[]) => wallet[m](...a)
+    const format = 'sIL'
+    const created = await call('oraclescreate', 'WALLETFEED', 'a feed published by a key-local wallet', format)
+    sent('oraclescreate', created, `format ${format}`)
+    await confirm()
+    sent('oraclesfund', await call('oraclesfund', created.txid), 'the publisher fund')
+    await confirm()
+    sent('oraclesregister', await call('oraclesregister', created.txid, 10000n), 'datafee 10000 sat, the baton')
+    await confirm()
+    sent(
+      'oraclessubscribe',
+      await call('oraclessubscribe', created.txid, wallet.pubkey, '0.1'),
+      '0.1 coin paying samples',
+    )
+    await confirm()
+    // three samples in one block: each spends the last one's baton and change while they are still in the mempool
+    const t0 = 1_700_000_000
+    for (let i = 0; i < 3; i++) {
+      const hex = bytesToHex(encodeOracleData(format, ['KMD/BTC', t0 + i * 60, 1_000n + BigInt(i)]))
+      const r = await call('oraclesdata', created.txid, hex, { resolve: { mempool: true } })
+      sent('oraclesdata', r, `sample ${i}, chained through the mempool`)
+    }
+    await confirm()
+    const info = (await wallet.read('oraclesinfo', { oracletxid: created.txid })) as { registered: unknown[] }
+    line('wallet oraclesinfo', `${info.registered.length} publisher, read from the node's outputs and checked here`)
+    return { ok: info.registered.length === 1 }
   },
 })

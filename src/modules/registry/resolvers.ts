@@ -28,3 +28,33 @@ const RESOLVER_PARTS = {
 export const WALLET_METHODS: readonly MethodResolver[] = /* @__PURE__ */ Object.freeze(
   Object.values(RESOLVER_PARTS).flat(),
 )
+
+/**
+ * The names of {@link WALLET_METHODS}, as a type: what a `Wallet` has a method for (test/wallet checks the two agree).
+ * @example const m: WalletMethodName = 'tokentransfer'
+ */
+export type WalletMethodName =
+  | 'tokencreate'
+  | 'tokentransfer'
+  | 'faucetfund'
+  | 'faucetget'
+  | 'dicefund'
+  | 'diceaddfunds'
+  | 'dicebet'
+  | 'dicefinish'
+  | 'oraclescreate'
+  | 'oraclesfund'
+  | 'oraclesregister'
+  | 'oraclessubscribe'
+  | 'oraclesdata'
+  | 'gatewaysbind'
+  | 'gatewaysdeposit'
+  | 'gatewaysclaim'
+  | 'gatewayswithdraw'
+  | 'gatewayspartialsign'
+  | 'gatewayscompletesigning'
+  | 'gatewaysmarkdone'
+  | 'rewardscreatefunding'
+  | 'rewardsaddfunding'
+  | 'rewardslock'
+  | 'rewardsunlock'

@@ -3,6 +3,7 @@
 import { formatCoins } from '../../amount.js'
 import { parseTransaction } from '../../tx/codec.js'
 import type { ModuleDemo } from '../../devnet/module.js'
+import type { WalletMethodName } from '../registry/resolvers.js'
 
 /**
  * The rewards step of the demo: `rewardscreatefunding` of a plan, `rewardslock` of 20 coins, an early
@@ -43,5 +44,24 @@ export const rewardsDemo: ModuleDemo = /* @__PURE__ */ Object.freeze({
         `skipped: the plan's minimum lock is one day and this daemon's clock cannot be moved; run \`rewardsunlock DEMO ${fundingtxid} ${locktxid}\` after it`,
       )
     return { ok }
+  },
+  async wallet({ wallet, sent, confirm, line, advanceTime }) {
+    const call = (m: WalletMethodName, ...a: unknown[]) => wallet[m](...a)
+    const plan = await call('rewardscreatefunding', 'WALLETRW', '50', '5', 1, 10, '1')
+    sent('rewardscreatefunding', plan, 'plan WALLETRW: 50 coins, 5% APR')
+    await confirm()
+    const lock = await call('rewardslock', 'WALLETRW', plan.txid, '10')
+    sent('rewardslock', lock, '10 coins locked')
+    await confirm()
+    if (advanceTime === undefined) {
+      line('wallet rewardsunlock', "skipped: this daemon's clock cannot be moved")
+      return { ok: true }
+    }
+    advanceTime(2 * 86400)
+    await confirm()
+    const unlock = await call('rewardsunlock', 'WALLETRW', plan.txid, lock.txid)
+    sent('rewardsunlock', unlock, `pays ${formatCoins(unlock.build.tx.vout[1]!.value)} (10 + reward)`)
+    await confirm()
+    return { ok: unlock.build.tx.vout[1]!.value > 1_000_000_000n }
   },
 })

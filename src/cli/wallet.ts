@@ -1,0 +1,122 @@
+// `komodo-cc wallet <method> [params…]`: the key-local wallet from the shell (issue 18). The key comes from an
+// environment variable or standard input, never from the command line; the output is JSON.
+import { KomodoCcError } from '../errors.js'
+import { decodeWif } from '../address/address.js'
+import { createRpcView } from '../rpc/view.js'
+import { createElectrumView } from '../electrum/view.js'
+import type { ChainView } from '../cctx/types.js'
+import { createWallet, type WalletResult } from '../wallet/wallet.js'
+import { WALLET_METHODS } from '../modules/registry/resolvers.js'
+import { WALLET_READS } from '../modules/registry/reads.js'
+import { parseArgs, printJson, usage, type CliCommand, type CliIo } from './core.js'
+import { CONN, CONNECTION_HELP, RPC_ARGS, connect } from './rpc.js'
+import { readRpcArgs } from './rpc-args.js'
+
+async function walletKey(options: Record<string, unknown>, io: CliIo): Promise<Uint8Array> {
+  if (typeof options['wif-env'] === 'string') {
+    const wif = io.env[options['wif-env']]
+    if (wif === undefined || wif === '')
+      throw new KomodoCcError('CLI_USAGE', `environment variable ${options['wif-env']} is not set`)
+    return decodeWif(wif.trim()).privateKey
+  }
+  if (options['wif-stdin'] === true) return decodeWif((await io.readStdin()).trim()).privateKey
+  return usage('give the key: --wif-env VAR or --wif-stdin (never on the command line)')
+}
+
+const methodList = (list: readonly { method: string; params: readonly string[] }[]): string =>
+  list.map((m) => `  ${m.method} ${m.params.join(' ')}`).join('\n')
+
+const walletCommand: CliCommand = {
+  summary:
+    'wallet <method> [params…] --wif-env VAR (--chain NAME | --url URL | --devnet | --electrum URL)   key-local module RPCs',
+  help: `komodo-cc wallet <method> [params…] (--wif-env VAR | --wif-stdin | --pubkey HEX) (--chain NAME | --conf PATH | --url URL | --devnet | --electrum URL) [--no-broadcast] [--unsigned]
+
+Runs a state-changing module RPC key-locally: finds the chain state through the node (as komodod's own builder
+would pick it), builds and signs the transaction in this process, checks it does what was asked, and broadcasts
+it. The node never sees the key and is not trusted: every transaction it gives is checked against its txid and
+every output against its transaction. Parameters are positional, in the daemon's order and units, parsed as
+komodo-cli would (tokentransfer amount and oraclesregister datafee in satoshis/units, oraclessubscribe amount in
+coins, …). Prints {txid, hex, fee, broadcast, method}. Read methods (tokenbalance, oraclesinfo, …) print the
+daemon's answer, computed here from the chain source (a key or --pubkey names the wallet).
+  --wif-env VAR     the key: the WIF in environment variable VAR
+  --wif-stdin       the key: the WIF read from standard input
+  --devnet          the node is the devnet started by \`komodo-cc devnet\` (same as --chain DEVNET)
+  --electrum URL    an Electrum server instead of komodod: tcp://host:port, ssl://host:port, ws://…, wss://…
+  --no-broadcast    build and sign, print, do not send
+  --unsigned        print the unsigned transaction with every input's sighash (no key needed: --pubkey HEX)
+
+Methods:
+${methodList(WALLET_METHODS)}
+
+Read methods:
+${methodList(WALLET_READS)}
+
+${CONNECTION_HELP}`,
+  async run(args, io) {
+    const { options, positionals } = parseArgs(args, {
+      strings: [...CONN.strings, 'wif-env', 'pubkey', 'electrum'],
+      booleans: [...CONN.booleans, 'wif-stdin', 'devnet', 'no-broadcast', 'unsigned'],
+    })
+    const [method, ...params] = positionals
+    if (method === undefined) usage('give the method name (komodo-cc wallet --help lists them)')
+    const m = WALLET_METHODS.find((x) => x.method === method) ?? WALLET_READS.find((x) => x.method === method)
+    if (m === undefined) usage(`${method} is not a wallet method (komodo-cc wallet --help lists them)`)
+    const isRead = !WALLET_METHODS.some((x) => x.method === method)
+    const sources = ['chain', 'conf', 'url', 'electrum'].filter((k) => options[k] !== undefined)
+    if (options.devnet === true) {
+      if (sources.length > 0) usage('--devnet takes no --chain/--conf/--url/--electrum')
+      options.chain = 'DEVNET'
+    } else if (sources.length !== 1) usage('give exactly one of --chain, --conf, --url, --devnet or --electrum')
+    let view: ChainView & { close?: () => void }
+    if (typeof options.electrum === 'string') view = createElectrumView({ url: options.electrum })
+    else view = createRpcView(await connect(options, io))
+    try {
+      const spec = Object.hasOwn(RPC_ARGS, m.method) ? RPC_ARGS[m.method]! : 's'.repeat(m.params.length)
+      const typed = readRpcArgs(m.method, spec, params)
+      const named: Record<string, unknown> = {}
+      m.params.forEach((name, i) => {
+        if (typed[i] !== undefined) named[name] = typed[i]
+      })
+      const unsigned = options.unsigned === true || (isRead && typeof options.pubkey === 'string')
+      const wallet = unsigned
+        ? createWallet({
+            view,
+            signer: {
+              publicKey: pubkeyArg(options.pubkey),
+              sign: () => {
+                throw new KomodoCcError('SIGNER_FAILED', 'unsigned build')
+              },
+            },
+          })
+        : createWallet({ view, privateKey: await walletKey(options, io) })
+      if (isRead) {
+        printJson(io, await wallet.read(m.method, named))
+        return 0
+      }
+      const r: WalletResult = await wallet.call(m.method, named, {
+        ...(unsigned ? { sign: false } : {}),
+        ...(options['no-broadcast'] === true ? { broadcast: false } : {}),
+      })
+      printJson(io, {
+        method: m.method,
+        txid: r.txid,
+        hex: r.hex,
+        fee: r.fee,
+        broadcast: r.broadcast,
+        ...(unsigned ? { inputs: r.build.inputs } : {}),
+      })
+      return 0
+    } finally {
+      view.close?.()
+    }
+  },
+}
+
+function pubkeyArg(v: unknown): Uint8Array {
+  if (typeof v !== 'string' || !/^0[23][0-9a-fA-F]{64}$/.test(v))
+    return usage('--unsigned needs --pubkey HEX (33 bytes)')
+  return Uint8Array.from(v.match(/../g)!.map((b) => parseInt(b, 16)))
+}
+
+/** The `wallet` command. @internal */
+export const walletCommands: Readonly<Record<string, CliCommand>> = Object.freeze({ wallet: walletCommand })
