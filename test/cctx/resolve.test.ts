@@ -149,9 +149,7 @@ describe("komodod's orders on hand-made txids", () => {
     expect(got.map(key)).toEqual(sortedBy(real, byUnspentIndex).map(key))
     const hist = await dev.view.getAddressHistory(address)
     const shuffled: ChainView = { ...dev.view, getAddressHistory: async () => [...hist].reverse() }
-    expect((await new StateReader(shuffled).history(address)).map((h) => h.height)).toEqual(
-      hist.map((h) => h.height),
-    )
+    expect((await new StateReader(shuffled).history(address)).map((h) => h.height)).toEqual(hist.map((h) => h.height))
     const pool = await dev.view.getMempool()
     const backwards: ChainView = { ...dev.view, getMempool: async () => [...pool].reverse() }
     expect(await new StateReader(backwards).mempool()).toEqual([...pool].sort(byTxidText))

@@ -621,9 +621,7 @@ describe("gatewaysclaim's gateway inputs (AddGatewaysInputs): address-index orde
 
   test("inputs in the address index's order (txid, not height) until the amount: the first 7, change back to the gateway", async () => {
     // the outputs span several blocks; their txids order them otherwise than their heights
-    const byHeight = [...eligible].sort(
-      (a, b) => dev.chain.txs.get(a.txid)!.height - dev.chain.txs.get(b.txid)!.height,
-    )
+    const byHeight = [...eligible].sort((a, b) => dev.chain.txs.get(a.txid)!.height - dev.chain.txs.get(b.txid)!.height)
     expect(eligible.slice(0, 7).map(key)).not.toEqual(byHeight.slice(0, 7).map(key))
     const c = counted(dev.view)
     const r = await resolveGatewaysClaim(

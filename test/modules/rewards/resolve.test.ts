@@ -559,8 +559,12 @@ describe('funding selection limits and mempool rules (AddRewardsInputs)', () => 
   const add = (name: string, fundingtxid: string, amount: bigint) =>
     put(resolveRewardsAddFunding({ name, fundingtxid, amount }, ctx()))
   /** An addfunding of amount(k), k = 0, 1, …, the first whose txid `ok` accepts. */
-  const addWhere = async (name: string, fundingtxid: string, amount: (k: bigint) => bigint, ok: (t: string) => boolean) =>
-    put(grind((k) => resolveRewardsAddFunding({ name, fundingtxid, amount: amount(k) }, ctx()), ok))
+  const addWhere = async (
+    name: string,
+    fundingtxid: string,
+    amount: (k: bigint) => bigint,
+    ok: (t: string) => boolean,
+  ) => put(grind((k) => resolveRewardsAddFunding({ name, fundingtxid, amount: amount(k) }, ctx()), ok))
   /** The first byte of a txid's internal bytes (the last of its display hex): what komodod's order compares first. */
   const firstByte = (t: string): number => parseInt(t.slice(62), 16)
 
@@ -574,10 +578,24 @@ describe('funding selection limits and mempool rules (AddRewardsInputs)', () => 
     // komodod walks the plan's funding by txid: the first small output is placed first of SMALL's funding (so the
     // rule passes over it), the 1000-coin A's last of their plans' (they let the 1000-coin locks pass the funding
     // rule, and must not reach the inputs), the MEMPU locks after its F
-    small.push(await addWhere('SMALL', S, (k) => needS / 30n - 1n - k, (t) => before(t, [S]) && firstByte(t) < 0x10))
+    small.push(
+      await addWhere(
+        'SMALL',
+        S,
+        (k) => needS / 30n - 1n - k,
+        (t) => before(t, [S]) && firstByte(t) < 0x10,
+      ),
+    )
     for (let i = 1; i < 3; i++) small.push(await add('SMALL', S, needS / 30n - 1n))
     for (let i = 0; i < 40; i++)
-      fives.push(await addWhere('SMALL', S, (k) => 5_000_000n + k, (t) => before(small[0]!, [t])))
+      fives.push(
+        await addWhere(
+          'SMALL',
+          S,
+          (k) => 5_000_000n + k,
+          (t) => before(small[0]!, [t]),
+        ),
+      )
     for (let i = 0; i < 31; i++) caps.push(await add('CAP', T, needT / 30n))
     await d.mine(1)
     const after = (others: string[]) => (t: string) => others.every((o) => byTxid(o, t) < 0)
@@ -588,10 +606,7 @@ describe('funding selection limits and mempool rules (AddRewardsInputs)', () => 
     LT = await put(resolveRewardsLock({ name: 'CAP', fundingtxid: T, amount: '1000' }, ctx()))
     const lockAfterM = () =>
       put(
-        grind(
-          (k) => resolveRewardsLock({ name: 'MEMPU', fundingtxid: M, amount: 100n * COIN + k }, ctx()),
-          after([M]),
-        ),
+        grind((k) => resolveRewardsLock({ name: 'MEMPU', fundingtxid: M, amount: 100n * COIN + k }, ctx()), after([M])),
       )
     LM1 = await lockAfterM()
     LM2 = await lockAfterM()
