@@ -187,9 +187,9 @@ describe('Dice consensus (spec 3.9)', () => {
   })
   test("an 'E' spending dice CC: unexpected DiceValidate for addfunding entropy", async () => {
     const t = clone(parseTransaction((await dev.rpc.diceaddfunds('DICE', fid, '1')).hex))
-    const inp = finish.vin.find(
-      (i) => dev.chain.output(i.txid, i.vout)!.script.length > 40 && i.txid !== finish.vin[0]!.txid,
-    )!
+    // a CC input of the finish (not its vin 0, the fee coin: which coin that is, maybe the bet's own change,
+    // follows komodod's txid order)
+    const inp = finish.vin.find((i, k) => k > 0 && dev.chain.output(i.txid, i.vout)!.script.length > 40)!
     t.vin.push({ ...inp, scriptSig: new Uint8Array(0) })
     t.vout.splice(t.vout.length - 1, 0, {
       value: dev.chain.output(inp.txid, inp.vout)!.value,
