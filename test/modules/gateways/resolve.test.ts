@@ -620,9 +620,14 @@ describe("gatewaysclaim's gateway inputs (AddGatewaysInputs): address-index orde
   })
 
   test("inputs in the address index's order (txid, not height) until the amount: the first 7, change back to the gateway", async () => {
-    // the outputs span several blocks; their txids order them otherwise than their heights
-    const byHeight = [...eligible].sort((a, b) => dev.chain.txs.get(a.txid)!.height - dev.chain.txs.get(b.txid)!.height)
-    expect(eligible.slice(0, 7).map(key)).not.toEqual(byHeight.slice(0, 7).map(key))
+    // the outputs span several blocks, 61 of them in one; their txids order them otherwise than the chain does
+    // (height, then place in the block)
+    const place = (t: string) => {
+      const h = dev.chain.txs.get(t)!.height
+      return h * 100_000 + dev.chain.blocks[h]!.txids.indexOf(t)
+    }
+    const byChain = [...eligible].sort((a, b) => place(a.txid) - place(b.txid) || a.vout - b.vout)
+    expect(eligible.slice(0, 7).map(key)).not.toEqual(byChain.slice(0, 7).map(key))
     const c = counted(dev.view)
     const r = await resolveGatewaysClaim(
       { bindtxid, coin: 'KMD', deposittxid: d2.deposittxid, destpub: me, amount: d2.amount },

@@ -384,14 +384,19 @@ describe("komodod's order, not the chain's: AddTokenCCInputs walks the address i
     await dev.rpc.call('sendtoaddress', [p2pkhAddress(D.pub), '1'])
     const Z = await dev.view.broadcast((await resolveTokenCreate({ name: 'Z', supply: 1000n }, ctxOf(A))).hex)
     await dev.mine(1)
-    // A sends D 100 units a block at a time, until the latest transfer's txid sorts before the first one's
-    const sent: string[] = []
-    for (let i = 0; i < 40; i++) {
-      const r = await resolveTokenTransfer({ tokenid: Z, destpubkey: D.pub, amount: 100n }, ctxOf(A))
-      sent.push(await dev.view.broadcast(r.hex))
-      await dev.mine(1)
-      if (sent.length >= 2 && byTxid(sent.at(-1)!, sent[0]!) < 0) break
+    // A sends D 100 units, then in the next block 100 + k units, k the first whose transfer's txid sorts before the
+    // first transfer's
+    const t1 = await dev.view.broadcast(
+      (await resolveTokenTransfer({ tokenid: Z, destpubkey: D.pub, amount: 100n }, ctxOf(A))).hex,
+    )
+    await dev.mine(1)
+    let t2 = ''
+    for (let k = 0n; t2 === ''; k++) {
+      const r = await resolveTokenTransfer({ tokenid: Z, destpubkey: D.pub, amount: 100n + k }, ctxOf(A))
+      if (byTxid(r.txid, t1) < 0) t2 = await dev.view.broadcast(r.hex)
     }
+    await dev.mine(1)
+    const sent = [t1, t2]
     // D's outputs of Z, by height (the old model) and in the address-unspent index's order (komodod's)
     const mine = dev.chain
       .addressCoins(ccAddress(0xf2, D.pub))
