@@ -152,7 +152,15 @@ export {
   type KeyRole,
 } from './cctx/types.js'
 export { countingView, type CountingView, type ChainViewMethod } from './cctx/counting-view.js'
-export { StateReader, normalCoins, type ResolveContext, type MethodResolver, type VerifiedTx } from './cctx/resolve.js'
+export {
+  StateReader,
+  normalCoins,
+  daemonUtxoOrder,
+  daemonMapOrder,
+  type ResolveContext,
+  type MethodResolver,
+  type VerifiedTx,
+} from './cctx/resolve.js'
 
 // the key-local wallet: every state-changing RPC of the six modules with a local key, over any ChainView
 export {

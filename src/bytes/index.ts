@@ -11,5 +11,5 @@ export {
 } from './assert.js'
 export { ByteReader, MAX_COMPACTSIZE } from './reader.js'
 export { ByteWriter, compactSizeLength } from './writer.js'
-export { txidToInternalBytes, internalBytesToTxid, displayHexToBytes, ZERO_TXID } from './uint256.js'
+export { txidToInternalBytes, internalBytesToTxid, displayHexToBytes, compareTxids, ZERO_TXID } from './uint256.js'
 export { concatBytes, equalBytes, reverseBytes, compareBytes, utf8ToBytes, bytesToUtf8 } from './utils.js'

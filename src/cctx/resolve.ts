@@ -3,6 +3,7 @@
 // Names no module.
 import { KomodoCcError } from '../errors.js'
 import { bytesToHex, hexToBytes } from '../bytes/hex.js'
+import { compareTxids } from '../bytes/uint256.js'
 import { equalBytes } from '../bytes/utils.js'
 import { pubkeyBytes, p2pkhAddress } from '../address/address.js'
 import { KMD, type ChainParams } from '../address/chain.js'
@@ -42,10 +43,49 @@ export function txidText(txid: unknown, name: string): string {
 }
 
 /**
+ * komodod's order of an address's confirmed unspent outputs, as its CC look-ups (`SetCCunspents` →
+ * `GetAddressUnspent`) and `AddNormalinputs2`/remote mode see them: the LevelDB address-unspent index iterated
+ * bytewise, whose key is (type, hash160, txid in internal byte order, output index as a little-endian u32)
+ * (komodo src/main.h `CAddressUnspentKey::Serialize`, src/txdb.cpp `ReadAddressUnspentIndex`). So: by
+ * {@link compareTxids}, then by the index's little-endian bytes (output 256 comes before output 1). Not by height:
+ * only the `getaddressutxos` RPC re-sorts by height before printing. {@link StateReader.unspent} lists in this order.
+ * @returns negative, zero or positive, as `Array.prototype.sort` takes it
+ * @example list.slice().sort(daemonUtxoOrder) // what AddTokenCCInputs walks
+ */
+export function daemonUtxoOrder(a: { txid: string; vout: number }, b: { txid: string; vout: number }): number {
+  return compareTxids(a.txid, b.txid) || leIndexKey(a.vout) - leIndexKey(b.vout)
+}
+
+/**
+ * komodod's order of outpoints in its in-memory maps: by {@link compareTxids}, then by the output (or input) index
+ * as a number. The wallet's `mapWallet` (`std::map<uint256, CWalletTx>`, which `AvailableCoins` and so local-mode
+ * `AddNormalinputs` walk, each transaction's outputs in index order), the mempool's `mapTx` (ordered by txid) and
+ * its address index (`CMempoolAddressDeltaKeyCompare`: txid, then index, then spending) all iterate this way.
+ * {@link StateReader.addressMempool} lists outputs (by txid, vout) and spends (by spender, vin) in this order;
+ * {@link normalCoins} gives the wallet's coins in it.
+ * @returns negative, zero or positive, as `Array.prototype.sort` takes it
+ * @example coins.slice().sort(daemonMapOrder) // the order AvailableCoins lists the wallet's coins
+ */
+export function daemonMapOrder(a: { txid: string; vout: number }, b: { txid: string; vout: number }): number {
+  return compareTxids(a.txid, b.txid) || a.vout - b.vout
+}
+
+/** An output index as the address index's key stores it (u32 little-endian), read back big-endian: its sort key. */
+function leIndexKey(n: number): number {
+  return (((n & 0xff) << 24) | (((n >>> 8) & 0xff) << 16) | (((n >>> 16) & 0xff) << 8) | ((n >>> 24) & 0xff)) >>> 0
+}
+
+/**
  * One resolve call's window on a {@link ChainView}: every transaction it returns hashes to the txid asked for, every
  * unspent output it returns matches its transaction's output (value and script), and each look-up is asked once per
  * call (memoised in this object, which the caller drops afterwards: no state outlives the call). `roundTrips` counts
  * the view calls made.
+ *
+ * The reader owns the order: whatever order a source answers in (komodod's `getaddressutxos` sorts by height,
+ * Electrum by history), its lists come back in the order komodod's own look-ups see — {@link StateReader.unspent} in the
+ * address-unspent index's ({@link daemonUtxoOrder}), {@link StateReader.addressMempool} in the mempool index's
+ * ({@link daemonMapOrder}), {@link StateReader.history} by height (the address index's (height, position in block) order; the
+ * position is the source's), {@link StateReader.mempool} in `mapTx`'s (txid) order. Resolvers take these lists as they come.
  * @example const r = new StateReader(view); const { tx } = await r.tx(tokenid)
  */
 export class StateReader {
@@ -133,12 +173,12 @@ export class StateReader {
     return Promise.all(heights.map((h) => this.timeCache.get(h)!))
   }
 
-  /** Display txids in the mempool. */
+  /** Display txids in the mempool, in `mapTx`'s order (by {@link compareTxids}), as komodod walks its mempool. */
   mempool(): Promise<string[]> {
     this.mempoolTxids ??= this.call(() => this.view.getMempool()).then((ids) => {
       if (!Array.isArray(ids))
         throw new KomodoCcError('CHAIN_MISMATCH', 'the chain source gave a mempool that is not a list')
-      return ids.map((t, i) => txidText(t, `mempool[${i}]`))
+      return ids.map((t, i) => txidText(t, `mempool[${i}]`)).sort(compareTxids)
     })
     return this.mempoolTxids
   }
@@ -178,8 +218,9 @@ export class StateReader {
   }
 
   /**
-   * Confirmed unspent outputs of an address, in the source's (address-index) order, each checked against its
-   * transaction's output. Includes outputs a mempool transaction spends (filter with {@link mempoolSpends}).
+   * Confirmed unspent outputs of an address in komodod's `SetCCunspents` order ({@link daemonUtxoOrder}: txid's
+   * internal bytes, then the index's little-endian bytes; not height), each checked against its transaction's output.
+   * Includes outputs a mempool transaction spends (filter with {@link mempoolSpends}).
    * @throws KomodoCcError CHAIN_MISMATCH when a listed output is not what its transaction says
    */
   unspent(address: string): Promise<ChainUtxo[]> {
@@ -189,14 +230,18 @@ export class StateReader {
         if (!Array.isArray(list))
           throw new KomodoCcError('CHAIN_MISMATCH', `the chain source listed the outputs of ${address} as a non-list`)
         const txs = await this.txs(list.map((u) => u.txid))
-        return list.map((u, i) => checkUtxo(u, txs[i]!, address))
+        return list.map((u, i) => checkUtxo(u, txs[i]!, address)).sort(daemonUtxoOrder)
       })
       this.unspentCache.set(address, p)
     }
     return p
   }
 
-  /** The mempool's outputs to and spends from `address`; each output checked against its transaction. */
+  /**
+   * The mempool's outputs to and spends from `address`; each output checked against its transaction. Outputs in
+   * {@link daemonMapOrder} (txid, then vout), spends by spender then vin: the mempool address index's order, which
+   * is also `mapTx`'s when the daemon walks the mempool transaction by transaction.
+   */
   addressMempool(address: string): Promise<AddressMempool> {
     let p = this.mempoolCache.get(address)
     if (p === undefined) {
@@ -211,6 +256,8 @@ export class StateReader {
           spender: txidText(s.spender, `spends[${i}].spender`),
           vin: s.vin,
         }))
+        outputs.sort(daemonMapOrder)
+        spends.sort((x, y) => compareTxids(x.spender, y.spender) || x.vin - y.vin)
         return { outputs, spends }
       })
       this.mempoolCache.set(address, p)
@@ -218,18 +265,25 @@ export class StateReader {
     return p
   }
 
-  /** Confirmed transactions touching `address`, each once, in chain order (not fetched: read them with `txs`). */
+  /**
+   * Confirmed transactions touching `address`, each once, in chain order (not fetched: read them with `txs`): the
+   * address index's (`SetCCtxids` → `GetAddressIndex`) key is (type, hash160, height big-endian, position in the block
+   * big-endian, txid, index, spending), so by height, then position. The reader sorts by height (stably); the
+   * position within a block is the source's order.
+   */
   history(address: string): Promise<HistoryEntry[]> {
     let p = this.historyCache.get(address)
     if (p === undefined) {
       p = this.call(() => this.view.getAddressHistory(address)).then((list) => {
         if (!Array.isArray(list))
           throw new KomodoCcError('CHAIN_MISMATCH', `the chain source gave the history of ${address} as a non-list`)
-        return list.map((h, i) => {
-          if (typeof h !== 'object' || h === null || !Number.isInteger(h.height) || h.height < 0)
-            throw new KomodoCcError('CHAIN_MISMATCH', `history entry ${i} of ${address} is malformed`)
-          return { txid: txidText(h.txid, `history[${i}].txid`), height: h.height }
-        })
+        return list
+          .map((h, i) => {
+            if (typeof h !== 'object' || h === null || !Number.isInteger(h.height) || h.height < 0)
+              throw new KomodoCcError('CHAIN_MISMATCH', `history entry ${i} of ${address} is malformed`)
+            return { txid: txidText(h.txid, `history[${i}].txid`), height: h.height }
+          })
+          .sort((a, b) => a.height - b.height)
       })
       this.historyCache.set(address, p)
     }
@@ -241,7 +295,7 @@ export class StateReader {
     return new Set((await this.addressMempool(address)).spends.map((s) => outpointKey(s.txid, s.vout)))
   }
 
-  /** Confirmed unspent outputs of `address` that no mempool transaction spends, in address-index order. */
+  /** Confirmed unspent outputs of `address` that no mempool transaction spends, in {@link daemonUtxoOrder}. */
   async unspentNotSpentInMempool(address: string): Promise<ChainUtxo[]> {
     const [list, spent] = await Promise.all([this.unspent(address), this.mempoolSpends(address)])
     return list.filter((u) => !spent.has(outpointKey(u.txid, u.vout)))
@@ -249,7 +303,7 @@ export class StateReader {
 }
 
 /**
- * Confirmed unspent outputs of a CC address, as {@link StateReader.unspent} lists them (address-index order, those
+ * Confirmed unspent outputs of a CC address, as {@link StateReader.unspent} lists them ({@link daemonUtxoOrder}, those
  * spent in the mempool included), each checked to be a CC output paying that address: a source listing another
  * script there contradicts itself.
  * @param options.name - how the message names the address (default: the address itself)
@@ -355,8 +409,11 @@ export function checkUtxo(u: ChainUtxo, t: VerifiedTx, address: string): ChainUt
 
 /**
  * The caller's spendable normal coins as the devnet's wallet and komodod's local-mode `AddNormalinputs` see them:
- * confirmed P2PK and P2PKH outputs of `pubkey` not spent in the mempool (address-index order), then the mempool's
- * outputs paying them. `confirmedOnly` keeps the first part (`AddNormalinputs2`, remote mode).
+ * confirmed P2PK and P2PKH outputs of `pubkey` not spent in the mempool and the mempool's outputs paying them (not
+ * spent in the mempool either), together in the wallet's `mapWallet` order ({@link daemonMapOrder}: txid, then vout;
+ * `AvailableCoins` interleaves confirmed and unconfirmed coins). `confirmedOnly` keeps the confirmed ones, in the
+ * address-unspent index's order ({@link daemonUtxoOrder}), as `AddNormalinputs2` and remote mode (`SetCCunspents`
+ * on the -pubkey address) see them.
  * @example const utxos = await normalCoins(reader, pubkey)
  */
 export async function normalCoins(
@@ -376,7 +433,7 @@ export async function normalCoins(
   if (options.confirmedOnly === true) return confirmed
   const pending = (await reader.addressMempool(address)).outputs.filter(mine)
   const spent = await reader.mempoolSpends(address)
-  return [...confirmed, ...pending.filter((u) => !spent.has(outpointKey(u.txid, u.vout)))]
+  return [...confirmed, ...pending.filter((u) => !spent.has(outpointKey(u.txid, u.vout)))].sort(daemonMapOrder)
 }
 
 /**

@@ -6,7 +6,8 @@ import type { Utxo } from './types.js'
  * The daemon's normal-input selection (`AddNormalinputs`, komodo src/cc/CCtx.cpp): ignore coins below
  * `total / maxInputs`, collect candidates in the given order until they reach `total` or `maxInputs` are collected,
  * then repeatedly take an exact match for what is still needed, else the smallest coin at or above it, else the
- * largest below it. Fed the coins in the node's order it picks what the node picks; any order gives a valid choice.
+ * largest below it (the first such in the candidates' order, a taken coin's place filled by the last candidate, as
+ * `CC_vinselect` and its caller do). Fed the coins in the node's order it picks what the node picks; any order gives a valid choice.
  * A coin listed twice counts once (the later copy is skipped); the same outpoint with another value or script is
  * refused (`BUILD_INPUTS`, naming it).
  * @returns the chosen coins in selection order, or `null` when they cannot reach `total`
@@ -50,9 +51,12 @@ export function selectNormalInputs(
       })
       pick = above >= 0 ? above : below
     }
-    const [u] = pool.splice(pick, 1)
-    chosen.push(u!)
-    need -= u!.satoshis
+    const u = pool[pick]!
+    // the daemon fills the taken slot with the last candidate (`utxos[ind] = utxos[--n]`): later ties break on that
+    pool[pick] = pool[pool.length - 1]!
+    pool.pop()
+    chosen.push(u)
+    need -= u.satoshis
   }
   return need <= 0n ? chosen : null
 }

@@ -32,7 +32,11 @@ export type HistoryEntry = { txid: string; height: number }
  * - `getAddressMempool` gives the mempool's outputs to and spends from that address;
  * - failures of the source reject with a `KomodoCcError` (never a plain `TypeError`, never a hang).
  * The resolvers never trust what a view says: `StateReader` (src/cctx/resolve.ts) checks each transaction against
- * its txid and each output against its transaction.
+ * its txid and each output against its transaction. Nor do they take a view's order: the reader owns it, and
+ * re-sorts each list into the order komodod's own look-ups walk (`daemonUtxoOrder`: an address's unspent outputs by
+ * txid then index, not by height; `daemonMapOrder`: the mempool's and the wallet's by txid then index; history by
+ * height, then the source's order within a block), so a source may answer in height order as `getaddressutxos` does
+ * (docs/wallet/chain-sources.md, "Order").
  * @example
  * async function balance(view: ChainView, address: string): Promise<bigint> {
  *   return (await view.listUnspent(address)).reduce((s, u) => s + u.satoshis, 0n)
@@ -43,16 +47,19 @@ export interface ChainView {
   getTransaction(txid: string): Promise<string>
   /** Several at once, in the order asked (one round trip where the source batches). Optional. */
   getTransactions?(txids: readonly string[]): Promise<string[]>
-  /** Confirmed unspent outputs paying `address` (a normal or CC address), in address-index order. */
+  /**
+   * Confirmed unspent outputs paying `address` (a normal or CC address), in address-index order (height, as
+   * `getaddressutxos` prints them; the reader re-sorts them into komodod's look-up order).
+   */
   listUnspent(address: string): Promise<ChainUtxo[]>
-  /** The mempool's outputs to and spends from `address`. */
+  /** The mempool's outputs to and spends from `address`, in any order (the reader sorts them as komodod's maps do). */
   getAddressMempool(address: string): Promise<AddressMempool>
   /**
    * Confirmed transactions that pay `address` or spend from it, each once, in chain order (height, then position in
    * the block), with their heights (komodod's `getaddresstxids`, Electrum's `get_history` without the mempool).
    */
   getAddressHistory(address: string): Promise<HistoryEntry[]>
-  /** Display txids of the transactions in the mempool. */
+  /** Display txids of the transactions in the mempool, in any order (the reader sorts them by txid, as `mapTx`). */
   getMempool(): Promise<string[]>
   /** The height of the chain's tip. */
   getHeight(): Promise<number>

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { p2pkhAddress } from '../../src/address/address.js'
-import { normalCoins, StateReader } from '../../src/cctx/resolve.js'
+import { daemonMapOrder, daemonUtxoOrder, normalCoins, StateReader } from '../../src/cctx/resolve.js'
+import { compareTxids } from '../../src/bytes/uint256.js'
+import { byUnspentIndex, byWalletMap, sortedBy } from '../_util/daemon-order.js'
 import type { ChainView } from '../../src/cctx/types.js'
 import { startDevnet, type Devnet } from '../../src/devnet/server.js'
 import { KomodoCcError } from '../../src/errors.js'
@@ -19,12 +21,19 @@ afterAll(async () => {
 const key = (u: { txid: string; vout: number }) => `${u.txid}:${u.vout}`
 
 describe('StateReader and normalCoins over the devnet view', () => {
-  test('normalCoins lists what the devnet wallet spends, in its order', async () => {
+  test("normalCoins lists what the devnet wallet spends, in the daemon wallet's (mapWallet) order", async () => {
     const r = new StateReader(dev.view)
     const coins = await normalCoins(r, dev.pubkey)
-    expect(coins.map(key)).toEqual(dev.chain.walletUtxos().map(key))
+    expect(coins.map(key)).toEqual(sortedBy(dev.chain.walletUtxos(), byWalletMap).map(key))
     expect(coins.some((c) => c.height === 0)).toBe(true) // the mempool change is there
     const confirmed = await normalCoins(new StateReader(dev.view), dev.pubkey, { confirmedOnly: true })
+    // AddNormalinputs2: the address-unspent index's order
+    expect(confirmed.map(key)).toEqual(
+      sortedBy(
+        dev.chain.walletUtxos().filter((u) => (u.height ?? 0) > 0 || dev.chain.txs.get(u.txid)!.height === 0),
+        byUnspentIndex,
+      ).map(key),
+    )
     expect(confirmed.every((c) => (c.height ?? 0) > 0 || dev.chain.txs.get(c.txid)!.height === 0)).toBe(true)
     expect(confirmed.length).toBe(coins.length - coins.filter((c) => dev.chain.txs.get(c.txid)!.height < 0).length)
   })
@@ -75,3 +84,78 @@ describe('StateReader and normalCoins over the devnet view', () => {
     expect((err as KomodoCcError).code).toBe('ABORTED')
   })
 })
+
+describe("komodod's orders on hand-made txids", () => {
+  // display hex; the internal bytes are the display bytes reversed, so the LAST display byte is compared first
+  const A = 'ff'.repeat(31) + '01' // internal 01 ff ff …
+  const B = '00'.repeat(31) + '02' // internal 02 00 00 …
+  const C = '01' + '00'.repeat(30) + '02' // internal 02 00 … 00 01: after B
+  const D = 'AB'.repeat(32) // upper case reads as lower case
+
+  test('compareTxids is memcmp of the internal bytes, not of the display hex', () => {
+    expect([B, C, A].sort(compareTxids)).toEqual([A, B, C])
+    expect(compareTxids(A, A.toUpperCase())).toBe(0)
+    expect(compareTxids(D, D.toLowerCase())).toBe(0)
+    expect(compareTxids(B, C)).toBeLessThan(0)
+    // the display order would say the opposite for A and B
+    expect(A > B).toBe(true)
+  })
+
+  test("daemonUtxoOrder: txid first, then the index's little-endian bytes (256 before 1, 1 before 257)", () => {
+    const outs = [
+      { txid: B, vout: 1 },
+      { txid: A, vout: 257 },
+      { txid: A, vout: 1 },
+      { txid: A, vout: 256 },
+      { txid: A, vout: 0 },
+      { txid: A, vout: 2 },
+    ]
+    // keys after the txid: 0 → 00 00 00 00, 256 → 00 01 00 00, 1 → 01 00 00 00, 257 → 01 01 00 00, 2 → 02 00 00 00
+    expect([...outs].sort(daemonUtxoOrder).map((o) => `${o.txid === A ? 'A' : 'B'}:${o.vout}`)).toEqual([
+      'A:0',
+      'A:256',
+      'A:1',
+      'A:257',
+      'A:2',
+      'B:1',
+    ])
+    expect([...outs].sort(daemonUtxoOrder)).toEqual(sortedBy(outs, byUnspentIndex))
+    // 65536 and 16777216 sort by their low bytes too
+    expect(daemonUtxoOrder({ txid: A, vout: 65536 }, { txid: A, vout: 255 })).toBeLessThan(0)
+    expect(daemonUtxoOrder({ txid: A, vout: 16777216 }, { txid: A, vout: 65536 })).toBeLessThan(0)
+  })
+
+  test('daemonMapOrder: txid first, then the index as a number (the wallet map, the mempool index)', () => {
+    const outs = [
+      { txid: C, vout: 0 },
+      { txid: A, vout: 256 },
+      { txid: A, vout: 1 },
+      { txid: B, vout: 3 },
+    ]
+    expect([...outs].sort(daemonMapOrder)).toEqual([
+      { txid: A, vout: 1 },
+      { txid: A, vout: 256 },
+      { txid: B, vout: 3 },
+      { txid: C, vout: 0 },
+    ])
+    expect([...outs].sort(daemonMapOrder)).toEqual(sortedBy(outs, byWalletMap))
+  })
+
+  test('the reader re-sorts whatever order a source answers in', async () => {
+    const address = p2pkhAddress(dev.pubkey)
+    const real = await dev.view.listUnspent(address)
+    const reversed: ChainView = { ...dev.view, listUnspent: async () => [...real].reverse() }
+    const got = await new StateReader(reversed).unspent(address)
+    expect(got.map(key)).toEqual(sortedBy(real, byUnspentIndex).map(key))
+    const hist = await dev.view.getAddressHistory(address)
+    const shuffled: ChainView = { ...dev.view, getAddressHistory: async () => [...hist].reverse() }
+    expect((await new StateReader(shuffled).history(address)).map((h) => h.height)).toEqual(hist.map((h) => h.height))
+    const pool = await dev.view.getMempool()
+    const backwards: ChainView = { ...dev.view, getMempool: async () => [...pool].reverse() }
+    expect(await new StateReader(backwards).mempool()).toEqual([...pool].sort(byTxidText))
+  })
+})
+
+function byTxidText(a: string, b: string): number {
+  return byUnspentIndex({ txid: a, vout: 0 }, { txid: b, vout: 0 })
+}

@@ -11,6 +11,7 @@ import { decodeAddress, hash160ToAddress, p2pkhAddress } from '../../src/address
 import { ccAddress, ccAddressOf } from '../../src/cc/address.js'
 import { cc1of1 } from '../../src/cc/condition.js'
 import { normalCoins, StateReader } from '../../src/cctx/resolve.js'
+import { byTxid, byUnspentIndex, byWalletMap, sortedBy } from '../_util/daemon-order.js'
 import { countingView, CHAIN_VIEW_METHODS } from '../../src/cctx/counting-view.js'
 import type { ChainUtxo, ChainView } from '../../src/cctx/types.js'
 import { startDevnet, type Devnet, type DevnetOptions } from '../../src/devnet/server.js'
@@ -367,15 +368,22 @@ export function chainViewContract(label: string, makeView: ViewFactory, options:
       expect((await view.getAddressHistory(chain.keyAddress)).filter((h) => h.txid === chain.ids.T3).length).toBe(1)
     })
 
-    test('through a StateReader: every transaction and output checks out; normalCoins is the confirmed coins not spent in the mempool, then the mempool coins not spent there', async () => {
+    test("through a StateReader: every transaction and output checks out, in komodod's order whatever the source's; normalCoins is the confirmed coins not spent in the mempool and the mempool coins not spent there, in the wallet map's order", async () => {
       const counted = countingView(view)
       const reader = new StateReader(counted.view)
-      const coins = await normalCoins(reader, bytesToHex(keySigner(CONTRACT_KEY).publicKey))
+      const pub = bytesToHex(keySigner(CONTRACT_KEY).publicKey)
+      const coins = await normalCoins(reader, pub)
       const want = expected(chain, chain.keyAddress)
       const spent = new Set(want.mempoolSpends.map((s) => `${s.txid}:${s.vout}`))
       const free = (u: ChainUtxo) => !spent.has(`${u.txid}:${u.vout}`)
-      expect(coins.map((u) => `${u.txid}:${u.vout}`)).toEqual(
-        [...want.unspent.filter(free), ...want.mempoolOutputs.filter(free)].map((u) => `${u.txid}:${u.vout}`),
+      const op = (u: { txid: string; vout: number }) => `${u.txid}:${u.vout}`
+      // AvailableCoins walks mapWallet: confirmed and mempool coins interleaved by txid
+      expect(coins.map(op)).toEqual(
+        sortedBy([...want.unspent.filter(free), ...want.mempoolOutputs.filter(free)], byWalletMap).map(op),
+      )
+      // AddNormalinputs2 / remote: the address-unspent index
+      expect((await normalCoins(reader, pub, { confirmedOnly: true })).map(op)).toEqual(
+        sortedBy(want.unspent.filter(free), byUnspentIndex).map(op),
       )
       // one call per look-up, the counter sees every one
       expect(counted.total()).toBe(reader.roundTrips)
@@ -384,9 +392,16 @@ export function chainViewContract(label: string, makeView: ViewFactory, options:
       for (const m of CHAIN_VIEW_METHODS) expect(typeof counted.counts[m]).toBe('number')
       for (const [, a] of addresses()) {
         const r = new StateReader(view)
-        await r.unspent(a)
-        await r.addressMempool(a)
-        await r.history(a)
+        const w = expected(chain, a)
+        expect((await r.unspent(a)).map(op)).toEqual(sortedBy(w.unspent, byUnspentIndex).map(op))
+        const m = await r.addressMempool(a)
+        expect(m.outputs.map(op)).toEqual(sortedBy(w.mempoolOutputs, byWalletMap).map(op))
+        const bySpender = (x: { spender: string; vin: number }, y: { spender: string; vin: number }) =>
+          byTxid(x.spender, y.spender) || x.vin - y.vin
+        expect(m.spends.map((x) => `${x.spender}:${x.vin}`)).toEqual(
+          sortedBy(w.mempoolSpends, bySpender).map((x) => `${x.spender}:${x.vin}`),
+        )
+        expect((await r.history(a)).map((h) => h.txid)).toEqual(w.history.map((h) => h.txid))
       }
     })
 

@@ -6,7 +6,7 @@ import { daemonParseCoins, formatCoins } from '../../amount.js'
 import { FAUCET_SIZE } from './build.js'
 import { faucetAddressIsOld, faucetFunding, pickFaucetInputs, resolveFaucetFund, resolveFaucetGet } from './resolve.js'
 import { ccScript } from '../../script/cc.js'
-import { StateReader, type ResolveContext } from '../../cctx/resolve.js'
+import { daemonUtxoOrder, StateReader, type ResolveContext } from '../../cctx/resolve.js'
 import type { Utxo } from '../../cctx/types.js'
 import type { DevChain } from '../../devnet/chain.js'
 import { scriptAddress } from '../../devnet/chain.js'
@@ -58,13 +58,15 @@ export function validateFaucet(check: ModuleCheck): void {
 
 /**
  * Confirmed faucet UTXOs above 0.01 coin, not spent in the mempool (`AddFaucetInputs(0, 0)`, the rule of
- * ./resolve.ts over the devnet's chain): what faucetget may use, in address-index order.
+ * ./resolve.ts over the devnet's chain): what faucetget may use, in komodod's address-unspent index order
+ * ({@link daemonUtxoOrder}: txid, then index; not height).
  * @example faucetUtxos(chain)[0]
  */
 export function faucetUtxos(chain: DevChain): Utxo[] {
   const coins = chain
     .addressCoins(ccAddress(EVAL.FAUCET, FAUCET.pubkey))
     .map((c) => ({ txid: c.txid, vout: c.vout, satoshis: c.value, script: c.script, height: c.height }))
+    .sort(daemonUtxoOrder)
   return pickFaucetInputs(coins, (u) => chain.spentInMempool(u.txid, u.vout), 0n, 0)
 }
 

@@ -19,7 +19,7 @@ import {
   resolveGatewaysWithdraw,
 } from './resolve.js'
 import { GATEWAYS_MIN_CONFIRMATIONS } from './resolve-lookups.js'
-import { StateReader, type ResolveContext } from '../../cctx/resolve.js'
+import { daemonUtxoOrder, StateReader, type ResolveContext } from '../../cctx/resolve.js'
 import { devnetChainView } from '../../devnet/view.js'
 import { gatewaysCustomAddress, gatewaysDepositAddress } from './proof.js'
 import type { Transaction } from '../../tx/types.js'
@@ -460,7 +460,8 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
         b.pubkeys.map((k) => hexToBytes(k)),
         prefixesOf(b),
       )
-      for (const c of n.chain.addressCoins(ccAddress(EVAL.GATEWAYS, me))) {
+      // as SetCCunspents walks the caller's gateways CC address (by txid, then index)
+      for (const c of n.chain.addressCoins(ccAddress(EVAL.GATEWAYS, me)).sort(daemonUtxoOrder)) {
         if (c.vout !== 0 || c.value !== MARKER || n.chain.spentInMempool(c.txid, 0)) continue
         const d = gatewaysOpret(n.chain.txs.get(c.txid)?.tx)
         if (d === null || d.funcid !== 'D' || d.bindtxid !== id || d.refcoin !== coin) continue

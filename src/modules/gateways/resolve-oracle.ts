@@ -24,7 +24,7 @@ function oraclesOpretOf(t: VerifiedTx | undefined): OraclesOpret | undefined {
  * The publisher's current baton txid for an oracle, or undefined (`OraclesBatontxid`): the publisher's first 'R'
  * among the confirmed unspent outputs at the oracle's marker address gives the baton address (its vout 1); there,
  * the 10000-satoshi output of a 'D' or 'R' of this oracle and publisher at the greatest height (the first at that
- * height in index order); then, while its vout 1 is spent in the mempool by a 'D' (as input 1), that 'D'. A mempool
+ * height by txid); then, while its vout 1 is spent in the mempool by a 'D' (as input 1), that 'D'. A mempool
  * spend by anything else stops the walk (the daemon loops forever there).
  * @internal
  */

@@ -152,7 +152,7 @@ export async function markerOutputs(
 /**
  * The publisher's current baton (`OracleBatonUtxo`, spec 5.9): among the confirmed outputs on the baton address
  * (CC1(0xEC, batonPubkey); those spent in the mempool included) of exactly 10000 whose transaction is a 'D' or 'R'
- * of this oracle and publisher, the one of the greatest height (the first in index order on a tie); then, while its
+ * of this oracle and publisher, the one of the greatest height (the first by txid on a tie); then, while its
  * vout 1 is spent in the mempool, the mempool transaction whose vin 1 spends it. Output 1 of the transaction found,
  * or undefined when there is none (the daemon then builds without a baton).
  * komodod moves to whichever mempool transaction spends the baton at vin 1 (the spec says a 'D'; the source reads

@@ -392,8 +392,10 @@ export async function resolveRewardsUnlock(
     let pick: RewardsOutput | undefined = firstL < 0 ? undefined : candidates[firstL]
     if (plan.maxseconds === 0n) pick = before[0]
     else if (before.length > 0) {
-      const times = await reader.blockTimes([...before.map(heightOf), tip])
-      const tipTime = times[times.length - 1]!
+      // the first lock's block time is read in the same round trip: it is the lock when none of these is old
+      const lockHeight = firstL < 0 ? [] : [heightOf(candidates[firstL]!)]
+      const times = await reader.blockTimes([...before.map(heightOf), tip, ...lockHeight])
+      const tipTime = times[before.length]!
       const old = before.findIndex((_, i) => BigInt(Math.max(0, tipTime - times[i]!)) >= plan.maxseconds)
       if (old >= 0) pick = before[old]
     }

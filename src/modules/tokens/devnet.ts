@@ -7,7 +7,7 @@ import { resolveTokenCreate, resolveTokenTransfer } from './resolve.js'
 import { pickTokenInputs, tokenAddress, tokenBalance } from './inputs.js'
 import { createNftEvalCode, tokenOutputUnits, tokenVoutUnits, tokensOpretOf, type TxLookup } from './validity.js'
 import type { Transaction } from '../../tx/types.js'
-import { StateReader, type ResolveContext } from '../../cctx/resolve.js'
+import { daemonUtxoOrder, StateReader, type ResolveContext } from '../../cctx/resolve.js'
 import type { Utxo } from '../../cctx/types.js'
 import type { DevChain } from '../../devnet/chain.js'
 import { hexResultAsync, numText, str, txidArg, type DevnetNode, type Method } from '../../devnet/node.js'
@@ -79,8 +79,9 @@ export function validateTokens(check: ModuleCheck): void {
 
 /**
  * The token inputs komodod's `AddTokenCCInputs` would take for `pubkey` on the devnet's chain, without an amount:
- * every valid token output of `tokenid` confirmed on its token address and not spent in the mempool (the same rule as
- * the resolvers' `tokenInputs`, ./inputs.ts, over the in-memory chain; gateways' devnet part uses it).
+ * every valid token output of `tokenid` confirmed on its token address and not spent in the mempool, in the
+ * address-unspent index's order ({@link daemonUtxoOrder}) (the same rule as the resolvers' `tokenInputs`,
+ * ./inputs.ts, over the in-memory chain; gateways' devnet part uses it).
  * @example tokenUtxos(chain, tokenid, pubkeyHex).reduce((s, u) => s + u.satoshis, 0n) // the balance
  */
 export function tokenUtxos(chain: DevChain, tokenid: string, pubkey: string): Utxo[] {
@@ -90,6 +91,7 @@ export function tokenUtxos(chain: DevChain, tokenid: string, pubkey: string): Ut
     .addressCoins(address)
     .filter((c) => !chain.spentInMempool(c.txid, c.vout))
     .map((c) => ({ txid: c.txid, vout: c.vout, satoshis: c.value, script: c.script, height: c.height }))
+    .sort(daemonUtxoOrder)
   return pickTokenInputs(coins, tokenid, lookup)
 }
 
@@ -146,7 +148,8 @@ export const TOKENS_METHODS: Record<string, Method> = {
     usage: 'tokenlist\n',
     run: (n) => {
       const out: string[] = []
-      for (const c of n.chain.addressCoins(ccAddress(EVAL.TOKENS, TOKENS.pubkey)))
+      // the markers at the tokens global CC address, as SetCCunspents walks them
+      for (const c of n.chain.addressCoins(ccAddress(EVAL.TOKENS, TOKENS.pubkey)).sort(daemonUtxoOrder))
         if (tokensOpret(n.chain.txs.get(c.txid)?.tx)?.funcid === 'c' && !out.includes(c.txid)) out.push(c.txid)
       return out
     },

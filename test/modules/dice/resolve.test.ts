@@ -31,6 +31,7 @@ import {
   type DiceEntropyChoice,
 } from '../../../src/modules/dice/resolve.js'
 import * as diceIndex from '../../../src/modules/dice/index.js'
+import { byUnspentIndex, sortedBy } from '../../_util/daemon-order.js'
 
 const D = ccModule('Dice')
 const DICE_ADDR = ccAddress(0xe6, D.pubkey)
@@ -132,9 +133,12 @@ function addFunds(house: Key, name: string, fid: string, coin: Utxo, amount = '1
   )
 }
 
-/** The test's own reading of DicePlanFunds / AddDiceInputs: the plan's confirmed index-0 outputs, not spent in the mempool. */
+/**
+ * The test's own reading of DicePlanFunds / AddDiceInputs: the plan's confirmed index-0 outputs, not spent in the
+ * mempool, in the order SetCCunspents walks them (the address-unspent index: txid, then index).
+ */
 function planOutputs(fid: string, name: string, withSpent = false) {
-  return dev.chain.addressCoins(DICE_ADDR).filter((c) => {
+  return sortedBy(dev.chain.addressCoins(DICE_ADDR), byUnspentIndex).filter((c) => {
     if (c.vout !== 0 || (!withSpent && dev.chain.spentInMempool(c.txid, 0))) return false
     const op = opretOf(txOf(c.txid))
     if (op === null) return false
@@ -161,12 +165,11 @@ const isDiceIn = (i: { txid: string; vout: number }) => bytesToHex(dev.chain.out
 /** A finish's plan inputs beyond the bet's two outputs (AddDiceInputs'), by txid. */
 const extraIns = (tx: Transaction, bettxid: string) =>
   tx.vin.filter((i) => isDiceIn(i) && i.txid !== bettxid).map((i) => i.txid)
-/** The key's confirmed coins not spent in the mempool (AddNormalinputs2's candidates), in address-index order. */
+/** The key's confirmed coins not spent in the mempool (AddNormalinputs2's candidates), in address-unspent index order. */
 function confirmedCoins(k: Key) {
   const p2pk = bytesToHex(p2pkScript(k.pub))
   const p2pkh = bytesToHex(p2pkhScript(hash160(k.pub)))
-  return dev.chain
-    .addressCoins(p2pkhAddress(k.pub))
+  return sortedBy(dev.chain.addressCoins(p2pkhAddress(k.pub)), byUnspentIndex)
     .filter((c) => !dev.chain.spentInMempool(c.txid, c.vout))
     .filter((c) => [p2pk, p2pkh].includes(bytesToHex(c.script)))
 }
@@ -376,33 +379,43 @@ describe('diceaddfunds', () => {
 })
 
 describe('dicebet: the entropy output', () => {
-  const expectedCandidates = () => [E_addr, E_fund, ...E_chain]
+  // plan A's entropy outputs that pass the daemon's checks, all in one block; the daemon walks them in the
+  // address-unspent index's order (txid's internal bytes), not in their order in the block
+  const blockOrder = () => [E_addr, E_fund, ...E_chain]
+  const expectedCandidates = () =>
+    sortedBy(
+      blockOrder().map((txid) => ({ txid, vout: 0 })),
+      byUnspentIndex,
+    ).map((o) => o.txid)
   let bet1: string
   let bet1Entropy: Uint8Array
   let bet2: string
 
-  test("the first of the daemon's candidates: plan B's outputs, a coinbase-funded, a foreign-funded and an untagged 'E' are passed over", async () => {
+  test("the first of the daemon's candidates in its order (txid, not block position): plan B's outputs, a coinbase-funded, a foreign-funded and an untagged 'E' are not candidates", async () => {
+    const first = expectedCandidates()[0]!
+    expect(expectedCandidates()).not.toEqual(blockOrder()) // the two orders differ on this chain
     const planA = opretOf(txOf(fidA))!
-    bet1Entropy = bettorEntropyFor(E_addr, H, COIN, 2n, planA, true)
+    bet1Entropy = bettorEntropyFor(first, H, COIN, 2n, planA, true)
     const c = counting(dev.view)
     const r = await resolveDiceBet({ name: 'DICE', fundingtxid: fidA, amount: '1', odds: 2 }, ctx(B, c.view), {
       bettorEntropy: bet1Entropy,
     })
     ROUND_TRIPS.dicebet = c.calls.length
-    expect(r.tx.vin[0]).toMatchObject({ txid: E_addr, vout: 0 })
+    expect(r.tx.vin[0]).toMatchObject({ txid: first, vout: 0 })
     bet1 = await send(r.hex)
   })
 
   test('an entropy output spent in the mempool is passed over; named, it is refused with the daemon text', async () => {
+    const [c0, c1] = expectedCandidates()
     const r = await resolveDiceBet({ name: 'DICE', fundingtxid: fidA, amount: '1', odds: 2 }, ctx(B2))
-    expect(r.tx.vin[0]).toMatchObject({ txid: E_fund, vout: 0 })
+    expect(r.tx.vin[0]).toMatchObject({ txid: c1, vout: 0 })
     // the bettor entropy the daemon derives: for (entropy txid, 0) with the bettor's key
     expect((opretOf(r.tx) as { hash: string }).hash).toBe(
-      bytesToHex(diceHashEntropy({ txid: E_fund, vout: 0 }, true, B2.priv).entropy),
+      bytesToHex(diceHashEntropy({ txid: c1!, vout: 0 }, true, B2.priv).entropy),
     )
     bet2 = await send(r.hex)
     const spent = await codeOf(
-      resolveDiceBet({ name: 'DICE', fundingtxid: fidA, amount: '1', odds: 2 }, ctx(B), { entropyTxid: E_addr }),
+      resolveDiceBet({ name: 'DICE', fundingtxid: fidA, amount: '1', odds: 2 }, ctx(B), { entropyTxid: c0 }),
     )
     expect(spent.code).toBe('BUILD_STATE')
     expect(daemonText(spent)).toBe('entropy txid is spent')
@@ -412,10 +425,11 @@ describe('dicebet: the entropy output', () => {
       )
       expect(e.code).toBe('BUILD_STATE')
     }
+    const later = expectedCandidates()[50]!
     const named = await resolveDiceBet({ name: 'DICE', fundingtxid: fidA, amount: '1', odds: 2 }, ctx(B), {
-      entropyTxid: E_chain[50]!,
+      entropyTxid: later,
     })
-    expect(named.tx.vin[0]!.txid).toBe(E_chain[50])
+    expect(named.tx.vin[0]!.txid).toBe(later)
   })
 
   test('a chooser sees exactly the candidates, in order; the daemon-like random choice stays within them', async () => {
@@ -426,7 +440,7 @@ describe('dicebet: the entropy output', () => {
         return c.candidates[7]!.txid
       },
     })
-    const open = expectedCandidates().filter((t) => t !== E_addr && t !== E_fund)
+    const open = expectedCandidates().slice(2) // the first two are spent in the mempool by the bets above
     expect(seen!.candidates.map((c) => c.txid)).toEqual(open)
     expect(seen!.listedOutputs).toBe(dev.chain.addressCoins(DICE_ADDR).length)
     expect(r.tx.vin[0]!.txid).toBe(open[7])
@@ -523,7 +537,7 @@ describe('dicebet: the entropy output', () => {
       ROUND_TRIPS.dicefinish = c.calls.length
       expect(r.funcid).toBe('W')
       const op = opretOf(r.tx) as { proof: string }
-      const v0 = txOf(E_addr).vin[0]!
+      const v0 = txOf(expectedCandidates()[0]!).vin[0]!
       expect(op.proof).toBe(bytesToHex(diceHashEntropy({ txid: v0.txid, vout: v0.vout }, true, H.priv).entropy))
       const normal = r.tx.vin.filter((i) => !isDiceIn(i))
       expect(normal.length).toBeGreaterThan(0)
@@ -581,7 +595,14 @@ describe('dicefinish: AddDiceInputs when no single plan output covers the payout
       ).hex,
     )
     await dev.mine(1)
-    let prev = addFunds(H, 'SMALL', fidD, utxoOf(fidD, 3))
+    // the chain of 100 entropy outputs starts from the funding's change when it holds them (which coins dicefund
+    // took depends on the wallet's txid order), else from the house's largest coin
+    const change = dev.chain.output(fidD, 3)
+    const seed =
+      change !== undefined && change.value > 101n * COIN
+        ? utxoOf(fidD, 3)
+        : confirmedCoins(H).reduce((a, c) => (c.value > a.value ? c : a))
+    let prev = addFunds(H, 'SMALL', fidD, utxoOf(seed.txid, seed.vout))
     await send(prev.hex)
     for (let i = 1; i < 100; i++) {
       prev = addFunds(H, 'SMALL', fidD, utxoOf(prev.txid, 2))
@@ -755,9 +776,12 @@ describe('a lying chain source: a typed error, nothing signed', () => {
         return undefined
       },
     })
-    const [c0, c1] = all!.candidates
-    const hidden = txOf(c0!.txid).vin[0]!.txid
-    expect(dev.chain.addressCoins(DICE_ADDR).some((u) => u.txid === hidden)).toBe(false) // read only as vin 0's
+    // E_addr's vin 0 is S, read only as a vin 0 (not listed at the dice address)
+    const gone = all!.candidates.find((c) => c.txid === E_addr)!
+    const rest = all!.candidates.filter((c) => c !== gone)
+    const hidden = txOf(gone.txid).vin[0]!.txid
+    expect(hidden).toBe(S)
+    expect(dev.chain.addressCoins(DICE_ADDR).some((u) => u.txid === hidden)).toBe(false)
     const missing = () => {
       throw new KomodoCcError('TX_NOT_FOUND', 'No information available about transaction')
     }
@@ -767,7 +791,7 @@ describe('a lying chain source: a typed error, nothing signed', () => {
       getTransactions: async (ts) => (ts.includes(hidden) ? missing() : dev.view.getTransactions!(ts)),
     }
     const lazy = await resolveDiceBet({ name: 'DICE', fundingtxid: fidA, amount: '1', odds: 2 }, ctx(B, view))
-    expect(lazy.tx.vin[0]!.txid).toBe(c1!.txid)
+    expect(lazy.tx.vin[0]!.txid).toBe(rest[0]!.txid)
     let seen: DiceEntropyChoice | undefined
     await resolveDiceBet({ name: 'DICE', fundingtxid: fidA, amount: '1', odds: 2 }, ctx(B, view), {
       chooseEntropy: (c) => {
@@ -775,7 +799,7 @@ describe('a lying chain source: a typed error, nothing signed', () => {
         return undefined
       },
     })
-    expect(seen!.candidates.map((c) => c.txid)).toEqual(all!.candidates.slice(1).map((c) => c.txid))
+    expect(seen!.candidates.map((c) => c.txid)).toEqual(rest.map((c) => c.txid))
   })
 
   test("a view hiding a bet's stake: the finish is refused as finished, not built", async () => {

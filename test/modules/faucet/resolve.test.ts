@@ -21,6 +21,7 @@ import {
   resolveFaucetGet,
 } from '../../../src/modules/faucet/index.js'
 import { faucetAddressIsOld, faucetInputs } from '../../../src/modules/faucet/resolve.js'
+import { byUnspentIndex, sortedBy } from '../../_util/daemon-order.js'
 
 type Key = { priv: Uint8Array; pub: string }
 const keyOf = (n: number): Key => {
@@ -123,7 +124,7 @@ describe('faucetfund and faucetget, key-local', () => {
     const b = await buildFaucetGetAsync(
       {},
       { pubkey: NEW.pub, utxos: [], height: dev.chain.height },
-      { faucetUtxos: faucetUtxos(dev.chain) },
+      { faucetUtxos: sortedBy(faucetUtxos(dev.chain), byUnspentIndex) },
       { startNonce: 7 },
     )
     expect(r.hex).toBe(b.hex)
@@ -220,11 +221,29 @@ describe('faucetfund and faucetget, key-local', () => {
   })
 })
 
+/**
+ * The test's own AddFaucetInputs: over `outs` in the address-unspent index's order (txid, then index), skip those
+ * below total/60 and those not strictly above 0.01 coin or spent in the mempool, take until the total is reached.
+ */
+function faucetRule(outs: { txid: string; vout: number; value: bigint }[], spent: Set<string>, total: bigint) {
+  const picked: typeof outs = []
+  let sum = 0n
+  for (const o of sortedBy(outs, byUnspentIndex)) {
+    if (o.value < total / 60n || o.value <= 1_000_000n || spent.has(outpoint(o))) continue
+    picked.push(o)
+    sum += o.value
+    if (sum >= total || picked.length >= 60) break
+  }
+  return picked
+}
+
 describe("AddFaucetInputs' rules on a faucet built to reach them", () => {
   let dev: Devnet
   const fundIds: string[] = []
-  // in one block, in this order: 1,000,000 (not strictly above 0.01), 900,000, then 1,000,001 and 3,000,000 × 8
+  // in one block, in this order: 1,000,000 (not strictly above 0.01), 900,000, then 1,000,001 and 3,000,000 × 8;
+  // the daemon walks them by txid, not in this order
   const VALUES = [1_000_000n, 900_000n, 1_000_001n, ...Array.from({ length: 8 }, () => 3_000_000n)]
+  const funds = () => fundIds.map((txid, i) => ({ txid, vout: 0, value: VALUES[i]! }))
   beforeAll(async () => {
     dev = await startDevnet()
     const ctx = { view: dev.view, pubkey: dev.pubkey, privateKey: hexToBytes(dev.privateKey) }
@@ -234,29 +253,37 @@ describe("AddFaucetInputs' rules on a faucet built to reach them", () => {
   afterAll(async () => {
     await dev.stop()
   })
-  const fund = (i: number) => `${fundIds[i]}:0`
+  let leftAfterGets = 0n
 
-  test('index order, only outputs strictly above 0.01 coin, until 10,010,000 is reached', async () => {
-    // by the rule: skip #0 (= 1,000,000) and #1; 1,000,001 + 3 × 3,000,000 = 10,000,001 < 10,010,000, so a fourth 3M
-    expect((await faucetInputs(new StateReader(dev.view), 10_010_000n, 60)).map(outpoint)).toEqual(
-      [2, 3, 4, 5, 6].map(fund),
-    )
+  test("the daemon's index order (txid, not block position), only outputs strictly above 0.01 coin, until 10,010,000 is reached", async () => {
+    const want = faucetRule(funds(), new Set(), 10_010_000n)
+    // 1,000,001 + 3 × 3,000,000 < 10,010,000: four or five outputs, whichever come first by txid
+    expect(want.length).toBeGreaterThanOrEqual(4)
+    expect(sortedBy(funds(), byUnspentIndex).map(outpoint)).not.toEqual(funds().map(outpoint)) // the orders differ
+    expect((await faucetInputs(new StateReader(dev.view), 10_010_000n, 60)).map(outpoint)).toEqual(want.map(outpoint))
     expect(await faucetFunding(new StateReader(dev.view))).toBe(1_000_001n + 8n * 3_000_000n)
     expect((await dev.rpc.faucetinfo()).funding).toBe(1_000_001n + 8n * 3_000_000n)
   })
 
   test("a get's inputs; a second get skips what the first spends in the mempool and never sees its change", async () => {
+    const want1 = faucetRule(funds(), new Set(), 10_010_000n)
     const first = await resolveFaucetGet({}, { view: dev.view, pubkey: keyOf(0x3b11).pub })
-    expect(first.tx.vin.map(outpoint)).toEqual([2, 3, 4, 5, 6].map(fund))
-    expect(first.tx.vout[0]!.value).toBe(1_000_001n + 4n * 3_000_000n - 10_010_000n) // faucet change
+    expect(first.tx.vin.map(outpoint)).toEqual(want1.map(outpoint))
+    const sum1 = want1.reduce((s, o) => s + o.value, 0n)
+    expect(first.tx.vout[0]!.value).toBe(sum1 - 10_010_000n) // faucet change
     await dev.view.broadcast(first.hex)
+    const want2 = faucetRule(funds(), new Set(want1.map(outpoint)), 10_010_000n)
     const second = await resolveFaucetGet({}, { view: dev.view, pubkey: keyOf(0x3b12).pub })
-    expect(second.tx.vin.map(outpoint)).toEqual([7, 8, 9, 10].map(fund))
+    expect(second.tx.vin.map(outpoint)).toEqual(want2.map(outpoint))
+    const sum2 = want2.reduce((s, o) => s + o.value, 0n)
     await dev.view.broadcast(second.hex)
     await dev.mine(1)
-    expect(await faucetFunding(new StateReader(dev.view))).toBe(
-      1_000_001n + 4n * 3_000_000n - 10_010_000n + (4n * 3_000_000n - 10_010_000n),
-    )
+    // what is left above 0.01 coin: the outputs neither took, and each change strictly above 0.01 coin
+    const taken = new Set([...want1, ...want2].map(outpoint))
+    const left = funds().filter((o) => o.value > 1_000_000n && !taken.has(outpoint(o)))
+    const changes = [sum1 - 10_010_000n, sum2 - 10_010_000n].filter((v) => v > 1_000_000n)
+    leftAfterGets = [...left.map((o) => o.value), ...changes].reduce((s, v) => s + v, 0n)
+    expect(await faucetFunding(new StateReader(dev.view))).toBe(leftAfterGets)
   }, 120_000)
 
   test('a faucet that cannot pay 0.1 coin + fee is refused before the work; mempool funding does not count', async () => {
@@ -267,7 +294,7 @@ describe("AddFaucetInputs' rules on a faucet built to reach them", () => {
     await dev.view.broadcast((await resolveFaucetFund({ amount: '20' }, ctx)).hex) // mempool only
     const still = await getWith(NEW.pub, dev.view)
     expect([(still.result as KomodoCcError).code, still.progress]).toEqual(['INSUFFICIENT_FUNDS', 0])
-    expect(formatCoins(await faucetFunding(new StateReader(dev.view)))).toBe('0.04980001')
+    expect(formatCoins(await faucetFunding(new StateReader(dev.view)))).toBe(formatCoins(leftAfterGets))
   })
 
   test('an empty faucet: the daemon text', async () => {

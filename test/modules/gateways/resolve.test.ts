@@ -34,6 +34,7 @@ import {
 } from '../../../src/modules/gateways/resolve.js'
 import { resign } from '../../devnet/_helpers.js'
 import { createWallet, type WalletResult } from '../../../src/wallet/wallet.js'
+import { byUnspentIndex, sortedBy } from '../../_util/daemon-order.js'
 
 // Independent facts (spec 1.9, 5.1): the gateways global key, its CC address, the gateway token address.
 const GW_PK = '03ea9c062b9652d8eff34879b504eda0717895d27597aaeb60347d65eed96ccb40'
@@ -334,10 +335,12 @@ const tokOpret = (txid: string) => {
     return undefined
   }
 }
-/** The caller's outputs of `token` at CC1(0xf2, me), confirmed, not spent in the mempool, chain order (the rule). */
+/**
+ * The caller's outputs of `token` at CC1(0xf2, me), confirmed, not spent in the mempool, in the order SetCCunspents
+ * walks them (the address-unspent index: txid, then index) (the rule).
+ */
 const myTokenOutputs = (token: string) =>
-  dev.chain
-    .addressCoins(ccAddress(0xf2, me))
+  sortedBy(dev.chain.addressCoins(ccAddress(0xf2, me)), byUnspentIndex)
     .filter((c) => !dev.chain.spentInMempool(c.txid, c.vout))
     .filter((c) => {
       const p = tokOpret(c.txid)
@@ -486,26 +489,33 @@ describe('gatewayswithdraw: the pending-withdraw scan (confirmed markers at vout
 
 describe("gatewayswithdraw's token inputs: the caller's outputs of the bind's token, mempool spends excluded", () => {
   test('other tokens at the same address are skipped; an output spent in the mempool is not taken', async () => {
-    // another token's output first in the address index, then A split in two by transfers to self
-    await send(await dev.rpc.tokencreate('TOKEN3', '0.01', ''))
-    await dev.mine(1)
+    // A split in two by transfers to self
     await send(await dev.rpc.tokentransfer(tokenid, me, 5000n))
     await dev.mine(1)
     await send(await dev.rpc.tokentransfer(tokenid, me, 7000n))
     await dev.mine(1)
+    // another token's output before the first candidate in the address index (txid order): new tokens until one is
+    const indexOrder = () => sortedBy(dev.chain.addressCoins(ccAddress(0xf2, me)), byUnspentIndex)
+    const otherFirst = () => {
+      const list = indexOrder()
+      const first = list.findIndex((c) => key(c) === key(myTokenOutputs(tokenid)[0]!))
+      return list.slice(0, first).some((c) => c.txid !== tokenid && tokOpret(c.txid)?.funcid === 'c')
+    }
+    for (let i = 0; !otherFirst() && i < 60; i++) {
+      await send(await dev.rpc.tokencreate(`TOKEN3.${i}`, '0.01', ''))
+      await dev.mine(1)
+    }
     // one more transfer in the mempool spends one of them
     await send(await dev.rpc.tokentransfer(tokenid, me, 3000n))
-    const expected = myTokenOutputs(tokenid) // confirmed, not spent in the mempool, of A only, chain order
+    const expected = myTokenOutputs(tokenid) // confirmed, not spent in the mempool, of A only, txid order
     const spentNow = dev.chain
       .addressCoins(ccAddress(0xf2, me))
       .filter((c) => dev.chain.spentInMempool(c.txid, c.vout))
       .map(key)
     expect(spentNow.length).toBeGreaterThan(0)
     // the scenario: another token's output stands before the first candidate in the address index
-    const order = dev.chain.addressCoins(ccAddress(0xf2, me)).map(key)
-    const firstOther = dev.chain
-      .addressCoins(ccAddress(0xf2, me))
-      .findIndex((c) => c.txid !== tokenid && tokOpret(c.txid)?.funcid === 'c')
+    const order = indexOrder().map(key)
+    const firstOther = indexOrder().findIndex((c) => c.txid !== tokenid && tokOpret(c.txid)?.funcid === 'c')
     expect(firstOther).toBeGreaterThanOrEqual(0)
     expect(firstOther).toBeLessThan(order.indexOf(key(expected[0]!)))
     const amount = expected[0]!.satoshis // exactly the first candidate: one token input
@@ -549,10 +559,12 @@ async function depositsOf(amounts: bigint[]): Promise<Deposit[]> {
   return out
 }
 
-/** AddGatewaysInputs by the rule, read from the chain here: the gateway's outputs this bind's claims may spend. */
+/**
+ * AddGatewaysInputs by the rule, read from the chain here: the gateway's outputs this bind's claims may spend, in
+ * the address-unspent index's order (txid, then index).
+ */
 function gatewayOutputsByRule(): { txid: string; vout: number; value: bigint }[] {
-  return dev.chain
-    .addressCoins(GW_TOKENS)
+  return sortedBy(dev.chain.addressCoins(GW_TOKENS), byUnspentIndex)
     .filter((c) => bytesToHex(c.script) === GW_TOKENS_SCRIPT)
     .filter((c) => {
       if (c.txid === bindtxid) return c.vout === 0
@@ -607,7 +619,15 @@ describe("gatewaysclaim's gateway inputs (AddGatewaysInputs): address-index orde
     expect(e.details.tokens).toBe(String(eligible.slice(0, 60).reduce((s, c) => s + c.value, 0n)))
   })
 
-  test('inputs in address-index order until the amount: the first 7, change back to the gateway', async () => {
+  test("inputs in the address index's order (txid, not height) until the amount: the first 7, change back to the gateway", async () => {
+    // the outputs span several blocks, 61 of them in one; their txids order them otherwise than the chain does
+    // (height, then place in the block)
+    const place = (t: string) => {
+      const h = dev.chain.txs.get(t)!.height
+      return h * 100_000 + dev.chain.blocks[h]!.txids.indexOf(t)
+    }
+    const byChain = [...eligible].sort((a, b) => place(a.txid) - place(b.txid) || a.vout - b.vout)
+    expect(eligible.slice(0, 7).map(key)).not.toEqual(byChain.slice(0, 7).map(key))
     const c = counted(dev.view)
     const r = await resolveGatewaysClaim(
       { bindtxid, coin: 'KMD', deposittxid: d2.deposittxid, destpub: me, amount: d2.amount },
@@ -625,7 +645,14 @@ describe("gatewaysclaim's gateway inputs (AddGatewaysInputs): address-index orde
       { bindtxid, coin: 'KMD', deposittxid: d4.deposittxid, destpub: me, amount: d4.amount },
       ctxOf(),
     )
-    expect(r.tx.vin.map(key)).toEqual([key(eligible[0]!), `${d4.deposittxid}:0`])
+    const again: string[] = []
+    let total = 0n
+    for (const c of eligible) {
+      if (total >= d4.amount || again.length >= 60) break
+      again.push(key(c))
+      total += c.value
+    }
+    expect(r.tx.vin.map(key)).toEqual([...again, `${d4.deposittxid}:0`])
     expect(dev.chain.mempoolSpends.get(key(eligible[0]!))).toBe(claim2)
     await expect(dev.view.broadcast(r.hex)).rejects.toBeInstanceOf(KomodoCcError)
     await dev.mine(1)
@@ -635,7 +662,10 @@ describe("gatewaysclaim's gateway inputs (AddGatewaysInputs): address-index orde
       ctxOf(),
     )
     const now = gatewayOutputsByRule()
-    expect(key(now[0]!)).toBe(key(eligible[7]!))
+    // what is left: the outputs claim2 did not take, and its change back to the gateway (vout 1)
+    expect(now.map(key)).toEqual(
+      sortedBy([...eligible.slice(7), { txid: claim2, vout: 1, value: 500n }], byUnspentIndex).map(key),
+    )
     const take: string[] = []
     let sum = 0n
     for (const c of now) {

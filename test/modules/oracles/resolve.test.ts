@@ -44,6 +44,7 @@ import {
 import { oraclesInfo, oraclesSamples } from '../../../src/modules/oracles/resolve-info.js'
 import { resign } from '../../devnet/_helpers.js'
 import { createWallet, type WalletMethod, type WalletResult } from '../../../src/wallet/index.js'
+import { byTxid, byUnspentIndex, byWalletMap, sortedBy } from '../../_util/daemon-order.js'
 
 type Key = { priv: Uint8Array; pub: string; pk: Uint8Array; baton: string; cc: string }
 const keyOf = (seed: string): Key => {
@@ -138,17 +139,24 @@ const utxo = (c: Coin): Utxo => ({
   height: Math.max(0, c.height),
 })
 const key = (u: { txid: string; vout: number }) => `${u.txid}:${u.vout}`
-/** Build context of a key as the devnet's address index sees its coins. */
+/**
+ * Build context of a key with its coins as local-mode AddNormalinputs walks them: the wallet's coins (confirmed and
+ * mempool, none spent in the mempool) in mapWallet's order (txid, then vout).
+ */
 const walletCtx = (k: Key) => ({
   pubkey: k.pub,
-  utxos: dev.chain.walletUtxos(k.pk),
+  utxos: sortedBy(dev.chain.walletUtxos(k.pk), byWalletMap),
   height: dev.chain.height,
   privateKey: k.priv,
 })
+/** The confirmed outputs at an address in the order SetCCunspents walks them (address-unspent index: txid, index). */
+const indexed = (address: string): Coin[] => sortedBy(dev.chain.addressCoins(address), byUnspentIndex)
+/** The mempool's outputs to an address (not spent there) in mapTx's order (txid, then vout). */
+const pooled = (address: string): Coin[] => sortedBy(dev.chain.mempoolAddressCoins(address), byWalletMap)
 /** Spec 5.10: newest confirmed 'R' on the marker address, lower fee on a tie. */
 function ruleDatafee(oracle: string, k: Key): bigint {
   let best: { h: number; fee: bigint } | undefined
-  for (const c of dev.chain.addressCoins(txidAddress(oracle))) {
+  for (const c of indexed(txidAddress(oracle))) {
     const p = opretOf(c.txid)
     if (p?.funcid !== 'R' || p.oracletxid !== oracle || p.pubkey !== k.pub) continue
     if (best === undefined || c.height > best.h || (c.height === best.h && p.datafee < best.fee))
@@ -156,10 +164,13 @@ function ruleDatafee(oracle: string, k: Key): bigint {
   }
   return best?.fee ?? 0n
 }
-/** Spec 5.9: the newest confirmed 10000 baton of a 'D'/'R' of (oracle, publisher), then its mempool spenders at vin 1. */
+/**
+ * Spec 5.9: the newest confirmed 10000 baton of a 'D'/'R' of (oracle, publisher) (the first in the address index's
+ * order on a tie), then its mempool spenders at vin 1.
+ */
 function ruleBaton(oracle: string, k: Key): Utxo | undefined {
   let best: Coin | undefined
-  for (const c of dev.chain.addressCoins(k.baton)) {
+  for (const c of indexed(k.baton)) {
     const p = opretOf(c.txid)
     if (c.value !== 10000n || (p?.funcid !== 'D' && p?.funcid !== 'R')) continue
     if (p.oracletxid !== oracle || p.pubkey !== k.pub) continue
@@ -179,8 +190,8 @@ function ruleBaton(oracle: string, k: Key): Utxo | undefined {
 /** Spec 5.8: confirmed 'S'/'D' outputs of this oracle on CC1(publisher), >= 10000, not spent in the mempool. */
 function ruleSubscriptions(oracle: string, k: Key, mempool = false): Utxo[] {
   const coins = [
-    ...dev.chain.addressCoins(k.cc).filter((c) => !dev.chain.spentInMempool(c.txid, c.vout)),
-    ...(mempool ? dev.chain.mempoolAddressCoins(k.cc) : []),
+    ...indexed(k.cc).filter((c) => !dev.chain.spentInMempool(c.txid, c.vout)),
+    ...(mempool ? pooled(k.cc) : []),
   ]
   return coins
     .filter((c) => {
@@ -195,9 +206,9 @@ function ruleFund(oracle: string, k: Key): Utxo | undefined {
     const p = opretOf(c.txid)
     return p?.funcid === 'F' && p.oracletxid === oracle && p.pubkey === k.pub && p.amount === c.value
   }
-  const conf = dev.chain.addressCoins(k.cc).find((c) => !dev.chain.spentInMempool(c.txid, c.vout) && ok(c))
+  const conf = indexed(k.cc).find((c) => !dev.chain.spentInMempool(c.txid, c.vout) && ok(c))
   if (conf !== undefined) return utxo(conf)
-  const pend = dev.chain.mempoolAddressCoins(k.cc).find((c) => c.vout === 0 && ok(c))
+  const pend = pooled(k.cc).find((c) => c.vout === 0 && ok(c))
   return pend === undefined ? undefined : utxo(pend)
 }
 /** The transaction oraclesdata must give, built from the rule's state. */
@@ -387,13 +398,14 @@ describe('the fund output (spec 5.6)', () => {
 })
 
 describe('the datafee (spec 5.10) and the baton (spec 5.9)', () => {
-  test('two registers at one height: the lower fee; the baton is the first of them in index order', async () => {
+  test("two registers at one height: the lower fee; the baton is the first of them in the address index's order (txid)", async () => {
     const reader = new StateReader(dev.view)
     expect(ruleDatafee(A, K)).toBe(10000n)
     expect(await oraclesDatafee(reader, A, K.pub)).toBe(10000n)
     const b = ruleBaton(A, K)!
     const regs = dev.chain.tip.txids.filter((t) => opretOf(t)?.funcid === 'R')
-    expect(b.txid).toBe(regs[0])
+    expect(regs).toHaveLength(2)
+    expect(b.txid).toBe(sortedBy(regs, byTxid)[0]) // their batons are both vout 1: the lower txid wins the tie
     expect(key((await oraclesBaton(reader, A, K.pub, batonPubkey(K.priv)))!)).toBe(key(b))
   })
 
@@ -462,14 +474,16 @@ describe('subscriptions (spec 5.8) and chaining through the mempool', () => {
     const e = await refusal(resolveOraclesData({ oracletxid: C, hexstr: REC('p', 5) }, ctx, { mempool: true }))
     expect(e.details.daemonError).toBe(`couldnt find enough oracle inputs ${P.cc}, limit 1 per utxo`)
     expect(signed()).toBe(0)
-    // samples: the mempool's first (its order), then after a block newest first
+    // samples: the mempool's first, in mapTx's order (by txid, not the order they came in), then after a block
+    // newest first (the address index: height, then position in the block)
     const d1 = dev.chain.mempool[0]!
     const ids = [d1, ...chain.map((d) => d.txid)]
+    const pool = sortedBy(ids, byTxid)
     let s = await oraclesSamples(new StateReader(dev.view), C, P.baton, 0)
-    expect(s.samples.map((x) => x.txid)).toEqual(ids)
-    expect(s.samples[1]!.data).toEqual(['p', '2'])
+    expect(s.samples.map((x) => x.txid)).toEqual(pool)
+    expect(s.samples[pool.indexOf(chain[0]!.txid)]!.data).toEqual(['p', '2'])
     expect((await oraclesSamples(new StateReader(dev.view), C, P.baton, 2)).samples.map((x) => x.txid)).toEqual(
-      ids.slice(0, 2),
+      pool.slice(0, 2),
     )
     await dev.mine(1)
     for (const id of ids) expect(dev.chain.confirmations(id)).toBe(1)
@@ -523,6 +537,9 @@ describe('the 60-input limit, the 10000 minimum, other oracles (spec 5.8, 5.11)'
     const want = ruleSubscriptions(E, Q)
     expect(want).toHaveLength(65)
     expect(got.map(key)).toEqual(want.map(key))
+    // the daemon's order (txid) is not the order of the block they are in
+    const inBlock = dev.chain.tip.txids.filter((t) => want.some((u) => u.txid === t))
+    expect(want.map((u) => u.txid)).not.toEqual(inBlock)
     // the 65, the 5000, the other oracle's and the second fund output
     expect(dev.chain.addressCoins(Q.cc)).toHaveLength(68)
   })

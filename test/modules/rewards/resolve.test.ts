@@ -10,7 +10,7 @@ import { ccModule } from '../../../src/cc/eval.js'
 import { ccScript } from '../../../src/script/cc.js'
 import { p2pkScript } from '../../../src/script/script.js'
 import { sbits } from '../../../src/sbits.js'
-import { serializeTransaction } from '../../../src/tx/codec.js'
+import { serializeTransaction, txidOfBytes } from '../../../src/tx/codec.js'
 import { keySigner, signTransaction } from '../../../src/tx/sign.js'
 import type { TxOutput } from '../../../src/tx/types.js'
 import { KomodoCcError } from '../../../src/errors.js'
@@ -19,7 +19,7 @@ import type { ResolveContext } from '../../../src/cctx/resolve.js'
 import { StateReader } from '../../../src/cctx/resolve.js'
 import type { ChainView } from '../../../src/cctx/types.js'
 import { startDevnet, type Devnet } from '../../../src/devnet/server.js'
-import { encodeRewardsOpret } from '../../../src/modules/rewards/opret.js'
+import { decodeRewardsOpret, encodeRewardsOpret, type RewardsOpret } from '../../../src/modules/rewards/opret.js'
 import {
   resolveRewardsAddFunding,
   resolveRewardsCreateFunding,
@@ -30,6 +30,7 @@ import {
 } from '../../../src/modules/rewards/index.js'
 import { rewardsPlanOutputs } from '../../../src/modules/rewards/resolve.js'
 import { createWallet, type WalletResult } from '../../../src/wallet/wallet.js'
+import { byTxid, byUnspentIndex, sortedBy } from '../../_util/daemon-order.js'
 
 const COIN = 100_000_000n
 const FEE = 10_000n
@@ -76,6 +77,61 @@ const errorOf = async (p: Promise<unknown>): Promise<KomodoCcError> => {
   return e as KomodoCcError
 }
 const vins = (r: BuildResult): string[] => r.tx.vin.map((i) => `${i.txid}:${i.vout}`)
+
+/** The first of make(0), make(1), … whose txid `ok` accepts: the test places a transaction in komodod's order. */
+async function grind(
+  make: (k: bigint) => BuildResult | Promise<BuildResult>,
+  ok: (txid: string) => boolean,
+): Promise<BuildResult> {
+  for (let k = 0n; k < 5000n; k++) {
+    const r = await make(k)
+    if (ok(r.txid)) return r
+  }
+  throw new Error('no transaction found where the test wants it in the txid order')
+}
+/** `a` comes before every one of `others` in komodod's txid order. */
+const before = (a: string, others: readonly string[]): boolean => others.every((o) => byTxid(a, o) < 0)
+
+type Chain = Devnet['chain']
+/** The rewards opret of a transaction's last output, or null. */
+const rewardsOpretOf = (chain: Chain, txid: string): RewardsOpret | null => {
+  try {
+    return decodeRewardsOpret(chain.txs.get(txid)!.tx.vout.at(-1)!.script)
+  } catch {
+    return null
+  }
+}
+/** The plan an 'F'/'A'/'U'/'L' output belongs to: an 'F' is its own plan. */
+const planOf = (txid: string, op: RewardsOpret): string => (op.funcid === 'F' ? txid : op.fundingtxid)
+/**
+ * The confirmed unspent outputs at the rewards CC address in the order SetCCunspents walks them (the
+ * address-unspent index: txid, then index), with their oprets.
+ */
+const indexed = (chain: Chain) =>
+  sortedBy(chain.addressCoins(CC_ADDRESS), byUnspentIndex).map((c) => ({ ...c, op: rewardsOpretOf(chain, c.txid) }))
+/**
+ * AddRewardsInputs (rewards.cpp) by the rule, written here: the plan's confirmed F/A/U outputs (its sbits and
+ * fundingtxid) at the global script, not spent in the mempool, not the lock, in the index's order, each at least
+ * need/30, at most 30, until need.
+ */
+function fundingByRule(chain: Chain, plan: string, name: string, need: bigint, lock: string) {
+  const picked: string[] = []
+  let total = 0n
+  for (const c of indexed(chain)) {
+    if (total >= need || picked.length >= 30) break
+    if (c.op === null || c.op.funcid === 'L' || c.op.sbits !== sbits(name) || planOf(c.txid, c.op) !== plan) continue
+    if (chain.spentInMempool(c.txid, c.vout) || bytesToHex(c.script) !== bytesToHex(GLOBAL)) continue
+    if (c.txid === lock || c.value < need / 30n) continue
+    picked.push(`${c.txid}:${c.vout}`)
+    total += c.value
+  }
+  return { picked, total }
+}
+/** reward + txfee of a lock of the plan (APR 5%), aged by the block times. */
+const needOf = (chain: Chain, lock: string, apr = 5n * COIN): bigint => {
+  const lockBlock = chain.blocks[chain.txs.get(lock)!.height]!
+  return rewardOf(chain.output(lock, 0)!.value, apr, BigInt(chain.tip.time - lockBlock.time)) + FEE
+}
 
 // ----------------------------------------------------------------------------------------------------------------
 // Devnet A: two plans and other keys' outputs at the one rewards CC address
@@ -138,13 +194,16 @@ beforeAll(async () => {
   const x = await resolveRewardsAddFunding({ name: 'PLAN', fundingtxid: P, amount: '7' }, ctxB())
   X7 = await dev.view.broadcast(craft(x, x.tx.vout.slice(0, -1), B_PRIV))
   const two = await resolveRewardsAddFunding({ name: 'PLAN', fundingtxid: P, amount: 700_000n }, ctxW())
-  A11 = await dev.view.broadcast(
-    craft(
+  // A11 is built last, yet made to come first in komodod's order of the plan's funding (before P and A1): the
+  // unlocks below take it first, whatever the heights say
+  let a11 = ''
+  for (let k = 0n; a11 === '' || !before(txidOfBytes(hexToBytes(a11)), [P, A1]); k++)
+    a11 = craft(
       two,
-      [{ value: 200_000n, script: GLOBAL }, { value: 500_000n, script: GLOBAL }, ...two.tx.vout.slice(1)],
+      [{ value: 200_000n + k, script: GLOBAL }, { value: 500_000n - k, script: GLOBAL }, ...two.tx.vout.slice(1)],
       W_PRIV(),
-    ),
-  )
+    )
+  A11 = await dev.view.broadcast(a11)
   await dev.mine(1)
   L0 = await send(resolveRewardsLock({ name: 'PLAN', fundingtxid: P, amount: '12' }, ctxW()))
   L2 = await send(resolveRewardsLock({ name: 'PLAN', fundingtxid: P, amount: '5' }, ctxW()))
@@ -295,12 +354,13 @@ describe('rewards state at one address: several plans, other keys, crafted outpu
 
   describe('after two days', () => {
     let U0: string
+    let otherLock: string // the lock of L1 and L4 the automatic unlock did not take
     beforeAll(async () => {
       dev.advanceTime(2 * DAY)
       await dev.mine(1)
     })
 
-    test('explicit unlock of L0: the lock, then the first plan funding covering reward + fee (the F); equals the devnet RPC; the reward follows the block times', async () => {
+    test("explicit unlock of L0: the lock, then the plan funding in komodod's order (txid, not height): A11's output 0 then its output 1, though the F and A1 came blocks and places before; equals the devnet RPC; the reward follows the block times", async () => {
       const r = await timed('rewardsunlock', dev.view, (v) =>
         resolveRewardsUnlock({ name: 'PLAN', fundingtxid: P, txid: L0 }, ctxW(v)),
       )
@@ -308,9 +368,12 @@ describe('rewards state at one address: several plans, other keys, crafted outpu
       const lockBlock = dev.chain.blocks[dev.chain.txs.get(L0)!.height]!
       const reward = rewardOf(12n * COIN, 5n * COIN, BigInt(dev.chain.tip.time - lockBlock.time))
       expect(reward).toBeGreaterThan(FEE)
-      expect(vins(r)).toEqual([`${L0}:0`, `${P}:0`])
+      const need = reward + FEE
+      const rule = fundingByRule(dev.chain, P, 'PLAN', need, L0)
+      expect(rule.picked).toEqual([`${A11}:0`, `${A11}:1`]) // an A's output 1 taken as the daemon takes it
+      expect(vins(r)).toEqual([`${L0}:0`, ...rule.picked])
       expect(r.tx.vout[1]).toEqual({ value: 12n * COIN + reward, script: p2pkScript(hexToBytes(dev.pubkey)) })
-      expect(r.tx.vout[0]).toEqual({ value: 100n * COIN - reward - FEE, script: GLOBAL })
+      expect(r.tx.vout[0]).toEqual({ value: rule.total - need, script: GLOBAL })
       U0 = await dev.view.broadcast(r.hex)
     })
 
@@ -332,37 +395,49 @@ describe('rewards state at one address: several plans, other keys, crafted outpu
       expect(e.message).toMatch(/not an 'L' of plan/)
     })
 
-    test('automatic unlock: the first lock of the plan ≥ 2^30 not spent in the mempool (L1: L0 is spent in the mempool, L2 is small, L3 is another plan), by anyone, paid to the locker; funding skips the F spent in the mempool', async () => {
-      // rule: candidates in index order [L0 (spent in mempool), L2 (5 coins < 2^30), L3 (plan OTHER), L1, L4]
+    test("automatic unlock: the first lock of the plan ≥ 2^30 not spent in the mempool in komodod's order (L1 or L4, whichever txid comes first: L0 is spent in the mempool, L2 is small, L3 is another plan), by anyone, paid to the locker; funding by the rule, skipping what the mempool spends", async () => {
       expect(5n * COIN).toBeLessThan(1n << 30n)
+      // rule: the plan's outputs ≥ 2^30 not spent in the mempool, in the index's order; the first 'L' is the lock
+      // unless a non-'L' before it is older than maxseconds (the F and A1 are two days old, maxseconds is 10 days)
+      const candidates = indexed(dev.chain).filter(
+        (c) =>
+          c.value >= 1n << 30n &&
+          !dev.chain.spentInMempool(c.txid, c.vout) &&
+          c.op !== null &&
+          c.op.sbits === sbits('PLAN') &&
+          planOf(c.txid, c.op) === P,
+      )
+      const lock = candidates.find((c) => c.op!.funcid === 'L')!
+      expect([L1, L4]).toContain(lock.txid)
+      const other = lock.txid === L1 ? L4 : L1
+      const locker = lock.txid === L1 ? B : hexToBytes(dev.pubkey)
+      // by anyone: the key that did not lock it asks
+      const asker = (v: ChainView) => (lock.txid === L1 ? ctxW(v) : ctxB(v))
       const r = await timed('rewardsunlock (automatic)', dev.view, (v) =>
-        resolveRewardsUnlock({ name: 'PLAN', fundingtxid: P }, ctxW(v)),
+        resolveRewardsUnlock({ name: 'PLAN', fundingtxid: P }, asker(v)),
       )
       expect(r.hex).toBe((await dev.rpc.rewardsunlock('PLAN', P)).hex)
-      // funding in index order: F (spent in mempool), A1 (5 coins ≥ need), …
-      expect(vins(r)).toEqual([`${L1}:0`, `${A1}:0`])
-      expect(r.tx.vout[1]!.script).toEqual(p2pkScript(B))
-      const zero = await resolveRewardsUnlock({ name: 'PLAN', fundingtxid: P, txid: '00'.repeat(32) }, ctxW())
+      const rule = fundingByRule(dev.chain, P, 'PLAN', needOf(dev.chain, lock.txid), lock.txid)
+      expect(vins(r)).toEqual([`${lock.txid}:0`, ...rule.picked])
+      expect(r.tx.vout[1]!.script).toEqual(p2pkScript(locker))
+      const zero = await resolveRewardsUnlock({ name: 'PLAN', fundingtxid: P, txid: '00'.repeat(32) }, asker(dev.view))
       expect(zero.hex).toBe(r.hex)
+      otherLock = other
       await dev.view.broadcast(r.hex)
       await dev.mine(1)
       expect(dev.chain.confirmations(U0)).toBe(1)
       expect(dev.chain.confirmations(r.txid)).toBe(1)
     })
 
-    test('funding at output 1 of an A is taken as the daemon takes it, and the devnet accepts the unlock', async () => {
-      // L4 (15 coins): need = reward + fee; outputs naming PLAN not spent, in index order: AZ:0 (2 coins, but sbits ZZZ:
-      // AddRewardsInputs wants both sbits and fundingtxid), A11:0, A11:1, U0:0, U1:0
-      const lockBlock = dev.chain.blocks[dev.chain.txs.get(L4)!.height]!
-      const need = rewardOf(15n * COIN, 5n * COIN, BigInt(dev.chain.tip.time - lockBlock.time)) + FEE
-      expect(need).toBeGreaterThan(200_000n)
-      expect(need).toBeLessThanOrEqual(700_000n)
-      expect(200_000n).toBeGreaterThanOrEqual(need / 30n)
-      const r = await resolveRewardsUnlock({ name: 'PLAN', fundingtxid: P, txid: L4 }, ctxB())
-      expect(vins(r)).toEqual([`${L4}:0`, `${A11}:0`, `${A11}:1`])
-      expect(r.tx.vout[0]!.value).toBe(700_000n - need)
+    test("explicit unlock of the other lock: the plan's remaining funding by the rule (AZ names the plan under other sbits and is never taken: AddRewardsInputs wants both), and the devnet accepts the unlock", async () => {
+      const need = needOf(dev.chain, otherLock)
+      const rule = fundingByRule(dev.chain, P, 'PLAN', need, otherLock)
+      expect(rule.total).toBeGreaterThanOrEqual(need)
+      expect(rule.picked.some((o) => o.startsWith(AZ))).toBe(false)
+      const r = await resolveRewardsUnlock({ name: 'PLAN', fundingtxid: P, txid: otherLock }, ctxB())
+      expect(vins(r)).toEqual([`${otherLock}:0`, ...rule.picked])
+      expect(r.tx.vout[0]!.value).toBe(rule.total - need)
       await dev.view.broadcast(r.hex)
-      expect(AZ).toBeDefined()
     })
 
     test('through the wallet facade (rewardsResolvers): lock, then an unlock refused while young, positional parameters', async () => {
@@ -475,7 +550,7 @@ describe('funding selection limits and mempool rules (AddRewardsInputs)', () => 
   // maxseconds binds (the clock moves 101 days), so the rewards are exact:
   const needS = rewardOf(1000n * COIN, 25n * COIN, 2n * 86_400n) + FEE
   const needT = rewardOf(1000n * COIN, 25n * COIN, 100n * 86_400n) + FEE
-  const needM = rewardOf(100n * COIN, 25n * COIN, 2n * 86_400n) + FEE
+  const needM = (lock: string) => rewardOf(d.chain.output(lock, 0)!.value, 25n * COIN, 2n * 86_400n) + FEE
   const ctx = (pub = true): ResolveContext =>
     pub
       ? { view: d.view, pubkey: hexToBytes(d.pubkey), privateKey: hexToBytes(d.privateKey) }
@@ -483,6 +558,15 @@ describe('funding selection limits and mempool rules (AddRewardsInputs)', () => 
   const put = async (r: Promise<BuildResult>): Promise<string> => d.view.broadcast((await r).hex)
   const add = (name: string, fundingtxid: string, amount: bigint) =>
     put(resolveRewardsAddFunding({ name, fundingtxid, amount }, ctx()))
+  /** An addfunding of amount(k), k = 0, 1, …, the first whose txid `ok` accepts. */
+  const addWhere = async (
+    name: string,
+    fundingtxid: string,
+    amount: (k: bigint) => bigint,
+    ok: (t: string) => boolean,
+  ) => put(grind((k) => resolveRewardsAddFunding({ name, fundingtxid, amount: amount(k) }, ctx()), ok))
+  /** The first byte of a txid's internal bytes (the last of its display hex): what komodod's order compares first. */
+  const firstByte = (t: string): number => parseInt(t.slice(62), 16)
 
   beforeAll(async () => {
     d = await startDevnet()
@@ -491,17 +575,41 @@ describe('funding selection limits and mempool rules (AddRewardsInputs)', () => 
     T = await put(resolveRewardsCreateFunding({ name: 'CAP', ...plan, maxdays: 100 }, ctx()))
     M = await put(resolveRewardsCreateFunding({ name: 'MEMPU', ...plan, amount: '250', maxdays: 2 }, ctx()))
     await d.mine(1)
-    for (let i = 0; i < 3; i++) small.push(await add('SMALL', S, needS / 30n - 1n))
-    for (let i = 0; i < 40; i++) fives.push(await add('SMALL', S, 5_000_000n))
+    // komodod walks the plan's funding by txid: the first small output is placed first of SMALL's funding (so the
+    // rule passes over it), the 1000-coin A's last of their plans' (they let the 1000-coin locks pass the funding
+    // rule, and must not reach the inputs), the MEMPU locks after its F
+    small.push(
+      await addWhere(
+        'SMALL',
+        S,
+        (k) => needS / 30n - 1n - k,
+        (t) => before(t, [S]) && firstByte(t) < 0x10,
+      ),
+    )
+    for (let i = 1; i < 3; i++) small.push(await add('SMALL', S, needS / 30n - 1n))
+    for (let i = 0; i < 40; i++)
+      fives.push(
+        await addWhere(
+          'SMALL',
+          S,
+          (k) => 5_000_000n + k,
+          (t) => before(small[0]!, [t]),
+        ),
+      )
     for (let i = 0; i < 31; i++) caps.push(await add('CAP', T, needT / 30n))
     await d.mine(1)
-    bigS = await add('SMALL', S, 1000n * COIN) // last in index order: lets the 1000-coin lock pass the funding rule
-    await add('CAP', T, 1000n * COIN)
+    const after = (others: string[]) => (t: string) => others.every((o) => byTxid(o, t) < 0)
+    bigS = await addWhere('SMALL', S, (k) => 1000n * COIN + k, after([S, ...small, ...fives]))
+    await addWhere('CAP', T, (k) => 1000n * COIN + k, after([T, ...caps]))
     await d.mine(1)
     LS = await put(resolveRewardsLock({ name: 'SMALL', fundingtxid: S, amount: '1000' }, ctx()))
     LT = await put(resolveRewardsLock({ name: 'CAP', fundingtxid: T, amount: '1000' }, ctx()))
-    LM1 = await put(resolveRewardsLock({ name: 'MEMPU', fundingtxid: M, amount: '100' }, ctx()))
-    LM2 = await put(resolveRewardsLock({ name: 'MEMPU', fundingtxid: M, amount: '100' }, ctx()))
+    const lockAfterM = () =>
+      put(
+        grind((k) => resolveRewardsLock({ name: 'MEMPU', fundingtxid: M, amount: 100n * COIN + k }, ctx()), after([M])),
+      )
+    LM1 = await lockAfterM()
+    LM2 = await lockAfterM()
     await d.mine(1)
     d.advanceTime(101 * DAY)
     await d.mine(1)
@@ -510,25 +618,23 @@ describe('funding selection limits and mempool rules (AddRewardsInputs)', () => 
     await d.stop()
   })
 
-  test('outputs below (reward + fee)/30 are skipped; inputs stop once reward + fee is reached (more outputs than needed)', async () => {
-    // rule: F (1 coin ≥ threshold) then the 0.05s until the sum reaches needS
+  test("outputs below (reward + fee)/30 are skipped; inputs stop once reward + fee is reached (more outputs than needed), in komodod's order", async () => {
+    // rule: in the index's order, the small ones skipped, the F (1 coin ≥ threshold) and the 0.05s until needS
     const t = needS / 30n
     expect(needS / 30n - 1n).toBeLessThan(t)
-    let total = COIN
-    const want = [`${S}:0`]
-    for (const f of fives) {
-      if (total >= needS) break
-      total += 5_000_000n
-      want.push(`${f}:0`)
-    }
+    const funding = indexed(d.chain).filter((c) => c.op !== null && c.op.funcid !== 'L' && planOf(c.txid, c.op) === S)
+    expect(small).toContain(funding[0]!.txid) // the first the rule passes over
+    expect(funding.at(-1)!.txid).toBe(bigS)
+    const { picked: want, total } = fundingByRule(d.chain, S, 'SMALL', needS, LS)
     expect(want.length).toBeLessThan(30)
+    expect(want).not.toContain(`${bigS}:0`)
+    for (const x of small) expect(want).not.toContain(`${x}:0`)
     const r = await resolveRewardsUnlock({ name: 'SMALL', fundingtxid: S, txid: LS }, ctx())
     expect(vins(r)).toEqual([`${LS}:0`, ...want])
     expect(r.tx.vout[0]!.value).toBe(total - needS)
     expect(r.tx.vout[1]!.value).toBe(1000n * COIN + needS - FEE)
     expect(r.hex).toBe((await d.rpc.rewardsunlock('SMALL', S, LS)).hex)
     await d.view.broadcast(r.hex)
-    expect(small.length + bigS.length).toBeGreaterThan(0)
   })
 
   test('at most 30 funding inputs: 30 outputs of exactly ⌊need/30⌋ fall short, no mempool search after 29, so the daemon builds the recover form — for the locker; anyone else is refused', async () => {
@@ -560,7 +666,7 @@ describe('funding selection limits and mempool rules (AddRewardsInputs)', () => 
     const r1 = await resolveRewardsUnlock({ name: 'MEMPU', fundingtxid: M, txid: LM1 }, ctx())
     expect(vins(r1)).toEqual([`${LM1}:0`, `${M}:0`])
     const U1 = await d.view.broadcast(r1.hex)
-    expect(r1.tx.vout[0]!.value).toBe(250n * COIN - needM)
+    expect(r1.tx.vout[0]!.value).toBe(250n * COIN - needM(LM1))
     const e = await errorOf(resolveRewardsUnlock({ name: 'MEMPU', fundingtxid: M, txid: LM2 }, ctx()))
     expect(e.details).toMatchObject({ daemonError: 'cant rewards from mempool', mempoolTxid: U1 })
     await expect(d.rpc.rewardsunlock('MEMPU', M, LM2)).rejects.toThrow(/cant rewards from mempool/)

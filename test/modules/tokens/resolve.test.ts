@@ -23,6 +23,7 @@ import {
   tokenInputs,
   tokensResolvers,
 } from '../../../src/modules/tokens/index.js'
+import { byTxid, byUnspentIndex, sortedBy } from '../../_util/daemon-order.js'
 
 type Key = { priv: Uint8Array; pub: string; signer: Signer }
 const keyOf = (n: number): Key => {
@@ -183,7 +184,10 @@ describe('tokencreate, key-local', () => {
 })
 
 describe('tokentransfer, key-local: AddTokenCCInputs', () => {
-  const splitOut = (from: number, to: number) => outputsTo(split, A).slice(from, to).map(outpoint)
+  // the split's outputs in the address-unspent index's order: one txid, so by the index's little-endian bytes (the
+  // same as by number below 256)
+  const splitOut = (from: number, to: number) =>
+    sortedBy(outputsTo(split, A), byUnspentIndex).slice(from, to).map(outpoint)
 
   test('takes outputs in address-index order, skipping those below amount/60 (amount 300: threshold 5)', async () => {
     const picked = await tokenInputs(new StateReader(dev.view), X, A.pub, 300n)
@@ -241,7 +245,7 @@ describe('tokentransfer, key-local: AddTokenCCInputs', () => {
     const first = await resolveTokenTransfer({ tokenid: X, destpubkey: B.pub, amount: 100n }, ctxOf(A))
     await dev.view.broadcast(first.hex)
     const spent = new Set(first.tx.vin.map(outpoint))
-    const expected = outputsTo(split, A)
+    const expected = sortedBy(outputsTo(split, A), byUnspentIndex)
       .filter((u) => u.satoshis >= 100n / 60n && !spent.has(outpoint(u)))
       .slice(0, 10)
       .map(outpoint)
@@ -371,6 +375,43 @@ describe('a lying view: a typed error and nothing signed', () => {
       },
     }
     expect((await transferWith(lie)).code).toBe('CHAIN_MISMATCH')
+  })
+})
+
+describe("komodod's order, not the chain's: AddTokenCCInputs walks the address index by txid", () => {
+  test('two outputs of one token in different blocks: the one whose txid comes first is taken, though it is in the later block', async () => {
+    const D = keyOf(0x2a20)
+    await dev.rpc.call('sendtoaddress', [p2pkhAddress(D.pub), '1'])
+    const Z = await dev.view.broadcast((await resolveTokenCreate({ name: 'Z', supply: 1000n }, ctxOf(A))).hex)
+    await dev.mine(1)
+    // A sends D 100 units, then in the next block 100 + k units, k the first whose transfer's txid sorts before the
+    // first transfer's
+    const t1 = await dev.view.broadcast(
+      (await resolveTokenTransfer({ tokenid: Z, destpubkey: D.pub, amount: 100n }, ctxOf(A))).hex,
+    )
+    await dev.mine(1)
+    let t2 = ''
+    for (let k = 0n; t2 === ''; k++) {
+      const r = await resolveTokenTransfer({ tokenid: Z, destpubkey: D.pub, amount: 100n + k }, ctxOf(A))
+      if (byTxid(r.txid, t1) < 0) t2 = await dev.view.broadcast(r.hex)
+    }
+    await dev.mine(1)
+    const sent = [t1, t2]
+    // D's outputs of Z, by height (the old model) and in the address-unspent index's order (komodod's)
+    const mine = dev.chain
+      .addressCoins(ccAddress(0xf2, D.pub))
+      .filter((c) => sent.includes(c.txid))
+      .sort((a, b) => a.height - b.height)
+    expect(mine.length).toBe(sent.length)
+    const first = sortedBy(mine, byUnspentIndex)[0]!
+    expect(outpoint(first)).not.toBe(outpoint(mine[0]!))
+    expect(first.height).toBeGreaterThan(mine[0]!.height)
+    // one output covers 100: AddTokenCCInputs stops at the first it walks
+    expect((await tokenInputs(new StateReader(dev.view), Z, D.pub, 100n)).map(outpoint)).toEqual([outpoint(first)])
+    const r = await resolveTokenTransfer({ tokenid: Z, destpubkey: A.pub, amount: 100n }, ctxOf(D))
+    expect(r.tx.vin.filter((_, i) => r.inputs[i]!.kind === 'cc').map(outpoint)).toEqual([outpoint(first)])
+    expect(await dev.view.broadcast(r.hex)).toBe(r.txid)
+    await dev.mine(1)
   })
 })
 
