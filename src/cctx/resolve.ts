@@ -53,7 +53,7 @@ export function txidText(txid: unknown, name: string): string {
  * @example list.slice().sort(daemonUtxoOrder) // what AddTokenCCInputs walks
  */
 export function daemonUtxoOrder(a: { txid: string; vout: number }, b: { txid: string; vout: number }): number {
-  return compareTxids(a.txid, b.txid) || leIndexKey(a.vout) - leIndexKey(b.vout)
+  return compareTxids(outpointArg(a).txid, outpointArg(b).txid) || leIndexKey(a.vout) - leIndexKey(b.vout)
 }
 
 /**
@@ -67,7 +67,14 @@ export function daemonUtxoOrder(a: { txid: string; vout: number }, b: { txid: st
  * @example coins.slice().sort(daemonMapOrder) // the order AvailableCoins lists the wallet's coins
  */
 export function daemonMapOrder(a: { txid: string; vout: number }, b: { txid: string; vout: number }): number {
-  return compareTxids(a.txid, b.txid) || a.vout - b.vout
+  return compareTxids(outpointArg(a).txid, outpointArg(b).txid) || a.vout - b.vout
+}
+
+/** `o` checked to be an outpoint `{ txid, vout }` (the txid is checked by `compareTxids`). */
+function outpointArg(o: { txid: string; vout: number }): { txid: string; vout: number } {
+  if (typeof o !== 'object' || o === null || !Number.isInteger(o.vout) || o.vout < 0 || o.vout > 0xffffffff)
+    throw new KomodoCcError('ARG_INVALID', 'expected an outpoint { txid, vout } with vout a u32', { name: 'outpoint' })
+  return o
 }
 
 /** An output index as the address index's key stores it (u32 little-endian), read back big-endian: its sort key. */
@@ -331,6 +338,20 @@ export async function ccUnspent(
       )
   }
   return list
+}
+
+/**
+ * The reader of one resolve call: the context checked to be an object, a {@link StateReader} over its view (which
+ * checks the view) and its signal. Every resolver starts here.
+ * @throws KomodoCcError ARG_INVALID when the context is not an object or has no ChainView
+ * @example const reader = readerOf(ctx)
+ */
+export function readerOf(ctx: ResolveContext): StateReader {
+  if (typeof ctx !== 'object' || ctx === null)
+    throw new KomodoCcError('ARG_INVALID', 'resolve context expected an object { view, pubkey, … }', {
+      name: 'context',
+    })
+  return new StateReader(ctx.view, ctx.signal)
 }
 
 /** `txid:vout` (txid lower-case display hex), the key resolvers use for outpoint sets. @example outpointKey(u.txid, u.vout) */

@@ -15,6 +15,10 @@ import { expect, type Method } from './node.js'
  * @example devnetTxOutProof(chain, [txid]) // '04000000…'
  */
 export function devnetTxOutProof(chain: DevChain, txids: readonly string[], blockhash?: string): string {
+  if (!Array.isArray(txids) || !txids.every((t) => typeof t === 'string'))
+    throw new DevnetRefusal(RPC_CODES.INVALID_PARAMETER, 'Invalid parameter, txids must be an array of txid strings')
+  if (blockhash !== undefined && typeof blockhash !== 'string')
+    throw new DevnetRefusal(RPC_CODES.INVALID_PARAMETER, 'Invalid parameter, blockhash must be a string')
   if (txids.length === 0) throw new DevnetRefusal(RPC_CODES.INVALID_PARAMETER, 'Invalid parameter, txids is empty')
   const want = new Set<string>()
   for (const t of txids) {

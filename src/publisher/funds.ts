@@ -2,6 +2,8 @@
 // in order until they cover the datafee (at most 60), the change (inputs − datafee) back as a new output that a later
 // sample may spend when it is at least 10000 sat.
 
+import { KomodoCcError } from '../errors.js'
+
 /** The smallest subscription output `oraclesdata` takes. */
 const MIN_INPUT = 10000n
 /** Most subscription inputs one sample takes. */
@@ -13,6 +15,14 @@ const MAX_INPUTS = 60
  * @example samplesPaid([30000n], 10000n) // 3
  */
 export function samplesPaid(values: readonly bigint[], datafee: bigint, limit = 100_000): number {
+  if (!Array.isArray(values) || !values.every((v) => typeof v === 'bigint'))
+    throw new KomodoCcError('ARG_INVALID', 'values expected an array of bigint satoshis', { name: 'values' })
+  if (typeof datafee !== 'bigint')
+    throw new KomodoCcError('AMOUNT_INVALID', 'datafee expected a bigint of satoshis', { name: 'datafee' })
+  if (!Number.isSafeInteger(limit) || limit < 0)
+    throw new KomodoCcError('INT_RANGE', `limit expected a non-negative integer, got ${String(limit)}`, {
+      name: 'limit',
+    })
   if (datafee <= 0n) return 0
   const queue = values.filter((v) => v >= MIN_INPUT)
   // a fast path for the usual case (each output alone covers a datafee): count without simulating every sample

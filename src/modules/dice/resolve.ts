@@ -22,6 +22,7 @@ import {
   type MethodResolver,
   type ResolveContext,
   type VerifiedTx,
+  readerOf,
 } from '../../cctx/resolve.js'
 import {
   buildDiceAddFunds,
@@ -396,7 +397,7 @@ export async function resolveDiceFund(params: DiceFundResolveParams, ctx: Resolv
     timeoutblocks: intArg(p.timeoutblocks, 'timeoutblocks'),
   }
   diceFundTerms(terms) // the parameter refusals before any look-up
-  const reader = new StateReader(ctx.view, ctx.signal)
+  const reader = readerOf(ctx)
   const global = diceGlobalScript()
   const [history, utxos, height] = await Promise.all([
     reader.history(diceNormalAddress(ctx.chain)),
@@ -427,7 +428,7 @@ export async function resolveDiceAddFunds(
   const p = builderParams(params, 'resolveDiceAddFunds', ['name', 'fundingtxid', 'amount'])
   const id = txidParam(p.fundingtxid, 'fundingtxid')
   const amount = amountParam(p.amount, 'amount')
-  const reader = new StateReader(ctx.view, ctx.signal)
+  const reader = readerOf(ctx)
   const [funding, utxos, height] = await Promise.all([
     maybeTx(reader, id),
     normalCoins(reader, ctx.pubkey, { confirmedOnly: true, chain: ctx.chain }),
@@ -490,7 +491,7 @@ export async function resolveDiceBet(
   const named = options.entropyTxid === undefined ? undefined : txidParam(options.entropyTxid, 'options.entropyTxid')
   if (options.chooseEntropy !== undefined && typeof options.chooseEntropy !== 'function')
     throw new KomodoCcError('ARG_INVALID', 'options.chooseEntropy expected a function', { name: 'chooseEntropy' })
-  const reader = new StateReader(ctx.view, ctx.signal)
+  const reader = readerOf(ctx)
   const funding = await maybeTx(reader, id)
   const terms = { name: p.name, fundingtxid: id, amount, odds }
   const { plan, bet } = diceBetTerms(terms, funding?.tx) // refusals before the plan's outputs are read
@@ -586,7 +587,7 @@ export async function resolveDiceFinish(
     throw new KomodoCcError('ARG_INVALID', 'options expected an object', { name: 'options' })
   const id = txidParam(p.fundingtxid, 'fundingtxid')
   const betId = txidParam(p.bettxid, 'bettxid')
-  const reader = new StateReader(ctx.view, ctx.signal)
+  const reader = readerOf(ctx)
   const [funding, bet] = await Promise.all([maybeTx(reader, id), maybeTx(reader, betId)])
   const betVin0 = bet?.tx.vin[0]
   const entropy = betVin0 === undefined ? undefined : await maybeTx(reader, betVin0.txid)

@@ -17,6 +17,7 @@ import {
   StateReader,
   type MethodResolver,
   type ResolveContext,
+  readerOf,
 } from '../../cctx/resolve.js'
 import type { ChainUtxo, Utxo } from '../../cctx/types.js'
 import { CC_TXFEE } from '../../tx/types.js'
@@ -139,7 +140,7 @@ export type FaucetFundResolveParams = FaucetFundParams
 export async function resolveFaucetFund(params: FaucetFundResolveParams, ctx: ResolveContext): Promise<BuildResult> {
   const { amount } = builderParams(params, 'resolveFaucetFund', ['amount'])
   const sats = toSatoshis(amount, 'amount', { allowNegative: true })
-  const reader = new StateReader(ctx?.view, ctx?.signal)
+  const reader = readerOf(ctx)
   const [utxos, height] = await Promise.all([normalCoins(reader, ctx.pubkey, { chain: ctx.chain }), reader.height()])
   return buildFaucetFund({ amount: sats }, buildContextOf(ctx, utxos, height))
 }
@@ -174,7 +175,7 @@ export async function resolveFaucetGet(
   const { allowOldAddress, ...search } = options
   if (allowOldAddress !== undefined && typeof allowOldAddress !== 'boolean')
     throw new KomodoCcError('ARG_INVALID', 'options.allowOldAddress expected a boolean')
-  const reader = new StateReader(ctx?.view, ctx?.signal)
+  const reader = readerOf(ctx)
   const payout = p2pkhAddress(pubkeyBytes(ctx.pubkey, 'context.pubkey'), ctx.chain)
   const need = FAUCET_SIZE + CC_TXFEE
   const [height, utxos, history] = await Promise.all([

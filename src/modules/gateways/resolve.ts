@@ -18,6 +18,7 @@ import {
   txidText,
   type MethodResolver,
   type ResolveContext,
+  readerOf,
 } from '../../cctx/resolve.js'
 import { lastOpret } from '../../cctx/state-tx.js'
 import { decodeTokensOpret } from '../tokens/opret.js'
@@ -71,7 +72,7 @@ function paramsOf<T extends object>(params: T, resolver: string): T {
 function begin<P extends object>(params: P, ctx: ResolveContext, options: GatewaysResolveOptions, resolver: string) {
   return {
     p: paramsOf(params, resolver),
-    reader: new StateReader(ctx.view, ctx.signal),
+    reader: readerOf(ctx),
     min: minConfirmationsOf(options),
     chain: ctx.chain,
   }

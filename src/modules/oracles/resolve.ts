@@ -7,13 +7,7 @@ import { pubkeyBytes } from '../../address/address.js'
 import { keySigner, nobleSecp256k1, type Signer } from '../../tx/sign.js'
 import { txidParam } from '../../cctx/common.js'
 import type { BuildResult } from '../../cctx/complete.js'
-import {
-  buildContextOf,
-  normalCoins,
-  StateReader,
-  type MethodResolver,
-  type ResolveContext,
-} from '../../cctx/resolve.js'
+import { buildContextOf, normalCoins, type MethodResolver, type ResolveContext, readerOf } from '../../cctx/resolve.js'
 import {
   buildOraclesCreate,
   buildOraclesData,
@@ -31,13 +25,6 @@ import {
   settledInOrder,
   type OraclesSubscriptionOptions,
 } from './resolve-state.js'
-
-/** The context checked to be an object, and a reader over its view. */
-function readerOf(ctx: ResolveContext): StateReader {
-  if (typeof ctx !== 'object' || ctx === null)
-    throw new KomodoCcError('ARG_INVALID', 'resolve context expected an object { view, pubkey, … }')
-  return new StateReader(ctx.view, ctx.signal)
-}
 
 /** The params checked to be an object. */
 function paramsOf<T>(params: T, method: string): T {

@@ -26,7 +26,10 @@ export type WalletRead = Readonly<{
   read: (reader: StateReader, params: Record<string, unknown>, ctx: ReadContext) => Promise<unknown>
 }>
 
-const str = (v: unknown): string => (typeof v === 'string' ? v : String(v))
+const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'symbol' ? '' : String(v))
+/** A count parameter as the daemon reads it (`atoi` of its text; a number as given). */
+const numArg = (v: unknown): number =>
+  typeof v === 'number' ? v : typeof v === 'string' ? Number.parseInt(v, 10) : NaN
 
 /** The `<module>address` RPCs: the module's addresses for the wallet's key (and an optional `pubkey`). */
 const ADDRESS_READS: readonly WalletRead[] = MODULES.map((m) => ({
@@ -81,7 +84,7 @@ export const WALLET_READS: readonly WalletRead[] = /* @__PURE__ */ Object.freeze
         r,
         str(p.oracletxid),
         str(p.batonaddress),
-        Number(p.num),
+        numArg(p.num),
         ctx.chain === undefined ? {} : { chain: ctx.chain },
       ),
   },

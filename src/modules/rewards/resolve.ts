@@ -25,6 +25,7 @@ import {
   type MethodResolver,
   type ResolveContext,
   type VerifiedTx,
+  readerOf,
 } from '../../cctx/resolve.js'
 import { decodeRewardsOpret, rewardsAprToPercent, type RewardsFundingOpret, type RewardsOpret } from './opret.js'
 import { rewardsPayout } from './payout.js'
@@ -245,7 +246,7 @@ export async function resolveRewardsCreateFunding(
   ctx: ResolveContext,
 ): Promise<BuildResult> {
   builderParams(params, 'resolveRewardsCreateFunding', ['name', 'amount'], ['APR', 'mindays', 'maxdays', 'mindeposit'])
-  const reader = new StateReader(ctx.view, ctx.signal)
+  const reader = readerOf(ctx)
   const bits = planBits(params.name)
   const [plan, utxos, height] = await Promise.all([
     bits === undefined ? undefined : rewardsPlan(reader, bits, ctx.chain),
@@ -269,7 +270,7 @@ export async function resolveRewardsAddFunding(
   ctx: ResolveContext,
 ): Promise<BuildResult> {
   builderParams(params, 'resolveRewardsAddFunding', ['name', 'fundingtxid', 'amount'])
-  const reader = new StateReader(ctx.view, ctx.signal)
+  const reader = readerOf(ctx)
   const bits = planBits(params.name)
   const [plan, utxos, height] = await Promise.all([
     bits === undefined ? undefined : rewardsPlan(reader, bits, ctx.chain),
@@ -292,7 +293,7 @@ export async function resolveRewardsAddFunding(
  */
 export async function resolveRewardsLock(params: RewardsLockParams, ctx: ResolveContext): Promise<BuildResult> {
   builderParams(params, 'resolveRewardsLock', ['name', 'fundingtxid', 'amount'])
-  const reader = new StateReader(ctx.view, ctx.signal)
+  const reader = readerOf(ctx)
   const bits = planBits(params.name)
   const id = txidOrUndefined(params.fundingtxid)
   const planAndFunds = async () => {
@@ -345,7 +346,7 @@ export async function resolveRewardsUnlock(
   options: RewardsUnlockOptions = {},
 ): Promise<RewardsUnlockResult> {
   builderParams(params, 'resolveRewardsUnlock', ['name', 'fundingtxid'], ['txid'])
-  const reader = new StateReader(ctx.view, ctx.signal)
+  const reader = readerOf(ctx)
   const bits = planBits(params.name)
   const id = txidOrUndefined(params.fundingtxid)
   const given = params.txid === undefined ? undefined : txidOrUndefined(params.txid)

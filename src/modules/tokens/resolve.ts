@@ -6,13 +6,7 @@ import { daemonRefusal } from '../../cctx/context.js'
 import type { BuildResult } from '../../cctx/complete.js'
 import { txidParam } from '../../cctx/common.js'
 import { builderParams } from '../../cctx/params.js'
-import {
-  buildContextOf,
-  normalCoins,
-  StateReader,
-  type MethodResolver,
-  type ResolveContext,
-} from '../../cctx/resolve.js'
+import { buildContextOf, normalCoins, type MethodResolver, type ResolveContext, readerOf } from '../../cctx/resolve.js'
 import { EVAL } from '../../cc/eval.js'
 import type { Transaction } from '../../tx/types.js'
 import { buildTokenCreate, buildTokenTransfer, type TokenCreateParams } from './build.js'
@@ -43,7 +37,7 @@ export type TokenTransferResolveParams = {
 export async function resolveTokenCreate(params: TokenCreateParams, ctx: ResolveContext): Promise<BuildResult> {
   const p = builderParams(params, 'resolveTokenCreate', ['name', 'supply'], ['description', 'data'])
   const supply = toSatoshis(p.supply, 'supply', { allowNegative: true })
-  const reader = new StateReader(ctx?.view, ctx?.signal)
+  const reader = readerOf(ctx)
   const [utxos, height] = await Promise.all([
     normalCoins(reader, ctx.pubkey, { confirmedOnly: true, chain: ctx.chain }),
     reader.height(),
@@ -72,7 +66,7 @@ export async function resolveTokenTransfer(
   pubkeyBytes(p.destpubkey, 'destpubkey')
   const amount = toSatoshis(p.amount, 'amount', { allowNegative: true })
   if (amount <= 0n) throw daemonRefusal('amount must be positive', { amount: String(amount) })
-  const reader = new StateReader(ctx?.view, ctx?.signal)
+  const reader = readerOf(ctx)
   const [utxos, height, create] = await Promise.all([
     normalCoins(reader, ctx.pubkey, { chain: ctx.chain }),
     reader.height(),

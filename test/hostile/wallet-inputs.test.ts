@@ -1,0 +1,92 @@
+// Junk into every public function the wallet, chain-source, Electrum and publisher issues added: a KomodoCcError
+// each time (never a TypeError, a hang or a wrong byte).
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import * as root from '../../src/node.js'
+import { KomodoCcError } from '../../src/errors.js'
+import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+
+const JUNK: unknown[] = [
+  undefined,
+  null,
+  0,
+  -1,
+  1.5,
+  NaN,
+  '',
+  'zz',
+  '00'.repeat(32),
+  {},
+  [],
+  [1],
+  new Uint8Array(3),
+  10n,
+]
+JUNK.push(() => 1, Symbol('s'), { then: 1 })
+const api = root as unknown as Record<string, (...a: unknown[]) => unknown>
+
+let dev: Devnet
+beforeAll(async () => {
+  dev = await startDevnet()
+})
+afterAll(async () => {
+  await dev.stop()
+})
+
+/** Calls `f` with each junk value; returns the ones that did not end in a KomodoCcError (or ended in a hang). */
+async function untyped(f: (j: unknown) => unknown): Promise<string[]> {
+  const out: string[] = []
+  for (const j of JUNK) {
+    try {
+      await Promise.race([
+        Promise.resolve().then(() => f(j)),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('hang')), 5000)),
+      ])
+    } catch (e) {
+      if (!(e instanceof KomodoCcError)) out.push(`${typeof j === 'symbol' ? 'symbol' : String(j)}: ${String(e)}`)
+    }
+  }
+  return out
+}
+
+describe('hostile input to the wallet, its kit, the chain sources and the publisher', () => {
+  test('every resolver: junk params and junk contexts', async () => {
+    const ctx = { view: dev.view, pubkey: dev.pubkey, privateKey: dev.privateKey }
+    for (const name of Object.keys(api).filter((k) => /^resolve[A-Z]/.test(k))) {
+      expect(await untyped((j) => api[name]!(j, ctx)), name).toEqual([])
+      expect(await untyped((j) => api[name]!({}, j)), name).toEqual([])
+    }
+  }, 120_000)
+
+  test('createWallet, its calls and reads', async () => {
+    expect(await untyped((j) => root.createWallet(j as never))).toEqual([])
+    expect(await untyped((j) => root.createWallet({ privateKey: '11'.repeat(32), view: j as never }))).toEqual([])
+    expect(await untyped((j) => root.createWallet({ privateKey: j as never, view: dev.view }))).toEqual([])
+    const w = root.createWallet({ privateKey: '11'.repeat(32), view: dev.view })
+    expect(await untyped((j) => w.call(j as never, {}))).toEqual([])
+    expect(await untyped((j) => w.call('tokentransfer', j as never))).toEqual([])
+    expect(await untyped((j) => w.read(j as never))).toEqual([])
+    expect(await untyped((j) => w.tokentransfer(j, j, j))).toEqual([])
+    expect(await untyped((j) => w.oraclessamples(j, j, j))).toEqual([])
+    expect(await untyped((j) => w.rebroadcast(j as never))).toEqual([])
+  }, 120_000)
+
+  test('the kit, the sources, Electrum helpers and the publisher', async () => {
+    const reader = new root.StateReader(dev.view)
+    for (const [name, f] of [
+      ['StateReader', (j: unknown) => new root.StateReader(j as never)],
+      ['normalCoins', (j: unknown) => root.normalCoins(reader, j as never)],
+      ['daemonUtxoOrder', (j: unknown) => api.daemonUtxoOrder!(j, j)],
+      ['daemonMapOrder', (j: unknown) => api.daemonMapOrder!(j, { txid: '00'.repeat(32), vout: 0 })],
+      ['countingView', (j: unknown) => api.countingView!(j)],
+      ['createRpcView', (j: unknown) => api.createRpcView!(j)],
+      ['createElectrumView', (j: unknown) => api.createElectrumView!(j)],
+      ['scripthash', (j: unknown) => api.scripthash!(j)],
+      ['electrumStatus', (j: unknown) => api.electrumStatus!(j)],
+      ['samplesPaid', (j: unknown) => api.samplesPaid!(j, j)],
+      ['webStorageJournal', (j: unknown) => api.webStorageJournal!(j, j)],
+      ['createOraclePublisher', (j: unknown) => api.createOraclePublisher!(j)],
+      ['devnetTxOutProof', (j: unknown) => api.devnetTxOutProof!(dev.chain, j)],
+    ] as const)
+      expect(await untyped(f), name).toEqual([])
+  }, 120_000)
+})
