@@ -49,7 +49,8 @@ export type SubmitResult = { txid: string; status: 'mempool' | 'confirmed'; insp
 /** The RPCs `submit` uses. A {@link KomodoRpc} has them all. */
 export type SubmitRpc = Pick<KomodoRpc, 'sendrawtransaction' | 'getrawmempool' | 'getrawtransaction' | 'call'>
 
-const DEFAULT_MAX_FEE = 100_000n
+/** The largest fee `submit` and the wallet accept unless told otherwise: 100000 sat (0.001 coin). @internal */
+export const DEFAULT_MAX_FEE = 100_000n
 /** Daemon messages meaning "this exact transaction is already known": re-broadcasting is then a success. */
 const ALREADY_KNOWN =
   /already in (the )?block ?chain|txn-already-in-mempool|txn-already-known|already have transaction/i
@@ -108,38 +109,7 @@ export async function submit(
       )
     throw e
   }
-  if (inspection.method !== expect.method)
-    mismatch(
-      'method',
-      `the transaction is ${inspection.method ?? 'not a module transaction'}, expected ${expect.method}`,
-      { expected: expect.method, got: inspection.method },
-    )
-  for (const [key, want] of Object.entries(expect.params ?? {})) {
-    const got =
-      key in inspection.reading
-        ? inspection.reading[key]
-        : inspection.payload !== null && key in inspection.payload
-          ? (inspection.payload as Record<string, unknown>)[key]
-          : undefined
-    if (got === undefined) mismatch('param', `the transaction carries no ${key}`, { param: key })
-    if (!sameValue(want, got))
-      mismatch('param', `${key} differs from what was asked`, { param: key, expected: show(want), got: show(got) })
-  }
-  if (expect.allowAnyChange !== true) {
-    const mine = new Set(
-      typeof expect.changeAddress === 'string' ? [expect.changeAddress] : (expect.changeAddress ?? []),
-    )
-    for (const o of inspection.outputs) {
-      const isChange =
-        o.role === 'change' || (o.role === undefined && (o.kind === 'p2pk' || o.kind === 'p2pkh' || o.kind === 'p2sh'))
-      if (isChange && (o.address === null || !mine.has(o.address)))
-        mismatch(
-          'change',
-          `output ${o.n} pays change of ${o.value} sat to ${o.address ?? 'a script without address'}, not to the caller`,
-          { vout: o.n, address: o.address },
-        )
-    }
-  }
+  checkInspection(inspection, expect)
   let fee: bigint | undefined
   const maxFee = expect.maxFee === undefined ? DEFAULT_MAX_FEE : expect.maxFee
   if (maxFee !== null) {
@@ -154,9 +124,7 @@ export async function submit(
       prevouts.push({ value: out.value })
     }
     fee = prevouts.reduce((s, p) => s + p.value, 0n) - tx.vout.reduce((s, o) => s + o.value, 0n)
-    if (fee < 0n) mismatch('fee', `outputs exceed inputs by ${-fee} sat`, { fee: String(fee) })
-    if (fee > maxFee)
-      mismatch('fee', `fee ${fee} sat is above the bound ${maxFee}`, { fee: String(fee), maxFee: String(maxFee) })
+    checkFee(fee, maxFee)
   }
   const txid = inspection.txid
   options.onProgress?.(fee === undefined ? { stage: 'checked', txid } : { stage: 'checked', txid, fee })
@@ -241,6 +209,62 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
     }
     signal?.addEventListener('abort', onAbort, { once: true })
   })
+}
+
+/**
+ * The checks `submit` makes on an inspected transaction before it sends anything (the key-local wallet makes the
+ * same on its builds): the method asked for, the parameters asked for (by the inspector's names), change only to
+ * the caller's addresses (or `allowAnyChange`). The fee bound is {@link checkFee}.
+ * @throws KomodoCcError SUBMIT_MISMATCH (`details.check`: method | param | change) | ARG_INVALID for a bad `expect`
+ * @example checkInspection(inspectBuild(result), { method: 'tokentransfer', changeAddress: myAddress })
+ * @internal
+ */
+export function checkInspection(inspection: Inspection, expect: SubmitExpect): void {
+  checkExpect(expect)
+  if (inspection.method !== expect.method)
+    mismatch(
+      'method',
+      `the transaction is ${inspection.method ?? 'not a module transaction'}, expected ${expect.method}`,
+      { expected: expect.method, got: inspection.method },
+    )
+  for (const [key, want] of Object.entries(expect.params ?? {})) {
+    const got =
+      key in inspection.reading
+        ? inspection.reading[key]
+        : inspection.payload !== null && key in inspection.payload
+          ? (inspection.payload as Record<string, unknown>)[key]
+          : undefined
+    if (got === undefined) mismatch('param', `the transaction carries no ${key}`, { param: key })
+    if (!sameValue(want, got))
+      mismatch('param', `${key} differs from what was asked`, { param: key, expected: show(want), got: show(got) })
+  }
+  if (expect.allowAnyChange !== true) {
+    const mine = new Set(
+      typeof expect.changeAddress === 'string' ? [expect.changeAddress] : (expect.changeAddress ?? []),
+    )
+    for (const o of inspection.outputs) {
+      const isChange =
+        o.role === 'change' || (o.role === undefined && (o.kind === 'p2pk' || o.kind === 'p2pkh' || o.kind === 'p2sh'))
+      if (isChange && (o.address === null || !mine.has(o.address)))
+        mismatch(
+          'change',
+          `output ${o.n} pays change of ${o.value} sat to ${o.address ?? 'a script without address'}, not to the caller`,
+          { vout: o.n, address: o.address },
+        )
+    }
+  }
+}
+
+/**
+ * The fee bound of `submit` and the wallet: not negative, not above `maxFee`.
+ * @throws KomodoCcError SUBMIT_MISMATCH (`details.check`: fee)
+ * @example checkFee(result.fee, 100000n)
+ * @internal
+ */
+export function checkFee(fee: bigint, maxFee: bigint): void {
+  if (fee < 0n) mismatch('fee', `outputs exceed inputs by ${-fee} sat`, { fee: String(fee) })
+  if (fee > maxFee)
+    mismatch('fee', `fee ${fee} sat is above the bound ${maxFee}`, { fee: String(fee), maxFee: String(maxFee) })
 }
 
 function checkExpect(e: SubmitExpect): void {

@@ -11,6 +11,7 @@ import type { BuildResult } from '../cctx/complete.js'
 import type { ChainView } from '../cctx/types.js'
 import type { MethodResolver, ResolveContext } from '../cctx/resolve.js'
 import { inspectBuild } from '../inspect-build.js'
+import { checkFee, checkInspection, DEFAULT_MAX_FEE } from '../rpc/flow.js'
 import type { Inspection } from '../inspect/index.js'
 import { PendingSet, type PendingTx } from './pending.js'
 import { WALLET_METHODS, type WalletMethodName } from '../modules/registry/resolvers.js'
@@ -100,7 +101,6 @@ export type Wallet = {
 /** A read method: the daemon's parameters in its order; resolves to the daemon's answer. */
 export type WalletReadMethod = (...args: unknown[]) => Promise<unknown>
 
-const DEFAULT_MAX_FEE = 100_000n
 /** Broadcast failures that leave a transaction's fate unknown (it may have reached the node). */
 const UNCERTAIN = new Set(['RPC_TIMEOUT', 'RPC_HTTP', 'ABORTED'])
 const RESERVED = new Set(['pubkey', 'address', 'methods', 'call', 'read', 'pending', 'rebroadcast'])
@@ -170,7 +170,9 @@ export function createWallet(options: WalletOptions): Wallet {
     }
     const build = await m.resolve(params, ctx, o.resolve)
     const inspection = inspectBuild(build, { chain })
-    checkBuild(m.method, build, inspection, address, o.maxFee ?? options.maxFee ?? DEFAULT_MAX_FEE)
+    // the submit checks: the method asked for, change only to the wallet, the fee within bound
+    checkInspection(inspection, { method: m.method, changeAddress: address })
+    checkFee(build.fee, o.maxFee ?? options.maxFee ?? DEFAULT_MAX_FEE)
     const out = { txid: build.txid, hex: build.hex, fee: build.fee, inspection, build }
     if (!sign || o.broadcast === false) return { ...out, broadcast: false }
     if (o.signal?.aborted === true) throw new KomodoCcError('ABORTED', `${m.method} was aborted before broadcast`)
@@ -274,25 +276,4 @@ export function createWallet(options: WalletOptions): Wallet {
     }
   }
   return Object.freeze(wallet) as Wallet
-}
-
-/**
- * The submit checks on a build: it is the method asked for, its change pays only the wallet, its fee is within
- * bound. @throws KomodoCcError SUBMIT_MISMATCH
- */
-function checkBuild(method: string, build: BuildResult, inspection: Inspection, address: string, maxFee: bigint): void {
-  const mismatch = (check: string, message: string, details: Record<string, unknown> = {}): never => {
-    throw new KomodoCcError('SUBMIT_MISMATCH', `${method}: ${message}`, { check, ...details })
-  }
-  if (inspection.method !== method)
-    mismatch('method', `the built transaction reads as ${inspection.method ?? 'no module method'}`, {
-      got: inspection.method,
-    })
-  for (const o of inspection.outputs)
-    if (o.role === 'change' && o.address !== address)
-      mismatch('change', `output ${o.n} pays change to ${o.address ?? 'a script without address'}, not the wallet`, {
-        vout: o.n,
-      })
-  if (build.fee < 0n || build.fee > maxFee)
-    mismatch('fee', `fee ${build.fee} sat is outside 0..${maxFee}`, { fee: String(build.fee) })
 }
