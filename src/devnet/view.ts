@@ -4,6 +4,7 @@ import { KomodoCcError } from '../errors.js'
 import type { AddressMempool, ChainUtxo, ChainView, HistoryEntry, MempoolSpend } from '../cctx/types.js'
 import { scriptAddress } from './chain.js'
 import type { DevnetNode } from './node.js'
+import type { ResolveContext } from '../cctx/resolve.js'
 import { acceptTransaction } from './validate.js'
 
 /**
@@ -77,4 +78,13 @@ export function devnetChainView(node: DevnetNode): ChainView {
     // a refusal is a DevnetRefusal (a KomodoCcError with the daemon's code and message)
     broadcast: async (hex: string) => acceptTransaction(chain, hex, { validators: node.validators }).txid,
   })
+}
+
+/**
+ * The devnet wallet's resolve context: its key (the devnet's `-pubkey`) over the node's own chain, so that the
+ * daemon-style RPCs run the modules' resolvers as a key-local wallet would.
+ * @example await resolveTokenTransfer(params, walletResolveContext(node))
+ */
+export function walletResolveContext(n: DevnetNode): ResolveContext {
+  return { view: devnetChainView(n), pubkey: n.wallet.pubkey, privateKey: n.wallet.privateKey }
 }

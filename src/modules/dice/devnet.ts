@@ -8,9 +8,8 @@ import { decodeDicePayload, type DiceOpret, type DiceFundingOpret } from './opre
 import { diceOutcome } from './outcome.js'
 import { resolveDiceAddFunds, resolveDiceBet, resolveDiceFinish, resolveDiceFund, diceInfo } from './resolve.js'
 import { KomodoCcError } from '../../errors.js'
-import type { ResolveContext } from '../../cctx/resolve.js'
 import type { BuildResult } from '../../cctx/complete.js'
-import { devnetChainView } from '../../devnet/view.js'
+import { devnetChainView, walletResolveContext } from '../../devnet/view.js'
 import { ccScript } from '../../script/cc.js'
 import type { Transaction } from '../../tx/types.js'
 import type { DevChain } from '../../devnet/chain.js'
@@ -172,11 +171,6 @@ function planFunding(n: DevnetNode, id: string): { hex?: string; f?: DiceFunding
   return f?.funcid === 'F' ? { hex: e!.hex, f } : e === undefined ? {} : { hex: e.hex }
 }
 
-/** The wallet's resolve context over the devnet's own chain: the resolvers find the state, as a key-local wallet would. */
-function resolveContext(n: DevnetNode): ResolveContext {
-  return { view: devnetChainView(n), pubkey: n.wallet.pubkey, privateKey: n.wallet.privateKey }
-}
-
 /** A resolver's outcome as the module RPCs shape it: `{result:"success", hex}` or `{result:"error", error}`. */
 async function resolvedHex(build: () => Promise<BuildResult>): Promise<Record<string, unknown>> {
   try {
@@ -204,7 +198,7 @@ export const DICE_METHODS: Record<string, Method> = {
       return resolvedHex(() =>
         resolveDiceFund(
           { name, funds: funds!, minbet: minbet!, maxbet: maxbet!, maxodds, timeoutblocks: timeout },
-          resolveContext(n),
+          walletResolveContext(n),
         ),
       )
     },
@@ -218,7 +212,7 @@ export const DICE_METHODS: Record<string, Method> = {
       const id = txidArg(p[1])
       const amount = daemonParseCoins(numText(p[2]))
       if (amount <= 0n) return { result: 'error', error: 'amount must be positive' }
-      return resolvedHex(() => resolveDiceAddFunds({ name, fundingtxid: id, amount }, resolveContext(n)))
+      return resolvedHex(() => resolveDiceAddFunds({ name, fundingtxid: id, amount }, walletResolveContext(n)))
     },
   },
   dicebet: {
@@ -230,7 +224,7 @@ export const DICE_METHODS: Record<string, Method> = {
       const id = txidArg(p[1])
       const amount = daemonParseCoins(numText(p[2]))
       const odds = BigInt(Number.parseInt(numText(p[3]), 10) || 0)
-      return resolvedHex(() => resolveDiceBet({ name, fundingtxid: id, amount, odds }, resolveContext(n)))
+      return resolvedHex(() => resolveDiceBet({ name, fundingtxid: id, amount, odds }, walletResolveContext(n)))
     },
   },
   dicefinish: {
@@ -242,7 +236,7 @@ export const DICE_METHODS: Record<string, Method> = {
       const id = txidArg(p[1])
       const betId = txidArg(p[2])
       try {
-        const r = await resolveDiceFinish({ name, fundingtxid: id, bettxid: betId }, resolveContext(n))
+        const r = await resolveDiceFinish({ name, fundingtxid: id, bettxid: betId }, walletResolveContext(n))
         return { result: 'success', hex: r.hex }
       } catch (e) {
         // a finished bet: the answer the 2018 daemon gave (and the RPC client reads as `finished`)

@@ -6,15 +6,15 @@ import { daemonParseCoins, formatCoins } from '../../amount.js'
 import { FAUCET_SIZE } from './build.js'
 import { faucetAddressIsOld, faucetFunding, pickFaucetInputs, resolveFaucetFund, resolveFaucetGet } from './resolve.js'
 import { ccScript } from '../../script/cc.js'
-import { daemonUtxoOrder, StateReader, type ResolveContext } from '../../cctx/resolve.js'
+import { daemonUtxoOrder, StateReader } from '../../cctx/resolve.js'
 import type { Utxo } from '../../cctx/types.js'
 import type { DevChain } from '../../devnet/chain.js'
 import { scriptAddress } from '../../devnet/chain.js'
-import { hexResultAsync, numText, type DevnetNode, type Method } from '../../devnet/node.js'
+import { hexResultAsync, numText, type Method } from '../../devnet/node.js'
 import { moduleRejected } from '../../devnet/refusal.js'
 import type { ModuleDevnet } from '../../devnet/module.js'
 import type { ModuleCheck } from '../../devnet/validate.js'
-import { devnetChainView } from '../../devnet/view.js'
+import { devnetChainView, walletResolveContext } from '../../devnet/view.js'
 
 const FAUCET = /* @__PURE__ */ ccModule('Faucet')
 const TXFEE = 10000n
@@ -70,11 +70,6 @@ export function faucetUtxos(chain: DevChain): Utxo[] {
   return pickFaucetInputs(coins, (u) => chain.spentInMempool(u.txid, u.vout), 0n, 0)
 }
 
-/** The devnet wallet as a resolver's context: its key, over the devnet's own chain. */
-function resolveCtx(n: DevnetNode): ResolveContext {
-  return { view: devnetChainView(n), pubkey: n.wallet.pubkey, privateKey: n.wallet.privateKey }
-}
-
 /** The faucet RPCs of the devnet wallet. `faucetget` runs the proof of work without blocking the server. @internal */
 export const FAUCET_METHODS: Record<string, Method> = {
   faucetfund: {
@@ -84,7 +79,7 @@ export const FAUCET_METHODS: Record<string, Method> = {
     run: async (n, p) => {
       const sats = daemonParseCoins(numText(p[0]))
       if (sats <= 0n) return { result: 'error', error: 'funding amount must be positive' }
-      const r = await hexResultAsync(() => resolveFaucetFund({ amount: sats }, resolveCtx(n)))
+      const r = await hexResultAsync(() => resolveFaucetFund({ amount: sats }, walletResolveContext(n)))
       return r.result === 'error' ? { result: 'error', error: 'couldnt create faucet funding transaction' } : r
     },
   },
@@ -105,7 +100,7 @@ export const FAUCET_METHODS: Record<string, Method> = {
     run: async (n) => {
       try {
         // the daemon's RPC builds for any address (the node refuses an old one when it is broadcast)
-        const r = await resolveFaucetGet({}, resolveCtx(n), {
+        const r = await resolveFaucetGet({}, walletResolveContext(n), {
           startNonce: Math.floor(Math.random() * 0x0fffffff),
           progressEvery: 256,
           allowOldAddress: true,

@@ -19,8 +19,8 @@ import {
   resolveGatewaysWithdraw,
 } from './resolve.js'
 import { GATEWAYS_MIN_CONFIRMATIONS } from './resolve-lookups.js'
-import { daemonUtxoOrder, StateReader, type ResolveContext } from '../../cctx/resolve.js'
-import { devnetChainView } from '../../devnet/view.js'
+import { daemonUtxoOrder, StateReader } from '../../cctx/resolve.js'
+import { devnetChainView, walletResolveContext } from '../../devnet/view.js'
 import { gatewaysCustomAddress, gatewaysDepositAddress } from './proof.js'
 import type { Transaction } from '../../tx/types.js'
 import type { DevChain } from '../../devnet/chain.js'
@@ -266,13 +266,6 @@ function openMarkers(chain: DevChain): string[] {
   })
 }
 
-/** The resolve context of the devnet wallet: its key, over the devnet's own chain. */
-const resolveContext = (n: DevnetNode): ResolveContext => ({
-  view: devnetChainView(n),
-  pubkey: n.wallet.pubkey,
-  privateKey: n.wallet.privateKey,
-})
-
 const atoi = (v: unknown): number => {
   const m = /^\s*([+-]?\d+)/.exec(numText(v))
   return m === null ? 0 : Number.parseInt(m[1]!, 10)
@@ -351,7 +344,7 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
             wiftype: wiftype & 0xff,
             taddr: taddr === undefined ? undefined : taddr & 0xff,
           },
-          resolveContext(n),
+          walletResolveContext(n),
         ),
       )
     },
@@ -378,7 +371,7 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
       return hexResultAsync(() =>
         resolveGatewaysDeposit(
           { bindtxid, height, coin, cointxid, claimvout, deposithex, proof, destpub, amount },
-          resolveContext(n),
+          walletResolveContext(n),
         ),
       )
     },
@@ -396,7 +389,7 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
       if (!/^0[23][0-9a-fA-F]{64}$/.test(destpub))
         throw new DevnetRefusal(RPC_CODES.MISC_ERROR, 'invalid destination pubkey')
       return hexResultAsync(() =>
-        resolveGatewaysClaim({ bindtxid, coin, deposittxid, destpub, amount }, resolveContext(n)),
+        resolveGatewaysClaim({ bindtxid, coin, deposittxid, destpub, amount }, walletResolveContext(n)),
       )
     },
   },
@@ -411,7 +404,9 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
       const amount = daemonParseCoins(numText(p[3]))
       if (!/^0[23][0-9a-fA-F]{64}$/.test(withdrawpub))
         throw new DevnetRefusal(RPC_CODES.MISC_ERROR, 'invalid destination pubkey')
-      return hexResultAsync(() => resolveGatewaysWithdraw({ bindtxid, coin, withdrawpub, amount }, resolveContext(n)))
+      return hexResultAsync(() =>
+        resolveGatewaysWithdraw({ bindtxid, coin, withdrawpub, amount }, walletResolveContext(n)),
+      )
     },
   },
   gatewayspartialsign: {
@@ -420,7 +415,10 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
     usage: 'gatewayspartialsign txidaddr refcoin hex\n',
     run: (n, p) =>
       hexResultAsync(() =>
-        resolveGatewaysPartialSign({ txidaddr: txidArg(p[0]), refcoin: str(p[1]), hex: str(p[2]) }, resolveContext(n)),
+        resolveGatewaysPartialSign(
+          { txidaddr: txidArg(p[0]), refcoin: str(p[1]), hex: str(p[2]) },
+          walletResolveContext(n),
+        ),
       ),
   },
   gatewayscompletesigning: {
@@ -431,7 +429,7 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
       hexResultAsync(() =>
         resolveGatewaysCompleteSigning(
           { withdrawtxid: txidArg(p[0]), coin: str(p[1]), hex: str(p[2]) },
-          resolveContext(n),
+          walletResolveContext(n),
         ),
       ),
   },
@@ -441,7 +439,7 @@ export const GATEWAYS_METHODS: Record<string, Method> = {
     usage: 'gatewaysmarkdone completesigningtx coin\n',
     run: (n, p) =>
       hexResultAsync(() =>
-        resolveGatewaysMarkDone({ completesigningtx: txidArg(p[0]), coin: str(p[1]) }, resolveContext(n)),
+        resolveGatewaysMarkDone({ completesigningtx: txidArg(p[0]), coin: str(p[1]) }, walletResolveContext(n)),
       ),
   },
   gatewayspendingdeposits: {

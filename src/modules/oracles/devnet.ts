@@ -20,12 +20,12 @@ import { ccScript } from '../../script/cc.js'
 import { p2pkScript } from '../../script/script.js'
 import type { Transaction } from '../../tx/types.js'
 import type { BuildResult } from '../../cctx/complete.js'
-import { StateReader, type ResolveContext } from '../../cctx/resolve.js'
+import { StateReader } from '../../cctx/resolve.js'
 import { scriptAddress, type DevChain } from '../../devnet/chain.js'
-import { hexResult, numText, str, txidArg, type DevnetNode, type Method } from '../../devnet/node.js'
+import { hexResult, numText, str, txidArg, type Method } from '../../devnet/node.js'
 import { decodedLastOpret, lastOpret } from '../../devnet/opret.js'
 import { moduleRejected } from '../../devnet/refusal.js'
-import { devnetChainView } from '../../devnet/view.js'
+import { devnetChainView, walletResolveContext } from '../../devnet/view.js'
 import type { ModuleDevnet } from '../../devnet/module.js'
 import type { ModuleCheck, SpentInput } from '../../devnet/validate.js'
 
@@ -200,11 +200,6 @@ function isCcSpend(chain: DevChain, txid: string, vout: number): boolean {
   return o !== undefined && scriptIsCc(o.script)
 }
 
-/** The resolve context of the devnet wallet over the node's own chain. */
-function walletResolve(n: DevnetNode): ResolveContext {
-  return { view: devnetChainView(n), pubkey: n.wallet.pubkey, privateKey: n.wallet.privateKey }
-}
-
 /** A resolver's outcome shaped as the module RPCs answer: `{result:"success", hex}` or `{result:"error", error}`. */
 async function resolvedHex(run: () => Promise<BuildResult>): Promise<Record<string, unknown>> {
   let built: BuildResult
@@ -251,7 +246,7 @@ export const ORACLES_METHODS: Record<string, Method> = {
     run: (n, p) => {
       const id = txidArg(p[0])
       const datafee = daemonParseDatafee(numText(p[1]))
-      return resolvedHex(() => resolveOraclesRegister({ oracletxid: id, datafee }, walletResolve(n)))
+      return resolvedHex(() => resolveOraclesRegister({ oracletxid: id, datafee }, walletResolveContext(n)))
     },
   },
   oraclescreate: {
@@ -260,7 +255,7 @@ export const ORACLES_METHODS: Record<string, Method> = {
     usage: 'oraclescreate name description format\n',
     run: (n, p) => {
       const params = { name: str(p[0]), description: str(p[1]), format: str(p[2]) }
-      return resolvedHex(() => resolveOraclesCreate(params, walletResolve(n)))
+      return resolvedHex(() => resolveOraclesCreate(params, walletResolveContext(n)))
     },
   },
   oraclesfund: {
@@ -269,7 +264,7 @@ export const ORACLES_METHODS: Record<string, Method> = {
     usage: 'oraclesfund oracletxid\n',
     run: (n, p) => {
       const id = txidArg(p[0])
-      return resolvedHex(() => resolveOraclesFund({ oracletxid: id }, walletResolve(n)))
+      return resolvedHex(() => resolveOraclesFund({ oracletxid: id }, walletResolveContext(n)))
     },
   },
   oraclessubscribe: {
@@ -280,7 +275,7 @@ export const ORACLES_METHODS: Record<string, Method> = {
       const id = txidArg(p[0])
       const publisher = str(p[1])
       const amount = daemonParseCoins(numText(p[2]))
-      return resolvedHex(() => resolveOraclesSubscribe({ oracletxid: id, publisher, amount }, walletResolve(n)))
+      return resolvedHex(() => resolveOraclesSubscribe({ oracletxid: id, publisher, amount }, walletResolveContext(n)))
     },
   },
   oraclesdata: {
@@ -290,7 +285,7 @@ export const ORACLES_METHODS: Record<string, Method> = {
     run: (n, p) => {
       const id = txidArg(p[0])
       const hexstr = str(p[1])
-      return resolvedHex(() => resolveOraclesData({ oracletxid: id, hexstr }, walletResolve(n)))
+      return resolvedHex(() => resolveOraclesData({ oracletxid: id, hexstr }, walletResolveContext(n)))
     },
   },
   oraclessamples: {

@@ -17,8 +17,8 @@ import {
 import { ccScript } from '../../script/cc.js'
 import type { Transaction } from '../../tx/types.js'
 import type { BuildResult } from '../../cctx/complete.js'
-import { StateReader, type ResolveContext } from '../../cctx/resolve.js'
-import { devnetChainView } from '../../devnet/view.js'
+import { StateReader } from '../../cctx/resolve.js'
+import { devnetChainView, walletResolveContext } from '../../devnet/view.js'
 import { hexResult, numText, str, txidArg, type DevnetNode, type Method } from '../../devnet/node.js'
 import { decodedLastOpret } from '../../devnet/opret.js'
 import { moduleRejected } from '../../devnet/refusal.js'
@@ -118,11 +118,6 @@ function allPlans(n: DevnetNode): string[] {
   for (const r of n.chain.addressHistory.get(p2pkhAddress(REWARDS.pubkey)) ?? [])
     if (rewardsOpret(n.chain.txs.get(r.txid)?.tx)?.funcid === 'F' && !out.includes(r.txid)) out.push(r.txid)
   return out
-}
-
-/** The devnet wallet's resolve context: its chain as a ChainView and its key. */
-function walletResolveContext(n: DevnetNode): ResolveContext {
-  return { view: devnetChainView(n), pubkey: n.wallet.pubkey, privateKey: n.wallet.privateKey }
 }
 
 /** A resolver's outcome shaped as the module RPCs answer: `{result:"success", hex}` or `{result:"error", error}`. */

@@ -7,14 +7,14 @@ import { resolveTokenCreate, resolveTokenTransfer } from './resolve.js'
 import { pickTokenInputs, tokenAddress, tokenBalance } from './inputs.js'
 import { createNftEvalCode, tokenOutputUnits, tokenVoutUnits, tokensOpretOf, type TxLookup } from './validity.js'
 import type { Transaction } from '../../tx/types.js'
-import { daemonUtxoOrder, StateReader, type ResolveContext } from '../../cctx/resolve.js'
+import { daemonUtxoOrder, StateReader } from '../../cctx/resolve.js'
 import type { Utxo } from '../../cctx/types.js'
 import type { DevChain } from '../../devnet/chain.js'
-import { hexResultAsync, numText, str, txidArg, type DevnetNode, type Method } from '../../devnet/node.js'
+import { hexResultAsync, numText, str, txidArg, type Method } from '../../devnet/node.js'
 import { moduleRejected } from '../../devnet/refusal.js'
 import type { ModuleDevnet } from '../../devnet/module.js'
 import type { ModuleCheck } from '../../devnet/validate.js'
-import { devnetChainView } from '../../devnet/view.js'
+import { devnetChainView, walletResolveContext } from '../../devnet/view.js'
 
 const TOKENS = /* @__PURE__ */ ccModule('Tokens')
 
@@ -112,7 +112,7 @@ export const TOKENS_METHODS: Record<string, Method> = {
         description: p[2] === undefined ? undefined : str(p[2]),
         data: p[3] === undefined ? undefined : str(p[3]),
       }
-      return hexResultAsync(() => resolveTokenCreate(params, resolveCtx(n)))
+      return hexResultAsync(() => resolveTokenCreate(params, walletResolveContext(n)))
     },
   },
   tokentransfer: {
@@ -124,7 +124,9 @@ export const TOKENS_METHODS: Record<string, Method> = {
       const dest = str(p[1])
       const amount = numText(p[2])
       const units = /^\d+/.test(amount) ? BigInt(/^\d+/.exec(amount)![0]) : 0n // atoll
-      return hexResultAsync(() => resolveTokenTransfer({ tokenid: id, destpubkey: dest, amount: units }, resolveCtx(n)))
+      return hexResultAsync(() =>
+        resolveTokenTransfer({ tokenid: id, destpubkey: dest, amount: units }, walletResolveContext(n)),
+      )
     },
   },
   tokeninfo: {
@@ -167,11 +169,6 @@ export const TOKENS_METHODS: Record<string, Method> = {
       return { result: 'success', CCaddress: ccAddress(EVAL.TOKENS, pk), tokenid: given, balance }
     },
   },
-}
-
-/** The devnet wallet as a resolver's context: its key, over the devnet's own chain. */
-function resolveCtx(n: DevnetNode): ResolveContext {
-  return { view: devnetChainView(n), pubkey: n.wallet.pubkey, privateKey: n.wallet.privateKey }
 }
 
 /**
