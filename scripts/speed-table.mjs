@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes the Speed tables of README.md (between <!-- speed-table --> and <!-- share-table --> markers) from
+// Writes the full Speed tables of docs/perf.md (the README keeps a six-row headline table) (between <!-- speed-table --> and <!-- share-table --> markers) from
 // bench/results.json.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join, dirname } from 'node:path'
@@ -34,9 +34,10 @@ const shareLines = [
 function between(text, name, body) {
   const start = text.indexOf(`<!-- ${name} -->`)
   const end = text.indexOf(`<!-- /${name} -->`)
-  if (start < 0 || end < start) throw new Error(`README.md has no <!-- ${name} --> … <!-- /${name} --> markers`)
+  if (start < 0 || end < start) throw new Error(`docs/perf.md has no <!-- ${name} --> … <!-- /${name} --> markers`)
   return text.slice(0, start) + `<!-- ${name} -->\n` + body.join('\n') + '\n' + text.slice(end)
 }
-const readme = readFileSync(join(root, 'README.md'), 'utf8')
-writeFileSync(join(root, 'README.md'), between(between(readme, 'speed-table', lines), 'share-table', shareLines))
-console.log(`README Speed tables: ${results.rows.length} rows, ${results.shares.rows.length} share lines`)
+const perfPath = join(root, 'docs', 'perf.md')
+const perf = readFileSync(perfPath, 'utf8')
+writeFileSync(perfPath, between(between(perf, 'speed-table', lines), 'share-table', shareLines))
+console.log(`docs/perf.md Speed tables: ${results.rows.length} rows, ${results.shares.rows.length} share lines`)
