@@ -23,3 +23,14 @@ chainViewContract(
   (dev) => createElectrumView({ url: dev.electrum!.wsUrl, pubkeys: pubkeys(dev.pubkey) }),
   options,
 )
+chainViewContract(
+  'Electrum view with verifyInclusion (confirmed state checked against the headers from the genesis checkpoint)',
+  (dev) =>
+    createElectrumView({
+      host: '127.0.0.1',
+      port: dev.electrum!.port,
+      pubkeys: pubkeys(dev.pubkey),
+      verifyInclusion: { checkpoint: { height: 0, hash: dev.chain.blocks[0]!.hash } },
+    }),
+  options,
+)
