@@ -141,6 +141,8 @@ export { inspectBuild } from './inspect-build.js'
 export { type BuildContext } from './cctx/context.js'
 export { type BuildResult, type BuiltInput } from './cctx/complete.js'
 export { selectNormalInputs } from './cctx/select.js'
+export type { TxLike } from './cctx/common.js'
+export type { StateTx, TxOutputsView } from './cctx/state-tx.js'
 export {
   type Utxo,
   type ChainView,

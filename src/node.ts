@@ -14,9 +14,26 @@ export {
   type RemoteDemoOptions,
 } from './devnet/demo.js'
 export { DevnetRefusal } from './devnet/refusal.js'
-export { DevChain } from './devnet/chain.js'
-export { acceptTransaction, type AcceptOptions } from './devnet/validate.js'
+export {
+  DevChain,
+  type Coin,
+  type Block,
+  type TxEntry,
+  type AddressDelta as DevnetAddressDelta,
+  type AddressReceipt,
+  type ChainSnapshot,
+} from './devnet/chain.js'
+export {
+  acceptTransaction,
+  type AcceptOptions,
+  type ModuleValidator,
+  type ModuleCheck,
+  type SpentInput,
+} from './devnet/validate.js'
+export type { ElectrumEndpoint, ElectrumServerOptions } from './devnet/electrum.js'
 export { callDevnet } from './devnet/rpc.js'
+export type { DevnetNode } from './devnet/node.js'
+export type { ModuleDemoOptions } from './modules/registry/io.js'
 export * from './modules/registry/node.js'
 export { fileJournal, writeJournalFile } from './publisher/file-journal.js'
 export { readKomodoConf, komodoDataDir, komodoConfPath, parseKomodoConf, type KomodoConfSource } from './rpc/conf.js'

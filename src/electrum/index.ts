@@ -5,7 +5,7 @@ export type { ElectrumView, ElectrumViewOptions, ElectrumViewServer } from './vi
 export { ElectrumClient, ElectrumError } from './client.js'
 export type { ElectrumClientOptions, ElectrumCallOptions, ElectrumCall, ElectrumOutcome } from './client.js'
 export { parseElectrumUrl } from './transport.js'
-export type { ElectrumServerAddress } from './transport.js'
+export type { ElectrumServerAddress, ElectrumConnector, ElectrumSocket, ElectrumSocketEvents } from './transport.js'
 export { scripthash, electrumStatus, sortElectrumMempool } from './scripthash.js'
 export type { ElectrumHistoryItem } from './scripthash.js'
 export { ScriptBook, ELECTRUM_DEFAULT_EVALS } from './scripts.js'

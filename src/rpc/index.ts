@@ -30,5 +30,6 @@ export type {
   NodeInfo,
 } from './results.js'
 export type { RpcMethod, RpcClientMethods } from './method.js'
+export type { GatewaysAddresses } from '../modules/gateways/rpc.js'
 export { submit } from './flow.js'
 export type { SubmitExpect, SubmitOptions, SubmitProgress, SubmitResult, SubmitRpc } from './flow.js'

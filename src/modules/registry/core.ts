@@ -26,16 +26,16 @@ export const MODULES = /* @__PURE__ */ Object.freeze([
 /** A descriptor of the registry. @internal */
 export type AnyModule = (typeof MODULES)[number]
 
-/** The six modules the inspector knows. @example const m: ModuleName | null = inspectTransaction(hex).module */
+/** The six modules the inspector knows. @useDeclaredType @example const m: ModuleName | null = inspectTransaction(hex).module */
 export type ModuleName = AnyModule['name']
 
 type ReadingOf<D> = D extends { inspect: { read: (ctx: never) => infer R } } ? R : never
 type PayloadOf<D> = D extends { decode: (opret: never) => infer P } ? P : never
 
-/** The decoded opret payload of an inspection: one of the modules' payload types. @example const p: InspectionPayload | null = inspectTransaction(hex).payload */
+/** The decoded opret payload of an inspection: one of the modules' payload types. @useDeclaredType @example const p: InspectionPayload | null = inspectTransaction(hex).payload */
 export type InspectionPayload = PayloadOf<AnyModule>
 
-/** A module's reading of a transaction, discriminated by `kind` (the RPC that builds it). @example const r = inspectTransaction(hex).reading; if (r.kind === 'oraclesdata') r.data */
+/** A module's reading of a transaction, discriminated by `kind` (the RPC that builds it). @useDeclaredType @example const r = inspectTransaction(hex).reading; if (r.kind === 'oraclesdata') r.data */
 export type ModuleReading = ReadingOf<AnyModule>
 
 /**
