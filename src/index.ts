@@ -1,4 +1,9 @@
-// komodo-cc — the package root. Named exports only (tree-shakeable); one subpath per area in package.json.
+/**
+ * The package root: everything that runs in browsers and Node alike. Named exports only (tree-shakeable); each area
+ * is also a subpath of its own (`komodo-cc/tx`, `komodo-cc/oracles`, …). On Node the root resolves to
+ * `komodo-cc/node`, which adds the embedded devnet.
+ * @module komodo-cc
+ */
 
 // errors
 export { KomodoCcError, isKomodoCcError, type ErrorCode } from './errors.js'

@@ -1,5 +1,9 @@
-// komodo-cc on Node (the "node" export condition of the package root, and `komodo-cc/node`): everything the
-// browser-safe root exports, plus the embedded devnet and the komodod conf-file reader.
+/**
+ * komodo-cc on Node: what `import … from 'komodo-cc'` resolves to under Node (the root's "node" export condition),
+ * and `komodo-cc/node` (alias `komodo-cc/devnet`). Everything the browser-safe root exports, plus the embedded devnet
+ * and its demo, the file journal of the oracle publisher and the komodod conf-file reader.
+ * @module komodo-cc/node
+ */
 export * from './index.js'
 export { startDevnet, devnetJson, type Devnet, type DevnetOptions } from './devnet/server.js'
 export { devnetTxOutProof } from './devnet/txoutproof.js'

@@ -1,5 +1,8 @@
-// komodo-cc/electrum: the Electrum protocol as a chain source (issue 19). The view works in browsers over ws:// and
-// wss:// (the global WebSocket); tcp:// and ssl:// need Node.
+/**
+ * The Electrum protocol as a chain source (issue 19). The view works in browsers over ws:// and wss:// (the global
+ * WebSocket); tcp:// and ssl:// need Node.
+ * @module komodo-cc/electrum
+ */
 export { createElectrumView } from './view.js'
 export type { ElectrumView, ElectrumViewOptions, ElectrumViewServer } from './view.js'
 export { ElectrumClient, ElectrumError } from './client.js'
