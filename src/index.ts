@@ -1,4 +1,9 @@
-// komodo-cc — the package root. Named exports only (tree-shakeable); one subpath per area in package.json.
+/**
+ * The package root: everything that runs in browsers and Node alike. Named exports only (tree-shakeable); each area
+ * is also a subpath of its own (`komodo-cc/tx`, `komodo-cc/oracles`, …). On Node the root resolves to
+ * `komodo-cc/node`, which adds the embedded devnet.
+ * @module komodo-cc
+ */
 
 // errors
 export { KomodoCcError, isKomodoCcError, type ErrorCode } from './errors.js'
@@ -141,6 +146,8 @@ export { inspectBuild } from './inspect-build.js'
 export { type BuildContext } from './cctx/context.js'
 export { type BuildResult, type BuiltInput } from './cctx/complete.js'
 export { selectNormalInputs } from './cctx/select.js'
+export type { TxLike } from './cctx/common.js'
+export type { StateTx, TxOutputsView } from './cctx/state-tx.js'
 export {
   type Utxo,
   type ChainView,

@@ -1,3 +1,8 @@
+/**
+ * Bytes as `Uint8Array`: hex, the strict little-endian reader and writer with CompactSize, txid (display hex) order
+ * and the input checks every codec uses.
+ * @module komodo-cc/bytes
+ */
 export { bytesToHex, hexToBytes, isHex } from './hex.js'
 export {
   assertBytes,

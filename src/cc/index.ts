@@ -1,3 +1,8 @@
+/**
+ * Crypto-conditions: condition and fulfillment codecs, fingerprints and costs, verification, CC addresses, and the
+ * daemon's eval codes and module global keys.
+ * @module komodo-cc/cc
+ */
 export {
   CC_TYPE,
   CC_TYPE_NAMES,

@@ -15,7 +15,7 @@ export const CHAIN_VIEW_METHODS = /* @__PURE__ */ Object.freeze([
   'broadcast',
 ] as const)
 
-/** One method of {@link ChainView}. */
+/** One method of {@link ChainView}. @useDeclaredType */
 export type ChainViewMethod = (typeof CHAIN_VIEW_METHODS)[number]
 
 /** What {@link countingView} returns: the wrapping view and its counters (the caller holds both). */

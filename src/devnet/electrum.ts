@@ -16,7 +16,7 @@ import type { DevnetNode } from './node.js'
 import { DevnetRefusal } from './refusal.js'
 import { acceptTransaction } from './validate.js'
 
-/** Options of {@link startElectrumServer} (and of `startDevnet({ electrum })`). */
+/** Options of the devnet's Electrum server: `electrum` of {@link startDevnet}. */
 export type ElectrumServerOptions = {
   /** TCP port on 127.0.0.1 (default 0: a free port). TCP and WebSocket share it. */
   port?: number

@@ -29,7 +29,7 @@ export type DevnetOptions = {
   blockTime?: number
   /**
    * JSON data file (mode 0600: it holds the wallet key): loaded at start when it exists, written at start, after
-   * every mined block (before `generate` answers), within {@link DEVNET_FLUSH_MS} of any other change (so a `kill -9`
+   * every mined block (before `generate` answers), within a second (1000 ms) of any other change (so a `kill -9`
    * loses at most that last second of mempool) and at stop. Each write is a 0600 temporary file renamed over it.
    */
   dataFile?: string

@@ -47,8 +47,9 @@ export type ElectrumCallOptions = {
   retry?: boolean
 }
 
-/** One call of a batch, and its outcome. */
+/** One call of a batch: the method and its positional params. */
 export type ElectrumCall = { method: string; params: readonly unknown[] }
+/** The outcome of one call of a batch: its result, or the server's error for that call alone. */
 export type ElectrumOutcome = { ok: true; result: unknown } | { ok: false; error: ElectrumError }
 
 type Pending = {

@@ -72,7 +72,7 @@ export type KomodoHeader = Readonly<{
 
 /**
  * Parses one Komodo header exactly (electrum.md 8.1): version, prev hash, merkle root, final Sapling root, time, bits,
- * 32-byte nonce, CompactSize solution length (at most {@link MAX_SOLUTION_SIZE}) and solution; with `exact` (default)
+ * 32-byte nonce, CompactSize solution length (at most 4096) and solution; with `exact` (default)
  * no byte may follow. The Equihash solution itself is not checked.
  * @throws KomodoCcError READ_PAST_END | TRAILING_BYTES | COMPACTSIZE_NON_MINIMAL | INT_RANGE
  * @example parseKomodoHeader(hexToBytes(headerHex)).prevHash

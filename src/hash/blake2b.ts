@@ -479,8 +479,7 @@ function wasmInUse(): boolean {
 }
 
 /**
- * Chooses the BLAKE2b behind {@link blake2b256Personal}, {@link blake2bMidstate} and {@link blake2bFromMidstate}
- * (and so `sighash`, `createSighasher`, `sighashParts` and signing). The default, `'auto'`, is the small WebAssembly
+ * Chooses the BLAKE2b behind {@link blake2b256Personal} and the signature hash's midstate functions (and so `sighash`, `createSighasher`, `sighashParts` and signing). The default, `'auto'`, is the small WebAssembly
  * kernel (src/hash/blake2b-wasm.ts, about 6x faster per block) wherever WebAssembly can be instantiated, and the pure-JS
  * code otherwise (no WebAssembly, a Content-Security-Policy without `'wasm-unsafe-eval'`, a big-endian host), decided
  * on first use. `true` / `'wasm'` forces WebAssembly where it is available; `false` / `'js'` forces pure JS. Digests

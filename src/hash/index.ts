@@ -1,3 +1,7 @@
+/**
+ * The hashes the chain uses: SHA-256, double SHA-256, HASH160 and BLAKE2b-256 (Zcash signature hashes).
+ * @module komodo-cc/hash
+ */
 import { sha256Fast, sha256Into } from './sha256.js'
 import { ripemd160Of32 } from './ripemd32.js'
 import { blake2b256Personal } from './blake2b.js'

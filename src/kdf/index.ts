@@ -1,3 +1,7 @@
+/**
+ * A typed client for the Komodo DeFi Framework's `enable_eth_with_tokens`.
+ * @module komodo-cc/kdf
+ */
 export { buildEnableEthWithTokensRequest, KDF_EVM_PLATFORMS, KDF_NFT_PLATFORMS } from './request.js'
 export type {
   EnableEthWithTokensParams,

@@ -98,6 +98,7 @@ export const NODE_RPC = /* @__PURE__ */ Object.freeze({
  * `RpcCallOptions`; plus three reads of {@link ChainView} (`getTransaction`, `listUnspent` of both address-index
  * types, `getMempool`: those of `createRpcView(rpc)`) and JSON-RPC batches.
  * @example const height: number = await rpc.getblockcount()
+ * @interface
  */
 export type KomodoRpc = Pick<ChainView, 'getTransaction' | 'listUnspent' | 'getMempool'> & {
   /** Any method with raw positional params; the result is exact JSON (big integers as bigint). */

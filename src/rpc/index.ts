@@ -1,3 +1,7 @@
+/**
+ * The komodod JSON-RPC client (fetch-based, exact JSON with big integers as bigint), its chain source and the safe two-step `submit` flow.
+ * @module komodo-cc/rpc
+ */
 export { createKomodoRpc } from './client.js'
 export type { KomodoRpc, KomodoRpcOptions } from './client.js'
 export { RpcError, createRpcTransport } from './transport.js'
@@ -30,5 +34,6 @@ export type {
   NodeInfo,
 } from './results.js'
 export type { RpcMethod, RpcClientMethods } from './method.js'
+export type { GatewaysAddresses } from '../modules/gateways/rpc.js'
 export { submit } from './flow.js'
 export type { SubmitExpect, SubmitOptions, SubmitProgress, SubmitResult, SubmitRpc } from './flow.js'

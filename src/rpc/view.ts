@@ -31,7 +31,7 @@ import { RpcError, type RpcBatchCall, type RpcBatchReply, type RpcCallOptions } 
 /** Options of {@link createRpcView}. */
 export type RpcViewOptions = {
   /**
-   * Most calls in one JSON-RPC batch (default {@link DEFAULT_MAX_BATCH}): `getTransactions` of more txids sends
+   * Most calls in one JSON-RPC batch (default 500): `getTransactions` of more txids sends
    * several batches, one after the other.
    */
   maxBatch?: number

@@ -1,3 +1,8 @@
+/**
+ * Scripts: opcodes, decompiling and ASM, the standard templates (P2PK, P2PKH, OP_RETURN), classification, signature
+ * encoding checks and the daemon's size limits.
+ * @module komodo-cc/script
+ */
 export { OP, opcodeName } from './opcodes.js'
 export {
   decompileScript,

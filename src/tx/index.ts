@@ -1,3 +1,8 @@
+/**
+ * Transactions: the Overwinter/Sapling codec, txids, signature hashes, signing and verifying, the daemon's
+ * `decoderawtransaction`, and merkle blocks.
+ * @module komodo-cc/tx
+ */
 export * from './types.js'
 export {
   parseTransaction,

@@ -150,9 +150,9 @@ export function extractMatches(tree: PartialMerkleTree): MerkleMatches {
 /**
  * Reads a Komodo/Zcash `CMerkleBlock` exactly: the header (version, prev, merkle root, final Sapling root, time,
  * bits, 32-byte nonce, Equihash solution), then the partial tree (u32 transaction count, hashes, flag bytes); nothing
- * may follow. Bitcoin-style 80-byte headers do not parse. The tree is not walked (see {@link extractMatches}).
+ * may follow. Bitcoin-style 80-byte headers do not parse. The tree is not walked here ({@link parseMerkleProof} parses and walks it).
  * @throws KomodoCcError READ_PAST_END | TRAILING_BYTES | COMPACTSIZE_NON_MINIMAL | BYTES_TYPE
- * @example extractMatches(parseMerkleBlock(hexToBytes(proofHex)).tree)
+ * @example parseMerkleBlock(hexToBytes(proofHex)).tree.transactions // the block's transaction count
  */
 export function parseMerkleBlock(bytes: Uint8Array): MerkleBlock {
   const r = new ByteReader(assertBytes(bytes, undefined, 'merkle block'))

@@ -1,3 +1,7 @@
+/**
+ * The Dice module: its payload codec, offline builders, `diceinfo` and reading types, and its resolvers.
+ * @module komodo-cc/dice
+ */
 export {
   encodeDiceOpret,
   decodeDiceOpret,

@@ -1,3 +1,7 @@
+/**
+ * The Faucet module: its payload codec, offline builders (with the faucetget proof-of-work search), `faucetinfo` and reading types, and its resolvers.
+ * @module komodo-cc/faucet
+ */
 export {
   encodeFaucetOpret,
   decodeFaucetOpret,

@@ -1,3 +1,7 @@
+/**
+ * The Gateways module: its payload codec, offline builders, `gatewaysinfo` and reading types, and its resolvers.
+ * @module komodo-cc/gateways
+ */
 export {
   encodeGatewaysOpret,
   decodeGatewaysOpret,

@@ -1,3 +1,7 @@
+/**
+ * The Oracles module: its payload codec, offline builders, `oraclesinfo` and reading types, and its resolvers (chain state in, a signed transaction out).
+ * @module komodo-cc/oracles
+ */
 export {
   encodeOraclesOpret,
   decodeOraclesOpret,

@@ -232,7 +232,7 @@ export async function batonAt(
   return { txid: at, vout: 1, satoshis: o.value, script: o.script, height: at === best ? height : 0 }
 }
 
-/** Options of {@link oraclesSubscriptions}. */
+/** Options of the subscription-input lookup (komodod's `AddOracleInputs`) that {@link oraclesDataState} makes. */
 export type OraclesSubscriptionOptions = OraclesLookupOptions & {
   /**
    * Also take the mempool's outputs on the publisher's CC address from 'S' or 'D' transactions of this oracle (the

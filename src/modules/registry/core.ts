@@ -8,6 +8,18 @@ import { diceModule } from '../dice/descriptor.js'
 import { oraclesModule } from '../oracles/descriptor.js'
 import { gatewaysModule } from '../gateways/descriptor.js'
 import { rewardsModule } from '../rewards/descriptor.js'
+import type { TokensOpret } from '../tokens/opret.js'
+import type { FaucetOpret } from '../faucet/opret.js'
+import type { DiceOpret } from '../dice/opret.js'
+import type { OraclesOpret } from '../oracles/opret.js'
+import type { GatewaysOpret, Gateways2018Opret } from '../gateways/opret.js'
+import type { RewardsOpret } from '../rewards/opret.js'
+import type { TokensReading } from '../tokens/inspect.js'
+import type { FaucetReading } from '../faucet/inspect.js'
+import type { DiceReading } from '../dice/inspect.js'
+import type { OraclesReading } from '../oracles/inspect.js'
+import type { GatewaysReading } from '../gateways/inspect.js'
+import type { RewardsReading } from '../rewards/inspect.js'
 
 /**
  * Every module the library knows, in the order the inspector asks them.
@@ -26,17 +38,35 @@ export const MODULES = /* @__PURE__ */ Object.freeze([
 /** A descriptor of the registry. @internal */
 export type AnyModule = (typeof MODULES)[number]
 
-/** The six modules the inspector knows. @example const m: ModuleName | null = inspectTransaction(hex).module */
+/** The six modules the inspector knows. @useDeclaredType @example const m: ModuleName | null = inspectTransaction(hex).module */
 export type ModuleName = AnyModule['name']
 
 type ReadingOf<D> = D extends { inspect: { read: (ctx: never) => infer R } } ? R : never
 type PayloadOf<D> = D extends { decode: (opret: never) => infer P } ? P : never
 
-/** The decoded opret payload of an inspection: one of the modules' payload types. @example const p: InspectionPayload | null = inspectTransaction(hex).payload */
-export type InspectionPayload = PayloadOf<AnyModule>
+/**
+ * The decoded opret payload of an inspection: one of the modules' payload types (named here so that the API reference
+ * shows them; `_SamePayloads` below keeps it equal to what the registry's decoders return).
+ * @example const p: InspectionPayload | null = inspectTransaction(hex).payload
+ */
+export type InspectionPayload =
+  TokensOpret | FaucetOpret | DiceOpret | OraclesOpret | GatewaysOpret | Gateways2018Opret | RewardsOpret
 
-/** A module's reading of a transaction, discriminated by `kind` (the RPC that builds it). @example const r = inspectTransaction(hex).reading; if (r.kind === 'oraclesdata') r.data */
-export type ModuleReading = ReadingOf<AnyModule>
+/**
+ * A module's reading of a transaction, discriminated by `kind` (the RPC that builds it): one of the modules' reading
+ * types (named here so that the API reference shows them; `_SameReadings` below keeps it equal to what the registry's
+ * readers return).
+ * @example const r = inspectTransaction(hex).reading; if (r.kind === 'oraclesdata') r.data
+ */
+export type ModuleReading =
+  TokensReading | FaucetReading | DiceReading | OraclesReading | GatewaysReading | RewardsReading
+
+// Compile-time guards: a module added to MODULES, or a payload or reading type changed, without the two unions above
+// following fails the typecheck here.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+type Assert<T extends true> = T
+type _SamePayloads = Assert<Same<PayloadOf<AnyModule>, InspectionPayload>>
+type _SameReadings = Assert<Same<ReadingOf<AnyModule>, ModuleReading>>
 
 /**
  * The descriptor of a module by name (undefined for null or an unknown name).

@@ -55,7 +55,7 @@ export const IO_MODULES: readonly IoModule[] = /* @__PURE__ */ modulesWith<Omit<
 type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never
 type DemoOptionsOf<P> = P extends { demo: ModuleDemo<infer O> } ? O : object
 
-/** The options of every module's demo step, joined (part of `DevnetDemoOptions`). @example const o: ModuleDemoOptions = { samples: 2 } */
+/** The options of every module's demo step, joined (part of `DevnetDemoOptions`). @interface @example const o: ModuleDemoOptions = { samples: 2 } */
 export type ModuleDemoOptions = Intersection<DemoOptionsOf<(typeof IO_PARTS)[ModuleName]>>
 
 /**

@@ -1,3 +1,7 @@
+/**
+ * The Rewards module: its payload codec, offline builders, `rewardsinfo` and reading types, and its resolvers.
+ * @module komodo-cc/rewards
+ */
 export {
   encodeRewardsOpret,
   decodeRewardsOpret,

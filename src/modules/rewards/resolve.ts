@@ -187,7 +187,7 @@ export async function rewardsPlanOutputs(
 
 /**
  * The wallet's offline `rewardsinfo fundingtxid` from a chain source (`RewardsInfo`): the plan from its 'F'
- * transaction, `funding` and `locked` as {@link rewardsPlanOutputs} counts them, printed as the daemon prints them.
+ * transaction, `funding` and `locked` as the daemon's `RewardsPlanFunds` counts them, printed as the daemon prints them.
  * Three round trips (the transaction, the address's unspent outputs, their transactions).
  * @throws KomodoCcError TX_NOT_FOUND (`cant find fundingtxid`) | OPRET_FUNCID (`fundingtxid isnt rewards creation
  *   txid`), each with `details.daemonError`; CHAIN_MISMATCH from the reader
@@ -285,7 +285,7 @@ export async function resolveRewardsAddFunding(
 
 /**
  * `rewardslock name fundingtxid amount` resolved and built: the plan by name, its available funding
- * (`RewardsPlanFunds`, see {@link rewardsPlanOutputs}: a deposit above it gives the daemon's
+ * (the daemon's `RewardsPlanFunds`: a deposit above it gives the daemon's
  * `couldnt create rewards lock transaction`), the caller's normal coins (`AddNormalinputs`), the height. `amount`:
  * coins (decimal string) or satoshis (bigint). At most 8 round trips.
  * @throws KomodoCcError as {@link buildRewardsLock}; CHAIN_MISMATCH | TX_NOT_FOUND from the reader

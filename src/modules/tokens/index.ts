@@ -1,3 +1,7 @@
+/**
+ * The Tokens module (fungible tokens and NFTs): its payload codec, offline builders, `tokeninfo` and reading types, and its resolvers.
+ * @module komodo-cc/tokens
+ */
 export {
   encodeTokensOpret,
   decodeTokensOpret,

@@ -107,7 +107,7 @@ async function unspentAt(reader: StateReader, address: string, chain?: ChainPara
 
 /**
  * The token inputs komodod's `AddTokenCCInputs` would take for `pubkey` (spec 3.4): confirmed unspent outputs on the
- * token address of `pubkey` (NFT-aware, {@link tokenAddress}), in address-index order, not spent in the mempool, each
+ * token address of `pubkey` (NFT-aware, as komodod's `GetTokensCCaddress`), in address-index order, not spent in the mempool, each
  * a valid token output of `tokenid` whose transaction balances; with `amount` (token units), outputs below amount/60
  * are skipped and at most 60 are taken until they cover it. Every transaction read is checked by the reader. A tokenid
  * the chain does not know gives none.
