@@ -481,3 +481,23 @@ export type MethodResolver = Readonly<{
     options?: Record<string, unknown>,
   ) => Promise<BuildResult>
 }>
+
+/**
+ * One entry of a module's resolver table, frozen: the daemon's method name, its parameter names in the daemon's order
+ * (how the wallet and the CLI map positional arguments), and the resolver. The table is shared by every caller, so
+ * nothing in it can be changed.
+ * @example methodResolver('oraclesfund', ['oracletxid'], resolveOraclesFund)
+ */
+export function methodResolver<P, O>(
+  method: string,
+  params: readonly string[],
+  resolve: (params: P, ctx: ResolveContext, options?: O) => Promise<BuildResult>,
+): MethodResolver {
+  const names = Object.freeze([...params])
+  return Object.freeze({
+    method,
+    params: names,
+    resolve: (p: Record<string, unknown>, ctx: ResolveContext, o?: Record<string, unknown>) =>
+      resolve(p as P, ctx, o as O | undefined),
+  })
+}

@@ -19,6 +19,7 @@ import {
   normalCoins,
   outpointKey,
   StateReader,
+  methodResolver,
   type MethodResolver,
   type ResolveContext,
   type VerifiedTx,
@@ -686,28 +687,8 @@ export async function diceInfo(
  * @example diceResolvers.find((r) => r.method === 'dicebet')!.resolve({ name, fundingtxid, amount: '1', odds: 2 }, ctx)
  */
 export const diceResolvers: readonly MethodResolver[] = /* @__PURE__ */ Object.freeze([
-  Object.freeze({
-    method: 'dicefund',
-    params: Object.freeze(['name', 'funds', 'minbet', 'maxbet', 'maxodds', 'timeoutblocks']),
-    resolve: (params: Record<string, unknown>, ctx: ResolveContext) =>
-      resolveDiceFund(params as DiceFundResolveParams, ctx),
-  }),
-  Object.freeze({
-    method: 'diceaddfunds',
-    params: Object.freeze(['name', 'fundingtxid', 'amount']),
-    resolve: (params: Record<string, unknown>, ctx: ResolveContext) =>
-      resolveDiceAddFunds(params as DiceAddFundsResolveParams, ctx),
-  }),
-  Object.freeze({
-    method: 'dicebet',
-    params: Object.freeze(['name', 'fundingtxid', 'amount', 'odds']),
-    resolve: (params: Record<string, unknown>, ctx: ResolveContext, options?: Record<string, unknown>) =>
-      resolveDiceBet(params as DiceBetResolveParams, ctx, options as DiceBetOptions | undefined),
-  }),
-  Object.freeze({
-    method: 'dicefinish',
-    params: Object.freeze(['name', 'fundingtxid', 'bettxid']),
-    resolve: (params: Record<string, unknown>, ctx: ResolveContext, options?: Record<string, unknown>) =>
-      resolveDiceFinish(params as DiceFinishResolveParams, ctx, options as DiceFinishOptions | undefined),
-  }),
+  methodResolver('dicefund', ['name', 'funds', 'minbet', 'maxbet', 'maxodds', 'timeoutblocks'], resolveDiceFund),
+  methodResolver('diceaddfunds', ['name', 'fundingtxid', 'amount'], resolveDiceAddFunds),
+  methodResolver('dicebet', ['name', 'fundingtxid', 'amount', 'odds'], resolveDiceBet),
+  methodResolver('dicefinish', ['name', 'fundingtxid', 'bettxid'], resolveDiceFinish),
 ])

@@ -15,6 +15,7 @@ import {
   normalCoins,
   outpointKey,
   StateReader,
+  methodResolver,
   type MethodResolver,
   type ResolveContext,
   readerOf,
@@ -206,16 +207,6 @@ export async function resolveFaucetGet(
  * @example faucetResolvers.map((r) => r.method) // ['faucetfund', 'faucetget']
  */
 export const faucetResolvers: readonly MethodResolver[] = /* @__PURE__ */ Object.freeze([
-  Object.freeze({
-    method: 'faucetfund',
-    params: Object.freeze(['amount']),
-    resolve: (params: Record<string, unknown>, ctx: ResolveContext) =>
-      resolveFaucetFund(params as FaucetFundResolveParams, ctx),
-  }),
-  Object.freeze({
-    method: 'faucetget',
-    params: Object.freeze([]),
-    resolve: (params: Record<string, unknown>, ctx: ResolveContext, options?: Record<string, unknown>) =>
-      resolveFaucetGet(params as FaucetGetParams, ctx, options as FaucetGetResolveOptions),
-  }),
+  methodResolver('faucetfund', ['amount'], resolveFaucetFund),
+  methodResolver('faucetget', [], resolveFaucetGet),
 ])

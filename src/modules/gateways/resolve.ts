@@ -16,6 +16,7 @@ import {
   normalCoins,
   StateReader,
   txidText,
+  methodResolver,
   type MethodResolver,
   type ResolveContext,
   readerOf,
@@ -473,51 +474,19 @@ export async function gatewaysInfo(
  * @example gatewaysResolvers.find((r) => r.method === 'gatewaysclaim')!.params // ['bindtxid', 'coin', 'deposittxid', 'destpub', 'amount']
  */
 export const gatewaysResolvers: readonly MethodResolver[] = /* @__PURE__ */ Object.freeze([
-  {
-    method: 'gatewaysbind',
-    params: [
-      'tokenid',
-      'oracletxid',
-      'coin',
-      'tokensupply',
-      'M',
-      'N',
-      'pubkeys',
-      'pubtype',
-      'p2shtype',
-      'wiftype',
-      'taddr',
-    ],
-    resolve: (p, ctx, o) => resolveGatewaysBind(p as GatewaysBindResolveParams, ctx, o),
-  },
-  {
-    method: 'gatewaysdeposit',
-    params: ['bindtxid', 'height', 'coin', 'cointxid', 'claimvout', 'deposithex', 'proof', 'destpub', 'amount'],
-    resolve: (p, ctx, o) => resolveGatewaysDeposit(p as GatewaysDepositParams, ctx, o),
-  },
-  {
-    method: 'gatewaysclaim',
-    params: ['bindtxid', 'coin', 'deposittxid', 'destpub', 'amount'],
-    resolve: (p, ctx, o) => resolveGatewaysClaim(p as GatewaysClaimParams, ctx, o),
-  },
-  {
-    method: 'gatewayswithdraw',
-    params: ['bindtxid', 'coin', 'withdrawpub', 'amount'],
-    resolve: (p, ctx, o) => resolveGatewaysWithdraw(p as GatewaysWithdrawParams, ctx, o),
-  },
-  {
-    method: 'gatewayspartialsign',
-    params: ['txidaddr', 'refcoin', 'hex'],
-    resolve: (p, ctx, o) => resolveGatewaysPartialSign(p as GatewaysPartialSignParams, ctx, o),
-  },
-  {
-    method: 'gatewayscompletesigning',
-    params: ['withdrawtxid', 'coin', 'hex'],
-    resolve: (p, ctx, o) => resolveGatewaysCompleteSigning(p as GatewaysCompleteSigningParams, ctx, o),
-  },
-  {
-    method: 'gatewaysmarkdone',
-    params: ['completesigningtx', 'coin'],
-    resolve: (p, ctx, o) => resolveGatewaysMarkDone(p as GatewaysMarkDoneParams, ctx, o),
-  },
+  methodResolver(
+    'gatewaysbind',
+    ['tokenid', 'oracletxid', 'coin', 'tokensupply', 'M', 'N', 'pubkeys', 'pubtype', 'p2shtype', 'wiftype', 'taddr'],
+    resolveGatewaysBind,
+  ),
+  methodResolver(
+    'gatewaysdeposit',
+    ['bindtxid', 'height', 'coin', 'cointxid', 'claimvout', 'deposithex', 'proof', 'destpub', 'amount'],
+    resolveGatewaysDeposit,
+  ),
+  methodResolver('gatewaysclaim', ['bindtxid', 'coin', 'deposittxid', 'destpub', 'amount'], resolveGatewaysClaim),
+  methodResolver('gatewayswithdraw', ['bindtxid', 'coin', 'withdrawpub', 'amount'], resolveGatewaysWithdraw),
+  methodResolver('gatewayspartialsign', ['txidaddr', 'refcoin', 'hex'], resolveGatewaysPartialSign),
+  methodResolver('gatewayscompletesigning', ['withdrawtxid', 'coin', 'hex'], resolveGatewaysCompleteSigning),
+  methodResolver('gatewaysmarkdone', ['completesigningtx', 'coin'], resolveGatewaysMarkDone),
 ])

@@ -7,7 +7,14 @@ import { pubkeyBytes } from '../../address/address.js'
 import { keySigner, nobleSecp256k1, type Signer } from '../../tx/sign.js'
 import { txidParam } from '../../cctx/common.js'
 import type { BuildResult } from '../../cctx/complete.js'
-import { buildContextOf, normalCoins, type MethodResolver, type ResolveContext, readerOf } from '../../cctx/resolve.js'
+import {
+  buildContextOf,
+  normalCoins,
+  methodResolver,
+  type MethodResolver,
+  type ResolveContext,
+  readerOf,
+} from '../../cctx/resolve.js'
 import {
   buildOraclesCreate,
   buildOraclesData,
@@ -197,30 +204,9 @@ export async function resolveOraclesData(
  * @example await oraclesResolvers.find((r) => r.method === 'oraclesdata')!.resolve({ oracletxid, hexstr }, ctx)
  */
 export const oraclesResolvers: readonly MethodResolver[] = /* @__PURE__ */ Object.freeze([
-  {
-    method: 'oraclescreate',
-    params: ['name', 'description', 'format'],
-    resolve: (p, ctx) => resolveOraclesCreate(p as OraclesCreateParams, ctx),
-  },
-  {
-    method: 'oraclesfund',
-    params: ['oracletxid'],
-    resolve: (p, ctx) => resolveOraclesFund(p as OraclesFundParams, ctx),
-  },
-  {
-    method: 'oraclesregister',
-    params: ['oracletxid', 'datafee'],
-    resolve: (p, ctx, o) => resolveOraclesRegister(p as OraclesRegisterResolveParams, ctx, o as OraclesBatonOptions),
-  },
-  {
-    method: 'oraclessubscribe',
-    params: ['oracletxid', 'publisher', 'amount'],
-    resolve: (p, ctx) => resolveOraclesSubscribe(p as OraclesSubscribeResolveParams, ctx),
-  },
-  {
-    method: 'oraclesdata',
-    params: ['oracletxid', 'hexstr'],
-    resolve: (p, ctx, o) =>
-      resolveOraclesData(p as { oracletxid: string; hexstr: string }, ctx, o as OraclesDataResolveOptions),
-  },
+  methodResolver('oraclescreate', ['name', 'description', 'format'], resolveOraclesCreate),
+  methodResolver('oraclesfund', ['oracletxid'], resolveOraclesFund),
+  methodResolver('oraclesregister', ['oracletxid', 'datafee'], resolveOraclesRegister),
+  methodResolver('oraclessubscribe', ['oracletxid', 'publisher', 'amount'], resolveOraclesSubscribe),
+  methodResolver('oraclesdata', ['oracletxid', 'hexstr'], resolveOraclesData),
 ])

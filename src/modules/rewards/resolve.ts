@@ -22,6 +22,7 @@ import {
   outpointKey,
   StateReader,
   txidText,
+  methodResolver,
   type MethodResolver,
   type ResolveContext,
   type VerifiedTx,
@@ -500,28 +501,12 @@ export async function resolveRewardsUnlock(
  * @example rewardsResolvers.find((r) => r.method === 'rewardslock')!.resolve({ name, fundingtxid, amount }, ctx)
  */
 export const rewardsResolvers: readonly MethodResolver[] = /* @__PURE__ */ Object.freeze([
-  Object.freeze({
-    method: 'rewardscreatefunding',
-    params: Object.freeze(['name', 'amount', 'APR', 'mindays', 'maxdays', 'mindeposit']),
-    resolve: (params: Record<string, unknown>, ctx: ResolveContext) =>
-      resolveRewardsCreateFunding(params as RewardsCreateFundingParams, ctx),
-  }),
-  Object.freeze({
-    method: 'rewardsaddfunding',
-    params: Object.freeze(['name', 'fundingtxid', 'amount']),
-    resolve: (params: Record<string, unknown>, ctx: ResolveContext) =>
-      resolveRewardsAddFunding(params as RewardsAddFundingParams, ctx),
-  }),
-  Object.freeze({
-    method: 'rewardslock',
-    params: Object.freeze(['name', 'fundingtxid', 'amount']),
-    resolve: (params: Record<string, unknown>, ctx: ResolveContext) =>
-      resolveRewardsLock(params as RewardsLockParams, ctx),
-  }),
-  Object.freeze({
-    method: 'rewardsunlock',
-    params: Object.freeze(['name', 'fundingtxid', 'txid']),
-    resolve: (params: Record<string, unknown>, ctx: ResolveContext, options?: Record<string, unknown>) =>
-      resolveRewardsUnlock(params as RewardsUnlockParams, ctx, (options ?? {}) as RewardsUnlockOptions),
-  }),
+  methodResolver(
+    'rewardscreatefunding',
+    ['name', 'amount', 'APR', 'mindays', 'maxdays', 'mindeposit'],
+    resolveRewardsCreateFunding,
+  ),
+  methodResolver('rewardsaddfunding', ['name', 'fundingtxid', 'amount'], resolveRewardsAddFunding),
+  methodResolver('rewardslock', ['name', 'fundingtxid', 'amount'], resolveRewardsLock),
+  methodResolver('rewardsunlock', ['name', 'fundingtxid', 'txid'], resolveRewardsUnlock),
 ])

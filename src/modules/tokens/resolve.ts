@@ -6,7 +6,14 @@ import { daemonRefusal } from '../../cctx/context.js'
 import type { BuildResult } from '../../cctx/complete.js'
 import { txidParam } from '../../cctx/common.js'
 import { builderParams } from '../../cctx/params.js'
-import { buildContextOf, normalCoins, type MethodResolver, type ResolveContext, readerOf } from '../../cctx/resolve.js'
+import {
+  buildContextOf,
+  normalCoins,
+  methodResolver,
+  type MethodResolver,
+  type ResolveContext,
+  readerOf,
+} from '../../cctx/resolve.js'
 import { EVAL } from '../../cc/eval.js'
 import type { Transaction } from '../../tx/types.js'
 import { buildTokenCreate, buildTokenTransfer, type TokenCreateParams } from './build.js'
@@ -91,16 +98,6 @@ export async function resolveTokenTransfer(
  * @example tokensResolvers.map((r) => r.method) // ['tokencreate', 'tokentransfer']
  */
 export const tokensResolvers: readonly MethodResolver[] = /* @__PURE__ */ Object.freeze([
-  Object.freeze({
-    method: 'tokencreate',
-    params: Object.freeze(['name', 'supply', 'description', 'data']),
-    resolve: (params: Record<string, unknown>, ctx: ResolveContext) =>
-      resolveTokenCreate(params as TokenCreateParams, ctx),
-  }),
-  Object.freeze({
-    method: 'tokentransfer',
-    params: Object.freeze(['tokenid', 'destpubkey', 'amount']),
-    resolve: (params: Record<string, unknown>, ctx: ResolveContext) =>
-      resolveTokenTransfer(params as TokenTransferResolveParams, ctx),
-  }),
+  methodResolver('tokencreate', ['name', 'supply', 'description', 'data'], resolveTokenCreate),
+  methodResolver('tokentransfer', ['tokenid', 'destpubkey', 'amount'], resolveTokenTransfer),
 ])
