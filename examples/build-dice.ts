@@ -2,7 +2,8 @@
 // bettor checking that answer from the two revealed entropies. Run: npm run build && npx tsx examples/build-dice.ts
 import { keySigner, p2pkScript, sha256, utf8ToBytes } from 'komodo-cc'
 import { buildDiceAddFunds, buildDiceBet, buildDiceFinish, buildDiceFund } from 'komodo-cc/dice'
-import { decodeDiceOpret, diceOutcome } from 'komodo-cc/dice'
+import { decodeDiceOpret, diceOutcome, type DiceEntropyOpret, type DiceFundingOpret } from 'komodo-cc/dice'
+import type { Transaction } from 'komodo-cc/tx'
 
 const wallet = (seed: string, coinTxid: string, satoshis: bigint, height: number) => {
   const privateKey = sha256(utf8ToBytes(seed)) // test keys: never use a hashed word for real coins
@@ -23,11 +24,9 @@ const adds = Array.from({ length: 100 }, (_, i) =>
 console.log('dicefund   ', fund.txid, `+ ${adds.length} diceaddfunds`)
 
 // The bettor: dicebet KMDDice <fundingtxid> 1 2 (planTxs: the plan's unspent transactions, as the node lists them)
-const planTxs = [fund.hex, ...adds.map((a) => a.hex)]
-const bet = buildDiceBet({ name: 'KMDDice', fundingtxid: fund.txid, amount: '1', odds: 2 }, wallet('bettor', 'b1'.repeat(32), 10_00000000n, 12), {
-  funding: fund.hex,
-  planTxs,
-})
+const bettor = wallet('bettor', 'b1'.repeat(32), 10_00000000n, 12)
+const state = { funding: fund.hex, planTxs: [fund.hex, ...adds.map((a) => a.hex)] }
+const bet = buildDiceBet({ name: 'KMDDice', fundingtxid: fund.txid, amount: '1', odds: 2 }, bettor, state)
 console.log('dicebet    ', bet.txid, 'bets', bet.tx.vout[1]!.value, 'sat at odds 2')
 
 // The house answers: dicefinish KMDDice <fundingtxid> <bettxid> ('W' pays the bettor, 'L' keeps the bet)
@@ -37,17 +36,15 @@ const finish = buildDiceFinish(
   wallet('house', 'c1'.repeat(32), 20000n, 13),
   { funding: fund.hex, bet: bet.hex, entropyTx: entropyTx.hex },
 )
-const answer = decodeDiceOpret(finish.tx.vout.at(-1)!.script) as { funcid: string; proof: string }
+const opret = (tx: Transaction) => decodeDiceOpret(tx.vout.at(-1)!.script)
+const answer = opret(finish.tx) as DiceEntropyOpret
 console.log('dicefinish ', finish.txid, `answers '${answer.funcid}'`)
 
 // The bettor's check: recompute the outcome from the plan, the bet and the house's revealed entropy
-const terms = decodeDiceOpret(fund.tx.vout.at(-1)!.script) as { minbet: bigint; maxbet: bigint; maxodds: bigint }
-const outcome = diceOutcome({
-  bet: bet.tx.vout[1]!.value,
-  vout2Value: bet.tx.vout[2]!.value,
-  ...terms,
-  houseEntropy: answer.proof,
-  bettorEntropy: (decodeDiceOpret(bet.tx.vout.at(-1)!.script) as { hash: string }).hash,
-})
+const { minbet, maxbet, maxodds } = opret(fund.tx) as DiceFundingOpret
+const entropies = { houseEntropy: answer.proof, bettorEntropy: (opret(bet.tx) as DiceEntropyOpret).hash }
+const [amount, vout2Value] = [bet.tx.vout[1]!.value, bet.tx.vout[2]!.value] // the bet; txfee + odds
+const outcome = diceOutcome({ bet: amount, vout2Value, minbet, maxbet, maxodds, ...entropies })
 const honest = (answer.funcid === 'W') === outcome.win && (!outcome.win || finish.tx.vout[2]!.value === outcome.payout)
-console.log('outcome    ', outcome.win ? `win, payout ${outcome.payout} sat` : 'loss', honest ? '— the house is honest' : '— CHEATED')
+const result = outcome.win ? `win, payout ${outcome.payout} sat` : 'loss'
+console.log('outcome    ', result, honest ? '— the house is honest' : '— the house CHEATED')

@@ -13,7 +13,12 @@ const plan = buildRewardsCreateFunding(
   { name: 'FREE', amount: '1000', APR: '5', mindays: 1, maxdays: 10, mindeposit: '10' },
   { pubkey, signer, utxos, height: 100 },
 )
-const out = (i: number) => ({ txid: plan.txid, vout: i, satoshis: plan.tx.vout[i]!.value, script: plan.tx.vout[i]!.script })
+const out = (i: number) => ({
+  txid: plan.txid,
+  vout: i,
+  satoshis: plan.tx.vout[i]!.value,
+  script: plan.tx.vout[i]!.script,
+})
 console.log('rewardscreatefunding', plan.txid)
 
 // rewardslock FREE <fundingtxid> 200, paid from the plan transaction's change (vout 2)

@@ -19,7 +19,12 @@ console.log('tokencreate  ', tokenid, `${create.hex.length / 2} bytes, fee ${cre
 
 // tokentransfer <tokenid> <friend> 25000000: the state is what komodod would look up (the token's create
 // transaction and your token outputs); the fee comes from the create's change
-const out = (i: number) => ({ txid: tokenid, vout: i, satoshis: create.tx.vout[i]!.value, script: create.tx.vout[i]!.script })
+const out = (i: number) => ({
+  txid: tokenid,
+  vout: i,
+  satoshis: create.tx.vout[i]!.value,
+  script: create.tx.vout[i]!.script,
+})
 const transfer = buildTokenTransfer(
   { tokenid, destpubkey: friend, amount: 25_000_000n },
   { pubkey, signer, utxos: [out(2)], height: 1001 },

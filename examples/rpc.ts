@@ -19,7 +19,11 @@ try {
   const oracletxid = created.txid
   console.log('oraclescreate  ', oracletxid, created.status)
   await dev.mine(1)
-  const funded = await submit(rpc, await rpc.oraclesfund(oracletxid), { method: 'oraclesfund', params: { oracletxid }, changeAddress })
+  const funded = await submit(rpc, await rpc.oraclesfund(oracletxid), {
+    method: 'oraclesfund',
+    params: { oracletxid },
+    changeAddress,
+  })
   console.log('oraclesfund    ', funded.txid, funded.status)
   await dev.mine(1)
 
