@@ -26,13 +26,10 @@ try {
   // the "foreign" deposit: coins to the deposit address (N = 1: our own), its block header published to the oracle
   const { deposit } = (await dev.rpc.gatewaysinfo(bind)) as { deposit: string }
   const cointxid = (await dev.rpc.call('sendtoaddress', [deposit, '0.03'])) as string
-  await dev.mine(1)
-  const height = await dev.rpc.getblockcount()
-  const block = (await dev.rpc.call('getblock', [await dev.rpc.call('getblockhash', [height])])) as {
-    hash: string
-    merkleroot: string
-  }
-  await step('oraclesdata', oracle, bytesToHex(encodeOracleData('Ihh', [height, block.hash, block.merkleroot])))
+  const [hash] = await dev.mine(1)
+  const block = (await dev.rpc.call('getblock', [hash!])) as { height: number; hash: string; merkleroot: string }
+  const height = block.height
+  await step('oraclesdata', oracle, bytesToHex(encodeOracleData('Ihh', [block.height, block.hash, block.merkleroot])))
   const cointx = await dev.rpc.getrawtransaction(cointxid)
   const proof = await dev.rpc.gettxoutproof([cointxid])
   const dep = await step('gatewaysdeposit', bind, height, 'KMD', cointxid, 0, cointx, proof, me, '0.03')

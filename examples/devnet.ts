@@ -23,11 +23,12 @@ try {
   console.log('height', await rpc.getblockcount(), 'newest sample', samples[0]!.data)
 
   // move the clock: the next block is a day later (rewards and dice timeouts read block times)
-  const blockTime = async (height: number) =>
-    ((await rpc.call('getblock', [await rpc.call('getblockhash', [height])])) as { time: number }).time
+  const time = async (hash: string) => ((await rpc.call('getblock', [hash])) as { time: number }).time
+  const [today] = await dev.mine(1)
   dev.advanceTime(86400)
-  await dev.mine(1)
-  console.log('block 5 is', (await blockTime(5)) - (await blockTime(4)), 'seconds after block 4')
+  const [tomorrow] = await dev.mine(1)
+  const hours = ((await time(tomorrow!)) - (await time(today!))) / 3600
+  console.log('the next block is', Math.round(hours), 'hours later')
 } finally {
   await dev.stop() // closes the server and removes its temporary directory
 }
