@@ -1,5 +1,5 @@
 // The package as a user meets it: `npm pack`, the tarball installed into a fresh project, then from there the README's
-// Quick start as written, every example of examples/, a typecheck of a consumer under node16, nodenext and bundler,
+// Quick start as written, every example it ships, a typecheck of a consumer under node16, nodenext and bundler,
 // and publint and are-the-types-wrong on the tarball. Nothing reaches the network: npm runs --offline (cache only)
 // with its proxies pointed at a closed local port, and the examples' chains are embedded devnets on 127.0.0.1.
 //
@@ -151,6 +151,9 @@ describe('the packed package, installed from its tarball into a fresh project', 
     const files = readdirSync(join(project, 'node_modules/komodo-cc'), { recursive: true }).map(String)
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([])
     expect(files).toContain(join('docs', 'architecture.md'))
+    // the examples travel too, every one of them
+    const examples = readdirSync(join(root, 'examples')).sort()
+    expect(readdirSync(join(project, 'node_modules/komodo-cc/examples')).sort()).toEqual(examples)
     expect(files.filter((f) => f.startsWith(join('docs', 'api')))).toEqual([])
     console.log(`packed ${packed.size} B, unpacked ${packed.unpackedSize} B, ${packed.entryCount} files`)
   })
@@ -175,7 +178,7 @@ describe('the packed package, installed from its tarball into a fresh project', 
   }, 60_000)
 })
 
-describe('every example, copied into the project and run against the installed package', () => {
+describe('every example, copied out of the installed package into the project and run there', () => {
   const KDF_USERPASS = 'RPC_UserP@SSW0RD'
   const reply = (kdfVectors.cases as Array<{ id: string; response?: unknown }>).find(
     (c) => c.id === 'kdf-mdx-gas-station-01',
@@ -206,7 +209,8 @@ describe('every example, copied into the project and run against the installed p
     async (file) => {
       const expected = EXAMPLES[file]
       expect(expected, `test/examples/expected.ts has no entry for ${file}`).toBeDefined()
-      copyFileSync(join(root, 'examples', file), join(project, 'examples', file))
+      // as a user would: copied out of the installed package
+      copyFileSync(join(project, 'node_modules/komodo-cc/examples', file), join(project, 'examples', file))
       const extra =
         expected!.env === 'kdf'
           ? { KDF_URL: `http://127.0.0.1:${(kdf.address() as AddressInfo).port}`, KDF_USERPASS }
@@ -273,7 +277,7 @@ describe('types, as a consumer resolves them', () => {
       writeFileSync(join(project, 'consumer.ts'), consumer)
       mkdirSync(join(project, 'examples'), { recursive: true })
       for (const f of readdirSync(join(root, 'examples')).filter((f) => f.endsWith('.ts')))
-        copyFileSync(join(root, 'examples', f), join(project, 'examples', f))
+        copyFileSync(join(project, 'node_modules/komodo-cc/examples', f), join(project, 'examples', f))
       const tsconfig = {
         compilerOptions: {
           target: 'es2022',
