@@ -27,6 +27,7 @@ const PUBLINT = bin('publint/src/cli.js')
 const ATTW = bin('@arethetypeswrong/cli/dist/index.js')
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   name: string
+  files: string[]
   exports: Record<string, unknown>
   dependencies: Record<string, string>
 }
@@ -157,6 +158,22 @@ describe('the packed package, installed from its tarball into a fresh project', 
     expect(files.filter((f) => f.startsWith(join('docs', 'api') + sep))).toEqual([])
     console.log(`packed ${packed.size} B, unpacked ${packed.unpackedSize} B, ${packed.entryCount} files`)
   })
+
+  test('"files" keeps a generated API reference (docs/api/, `npm run docs`) out of the package', async () => {
+    // docs/api/ exists only after `npm run docs`: npm's reading of "files" is checked on a scratch package instead
+    const scratch = join(work, 'scratch')
+    mkdirSync(join(scratch, 'docs', 'api'), { recursive: true })
+    writeFileSync(
+      join(scratch, 'package.json'),
+      JSON.stringify({ name: 'scratch', version: '0.0.0', files: pkg.files }),
+    )
+    writeFileSync(join(scratch, 'docs', 'guide.md'), '# guide')
+    writeFileSync(join(scratch, 'docs', 'api', 'index.html'), '<html></html>')
+    const r = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], scratch)
+    ok(r, 'npm pack --dry-run')
+    const [info] = JSON.parse(r.stdout) as [{ files: { path: string }[] }]
+    expect(info.files.map((f) => f.path).sort()).toEqual(['docs/guide.md', 'package.json'])
+  }, 60_000)
 
   test('README Quick start, shell block: each line as written (`npx komodo-cc demo` ends with its summary)', async () => {
     const rest = shLines.filter((l) => !/^npm (install|i) komodo-cc(\s|$)/.test(l))
