@@ -43,6 +43,6 @@ export default defineConfig({
   splitting: true,
   treeshake: true,
   clean: true,
-  sourcemap: true,
+  sourcemap: false,
   external: ['bs58check', '@noble/hashes', '@noble/secp256k1'],
 })

@@ -1,36 +1,50 @@
-// README example: bet on a dice plan, then check the house's answer yourself.
-import { buildDiceBet } from '../src/modules/dice/build.js'
-import { diceOutcome } from '../src/modules/dice/outcome.js'
-import { decodeDiceOpret, type DiceEntropyOpret, type DiceFundingOpret } from '../src/modules/dice/opret.js'
-import { parseTransaction, txid as txidOf } from '../src/tx/codec.js'
-import type { BuildContext } from '../src/cctx/context.js'
-import type { Transaction } from '../src/tx/types.js'
+// Offline builders: a dice plan with the 100 entropy outputs `dicebet` needs, a bet, the house's answer, and the
+// bettor checking that answer from the two revealed entropies. Run: npm run build && npx tsx examples/build-dice.ts
+import { keySigner, p2pkScript, sha256, utf8ToBytes } from 'komodo-cc'
+import { buildDiceAddFunds, buildDiceBet, buildDiceFinish, buildDiceFund } from 'komodo-cc/dice'
+import { decodeDiceOpret, diceOutcome, type DiceEntropyOpret, type DiceFundingOpret } from 'komodo-cc/dice'
+import type { Transaction } from 'komodo-cc/tx'
 
-/**
- * `dicebet KMDDice <fundingtxid> 1 2` from your coins; `planTxs` are the plan's unspent transactions (output 0 on the
- * Dice address: `getaddressutxos` of REabWB7KjFN5C3LFMZ5odExHPenYzHLtVw, then `getrawtransaction` of each).
- */
-export function placeBet(fundingHex: string, planTxs: readonly (string | Transaction)[], wallet: BuildContext) {
-  const funding = parseTransaction(fundingHex)
-  const fundingtxid = txidOf(funding) // the plan id (dicelist prints it)
-  return buildDiceBet({ name: 'KMDDice', fundingtxid, amount: '1', odds: 2 }, wallet, { funding, planTxs })
+const wallet = (seed: string, coinTxid: string, satoshis: bigint, height: number) => {
+  const privateKey = sha256(utf8ToBytes(seed)) // test keys: never use a hashed word for real coins
+  const pubkey = keySigner(privateKey).publicKey // the house's entropy derives from its private key itself
+  return { pubkey, privateKey, utxos: [{ txid: coinTxid, vout: 0, satoshis, script: p2pkScript(pubkey) }], height }
 }
 
-/** After the house answered with `dicefinish` ('W' or 'L'), recompute the outcome from the two revealed entropies. */
-export function verifyHouse(fundingHex: string, betHex: string, finishHex: string) {
-  const plan = decodeDiceOpret(parseTransaction(fundingHex).vout.at(-1)!.script) as DiceFundingOpret
-  const bet = parseTransaction(betHex)
-  const finish = parseTransaction(finishHex)
-  const answer = decodeDiceOpret(finish.vout.at(-1)!.script) as DiceEntropyOpret
-  const outcome = diceOutcome({
-    bet: bet.vout[1]!.value,
-    vout2Value: bet.vout[2]!.value,
-    minbet: plan.minbet,
-    maxbet: plan.maxbet,
-    maxodds: plan.maxodds,
-    houseEntropy: answer.proof,
-    bettorEntropy: (decodeDiceOpret(bet.vout.at(-1)!.script) as DiceEntropyOpret).hash,
-  })
-  const honest = (answer.funcid === 'W') === outcome.win && (!outcome.win || finish.vout[2]!.value === outcome.payout)
-  return { funcid: answer.funcid, outcome, honest }
-}
+// The house: dicefund KMDDice 100 0.777 7.77 777 7, then 100 × diceaddfunds (each adds one entropy output)
+const plan = { name: 'KMDDice', funds: '100', minbet: '0.777', maxbet: '7.77', maxodds: 777, timeoutblocks: 7 }
+const fund = buildDiceFund(plan, wallet('house', 'f1'.repeat(32), 200_00000000n, 10))
+const adds = Array.from({ length: 100 }, (_, i) =>
+  buildDiceAddFunds(
+    { name: 'KMDDice', fundingtxid: fund.txid, amount: '10' },
+    wallet('house', i.toString(16).padStart(64, 'a'), 20_00000000n, 11),
+    { funding: fund.hex },
+  ),
+)
+console.log('dicefund   ', fund.txid, `+ ${adds.length} diceaddfunds`)
+
+// The bettor: dicebet KMDDice <fundingtxid> 1 2 (planTxs: the plan's unspent transactions, as the node lists them)
+const bettor = wallet('bettor', 'b1'.repeat(32), 10_00000000n, 12)
+const state = { funding: fund.hex, planTxs: [fund.hex, ...adds.map((a) => a.hex)] }
+const bet = buildDiceBet({ name: 'KMDDice', fundingtxid: fund.txid, amount: '1', odds: 2 }, bettor, state)
+console.log('dicebet    ', bet.txid, 'bets', bet.tx.vout[1]!.value, 'sat at odds 2')
+
+// The house answers: dicefinish KMDDice <fundingtxid> <bettxid> ('W' pays the bettor, 'L' keeps the bet)
+const entropyTx = adds.find((a) => a.txid === bet.tx.vin[0]!.txid)!
+const finish = buildDiceFinish(
+  { name: 'KMDDice', fundingtxid: fund.txid, bettxid: bet.txid },
+  wallet('house', 'c1'.repeat(32), 20000n, 13),
+  { funding: fund.hex, bet: bet.hex, entropyTx: entropyTx.hex },
+)
+const opret = (tx: Transaction) => decodeDiceOpret(tx.vout.at(-1)!.script)
+const answer = opret(finish.tx) as DiceEntropyOpret
+console.log('dicefinish ', finish.txid, `answers '${answer.funcid}'`)
+
+// The bettor's check: recompute the outcome from the plan, the bet and the house's revealed entropy
+const { minbet, maxbet, maxodds } = opret(fund.tx) as DiceFundingOpret
+const entropies = { houseEntropy: answer.proof, bettorEntropy: (opret(bet.tx) as DiceEntropyOpret).hash }
+const [amount, vout2Value] = [bet.tx.vout[1]!.value, bet.tx.vout[2]!.value] // the bet; txfee + odds
+const outcome = diceOutcome({ bet: amount, vout2Value, minbet, maxbet, maxodds, ...entropies })
+const honest = (answer.funcid === 'W') === outcome.win && (!outcome.win || finish.tx.vout[2]!.value === outcome.payout)
+const result = outcome.win ? `win, payout ${outcome.payout} sat` : 'loss'
+console.log('outcome    ', result, honest ? '— the house is honest' : '— the house CHEATED')

@@ -1,51 +1,47 @@
-// README example: a gateway signer's side of a withdraw, built and signed offline.
-import { getPublicKey } from '@noble/secp256k1'
-import { sha256, decodeGatewaysOpret } from '../src/index.js'
-import { p2pkScript } from '../src/script/script.js'
-import {
-  buildGatewaysCompleteSigning,
-  buildGatewaysMarkDone,
-  buildGatewaysPartialSign,
-} from '../src/modules/gateways/build.js'
+// A gateway's life with the key-local wallet on the embedded devnet: bind a token to an oracle of block headers, a
+// deposit proven by a merkle proof, claim, withdraw, the signer's partialsign/completesigning and markdone.
+// Every transaction is built and signed in this process. Run: npm run build && npx tsx examples/build-gateways.ts
+import { bytesToHex, createWallet, encodeOracleData, startDevnet } from 'komodo-cc'
 
-/**
- * `withdrawHex` and `bindHex` come from the chain (getrawtransaction); `payoutHex` is the foreign-chain payout each
- * signer signs with the foreign chain's own tools (oraclefeed does it with createrawtransaction/signrawtransaction).
- */
-export function gatewaysSignerExample(withdrawHex: string, withdrawtxid: string, bindHex: string, payoutHex: string) {
-  const signer = (seed: string) => {
-    const privateKey = sha256(new TextEncoder().encode(seed)) // each signer's own key
-    const pubkey = getPublicKey(privateKey, true)
-    const fee = {
-      txid: sha256(privateKey).reduce((s, b) => s + b.toString(16).padStart(2, '0'), ''),
-      vout: 0,
-      satoshis: 15000n,
-      script: p2pkScript(pubkey),
-    }
-    return { pubkey, privateKey, utxos: [fee], height: 5000 }
+const dev = await startDevnet()
+try {
+  const wallet = createWallet({ privateKey: '3f'.repeat(32), view: dev.view }) // the only signer (M = N = 1)
+  const me = wallet.pubkey
+  await dev.rpc.call('sendtoaddress', [wallet.address, '100']) // the devnet's wallet pays ours
+  await dev.mine(1)
+  const step = async (method: string, ...args: unknown[]) => {
+    const r = await wallet.call(method, Object.fromEntries(wallet.methods[method]!.map((n, i) => [n, args[i]])))
+    await dev.mine(2) // the gateways want confirmed inputs
+    console.log(method.padEnd(23), r.txid)
+    return r.txid
   }
-  // first signer of a 2-of-2: gatewayspartialsign <withdrawtxid> KMD <hex>
-  const partial = buildGatewaysPartialSign(
-    { txidaddr: withdrawtxid, refcoin: 'KMD', hex: payoutHex },
-    signer('signer one'),
-    { last: withdrawHex, bind: bindHex },
-  )
-  // second signer completes: gatewayscompletesigning <partialtxid> KMD <hex>
-  const complete = buildGatewaysCompleteSigning(
-    { withdrawtxid: partial.txid, coin: 'KMD', hex: payoutHex },
-    signer('signer two'),
-    { last: partial.hex, withdraw: withdrawHex, bind: bindHex },
-  )
-  // once the payout is on the foreign chain: gatewaysmarkdone <completetxid> KMD
-  const done = buildGatewaysMarkDone({ completesigningtx: complete.txid, coin: 'KMD' }, signer('signer one'), {
-    complete: complete.hex,
-    withdraw: withdrawHex,
-    bind: bindHex,
-  })
-  return {
-    partial: decodeGatewaysOpret(partial.tx.vout.at(-1)!.script),
-    complete: decodeGatewaysOpret(complete.tx.vout.at(-1)!.script),
-    done: decodeGatewaysOpret(done.tx.vout.at(-1)!.script),
-    txs: [partial, complete, done],
-  }
+  // an oracle of block headers ('Ihh': height, block hash, merkle root) that we publish ourselves
+  const oracle = await step('oraclescreate', 'KMD', 'block headers', 'Ihh')
+  await step('oraclesfund', oracle)
+  await step('oraclesregister', oracle, 10000n)
+  await step('oraclessubscribe', oracle, me, '1')
+  const token = await step('tokencreate', 'GWTOK', '0.1', 'gateway token') // 10,000,000 units
+  const bind = await step('gatewaysbind', token, oracle, 'KMD', 10_000_000n, 1, 1, [me], 60, 85, 188)
+
+  // the "foreign" deposit: coins to the deposit address (N = 1: our own), its block header published to the oracle
+  const { deposit } = (await dev.rpc.gatewaysinfo(bind)) as { deposit: string }
+  const cointxid = (await dev.rpc.call('sendtoaddress', [deposit, '0.03'])) as string
+  const [hash] = await dev.mine(1)
+  const block = (await dev.rpc.call('getblock', [hash!])) as { height: number; hash: string; merkleroot: string }
+  const height = block.height
+  await step('oraclesdata', oracle, bytesToHex(encodeOracleData('Ihh', [block.height, block.hash, block.merkleroot])))
+  const cointx = await dev.rpc.getrawtransaction(cointxid)
+  const proof = await dev.rpc.gettxoutproof([cointxid])
+  const dep = await step('gatewaysdeposit', bind, height, 'KMD', cointxid, 0, cointx, proof, me, '0.03')
+  await step('gatewaysclaim', bind, 'KMD', dep, me, '0.03') // 3,000,000 token units to us
+
+  // withdraw 0.01: the tokens go back to the gateway; the signer signs the foreign payout (here: placeholder hex)
+  const wd = await step('gatewayswithdraw', bind, 'KMD', me, '0.01')
+  const partial = await step('gatewayspartialsign', wd, 'KMD', 'aa')
+  const complete = await step('gatewayscompletesigning', partial, 'KMD', 'aabb')
+  await step('gatewaysmarkdone', complete, 'KMD')
+  const info = (await dev.rpc.gatewaysinfo(bind)) as { issued: bigint; remaining: bigint }
+  console.log('gatewaysinfo            issued', info.issued, 'remaining', info.remaining)
+} finally {
+  await dev.stop()
 }

@@ -1,24 +1,34 @@
-// README example: what does this raw transaction do? Inspect it, read the payload, rebuild the opret.
-import { inspectTransaction, inspectionText } from '../src/inspect/index.js'
-import { decodeOraclesOpret, encodeOraclesOpret } from '../src/modules/oracles/opret.js'
-import { oraclesinfo } from '../src/modules/oracles/info.js'
-import { bytesToHex } from '../src/bytes/hex.js'
-import { parseTransaction } from '../src/tx/codec.js'
+// What does this raw transaction do? Inspect an `oraclesregister` from the developer docs, decode and re-encode its
+// payload, and rebuild the daemon's `oraclesinfo` offline. Run: npm run build && npx tsx examples/inspect.ts
+import { bytesToHex, inspectTransaction, inspectionText, parseTransaction } from 'komodo-cc'
+import { decodeOraclesOpret, encodeOraclesOpret, oraclesinfo } from 'komodo-cc/oracles'
 
-export function inspectExample(registerHex: string, createHex: string) {
-  // 1. A daemon hands us an oraclesregister transaction: which module, which RPC, which fields?
-  const ins = inspectTransaction(registerHex)
-  // ins.module 'oracles', ins.method 'oraclesregister', ins.payload { funcid: 'R', oracletxid, pubkey, datafee }
-  const roles = ins.outputs.map((o) => `${o.role ?? '?'} ${o.address ?? ''}`) // marker, baton, change, opret
-  const line = inspectionText(ins) // 'oraclesregister: oracletxid 0df7…9203, publisher 0381…47b5, datafee 1000000, baton RWg4…93w9'
+// `getrawtransaction` of an oraclescreate and of an oraclesregister on it (developer docs, oracles.md)
+const createHex =
+  '010000000185b76ed0fbdb9ee2bdb5693f491b6ea23de6498f42c6e83f9f36c1eaf411dd990200000049483045022100aa198a2a' +
+  'e959ee191e1359df48867480bf5a1a5bd4fa76b4398481c89ff3095102205034824dcd56b312183acd65c27a002a13dae84f5d22' +
+  'c767f1efaae09ef63a5c01ffffffff0310270000000000002321038c1d42db6a45a57eccb8981b078fb7857b9b496293fe299d2b' +
+  '8d120ac5b5691aac378740a804000000232103810d28146f60a42090991b044fe630d1664f3f8f46286c61e7420523318047b5ac' +
+  '00000000000000001c6a1aec43064e5957544852014c0e5765617468657220696e204e594300000000'
+const registerHex =
+  '010000000103921d76b33363fb05b0fe68e2cf179f73584517bbd4ab08ba8df044d8c4f70d010000004847304402207241f313ef' +
+  '2fb65d9eb1f870068ceba436f14996ce79d16ff85f2937c75357ee022025f0b888e742546469ad0b7fae9b85cf7c89cddf307170' +
+  'bbcf794e5e90ae28b101ffffffff04102700000000000023210203921d76b33363fb05b0fe68e2cf179f73584517bbd4ab08ba8d' +
+  'f044d8c4f70dac1027000000000000302ea22c80200648c12e7e058c98f0a5cc288ac271ad08bd493e1fb7de83edeea69789338f' +
+  'c58103120c008203000401cc071240a804000000232103810d28146f60a42090991b044fe630d1664f3f8f46286c61e742052331' +
+  '8047b5ac00000000000000004f6a4c4cec5203921d76b33363fb05b0fe68e2cf179f73584517bbd4ab08ba8df044d8c4f70d2103' +
+  '810d28146f60a42090991b044fe630d1664f3f8f46286c61e7420523318047b540420f000000000000000000'
 
-  // 2. The opret alone, decoded and re-encoded byte for byte.
-  const opret = parseTransaction(registerHex).vout.at(-1)!.script // 6a 4c 4c ec 52 …
-  const payload = decodeOraclesOpret(opret)
-  const same = bytesToHex(encodeOraclesOpret(payload)) === bytesToHex(opret)
+// 1. Which module, which RPC, which fields, which output does what?
+const ins = inspectTransaction(registerHex)
+console.log(inspectionText(ins))
+console.log(ins.module, ins.method, ins.payload)
+for (const [i, o] of ins.outputs.entries()) console.log(`  vout ${i}: ${o.role ?? '?'} ${o.address ?? ''}`)
 
-  // 3. The daemon's oraclesinfo, rebuilt offline from the create and register transactions.
-  const info = oraclesinfo(createHex, [registerHex])
+// 2. The OP_RETURN payload alone, decoded and re-encoded byte for byte
+const opret = parseTransaction(registerHex).vout.at(-1)!.script
+const same = bytesToHex(encodeOraclesOpret(decodeOraclesOpret(opret))) === bytesToHex(opret)
+console.log('payload re-encodes to the same bytes:', same)
 
-  return { module: ins.module, method: ins.method, payload, roles, line, same, info }
-}
+// 3. What `oraclesinfo` would print, from the two transactions alone
+console.log(oraclesinfo(createHex, [registerHex]))

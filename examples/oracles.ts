@@ -1,36 +1,23 @@
-// README example: an oracle publisher's record, from values to the oraclesdata hexstr and back.
-import {
-  bytesToHex,
-  decodeOracleData,
-  encodeOracleData,
-  formatOracleSample,
-  hexToBytes,
-  sbits,
-  p2pkhAddress,
-  toSatoshis,
-} from '../src/index.js'
+// An oracle publisher's record: values → the `oraclesdata` hexstr → values again, and what subscribers see.
+// Offline, no chain needed. Run: npm run build && npx tsx examples/oracles.ts
+import { bytesToHex, decodeOracleData, encodeOracleData, formatOracleSample, hexToBytes } from 'komodo-cc'
+import { p2pkhAddress, sbits, toSatoshis } from 'komodo-cc'
 
-export function oracleExample() {
-  // A price-feed sample: block height, block hash, merkle root, price in satoshis.
-  const format = 'IhhL'
-  const record = encodeOracleData(format, [
-    16,
-    '00166afa8a45b848acf54b1e957fbd5593872a44adbbc307416c8a004da8a5f7',
-    'a63c52d852ff8644be09d9b178c2bff919c70641760f9934809e21a9d554f0bb',
-    toSatoshis('42.12345678'),
-  ])
-  const hexstr = bytesToHex(record) // pass to `oraclesdata <oracletxid> <hexstr>` or to buildOraclesData
+// A price-feed sample: block height, block hash, merkle root, price in satoshis.
+const format = 'IhhL'
+const record = encodeOracleData(format, [
+  16,
+  '00166afa8a45b848acf54b1e957fbd5593872a44adbbc307416c8a004da8a5f7',
+  'a63c52d852ff8644be09d9b178c2bff919c70641760f9934809e21a9d554f0bb',
+  toSatoshis('42.12345678'),
+])
+console.log('hexstr ', bytesToHex(record)) // pass it to `oraclesdata <oracletxid> <hexstr>` or to buildOraclesData
+console.log('values ', decodeOracleData(format, record)) // numbers for I, hex for h, bigint for L
+console.log('printed', formatOracleSample(format, record)) // what `oraclessamples` shows subscribers
 
-  const values = decodeOracleData(format, record) // [16, '0016…', 'a63c…', 4212345678n]
-  const printed = formatOracleSample(format, record) // what `oraclessamples` shows subscribers
-  const odd = formatOracleSample('sI', hexToBytes('0007000000')) // [''] — the daemon stops at an empty string
+// The daemon stops printing a sample at its first empty string: so does formatOracleSample.
+console.log('empty s', formatOracleSample('sI', hexToBytes('0007000000')))
 
-  return {
-    hexstr,
-    values,
-    printed,
-    odd,
-    plan: sbits('KMDDice'),
-    address: p2pkhAddress('0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798'),
-  }
-}
+// sbits: a plan name as the 64-bit number the modules store; an address from a public key.
+console.log('sbits  ', sbits('KMDDice'))
+console.log('address', p2pkhAddress('0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798'))

@@ -1,33 +1,47 @@
-// A publisher's session with komodod: create an oracle, register as its publisher, read it back.
-// Every state-changing call returns hex; `submit` inspects it, refuses anything that is not what was asked
-// (method, parameters, change to me, fee bound), broadcasts it once and waits for the mempool.
-import { createKomodoRpc, submit } from '../src/rpc/index.js'
-import type { KomodoRpc } from '../src/rpc/index.js'
+// The komodod JSON-RPC client and its safe two-step flow: the daemon builds hex, `submit` checks it (method,
+// parameters, change to me, fee) before it broadcasts once and waits for the mempool. Runs against an embedded devnet
+// on 127.0.0.1; for a real node use createKomodoRpc({ chain: 'MYCHAIN' }). Run: npm run build && npx tsx examples/rpc.ts
+import { createKomodoRpc, isKomodoCcError, p2pkhAddress, startDevnet, submit } from 'komodo-cc'
 
-export async function publisherSession(rpc: KomodoRpc, myAddress: string) {
-  const created = await rpc.oraclescreate('NYWTHR', 'Weather in NYC', 'L')
-  const { txid: oracletxid } = await submit(rpc, created, {
+const dev = await startDevnet() // writes a DEVNET.conf with generated credentials into a temporary directory
+try {
+  // as for a real node: the credentials come from <dataDir>/<CHAIN>.conf (default ~/.komodo/<CHAIN>/<CHAIN>.conf)
+  const rpc = createKomodoRpc({ chain: 'DEVNET', dataDir: dev.dataDir })
+  const changeAddress = p2pkhAddress(dev.pubkey) // the node's -pubkey: its change comes back here
+  console.log('node at height', await rpc.getblockcount(), 'change to', changeAddress)
+
+  const params = { name: 'NYWTHR', description: 'Weather in NYC', format: 'L' }
+  const created = await submit(rpc, await rpc.oraclescreate('NYWTHR', 'Weather in NYC', 'L'), {
     method: 'oraclescreate',
-    params: { name: 'NYWTHR', description: 'Weather in NYC', format: 'L' },
-    changeAddress: myAddress,
+    params,
+    changeAddress,
   })
-
-  const registered = await rpc.oraclesregister(oracletxid, 1000000n) // datafee: 0.01 coin, in satoshis
-  await submit(rpc, registered, {
-    method: 'oraclesregister',
-    params: { oracletxid, datafee: 1000000n },
-    changeAddress: myAddress,
+  const oracletxid = created.txid
+  console.log('oraclescreate  ', oracletxid, created.status)
+  await dev.mine(1)
+  const funded = await submit(rpc, await rpc.oraclesfund(oracletxid), {
+    method: 'oraclesfund',
+    params: { oracletxid },
+    changeAddress,
   })
+  console.log('oraclesfund    ', funded.txid, funded.status)
+  await dev.mine(1)
 
-  const info = await rpc.oraclesinfo(oracletxid)
-  return {
-    oracletxid,
-    publishers: info.registered.map((p) => ({ publisher: p.publisher, baton: p.baton, datafee: p.datafee })),
+  // submit refuses hex that does not do what was asked, before anything is sent
+  const register = await rpc.oraclesregister(oracletxid, 1_000_000n) // datafee 0.01 coin, in satoshis
+  const asked = (datafee: bigint) => ({ method: 'oraclesregister', params: { oracletxid, datafee }, changeAddress })
+  try {
+    await submit(rpc, register, asked(2_000_000n))
+  } catch (e) {
+    if (!isKomodoCcError(e)) throw e
+    console.log('refused        ', e.code, 'check:', e.details.check)
   }
-}
+  const registered = await submit(rpc, register, asked(1_000_000n))
+  console.log('oraclesregister', registered.txid, registered.status, 'fee', registered.fee)
 
-// Against a real node: credentials come from ~/.komodo/<CHAIN>/<CHAIN>.conf.
-export async function main(chain: string, myAddress: string) {
-  const rpc = createKomodoRpc({ chain })
-  console.log(await publisherSession(rpc, myAddress))
+  await dev.mine(1)
+  const info = await rpc.oraclesinfo(oracletxid)
+  for (const p of info.registered) console.log('publisher      ', p.publisher, 'datafee', p.datafee)
+} finally {
+  await dev.stop()
 }

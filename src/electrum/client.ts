@@ -341,15 +341,16 @@ export class ElectrumClient {
     conn = { socket, pending, expired: new Set() }
     this.stats.connections++
     // server.version first, and only once per connection
+    let versionTimer: ReturnType<typeof setTimeout> | undefined
     const version = await new Promise<unknown>((resolve, reject) => {
       const id = this.nextId++
-      const timer = setTimeout(() => {
+      const timer = (versionTimer = setTimeout(() => {
         reject(
           new KomodoCcError('RPC_TIMEOUT', `server.version on ${this.label}: no answer within the connect timeout`, {
             method: 'server.version',
           }),
         )
-      }, this.opts.connectTimeoutMs)
+      }, this.opts.connectTimeoutMs))
       pending.set(id, {
         method: 'server.version',
         params: [],
@@ -371,6 +372,7 @@ export class ElectrumClient {
         }),
       )
     }).catch((e: unknown) => {
+      clearTimeout(versionTimer)
       socket.close()
       for (const p of pending.values()) clearTimeout(p.timer)
       pending.clear()
@@ -386,6 +388,8 @@ export class ElectrumClient {
       }
       throw e
     })
+    // the answered entry has left `pending` already: its timer would keep the process alive for connectTimeoutMs
+    clearTimeout(versionTimer)
     for (const p of pending.values()) clearTimeout(p.timer)
     if (
       !Array.isArray(version) ||
