@@ -82,15 +82,16 @@ function coinText(v: unknown): string | undefined {
  * not `style.sats`) the values under those keys print as coins: a raw JSON number with exactly 8 decimals.
  * @example jsonText({ amount: 10000n }, { coinKeys: COIN_KEYS }) // '{\n  "amount": 0.00010000\n}'
  */
-export function jsonText(value: unknown, style: AmountStyle = {}): string {
+export function jsonText(value: unknown, style: AmountStyle = {}, compact = false): string {
   const keys = style.sats === true ? undefined : style.coinKeys
   if (keys === undefined || keys.size === 0) {
     if (style.topIsCoins === true && style.sats !== true) {
       const c = coinText(value)
       if (c !== undefined) return c
     }
-    return JSON.stringify(value, jsonReplacer, 2)
+    return JSON.stringify(value, jsonReplacer, compact ? undefined : 2)
   }
+  const nl = compact ? '' : '\n'
   const walk = (v: unknown, indent: string, coin: boolean): string | undefined => {
     if (coin) {
       const c = coinText(v)
@@ -100,17 +101,17 @@ export function jsonText(value: unknown, style: AmountStyle = {}): string {
     if (r === null || typeof r !== 'object') return JSON.stringify(r)
     if (typeof (r as { toJSON?: unknown }).toJSON === 'function')
       return walk((r as { toJSON: () => unknown }).toJSON(), indent, false)
-    const inner = indent + '  '
+    const inner = compact ? '' : indent + '  '
     if (Array.isArray(r)) {
       if (r.length === 0) return '[]'
-      return `[\n${r.map((x) => inner + (walk(x, inner, false) ?? 'null')).join(',\n')}\n${indent}]`
+      return `[${nl}${r.map((x) => inner + (walk(x, inner, false) ?? 'null')).join(`,${nl}`)}${nl}${indent}]`
     }
     const parts: string[] = []
     for (const [k, x] of Object.entries(r)) {
       const t = walk(x, inner, keys.has(k))
-      if (t !== undefined) parts.push(`${inner}${JSON.stringify(k)}: ${t}`)
+      if (t !== undefined) parts.push(`${inner}${JSON.stringify(k)}:${compact ? '' : ' '}${t}`)
     }
-    return parts.length === 0 ? '{}' : `{\n${parts.join(',\n')}\n${indent}}`
+    return parts.length === 0 ? '{}' : `{${nl}${parts.join(`,${nl}`)}${nl}${indent}}`
   }
   return walk(value, '', style.topIsCoins === true) ?? 'undefined'
 }

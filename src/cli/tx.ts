@@ -8,7 +8,16 @@ import { ccScriptParts } from '../script/classify.js'
 import { parseTransaction, serializeTransaction, txid } from '../tx/codec.js'
 import { decodeRawTransaction } from '../tx/decode.js'
 import { keySigner, signTransaction, verifyInput, type Prevout } from '../tx/sign.js'
-import { parseArgs, printJson, usage, warnArgvSecret, type CliCommand, type CliIo } from './core.js'
+import {
+  WIF_FLAGS,
+  parseArgs,
+  printJson,
+  readWifFlags,
+  usage,
+  warnArgvSecret,
+  type CliCommand,
+  type CliIo,
+} from './core.js'
 
 /** `komodo-cc tx decode <hex>`: komodod's decoderawtransaction JSON, offline. @example await txDecodeCommand.run([hex], io) */
 export const txDecodeCommand: CliCommand = {
@@ -103,13 +112,13 @@ async function readWif(options: Record<string, unknown>, io: CliIo): Promise<str
   const given = ['wif', 'wif-env', 'wif-stdin'].filter((k) => options[k] !== undefined)
   if (given.length > 1)
     usage(`give one of --wif-env NAME, --wif-stdin (not ${given.map((k) => `--${k}`).join(' and ')})`)
+  const fromFlags = await readWifFlags(options, io)
+  if (fromFlags !== undefined) return fromFlags
   const fromEnv = (name: string): string => {
     const v = io.env[name]
     if (v === undefined || v.trim() === '') usage(`environment variable ${name} is not set (it should hold the WIF)`)
     return v.trim()
   }
-  if (typeof options['wif-env'] === 'string') return fromEnv(options['wif-env'])
-  if (options['wif-stdin'] === true) return (await io.readStdin()).trim()
   const s = options.wif as string | undefined
   if (s === undefined) return fromEnv('KOMODO_CC_WIF')
   const deprecated = (instead: string): void =>
@@ -156,8 +165,8 @@ export const txSignCommand: CliCommand = {
   ].join('\n'),
   async run(args, io) {
     const { options, positionals } = parseArgs(args, {
-      strings: ['prevouts', 'wif', 'wif-env', 'branch-id', 'chain'],
-      booleans: ['partial', 'unsafe-argv-wif', 'wif-stdin'],
+      strings: ['prevouts', 'wif', 'branch-id', 'chain', ...WIF_FLAGS.strings],
+      booleans: ['partial', 'unsafe-argv-wif', ...WIF_FLAGS.booleans],
     })
     if (positionals.length !== 1) usage('tx sign needs exactly one hex argument')
     if (typeof options.prevouts !== 'string') usage('tx sign needs --prevouts <json>')
