@@ -19,6 +19,11 @@ export type CliCommand = {
   /** Full help text printed for `--help`. */
   help: string
   run: (args: string[], io: CliIo) => Promise<number> | number
+  /**
+   * True for a command that does its work with no arguments at all (`demo`, `devnet`, `tour`). Any other command
+   * given no arguments prints its help (and the sub-commands of its words) on stdout and exits 0.
+   */
+  runsBare?: boolean
 }
 
 /**

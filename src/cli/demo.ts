@@ -31,6 +31,7 @@ const WITHOUT_CLOCK = /* @__PURE__ */ (() => {
  * @example await demoCommand.run(['--verbose'], io)
  */
 export const demoCommand: CliCommand = {
+  runsBare: true,
   summary:
     'demo [--verbose] [--quick] [--url URL | --chain NAME]: run the module flows against an embedded devnet or a daemon',
   help: `komodo-cc demo — runs the module flows over HTTP: against an embedded devnet (default) or a running daemon

@@ -22,6 +22,7 @@ import {
  * @example await devnetCommand.run(['--port', '7771'], io)
  */
 export const devnetCommand: CliCommand = {
+  runsBare: true,
   summary:
     'devnet [--port N] [--conf-dir DIR] [--chain NAME] [--data FILE [--sync]] [--block-time DURATION] [--electrum-port N]: run a local komodod-compatible devnet',
   help: `komodo-cc devnet — an embedded komodod-compatible chain on 127.0.0.1 (JSON-RPC 1.0, basic auth)

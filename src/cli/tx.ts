@@ -150,7 +150,7 @@ async function readWif(options: Record<string, unknown>, io: CliIo): Promise<str
 export const txSignCommand: CliCommand = {
   summary: 'sign the P2PK, P2PKH and CC inputs of a raw transaction with a WIF',
   help: [
-    'usage: komodo-cc tx sign <hex> --prevouts <json> [--wif-env NAME | --wif-stdin] [--branch-id N] [--partial]',
+    'usage: komodo-cc tx sign <hex> --prevouts <json> [--wif-env NAME | --wif-stdin] [--branch-id N] [--partial] [--chain NAME]',
     '',
     '--prevouts  JSON array, one entry per input: { "value": "<satoshis>", "script": "<scriptPubKey hex>",',
     '            "condition"?: { "cc1of1": { "eval": "e4", "pubkey": "03…" } } | { "cc1of2": { "eval", "pubkeys": [a, b] } }',
@@ -161,6 +161,7 @@ export const txSignCommand: CliCommand = {
     '            itself never on the command line (unless --unsafe-argv-wif, which prints a warning: other processes can',
     '            read the command line).',
     '--partial   leave inputs this key cannot sign unsigned instead of failing.',
+    '--chain NAME  the chain whose WIF version byte the key must have (KMD by default; BTC, LTC, …).',
     'Prints { hex, txid, signed: [input indexes] }.',
   ].join('\n'),
   async run(args, io) {
