@@ -304,7 +304,10 @@ async function readSecret(
   if (kind === 'wif' ? options['password-stdin'] === true && stdin : options['wif-stdin'] === true && stdin)
     usage('only one secret can come from standard input: give the other with --wif-env / --password-env')
   if (typeof env === 'string') {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(env))
+    // the value is never echoed unless it reads as a variable name: a key or password pasted here must not be printed
+    const looksLikeName =
+      /^[A-Za-z_][A-Za-z0-9_]{0,39}$/.test(env) && !(kind === 'wif' && /^[1-9A-HJ-NP-Za-km-z]{50,53}$/.test(env))
+    if (!looksLikeName)
       usage(`--${kind}-env takes the NAME of an environment variable (letters, digits, _), not the ${what} itself`)
     const v = io.env[env]
     if (v === undefined || v.trim() === '') usage(`environment variable ${env} is not set (it should hold the ${what})`)
