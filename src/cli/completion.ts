@@ -161,11 +161,12 @@ export function completionScript(shell: string, commands: Readonly<Record<string
 }
 
 /**
- * The `completion` command over a command table given late (the table includes this command).
- * @example const c = completionCommand(() => COMMANDS)
+ * `komodo-cc completion bash|zsh|fish`. The command table is read when it runs (a dynamic import: the table lists
+ * this command, so a static import would be a cycle).
+ * @example await completionCommands.completion!.run(['bash'], io)
  */
-export function completionCommand(table: () => Readonly<Record<string, CliCommand>>): CliCommand {
-  return {
+export const completionCommands: Readonly<Record<string, CliCommand>> = {
+  completion: {
     summary: 'completion bash|zsh|fish   print a shell completion script (commands, sub-commands, flags)',
     help: `komodo-cc completion bash|zsh|fish
 
@@ -175,11 +176,12 @@ command's flags. Install:
          or: komodo-cc completion bash > ~/.local/share/bash-completion/completions/komodo-cc
   zsh    source <(komodo-cc completion zsh)       in ~/.zshrc, after compinit
   fish   komodo-cc completion fish > ~/.config/fish/completions/komodo-cc.fish`,
-    run(args, io) {
+    async run(args, io) {
       const { positionals } = parseArgs(args, {})
       if (positionals.length !== 1) usage('give one shell: bash, zsh or fish')
-      io.stdout(completionScript(positionals[0]!, table()))
+      const { COMMANDS } = await import('./commands.js')
+      io.stdout(completionScript(positionals[0]!, COMMANDS))
       return 0
     },
-  }
+  },
 }
