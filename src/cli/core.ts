@@ -88,17 +88,12 @@ function coinText(v: unknown): string | undefined {
  * @example jsonText({ amount: 10000n }, { coinKeys: COIN_KEYS }) // '{\n  "amount": 0.00010000\n}'
  */
 export function jsonText(value: unknown, style: AmountStyle = {}, compact = false): string {
-  const keys = style.sats === true ? undefined : style.coinKeys
-  if (keys === undefined || keys.size === 0) {
-    if (style.topIsCoins === true && style.sats !== true) {
-      const c = coinText(value)
-      if (c !== undefined) return c
-    }
-    return JSON.stringify(value, jsonReplacer, compact ? undefined : 2)
-  }
+  const keys = style.coinKeys ?? new Set<string>()
+  const sats = style.sats === true
   const nl = compact ? '' : '\n'
   const walk = (v: unknown, indent: string, coin: boolean): string | undefined => {
-    if (coin) {
+    if (v instanceof CoinAmount) return sats ? JSON.stringify(v.sats.toString()) : formatCoins(v.sats)
+    if (coin && !sats) {
       const c = coinText(v)
       if (c !== undefined) return c
     }
@@ -130,6 +125,15 @@ export function jsonReplacer(_key: string, v: unknown): unknown {
     return s
   }
   return v
+}
+
+/**
+ * A satoshi amount marked for printing as coins wherever it sits (whatever its key): {@link jsonText} writes it as
+ * `0.00010000`, or as a digit string with `sats`. For outputs whose other fields must not be converted by key.
+ * @example jsonText({ outputs: [{ value: new CoinAmount(1000n) }] }) // …"value": 0.00001000…
+ */
+export class CoinAmount {
+  constructor(readonly sats: bigint) {}
 }
 
 /**

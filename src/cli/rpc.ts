@@ -1,5 +1,7 @@
 import { KomodoCcError } from '../errors.js'
-import { createKomodoRpc } from '../rpc/client.js'
+import { NODE_RPC, createKomodoRpc } from '../rpc/client.js'
+import type { RpcMethodTable } from '../rpc/method.js'
+import { RPC_MODULES } from '../modules/registry/rpc.js'
 import type { KomodoRpc, KomodoRpcOptions } from '../rpc/client.js'
 import { submit } from '../rpc/flow.js'
 import type { SubmitExpect } from '../rpc/flow.js'
@@ -123,6 +125,12 @@ export function amountStyle(method: string, sats: boolean): AmountStyle {
   return { coinKeys: COIN_KEYS, sats, topIsCoins: COIN_RESULTS.has(method) }
 }
 
+/** Every typed RPC's table entry (parameters → JSON, result parser), by name, as the client has them. */
+const RPC_TABLE: RpcMethodTable = /* @__PURE__ */ Object.freeze({
+  ...Object.fromEntries(RPC_MODULES.flatMap((m) => Object.entries(m.rpc))),
+  ...NODE_RPC,
+})
+
 /** The methods of the modules (typed, their parameters read as the module's CLI part says). */
 const MODULE_RPCS: ReadonlySet<string> = /* @__PURE__ */ new Set(CLI_MODULES.flatMap((m) => Object.keys(m.cli.rpc)))
 
@@ -175,14 +183,17 @@ ${CONNECTION_HELP}`,
       )
       return 0
     }
-    let result: unknown
-    if (typed === undefined) result = await rpc.call(method, cliParams(method, params))
-    else {
-      const f = (rpc as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[method]!
-      while (typed.length > 0 && typed[typed.length - 1] === undefined) typed.pop()
-      result = await f(...typed)
+    if (typed === undefined) {
+      printJson(io, await rpc.call(method, cliParams(method, params)), amountStyle(method, options.sats === true))
+      return 0
     }
-    printJson(io, result, amountStyle(method, options.sats === true))
+    // typed: the parameters checked and converted by the method's own table entry, the result checked by its parser;
+    // printed as the daemon answered (komodo-cli's output, coin numbers with 8 decimals), or, with --sats, as parsed
+    const m = RPC_TABLE[method]!
+    const raw = await rpc.call(method, m.toParams(...typed.slice(0, m.params.length)))
+    const parsed = m.parse(raw)
+    if (options.sats === true) printJson(io, parsed)
+    else printJson(io, raw, amountStyle(method, false))
     return 0
   },
 }

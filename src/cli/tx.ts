@@ -19,6 +19,9 @@ import {
   type CliIo,
 } from './core.js'
 
+/** decoderawtransaction's coin field: each output's value. */
+const VALUE_KEY: ReadonlySet<string> = /* @__PURE__ */ new Set(['value'])
+
 /** `komodo-cc tx decode <hex>`: komodod's decoderawtransaction JSON, offline. @example await txDecodeCommand.run([hex], io) */
 export const txDecodeCommand: CliCommand = {
   summary: 'decode a raw transaction exactly as komodod decoderawtransaction prints it',
@@ -27,6 +30,8 @@ export const txDecodeCommand: CliCommand = {
     '',
     'Prints the JSON komodod returns for decoderawtransaction (txid, vin/vout, asm, addresses, CC addresses).',
     '--value-sat   name the satoshi amount "valueSat" (getrawtransaction on -spentindex nodes) instead of "valueZat"',
+    '--chain NAME  the chain whose address prefixes the addresses use (default KMD)',
+    'Each output\'s "value" is in coins as komodod prints it (0.00001000), its satoshis in "valueZat".',
   ].join('\n'),
   run(args, io) {
     const { options, positionals } = parseArgs(args, { strings: ['chain'], booleans: ['value-sat'] })
@@ -34,7 +39,7 @@ export const txDecodeCommand: CliCommand = {
     const opts: { chain?: string; amountKey?: 'valueSat' | 'valueZat' } = {}
     if (typeof options.chain === 'string') opts.chain = options.chain
     if (options['value-sat'] === true) opts.amountKey = 'valueSat'
-    printJson(io, decodeRawTransaction(positionals[0]!, opts))
+    printJson(io, decodeRawTransaction(positionals[0]!, opts), { coinKeys: VALUE_KEY })
     return 0
   },
 }
