@@ -25,7 +25,7 @@ import {
   type CliCommand,
   type CliIo,
 } from './core.js'
-import { CONN, CONNECTION_HELP, connect } from './rpc.js'
+import { CONN, CONNECTION_HELP, devnetConf, connect } from './rpc.js'
 
 /** The CLI's I/O plus, for tests and embedders, standard input as lines (default: the process's, read as it comes). */
 export type PublishIo = CliIo & { stdinLines?: () => AsyncIterable<string>; signal?: AbortSignal }
@@ -157,7 +157,7 @@ ${CONNECTION_HELP}`,
     const sources = ['chain', 'conf', 'url', 'electrum'].filter((k) => options[k] !== undefined)
     if (options.devnet === true) {
       if (sources.length > 0) usage('--devnet takes no --chain/--conf/--url/--electrum')
-      options.chain = 'DEVNET'
+      options.conf = devnetConf(io)
     } else if (sources.length !== 1) usage('give exactly one of --chain, --conf, --url, --devnet or --electrum')
     const view: ChainView & { close?: () => void } =
       typeof options.electrum === 'string'

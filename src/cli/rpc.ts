@@ -1,5 +1,9 @@
 import { KomodoCcError } from '../errors.js'
+import { existsSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { NODE_RPC, createKomodoRpc } from '../rpc/client.js'
+import { komodoConfPath, komodoDataDir } from '../rpc/conf.js'
+import { homedir } from 'node:os'
 import type { RpcMethodTable } from '../rpc/method.js'
 import { RPC_MODULES } from '../modules/registry/rpc.js'
 import type { KomodoRpc, KomodoRpcOptions } from '../rpc/client.js'
@@ -57,6 +61,24 @@ export const RPC_ARGS: Readonly<Record<string, RpcArgs>> = /* @__PURE__ */ Objec
   getblockcount: '',
   gettxoutproof: (args: readonly string[]) => [args[0]?.split(',') ?? [], args[1]],
 })
+
+/**
+ * The conf file `--devnet` means: the one `komodo-cc devnet --conf-dir ~/.komodo/DEVNET` writes (komodod's place for
+ * chain DEVNET, as `--chain DEVNET` reads it).
+ * @throws KomodoCcError CLI_USAGE when it is not there, with how to get one (the devnet writes it only when asked)
+ * @example options.conf = devnetConf(io)
+ * @internal
+ */
+export function devnetConf(io: CliIo): string {
+  // the CLI's environment names the home directory (HOME), as the shell that ran it sees it
+  const home = io.env.HOME !== undefined && io.env.HOME !== '' ? io.env.HOME : homedir()
+  const path = komodoConfPath('DEVNET', komodoDataDir('DEVNET', process.platform, io.env, home))
+  if (!existsSync(path))
+    usage(
+      `--devnet reads ${path}, which is not there: start the devnet with \`komodo-cc devnet --conf-dir ${dirname(path)}\`, or give --conf with the confPath it printed`,
+    )
+  return path
+}
 
 /**
  * A client from the connection flags (--chain | --conf | --url, --timeout).

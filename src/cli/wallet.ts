@@ -9,7 +9,7 @@ import { createWallet, type WalletResult } from '../wallet/wallet.js'
 import { WALLET_METHODS } from '../modules/registry/resolvers.js'
 import { WALLET_READS } from '../modules/registry/reads.js'
 import { WIF_FLAGS, parseArgs, printJson, readWifFlags, usage, type CliCommand, type CliIo } from './core.js'
-import { CONN, CONNECTION_HELP, RPC_ARGS, amountStyle, connect } from './rpc.js'
+import { CONN, CONNECTION_HELP, devnetConf, RPC_ARGS, amountStyle, connect } from './rpc.js'
 import { FEE_KEY } from './build.js'
 import { readRpcArgs } from './rpc-args.js'
 
@@ -66,7 +66,7 @@ ${CONNECTION_HELP}`,
     const sources = ['chain', 'conf', 'url', 'electrum'].filter((k) => options[k] !== undefined)
     if (options.devnet === true) {
       if (sources.length > 0) usage('--devnet takes no --chain/--conf/--url/--electrum')
-      options.chain = 'DEVNET'
+      options.conf = devnetConf(io)
     } else if (sources.length !== 1) usage('give exactly one of --chain, --conf, --url, --devnet or --electrum')
     let view: ChainView & { close?: () => void }
     if (typeof options.electrum === 'string') {

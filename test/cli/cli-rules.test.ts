@@ -11,6 +11,7 @@ import { hexToBytes } from '../../src/bytes/hex.js'
 import { keySigner } from '../../src/tx/sign.js'
 import { startDevnet, type Devnet } from '../../src/devnet/server.js'
 import { createKomodoRpc } from '../../src/rpc/client.js'
+import { komodoDataDir } from '../../src/rpc/conf.js'
 import { COIN_KEYS, jsonText, parseDuration } from '../../src/cli/core.js'
 import { cliParams } from '../../src/cli/rpc-convert.js'
 import { COMMANDS } from '../../src/cli/commands.js'
@@ -278,6 +279,27 @@ describe('komodo-cc completion', () => {
 })
 
 describe('komodo-cc devnet keeps out of ~/.komodo', () => {
+  test('--devnet reads ~/.komodo/DEVNET/DEVNET.conf: missing, a usage error saying how; there, it connects', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'home-'))
+    let dev: Devnet | undefined
+    try {
+      const pk = ['--pubkey', '02' + 'aa'.repeat(32)]
+      const env = { HOME: home, APPDATA: join(home, 'AppData') }
+      const missing = await cli(['wallet', 'faucetinfo', ...pk, '--devnet'], env)
+      expect(missing.error.code).toBe('CLI_USAGE')
+      const dir = komodoDataDir('DEVNET', process.platform, { HOME: home, APPDATA: join(home, 'AppData') }, home)
+      expect(dir.startsWith(home)).toBe(true)
+      expect(missing.error.message).toContain(`--conf-dir ${dir}`)
+      dev = await startDevnet({ dataDir: dir, removeConf: true })
+      const r = await cli(['wallet', 'faucetinfo', ...pk, '--devnet'], env)
+      expect(r.stderr).toBe('')
+      expect(r.json).toMatchObject({ result: 'success', name: 'Faucet' })
+    } finally {
+      await dev?.stop()
+      rmSync(home, { recursive: true, force: true })
+    }
+  })
+
   test('HOME untouched: the conf goes into a temporary directory it prints, removed at SIGTERM; exit 0', async () => {
     const home = mkdtempSync(join(tmpdir(), 'home-'))
     let c: DevnetChild | undefined
