@@ -37,7 +37,8 @@ export type AmountStyle = Readonly<{ coinKeys?: ReadonlySet<string>; sats?: bool
 /**
  * Daemon field names komodo-cli prints in coins (ValueFromAmount): wallet and UTXO amounts, fees, and the modules'
  * coin fields (faucet/dice/rewards funding, dice bets, oracle funds/datafee/lifetime, gateways supplies, rewards
- * APR/mindeposit/locked). Token amounts are units, never in this list: the token RPCs print with no coin keys.
+ * APR/mindeposit/locked), and every key ending in `balance` (see jsonText). Token amounts are units: `tokenbalance`
+ * and the other token RPCs but `tokenaddress` print with no coin keys.
  * @example COIN_KEYS.has('amount') // true
  */
 export const COIN_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set([
@@ -64,6 +65,12 @@ export const COIN_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set([
   'relayfee',
 ])
 
+/**
+ * With {@link COIN_KEYS}, also every key naming a balance (`mybalance`, `TokensCCBalance`, `myCCbalance(Tokens)`,
+ * `valueBalance`): komodod prints those with ValueFromAmount.
+ */
+const BALANCE_KEY = /balance(\([^)]*\))?$/i
+
 /** Prints a value as JSON on stdout (bigint as decimal strings, bytes as hex; coin fields per `style`). */
 export function printJson(io: CliIo, value: unknown, style: AmountStyle = {}): void {
   io.stdout(jsonText(value, style) + '\n')
@@ -82,9 +89,21 @@ function coinText(v: unknown): string | undefined {
   return undefined
 }
 
+/** A coin number's satoshis as a JSON digit string, or undefined when it is not an exact amount. */
+function satsText(v: number): string | undefined {
+  try {
+    return JSON.stringify(toSatoshis(v, 'amount', { allowNegative: true }).toString())
+  } catch {
+    return undefined
+  }
+}
+
 /**
- * JSON text of `value` as `JSON.stringify(value, jsonReplacer, 2)` writes it, except that with `style.coinKeys` (and
- * not `style.sats`) the values under those keys print as coins: a raw JSON number with exactly 8 decimals.
+ * JSON text of `value` as `JSON.stringify(value, jsonReplacer, 2)` writes it (one line with `compact`), except for
+ * amounts: a {@link CoinAmount} anywhere, and the values under `style.coinKeys` (with {@link COIN_KEYS}, also keys
+ * ending in `balance`), print as coins — a JSON number with exactly 8 decimals, from a bigint of satoshis or a
+ * number of coins; with `style.sats`, as satoshi digit strings instead. Other values, and strings under those keys,
+ * print as they are.
  * @example jsonText({ amount: 10000n }, { coinKeys: COIN_KEYS }) // '{\n  "amount": 0.00010000\n}'
  */
 export function jsonText(value: unknown, style: AmountStyle = {}, compact = false): string {
@@ -93,8 +112,9 @@ export function jsonText(value: unknown, style: AmountStyle = {}, compact = fals
   const nl = compact ? '' : '\n'
   const walk = (v: unknown, indent: string, coin: boolean): string | undefined => {
     if (v instanceof CoinAmount) return sats ? JSON.stringify(v.sats.toString()) : formatCoins(v.sats)
-    if (coin && !sats) {
-      const c = coinText(v)
+    if (coin) {
+      // the daemon's numbers are coins: in satoshis (digit strings) with `sats`, else with 8 decimals
+      const c = sats ? (typeof v === 'number' ? satsText(v) : undefined) : coinText(v)
       if (c !== undefined) return c
     }
     const r = jsonReplacer('', v)
@@ -108,7 +128,7 @@ export function jsonText(value: unknown, style: AmountStyle = {}, compact = fals
     }
     const parts: string[] = []
     for (const [k, x] of Object.entries(r)) {
-      const t = walk(x, inner, keys.has(k))
+      const t = walk(x, inner, keys.has(k) || (keys === COIN_KEYS && BALANCE_KEY.test(k)))
       if (t !== undefined) parts.push(`${inner}${JSON.stringify(k)}:${compact ? '' : ' '}${t}`)
     }
     return parts.length === 0 ? '{}' : `{${nl}${parts.join(`,${nl}`)}${nl}${indent}}`

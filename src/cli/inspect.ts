@@ -1,6 +1,12 @@
 import { inspectTransaction, inspectionText, type InspectOptions } from '../inspect/index.js'
 import { CoinAmount, parseArgs, printJson, usage, type CliCommand } from './core.js'
 
+/** An output's fields as its JSON has them (an output computing its address lazily gives them by `toJSON`). */
+function ownFields(o: object): Record<string, unknown> {
+  const j = (o as { toJSON?: () => unknown }).toJSON
+  return typeof j === 'function' ? (j.call(o) as Record<string, unknown>) : { ...o }
+}
+
 const inspectCommand: CliCommand = {
   summary: 'inspect <hex> [--text]   what a raw Antara transaction does (module, RPC, payload, outputs)',
   help: `komodo-cc inspect <rawtx hex> [--text] [--chain KMD|BTC|…] [--format <oracle format>] [--prevout <sats>]… [--sats]
@@ -36,7 +42,7 @@ P2PK/P2PKH with address, marker, baton, change …) and the module's own reading
         io,
         {
           ...r,
-          outputs: r.outputs.map((o) => ({ ...o, value: new CoinAmount(o.value) })),
+          outputs: r.outputs.map((o) => ({ ...ownFields(o), value: new CoinAmount(o.value) })),
           ...(r.fee === undefined ? {} : { fee: new CoinAmount(r.fee) }),
         },
         { sats: options.sats === true },

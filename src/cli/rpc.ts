@@ -143,7 +143,7 @@ const COIN_RESULTS: ReadonlySet<string> = /* @__PURE__ */ new Set([
  * @internal
  */
 export function amountStyle(method: string, sats: boolean): AmountStyle {
-  if (method.startsWith('token')) return {}
+  if (method.startsWith('token') && method !== 'tokenaddress') return {}
   return { coinKeys: COIN_KEYS, sats, topIsCoins: COIN_RESULTS.has(method) }
 }
 

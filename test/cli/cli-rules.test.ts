@@ -14,6 +14,7 @@ import { createKomodoRpc } from '../../src/rpc/client.js'
 import { komodoDataDir } from '../../src/rpc/conf.js'
 import { COIN_KEYS, jsonText, parseDuration } from '../../src/cli/core.js'
 import { cliParams } from '../../src/cli/rpc-convert.js'
+import { amountStyle } from '../../src/cli/rpc.js'
 import { COMMANDS } from '../../src/cli/commands.js'
 import { completionScript } from '../../src/cli/completion.js'
 import { cli } from '../_util/cli.js'
@@ -95,6 +96,21 @@ describe('amounts: coins as komodo-cli prints them, exact from the bigint', () =
     })
     expect(jsonText(v, { coinKeys: COIN_KEYS })).toContain('"amount": 1.50000000')
     expect(jsonText(v)).toBe(JSON.stringify({ ...v, satoshis: '5', list: [{ amount: '150000000', n: 1 }] }, null, 2))
+  })
+  test('rpc: balance keys of <module>address in coins; tokenbalance in units; daemon strings stay strings', () => {
+    const address = { mybalance: 0, 'myCCbalance(Tokens)': 1.5, TokensCCBalance: 0.0001, CCaddress: 'R' }
+    expect(jsonText(address, amountStyle('tokenaddress', false), true)).toBe(
+      '{"mybalance":0.00000000,"myCCbalance(Tokens)":1.50000000,"TokensCCBalance":0.00010000,"CCaddress":"R"}',
+    )
+    expect(jsonText({ balance: 100 }, amountStyle('tokenbalance', false), true)).toBe('{"balance":100}')
+    expect(jsonText({ funding: '1100.00000000' }, amountStyle('faucetinfo', false), true)).toBe(
+      '{"funding":"1100.00000000"}',
+    )
+    expect(jsonText(0.5, amountStyle('getbalance', false))).toBe('0.50000000')
+    expect(jsonText(0.5, amountStyle('getbalance', true))).toBe('"50000000"')
+    expect(jsonText({ amount: 0.0001, n: 2 }, amountStyle('listtransactions', true), true)).toBe(
+      '{"amount":"10000","n":2}',
+    )
   })
 })
 
