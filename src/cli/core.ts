@@ -274,11 +274,13 @@ export function parseDuration(
     )
   const n = Number(m![1])
   const unit = m![2]
-  if (unit === undefined && o.bareMax !== undefined && n > o.bareMax)
+  if (unit === undefined && o.bareMax !== undefined && n > o.bareMax) {
+    const t = m![1]!.length > 24 ? `${m![1]!.slice(0, 24)}…` : m![1]!
     fail(
       'ambiguous',
-      `${m![1]} is read as seconds (a bare number is seconds); did you mean ${m![1]}ms? Write the unit (${m![1]}ms or ${m![1]}s)`,
+      `${t} is read as seconds (a bare number is seconds); did you mean ${t}ms? Write the unit (${t}ms or ${t}s)`,
     )
+  }
   const ms = Math.round(n * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[unit ?? 's']!)
   const max = Math.min(o.maxMs ?? MAX_DURATION_MS, MAX_DURATION_MS)
   const min = o.minMs ?? 1
