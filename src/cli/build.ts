@@ -3,7 +3,10 @@ import { decodeWif } from '../address/address.js'
 import { getPublicKey } from '@noble/secp256k1'
 import type { BuildContext } from '../cctx/context.js'
 import { CLI_MODULES } from '../modules/registry/cli.js'
-import { parseArgs, printJson, usage, type CliCommand, type CliIo } from './core.js'
+import { WIF_FLAGS, parseArgs, printJson, readWifFlags, usage, type CliCommand, type CliIo } from './core.js'
+
+/** The one coin field of a build's output (its outputs say "satoshis" by name). @internal */
+export const FEE_KEY: ReadonlySet<string> = /* @__PURE__ */ new Set(['fee'])
 import type { BuildMethodSpec } from './build-method.js'
 import { utxoFromJson } from './utxo.js'
 
@@ -38,14 +41,8 @@ function stateFromJson(v: unknown): Record<string, unknown> {
 }
 
 async function readKey(options: Record<string, unknown>, io: CliIo): Promise<Uint8Array | undefined> {
-  if (typeof options['wif-env'] === 'string') {
-    const wif = io.env[options['wif-env']]
-    if (wif === undefined || wif === '')
-      throw new KomodoCcError('CLI_USAGE', `environment variable ${options['wif-env']} is not set`)
-    return decodeWif(wif.trim()).privateKey
-  }
-  if (options['wif-stdin'] === true) return decodeWif((await io.readStdin()).trim()).privateKey
-  return undefined
+  const wif = await readWifFlags(options, io)
+  return wif === undefined ? undefined : decodeWif(wif).privateKey
 }
 
 function parseJson(text: unknown, name: string): unknown {
@@ -63,7 +60,7 @@ function parseJson(text: unknown, name: string): unknown {
  */
 export const buildCommand: CliCommand = {
   summary:
-    'build <method> [params…] --utxos <json> --height N [--wif-env VAR | --wif-stdin | --pubkey HEX] [--state <json>]',
+    'build <method> [params…] --utxos <json> --height N [--wif-env NAME | --wif-stdin | --pubkey HEX] [--state <json>]',
   help: `komodo-cc build <method> [params…] --utxos '<json>' --height <tip height> [options]
 
 Builds the transaction komodod's <method> would return, offline, from your own coins. Parameters are the RPC's, in its
@@ -72,14 +69,15 @@ order. Methods: ${Object.keys(BUILD_METHODS).join(', ')}.
   --utxos <json>     your spendable coins: an array of {txid, vout, satoshis, script} or komodod getaddressutxos output
   --height <n>       the current chain height (the expiry is height + 1 + 200, as komodod sets it)
   --state <json>     chain state the method needs, e.g. ${BUILD_METHODS[EXAMPLE]!.state}
-  --wif-env VAR      sign with the WIF in environment variable VAR (never pass keys as arguments)
+  --wif-env NAME     sign with the WIF in environment variable NAME (never pass keys as arguments)
   --wif-stdin        sign with the WIF read from standard input
   --pubkey HEX       without a key: build unsigned for this pubkey; the output lists each input's sighash
-Prints {"hex", "txid", "signed", "fee", "inputs", "outputs"}.`,
+  --sats             print the fee in satoshis (a digit string) instead of coins
+Prints {"hex", "txid", "signed", "fee" (coins, 0.00010000), "inputs", "outputs" (each output's "satoshis")}.`,
   async run(args, io) {
     const { options, positionals } = parseArgs(args, {
-      strings: ['utxos', 'height', 'state', 'wif-env', 'pubkey'],
-      booleans: ['wif-stdin'],
+      strings: ['utxos', 'height', 'state', 'pubkey', ...WIF_FLAGS.strings],
+      booleans: ['sats', ...WIF_FLAGS.booleans],
     })
     const method = positionals[0]
     if (method === undefined) usage(`give the method name (e.g. ${EXAMPLE})`)
@@ -110,15 +108,19 @@ Prints {"hex", "txid", "signed", "fee", "inputs", "outputs"}.`,
     }
     if (privateKey !== undefined) ctx.privateKey = privateKey
     const result = spec.call(params, ctx, stateFromJson(parseJson(options.state, '--state')))
-    printJson(io, {
-      method,
-      hex: result.hex,
-      txid: result.txid,
-      signed: result.signed,
-      fee: result.fee,
-      inputs: result.inputs,
-      outputs: result.tx.vout.map((o, n) => ({ n, satoshis: o.value, script: o.script })),
-    })
+    printJson(
+      io,
+      {
+        method,
+        hex: result.hex,
+        txid: result.txid,
+        signed: result.signed,
+        fee: result.fee,
+        inputs: result.inputs,
+        outputs: result.tx.vout.map((o, n) => ({ n, satoshis: o.value, script: o.script })),
+      },
+      { coinKeys: FEE_KEY, sats: options.sats === true },
+    )
     return 0
   },
 }

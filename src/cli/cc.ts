@@ -140,6 +140,7 @@ komodod's C reader accepts (trailing bytes, BER lengths, odd octet-string sizes)
 }
 
 const ccModuleAddressCommand: CliCommand = {
+  runsBare: true,
   summary: 'cc moduleaddress <module> [pubkey] [--mypubkey <hex>] [--legacy]   what <module>address prints',
   help: `komodo-cc cc moduleaddress <${MODULES.map((m) => m.name).join('|')}|…> [pubkey] [--mypubkey <hex>] [--legacy]
 

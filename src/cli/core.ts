@@ -1,4 +1,5 @@
 import { KomodoCcError } from '../errors.js'
+import { formatCoins, toSatoshis } from '../amount.js'
 
 /** What a CLI command may touch: its output streams and the environment. Tests pass their own. */
 export type CliIo = {
@@ -18,11 +19,121 @@ export type CliCommand = {
   /** Full help text printed for `--help`. */
   help: string
   run: (args: string[], io: CliIo) => Promise<number> | number
+  /**
+   * True for a command that does its work with no arguments at all (`demo`, `devnet`, `tour`). Any other command
+   * given no arguments prints its help (and the sub-commands of its words) on stdout and exits 0.
+   */
+  runsBare?: boolean
 }
 
-/** Prints a value as JSON on stdout (bigint as decimal strings, bytes as hex). */
-export function printJson(io: CliIo, value: unknown): void {
-  io.stdout(JSON.stringify(value, jsonReplacer, 2) + '\n')
+/**
+ * How {@link printJson} prints amounts: `coinKeys` names the object keys whose values are coin amounts as komodo-cli
+ * prints them (a bigint of satoshis there becomes a JSON number with 8 decimals, `0.00010000`, written from the
+ * bigint, never through a float; a JS number there is read as coins and printed the same way); `sats` keeps the
+ * satoshi digit strings (`--sats`). Without `coinKeys` nothing is converted.
+ */
+export type AmountStyle = Readonly<{ coinKeys?: ReadonlySet<string>; sats?: boolean; topIsCoins?: boolean }>
+
+/**
+ * Daemon field names komodo-cli prints in coins (ValueFromAmount): wallet and UTXO amounts, fees, and the modules'
+ * coin fields (faucet/dice/rewards funding, dice bets, oracle funds/datafee/lifetime, gateways supplies, rewards
+ * APR/mindeposit/locked), and every key ending in `balance` (see jsonText). Token amounts are units: `tokenbalance`
+ * and the other token RPCs but `tokenaddress` print with no coin keys.
+ * @example COIN_KEYS.has('amount') // true
+ */
+export const COIN_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set([
+  'amount',
+  'value',
+  'balance',
+  'fee',
+  'funds',
+  'funding',
+  'datafee',
+  'lifetime',
+  'minbet',
+  'maxbet',
+  'won',
+  'APR',
+  'mindeposit',
+  'locked',
+  'totalsupply',
+  'remaining',
+  'issued',
+  'unconfirmed_balance',
+  'immature_balance',
+  'paytxfee',
+  'relayfee',
+])
+
+/**
+ * With {@link COIN_KEYS}, also every key naming a balance (`mybalance`, `TokensCCBalance`, `myCCbalance(Tokens)`,
+ * `valueBalance`): komodod prints those with ValueFromAmount.
+ */
+const BALANCE_KEY = /balance(\([^)]*\))?$/i
+
+/** Prints a value as JSON on stdout (bigint as decimal strings, bytes as hex; coin fields per `style`). */
+export function printJson(io: CliIo, value: unknown, style: AmountStyle = {}): void {
+  io.stdout(jsonText(value, style) + '\n')
+}
+
+/** The coins text (`0.00010000`) of a coin-field value, or undefined when it is not an amount this can print exactly. */
+function coinText(v: unknown): string | undefined {
+  if (typeof v === 'bigint') return formatCoins(v)
+  if (typeof v === 'number' && Number.isFinite(v)) {
+    try {
+      return formatCoins(toSatoshis(v, 'amount', { allowNegative: true }))
+    } catch {
+      return undefined
+    }
+  }
+  return undefined
+}
+
+/** A coin number's satoshis as a JSON digit string, or undefined when it is not an exact amount. */
+function satsText(v: number): string | undefined {
+  try {
+    return JSON.stringify(toSatoshis(v, 'amount', { allowNegative: true }).toString())
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * JSON text of `value` as `JSON.stringify(value, jsonReplacer, 2)` writes it (one line with `compact`), except for
+ * amounts: a {@link CoinAmount} anywhere, and the values under `style.coinKeys` (with {@link COIN_KEYS}, also keys
+ * ending in `balance`), print as coins — a JSON number with exactly 8 decimals, from a bigint of satoshis or a
+ * number of coins; with `style.sats`, as satoshi digit strings instead. Other values, and strings under those keys,
+ * print as they are.
+ * @example jsonText({ amount: 10000n }, { coinKeys: COIN_KEYS }) // '{\n  "amount": 0.00010000\n}'
+ */
+export function jsonText(value: unknown, style: AmountStyle = {}, compact = false): string {
+  const keys = style.coinKeys ?? new Set<string>()
+  const sats = style.sats === true
+  const nl = compact ? '' : '\n'
+  const walk = (v: unknown, indent: string, coin: boolean): string | undefined => {
+    if (v instanceof CoinAmount) return sats ? JSON.stringify(v.sats.toString()) : formatCoins(v.sats)
+    if (coin) {
+      // the daemon's numbers are coins: in satoshis (digit strings) with `sats`, else with 8 decimals
+      const c = sats ? (typeof v === 'number' ? satsText(v) : undefined) : coinText(v)
+      if (c !== undefined) return c
+    }
+    const r = jsonReplacer('', v)
+    if (r === null || typeof r !== 'object') return JSON.stringify(r)
+    if (typeof (r as { toJSON?: unknown }).toJSON === 'function')
+      return walk((r as { toJSON: () => unknown }).toJSON(), indent, false)
+    const inner = compact ? '' : indent + '  '
+    if (Array.isArray(r)) {
+      if (r.length === 0) return '[]'
+      return `[${nl}${r.map((x) => inner + (walk(x, inner, false) ?? 'null')).join(`,${nl}`)}${nl}${indent}]`
+    }
+    const parts: string[] = []
+    for (const [k, x] of Object.entries(r)) {
+      const t = walk(x, inner, keys.has(k) || (keys === COIN_KEYS && BALANCE_KEY.test(k)))
+      if (t !== undefined) parts.push(`${inner}${JSON.stringify(k)}:${compact ? '' : ' '}${t}`)
+    }
+    return parts.length === 0 ? '{}' : `{${nl}${parts.join(`,${nl}`)}${nl}${indent}}`
+  }
+  return walk(value, '', style.topIsCoins === true) ?? 'undefined'
 }
 
 /** JSON replacer: bigint → decimal string, Uint8Array → hex. */
@@ -34,6 +145,15 @@ export function jsonReplacer(_key: string, v: unknown): unknown {
     return s
   }
   return v
+}
+
+/**
+ * A satoshi amount marked for printing as coins wherever it sits (whatever its key): {@link jsonText} writes it as
+ * `0.00010000`, or as a digit string with `sats`. For outputs whose other fields must not be converted by key.
+ * @example jsonText({ outputs: [{ value: new CoinAmount(1000n) }] }) // …"value": 0.00001000…
+ */
+export class CoinAmount {
+  constructor(readonly sats: bigint) {}
 }
 
 /**
@@ -119,4 +239,139 @@ export function intOption(
   const n = Number(v)
   if (n < min || n > max) usage(`--${name} must be within ${min}..${max}`)
   return n
+}
+
+/** Longest duration a flag takes: 2^31 − 1 ms (about 24.8 days), the longest timer Node and browsers keep. */
+export const MAX_DURATION_MS = 0x7fffffff
+
+/**
+ * A duration flag's text → milliseconds. One rule for every time flag: a bare number is **seconds**; the suffixes
+ * `ms`, `s`, `m`, `h` are accepted (`30s`, `500ms`, `2m`, `1.5h`); fractions allowed, rounded to a whole millisecond.
+ * `bareMax` (seconds) refuses a bare number above it with a hint, for flags that used to take milliseconds
+ * (`--timeout 30000` would now mean 30000 seconds: refused, "did you mean 30000ms?").
+ * @throws KomodoCcError CLI_USAGE (`details.reason`: `syntax` for junk, `negative`, `range` below `minMs` or above
+ *   `maxMs`/{@link MAX_DURATION_MS}, `ambiguous` for a bare number above `bareMax`)
+ * @example parseDuration('30s', 'timeout') // 30000
+ * @example parseDuration('500ms', 'poll') // 500
+ * @example parseDuration('2', 'block-time') // 2000
+ */
+export function parseDuration(
+  text: string,
+  name: string,
+  o: { minMs?: number; maxMs?: number; bareMax?: number } = {},
+): number {
+  const fail = (reason: string, message: string): never => {
+    throw new KomodoCcError('CLI_USAGE', `--${name} ${message}`, { option: name, reason })
+  }
+  if (typeof text !== 'string') return fail('syntax', 'needs a value')
+  const t = text.trim()
+  if (/^-/.test(t)) fail('negative', `must not be negative, got ${JSON.stringify(text)}`)
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(t)
+  if (m === null)
+    fail(
+      'syntax',
+      `expects a duration: a number of seconds or a number with ms, s, m or h (30s, 500ms, 2m), got ${JSON.stringify(text.length > 40 ? text.slice(0, 40) + '…' : text)}`,
+    )
+  const n = Number(m![1])
+  const unit = m![2]
+  if (unit === undefined && o.bareMax !== undefined && n > o.bareMax) {
+    const t = m![1]!.length > 24 ? `${m![1]!.slice(0, 24)}…` : m![1]!
+    fail(
+      'ambiguous',
+      `${t} is read as seconds (a bare number is seconds); did you mean ${t}ms? Write the unit (${t}ms or ${t}s)`,
+    )
+  }
+  const ms = Math.round(n * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[unit ?? 's']!)
+  const max = Math.min(o.maxMs ?? MAX_DURATION_MS, MAX_DURATION_MS)
+  const min = o.minMs ?? 1
+  if (!(ms <= max)) fail('range', `must be at most ${durationText(max)}, got ${JSON.stringify(text)}`)
+  if (ms < min) fail('range', `must be at least ${durationText(min)}, got ${JSON.stringify(text)}`)
+  return ms
+}
+
+/** Milliseconds as the shortest duration text parseDuration reads back (`500ms`, `30s`, `2m`, `1h`). */
+function durationText(ms: number): string {
+  if (ms % 3_600_000 === 0 && ms > 0) return `${ms / 3_600_000}h`
+  if (ms % 60_000 === 0 && ms > 0) return `${ms / 60_000}m`
+  if (ms % 1000 === 0 && ms > 0) return `${ms / 1000}s`
+  return `${ms}ms`
+}
+
+/**
+ * A duration option as {@link parseDuration} reads it, or undefined when it was not given.
+ * @throws KomodoCcError CLI_USAGE
+ * @example durationOption(options.timeout, 'timeout') // 30000 for '30s'
+ */
+export function durationOption(
+  v: string | boolean | string[] | undefined,
+  name: string,
+  o: { minMs?: number; maxMs?: number; bareMax?: number } = {},
+): number | undefined {
+  if (v === undefined) return undefined
+  if (typeof v !== 'string') return usage(`--${name} needs a value`)
+  return parseDuration(v, name, o)
+}
+
+/** parseArgs lists of the key flags every command taking a key accepts. */
+export const WIF_FLAGS = /* @__PURE__ */ Object.freeze({ strings: ['wif-env'], booleans: ['wif-stdin'] })
+/** parseArgs lists of the password flags every command taking an RPC password (or KDF userpass) accepts. */
+export const PASSWORD_FLAGS = /* @__PURE__ */ Object.freeze({ strings: ['password-env'], booleans: ['password-stdin'] })
+
+/** Reads a secret from `--<kind>-env NAME` or `--<kind>-stdin`; undefined when neither was given. */
+async function readSecret(
+  options: Record<string, unknown>,
+  io: CliIo,
+  kind: 'wif' | 'password',
+  what: string,
+): Promise<string | undefined> {
+  const env = options[`${kind}-env`]
+  const stdin = options[`${kind}-stdin`] === true
+  if (env !== undefined && stdin) usage(`give one of --${kind}-env NAME or --${kind}-stdin, not both`)
+  if (kind === 'wif' ? options['password-stdin'] === true && stdin : options['wif-stdin'] === true && stdin)
+    usage('only one secret can come from standard input: give the other with --wif-env / --password-env')
+  if (typeof env === 'string') {
+    // the value is never echoed unless it reads as a variable name: a key or password pasted here must not be printed
+    const looksLikeName =
+      /^[A-Za-z_][A-Za-z0-9_]{0,39}$/.test(env) && !(kind === 'wif' && /^[1-9A-HJ-NP-Za-km-z]{50,53}$/.test(env))
+    if (!looksLikeName)
+      usage(`--${kind}-env takes the NAME of an environment variable (letters, digits, _), not the ${what} itself`)
+    const v = io.env[env]
+    if (v === undefined || v.trim() === '') usage(`environment variable ${env} is not set (it should hold the ${what})`)
+    return kind === 'wif' ? v.trim() : v.replace(/\r?\n$/, '')
+  }
+  if (stdin) {
+    const v = await io.readStdin()
+    const s = kind === 'wif' ? v.trim() : v.replace(/\r?\n$/, '')
+    if (s === '') usage(`--${kind}-stdin: standard input held no ${what}`)
+    return s
+  }
+  return undefined
+}
+
+/**
+ * The WIF from `--wif-env NAME` (the environment variable NAME holds it) or `--wif-stdin` (standard input), the one
+ * rule of every command taking a key; undefined when neither is given. The key itself is never a flag's value.
+ * @throws KomodoCcError CLI_USAGE (both given, the variable unset or empty, a value that is not a variable name)
+ * @example const wif = await readWifFlags(options, io) // options from parseArgs with WIF_FLAGS
+ */
+export function readWifFlags(options: Record<string, unknown>, io: CliIo): Promise<string | undefined> {
+  return readSecret(options, io, 'wif', 'WIF')
+}
+
+/**
+ * The RPC password (komodod's rpcpassword, KDF's userpass) from `--password-env NAME` or `--password-stdin`, the one
+ * rule of every command taking one; undefined when neither is given. One trailing newline of stdin is dropped.
+ * @throws KomodoCcError CLI_USAGE
+ * @example const password = (await readPasswordFlags(options, io)) ?? io.env.KOMODO_RPC_PASSWORD
+ */
+export function readPasswordFlags(options: Record<string, unknown>, io: CliIo): Promise<string | undefined> {
+  return readSecret(options, io, 'password', 'password')
+}
+
+/**
+ * Prints a DEPRECATED warning (one JSON line on stderr) for an old flag that still works.
+ * @example warnDeprecated(io, '--poll-ms', '--poll 500ms')
+ */
+export function warnDeprecated(io: CliIo, old: string, instead: string): void {
+  io.stderr(JSON.stringify({ warning: { code: 'DEPRECATED', message: `${old} is deprecated; use ${instead}` } }) + '\n')
 }

@@ -1,50 +1,69 @@
 import { decodeWif } from '../address/address.js'
-import { KomodoCcError } from '../errors.js'
-import { komodoDataDir } from '../rpc/conf.js'
 import { startDevnet, type Devnet, type DevnetOptions } from '../devnet/server.js'
-import { intOption, parseArgs, printJson, usage, type CliCommand, type CliIo } from './core.js'
+import {
+  WIF_FLAGS,
+  durationOption,
+  intOption,
+  parseArgs,
+  printJson,
+  readWifFlags,
+  usage,
+  warnDeprecated,
+  type CliCommand,
+  type CliIo,
+} from './core.js'
 
 /**
- * `komodo-cc devnet [--port N] [--data FILE [--sync]] [--datadir DIR] [--chain NAME] [--block-time S] [--electrum-port N]
- * [--wif-env VAR | --wif-stdin]`:
- * runs the embedded devnet until SIGINT, SIGTERM or the `stop` RPC, then exits 0. Prints one JSON object (url,
- * chain, conf path, wallet pubkey and address) on stdout; credentials stay in the conf file, which a clean stop
- * deletes (if it still holds them).
+ * `komodo-cc devnet [--port N] [--conf-dir DIR] [--chain NAME] [--data FILE [--sync]] [--block-time DURATION]
+ * [--electrum-port N] [--wif-env NAME | --wif-stdin]`: runs the embedded devnet until SIGINT, SIGTERM or the `stop`
+ * RPC, then exits 0. Prints one JSON object (url, chain, conf path, wallet pubkey and address) on stdout; credentials
+ * stay in the conf file: in `--conf-dir DIR` when given (deleted at a clean stop if it still holds them), else in a
+ * temporary directory removed at stop. Nothing is written under `~/.komodo` unless DIR is there.
  * @example await devnetCommand.run(['--port', '7771'], io)
  */
 export const devnetCommand: CliCommand = {
+  runsBare: true,
   summary:
-    'devnet [--port N] [--data FILE [--sync]] [--datadir DIR] [--chain NAME] [--block-time S] [--electrum-port N]: run a local komodod-compatible devnet',
+    'devnet [--port N] [--conf-dir DIR] [--chain NAME] [--data FILE [--sync]] [--block-time DURATION] [--electrum-port N]: run a local komodod-compatible devnet',
   help: `komodo-cc devnet — an embedded komodod-compatible chain on 127.0.0.1 (JSON-RPC 1.0, basic auth)
 
-  --port N           listen port (default: a free port)
-  --chain NAME       chain name, names the conf file NAME.conf (default DEVNET)
-  --datadir DIR      where the conf file goes (default: komodod's data dir for NAME, e.g. ~/.komodo/DEVNET);
-                     the conf file is deleted again at a clean stop (the directory stays)
-  --data FILE        persist the chain to FILE (JSON, mode 600), reloaded at the next start; written after every
-                     block and within 1 s of any other change (kill -9 loses at most that last second of mempool)
-  --sync             with --data: write and fsync FILE after every accepted transaction, before answering
-  --block-time S     also mine a block every S seconds
-  --electrum-port N  also serve Electrum (newline JSON-RPC over TCP and WebSocket, one port; 0: a free port)
-  --wif-env VAR      wallet key: the WIF in environment variable VAR (default: the data file's key or a new one)
-  --wif-stdin        wallet key: the WIF read from standard input
-Stops on SIGINT/SIGTERM or the stop RPC (the data file is written first, the conf file deleted), exit status 0.`,
+  --port N              listen port (default: a free port)
+  --chain NAME          chain name, names the conf file NAME.conf (default DEVNET)
+  --conf-dir DIR        write the conf file NAME.conf into DIR (created if missing), where
+                        \`--chain NAME --datadir DIR\` clients find it; deleted again at a clean stop (DIR stays).
+                        Default: a temporary directory, removed at stop; the printed confPath says where.
+                        \`--conf-dir ~/.komodo/DEVNET\` is komodod's place, where \`--chain DEVNET\` and \`--devnet\`
+                        find it; nothing is written under ~/.komodo otherwise
+  --datadir DIR         deprecated: --conf-dir DIR
+  --data FILE           persist the chain to FILE (JSON, mode 600), reloaded at the next start; written after
+                        every block and within 1 s of any other change (kill -9 loses at most that last second)
+  --sync                with --data: write and fsync FILE after every accepted transaction, before answering
+  --block-time DURATION also mine a block this often: 10s, 500ms, 1m; a bare number is seconds
+  --electrum-port N     also serve Electrum (newline JSON-RPC over TCP and WebSocket, one port; 0: a free port)
+  --wif-env NAME        wallet key: the WIF in environment variable NAME (default: the data file's key or a new one)
+  --wif-stdin           wallet key: the WIF read from standard input
+Prints {url, chain, confPath, confDir, pubkey, height, dataFile, electrum?}. Stops on SIGINT/SIGTERM or the stop RPC
+(the data file is written first, the conf file deleted), exit status 0.`,
   run: async (args: string[], io: CliIo): Promise<number> => {
     const { options, positionals } = parseArgs(args, {
-      strings: ['port', 'chain', 'datadir', 'data', 'block-time', 'wif-env', 'electrum-port'],
-      booleans: ['wif-stdin', 'sync'],
+      strings: ['port', 'chain', 'conf-dir', 'datadir', 'data', 'block-time', 'electrum-port', ...WIF_FLAGS.strings],
+      booleans: ['sync', ...WIF_FLAGS.booleans],
     })
     if (positionals.length > 0) usage(`unexpected argument ${positionals[0]}`)
+    if (options['conf-dir'] !== undefined && options.datadir !== undefined) usage('give --conf-dir, not --datadir too')
+    if (options.datadir !== undefined) warnDeprecated(io, '--datadir DIR', '--conf-dir DIR')
+    const confDir = options['conf-dir'] ?? options.datadir
     const chain = typeof options.chain === 'string' ? options.chain : 'DEVNET'
-    const opts: DevnetOptions = {
-      chain,
-      dataDir: typeof options.datadir === 'string' ? options.datadir : komodoDataDir(chain),
-      removeConf: true,
+    const opts: DevnetOptions = { chain }
+    // with a directory of the user's: delete the conf file at stop; without: startDevnet's own temporary directory
+    if (typeof confDir === 'string') {
+      opts.dataDir = confDir
+      opts.removeConf = true
     }
     const port = intOption(options.port, 'port', 0, 65535)
     if (port !== undefined) opts.port = port
-    const bt = intOption(options['block-time'], 'block-time', 0.001, 86400)
-    if (bt !== undefined) opts.blockTime = bt
+    const bt = durationOption(options['block-time'], 'block-time', { maxMs: 86_400_000 })
+    if (bt !== undefined) opts.blockTime = bt / 1000
     if (typeof options.data === 'string') opts.dataFile = options.data
     const electrumPort = intOption(options['electrum-port'], 'electrum-port', 0, 65535)
     if (electrumPort !== undefined) opts.electrum = electrumPort
@@ -52,12 +71,8 @@ Stops on SIGINT/SIGTERM or the stop RPC (the data file is written first, the con
       if (opts.dataFile === undefined) usage('--sync needs --data FILE')
       opts.sync = true
     }
-    if (typeof options['wif-env'] === 'string') {
-      const wif = io.env[options['wif-env']]
-      if (wif === undefined || wif === '')
-        throw new KomodoCcError('CLI_USAGE', `environment variable ${options['wif-env']} is not set`)
-      opts.privateKey = decodeWif(wif.trim()).privateKey
-    } else if (options['wif-stdin'] === true) opts.privateKey = decodeWif((await io.readStdin()).trim()).privateKey
+    const wif = await readWifFlags(options, io)
+    if (wif !== undefined) opts.privateKey = decodeWif(wif).privateKey
     // SIGINT/SIGTERM are caught from here on (also during start-up), so a signal is always a clean stop, exit 0
     let signalled = (): void => {}
     const signal = new Promise<void>((resolve) => {
@@ -80,6 +95,7 @@ Stops on SIGINT/SIGTERM or the stop RPC (the data file is written first, the con
       url: dev.url,
       chain: dev.chainName,
       confPath: dev.confPath,
+      confDir: dev.dataDir,
       pubkey: dev.pubkey,
       height: dev.chain.height,
       dataFile: opts.dataFile ?? null,

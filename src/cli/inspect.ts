@@ -1,20 +1,29 @@
 import { inspectTransaction, inspectionText, type InspectOptions } from '../inspect/index.js'
-import { parseArgs, printJson, usage, type CliCommand } from './core.js'
+import { CoinAmount, parseArgs, printJson, usage, type CliCommand } from './core.js'
+
+/** An output's fields as its JSON has them (an output computing its address lazily gives them by `toJSON`). */
+function ownFields(o: object): Record<string, unknown> {
+  const j = (o as { toJSON?: () => unknown }).toJSON
+  return typeof j === 'function' ? (j.call(o) as Record<string, unknown>) : { ...o }
+}
 
 const inspectCommand: CliCommand = {
   summary: 'inspect <hex> [--text]   what a raw Antara transaction does (module, RPC, payload, outputs)',
-  help: `komodo-cc inspect <rawtx hex> [--text] [--chain KMD|BTC|…] [--format <oracle format>] [--prevout <sats>]…
+  help: `komodo-cc inspect <rawtx hex> [--text] [--chain KMD|BTC|…] [--format <oracle format>] [--prevout <sats>]… [--sats]
 
 Prints {txid, module, method, funcid, evalCode, payload, outputs, fee?, reading} as JSON: the module and the
 RPC that builds such a transaction, the decoded opret, every output classified (CC with eval codes and address,
 P2PK/P2PKH with address, marker, baton, change …) and the module's own reading.
   --text        one human line instead ("oraclesdata: publisher 0240…6ff0, oracle 9e2b…7e40, sample […], datafee 0.0001")
   --format F    the oracle's format string, to print an oraclesdata sample
-  --prevout N   the value in satoshis of each spent output, in input order (repeat); with all given, the fee is shown`,
+  --prevout N   the value in satoshis of each spent output, in input order (repeat); with all given, the fee is shown
+  --chain NAME  the chain whose address prefixes the addresses use (default KMD)
+  --sats        print the outputs' values and the fee in satoshis (digit strings) instead of coins (0.00010000);
+                the payload and the reading keep the module's own units (token amounts are units)`,
   run(args, io) {
     const { options, positionals } = parseArgs(args, {
       strings: ['chain', 'format'],
-      booleans: ['text'],
+      booleans: ['text', 'sats'],
       multi: ['prevout'],
     })
     if (positionals.length !== 1) usage('give one raw transaction as hex')
@@ -28,7 +37,16 @@ P2PK/P2PKH with address, marker, baton, change …) and the module's own reading
       })
     const r = inspectTransaction(positionals[0]!.trim(), opts)
     if (options.text === true) io.stdout(inspectionText(r) + '\n')
-    else printJson(io, r)
+    else
+      printJson(
+        io,
+        {
+          ...r,
+          outputs: r.outputs.map((o) => ({ ...ownFields(o), value: new CoinAmount(o.value) })),
+          ...(r.fee === undefined ? {} : { fee: new CoinAmount(r.fee) }),
+        },
+        { sats: options.sats === true },
+      )
     return 0
   },
 }

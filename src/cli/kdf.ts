@@ -1,7 +1,15 @@
 import { buildEnableEthWithTokensRequest } from '../kdf/request.js'
 import type { EnableEthWithTokensParams, KdfDialect, KdfWarning } from '../kdf/request.js'
 import { createKdfClient } from '../kdf/client.js'
-import { parseArgs, printJson, usage } from './core.js'
+import {
+  PASSWORD_FLAGS,
+  durationOption,
+  parseArgs,
+  printJson,
+  readPasswordFlags,
+  usage,
+  warnDeprecated,
+} from './core.js'
 import type { CliCommand } from './core.js'
 
 const enableEthCommand: CliCommand = {
@@ -9,8 +17,8 @@ const enableEthCommand: CliCommand = {
     'kdf enable-eth --ticker ETH --tokens USDC-ERC20,… [--no-balances]   activate an EVM coin and its tokens in KDF',
   help: `komodo-cc kdf enable-eth --ticker ETH --tokens T1,T2,… --swap-contract 0x… --node URL… [options]
 
-Builds, checks and sends KDF's enable_eth_with_tokens (mmrpc 2.0). The userpass comes from KDF_USERPASS or
---userpass-stdin, never from the command line.
+Builds, checks and sends KDF's enable_eth_with_tokens (mmrpc 2.0). The userpass is the RPC password: it comes from
+--password-env NAME, --password-stdin or KDF_USERPASS, never from the command line.
   --url URL             KDF RPC (default http://127.0.0.1:7783)
   --ticker T            platform coin (ETH, BNB, AVAX, FTM, MATIC, ONE, ETH-ARB20, …)
   --tokens A,B          tokens to enable with it (may be empty: --tokens "")
@@ -22,7 +30,10 @@ Builds, checks and sends KDF's enable_eth_with_tokens (mmrpc 2.0). The userpass 
   --dialect legacy      the 2023 wire form (priv_key_policy string, rpc_mode Http, gui_auth, gas-station fields)
   --hd                  the node runs in HD mode (refuses nft_req);  --trading-proto-v2  (needs swap_v2_contracts)
   --dry-run             print the request body (userpass masked) and the warnings, send nothing
-  --timeout MS          default 120000`,
+  --password-env NAME   the userpass is in environment variable NAME (default: KDF_USERPASS)
+  --password-stdin      the userpass is read from standard input
+  --userpass-stdin      deprecated: --password-stdin
+  --timeout DURATION    per-call timeout: 2m, 30s, 500ms; a bare number is seconds (default 2m)`,
   async run(args, io) {
     const { options, positionals } = parseArgs(args, {
       strings: [
@@ -35,8 +46,9 @@ Builds, checks and sends KDF's enable_eth_with_tokens (mmrpc 2.0). The userpass 
         'params',
         'dialect',
         'timeout',
+        ...PASSWORD_FLAGS.strings,
       ],
-      booleans: ['no-balances', 'hd', 'trading-proto-v2', 'dry-run', 'userpass-stdin'],
+      booleans: ['no-balances', 'hd', 'trading-proto-v2', 'dry-run', 'userpass-stdin', ...PASSWORD_FLAGS.booleans],
       multi: ['node'],
     })
     if (positionals.length > 0) usage(`unexpected argument ${JSON.stringify(positionals[0])}`)
@@ -76,6 +88,8 @@ Builds, checks and sends KDF's enable_eth_with_tokens (mmrpc 2.0). The userpass 
       hdMode: options.hd === true,
       tradingProtoV2: options['trading-proto-v2'] === true,
     }
+    // a bare number above an hour was milliseconds before (the one duration rule): refused with a hint
+    const timeoutMs = durationOption(options.timeout, 'timeout', { bareMax: 3600 })
     if (options['dry-run'] === true) {
       const body = buildEnableEthWithTokensRequest(params as EnableEthWithTokensParams, {
         ...common,
@@ -85,11 +99,15 @@ Builds, checks and sends KDF's enable_eth_with_tokens (mmrpc 2.0). The userpass 
       printJson(io, { request: body, warnings })
       return 0
     }
-    const userpass =
-      options['userpass-stdin'] === true ? (await io.readStdin()).replace(/\r?\n$/, '') : io.env.KDF_USERPASS
-    if (userpass === undefined || userpass === '') usage('set KDF_USERPASS or use --userpass-stdin')
-    const timeoutMs = options.timeout === undefined ? undefined : Number(options.timeout)
-    if (timeoutMs !== undefined && !(timeoutMs > 0)) usage('--timeout must be a positive number of milliseconds')
+    if (options['userpass-stdin'] === true) {
+      if (options['password-stdin'] === true || options['password-env'] !== undefined)
+        usage('give --password-env NAME or --password-stdin, not --userpass-stdin too')
+      warnDeprecated(io, '--userpass-stdin', '--password-stdin')
+      options['password-stdin'] = true
+    }
+    const userpass = (await readPasswordFlags(options, io)) ?? io.env.KDF_USERPASS
+    if (userpass === undefined || userpass === '')
+      usage('give the userpass: --password-env NAME, --password-stdin or KDF_USERPASS')
     const url = typeof options.url === 'string' ? options.url : 'http://127.0.0.1:7783'
     const kdf = createKdfClient({ url, userpass, ...common, ...(timeoutMs === undefined ? {} : { timeoutMs }) })
     const result = await kdf.enableEthWithTokens(params as EnableEthWithTokensParams, {

@@ -12,8 +12,20 @@ import type { OracleValue } from '../oracle-data/format.js'
 import { createOraclePublisher, type PublisherEvent, type SampleInput } from '../publisher/publisher.js'
 import { fileJournal } from '../publisher/file-journal.js'
 import { memoryJournalStorage } from '../publisher/journal.js'
-import { intOption, jsonReplacer, parseArgs, usage, type CliCommand, type CliIo } from './core.js'
-import { CONN, CONNECTION_HELP, connect } from './rpc.js'
+import { formatCoins } from '../amount.js'
+import {
+  COIN_KEYS,
+  WIF_FLAGS,
+  durationOption,
+  intOption,
+  jsonText,
+  parseArgs,
+  readWifFlags,
+  usage,
+  type CliCommand,
+  type CliIo,
+} from './core.js'
+import { CONN, CONNECTION_HELP, devnetConf, connect } from './rpc.js'
 
 /** The CLI's I/O plus, for tests and embedders, standard input as lines (default: the process's, read as it comes). */
 export type PublishIo = CliIo & { stdinLines?: () => AsyncIterable<string>; signal?: AbortSignal }
@@ -63,16 +75,6 @@ function sampleOf(line: string, format: string, n: number): { sample: SampleInpu
   throw new KomodoCcError('ARG_INVALID', `input line ${n}: expected an array of values or {seq, values | record}`)
 }
 
-/** `60s`, `5m`, `1h`, `500ms`, or plain seconds → milliseconds. */
-function durationMs(text: string): number {
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text)
-  if (m === null) return usage('--every expects a duration: 500ms, 60s, 5m, 1h')
-  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h']
-  const ms = Number(m[1]) * unit
-  if (!(ms >= 100)) usage('--every must be at least 100ms')
-  return ms
-}
-
 /** Runs `cmd` in a shell; its standard output. */
 function runShell(cmd: string, signal: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) =>
@@ -95,8 +97,8 @@ async function* processLines(signal: AbortSignal): AsyncIterable<string> {
 
 const publishCommand: CliCommand = {
   summary:
-    'publish --oracle TXID --wif-env VAR (--chain NAME | --url URL | --devnet | --electrum URL) [--journal FILE]   publish samples from stdin',
-  help: `komodo-cc publish --oracle TXID --wif-env VAR (--chain NAME | --conf PATH | --url URL | --devnet | --electrum URL) [--journal FILE] [--every 60s --cmd "COMMAND"] [--low-funds K] [--poll SECONDS]
+    'publish --oracle TXID --wif-env NAME (--chain NAME | --url URL | --devnet | --electrum URL) [--journal FILE]   publish samples from stdin',
+  help: `komodo-cc publish --oracle TXID (--wif-env NAME | --wif-stdin) (--chain NAME | --conf PATH | --url URL | --devnet | --electrum URL) [--journal FILE] [--every 60s --cmd "COMMAND"] [--low-funds K] [--poll DURATION]
 
 Publishes samples into an oracle you registered for, key-locally, chained through the mempool (no block needed
 between samples). Samples are JSON lines on standard input, one per sample, typed by the oracle's format:
@@ -111,44 +113,58 @@ seen, and never signs a second transaction for a sequence number. Replaying inpu
 once. Progress goes to stdout as JSON lines ({"event":"sent"|"confirmed"|"retry"|"low-funds"|"error", …}), then a
 final {"event":"closed", …status}. SIGINT/SIGTERM stop reading, let the queued samples go out, flush the journal.
   --oracle TXID      the oracle (its create transaction)
-  --wif-env VAR      the publisher's key: the WIF in environment variable VAR
+  --wif-env NAME     the publisher's key: the WIF in environment variable NAME
+  --wif-stdin        the publisher's key read from standard input (only with --every/--cmd: otherwise standard
+                     input carries the samples)
   --journal FILE     the journal file (created when missing; locked while running)
-  --every DURATION   with --cmd: 500ms, 60s, 5m, 1h
+  --every DURATION   with --cmd: 500ms, 60s, 5m, 1h; a bare number is seconds (at least 100ms)
   --cmd "COMMAND"    a shell command printing one JSON array of values
   --low-funds K      warn while fewer than K samples remain paid (default 10)
-  --poll SECONDS     check confirmations every SECONDS (default 10)
-  --devnet           the devnet started by \`komodo-cc devnet\` (same as --chain DEVNET)
+  --poll DURATION    check confirmations this often: 10s, 500ms, 1m; a bare number is seconds (default 10s)
+  --sats             print the events' amounts (funds) in satoshis (digit strings) instead of coins
+  --devnet           the devnet started by \`komodo-cc devnet --conf-dir ~/.komodo/DEVNET\` (same as --chain DEVNET)
   --electrum URL     an Electrum server instead of komodod: tcp://host:port, ssl://…, ws://…, wss://…
 
 ${CONNECTION_HELP}`,
   async run(args, cliIo) {
     const io = cliIo as PublishIo
     const { options, positionals } = parseArgs(args, {
-      strings: [...CONN.strings, 'oracle', 'wif-env', 'journal', 'electrum', 'every', 'cmd', 'low-funds', 'poll'],
-      booleans: [...CONN.booleans, 'devnet'],
+      strings: [
+        ...CONN.strings,
+        ...WIF_FLAGS.strings,
+        'oracle',
+        'journal',
+        'electrum',
+        'every',
+        'cmd',
+        'low-funds',
+        'poll',
+      ],
+      booleans: [...CONN.booleans, ...WIF_FLAGS.booleans, 'devnet', 'sats'],
     })
     if (positionals.length > 0) usage(`unexpected argument ${positionals[0]}`)
     const oracle = options.oracle
     if (typeof oracle !== 'string' || !/^[0-9a-fA-F]{64}$/.test(oracle)) usage('give --oracle TXID (64 hex digits)')
-    if (typeof options['wif-env'] !== 'string') usage('give the key: --wif-env VAR (never on the command line)')
-    const wif = io.env[options['wif-env']]
-    if (wif === undefined || wif === '')
-      throw new KomodoCcError('CLI_USAGE', `environment variable ${options['wif-env']} is not set`)
-    const privateKey = decodeWif(wif.trim()).privateKey
-    const every = typeof options.every === 'string' ? durationMs(options.every) : undefined
+    const every = durationOption(options.every, 'every', { minMs: 100 })
     if ((every === undefined) !== (options.cmd === undefined)) usage('--every and --cmd go together')
+    if (every === undefined && (options['wif-stdin'] === true || options['password-stdin'] === true))
+      usage('standard input carries the samples: give the key with --wif-env NAME (and a password with --password-env)')
+    const wif = await readWifFlags(options, io)
+    if (wif === undefined) usage('give the key: --wif-env NAME or --wif-stdin (never on the command line)')
+    const privateKey = decodeWif(wif).privateKey
     const lowFundsSamples = intOption(options['low-funds'], 'low-funds', 0, 1e9) ?? 10
-    const pollMs = (intOption(options.poll, 'poll', 0, 86400) ?? 10) * 1000
+    const pollMs = durationOption(options.poll, 'poll', { minMs: 0, maxMs: 86_400_000 }) ?? 10_000
     const sources = ['chain', 'conf', 'url', 'electrum'].filter((k) => options[k] !== undefined)
     if (options.devnet === true) {
       if (sources.length > 0) usage('--devnet takes no --chain/--conf/--url/--electrum')
-      options.chain = 'DEVNET'
+      options.conf = devnetConf(io)
     } else if (sources.length !== 1) usage('give exactly one of --chain, --conf, --url, --devnet or --electrum')
     const view: ChainView & { close?: () => void } =
       typeof options.electrum === 'string'
         ? createElectrumView({ url: options.electrum })
         : createRpcView(await connect(options, io))
-    const line = (v: object): void => io.stdout(JSON.stringify(v, jsonReplacer) + '\n')
+    const style = { coinKeys: COIN_KEYS, sats: options.sats === true }
+    const line = (v: object): void => io.stdout(jsonText(v, style, true) + '\n')
     const stop = new AbortController()
     const onSignal = (): void => stop.abort()
     if (io.signal !== undefined) io.signal.addEventListener('abort', onSignal, { once: true })
@@ -192,7 +208,8 @@ ${CONNECTION_HELP}`,
           last = e.txid
         }
         if (e.type === 'confirmed') confirmed++
-        if (e.type === 'low-funds') funds = `${e.funds} sat (${e.samplesPaid} samples)`
+        if (e.type === 'low-funds')
+          funds = `${options.sats === true ? `${e.funds} sat` : formatCoins(e.funds)} (${e.samplesPaid} samples)`
         const { type, ...rest } = e
         const err = (rest as { error?: unknown }).error
         line({

@@ -5,17 +5,31 @@ import { COMMANDS } from './commands.js'
 const VERSION = '0.1.0'
 
 function topHelp(): string {
-  const lines = Object.entries(COMMANDS).map(
-    ([words, c]) => `  komodo-cc ${c.summary.startsWith(words) ? c.summary : `${words}  ${c.summary}`}`,
-  )
+  const lines = Object.keys(COMMANDS).map((words) => `  komodo-cc ${summaryLine(words)}`)
   return `komodo-cc ${VERSION} — Komodo Antara contract modules, offline and exact.
 
 Usage:
 ${lines.join('\n')}
 
 Every command prints JSON on stdout; errors are JSON on stderr ({"error": {"code", "message", "details"}}) with exit
-status 1. Add --help after any command for its options.
+status 1. Add --help after any command for its options; a command or group given no arguments prints its help
+(exit 0). Secrets: --wif-env NAME | --wif-stdin, --password-env NAME | --password-stdin. Durations: a bare number is
+seconds, or 500ms, 30s, 2m, 1h. Amounts in coins (0.00010000); --sats for satoshis. Shell completion:
+komodo-cc completion bash|zsh|fish.
 `
+}
+
+/** A command's line in a listing: its summary, prefixed by its words unless the summary starts with them. */
+function summaryLine(words: string): string {
+  const c = COMMANDS[words]!
+  return c.summary.startsWith(words) ? c.summary : `${words}  ${c.summary}`
+}
+
+/** The listing of a group's commands (`tx` → tx decode, tx id, tx sign), or undefined when `word` is no group. */
+function groupHelp(word: string): string | undefined {
+  const group = Object.keys(COMMANDS).filter((k) => k.startsWith(`${word} `))
+  if (group.length === 0) return undefined
+  return `komodo-cc ${word} — sub-commands (add --help after one for its options):\n${group.map((k) => `  komodo-cc ${summaryLine(k)}`).join('\n')}\n`
 }
 
 /** Finds the command whose words start argv (longest match first). */
@@ -45,10 +59,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
   const found = resolve(argv)
   if (found === undefined) {
-    const group = Object.keys(COMMANDS).filter((k) => k.startsWith(`${argv[0]} `))
-    if (group.length > 0 && (argv.length === 1 || argv[1] === '--help')) {
-      io.stdout(group.map((k) => `komodo-cc ${COMMANDS[k]!.summary}`).join('\n') + '\n')
-      return argv.length === 1 ? 1 : 0
+    // a group's words without a sub-command (`komodo-cc tx`): the help asked for by absence, exit 0
+    const group = groupHelp(argv[0]!)
+    if (group !== undefined && (argv.length === 1 || argv[1] === '--help' || argv[1] === '-h')) {
+      io.stdout(group)
+      return 0
     }
     writeError(
       io,
@@ -61,6 +76,16 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
   if (found.rest.includes('--help') || found.rest.includes('-h')) {
     io.stdout(found.command.help + '\n')
+    return 0
+  }
+  if (found.rest.length === 0 && found.command.runsBare !== true) {
+    // a command that needs arguments, given none (`komodo-cc rpc`): its help and its sub-commands, exit 0
+    const subs = Object.keys(COMMANDS).filter((k) => k.startsWith(`${found.words} `))
+    io.stdout(
+      found.command.help +
+        '\n' +
+        (subs.length === 0 ? '' : `\nSub-commands:\n${subs.map((k) => `  komodo-cc ${summaryLine(k)}`).join('\n')}\n`),
+    )
     return 0
   }
   try {

@@ -86,6 +86,7 @@ export async function runOfflineTour(io: CliIo, verbose: boolean): Promise<numbe
  * @example await tourCommand.run(['--verbose'], io)
  */
 export const tourCommand: CliCommand = {
+  runsBare: true,
   summary: "tour [--verbose]   an offline tour: oracle data, addresses, amounts, the publisher's transactions",
   help: `komodo-cc tour [--verbose]
 

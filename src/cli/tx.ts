@@ -8,7 +8,19 @@ import { ccScriptParts } from '../script/classify.js'
 import { parseTransaction, serializeTransaction, txid } from '../tx/codec.js'
 import { decodeRawTransaction } from '../tx/decode.js'
 import { keySigner, signTransaction, verifyInput, type Prevout } from '../tx/sign.js'
-import { parseArgs, printJson, usage, warnArgvSecret, type CliCommand, type CliIo } from './core.js'
+import {
+  WIF_FLAGS,
+  parseArgs,
+  printJson,
+  readWifFlags,
+  usage,
+  warnArgvSecret,
+  type CliCommand,
+  type CliIo,
+} from './core.js'
+
+/** decoderawtransaction's coin field: each output's value. */
+const VALUE_KEY: ReadonlySet<string> = /* @__PURE__ */ new Set(['value'])
 
 /** `komodo-cc tx decode <hex>`: komodod's decoderawtransaction JSON, offline. @example await txDecodeCommand.run([hex], io) */
 export const txDecodeCommand: CliCommand = {
@@ -18,6 +30,8 @@ export const txDecodeCommand: CliCommand = {
     '',
     'Prints the JSON komodod returns for decoderawtransaction (txid, vin/vout, asm, addresses, CC addresses).',
     '--value-sat   name the satoshi amount "valueSat" (getrawtransaction on -spentindex nodes) instead of "valueZat"',
+    '--chain NAME  the chain whose address prefixes the addresses use (default KMD)',
+    'Each output\'s "value" is in coins as komodod prints it (0.00001000), its satoshis in "valueZat".',
   ].join('\n'),
   run(args, io) {
     const { options, positionals } = parseArgs(args, { strings: ['chain'], booleans: ['value-sat'] })
@@ -25,7 +39,7 @@ export const txDecodeCommand: CliCommand = {
     const opts: { chain?: string; amountKey?: 'valueSat' | 'valueZat' } = {}
     if (typeof options.chain === 'string') opts.chain = options.chain
     if (options['value-sat'] === true) opts.amountKey = 'valueSat'
-    printJson(io, decodeRawTransaction(positionals[0]!, opts))
+    printJson(io, decodeRawTransaction(positionals[0]!, opts), { coinKeys: VALUE_KEY })
     return 0
   },
 }
@@ -103,13 +117,13 @@ async function readWif(options: Record<string, unknown>, io: CliIo): Promise<str
   const given = ['wif', 'wif-env', 'wif-stdin'].filter((k) => options[k] !== undefined)
   if (given.length > 1)
     usage(`give one of --wif-env NAME, --wif-stdin (not ${given.map((k) => `--${k}`).join(' and ')})`)
+  const fromFlags = await readWifFlags(options, io)
+  if (fromFlags !== undefined) return fromFlags
   const fromEnv = (name: string): string => {
     const v = io.env[name]
     if (v === undefined || v.trim() === '') usage(`environment variable ${name} is not set (it should hold the WIF)`)
     return v.trim()
   }
-  if (typeof options['wif-env'] === 'string') return fromEnv(options['wif-env'])
-  if (options['wif-stdin'] === true) return (await io.readStdin()).trim()
   const s = options.wif as string | undefined
   if (s === undefined) return fromEnv('KOMODO_CC_WIF')
   const deprecated = (instead: string): void =>
@@ -141,7 +155,7 @@ async function readWif(options: Record<string, unknown>, io: CliIo): Promise<str
 export const txSignCommand: CliCommand = {
   summary: 'sign the P2PK, P2PKH and CC inputs of a raw transaction with a WIF',
   help: [
-    'usage: komodo-cc tx sign <hex> --prevouts <json> [--wif-env NAME | --wif-stdin] [--branch-id N] [--partial]',
+    'usage: komodo-cc tx sign <hex> --prevouts <json> [--wif-env NAME | --wif-stdin] [--branch-id N] [--partial] [--chain NAME]',
     '',
     '--prevouts  JSON array, one entry per input: { "value": "<satoshis>", "script": "<scriptPubKey hex>",',
     '            "condition"?: { "cc1of1": { "eval": "e4", "pubkey": "03…" } } | { "cc1of2": { "eval", "pubkeys": [a, b] } }',
@@ -152,12 +166,13 @@ export const txSignCommand: CliCommand = {
     '            itself never on the command line (unless --unsafe-argv-wif, which prints a warning: other processes can',
     '            read the command line).',
     '--partial   leave inputs this key cannot sign unsigned instead of failing.',
+    '--chain NAME  the chain whose WIF version byte the key must have (KMD by default; BTC, LTC, …).',
     'Prints { hex, txid, signed: [input indexes] }.',
   ].join('\n'),
   async run(args, io) {
     const { options, positionals } = parseArgs(args, {
-      strings: ['prevouts', 'wif', 'wif-env', 'branch-id', 'chain'],
-      booleans: ['partial', 'unsafe-argv-wif', 'wif-stdin'],
+      strings: ['prevouts', 'wif', 'branch-id', 'chain', ...WIF_FLAGS.strings],
+      booleans: ['partial', 'unsafe-argv-wif', ...WIF_FLAGS.booleans],
     })
     if (positionals.length !== 1) usage('tx sign needs exactly one hex argument')
     if (typeof options.prevouts !== 'string') usage('tx sign needs --prevouts <json>')

@@ -8,19 +8,15 @@ import type { ChainView } from '../cctx/types.js'
 import { createWallet, type WalletResult } from '../wallet/wallet.js'
 import { WALLET_METHODS } from '../modules/registry/resolvers.js'
 import { WALLET_READS } from '../modules/registry/reads.js'
-import { parseArgs, printJson, usage, type CliCommand, type CliIo } from './core.js'
-import { CONN, CONNECTION_HELP, RPC_ARGS, connect } from './rpc.js'
+import { WIF_FLAGS, parseArgs, printJson, readWifFlags, usage, type CliCommand, type CliIo } from './core.js'
+import { CONN, CONNECTION_HELP, devnetConf, RPC_ARGS, amountStyle, connect } from './rpc.js'
+import { FEE_KEY } from './build.js'
 import { readRpcArgs } from './rpc-args.js'
 
 async function walletKey(options: Record<string, unknown>, io: CliIo): Promise<Uint8Array> {
-  if (typeof options['wif-env'] === 'string') {
-    const wif = io.env[options['wif-env']]
-    if (wif === undefined || wif === '')
-      throw new KomodoCcError('CLI_USAGE', `environment variable ${options['wif-env']} is not set`)
-    return decodeWif(wif.trim()).privateKey
-  }
-  if (options['wif-stdin'] === true) return decodeWif((await io.readStdin()).trim()).privateKey
-  return usage('give the key: --wif-env VAR or --wif-stdin (never on the command line)')
+  const wif = await readWifFlags(options, io)
+  if (wif === undefined) return usage('give the key: --wif-env NAME or --wif-stdin (never on the command line)')
+  return decodeWif(wif).privateKey
 }
 
 const methodList = (list: readonly { method: string; params: readonly string[] }[]): string =>
@@ -28,23 +24,27 @@ const methodList = (list: readonly { method: string; params: readonly string[] }
 
 const walletCommand: CliCommand = {
   summary:
-    'wallet <method> [params…] --wif-env VAR (--chain NAME | --url URL | --devnet | --electrum URL)   key-local module RPCs',
-  help: `komodo-cc wallet <method> [params…] (--wif-env VAR | --wif-stdin | --pubkey HEX) (--chain NAME | --conf PATH | --url URL | --devnet | --electrum URL) [--no-broadcast] [--unsigned]
+    'wallet <method> [params…] --wif-env NAME (--chain NAME | --url URL | --devnet | --electrum URL)   key-local module RPCs',
+  help: `komodo-cc wallet <method> [params…] (--wif-env NAME | --wif-stdin | --pubkey HEX) (--chain NAME | --conf PATH | --url URL | --devnet | --electrum URL) [--no-broadcast] [--unsigned] [--sats]
 
 Runs a state-changing module RPC key-locally: finds the chain state through the node (as komodod's own builder
 would pick it), builds and signs the transaction in this process, checks it does what was asked, and broadcasts
 it. The node never sees the key and is not trusted: every transaction it gives is checked against its txid and
 every output against its transaction. Parameters are positional, in the daemon's order and units, parsed as
 komodo-cli would (tokentransfer amount and oraclesregister datafee in satoshis/units, oraclessubscribe amount in
-coins, …). Prints {txid, hex, fee, broadcast, method}. Read methods (tokenbalance, oraclesinfo, …) print the
-daemon's answer, computed here from the chain source (a key or --pubkey names the wallet).
-  --wif-env VAR     the key: the WIF in environment variable VAR
+coins, …). Prints {txid, hex, fee, broadcast, method} (fee in coins, 0.00010000). Read methods (tokenbalance,
+oraclesinfo, …) print the daemon's answer, computed here from the chain source (a key or --pubkey names the
+wallet); coin amounts in coins, token amounts in units.
+  --wif-env NAME    the key: the WIF in environment variable NAME
   --wif-stdin       the key: the WIF read from standard input
-  --devnet          the node is the devnet started by \`komodo-cc devnet\` (same as --chain DEVNET)
+  --pubkey HEX      without a key: the wallet's pubkey (read methods, --unsigned)
+  --devnet          the devnet started by \`komodo-cc devnet --conf-dir ~/.komodo/DEVNET\` (same as --chain DEVNET;
+                    a devnet in a temporary directory: --conf with the confPath it printed)
   --electrum URL    an Electrum server instead of komodod: tcp://host:port, ssl://host:port, ws://…, wss://…,
                     or host:port[:tls]
   --no-broadcast    build and sign, print, do not send
   --unsigned        print the unsigned transaction with every input's sighash (no key needed: --pubkey HEX)
+  --sats            print amounts as satoshi digit strings instead of coins
 
 Methods:
 ${methodList(WALLET_METHODS)}
@@ -55,8 +55,8 @@ ${methodList(WALLET_READS)}
 ${CONNECTION_HELP}`,
   async run(args, io) {
     const { options, positionals } = parseArgs(args, {
-      strings: [...CONN.strings, 'wif-env', 'pubkey', 'electrum'],
-      booleans: [...CONN.booleans, 'wif-stdin', 'devnet', 'no-broadcast', 'unsigned'],
+      strings: [...CONN.strings, ...WIF_FLAGS.strings, 'pubkey', 'electrum'],
+      booleans: [...CONN.booleans, ...WIF_FLAGS.booleans, 'devnet', 'no-broadcast', 'unsigned', 'sats'],
     })
     const [method, ...params] = positionals
     if (method === undefined) usage('give the method name (komodo-cc wallet --help lists them)')
@@ -66,7 +66,7 @@ ${CONNECTION_HELP}`,
     const sources = ['chain', 'conf', 'url', 'electrum'].filter((k) => options[k] !== undefined)
     if (options.devnet === true) {
       if (sources.length > 0) usage('--devnet takes no --chain/--conf/--url/--electrum')
-      options.chain = 'DEVNET'
+      options.conf = devnetConf(io)
     } else if (sources.length !== 1) usage('give exactly one of --chain, --conf, --url, --devnet or --electrum')
     let view: ChainView & { close?: () => void }
     if (typeof options.electrum === 'string') {
@@ -94,21 +94,25 @@ ${CONNECTION_HELP}`,
           })
         : createWallet({ view, privateKey: await walletKey(options, io) })
       if (isRead) {
-        printJson(io, await wallet.read(m.method, named))
+        printJson(io, await wallet.read(m.method, named), amountStyle(m.method, options.sats === true))
         return 0
       }
       const r: WalletResult = await wallet.call(m.method, named, {
         ...(unsigned ? { sign: false } : {}),
         ...(options['no-broadcast'] === true ? { broadcast: false } : {}),
       })
-      printJson(io, {
-        method: m.method,
-        txid: r.txid,
-        hex: r.hex,
-        fee: r.fee,
-        broadcast: r.broadcast,
-        ...(unsigned ? { inputs: r.build.inputs } : {}),
-      })
+      printJson(
+        io,
+        {
+          method: m.method,
+          txid: r.txid,
+          hex: r.hex,
+          fee: r.fee,
+          broadcast: r.broadcast,
+          ...(unsigned ? { inputs: r.build.inputs } : {}),
+        },
+        { coinKeys: FEE_KEY, sats: options.sats === true },
+      )
       return 0
     } finally {
       view.close?.()

@@ -6,17 +6,21 @@ const MAIN = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url))
 /** A `komodo-cc devnet` child process (the CLI run from source through tsx) and what it printed on start. */
 export type DevnetChild = {
   child: ChildProcess
-  info: { url: string; confPath: string; pubkey: string; height: number; dataFile: string | null }
+  info: { url: string; confPath: string; confDir: string; pubkey: string; height: number; dataFile: string | null }
   /** Settles with the exit code (null when killed by a signal) and the signal. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
   stderr: () => string
 }
 
 /** Starts `komodo-cc devnet <args>` and waits (at most `timeoutMs`) for its start-up JSON on stdout. */
-export async function startDevnetChild(args: string[], timeoutMs = 20_000): Promise<DevnetChild> {
+export async function startDevnetChild(
+  args: string[],
+  timeoutMs = 20_000,
+  env: Record<string, string> = {},
+): Promise<DevnetChild> {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'devnet', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_OPTIONS: '' },
+    env: { ...process.env, NODE_OPTIONS: '', ...env },
   })
   let out = ''
   let err = ''

@@ -39,7 +39,7 @@ describe('komodo-cc devnet as a process', () => {
     const dir = tmp()
     let c: DevnetChild | undefined
     try {
-      c = await startDevnetChild(['--datadir', dir, '--chain', 'PSTOP'])
+      c = await startDevnetChild(['--conf-dir', dir, '--chain', 'PSTOP'])
       const rpc = createKomodoRpc({ chain: 'PSTOP', dataDir: dir })
       expect(await rpc.call('stop')).toBe('Komodo server stopping')
       expect(await within(c.exited, 10_000, 'exit after stop')).toEqual({ code: 0, signal: null })
@@ -55,7 +55,7 @@ describe('komodo-cc devnet as a process', () => {
       const chain = `P${signal}`
       let c: DevnetChild | undefined
       try {
-        c = await startDevnetChild(['--datadir', dir, '--chain', chain, '--data', dataFile])
+        c = await startDevnetChild(['--conf-dir', dir, '--chain', chain, '--data', dataFile])
         expect(c.info.confPath).toBe(join(dir, `${chain}.conf`))
         expect(existsSync(c.info.confPath)).toBe(true)
         const txid = await submitOne(c, chain, dir)
@@ -77,7 +77,7 @@ describe('komodo-cc devnet as a process', () => {
     const dataFile = join(dir, 'chain.json')
     let c: DevnetChild | undefined
     try {
-      c = await startDevnetChild(['--datadir', dir, '--chain', 'PSYNC', '--data', dataFile, '--sync'])
+      c = await startDevnetChild(['--conf-dir', dir, '--chain', 'PSYNC', '--data', dataFile, '--sync'])
       const txid = await submitOne(c, 'PSYNC', dir)
       c.child.kill('SIGKILL')
       expect((await within(c.exited, 10_000, 'kill -9')).signal).toBe('SIGKILL')
@@ -94,7 +94,7 @@ describe('komodo-cc devnet as a process', () => {
     const dataFile = join(dir, 'chain.json')
     let c: DevnetChild | undefined
     try {
-      c = await startDevnetChild(['--datadir', dir, '--chain', 'PLAZY', '--data', dataFile])
+      c = await startDevnetChild(['--conf-dir', dir, '--chain', 'PLAZY', '--data', dataFile])
       const txid = await submitOne(c, 'PLAZY', dir)
       // the documented bound, plus slack for a loaded machine
       await new Promise((r) => setTimeout(r, DEVNET_FLUSH_MS + 700))
@@ -111,6 +111,6 @@ describe('komodo-cc devnet as a process', () => {
     }
   })
   test('--sync without --data is a usage error', async () => {
-    await expect(startDevnetChild(['--sync', '--datadir', tmp()], 15_000)).rejects.toThrow(/exited \(1\)/)
+    await expect(startDevnetChild(['--sync', '--conf-dir', tmp()], 15_000)).rejects.toThrow(/exited \(1\)/)
   })
 })

@@ -25,7 +25,7 @@ describe('komodo-cc devnet / demo', () => {
   test('devnet prints its endpoint (no credentials), serves the conf-file client, stops on SIGINT and keeps the data', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'devnet-cli-'))
     const o = io()
-    const run = devnetCommand.run(['--datadir', dir, '--data', join(dir, 'chain.json'), '--chain', 'CLITEST'], o)
+    const run = devnetCommand.run(['--conf-dir', dir, '--data', join(dir, 'chain.json'), '--chain', 'CLITEST'], o)
     while (o.out.length === 0) await new Promise((r) => setTimeout(r, 20))
     const printed = JSON.parse(o.out.join('')) as { url: string; confPath: string; chain: string; pubkey: string }
     expect(printed.chain).toBe('CLITEST')
@@ -38,7 +38,7 @@ describe('komodo-cc devnet / demo', () => {
     expect(await run).toBe(0)
     // restart on the same data file: the same wallet and height
     const o2 = io()
-    const run2 = devnetCommand.run(['--datadir', dir, '--data', join(dir, 'chain.json'), '--chain', 'CLITEST'], o2)
+    const run2 = devnetCommand.run(['--conf-dir', dir, '--data', join(dir, 'chain.json'), '--chain', 'CLITEST'], o2)
     while (o2.out.length === 0) await new Promise((r) => setTimeout(r, 20))
     const again = JSON.parse(o2.out.join('')) as { pubkey: string; height: number }
     expect(again).toMatchObject({ pubkey: printed.pubkey, height: 3 })

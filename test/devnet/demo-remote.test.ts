@@ -39,7 +39,7 @@ describe('komodo-cc demo --url / --chain against a separately running daemon', (
   test('--url with --user/--password-env: every flow runs, waiting for blocks; the rewards unlock is skipped with a note', async () => {
     const o = io({ DEMO_PW: dev.password })
     const code = await devnetDemoCommand.run(
-      ['--url', dev.url, '--user', dev.user, '--password-env', 'DEMO_PW', '--quick', '--poll-ms', '50'],
+      ['--url', dev.url, '--user', dev.user, '--password-env', 'DEMO_PW', '--quick', '--poll', '50ms'],
       o,
     )
     const text = o.out.join('')

@@ -24,7 +24,7 @@ describe('devnet wiring', () => {
       readStdin: async () => '',
       isTty: false,
     }
-    const run = devnetCommand.run(['--datadir', dir, '--chain', 'ELTEST', '--electrum-port', '0'], io)
+    const run = devnetCommand.run(['--conf-dir', dir, '--chain', 'ELTEST', '--electrum-port', '0'], io)
     while (out.length === 0) await new Promise((r) => setTimeout(r, 20))
     const printed = JSON.parse(out.join('')) as { electrum: string; electrumWs: string; height: number }
     expect(printed.electrum).toMatch(/^tcp:\/\/127\.0\.0\.1:\d+$/)

@@ -69,7 +69,7 @@ describe('komodo-cc publish', () => {
     expect(r.stderr).toBe('')
     expect(r.status).toBe(0)
     expect(r.events.filter((e) => e.event === 'sent').map((e) => e.seq)).toEqual([0, 1, 2])
-    expect(r.events.at(-1)).toMatchObject({ event: 'closed', published: 3, inMempool: 3, datafee: '10000' })
+    expect(r.events.at(-1)).toMatchObject({ event: 'closed', published: 3, inMempool: 3, datafee: 0.0001 }) // coins, as komodo-cli prints amounts (--sats: '10000')
     const again = await publish(
       ['--conf', dev.confPath, '--journal', journal],
       ['{"seq": 1, "values": [2, 200]}', '{"seq": 3, "values": [4, 400]}'],

@@ -36,9 +36,25 @@ describe('komodo-cc rpc', () => {
         o,
       ),
     ).toBe(0)
+    // printed as the daemon answered (komodo-cli's output: these amounts are the daemon's strings)
     const printed = JSON.parse(o.out.join('')) as Record<string, unknown>
-    expect(printed.APR).toBe('500000000')
-    expect(printed.funding).toBe('110000000000')
+    expect(printed.APR).toBe('5.00000000')
+    expect(printed.funding).toBe('1100.00000000')
+    // --sats: the typed client's parsed result, amounts exact in satoshis
+    const s = io({ KOMODO_RPC_USER: 'u', KOMODO_RPC_PASSWORD: 'p' })
+    await rpcCommands.rpc!.run(
+      [
+        'rewardsinfo',
+        'e020151cd81647b20aa45a0e6850216ae52d3e895443bbe1ae97dea3ae6767bd',
+        '--url',
+        server.url,
+        '--sats',
+      ],
+      s,
+    )
+    const sats = JSON.parse(s.out.join('')) as Record<string, unknown>
+    expect(sats.APR).toBe('500000000')
+    expect(sats.funding).toBe('110000000000')
   })
 
   test('gatewaysbind with N pubkeys; oraclesregister datafee in satoshis; password from stdin', async () => {

@@ -4,7 +4,10 @@ import { getPublicKey } from '@noble/secp256k1'
 import { decodeWif } from '../../address/address.js'
 import { buildFaucetFund, buildFaucetGetAsync } from './build.js'
 import { cliMethod } from '../../cli/build-method.js'
-import { parseArgs, printJson, usage, type CliCommand } from '../../cli/core.js'
+import { WIF_FLAGS, parseArgs, printJson, readWifFlags, usage, type CliCommand } from '../../cli/core.js'
+
+/** The one coin field of the output (its outputs say "satoshis" by name). */
+const FEE_KEY: ReadonlySet<string> = /* @__PURE__ */ new Set(['fee'])
 import type { ModuleCli } from '../../cli/module.js'
 import { utxoFromJson } from '../../cli/utxo.js'
 
@@ -24,7 +27,7 @@ export function faucetProgressLine(tried: number, seconds: number): string {
  */
 export const faucetGetCommand: CliCommand = {
   summary:
-    'faucet get --pubkey HEX --height N --faucet-utxos <json> [--start-nonce N] [--max-attempts N] [--exact-signatures] [--progress]',
+    'faucet get (--pubkey HEX | --wif-env NAME | --wif-stdin) --height N --faucet-utxos <json> [--start-nonce N] [--max-attempts N] [--exact-signatures] [--progress] [--sats]',
   help: `komodo-cc faucet get --pubkey <hex> --height <tip height> --faucet-utxos '<json>' [options]
 
 Builds the faucetget transaction for <pubkey> (0.1 coin, P2PK) from the faucet's unspent outputs (getaddressutxos of
@@ -32,26 +35,29 @@ R9zHrofhRbub7ER77B7NrVch3A63R39GuC), searching nonces until the txid starts and 
 average: about 0.3 s, the faucet's public key signing every try with one fixed nonce). The payout address must be
 brand new, or the network refuses the transaction.
 
-  --pubkey HEX        recipient (or --wif-env VAR to take it from a key)
+  --pubkey HEX        recipient
+  --wif-env NAME      the recipient is the key whose WIF is in environment variable NAME (instead of --pubkey)
+  --wif-stdin         the recipient is the key whose WIF is read from standard input
   --faucet-utxos <j>  the faucet UTXOs: [{txid, vout|outputIndex, satoshis, script}…]
   --height N          current chain height (expiry = height + 201)
   --start-nonce N     first nonce (default 0)
   --max-attempts N    give up after N nonces (default 1000000, as komodod)
   --exact-signatures  re-sign every try with RFC 6979 as komodod does (its bytes for the same nonce; ~100x slower)
   --progress          JSON progress lines on stderr instead of a bar
-Prints {"hex", "txid", "nonce", "attempts", "outputs"}.`,
+  --sats              print the fee in satoshis (a digit string) instead of coins
+Prints {"hex", "txid", "nonce", "attempts", "fee" (coins), "outputs" (each output's "satoshis")}.`,
   async run(args, io) {
     const { options } = parseArgs(args, {
-      strings: ['pubkey', 'height', 'faucet-utxos', 'start-nonce', 'max-attempts', 'wif-env'],
-      booleans: ['progress', 'exact-signatures'],
+      strings: ['pubkey', 'height', 'faucet-utxos', 'start-nonce', 'max-attempts', ...WIF_FLAGS.strings],
+      booleans: ['progress', 'exact-signatures', 'sats', ...WIF_FLAGS.booleans],
     })
     if (typeof options.height !== 'string' || !/^\d+$/.test(options.height))
       usage('--height <current chain height> is required')
     let pubkey: string | Uint8Array
-    if (typeof options['wif-env'] === 'string') {
-      const wif = io.env[options['wif-env']]
-      if (wif === undefined || wif === '') usage(`environment variable ${options['wif-env']} is not set`)
-      pubkey = getPublicKey(decodeWif(wif.trim()).privateKey, true)
+    const wif = await readWifFlags(options, io)
+    if (wif !== undefined) {
+      if (options.pubkey !== undefined) usage('give --pubkey or a key (--wif-env / --wif-stdin), not both')
+      pubkey = getPublicKey(decodeWif(wif).privateKey, true)
     } else if (typeof options.pubkey === 'string') pubkey = options.pubkey
     else usage('give --pubkey HEX (the recipient)')
     let json: unknown
@@ -89,14 +95,18 @@ Prints {"hex", "txid", "nonce", "attempts", "outputs"}.`,
         },
       )
       if (bar) io.stderr('\n')
-      printJson(io, {
-        hex: r.hex,
-        txid: r.txid,
-        nonce: r.nonce,
-        attempts: r.attempts,
-        fee: r.fee,
-        outputs: r.tx.vout.map((o, n) => ({ n, satoshis: o.value, script: o.script })),
-      })
+      printJson(
+        io,
+        {
+          hex: r.hex,
+          txid: r.txid,
+          nonce: r.nonce,
+          attempts: r.attempts,
+          fee: r.fee,
+          outputs: r.tx.vout.map((o, n) => ({ n, satoshis: o.value, script: o.script })),
+        },
+        { coinKeys: FEE_KEY, sats: options.sats === true },
+      )
       return 0
     } catch (e) {
       if (bar) io.stderr('\n')
