@@ -111,7 +111,7 @@ export const oraclesDemo: ModuleDemo<OraclesDemoOptions> = /* @__PURE__ */ Objec
     } else
       line(
         'oraclesdata (offline)',
-        'skipped: no private key (give --wif-env VAR, or a daemon that answers dumpprivkey)',
+        'skipped: no private key (give --wif-env NAME or --wif-stdin, or a daemon that answers dumpprivkey)',
       )
     for (let i = offlineTxid === undefined ? 0 : 1; i < nSamples; i++) {
       const d = await rpc.oraclesdata(oracletxid, bytesToHex(record(i)))
