@@ -13,7 +13,7 @@ import { createRpcView } from '../../src/rpc/view.js'
 import { createElectrumView } from '../../src/electrum/view.js'
 import type { ChainView } from '../../src/cctx/types.js'
 import { startDevnet, type Devnet } from '../../src/devnet/server.js'
-import { createOraclePublisher, type PublisherEvent } from '../../src/publisher/index.js'
+import { createOraclePublisher, memoryJournalStorage, type PublisherEvent } from '../../src/publisher/index.js'
 import { fundedKey, registeredOracle, subscribe, type Publisher } from './_setup.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'publisher-faults-'))
@@ -129,6 +129,65 @@ describe('a node that goes away', () => {
       await pub.close()
       await dev.mine(1)
       expect(await samplesOf(dev, O, P)).toEqual(range(7))
+    } finally {
+      await dev.stop()
+    }
+  }, 60_000)
+})
+
+describe('a second publisher on the same key', () => {
+  test('its sample took the baton while ours was lost from the mempool: ours is PUBLISH_CONFLICT at start, nothing re-signed', async () => {
+    const dataFile = join(dir, 'second.json')
+    let dev = await startDevnet({ dataFile })
+    const port = Number(new URL(dev.url).port)
+    try {
+      const P = await fundedKey(dev, 'second publisher')
+      const O = await registeredOracle(dev, P, 'L', 'SECOND')
+      await subscribe(dev, O, P, 20, 1)
+      const journal = memoryJournalStorage()
+      const first = await createOraclePublisher({
+        oracletxid: O,
+        privateKey: P.priv,
+        view: dev.view,
+        journal,
+        pollMs: 0,
+      })
+      const lost = await first.publish([1n])
+      await first.close()
+      await dev.stop()
+      // the node comes back without that sample
+      const snap = JSON.parse(readFileSync(dataFile, 'utf8')) as { mempool: string[] }
+      snap.mempool = snap.mempool.filter((h) => txidOfBytes(hexToBytes(h)) !== lost.txid)
+      writeFileSync(dataFile, JSON.stringify(snap))
+      dev = await startDevnet({ dataFile, port })
+      // another process with the same key (its own journal) publishes: it spends the baton ours had spent
+      const other = await createOraclePublisher({ oracletxid: O, privateKey: P.priv, view: dev.view, pollMs: 0 })
+      const theirs = await other.publish([2n])
+      await other.close()
+      const journalBefore = journal.text
+      const mempoolBefore = [...dev.chain.mempool]
+      const e = await createOraclePublisher({
+        oracletxid: O,
+        privateKey: P.priv,
+        view: dev.view,
+        journal,
+        pollMs: 0,
+      }).catch((x: unknown) => x)
+      expect(e).toBeInstanceOf(KomodoCcError)
+      expect((e as KomodoCcError).code).toBe('PUBLISH_CONFLICT')
+      expect((e as KomodoCcError).details).toMatchObject({ seq: 0, txid: lost.txid })
+      expect(dev.chain.mempool).toEqual(mempoolBefore) // nothing new was sent
+      expect(dev.chain.mempool).toContain(theirs.txid)
+      expect(JSON.parse(journal.text!).next).toBe(JSON.parse(journalBefore!).next) // nothing new was signed
+      // the journal is not left locked: the operator can open it again once they have decided
+      const again = await createOraclePublisher({
+        oracletxid: O,
+        privateKey: P.priv,
+        view: dev.view,
+        journal,
+        pollMs: 0,
+      }).catch((x: unknown) => x)
+      expect((again as KomodoCcError).code).toBe('PUBLISH_CONFLICT')
     } finally {
       await dev.stop()
     }
