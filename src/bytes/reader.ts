@@ -71,7 +71,10 @@ export class ByteReader {
       d = this.data
     return d[p]! | (d[p + 1]! << 8) | (d[p + 2]! << 16) | (d[p + 3]! << 24)
   }
-  /** Unsigned 64-bit integer, little-endian, as a bigint (e.g. an output value in satoshis). Throws `READ_PAST_END` if fewer than 8 bytes are left. */
+  /**
+   * Unsigned 64-bit integer, little-endian, as a bigint (e.g. an output value in satoshis). Throws `READ_PAST_END` if
+   * fewer than 8 bytes are left.
+   */
   u64le(): bigint {
     const p = this.need(8, 'u64'),
       d = this.data
@@ -79,7 +82,10 @@ export class ByteReader {
     const hi = (d[p + 4]! | (d[p + 5]! << 8) | (d[p + 6]! << 16) | (d[p + 7]! << 24)) >>> 0
     return hi === 0 ? BigInt(lo) : (BigInt(hi) << 32n) | BigInt(lo)
   }
-  /** Signed 64-bit integer (two's complement), little-endian, as a bigint. Throws `READ_PAST_END` if fewer than 8 bytes are left. */
+  /**
+   * Signed 64-bit integer (two's complement), little-endian, as a bigint. Throws `READ_PAST_END` if fewer than 8 bytes
+   * are left.
+   */
   i64le(): bigint {
     return BigInt.asIntN(64, this.u64le())
   }

@@ -13,7 +13,10 @@ export type ElectrumServerAddress = { host: string; port: number; tls?: boolean;
 
 /** One open connection: send a JSON text, close it. */
 export type ElectrumSocket = {
-  /** Sends one JSON text (the TCP transports add the newline; WebSocket sends it as one text message). Ignored once closed. */
+  /**
+   * Sends one JSON text (the TCP transports add the newline; WebSocket sends it as one text message). Ignored once
+   * closed.
+   */
   send(text: string): void
   /** Closes the connection from this side; `onClose` is not called for it. */
   close(): void

@@ -42,7 +42,10 @@ export type JournalStorage = {
   read(): Promise<string | undefined> | string | undefined
   /** Replaces the whole text atomically: after a crash, `read` returns either the previous text or this one. */
   write(text: string): Promise<void> | void
-  /** Takes the journal for this publisher (called once, before the first `read`); throws `JOURNAL_LOCKED` while another holds it. */
+  /**
+   * Takes the journal for this publisher (called once, before the first `read`); throws `JOURNAL_LOCKED` while another
+   * holds it.
+   */
   lock?(): Promise<void> | void
   /** Releases what `lock` took (on `close()`, or when the publisher fails to start). */
   unlock?(): Promise<void> | void

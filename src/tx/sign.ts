@@ -74,9 +74,14 @@ export const nobleSecp256k1: Secp256k1Backend = /* @__PURE__ */ Object.freeze({
 export type TinySecp256k1Like = {
   /** Signs the 32-byte digest `h` with the private key `d`; returns a 64-byte compact r‖s. */
   sign(h: Uint8Array, d: Uint8Array): Uint8Array
-  /** Checks a 64-byte compact `signature` of `h` by public key `Q`; `strict` requires low S (the adapter passes `!allowHighS`; a throw counts as invalid). */
+  /**
+   * Checks a 64-byte compact `signature` of `h` by public key `Q`; `strict` requires low S (the adapter passes
+   * `!allowHighS`; a throw counts as invalid).
+   */
   verify(h: Uint8Array, Q: Uint8Array, signature: Uint8Array, strict?: boolean): boolean
-  /** The public key of private key `d` (33 bytes when `compressed`); null is read as an invalid key (`PRIVKEY_INVALID`). */
+  /**
+   * The public key of private key `d` (33 bytes when `compressed`); null is read as an invalid key (`PRIVKEY_INVALID`).
+   */
   pointFromScalar(d: Uint8Array, compressed?: boolean): Uint8Array | null
 }
 
