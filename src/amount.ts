@@ -14,7 +14,14 @@ export const MAX_MONEY = 200_000_000n * COIN
 const INT64_MIN = -0x8000000000000000n
 
 /** What a bn.js `BN` looks like at run time (duck-typed: bn.js itself is never imported here). */
-export type BNLike = { toString(base?: number): string; isNeg(): boolean; toTwos(width: number): unknown }
+export type BNLike = {
+  /** The value as digits in `base`; read with base 10, it must print as an optional `-` then decimal digits. */
+  toString(base?: number): string
+  /** Whether the value is negative. Only its presence is checked (the sign is read from `toString(10)`). */
+  isNeg(): boolean
+  /** bn.js's two's-complement conversion. Only its presence is checked, to tell a BN from other objects. */
+  toTwos(width: number): unknown
+}
 
 /**
  * An amount at the API edge. **Strings and numbers are coins** (`"1.5"`, `1.5`); **bigint and BN are satoshis**

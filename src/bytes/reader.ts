@@ -41,30 +41,40 @@ export class ByteReader {
     return p
   }
 
+  /** One unsigned byte (0..255). Throws `READ_PAST_END` if none is left. */
   u8(): number {
     return this.data[this.need(1, 'u8')]!
   }
+  /** One signed byte (-128..127, two's complement). Throws `READ_PAST_END` if none is left. */
   i8(): number {
     return (this.data[this.need(1, 'i8')]! << 24) >> 24
   }
+  /** Unsigned 16-bit integer, little-endian. Throws `READ_PAST_END` if fewer than 2 bytes are left. */
   u16le(): number {
     const p = this.need(2, 'u16'),
       d = this.data
     return d[p]! | (d[p + 1]! << 8)
   }
+  /** Signed 16-bit integer (two's complement), little-endian. Throws `READ_PAST_END` if fewer than 2 bytes are left. */
   i16le(): number {
     return (this.u16le() << 16) >> 16
   }
+  /** Unsigned 32-bit integer, little-endian (0..2^32 − 1). Throws `READ_PAST_END` if fewer than 4 bytes are left. */
   u32le(): number {
     const p = this.need(4, 'u32'),
       d = this.data
     return (d[p]! | (d[p + 1]! << 8) | (d[p + 2]! << 16) | (d[p + 3]! << 24)) >>> 0
   }
+  /** Signed 32-bit integer (two's complement), little-endian. Throws `READ_PAST_END` if fewer than 4 bytes are left. */
   i32le(): number {
     const p = this.need(4, 'i32'),
       d = this.data
     return d[p]! | (d[p + 1]! << 8) | (d[p + 2]! << 16) | (d[p + 3]! << 24)
   }
+  /**
+   * Unsigned 64-bit integer, little-endian, as a bigint (e.g. an output value in satoshis). Throws `READ_PAST_END` if
+   * fewer than 8 bytes are left.
+   */
   u64le(): bigint {
     const p = this.need(8, 'u64'),
       d = this.data
@@ -72,6 +82,10 @@ export class ByteReader {
     const hi = (d[p + 4]! | (d[p + 5]! << 8) | (d[p + 6]! << 16) | (d[p + 7]! << 24)) >>> 0
     return hi === 0 ? BigInt(lo) : (BigInt(hi) << 32n) | BigInt(lo)
   }
+  /**
+   * Signed 64-bit integer (two's complement), little-endian, as a bigint. Throws `READ_PAST_END` if fewer than 8 bytes
+   * are left.
+   */
   i64le(): bigint {
     return BigInt.asIntN(64, this.u64le())
   }

@@ -32,18 +32,21 @@ export class ByteWriter {
     return p
   }
 
+  /** Appends one unsigned byte. Throws `INT_RANGE` unless `v` is an integer in 0..255. */
   u8(v: number): this {
     if (!(v >= 0 && v <= 0xff && Number.isInteger(v))) throw range('u8', v)
     const p = this.room(1)
     this.buf[p] = v
     return this
   }
+  /** Appends one signed byte (two's complement). Throws `INT_RANGE` unless `v` is an integer in -128..127. */
   i8(v: number): this {
     if (!(v >= -0x80 && v <= 0x7f && Number.isInteger(v))) throw range('i8', v)
     const p = this.room(1)
     this.buf[p] = v & 0xff
     return this
   }
+  /** Appends an unsigned 16-bit integer, little-endian. Throws `INT_RANGE` unless `v` is an integer in 0..65535. */
   u16le(v: number): this {
     if (!(v >= 0 && v <= 0xffff && Number.isInteger(v))) throw range('u16', v)
     const p = this.room(2),
@@ -52,6 +55,10 @@ export class ByteWriter {
     b[p + 1] = v >>> 8
     return this
   }
+  /**
+   * Appends a signed 16-bit integer (two's complement), little-endian. Throws `INT_RANGE` unless `v` is an integer in
+   * -32768..32767.
+   */
   i16le(v: number): this {
     if (!(v >= -0x8000 && v <= 0x7fff && Number.isInteger(v))) throw range('i16', v)
     const p = this.room(2),
@@ -60,11 +67,16 @@ export class ByteWriter {
     b[p + 1] = (v >> 8) & 0xff
     return this
   }
+  /** Appends an unsigned 32-bit integer, little-endian. Throws `INT_RANGE` unless `v` is an integer in 0..2^32 − 1. */
   u32le(v: number): this {
     if (!(v >= 0 && v <= 0xffffffff && Number.isInteger(v))) throw range('u32', v)
     this.put32(v)
     return this
   }
+  /**
+   * Appends a signed 32-bit integer (two's complement), little-endian. Throws `INT_RANGE` unless `v` is an integer in
+   * -2^31..2^31 − 1.
+   */
   i32le(v: number): this {
     if (!(v >= -0x80000000 && v <= 0x7fffffff && Number.isInteger(v))) throw range('i32', v)
     this.put32(v)
@@ -78,11 +90,19 @@ export class ByteWriter {
     b[p + 2] = (v >>> 16) & 0xff
     b[p + 3] = (v >>> 24) & 0xff
   }
+  /**
+   * Appends an unsigned 64-bit integer, little-endian (e.g. an output value in satoshis). Throws `INT_RANGE` unless `v`
+   * is a bigint in 0..2^64 − 1.
+   */
   u64le(v: bigint): this {
     if (typeof v !== 'bigint' || v < 0n || v > 0xffffffffffffffffn) throw range('u64', v)
     this.put64(v)
     return this
   }
+  /**
+   * Appends a signed 64-bit integer (two's complement), little-endian. Throws `INT_RANGE` unless `v` is a bigint in
+   * -2^63..2^63 − 1.
+   */
   i64le(v: bigint): this {
     if (typeof v !== 'bigint' || v < -0x8000000000000000n || v > 0x7fffffffffffffffn) throw range('i64', v)
     this.put64(BigInt.asUintN(64, v))
@@ -116,6 +136,7 @@ export class ByteWriter {
     return this.u8(0xff).u64le(v)
   }
 
+  /** Appends the bytes as they are (copied; no length prefix). */
   bytes(b: Uint8Array): this {
     const p = this.room(b.length)
     this.buf.set(b, p)

@@ -475,6 +475,11 @@ export function buildContextOf(ctx: ResolveContext, utxos: readonly Utxo[], heig
 export type MethodResolver = Readonly<{
   method: string
   params: readonly string[]
+  /**
+   * Reads the state the method needs through `ctx.view`, then builds (and signs, when `ctx` holds a key or signer)
+   * its transaction; `params` are keyed by the names in `params`, `options` are the resolver's own (e.g. faucetget's
+   * proof-of-work progress). Nothing is broadcast.
+   */
   resolve: (
     params: Record<string, unknown>,
     ctx: ResolveContext,

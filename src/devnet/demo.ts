@@ -41,7 +41,13 @@ export type DemoTarget = {
   /** Moves the chain's clock forward (devnet only). */
   advanceTime?: (seconds: number) => void
   /** The chain source of the wallet flows (default: `createRpcView(rpc)`). */
-  walletView?: () => { view: ChainView & { close?: () => void }; label: string }
+  walletView?: () => {
+    view: ChainView & {
+      /** Closes the view's connection (an Electrum client's socket); called after the wallet flows. */
+      close?: () => void
+    }
+    label: string
+  }
 }
 
 /**

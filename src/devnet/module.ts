@@ -25,7 +25,13 @@ export type ModuleDevnet = Readonly<{
 }>
 
 /** Where the demo prints (structurally the CLI's `CliIo`). */
-export type DemoIo = { stdout: (text: string) => void; stderr: (text: string) => void; isTty?: boolean }
+export type DemoIo = {
+  /** Writes `text` as given (it carries its own newlines): the steps and the summary table. */
+  stdout: (text: string) => void
+  /** Writes `text` as given: notes while waiting for confirmations, and failures. */
+  stderr: (text: string) => void
+  isTty?: boolean
+}
 
 /**
  * What the demo hands a module's flow: the daemon (or devnet) and its wallet, and the demo's printing, sending and

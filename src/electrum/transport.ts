@@ -12,11 +12,24 @@ import { LineFramer, WsReader, WS_OP, encodeWsFrame, wsAcceptKey, base64 } from 
 export type ElectrumServerAddress = { host: string; port: number; tls?: boolean; ws?: boolean; path?: string }
 
 /** One open connection: send a JSON text, close it. */
-export type ElectrumSocket = { send(text: string): void; close(): void }
+export type ElectrumSocket = {
+  /**
+   * Sends one JSON text (the TCP transports add the newline; WebSocket sends it as one text message). Ignored once
+   * closed.
+   */
+  send(text: string): void
+  /** Closes the connection from this side; `onClose` is not called for it. */
+  close(): void
+}
 
 /** What a connection reports: each whole message's text, and its end (with the reason when it failed). */
 export type ElectrumSocketEvents = {
+  /** One whole message (a line without its newline, or one WebSocket message), as text. */
   onMessage(text: string): void
+  /**
+   * The connection ended other than by `close()`, at most once. `error` says why: ELECTRUM_TRANSPORT (failed or closed
+   * by the server), RESPONSE_TOO_LARGE (a message over `maxReplyBytes`), RPC_RESULT (a message that is not UTF-8).
+   */
   onClose(error?: KomodoCcError): void
 }
 

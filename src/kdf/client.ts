@@ -92,7 +92,12 @@ export type KdfClientOptions = {
 }
 
 /** Per-call options. */
-export type KdfCallOptions = { signal?: AbortSignal; onWarning?: (w: KdfWarning) => void; id?: number }
+export type KdfCallOptions = {
+  signal?: AbortSignal
+  /** Called once per request field the target KDF version ignores or renames (the request is still sent). */
+  onWarning?: (w: KdfWarning) => void
+  id?: number
+}
 
 /** A KDF client. */
 export type KdfClient = {

@@ -38,9 +38,16 @@ export type JournalData = {
  * journal exclusive to one publisher (`lock` throws `JOURNAL_LOCKED` while another holds it).
  */
 export type JournalStorage = {
+  /** The last text written, or undefined when there is none (an empty string also counts as none). */
   read(): Promise<string | undefined> | string | undefined
+  /** Replaces the whole text atomically: after a crash, `read` returns either the previous text or this one. */
   write(text: string): Promise<void> | void
+  /**
+   * Takes the journal for this publisher (called once, before the first `read`); throws `JOURNAL_LOCKED` while another
+   * holds it.
+   */
   lock?(): Promise<void> | void
+  /** Releases what `lock` took (on `close()`, or when the publisher fails to start). */
   unlock?(): Promise<void> | void
   /** Names the storage in messages (a path, a key). */
   readonly name?: string
@@ -75,8 +82,11 @@ export function memoryJournalStorage(initial?: string): JournalStorage & { reado
 
 /** The part of the Web Storage API (`localStorage`, `sessionStorage`) a journal uses. */
 export type WebStorageLike = {
+  /** The value stored under `key`, or null. */
   getItem(key: string): string | null
+  /** Stores `value` under `key`, replacing any previous value whole. */
   setItem(key: string, value: string): void
+  /** Deletes `key` (used to release the lock item). */
   removeItem(key: string): void
 }
 

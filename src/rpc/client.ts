@@ -41,14 +41,25 @@ export type KomodoRpcOptions = RpcTransportOptions &
  * @internal
  */
 export const NODE_RPC = /* @__PURE__ */ Object.freeze({
+  /** `sendrawtransaction hex`: broadcasts a signed transaction (hex); resolves to its txid (display hex). */
   sendrawtransaction: rpcMethod(['hex'], (hex: string) => [hexParam(hex, 'hex')], parseTxid),
+  /**
+   * `decoderawtransaction hex`: the daemon's decoding of a transaction, as the JSON object it prints (not typed
+   * further).
+   */
   decoderawtransaction: rpcMethod(
     ['hex'],
     (hex: string) => [hexParam(hex, 'hex')],
     (v): Record<string, ExactJson> => asObject(v),
   ),
+  /** `getrawmempool`: the txids (display hex) in the node's mempool. */
   getrawmempool: rpcMethod([], () => [], parseTxidList),
+  /** `getrawtransaction txid 0`: the raw hex of the transaction `txid` (display hex), verbose 0. */
   getrawtransaction: rpcMethod(['txid'], (txid: string) => [txidParam(txid, 'txid'), 0], parseHexString),
+  /**
+   * `getaddressutxos {"addresses": [...]}`: the confirmed unspent outputs of one address or several (needs
+   * `-addressindex`), each with `satoshis` as a bigint. An empty list is `ARG_INVALID`.
+   */
   getaddressutxos: rpcMethod(
     ['addresses'],
     (addresses: string | readonly string[]) => {
@@ -59,6 +70,10 @@ export const NODE_RPC = /* @__PURE__ */ Object.freeze({
     },
     parseAddressUtxos,
   ),
+  /**
+   * `listunspent minconf maxconf addresses`: the node wallet's unspent outputs (`amount` in bigint satoshis). All three
+   * are optional; a later one given fills the earlier ones with the daemon's defaults 1 and 9999999.
+   */
   listunspent: rpcMethod(
     ['minconf', 'maxconf', 'addresses'],
     (minconf?: number, maxconf?: number, addresses?: readonly string[]) => {
@@ -76,6 +91,10 @@ export const NODE_RPC = /* @__PURE__ */ Object.freeze({
     },
     parseListUnspent,
   ),
+  /**
+   * `gettxoutproof [txids] blockhash`: the hex of a merkle proof that the txids (display hex, at least one) are in a
+   * block; `blockhash` optional.
+   */
   gettxoutproof: rpcMethod(
     ['txids', 'blockhash'],
     (txids: readonly string[], blockhash?: string) => {
@@ -88,7 +107,12 @@ export const NODE_RPC = /* @__PURE__ */ Object.freeze({
     },
     parseHexString,
   ),
+  /**
+   * `getinfo`: the node's state; `blocks` (height) always, `version`, `connections`, `name`, `pubkey` when printed, the
+   * rest in `raw`.
+   */
   getinfo: rpcMethod([], () => [], parseNodeInfo),
+  /** `getblockcount`: the height of the node's best chain. */
   getblockcount: rpcMethod([], () => [], parseInt32),
 })
 

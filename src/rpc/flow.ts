@@ -39,6 +39,10 @@ export type SubmitOptions = {
   timeoutMs?: number
   /** Poll interval (default 1000 ms). */
   pollMs?: number
+  /**
+   * Called at each stage: 'checked' (with the fee when it was computed), 'sent', then 'waiting' per poll, and 'mempool'
+   * or 'confirmed'.
+   */
   onProgress?: (p: SubmitProgress) => void
   signal?: AbortSignal
 }

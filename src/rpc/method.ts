@@ -19,7 +19,9 @@ import type { HexResult, ModuleAddresses } from './results.js'
 export type RpcMethod<A extends readonly unknown[], R> = Readonly<{
   params: readonly string[]
   // method syntax: a table of methods with different arguments is one RpcMethodTable
+  /** Checks the typed arguments and returns the daemon's JSON parameters (ARG_INVALID, AMOUNT_*, ORACLE_FORMAT). */
   toParams(...args: A): ExactParam[]
+  /** Turns the daemon's result into `R`; throws RPC_RESULT or TX_INVALID on a wrong shape. */
   parse(result: ExactJson): R
 }>
 

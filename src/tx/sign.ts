@@ -72,8 +72,16 @@ export const nobleSecp256k1: Secp256k1Backend = /* @__PURE__ */ Object.freeze({
 
 /** The parts of `tiny-secp256k1` (v2) the adapter uses; pass the module itself. */
 export type TinySecp256k1Like = {
+  /** Signs the 32-byte digest `h` with the private key `d`; returns a 64-byte compact r‖s. */
   sign(h: Uint8Array, d: Uint8Array): Uint8Array
+  /**
+   * Checks a 64-byte compact `signature` of `h` by public key `Q`; `strict` requires low S (the adapter passes
+   * `!allowHighS`; a throw counts as invalid).
+   */
   verify(h: Uint8Array, Q: Uint8Array, signature: Uint8Array, strict?: boolean): boolean
+  /**
+   * The public key of private key `d` (33 bytes when `compressed`); null is read as an invalid key (`PRIVKEY_INVALID`).
+   */
   pointFromScalar(d: Uint8Array, compressed?: boolean): Uint8Array | null
 }
 
@@ -106,12 +114,20 @@ export function tinySecp256k1Backend(ecc: TinySecp256k1Like): Secp256k1Backend {
  */
 export type Signer = {
   readonly publicKey: Uint8Array
+  /**
+   * Signs the 32-byte sighash `digest`; returns a 64-byte compact r‖s (a high S is normalized to low S). Any other
+   * result throws `SIGNER_FAILED`; so does a Promise (use `signTransactionAsync` for that).
+   */
   sign(digest: Uint8Array): Uint8Array
 }
 
 /** A signer that may answer asynchronously (hardware wallet, remote service). */
 export type AsyncSigner = {
   readonly publicKey: Uint8Array
+  /**
+   * Signs the 32-byte sighash `digest`, now or later; the 64-byte compact r‖s is checked as {@link Signer.sign}'s.
+   * A rejection is rethrown as `SIGNER_FAILED` with the input index (the original as `cause`).
+   */
   sign(digest: Uint8Array): Uint8Array | Promise<Uint8Array>
 }
 

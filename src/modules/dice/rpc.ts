@@ -22,8 +22,20 @@ import type { DiceFinishRpcResult, DiceInfo, DiceStatus } from './info.js'
  * @internal
  */
 export const diceRpc = /* @__PURE__ */ Object.freeze({
+  /**
+   * `diceaddfunds name fundingtxid amount`: a transaction adding `amount` (AmountInput; ≥ 1 satoshi) to the plan's
+   * bankroll; `{result, hex}`, not broadcast.
+   */
   diceaddfunds: planAmountRpc(),
+  /**
+   * `diceaddress [pubkey]`: the dice module's addresses, the node's own and, with `pubkey`, that key's CC address
+   * (balances in bigint satoshis).
+   */
   diceaddress: moduleAddressRpc(['Dice']),
+  /**
+   * `dicebet name fundingtxid amount odds`: a transaction betting `amount` (AmountInput) at `odds` (integer 1..9999) on
+   * the plan; `{result, hex}`, not broadcast.
+   */
   dicebet: rpcMethod(
     ['name', 'fundingtxid', 'amount', 'odds'],
     (name: string, fundingtxid: string, amount: AmountInput, odds: number) => [
@@ -32,6 +44,10 @@ export const diceRpc = /* @__PURE__ */ Object.freeze({
     ],
     parseHexResult,
   ),
+  /**
+   * `dicefinish name fundingtxid bettxid`: the transaction settling the bet; `finished: true` (hex `"0"`) when it is
+   * already settled. Not broadcast.
+   */
   dicefinish: rpcMethod(
     ['name', 'fundingtxid', 'bettxid'],
     (name: string, fundingtxid: string, bettxid: string) => [
@@ -41,6 +57,11 @@ export const diceRpc = /* @__PURE__ */ Object.freeze({
     ],
     parseDiceFinish,
   ),
+  /**
+   * `dicefund name funds minbet maxbet maxodds timeoutblocks`: a transaction creating a dice plan (name ≤ 8 bytes)
+   * with `funds`, `minbet`, `maxbet` as AmountInput and the integers `maxodds` (1..9999) and `timeoutblocks`;
+   * `{result, hex}`, not broadcast.
+   */
   dicefund: rpcMethod(
     ['name', 'funds', 'minbet', 'maxbet', 'maxodds', 'timeoutblocks'],
     (
@@ -60,8 +81,17 @@ export const diceRpc = /* @__PURE__ */ Object.freeze({
     ],
     parseHexResult,
   ),
+  /**
+   * `diceinfo fundingtxid`: the plan's name, `sbits`, bet limits and `funding` (bigint satoshis), `maxodds`,
+   * `timeoutblocks`, and `entropytxs` when printed.
+   */
   diceinfo: rpcMethod(['fundingtxid'], (fundingtxid: string) => [txidParam(fundingtxid, 'fundingtxid')], parseDiceInfo),
+  /** `dicelist`: the fundingtxids (display hex) of the chain's dice plans. */
   dicelist: rpcMethod([], () => [], parseTxidList),
+  /**
+   * `dicestatus name fundingtxid [bettxid]`: `status` of the bet ("win" with `won` in bigint satoshis, "loss", "bet
+   * still pending"), or without `bettxid` "finalized" with a count `n` or "no pending bets".
+   */
   dicestatus: rpcMethod(
     ['name', 'fundingtxid', 'bettxid'],
     (name: string, fundingtxid: string, bettxid?: string) => planTxidParams(name, fundingtxid, bettxid, 'bettxid'),

@@ -98,6 +98,11 @@ export type FaucetSearch = {
   tryRange(from: number, count: number): number | null
   /** The double SHA-256 (internal byte order) of the signed transaction with this nonce, as the search computes it. */
   hashAt(nonce: number): Uint8Array
+  /**
+   * Signs the transaction with `nonce` (found by `tryRange`) and returns it with `nonce` and `attempts` (the count
+   * the caller reports) attached. Throws `BUILD_INPUTS` if the nonce does not give a txid that starts and ends with
+   * `00`; the fast search also throws `SIGNATURE_INVALID` if an input it signed does not verify.
+   */
   finish(nonce: number, attempts: number): FaucetGetResult
 }
 

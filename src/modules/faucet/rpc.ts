@@ -13,13 +13,26 @@ import type { FaucetInfo } from './info.js'
  * @internal
  */
 export const faucetRpc = /* @__PURE__ */ Object.freeze({
+  /**
+   * `faucetaddress [pubkey]`: the faucet module's addresses, the node's own and, with `pubkey`, that key's CC address
+   * (balances in bigint satoshis).
+   */
   faucetaddress: moduleAddressRpc(['Faucet']),
+  /**
+   * `faucetfund amount`: a transaction adding `amount` (AmountInput: text/number coins, bigint satoshis; ≥ 1 satoshi)
+   * to the faucet; `{result, hex}`, not broadcast.
+   */
   faucetfund: rpcMethod(
     ['amount'],
     (amount: AmountInput) => [coinsParam(amount, 'amount', { min: 1n })],
     parseHexResult,
   ),
+  /**
+   * `faucetget`: a transaction taking the faucet's payout to the node's key (the daemon searches the proof-of-work
+   * nonce); `{result, hex}`, not broadcast.
+   */
   faucetget: rpcMethod([], () => [], parseHexResult),
+  /** `faucetinfo`: the faucet's name and `funding`, the coins left in it, in bigint satoshis. */
   faucetinfo: rpcMethod([], () => [], parseFaucetInfo),
 })
 

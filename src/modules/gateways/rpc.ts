@@ -38,6 +38,10 @@ const gatewaysAddress = /* @__PURE__ */ moduleAddressRpc(['Gateways'])
  * @internal
  */
 export const gatewaysRpc = /* @__PURE__ */ Object.freeze({
+  /**
+   * `gatewaysaddress [pubkey]`: the gateways module's addresses, the node's own and, with `pubkey`, that key's CC
+   * address (balances in bigint satoshis), and `gatewaysPubkey` when printed.
+   */
   gatewaysaddress: rpcMethod(
     gatewaysAddress.params,
     (pubkey?: string) => gatewaysAddress.toParams(pubkey),
@@ -47,6 +51,11 @@ export const gatewaysRpc = /* @__PURE__ */ Object.freeze({
       return out
     },
   ),
+  /**
+   * `gatewaysbind tokenid oracletxid coin tokensupply M N pubkeys… pubtype p2shtype wiftype [taddr]`: a transaction
+   * binding a token and an oracle to an external `coin`, M of N signers (N ≤ 15, as many pubkeys), the coin's address
+   * prefix bytes (0..255); `tokensupply` is an AmountInput sent as satoshi digits. `{result, hex}`, not broadcast.
+   */
   gatewaysbind: rpcMethod(
     ['tokenid', 'oracletxid', 'coin', 'tokensupply', 'M', 'N', 'pubkeys', 'pubtype', 'p2shtype', 'wiftype', 'taddr'],
     (
@@ -83,6 +92,10 @@ export const gatewaysRpc = /* @__PURE__ */ Object.freeze({
     },
     parseHexResult,
   ),
+  /**
+   * `gatewaysclaim bindtxid coin deposittxid destpub amount`: a transaction releasing `amount` (AmountInput) of the
+   * gateway's tokens to `destpub` for a recorded deposit; `{result, hex}`, not broadcast.
+   */
   gatewaysclaim: rpcMethod(
     ['bindtxid', 'coin', 'deposittxid', 'destpub', 'amount'],
     (bindtxid: string, coin: string, deposittxid: string, destpub: string, amount: AmountInput) => [
@@ -94,6 +107,10 @@ export const gatewaysRpc = /* @__PURE__ */ Object.freeze({
     ],
     parseHexResult,
   ),
+  /**
+   * `gatewayscompletesigning withdrawtxid coin hex`: a transaction posting the fully signed external payout `hex` of a
+   * withdraw; `{result, hex}`, not broadcast.
+   */
   gatewayscompletesigning: rpcMethod(
     ['withdrawtxid', 'coin', 'hex'],
     (withdrawtxid: string, coin: string, hex: string) => [
@@ -103,6 +120,11 @@ export const gatewaysRpc = /* @__PURE__ */ Object.freeze({
     ],
     parseHexResult,
   ),
+  /**
+   * `gatewaysdeposit bindtxid height coin cointxid claimvout deposithex proof destpub amount`: a transaction recording
+   * a deposit made on the external chain (its raw hex, vout and merkle proof, checked against the oracle's samples
+   * for `height`) for `destpub` to claim; `amount` is an AmountInput. `{result, hex}`, not broadcast.
+   */
   gatewaysdeposit: rpcMethod(
     ['bindtxid', 'height', 'coin', 'cointxid', 'claimvout', 'deposithex', 'proof', 'destpub', 'amount'],
     (
@@ -128,18 +150,35 @@ export const gatewaysRpc = /* @__PURE__ */ Object.freeze({
     ],
     parseHexResult,
   ),
+  /**
+   * `gatewaysdumpprivkey bindtxid address`: `{result, privkey}`, the node wallet's private key of `address` as WIF with
+   * the bind's `wiftype`.
+   */
   gatewaysdumpprivkey: rpcMethod(
     ['bindtxid', 'address'],
     (bindtxid: string, address: string) => [txidParam(bindtxid, 'bindtxid'), textParam(address, 'address', 128)],
     (v) => parseKeyed(v, 'privkey'),
   ),
+  /**
+   * `gatewaysexternaladdress bindtxid pubkey`: `{result, address}`, the external coin's address of `pubkey` under the
+   * bind's prefixes.
+   */
   gatewaysexternaladdress: rpcMethod(
     ['bindtxid', 'pubkey'],
     (bindtxid: string, pubkey: string) => [txidParam(bindtxid, 'bindtxid'), pubkeyParam(pubkey, 'pubkey')],
     (v) => parseKeyed(v, 'address'),
   ),
+  /**
+   * `gatewaysinfo bindtxid`: the bind's coin, token, oracle, signers (`M`, `N`, `pubkeys`, or `pubkey` on old daemons),
+   * prefixes, deposit address and `totalsupply`/`remaining`/`issued` in bigint satoshis.
+   */
   gatewaysinfo: rpcMethod(['bindtxid'], (bindtxid: string) => [txidParam(bindtxid, 'bindtxid')], parseGatewaysInfo),
+  /** `gatewayslist`: the bindtxids (display hex) of the chain's gateways. */
   gatewayslist: rpcMethod([], () => [], parseTxidList),
+  /**
+   * `gatewayswithdraw bindtxid coin withdrawpub amount`: a transaction returning `amount` (AmountInput) of tokens to
+   * the gateway and asking its signers to pay `withdrawpub` on the external chain; `{result, hex}`, not broadcast.
+   */
   gatewayswithdraw: rpcMethod(
     ['bindtxid', 'coin', 'withdrawpub', 'amount'],
     (bindtxid: string, coin: string, withdrawpub: string, amount: AmountInput) => [

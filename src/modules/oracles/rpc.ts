@@ -35,7 +35,15 @@ import type { OraclesInfo, OraclesSamples } from './info.js'
  * @internal
  */
 export const oraclesRpc = /* @__PURE__ */ Object.freeze({
+  /**
+   * `oraclesaddress [pubkey]`: the oracles module's addresses, the node's own and, with `pubkey`, that key's CC address
+   * (balances in bigint satoshis).
+   */
   oraclesaddress: moduleAddressRpc(['Oracles']),
+  /**
+   * `oraclescreate name description format`: a transaction creating an oracle (name ≤ 32 bytes, format of
+   * `sSdDcCtTiIlLh`, else `ORACLE_FORMAT`); `{result, hex}`, not broadcast.
+   */
   oraclescreate: rpcMethod(
     ['name', 'description', 'format'],
     (name: string, description: string, format: string) => {
@@ -48,18 +56,35 @@ export const oraclesRpc = /* @__PURE__ */ Object.freeze({
     },
     parseHexResult,
   ),
+  /**
+   * `oraclesdata oracletxid hexstr`: a transaction publishing one record (`hexstr`, the format-encoded data as hex) as
+   * the node's key; `{result, hex}`, not broadcast.
+   */
   oraclesdata: rpcMethod(
     ['oracletxid', 'hexstr'],
     (oracletxid: string, hexstr: string) => [txidParam(oracletxid, 'oracletxid'), hexParam(hexstr, 'hexstr')],
     parseHexResult,
   ),
+  /**
+   * `oraclesfund oracletxid`: a transaction putting 10000 satoshis on the node's Oracles CC address, which
+   * `oraclesregister` spends; `{result, hex}`, not broadcast.
+   */
   oraclesfund: rpcMethod(['oracletxid'], (oracletxid: string) => [txidParam(oracletxid, 'oracletxid')], parseHexResult),
+  /**
+   * `oraclesinfo oracletxid`: the oracle's name, description, format, marker address and its publishers (`registered`:
+   * baton, `lifetime`, `funds`, `datafee` in bigint satoshis).
+   */
   oraclesinfo: rpcMethod(
     ['oracletxid'],
     (oracletxid: string) => [txidParam(oracletxid, 'oracletxid')],
     parseOraclesInfo,
   ),
+  /** `oracleslist`: the oracletxids (display hex) of the chain's oracles. */
   oracleslist: rpcMethod([], () => [], parseTxidList),
+  /**
+   * `oraclesregister oracletxid datafee`: a transaction registering the node's key as a publisher at `datafee` per
+   * record (AmountInput, ≥ 10000 satoshis, sent as satoshi digits); `{result, hex}`, not broadcast.
+   */
   oraclesregister: rpcMethod(
     ['oracletxid', 'datafee'],
     (oracletxid: string, datafee: AmountInput) =>
@@ -67,6 +92,10 @@ export const oraclesRpc = /* @__PURE__ */ Object.freeze({
       [txidParam(oracletxid, 'oracletxid'), unitsParam(toSatoshis(datafee, 'datafee'), 'datafee', 10000n)],
     parseHexResult,
   ),
+  /**
+   * `oraclessamples oracletxid baton num`: up to `num` (0: no limit) data records found at a publisher's baton address
+   * (2018 daemons: baton txid), each its `data` values as text and its `txid`.
+   */
   oraclessamples: rpcMethod(
     ['oracletxid', 'baton', 'num'],
     (oracletxid: string, baton: string, num: number) => [
@@ -76,6 +105,10 @@ export const oraclesRpc = /* @__PURE__ */ Object.freeze({
     ],
     parseOraclesSamples,
   ),
+  /**
+   * `oraclessubscribe oracletxid publisher amount`: a transaction paying `amount` (AmountInput, ≥ 1 satoshi) to the
+   * publisher's Oracles CC address, which its records' datafees draw on; `{result, hex}`, not broadcast.
+   */
   oraclessubscribe: rpcMethod(
     ['oracletxid', 'publisher', 'amount'],
     (oracletxid: string, publisher: string, amount: AmountInput) => [

@@ -23,6 +23,7 @@ export type ReadContext = Readonly<{ pubkey: string; chain?: ChainParams }>
 export type WalletRead = Readonly<{
   method: string
   params: readonly string[]
+  /** Computes the result from chain state through `reader`, shaped as the daemon's result for `method`. */
   read: (reader: StateReader, params: Record<string, unknown>, ctx: ReadContext) => Promise<unknown>
 }>
 

@@ -22,8 +22,21 @@ import type { RewardsInfo } from './info.js'
  * @internal
  */
 export const rewardsRpc = /* @__PURE__ */ Object.freeze({
+  /**
+   * `rewardsaddfunding name fundingtxid amount`: a transaction adding `amount` (AmountInput; ≥ 1 satoshi) to the plan's
+   * funding; `{result, hex}`, not broadcast.
+   */
   rewardsaddfunding: planAmountRpc(),
+  /**
+   * `rewardsaddress [pubkey]`: the rewards module's addresses, the node's own and, with `pubkey`, that key's CC address
+   * (balances in bigint satoshis).
+   */
   rewardsaddress: moduleAddressRpc(['Rewards']),
+  /**
+   * `rewardscreatefunding name amount [APR mindays maxdays mindeposit]`: a transaction creating a rewards plan (name ≤ 8
+   * bytes) funded with `amount` (AmountInput); `APR` is percent as text or number, `mindays`/`maxdays` integers,
+   * `mindeposit` an AmountInput; leaving out a middle one is `ARG_INVALID`. `{result, hex}`, not broadcast.
+   */
   rewardscreatefunding: rpcMethod(
     ['name', 'amount', 'APR', 'mindays', 'maxdays', 'mindeposit'],
     (
@@ -54,13 +67,26 @@ export const rewardsRpc = /* @__PURE__ */ Object.freeze({
     },
     parseHexResult,
   ),
+  /**
+   * `rewardsinfo fundingtxid`: the plan's name, `sbits`, `APR` (percent × 10^8), `minseconds`, `maxseconds`, and
+   * `mindeposit`, `funding`, `locked` in bigint satoshis.
+   */
   rewardsinfo: rpcMethod(
     ['fundingtxid'],
     (fundingtxid: string) => [txidParam(fundingtxid, 'fundingtxid')],
     parseRewardsInfo,
   ),
+  /** `rewardslist`: the fundingtxids (display hex) of the chain's rewards plans. */
   rewardslist: rpcMethod([], () => [], parseTxidList),
+  /**
+   * `rewardslock name fundingtxid amount`: a transaction locking `amount` (AmountInput; ≥ 1 satoshi) in the plan;
+   * `{result, hex}`, not broadcast.
+   */
   rewardslock: planAmountRpc(),
+  /**
+   * `rewardsunlock name fundingtxid [txid]`: a transaction paying out the lock `txid` with its reward (the daemon's
+   * automatic mode when `txid` is left out); `{result, hex}`, not broadcast.
+   */
   rewardsunlock: rpcMethod(
     ['name', 'fundingtxid', 'txid'],
     (name: string, fundingtxid: string, txid?: string) => planTxidParams(name, fundingtxid, txid, 'txid'),

@@ -24,7 +24,15 @@ import type { TokenBalance, TokenInfo } from './info.js'
  * @internal
  */
 export const tokensRpc = /* @__PURE__ */ Object.freeze({
+  /**
+   * `tokenaddress [pubkey]`: the tokens module's addresses, the node's own and, with `pubkey`, that key's CC address
+   * (balances in bigint satoshis).
+   */
   tokenaddress: moduleAddressRpc(['Tokens', 'Assets']),
+  /**
+   * `tokenbalance tokenid [pubkey]`: the token units (bigint; 1 unit = 1 satoshi) that `pubkey` (default: the node's
+   * `-pubkey`) holds of `tokenid`, and its CC address.
+   */
   tokenbalance: rpcMethod(
     ['tokenid', 'pubkey'],
     (tokenid: string, pubkey?: string) => [
@@ -54,8 +62,17 @@ export const tokensRpc = /* @__PURE__ */ Object.freeze({
     },
     parseHexResult,
   ),
+  /**
+   * `tokeninfo tokenid`: the token's name, description, owner pubkey and `supply` in token units (bigint), and `data`
+   * for a non-fungible token.
+   */
   tokeninfo: rpcMethod(['tokenid'], (tokenid: string) => [txidParam(tokenid, 'tokenid')], parseTokenInfo),
+  /** `tokenlist`: the tokenids (display hex) of every token created on the chain. */
   tokenlist: rpcMethod([], () => [], parseTxidList),
+  /**
+   * `tokentransfer tokenid destpubkey amount`: a transaction sending `amount` token units (a whole number, bigint or
+   * safe integer, ≥ 1; not coins) to `destpubkey`; `{result, hex}`, not broadcast.
+   */
   tokentransfer: rpcMethod(
     ['tokenid', 'destpubkey', 'amount'],
     (tokenid: string, destpubkey: string, amount: bigint | number) => [
