@@ -15,6 +15,7 @@ import { devnetBlockHeader } from './chain.js'
 import type { DevnetNode } from './node.js'
 import { DevnetRefusal } from './refusal.js'
 import { acceptTransaction } from './validate.js'
+import { devnetJson } from './json.js'
 
 /** Options of the devnet's Electrum server: `electrum` of {@link startDevnet}. */
 export type ElectrumServerOptions = {
@@ -674,7 +675,7 @@ export async function startElectrumServer(
   const errorText = (f: Fault, id: unknown): string =>
     `{"jsonrpc":"2.0","error":${JSON.stringify({ code: f.code, message: f.message })},"id":${JSON.stringify(id ?? null)}}`
   const resultText = (result: Json, id: unknown): string =>
-    `{"jsonrpc":"2.0","result":${jsonText(result)},"id":${JSON.stringify(id)}}`
+    `{"jsonrpc":"2.0","result":${devnetJson(result)},"id":${JSON.stringify(id)}}`
   const tooLarge = (id: unknown): string =>
     errorText(new Fault(INVALID_REQUEST, `response too large (over ${commas(maxSend)} bytes`), id)
 
@@ -981,20 +982,6 @@ export async function startElectrumServer(
       return closing
     },
   }
-}
-
-/** JSON with bigints as plain integers (amounts in satoshis). */
-function jsonText(v: unknown): string {
-  const marks: string[] = []
-  const text = JSON.stringify(v, (_k, x: unknown) => {
-    if (typeof x === 'bigint') {
-      marks.push(x.toString())
-      return `\u0000big${marks.length - 1}\u0000`
-    }
-    if (x instanceof Uint8Array) return bytesToHex(x)
-    return x
-  })
-  return marks.length === 0 ? text : text.replace(/"\\u0000big(\d+)\\u0000"/g, (_m, i: string) => marks[Number(i)]!)
 }
 
 /** Offset of the first CRLF CRLF, or −1. */

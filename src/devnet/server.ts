@@ -17,6 +17,8 @@ import type { ChainView } from '../cctx/types.js'
 import { basicAuthChecker } from './auth.js'
 import { scanRequestIds } from './jsonscan.js'
 import { writeFileAtomic } from './persist.js'
+import { devnetJson } from './json.js'
+export { devnetJson } from './json.js'
 import { startElectrumServer, type ElectrumEndpoint, type ElectrumServerOptions } from './electrum.js'
 
 /** Options of {@link startDevnet}. */
@@ -389,20 +391,6 @@ function freshKey(): Uint8Array {
       // out of range: draw again
     }
   }
-}
-
-/** JSON text with bigints written as plain integers (komodod prints satoshis as JSON integers). */
-export function devnetJson(v: unknown): string {
-  const marks: string[] = []
-  const text = JSON.stringify(v, (_k, x: unknown) => {
-    if (typeof x === 'bigint') {
-      marks.push(x.toString())
-      return `\u0000big${marks.length - 1}\u0000`
-    }
-    if (x instanceof Uint8Array) return bytesToHex(x)
-    return x
-  })
-  return marks.length === 0 ? text : text.replace(/"\\u0000big(\d+)\\u0000"/g, (_m, i: string) => marks[Number(i)]!)
 }
 
 /** What {@link handle} needs from the server: the credential check, the body bound, the UTF-8 decoder, the sync hook. */
