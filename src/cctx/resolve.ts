@@ -359,18 +359,24 @@ export function outpointKey(txid: string, vout: number): string {
   return `${txid.toLowerCase()}:${vout}`
 }
 
-function verifyTx(txid: string, hex: unknown): VerifiedTx {
+/**
+ * The bytes a chain source gave for `txid`, checked: hex, hashing to `txid`, parsing as a transaction. `source` names
+ * the source in the messages.
+ * @throws KomodoCcError CHAIN_MISMATCH (no hex, non-hex, another transaction, not a transaction)
+ * @example verifyTx(txid, await view.getTransaction(txid)) // { txid, hex, tx }
+ */
+export function verifyTx(txid: string, hex: unknown, source = 'the chain source'): VerifiedTx {
   if (typeof hex !== 'string')
-    throw new KomodoCcError('CHAIN_MISMATCH', `the chain source gave no hex for transaction ${txid}`, { txid })
+    throw new KomodoCcError('CHAIN_MISMATCH', `${source} gave no hex for transaction ${txid}`, { txid })
   let raw: Uint8Array
   try {
     raw = hexToBytes(hex, 'transaction')
   } catch {
-    throw new KomodoCcError('CHAIN_MISMATCH', `the chain source gave non-hex bytes for transaction ${txid}`, { txid })
+    throw new KomodoCcError('CHAIN_MISMATCH', `${source} gave non-hex bytes for transaction ${txid}`, { txid })
   }
   const got = txidOfBytes(raw)
   if (got !== txid)
-    throw new KomodoCcError('CHAIN_MISMATCH', `the chain source gave transaction ${got} when asked for ${txid}`, {
+    throw new KomodoCcError('CHAIN_MISMATCH', `${source} gave transaction ${got} when asked for ${txid}`, {
       txid,
       got,
     })
@@ -378,7 +384,7 @@ function verifyTx(txid: string, hex: unknown): VerifiedTx {
   try {
     tx = parseTransaction(raw)
   } catch (e) {
-    throw new KomodoCcError('CHAIN_MISMATCH', `transaction ${txid} from the chain source does not parse`, {
+    throw new KomodoCcError('CHAIN_MISMATCH', `transaction ${txid} from ${source} does not parse`, {
       txid,
       cause: e instanceof KomodoCcError ? e.code : 'parse',
     })

@@ -8,6 +8,7 @@ import { parseTransaction, txidOfBytes } from '../tx/codec.js'
 import { p2pkhAddress } from '../address/address.js'
 import type { Transaction } from '../tx/types.js'
 import type { AddressMempool, ChainUtxo, ChainView, HistoryEntry, MempoolSpend } from '../cctx/types.js'
+import { verifyTx } from '../cctx/resolve.js'
 import { ElectrumClient, type ElectrumCall, type ElectrumClientOptions } from './client.js'
 import { scripthash } from './scripthash.js'
 import { ScriptBook } from './scripts.js'
@@ -184,24 +185,9 @@ export function createElectrumView(options: ElectrumViewOptions): ElectrumView {
     book.learnTransaction(txid, tx)
   }
   const checked = (txid: string, hex: unknown): { hex: string; tx: Transaction } => {
-    if (typeof hex !== 'string' || !/^([0-9a-fA-F]{2})+$/.test(hex))
-      throw new KomodoCcError('CHAIN_MISMATCH', `the Electrum server gave no transaction hex for ${txid}`, { txid })
-    const raw = hexToBytes(hex)
-    const got = txidOfBytes(raw)
-    if (got !== txid)
-      throw new KomodoCcError('CHAIN_MISMATCH', `the Electrum server gave transaction ${got} when asked for ${txid}`, {
-        txid,
-        got,
-      })
-    let tx: Transaction
-    try {
-      tx = parseTransaction(raw)
-    } catch {
-      throw new KomodoCcError('CHAIN_MISMATCH', `transaction ${txid} from the Electrum server does not parse`, { txid })
-    }
-    const lower = hex.toLowerCase()
-    remember(txid, lower, tx)
-    return { hex: lower, tx }
+    const v = verifyTx(txid, hex, 'the Electrum server')
+    remember(txid, v.hex, v.tx)
+    return v
   }
   const fetchTxs = async (txids: readonly string[]): Promise<Map<string, { hex: string; tx: Transaction }>> => {
     const want = [...new Set(txids)]
