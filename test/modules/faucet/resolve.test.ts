@@ -9,6 +9,7 @@ import { ccAddress } from '../../../src/cc/address.js'
 import { ccModule } from '../../../src/cc/eval.js'
 import { StateReader } from '../../../src/cctx/resolve.js'
 import type { ChainView } from '../../../src/cctx/types.js'
+import { countingView } from '../../../src/cctx/counting-view.js'
 import { startDevnet, type Devnet } from '../../../src/devnet/server.js'
 import { KomodoCcError } from '../../../src/errors.js'
 import { keySigner } from '../../../src/tx/sign.js'
@@ -33,27 +34,10 @@ const FAUCET_ADDR = ccAddress(0xe4, ccModule('Faucet').pubkey)
 const outpoint = (u: { txid: string; vout: number }) => `${u.txid}:${u.vout}`
 const ROUND_TRIPS: Record<string, number> = {}
 
+/** A view that counts its calls (the round trips a resolver makes). */
 function counted(view: ChainView): { view: ChainView; calls: () => number } {
-  let n = 0
-  const wrap =
-    <P extends unknown[], R>(f: (...a: P) => Promise<R>) =>
-    (...a: P) => {
-      n++
-      return f(...a)
-    }
-  return {
-    view: {
-      getTransaction: wrap(view.getTransaction),
-      getTransactions: wrap(view.getTransactions!),
-      listUnspent: wrap(view.listUnspent),
-      getAddressMempool: wrap(view.getAddressMempool),
-      getAddressHistory: wrap(view.getAddressHistory),
-      getMempool: wrap(view.getMempool),
-      getHeight: wrap(view.getHeight),
-      broadcast: wrap(view.broadcast),
-    },
-    calls: () => n,
-  }
+  const c = countingView(view)
+  return { view: c.view, calls: () => c.total() }
 }
 
 /** Runs a faucetget resolve, counting proof-of-work progress reports (0: the search never started). */

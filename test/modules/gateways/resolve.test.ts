@@ -14,6 +14,7 @@ import { parseTransaction, serializeTransaction } from '../../../src/tx/codec.js
 import { keySigner, type Signer } from '../../../src/tx/sign.js'
 import type { Transaction } from '../../../src/tx/types.js'
 import type { ChainView } from '../../../src/cctx/types.js'
+import { countingView } from '../../../src/cctx/counting-view.js'
 import { StateReader } from '../../../src/cctx/resolve.js'
 import { KomodoCcError } from '../../../src/errors.js'
 import { startDevnet, type Devnet } from '../../../src/devnet/server.js'
@@ -52,20 +53,9 @@ let bindtxid: string
 const trips: Record<string, number> = {}
 
 /** A view that counts its calls (each is one round trip of a resolve). */
-function counted(view: ChainView): { view: ChainView; n: () => number; by: Record<string, number> } {
-  let n = 0
-  const by: Record<string, number> = {}
-  const out: Record<string, unknown> = {}
-  for (const [k, f] of Object.entries(view))
-    out[k] =
-      typeof f === 'function'
-        ? (...a: unknown[]) => {
-            n++
-            by[k] = (by[k] ?? 0) + 1
-            return (f as (...x: unknown[]) => unknown)(...a)
-          }
-        : f
-  return { view: out as unknown as ChainView, n: () => n, by }
+function counted(view: ChainView): { view: ChainView; n: () => number; by: Readonly<Record<string, number>> } {
+  const c = countingView(view)
+  return { view: c.view, n: () => c.total(), by: c.counts }
 }
 
 /** A signer over the wallet key that counts its signatures. */

@@ -13,6 +13,7 @@ import { keySigner, type Signer } from '../../../src/tx/sign.js'
 import { sha256 } from '../../../src/hash/index.js'
 import type { Transaction } from '../../../src/tx/types.js'
 import type { ChainView, Utxo } from '../../../src/cctx/types.js'
+import { countingView } from '../../../src/cctx/counting-view.js'
 import { StateReader, type ResolveContext } from '../../../src/cctx/resolve.js'
 import type { BuildResult } from '../../../src/cctx/complete.js'
 import { KomodoCcError } from '../../../src/errors.js'
@@ -68,20 +69,11 @@ const REC = (s: string, n: number): string =>
 // ---- round trips per method (view calls, broadcast excluded), the largest seen ----
 const trips: Record<string, number> = {}
 function countedView(method: string): { view: ChainView; calls: () => number } {
-  let n = 0
-  const v = dev.view as unknown as Record<string, (...a: unknown[]) => unknown>
-  const wrapped = Object.fromEntries(
-    Object.entries(v).map(([k, f]) => [
-      k,
-      (...a: unknown[]) => {
-        if (k !== 'broadcast') n++
-        return f(...a)
-      },
-    ]),
-  ) as unknown as ChainView
+  const c = countingView(dev.view)
   return {
-    view: wrapped,
+    view: c.view,
     calls: () => {
+      const n = c.total() - c.counts.broadcast
       trips[method] = Math.max(trips[method] ?? 0, n)
       return n
     },

@@ -18,6 +18,7 @@ import type { BuildResult } from '../../../src/cctx/complete.js'
 import type { ResolveContext } from '../../../src/cctx/resolve.js'
 import { StateReader } from '../../../src/cctx/resolve.js'
 import type { ChainView } from '../../../src/cctx/types.js'
+import { countingView } from '../../../src/cctx/counting-view.js'
 import { startDevnet, type Devnet } from '../../../src/devnet/server.js'
 import { decodeRewardsOpret, encodeRewardsOpret, type RewardsOpret } from '../../../src/modules/rewards/opret.js'
 import {
@@ -51,20 +52,9 @@ const rewardOf = (amount: bigint, apr: bigint, seconds: bigint): bigint => {
 const trips = new Map<string, number[]>()
 /** Resolves with a counting view and records its round trips. */
 async function timed<T>(method: string, view: ChainView, run: (v: ChainView) => Promise<T>): Promise<T> {
-  const box = { calls: 0 }
-  const counted = Object.fromEntries(
-    Object.entries(view).map(([k, f]) => [
-      k,
-      typeof f !== 'function' || k === 'broadcast'
-        ? f
-        : (...a: unknown[]) => {
-            box.calls++
-            return (f as (...x: unknown[]) => unknown)(...a)
-          },
-    ]),
-  ) as unknown as ChainView
-  const out = await run(counted)
-  trips.set(method, [...(trips.get(method) ?? []), box.calls])
+  const c = countingView(view)
+  const out = await run(c.view)
+  trips.set(method, [...(trips.get(method) ?? []), c.total() - c.counts.broadcast])
   return out
 }
 

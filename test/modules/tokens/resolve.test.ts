@@ -11,6 +11,7 @@ import { checkContext } from '../../../src/cctx/context.js'
 import { finalizeCcTx } from '../../../src/cctx/finalize.js'
 import { StateReader } from '../../../src/cctx/resolve.js'
 import type { ChainView, InputPlan, Utxo } from '../../../src/cctx/types.js'
+import { countingView } from '../../../src/cctx/counting-view.js'
 import { startDevnet, type Devnet } from '../../../src/devnet/server.js'
 import { KomodoCcError } from '../../../src/errors.js'
 import { ccScript } from '../../../src/script/cc.js'
@@ -42,26 +43,8 @@ const ROUND_TRIPS: Record<string, number> = {}
 
 /** A view that counts its calls (the round trips a resolver makes). */
 function counted(view: ChainView): { view: ChainView; calls: () => number } {
-  let n = 0
-  const wrap =
-    <A extends unknown[], R>(f: (...a: A) => Promise<R>) =>
-    (...a: A) => {
-      n++
-      return f(...a)
-    }
-  return {
-    view: {
-      getTransaction: wrap(view.getTransaction),
-      getTransactions: wrap(view.getTransactions!),
-      listUnspent: wrap(view.listUnspent),
-      getAddressMempool: wrap(view.getAddressMempool),
-      getAddressHistory: wrap(view.getAddressHistory),
-      getMempool: wrap(view.getMempool),
-      getHeight: wrap(view.getHeight),
-      broadcast: wrap(view.broadcast),
-    },
-    calls: () => n,
-  }
+  const c = countingView(view)
+  return { view: c.view, calls: () => c.total() }
 }
 
 /** A signer that records whether it was asked to sign. */
