@@ -1,25 +1,16 @@
 // The key-local wallet over komodod's JSON-RPC source (createRpcView on the devnet's HTTP server): consecutive calls
 // chain through the mempool as the node reports it, every input is read and checked through the view, and the
-// calls per look-up stay few. The resolver is the same minimal stand-in over the real tokencreate builder as
+// calls per look-up stay few. The resolver is the same stand-in (test/_util/stand-in-resolver.ts) as
 // test/wallet/pending.test.ts; the modules' resolvers run over every source in their own tests.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { hexToBytes } from '../../src/bytes/hex.js'
 import { countingView } from '../../src/cctx/counting-view.js'
-import { buildContextOf, normalCoins, StateReader, type MethodResolver } from '../../src/cctx/resolve.js'
+import { mempoolTokenCreate } from '../_util/stand-in-resolver.js'
 import { startDevnet, type Devnet } from '../../src/devnet/server.js'
-import { buildTokenCreate } from '../../src/modules/tokens/build.js'
 import { createRpcView } from '../../src/rpc/view.js'
 import { createWallet } from '../../src/wallet/wallet.js'
 
-const tokencreate: MethodResolver = {
-  method: 'tokencreate',
-  params: ['name', 'supply', 'description', 'data'],
-  resolve: async (p, ctx) => {
-    const r = new StateReader(ctx.view)
-    const utxos = await normalCoins(r, ctx.pubkey)
-    return buildTokenCreate(p as never, buildContextOf(ctx, utxos, await r.height()))
-  },
-}
+const tokencreate = mempoolTokenCreate
 
 let dev: Devnet
 beforeAll(async () => {

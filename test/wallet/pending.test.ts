@@ -1,24 +1,17 @@
 // The wallet's own memory of what it sent (PendingSet) against a node that lags: no double spend, mempool chaining.
-// The resolver here is a minimal stand-in over the real tokencreate builder; the modules' resolvers have their own
-// tests (test/modules/<m>/resolve.test.ts) and the wallet runs them all in test/wallet/wallet.test.ts.
+// The resolver is test/_util/stand-in-resolver.ts (a tokencreate that spends mempool coins too); the modules'
+// resolvers have their own tests (test/modules/<m>/resolve.test.ts) and the wallet runs them all in
+// test/wallet/wallet.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { hexToBytes } from '../../src/bytes/hex.js'
-import { buildContextOf, normalCoins, StateReader, type MethodResolver } from '../../src/cctx/resolve.js'
+import type { MethodResolver } from '../../src/cctx/resolve.js'
+import { mempoolTokenCreate } from '../_util/stand-in-resolver.js'
 import type { ChainView } from '../../src/cctx/types.js'
-import { buildTokenCreate } from '../../src/modules/tokens/build.js'
 import { startDevnet, type Devnet } from '../../src/devnet/server.js'
 import { createWallet } from '../../src/wallet/wallet.js'
 import { KomodoCcError } from '../../src/errors.js'
 
-const tokencreate: MethodResolver = {
-  method: 'tokencreate',
-  params: ['name', 'supply', 'description', 'data'],
-  resolve: async (p, ctx) => {
-    const r = new StateReader(ctx.view)
-    const utxos = await normalCoins(r, ctx.pubkey)
-    return buildTokenCreate(p as never, buildContextOf(ctx, utxos, await r.height()))
-  },
-}
+const tokencreate = mempoolTokenCreate
 
 let dev: Devnet
 beforeAll(async () => {
