@@ -9,7 +9,7 @@
 //    even when a signature no longer matches).
 //
 // usage: ccoracle [--height H] [--chain NAME] [--cbmaturity N] [--eras N] [--datacarriersize N] [--datacarrier 0|1]
-//                 [--block] [--mempool TXID]...
+//                 [--notarized] [--block] [--mempool TXID]...
 //                 [--blocktime T0] [--time H:T]... TXHEX [[H:]TXHEX...]
 //        ccoracle --batch FILE [--chain NAME] [--cbmaturity N] [--eras N] [--datacarriersize N] [--datacarrier 0|1]
 //   Single mode: the first transaction is judged; the rest form the chain (H: places one in block H, default the
@@ -56,7 +56,8 @@ std::set<uint256> g_mempool;
 std::map<COutPoint, std::pair<uint256, int> > g_spentBy;
 std::set<std::pair<std::pair<int, int>, uint256> > g_confirmed;
 int g_nextHeight = 1000;
-bool g_blockMode = false;        // --block: judge as ConnectBlock would (KOMODO_CONNECTING = the height)
+bool g_blockMode = false;
+bool g_notarized = false;        // --notarized: every confirmed block is notarized (the last notarized height is the tip)        // --block: judge as ConnectBlock would (KOMODO_CONNECTING = the height)
 uint32_t g_genesisTime = 1700000000;
 std::vector<CBlockIndex*> g_blocks;
 uint256 g_validating;                // txid being judged (excluded from "spent" scans)
@@ -88,6 +89,9 @@ static void setTip(int tip)
     buildFakeChain(tip);
     chainActive.SetTip(g_blocks[tip]);
     g_nextHeight = tip + 1;
+    // komodo_txnotarizedconfirmed (cc/CCutils.cpp) reads the asset chain's komodo_state: with no notarization a
+    // transaction needs MIN_NON_NOTARIZED_CONFIRMS (101) confirmations, below a notarized height it needs 2
+    KOMODO_STATES[0].SetLastNotarizedHeight(g_notarized ? tip : 0);
 }
 
 int harness_tx_height(const uint256 &txid)
@@ -404,6 +408,7 @@ int main(int argc, char **argv)
         else if (a == "--datacarrier" && i + 1 < argc) datacarrier = atoi(argv[++i]);
         else if (a == "--batch" && i + 1 < argc) batch = argv[++i];
         else if (a == "--block") g_blockMode = true;
+        else if (a == "--notarized") g_notarized = true;
         else if (a == "--mempool" && i + 1 < argc) mempoolIds.push_back(argv[++i]);
         else if (a == "--blocktime" && i + 1 < argc) g_genesisTime = (uint32_t)strtoul(argv[++i], 0, 10);
         else if (a == "--time" && i + 1 < argc) { std::string v = argv[++i]; size_t c = v.find(':');

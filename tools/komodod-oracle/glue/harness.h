@@ -7,6 +7,8 @@
 #include "chain.h"
 #include "coins.h"
 #include "komodo_extern_globals.h"
+#include "komodo_structs.h"
+extern struct komodo_state KOMODO_STATES[];
 #include <map>
 #include <set>
 #include <string>

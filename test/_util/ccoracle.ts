@@ -1,0 +1,148 @@
+// komodod's own validators (tools/komodod-oracle, built into .ccoracle/ccoracle) as the tests' judge: a transaction, or
+// a whole devnet chain, run through komodod's CheckTransaction, contextual checks, IsStandardTx and CC validators.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { ChainSnapshot } from '../../src/devnet/chain.js'
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+
+/** The oracle's path: `KOMODO_CC_CCORACLE`, else `.ccoracle/ccoracle` at the repository's root. */
+export const CCORACLE = process.env.KOMODO_CC_CCORACLE ?? join(ROOT, '.ccoracle', 'ccoracle')
+
+/** True when the oracle is built. */
+export function ccoracleAvailable(): boolean {
+  return existsSync(CCORACLE)
+}
+
+/** True when a missing oracle must fail the run (CI, or `KOMODO_CC_REQUIRE_CCORACLE=1`). */
+export function ccoracleRequired(): boolean {
+  return process.env.CI === 'true' || process.env.KOMODO_CC_REQUIRE_CCORACLE === '1'
+}
+
+/** One check's verdict. */
+export type Verdict = { ok: boolean; reason: string }
+
+/** komodod's verdict on one input. */
+export type InputJudgement = {
+  n: number
+  prevout: string
+  cc?: boolean
+  ok: boolean
+  scriptError?: string
+  reason?: string
+  ccEval?: 'valid' | 'invalid' | 'error' | 'not-reached'
+  validator?: { ok: boolean; evals: { eval: string; ok: boolean; reason: string }[] }
+}
+
+/** komodod's verdict on one transaction (tools/komodod-oracle/README.md). */
+export type Judgement = {
+  txid: string
+  height: number
+  checkTransaction: Verdict
+  contextualCheckTransaction: Verdict
+  isStandardTx: Verdict
+  checkFinalTx: Verdict
+  areInputsStandard?: boolean
+  absurdFee?: boolean
+  contextualCheckInputs?: Verdict
+  contextualCheckInputsMandatory?: Verdict
+  inputs: InputJudgement[]
+  valueIn?: number
+  valueOut?: number
+  fee?: number
+  /** What a block accepts (consensus). */
+  valid: boolean
+  /** Relay policy (IsStandardTx, AreInputsStandard, finality, sigops, standard script flags). */
+  standard: boolean
+  /** What `sendrawtransaction` on a default node accepts. */
+  accepted: boolean
+  /** The first refusal in AcceptToMemoryPool's order ('' when accepted). */
+  refusal: string
+}
+
+/** The chain's configuration, as komodod's command line sets it. */
+export type OracleChain = {
+  /** `-ac_name` (default DEVNET: an asset chain). */
+  chain?: string
+  /** `-ac_cbmaturity` (default: komodod's rule, 1 on a one-era asset chain). */
+  cbmaturity?: number
+  /** `-datacarriersize` (default 208 on asset chains). */
+  datacarriersize?: number
+  /**
+   * Every confirmed block notarized (the devnet's model: it has no notaries, and treats 2 confirmations as komodod
+   * treats a notarized transaction). Without it komodod's `komodo_txnotarizedconfirmed` wants 101 confirmations.
+   */
+  notarized?: boolean
+}
+
+function chainArgs(c: OracleChain): string[] {
+  const a = ['--chain', c.chain ?? 'DEVNET']
+  if (c.cbmaturity !== undefined) a.push('--cbmaturity', String(c.cbmaturity))
+  if (c.datacarriersize !== undefined) a.push('--datacarriersize', String(c.datacarriersize))
+  if (c.notarized === true) a.push('--notarized')
+  return a
+}
+
+function run(args: string[], input: string): { lines: unknown[]; status: number | null; stderr: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'ccoracle-'))
+  try {
+    const file = join(dir, 'in')
+    writeFileSync(file, input)
+    const res = spawnSync(
+      CCORACLE,
+      args.map((a) => (a === '@IN' ? `@${file}` : a === 'IN' ? file : a)),
+      {
+        encoding: 'utf8',
+        maxBuffer: 1 << 28,
+        timeout: 300_000,
+      },
+    )
+    if (res.error) throw res.error
+    const lines = res.stdout
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as unknown)
+    const err = lines.find((l) => typeof (l as { error?: unknown }).error === 'string') as { error: string } | undefined
+    if (err !== undefined) throw new Error(`ccoracle: ${err.error}`)
+    return { lines, status: res.status, stderr: res.stderr }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** Judges every transaction of a devnet chain snapshot as komodod would have when it arrived (batch mode). */
+export function judgeSnapshot(snap: Pick<ChainSnapshot, 'blocks' | 'mempool'>, chain: OracleChain = {}): Judgement[] {
+  const { lines } = run(['--batch', 'IN', ...chainArgs(chain)], JSON.stringify(snap))
+  return lines.filter((l) => (l as { summary?: boolean }).summary !== true) as Judgement[]
+}
+
+/** A transaction the judged one may look up: confirmed at `height` (default: the tip) or in the mempool. */
+export type ChainTx = { hex: string; height?: number; mempool?: boolean; txid?: string }
+
+/**
+ * Judges one transaction against the given chain (single mode): the tip is `height - 1`; `chainTxs` are what it may
+ * spend or look up.
+ */
+export function judgeTx(hex: string, chainTxs: ChainTx[], options: OracleChain & { height: number }): Judgement {
+  const args = ['--height', String(options.height), ...chainArgs(options)]
+  for (const t of chainTxs) if (t.mempool === true && t.txid !== undefined) args.push('--mempool', t.txid)
+  const words = [
+    hex,
+    ...chainTxs.map((t) => (t.height !== undefined && t.mempool !== true ? `${t.height}:${t.hex}` : t.hex)),
+  ]
+  const { lines } = run([...args, '@IN'], words.join('\n'))
+  return lines[0] as Judgement
+}
+
+/** A short line naming what komodod refused in a judgement (for failure messages). */
+export function describeRefusal(j: Judgement): string {
+  const bad = j.inputs
+    .filter((i) => !i.ok || i.validator?.ok === false)
+    .map((i) =>
+      `vin${i.n}: ${i.scriptError ?? ''} ${i.reason ?? ''} ${(i.validator?.evals ?? []).map((e) => `${e.eval}=${e.ok ? 'ok' : e.reason}`).join(',')}`.trim(),
+    )
+  return `${j.txid} at height ${j.height}: ${j.valid ? 'valid' : 'INVALID'}, ${j.standard ? 'standard' : 'non-standard'}, refusal '${j.refusal}'${bad.length > 0 ? `; ${bad.join('; ')}` : ''}`
+}

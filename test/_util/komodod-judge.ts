@@ -1,0 +1,82 @@
+// A vitest setup file: every in-process devnet chain a test file makes is judged, when the file's tests are done, by
+// komodod's own validators (tools/komodod-oracle). Every transaction the devnet accepted must be valid to komodod (a
+// block would take it) and accepted by a default node's relay policy, unless the test says why not (judgeExempt).
+// So the devnet cannot accept what komodod refuses without a test failing, whichever test made the transaction.
+// The oracle missing: a loud warning, and a failure in CI (ccoracleRequired). Totals go to node_modules/.komodod-judge/
+// for scripts/test.mjs's summary line.
+import { afterAll, expect } from 'vitest'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createHash } from 'node:crypto'
+import { DevChain } from '../../src/devnet/chain.js'
+import { ccoracleAvailable, ccoracleRequired, describeRefusal, judgeSnapshot, type OracleChain } from './ccoracle.js'
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+const STATS = join(ROOT, 'node_modules', '.komodod-judge')
+
+type Exemption = { reason: string; nonStandard?: boolean; invalid?: boolean }
+const chains = new Set<DevChain>()
+const exemptions = new WeakMap<DevChain, Exemption>()
+const settings = new WeakMap<DevChain, OracleChain>()
+
+/**
+ * Lets a test keep a chain out of the judge (a chain it fabricates with blocks no node would accept), or accept a
+ * relay-policy refusal (`nonStandard`: a devnet started with a policy wider than a default node's). The reason is
+ * printed.
+ */
+export function judgeExempt(chain: DevChain, exemption: Exemption): void {
+  exemptions.set(chain, exemption)
+}
+
+/** The node options the chain's judge uses (a devnet started with `-ac_cbmaturity` or `-datacarriersize`). */
+export function judgeWith(chain: DevChain, options: OracleChain): void {
+  settings.set(chain, options)
+}
+
+const connect = DevChain.prototype.connectBlock
+DevChain.prototype.connectBlock = function (this: DevChain, ...args: Parameters<DevChain['connectBlock']>) {
+  chains.add(this)
+  return connect.apply(this, args)
+}
+
+afterAll(() => {
+  const list = [...chains]
+  chains.clear()
+  const judged = list.filter((c) => c.blocks.length > 1 || c.mempool.length > 0)
+  if (judged.length === 0) return
+  if (!ccoracleAvailable()) {
+    const msg = `komodod oracle not built: ${judged.length} devnet chain(s) NOT judged by komodod (run tools/komodod-oracle/build)`
+    if (ccoracleRequired()) throw new Error(msg)
+    console.warn(`\n*** ${msg} ***\n`)
+    return
+  }
+  let txs = 0
+  let exempt = 0
+  const failures: string[] = []
+  for (const chain of judged) {
+    const ex = exemptions.get(chain)
+    if (ex !== undefined && ex.invalid === true) {
+      exempt++
+      continue
+    }
+    const opts: OracleChain = { notarized: true, ...settings.get(chain) }
+    const maturity = (chain as { coinbaseMaturity?: number }).coinbaseMaturity
+    if (opts.cbmaturity === undefined && typeof maturity === 'number' && maturity !== 1) opts.cbmaturity = maturity
+    const results = judgeSnapshot(chain.snapshot(), opts)
+    txs += results.length
+    for (const j of results) {
+      if (!j.valid || (!j.accepted && ex?.nonStandard !== true)) failures.push(describeRefusal(j))
+    }
+  }
+  const name = expect.getState().testPath ?? 'unknown'
+  mkdirSync(STATS, { recursive: true })
+  writeFileSync(
+    join(STATS, createHash('sha256').update(name).digest('hex').slice(0, 16) + '.json'),
+    JSON.stringify({ file: name, chains: judged.length, exempt, txs, failures: failures.length }),
+  )
+  if (failures.length > 0)
+    throw new Error(
+      `komodod refuses ${failures.length} transaction(s) the devnet accepted:\n  ${failures.slice(0, 20).join('\n  ')}`,
+    )
+})
