@@ -124,10 +124,16 @@ export type ChainTx = { hex: string; height?: number; mempool?: boolean; txid?: 
 
 /**
  * Judges one transaction against the given chain (single mode): the tip is `height - 1`; `chainTxs` are what it may
- * spend or look up.
+ * spend or look up; `blockTimes[h]` is block h's time (a devnet snapshot's `blocks[h].time`).
  */
-export function judgeTx(hex: string, chainTxs: ChainTx[], options: OracleChain & { height: number }): Judgement {
+export function judgeTx(
+  hex: string,
+  chainTxs: ChainTx[],
+  options: OracleChain & { height: number; blockTimes?: readonly number[] },
+): Judgement {
   const args = ['--height', String(options.height), ...chainArgs(options)]
+  // block h's timestamp (default: an arbitrary genesis time + 60 s per block)
+  options.blockTimes?.forEach((t, h) => args.push('--time', `${h}:${t}`))
   for (const t of chainTxs) if (t.mempool === true && t.txid !== undefined) args.push('--mempool', t.txid)
   const words = [
     hex,
