@@ -104,6 +104,18 @@ describe.runIf(ccoracleAvailable())("every method and branch, judged by komodod'
     expect(results.filter((j) => !j.valid).map(describeRefusal)).toEqual([])
   })
 
+  test("all six modules' validators ran on CC inputs and said yes", () => {
+    const evals = new Set(
+      results.flatMap((j) =>
+        j.inputs.flatMap((i) => (i.validator?.evals ?? []).filter((e) => e.ok).map((e) => e.eval)),
+      ),
+    )
+    expect([...evals].sort()).toEqual(
+      ['EVAL_DICE', 'EVAL_FAUCET', 'EVAL_GATEWAYS', 'EVAL_ORACLES', 'EVAL_REWARDS', 'EVAL_TOKENS'].sort(),
+    )
+    expect(results.every((j) => j.inputs.every((i) => i.cc !== true || i.ccEval === 'valid'))).toBe(true)
+  })
+
   test('a default node relays every one, except gateways steps whose OP_RETURN is over 208 bytes, for that reason alone', () => {
     const over: string[] = []
     for (const j of results) {
