@@ -20,10 +20,10 @@ const res = spawnSync(
 // what komodod's own validators judged (test/_util/komodod-judge.ts writes one file per test file)
 if (existsSync(judged)) {
   const stats = readdirSync(judged).map((f) => JSON.parse(readFileSync(join(judged, f), 'utf8')))
-  const sum = (k) => stats.reduce((s, x) => s + x[k], 0)
+  const sum = (k) => stats.reduce((s, x) => s + (x[k] ?? 0), 0)
   console.log(
     `\nkomodod judged ${sum('txs')} devnet transaction(s) from ${sum('chains')} chain(s) in ${stats.length} test file(s): ` +
-      `${sum('failures')} refused, ${sum('exempt')} chain(s) exempt`,
+      `${sum('failures')} refused, ${sum('policy')} valid but over a default node's relay policy, ${sum('exempt')} chain(s) exempt`,
   )
 } else if (!existsSync(join(root, '.ccoracle', 'ccoracle')) && process.env.KOMODO_CC_CCORACLE === undefined) {
   console.log(
