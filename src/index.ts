@@ -56,6 +56,18 @@ export {
   type DecodedAddress,
 } from './address/index.js'
 
+// keys: random, Komodo passphrase, BIP39 seed phrases along BIP44 coin 141 (the rest in komodo-cc/keys)
+export {
+  randomPrivateKey,
+  describeKey,
+  keyFromPassphrase,
+  keyFromMnemonic,
+  generateMnemonic,
+  validateMnemonic,
+  mnemonicToSeed,
+  type KeyDescription,
+} from './keys/index.js'
+
 // amounts
 export {
   COIN,
