@@ -192,6 +192,15 @@ export {
   type WalletMethod,
   type WalletReadMethod,
   type PendingTx,
+  createHdWallet,
+  discoverAccount,
+  nextUnusedKey,
+  type HdWallet,
+  type HdWalletOptions,
+  type HdAccountSource,
+  type DiscoverOptions,
+  type DiscoveredAddress,
+  type AccountDiscovery,
 } from './wallet/index.js'
 export { WALLET_METHODS, type WalletMethodName } from './modules/registry/resolvers.js'
 export { WALLET_READS, type WalletRead, type WalletReadName, type ReadContext } from './modules/registry/reads.js'
