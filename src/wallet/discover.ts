@@ -119,6 +119,9 @@ async function scanChain(
       index: start + i,
       pubkey: branch.child(start + i).publicKey,
     }))
+    // a source that must learn which scripts an address stands for (Electrum: a key's P2PK outputs, where komodod's
+    // builders send change) learns each key before it is asked about
+    ;(view as { addPubkeys?: (keys: readonly Uint8Array[]) => void }).addPubkeys?.(window.map((k) => k.pubkey))
     const flags = await Promise.all(window.map((k) => isUsed(view, k.pubkey, chain)))
     // in index order: a used key restarts the gap; gapLimit unused in a row end the walk (what the window looked at
     // past that point is not counted, so the result does not depend on the window)
