@@ -76,8 +76,14 @@ export function createHdWallet(options: HdWalletOptions): HdWallet {
   const accountKey = root.derive(path.split('/').slice(0, 4).join('/'))
   const chain = rest.chain
   const limit = gapLimit ?? DEFAULT_GAP_LIMIT
-  const nextChange = async (view: ChainView) =>
-    (await nextUnusedKey(accountKey, 1, view, { gapLimit: limit, ...(chain === undefined ? {} : { chain }) })).pubkey
+  // the wallet asks with its pending view; a source that learns keys (Electrum: a key's P2PK outputs, where the
+  // change goes) must learn the change keys itself, or a confirmed change output stays invisible and its key is reused
+  const base = rest.view as ChainView & { addPubkeys?: (keys: readonly Uint8Array[]) => void }
+  const nextChange = async (view: ChainView) => {
+    const asked = typeof base.addPubkeys === 'function' ? { ...view, addPubkeys: base.addPubkeys.bind(base) } : view
+    return (await nextUnusedKey(accountKey, 1, asked, { gapLimit: limit, ...(chain === undefined ? {} : { chain }) }))
+      .pubkey
+  }
   const wallet = createWallet({
     ...rest,
     privateKey: accountKey.derive(`${change}/${index}`).privateKey!,

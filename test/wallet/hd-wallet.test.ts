@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startDevnet, type Devnet } from '../../src/devnet/server.js'
 import { createWallet } from '../../src/wallet/wallet.js'
 import { createHdWallet } from '../../src/wallet/hd.js'
+import { createElectrumView } from '../../src/electrum/view.js'
 import { keyFromMnemonic } from '../../src/keys/index.js'
 import { p2pkScript } from '../../src/script/script.js'
 import { hexToBytes, bytesToHex } from '../../src/bytes/hex.js'
@@ -18,10 +19,11 @@ const p2pk = (pubkey: string) => bytesToHex(p2pkScript(hexToBytes(pubkey)))
 
 let dev: Devnet
 beforeAll(async () => {
-  dev = await startDevnet({ privateKey: DEVNET_KEY })
+  dev = await startDevnet({ privateKey: DEVNET_KEY, electrum: true })
   await dev.mine(1)
   await dev.rpc.call('sendtoaddress', [at(0, 0).address, '10'])
   await dev.rpc.call('sendtoaddress', [at(0, 0, 1).address, '10'])
+  await dev.rpc.call('sendtoaddress', [at(0, 0, 2).address, '10'])
   await dev.mine(1)
 }, 60_000)
 afterAll(async () => {
@@ -72,6 +74,25 @@ describe('createHdWallet', () => {
     expect(spender.address).toBe(at(1, 0, 1).address)
     const third = await spender.tokencreate('HDD', '0.00001', 'third')
     expect(third.build.tx.vin.some((i) => i.txid === first.txid)).toBe(true)
+  }, 60_000)
+  test('over Electrum: a confirmed P2PK change output marks its change key used, for a fresh view too', async () => {
+    // a fresh view (a restarted wallet) has not seen the first transaction: it must learn the change keys to see
+    // the P2PK change output on change/0, or it would pay change there again
+    const views = [createElectrumView({ url: dev.electrum!.url }), createElectrumView({ url: dev.electrum!.url })]
+    try {
+      const pays = (r: { build: { tx: { vout: { script: Uint8Array }[] } } }, pubkey: string) =>
+        r.build.tx.vout.some((o) => bytesToHex(o.script) === p2pk(pubkey))
+      const options = { mnemonic: PHRASE, account: 2, changeTo: 'next-unused' } as const
+      const first = await createHdWallet({ ...options, view: views[0]! }).tokencreate('HDE', '0.00001', 'first')
+      expect(pays(first, at(1, 0, 2).pubkey)).toBe(true)
+      await dev.mine(1)
+      await dev.rpc.call('sendtoaddress', [at(0, 0, 2).address, '1'])
+      await dev.mine(1)
+      const second = await createHdWallet({ ...options, view: views[1]! }).tokencreate('HDF', '0.00001', 'second')
+      expect(pays(second, at(1, 1, 2).pubkey)).toBe(true) // not change/0 again
+    } finally {
+      for (const v of views) v.close()
+    }
   }, 60_000)
   test('typed refusals', () => {
     const code = (c: string) => expect.objectContaining({ code: c })
