@@ -44,5 +44,5 @@ export default defineConfig({
   treeshake: true,
   clean: true,
   sourcemap: false,
-  external: ['bs58check', '@noble/hashes', '@noble/secp256k1'],
+  external: ['bs58check', '@noble/hashes', '@noble/secp256k1', '@scure/bip39', '@scure/bip32'],
 })

@@ -32,6 +32,13 @@ export type ErrorCode =
   | 'PUBKEY_INVALID'
   | 'PRIVKEY_INVALID'
   | 'CHAIN_PARAMS'
+  // key material: seed phrases, HD paths, passphrases
+  | 'MNEMONIC_INVALID'
+  | 'MNEMONIC_CHECKSUM'
+  | 'HD_PATH_INVALID'
+  | 'HD_PATH_RANGE'
+  | 'HD_KEY_INVALID'
+  | 'PASSPHRASE_INVALID'
   // scripts, conditions, transactions, payloads
   | 'SCRIPT_TOO_LARGE'
   | 'SCRIPT_INVALID'

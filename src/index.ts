@@ -56,6 +56,18 @@ export {
   type DecodedAddress,
 } from './address/index.js'
 
+// keys: random, Komodo passphrase, BIP39 seed phrases along BIP44 coin 141 (the rest in komodo-cc/keys)
+export {
+  randomPrivateKey,
+  describeKey,
+  keyFromPassphrase,
+  keyFromMnemonic,
+  generateMnemonic,
+  validateMnemonic,
+  mnemonicToSeed,
+  type KeyDescription,
+} from './keys/index.js'
+
 // amounts
 export {
   COIN,
@@ -180,6 +192,15 @@ export {
   type WalletMethod,
   type WalletReadMethod,
   type PendingTx,
+  createHdWallet,
+  discoverAccount,
+  nextUnusedKey,
+  type HdWallet,
+  type HdWalletOptions,
+  type HdAccountSource,
+  type DiscoverOptions,
+  type DiscoveredAddress,
+  type AccountDiscovery,
 } from './wallet/index.js'
 export { WALLET_METHODS, type WalletMethodName } from './modules/registry/resolvers.js'
 export { WALLET_READS, type WalletRead, type WalletReadName, type ReadContext } from './modules/registry/reads.js'

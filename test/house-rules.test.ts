@@ -44,6 +44,7 @@ const LAYER: Record<string, number> = {
   address: 2,
   'oracle-data': 2,
   cc: 3,
+  keys: 3,
   script: 3,
   tx: 4,
   modules: 5,

@@ -50,3 +50,46 @@ describe("one module's builders bundle alone", () => {
     60_000,
   )
 })
+
+// Issue 35: BIP39/BIP32 (@scure/bip39, @scure/bip32 and the secp256k1 of @noble/curves they bring) are in a bundle only
+// when it imports a key function: a module's builders, the wallet and the inspector from the root carry none of them.
+describe('the keys dependencies stay out of bundles that do not import keys', () => {
+  const SCURE = /node_modules\/(@scure\/bip39|@scure\/bip32|@noble\/curves)\//
+  const bundleInputs = async (contents: string): Promise<string[]> => {
+    const result = await build({
+      stdin: { contents, resolveDir: ROOT, loader: 'ts' },
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      logLevel: 'silent',
+      metafile: true,
+      minify: true,
+    })
+    // the files that put bytes in the output (metafile.inputs also lists files parsed, then shaken away whole)
+    const out = Object.values(result.metafile.outputs)[0]!
+    return Object.entries(out.inputs)
+      .filter(([, v]) => v.bytesInOutput > 0)
+      .map(([k]) => k)
+  }
+  test.each([
+    ['tokens builders from the root', `export { buildTokenTransfer, buildTokenCreate } from './src/index.ts'`],
+    ['oracles builders from their subpath', `export { buildOraclesData } from './src/modules/oracles/index.ts'`],
+    ['the inspector and the wallet from the root', `export { inspectTransaction, createWallet } from './src/index.ts'`],
+    ['addresses and WIF', `export { p2pkhAddress, decodeWif } from './src/address/index.ts'`],
+  ])(
+    '%s',
+    async (_name, contents) => {
+      expect((await bundleInputs(contents)).filter((p) => SCURE.test(p))).toEqual([])
+    },
+    60_000,
+  )
+  test('a bundle of the seed-phrase functions does carry them (the check above can fail)', async () => {
+    const inputs = await bundleInputs(`export { keyFromMnemonic } from './src/index.ts'`)
+    expect(inputs.some((p) => p.includes('node_modules/@scure/bip39/'))).toBe(true)
+    expect(inputs.some((p) => p.includes('node_modules/@scure/bip32/'))).toBe(true)
+    // the passphrase key alone needs neither
+    const pass = await bundleInputs(`export { keyFromPassphrase } from './src/keys/index.ts'`)
+    expect(pass.filter((p) => SCURE.test(p))).toEqual([])
+  }, 60_000)
+})

@@ -13,6 +13,8 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import kdfVectors from '../vectors/kdf/enable-eth-with-tokens.json' with { type: 'json' }
+import bip44Vectors from '../vectors/keys/bip44-komodo.json' with { type: 'json' }
+import passphraseVectors from '../vectors/keys/komodo-passphrase.json' with { type: 'json' }
 import { cli } from './_util/cli.js'
 import { sendJson, startServer, type TestServer } from './rpc/_server.js'
 
@@ -94,6 +96,7 @@ test('every block is one this file runs', () => {
     'Quick start/sh',
     'Quick start/js',
     'Key-local wallet/ts',
+    'Keys/ts',
     'Oracle publisher/ts',
     'Electrum/ts',
     'Offline builders and the inspector/ts',
@@ -123,6 +126,14 @@ describe('README blocks run as written', () => {
   test('Key-local wallet: 1000 units made, 250 sent, 750 kept', async () => {
     const logged = await runBlock(block('Key-local wallet', 'ts'), 'mts')
     expect(logged).toEqual([[expect.objectContaining({ result: 'success', balance: 750n })]])
+  }, 60_000)
+
+  test('Keys: the BIP44 coin-141 address (bitcoinjs vector), the passphrase address (Komodo example), 24 words', async () => {
+    const logged = await runBlock(block('Keys', 'ts'), 'mts')
+    const v = bip44Vectors.valid.find(
+      (x) => x.mnemonic.startsWith('legal winner') && x.path === "m/44'/141'/0'/0/1" && x.passphrase === '',
+    )!
+    expect(logged).toEqual([[v.address], [passphraseVectors.valid[0]!.address], [24]])
   }, 60_000)
 
   test('Oracle publisher: five samples published and confirmed', async () => {

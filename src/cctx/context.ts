@@ -23,6 +23,11 @@ import type { Secp256k1Backend, Signer } from '../tx/sign.js'
 export type BuildContext = {
   /** The caller's public key (`-pubkey`): owner of change, of its CC address, and the signer of normal inputs. */
   pubkey: string | Uint8Array
+  /**
+   * Where change goes: a 33-byte compressed key whose P2PK output gets it. Default `pubkey`, as komodod's FinalizeCCTx
+   * sends change to `mypk` (src/cc/CCtx.cpp); an HD wallet may send it to its next unused change address instead.
+   */
+  changePubkey?: string | Uint8Array
   /** The caller's spendable normal coins (P2PK or P2PKH of `pubkey`), in the order the node would list them. */
   utxos: readonly Utxo[]
   /** The current chain height; nExpiryHeight = height + 1 + expiryDelta, as komodod sets it. */
@@ -51,6 +56,7 @@ export type BuildContext = {
 /** A context with its fields checked and defaulted. @internal */
 export type CheckedContext = {
   pubkey: Uint8Array
+  changePubkey: Uint8Array
   utxos: readonly Utxo[]
   expiryHeight: number
   fee: bigint
@@ -91,8 +97,17 @@ export function checkContext(ctx: BuildContext): CheckedContext {
       name: 'context.fee',
       got: String(fee),
     })
+  let changePubkey = pubkey
+  if (ctx.changePubkey !== undefined) {
+    changePubkey = pubkeyBytes(ctx.changePubkey, 'context.changePubkey')
+    if (changePubkey.length !== 33)
+      throw new KomodoCcError('PUBKEY_INVALID', 'context.changePubkey must be a 33-byte compressed key', {
+        name: 'context.changePubkey',
+      })
+  }
   const out: CheckedContext = {
     pubkey,
+    changePubkey,
     utxos: ctx.utxos,
     expiryHeight: ctx.height + 1 + delta,
     fee,

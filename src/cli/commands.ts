@@ -3,6 +3,7 @@ import { CLI_MODULES } from '../modules/registry/cli.js'
 import { oracleCommands } from './oracle.js'
 import { sbitsCommands } from './sbits.js'
 import { addressCommands } from './address.js'
+import { keyCommands } from './key.js'
 import { demoCommands } from './demo.js'
 import { tourCommands } from './tour.js'
 import { devnetCommands } from './devnet.js'
@@ -27,6 +28,7 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = /* @__PURE__ */ Ob
   ...oracleCommands,
   ...sbitsCommands,
   ...addressCommands,
+  ...keyCommands,
   ...demoCommands,
   ...tourCommands,
   ...devnetCommands,

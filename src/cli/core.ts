@@ -10,6 +10,11 @@ export type CliIo = {
   readStdin: () => Promise<string>
   /** True when stderr is a terminal (progress bars). */
   isTty: boolean
+  /**
+   * Reads one line from a terminal without echoing it (a secret typed by hand), after printing `prompt` on stderr.
+   * Given only when standard input is a terminal; otherwise secrets on stdin come through {@link CliIo.readStdin}.
+   */
+  readHidden?: (prompt: string) => Promise<string>
 }
 
 /** A CLI command: gets its own argv (after the command words) and returns the exit status. */
@@ -317,18 +322,31 @@ export const WIF_FLAGS = /* @__PURE__ */ Object.freeze({ strings: ['wif-env'], b
 /** parseArgs lists of the password flags every command taking an RPC password (or KDF userpass) accepts. */
 export const PASSWORD_FLAGS = /* @__PURE__ */ Object.freeze({ strings: ['password-env'], booleans: ['password-stdin'] })
 
-/** Reads a secret from `--<kind>-env NAME` or `--<kind>-stdin`; undefined when neither was given. */
-async function readSecret(
+/** The kinds of secret a command reads from `--<kind>-env NAME` or `--<kind>-stdin`. */
+export type SecretKind = 'wif' | 'password' | 'passphrase' | 'mnemonic' | 'bip39-passphrase'
+const SECRET_KINDS: readonly SecretKind[] = ['wif', 'password', 'passphrase', 'mnemonic', 'bip39-passphrase']
+
+/**
+ * Reads a secret from `--<kind>-env NAME` or `--<kind>-stdin`; undefined when neither was given. From a terminal,
+ * stdin is read without echo (`io.readHidden`). Whitespace around a WIF, and one trailing newline of anything else,
+ * is dropped.
+ * @throws KomodoCcError CLI_USAGE (both given, two secrets on stdin, the variable unset, a value that is no variable name)
+ * @example const phrase = await readSecretFlags(options, io, 'mnemonic', 'seed phrase')
+ */
+export async function readSecretFlags(
   options: Record<string, unknown>,
   io: CliIo,
-  kind: 'wif' | 'password',
+  kind: SecretKind,
   what: string,
 ): Promise<string | undefined> {
   const env = options[`${kind}-env`]
   const stdin = options[`${kind}-stdin`] === true
   if (env !== undefined && stdin) usage(`give one of --${kind}-env NAME or --${kind}-stdin, not both`)
-  if (kind === 'wif' ? options['password-stdin'] === true && stdin : options['wif-stdin'] === true && stdin)
-    usage('only one secret can come from standard input: give the other with --wif-env / --password-env')
+  const others = SECRET_KINDS.filter((k) => k !== kind && options[`${k}-stdin`] === true)
+  if (stdin && others.length > 0)
+    usage(
+      `only one secret can come from standard input: give the other with ${others.map((k) => `--${k}-env`).join(' / ')}`,
+    )
   if (typeof env === 'string') {
     // the value is never echoed unless it reads as a variable name: a key or password pasted here must not be printed
     const looksLikeName =
@@ -340,7 +358,7 @@ async function readSecret(
     return kind === 'wif' ? v.trim() : v.replace(/\r?\n$/, '')
   }
   if (stdin) {
-    const v = await io.readStdin()
+    const v = io.readHidden !== undefined ? await io.readHidden(`${what} (not shown): `) : await io.readStdin()
     const s = kind === 'wif' ? v.trim() : v.replace(/\r?\n$/, '')
     if (s === '') usage(`--${kind}-stdin: standard input held no ${what}`)
     return s
@@ -355,7 +373,7 @@ async function readSecret(
  * @example const wif = await readWifFlags(options, io) // options from parseArgs with WIF_FLAGS
  */
 export function readWifFlags(options: Record<string, unknown>, io: CliIo): Promise<string | undefined> {
-  return readSecret(options, io, 'wif', 'WIF')
+  return readSecretFlags(options, io, 'wif', 'WIF')
 }
 
 /**
@@ -365,7 +383,7 @@ export function readWifFlags(options: Record<string, unknown>, io: CliIo): Promi
  * @example const password = (await readPasswordFlags(options, io)) ?? io.env.KOMODO_RPC_PASSWORD
  */
 export function readPasswordFlags(options: Record<string, unknown>, io: CliIo): Promise<string | undefined> {
-  return readSecret(options, io, 'password', 'password')
+  return readSecretFlags(options, io, 'password', 'password')
 }
 
 /**

@@ -9,3 +9,13 @@ export type {
   WalletReadMethod,
 } from './wallet.js'
 export { PendingSet, type PendingTx } from './pending.js'
+export { createHdWallet, type HdWallet, type HdWalletOptions } from './hd.js'
+export {
+  discoverAccount,
+  nextUnusedKey,
+  DEFAULT_GAP_LIMIT,
+  type HdAccountSource,
+  type DiscoverOptions,
+  type DiscoveredAddress,
+  type AccountDiscovery,
+} from './discover.js'

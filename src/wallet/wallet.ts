@@ -40,6 +40,12 @@ export type WalletOptions = {
   methods?: readonly MethodResolver[]
   /** The read methods (default: every module's `*info`, `tokenbalance` and `*address`, from the registry). */
   reads?: readonly WalletRead[]
+  /**
+   * Where each call's change goes, asked before the call with the wallet's view of the chain (its pending
+   * transactions included): a 33-byte compressed public key whose P2PK output gets the change. Default: the wallet's
+   * own key, as komodod's FinalizeCCTx sends change to `mypk`. `createHdWallet`'s `changeTo: 'next-unused'` sets it.
+   */
+  change?: (view: ChainView) => Promise<string | Uint8Array>
 }
 
 /** Options of one wallet call (its last argument, after the daemon's parameters). */
@@ -128,9 +134,17 @@ export function createWallet(options: WalletOptions): Wallet {
   const { view } = options
   if (typeof view !== 'object' || view === null || typeof view.getTransaction !== 'function')
     throw new KomodoCcError('ARG_INVALID', 'createWallet: options.view expected a ChainView', { name: 'view' })
+  if (options.change !== undefined && typeof options.change !== 'function')
+    throw new KomodoCcError('ARG_INVALID', 'createWallet: options.change expected a function', { name: 'change' })
   const chain = options.chain ?? KMD
   const privateKey = options.privateKey === undefined ? undefined : keyOf(options.privateKey, chain)
   const signer = options.signer ?? (privateKey === undefined ? undefined : keySigner(privateKey))
+  if (signer === undefined && ('mnemonic' in options || 'seed' in options))
+    throw new KomodoCcError(
+      'ARG_INVALID',
+      'createWallet takes a key or signer; for a seed phrase use createHdWallet({ mnemonic, account, view })',
+      { name: 'mnemonic' },
+    )
   if (signer === undefined)
     throw new KomodoCcError('ARG_INVALID', 'createWallet needs privateKey or signer', { name: 'privateKey' })
   const batonSigner = options.batonSigner ?? (privateKey === undefined ? undefined : keySigner(batonKey(privateKey)))
@@ -157,9 +171,11 @@ export function createWallet(options: WalletOptions): Wallet {
   ): Promise<WalletResult> => {
     const sign = o.sign !== false
     await pending.reconcile(view)
+    const changePubkey = options.change === undefined ? undefined : await options.change(pending.view(view))
     const ctx: ResolveContext = {
       view: pending.view(view),
       pubkey: signer.publicKey,
+      ...(changePubkey === undefined ? {} : { changePubkey }),
       chain,
       ...(sign ? { signer } : {}),
       ...(sign && batonSigner !== undefined ? { batonSigner } : {}),
@@ -171,7 +187,8 @@ export function createWallet(options: WalletOptions): Wallet {
     const build = await m.resolve(params, ctx, o.resolve)
     const inspection = inspectBuild(build, { chain })
     // the submit checks: the method asked for, change only to the wallet, the fee within bound
-    checkInspection(inspection, { method: m.method, changeAddress: address })
+    const changeAddress = changePubkey === undefined ? address : [address, p2pkhAddress(changePubkey, chain)]
+    checkInspection(inspection, { method: m.method, changeAddress })
     checkFee(build.fee, o.maxFee ?? options.maxFee ?? DEFAULT_MAX_FEE)
     const out = { txid: build.txid, hex: build.hex, fee: build.fee, inspection, build }
     if (!sign || o.broadcast === false) return { ...out, broadcast: false }

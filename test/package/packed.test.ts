@@ -6,7 +6,7 @@
 // Why not npm_config_registry=http://127.0.0.1:9: npm's cache is keyed by the registry URL, so under another
 // registry the cached tarballs of the dependencies are not found and npm asks that registry for their metadata.
 // A fresh `npm install <tarball>` also needs the registry's metadata (not cached by `npm ci`) to resolve `^2.4.0`;
-// the project is seeded with a lockfile that pins the two dependencies to the versions and tarballs of the
+// the project is seeded with a lockfile that pins the dependencies (and theirs) to the versions and tarballs of the
 // repository's own package-lock.json, which `npm ci` put in the cache.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { spawn } from 'node:child_process'
@@ -118,7 +118,7 @@ beforeAll(async () => {
   mkdirSync(project)
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
   const packages: Record<string, unknown> = { '': { name: 'consumer' } }
-  for (const name of Object.keys(pkg.dependencies)) {
+  for (const name of runtimeClosure()) {
     const e = lock.packages[`node_modules/${name}`]!
     const file = `${name.split('/').at(-1)}-${e.version}.tgz`
     packages[`node_modules/${name}`] = { ...e, resolved: e.resolved ?? `https://registry.npmjs.org/${name}/-/${file}` }
@@ -139,14 +139,31 @@ afterAll(() => {
   if (work !== undefined) rmSync(work, { recursive: true, force: true })
 })
 
+/**
+ * The run-time dependencies and theirs, as the repository's lockfile resolves them (all hoisted): @scure/bip32 brings
+ * @noble/curves and @scure/base (issue 35).
+ */
+function runtimeClosure(): string[] {
+  const seen = new Set<string>()
+  const visit = (name: string): void => {
+    if (seen.has(name)) return
+    seen.add(name)
+    const e = lock.packages[`node_modules/${name}`] as { dependencies?: Record<string, string> } | undefined
+    if (e === undefined) throw new Error(`package-lock.json has no hoisted ${name}`)
+    for (const d of Object.keys(e.dependencies ?? {})) visit(d)
+  }
+  for (const name of Object.keys(pkg.dependencies)) visit(name)
+  return [...seen].sort()
+}
+
 describe('the packed package, installed from its tarball into a fresh project', () => {
-  test('installs offline with its two dependencies and nothing else', () => {
+  test('installs offline with its dependencies (and theirs, as the lockfile has them) and nothing else', () => {
     ok(install, installLine)
     const installed = JSON.parse(readFileSync(join(project, 'node_modules/.package-lock.json'), 'utf8')) as {
       packages: Record<string, unknown>
     }
     expect(Object.keys(installed.packages).sort()).toEqual(
-      ['komodo-cc', ...Object.keys(pkg.dependencies)].map((n) => `node_modules/${n}`).sort(),
+      ['komodo-cc', ...runtimeClosure()].map((n) => `node_modules/${n}`).sort(),
     )
     // no source maps; the docs travel, the generated API reference does not
     const files = readdirSync(join(project, 'node_modules/komodo-cc'), { recursive: true }).map(String)

@@ -175,7 +175,7 @@ export function buildDiceFund(
       maxodds: odds,
       timeoutblocks: timeout,
     }),
-    changePubkey: ctx.pubkey,
+    changePubkey: ctx.changePubkey,
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
@@ -272,7 +272,7 @@ export function buildDiceAddFunds(
       hash: bytesToHex(hentropy),
       proof: ZERO32,
     }),
-    changePubkey: ctx.pubkey,
+    changePubkey: ctx.changePubkey,
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
@@ -459,7 +459,7 @@ export function buildDiceBet(params: DiceBetParams, context: BuildContext, state
         hash: bytesToHex(bettorEntropy),
         proof: ZERO32,
       }),
-      changePubkey: ctx.pubkey,
+      changePubkey: ctx.changePubkey,
       fee: ctx.fee,
       expiryHeight: ctx.expiryHeight,
     })

@@ -57,7 +57,7 @@ export function buildFaucetFund(params: FaucetFundParams, context: BuildContext)
   const fin = finalizeCcTx({
     inputs,
     outputs: [{ value: sats, script: ccScript(cc1of1(EVAL, FAUCET.pubkey)) }],
-    changePubkey: ctx.pubkey,
+    changePubkey: ctx.changePubkey,
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
@@ -152,7 +152,7 @@ function planFaucetGet(
     inputs,
     outputs,
     opret: encodeFaucetPayload({ funcid: 'G', nonce: 0 }),
-    changePubkey: ctx.pubkey,
+    changePubkey: ctx.changePubkey,
     fee: CC_TXFEE,
     expiryHeight: ctx.expiryHeight,
   })

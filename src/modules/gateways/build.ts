@@ -130,7 +130,7 @@ function done(
     inputs,
     outputs,
     opret,
-    changePubkey: ctx.pubkey,
+    changePubkey: ctx.changePubkey,
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })

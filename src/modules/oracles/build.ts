@@ -119,7 +119,7 @@ export function buildOraclesCreate(params: OraclesCreateParams, context: BuildCo
     inputs,
     outputs: [{ value: MARKER, script: p2pkScript(pubkeyBytes(ORACLES.pubkey)) }],
     opret: encodeOraclesPayload({ funcid: 'C', name, format, description }),
-    changePubkey: ctx.pubkey,
+    changePubkey: ctx.changePubkey,
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
@@ -152,7 +152,7 @@ export function buildOraclesFund(params: OraclesFundParams, context: BuildContex
     inputs,
     outputs: [{ value: MARKER, script: ccScript(cc1of1(EVAL, ctx.pubkey)) }],
     opret: encodeOraclesPayload({ funcid: 'F', oracletxid: id, pubkey: bytesToHex(ctx.pubkey), amount: MARKER }),
-    changePubkey: ctx.pubkey,
+    changePubkey: ctx.changePubkey,
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
@@ -238,7 +238,7 @@ export function buildOraclesRegister(
       { value: MARKER, script: p2pkScript(ctx.pubkey) },
     ],
     opret: encodeOraclesPayload({ funcid: 'R', oracletxid: id, pubkey: bytesToHex(ctx.pubkey), datafee: fee }),
-    changePubkey: ctx.pubkey,
+    changePubkey: ctx.changePubkey,
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
@@ -290,7 +290,7 @@ export function buildOraclesSubscribe(
       { value: MARKER, script: p2pkScript(oracleMarkerPubkey(id)) },
     ],
     opret: encodeOraclesPayload({ funcid: 'S', oracletxid: id, pubkey: bytesToHex(ctx.pubkey), amount: sats }),
-    changePubkey: ctx.pubkey,
+    changePubkey: ctx.changePubkey,
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
@@ -415,7 +415,7 @@ export function buildOraclesData(
       pubkey: bytesToHex(ctx.pubkey),
       data: bytesToHex(record),
     }),
-    changePubkey: ctx.pubkey,
+    changePubkey: ctx.changePubkey,
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })

@@ -161,7 +161,7 @@ function done(
     inputs,
     outputs,
     opret,
-    changePubkey: ctx.pubkey,
+    changePubkey: ctx.changePubkey,
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })

@@ -91,7 +91,7 @@ export function buildTokenCreate(params: TokenCreateParams, context: BuildContex
       description: desc,
       blobs: nft === undefined ? [] : [{ id: TOKENS_BLOB_ID.nonfungible, data: bytesToHex(nft) }],
     }),
-    changePubkey: ctx.pubkey,
+    changePubkey: ctx.changePubkey,
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
@@ -207,7 +207,7 @@ export function buildTokenTransfer(
     inputs: [...normal, ...tokens],
     outputs,
     opret: encodeTokensPayload({ funcid: 't', evalCode: EVAL, tokenid: id, pubkeys: [bytesToHex(dest)], blobs: [] }),
-    changePubkey: ctx.pubkey,
+    changePubkey: ctx.changePubkey,
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })

@@ -7,7 +7,7 @@ import { EVAL } from '../../cc/eval.js'
 import { ccUnspent, outpointKey, txidText, type StateReader, type VerifiedTx } from '../../cctx/resolve.js'
 import type { ChainUtxo, Utxo } from '../../cctx/types.js'
 import type { Transaction } from '../../tx/types.js'
-import { createNftEvalCode, tokenVoutUnits, type TxLookup } from './validity.js'
+import { createNftEvalCode, tokensOpretOf, tokenVoutUnits, type TxLookup } from './validity.js'
 
 /** `AddTokenCCInputs` takes at most this many token inputs (tokentransfer's `maxinputs`). @example TOKEN_MAX_INPUTS // 60 */
 export const TOKEN_MAX_INPUTS = 60
@@ -146,4 +146,34 @@ export async function tokenBalance(
 ): Promise<bigint> {
   await reader.tx(tokenid)
   return (await tokenInputs(reader, tokenid, pubkey, undefined, options)).reduce((s, u) => s + u.satoshis, 0n)
+}
+
+/**
+ * Every fungible token `pubkey` holds, with its balance: the tokenids of the outputs on its token address
+ * (CC1(0xf2, pubkey), `GetTokensCCaddress` for a fungible token) that no mempool transaction spends, each counted as
+ * {@link tokenBalance} counts it (valid token outputs only, so a forged output of a real tokenid adds nothing). NFTs,
+ * held on three-eval addresses of their own eval code, are not listed. Tokenids in ascending order; none is `{}`.
+ * @throws KomodoCcError CHAIN_MISMATCH | TX_NOT_FOUND | ABORTED
+ * @example await tokenHoldings(new StateReader(view), pubkey) // { '5c…': 700n }
+ */
+export async function tokenHoldings(
+  reader: StateReader,
+  pubkey: string | Uint8Array,
+  options: { chain?: ChainParams } = {},
+): Promise<Record<string, bigint>> {
+  const candidates = await unspentAt(reader, ccAddress(EVAL.TOKENS, pubkey, options.chain), options.chain)
+  if (candidates.length === 0) return {}
+  const ids = new Set<string>()
+  for (const t of await reader.txs(candidates.map((u) => u.txid))) {
+    const opret = tokensOpretOf(t.tx)
+    if (opret === null) continue
+    // a create names no tokenid: its txid is the tokenid (komodod's DecodeTokenCreateOpRet)
+    ids.add(opret.funcid === 'c' ? t.txid : (opret as { tokenid: string }).tokenid.toLowerCase())
+  }
+  const out: Record<string, bigint> = {}
+  for (const id of [...ids].sort()) {
+    const units = (await tokenInputs(reader, id, pubkey, undefined, options)).reduce((s, u) => s + u.satoshis, 0n)
+    if (units > 0n) out[id] = units
+  }
+  return out
 }

@@ -335,3 +335,28 @@ describe('tokens builders against the documented daemon transactions', () => {
     expect(r.tx.vout[0]!.value).toBe(BigInt(c.params![2]!))
   })
 })
+
+// issue 35: context.changePubkey (an HD wallet's next unused change key) moves only the change output; default mypk
+describe('context.changePubkey', () => {
+  const funding = [coin('12'.repeat(32), 200_000_000n, k1.pub)]
+  const params = { name: 'DUKE', supply: '1', description: "Duke's custom token" }
+  test('change goes to P2PK of changePubkey; every other byte but the signatures is the default build', () => {
+    const plain = buildTokenCreate(params, ctxOf(funding, k1.priv))
+    const moved = buildTokenCreate(params, { ...ctxOf(funding, k1.priv), changePubkey: k2.pub })
+    expect(bytesToHex(moved.tx.vout[2]!.script)).toBe(bytesToHex(p2pkScript(k2.pub)))
+    expect(moved.tx.vout[2]!.value).toBe(plain.tx.vout[2]!.value)
+    expect({ ...moved.tx.vout[2]!, script: plain.tx.vout[2]!.script }).toEqual(plain.tx.vout[2])
+    expect(moved.tx.vout.filter((_, i) => i !== 2)).toEqual(plain.tx.vout.filter((_, i) => i !== 2))
+    expectAllInputsVerify(moved, funding)
+    // the same key as pubkey is the default, byte for byte
+    expect(buildTokenCreate(params, { ...ctxOf(funding, k1.priv), changePubkey: k1.pub }).hex).toBe(plain.hex)
+  })
+  test('a changePubkey that is not a 33-byte compressed key is refused', () => {
+    expect(() =>
+      buildTokenCreate(params, { ...ctxOf(funding, k1.priv), changePubkey: '04' + '11'.repeat(64) }),
+    ).toThrow(code('PUBKEY_INVALID'))
+    expect(() => buildTokenCreate(params, { ...ctxOf(funding, k1.priv), changePubkey: 'zz' })).toThrow(
+      code('HEX_INVALID'),
+    )
+  })
+})
