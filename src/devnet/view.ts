@@ -76,7 +76,9 @@ export function devnetChainView(node: DevnetNode): ChainView {
         return b.time
       }),
     // a refusal is a DevnetRefusal (a KomodoCcError with the daemon's code and message)
-    broadcast: async (hex: string) => acceptTransaction(chain, hex, { validators: node.validators }).txid,
+    broadcast: async (hex: string) =>
+      acceptTransaction(chain, hex, { validators: node.validators, ...(node.policy ? { policy: node.policy } : {}) })
+        .txid,
   })
 }
 

@@ -77,7 +77,7 @@ describe('sendrawtransaction refusals with komodod texts', () => {
   test('unknown input: -25 Missing inputs', async () => {
     await expectRefused(
       dev.rpc.sendrawtransaction(
-        bytesToHex(serializeTransaction(spend([{ txid: 'ab'.repeat(32), vout: 0 }], [pay(1n)]))),
+        bytesToHex(serializeTransaction(spend([{ txid: 'ab'.repeat(32), vout: 0 }], [pay(10000n)]))),
       ),
       -25,
       'Missing inputs',
