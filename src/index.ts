@@ -93,8 +93,11 @@ export {
   ORACLE_MAX_FORMAT_LENGTH,
   ORACLE_MAX_NAME_LENGTH,
   ORACLE_MAX_PRINT_FIELD,
+  oracleRecordFit,
+  oracleRecordLimit,
   type OracleValue,
   type OracleDataOptions,
+  type OracleRecordFit,
 } from './oracle-data/index.js'
 
 // transactions: codec, txid, signature hashes, signing and verifying, the daemon's decoderawtransaction

@@ -335,21 +335,26 @@ export function relayPolicyViolations(tx: Transaction, policy: RelayPolicy = ASS
  * Throws when a node with `policy` would refuse `tx` (see {@link relayPolicyViolations}): `TX_NONSTANDARD` for a
  * relay rule, `TX_INVALID` for the consensus rule, the message naming the rule, the size and the node option that
  * would admit it; `details` carry `reason` (komodod's reject text), `vout`, `size`, `limit`, `option`, `violations`.
+ * `what` names the transaction in the message; `version: false` skips the Sapling version rule (for hex a daemon
+ * built: its version is the daemon's own choice).
  * @throws KomodoCcError TX_NONSTANDARD | TX_INVALID
  * @example checkRelayPolicy(parseTransaction(hex), relayPolicy('asset', { datacarriersize: 400 }))
  */
 export function checkRelayPolicy(
   tx: Transaction,
   policy: RelayPolicy = ASSET_CHAIN_POLICY,
-  what = 'the transaction',
+  options: { what?: string; version?: boolean } = {},
 ): void {
-  const all = relayPolicyViolations(tx, policy)
+  const all = relayPolicyViolations(tx, policy).filter(
+    (v) => options.version !== false || v.reason !== 'sapling-version',
+  )
   const first = all[0]
   if (first === undefined) return
   const { message, ...rest } = first
+  const kind = policy.chain === 'KMD' ? 'a KMD' : 'an asset chain'
   throw new KomodoCcError(
     first.consensus ? 'TX_INVALID' : 'TX_NONSTANDARD',
-    `${what} breaks ${first.consensus ? 'a consensus rule' : `the ${policy.chain === 'KMD' ? 'KMD' : 'asset chain'} node's relay policy`} (komodod: ${first.reason}): ${message}`,
+    `${options.what ?? 'the transaction'} breaks ${first.consensus ? 'a consensus rule' : `the relay policy of ${kind} node`} (komodod: ${first.reason}): ${message}`,
     {
       ...rest,
       ...(rest.value !== undefined ? { value: String(rest.value) } : {}),
