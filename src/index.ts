@@ -199,6 +199,7 @@ export {
   type PublishOptions,
   type PublishResult,
   type SampleInput,
+  type PublisherFit,
   type JournalStorage,
   type JournalData,
   type JournalEntry,
