@@ -141,7 +141,7 @@ export async function submit(
   // the node's relay policy (komodod IsStandardTx), before anything is sent
   checkRelayPolicy(parseTransaction(hex), options.policy ?? ASSET_CHAIN_POLICY, {
     what: `the ${expect.method} transaction`,
-    version: false,
+    allowAnyVersion: true,
   })
   const txid = inspection.txid
   options.onProgress?.(fee === undefined ? { stage: 'checked', txid } : { stage: 'checked', txid, fee })

@@ -335,19 +335,19 @@ export function relayPolicyViolations(tx: Transaction, policy: RelayPolicy = ASS
  * Throws when a node with `policy` would refuse `tx` (see {@link relayPolicyViolations}): `TX_NONSTANDARD` for a
  * relay rule, `TX_INVALID` for the consensus rule, the message naming the rule, the size and the node option that
  * would admit it; `details` carry `reason` (komodod's reject text), `vout`, `size`, `limit`, `option`, `violations`.
- * `what` names the transaction in the message; `version: false` skips the Sapling version rule (for hex a daemon
- * built: its version is the daemon's own choice).
+ * `what` names the transaction in the message; `allowAnyVersion: true` skips the Sapling version rule (for hex a
+ * daemon built: its version is the daemon's own choice).
  * @throws KomodoCcError TX_NONSTANDARD | TX_INVALID
  * @example checkRelayPolicy(parseTransaction(hex), relayPolicy('asset', { datacarriersize: 400 }))
  */
 export function checkRelayPolicy(
   tx: Transaction,
   policy: RelayPolicy = ASSET_CHAIN_POLICY,
-  options: { what?: string; version?: boolean } = {},
+  options: { what?: string; allowAnyVersion?: boolean } = {},
 ): void {
-  const all = relayPolicyViolations(tx, policy).filter(
-    (v) => options.version !== false || v.reason !== 'sapling-version',
-  )
+  const anyVersion =
+    options.allowAnyVersion === undefined ? false : assertBool(options.allowAnyVersion, 'allowAnyVersion')
+  const all = relayPolicyViolations(tx, policy).filter((v) => !anyVersion || v.reason !== 'sapling-version')
   const first = all[0]
   if (first === undefined) return
   const { message, ...rest } = first
