@@ -195,6 +195,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       )
     }
   } else chain = new DevChain({ walletPubkey: pubkey })
+  chain.policy = policy
 
   const user = `devnet-${randomBytes(4).toString('hex')}`
   const password = randomBytes(24).toString('base64url')

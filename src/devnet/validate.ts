@@ -36,8 +36,8 @@ export type AcceptOptions = {
   /** Check only: run every rule but do not add the transaction to the mempool. */
   dryRun?: boolean
   /**
-   * The node's relay policy (`IsStandardTx`): default komodod's for an asset chain (208-byte OP_RETURN scripts,
-   * dust, one OP_RETURN, standard output types). A devnet started with `--datacarriersize N` passes its own.
+   * The node's relay policy (`IsStandardTx`): default the chain's (`chain.policy`: komodod's for an asset chain,
+   * 208-byte OP_RETURN scripts, dust, one OP_RETURN, standard output types, unless the devnet was started with another).
    */
   policy?: RelayPolicy
 }
@@ -106,7 +106,9 @@ export function acceptTransaction(
   if (tx.expiryHeight >= 500_000_000) throw rejected(REJECT.INVALID, 'bad-tx-expiry-height-too-high')
   // IsStandardTx (src/main.cpp; AcceptToMemoryPool calls it after the contextual checks): komodod answers
   // `64: <reason>` (REJECT_NONSTANDARD) with the first rule broken; details say which output, size and node option
-  const nonstandard = relayPolicyViolations(tx, options.policy ?? ASSET_CHAIN_POLICY).find((v) => !v.consensus)
+  const nonstandard = relayPolicyViolations(tx, options.policy ?? chain.policy ?? ASSET_CHAIN_POLICY).find(
+    (v) => !v.consensus,
+  )
   if (nonstandard !== undefined) {
     const { reason, message, consensus: _c, ...where } = nonstandard
     throw rejected(REJECT.NONSTANDARD, `${reason} (${message})`, {

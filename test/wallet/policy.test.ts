@@ -53,6 +53,9 @@ describe('the wallet checks the relay policy before broadcasting', () => {
     const big = await startDevnet({ policy: relayPolicy('asset', { datacarriersize: 10001 }) })
     try {
       expect(big.view.relayPolicy?.datacarriersize).toBe(10001)
+      expect([big.policy.datacarriersize, big.chain.policy.datacarriersize, dev.chain.policy.datacarriersize]).toEqual([
+        10001, 10001, 208,
+      ])
       const wallet = createWallet({ privateKey: big.privateKey, view: big.view })
       const r = await wallet.tokencreate('LONGDESC', '1', LONG)
       expect(big.chain.mempool).toContain(r.txid)
