@@ -46,7 +46,7 @@ export const devnetCommand: CliCommand = {
   --electrum-port N     also serve Electrum (newline JSON-RPC over TCP and WebSocket, one port; 0: a free port)
   --wif-env NAME        wallet key: the WIF in environment variable NAME (default: the data file's key or a new one)
   --wif-stdin           wallet key: the WIF read from standard input
-Prints {url, chain, confPath, confDir, pubkey, height, dataFile, electrum?}. Stops on SIGINT/SIGTERM or the stop RPC
+Prints {url, chain, confPath, confDir, pubkey, height, dataFile, datacarriersize, electrum?}. Stops on SIGINT/SIGTERM or the stop RPC
 (the data file is written first, the conf file deleted), exit status 0.`,
   run: async (args: string[], io: CliIo): Promise<number> => {
     const { options, positionals } = parseArgs(args, {
@@ -115,6 +115,7 @@ Prints {url, chain, confPath, confDir, pubkey, height, dataFile, electrum?}. Sto
       pubkey: dev.pubkey,
       height: dev.chain.height,
       dataFile: opts.dataFile ?? null,
+      datacarriersize: dev.policy.datacarriersize,
       ...(dev.electrum === undefined ? {} : { electrum: dev.electrum.url, electrumWs: dev.electrum.wsUrl }),
     })
     // until a signal or the stop RPC (which closes the server: nothing else would keep this promise pending)
