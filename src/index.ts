@@ -105,8 +105,11 @@ export {
   ORACLE_MAX_FORMAT_LENGTH,
   ORACLE_MAX_NAME_LENGTH,
   ORACLE_MAX_PRINT_FIELD,
+  oracleRecordFit,
+  oracleRecordLimit,
   type OracleValue,
   type OracleDataOptions,
+  type OracleRecordFit,
 } from './oracle-data/index.js'
 
 // transactions: codec, txid, signature hashes, signing and verifying, the daemon's decoderawtransaction
@@ -217,6 +220,7 @@ export {
   type PublishOptions,
   type PublishResult,
   type SampleInput,
+  type PublisherFit,
   type JournalStorage,
   type JournalData,
   type JournalEntry,

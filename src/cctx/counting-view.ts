@@ -83,6 +83,7 @@ export function countingView(view: ChainView): CountingView {
     getHeight: wrap('getHeight', view.getHeight),
     ...(typeof view.getBlockTimes === 'function' ? { getBlockTimes: wrap('getBlockTimes', view.getBlockTimes) } : {}),
     broadcast: wrap('broadcast', view.broadcast),
+    ...(view.relayPolicy !== undefined ? { relayPolicy: view.relayPolicy } : {}),
     ...learning(view),
   }
   return Object.freeze({

@@ -1,4 +1,5 @@
 import type { CcCondition } from '../cc/types.js'
+import type { RelayPolicy } from '../tx/policy.js'
 
 /**
  * An unspent output as the builders take it. `txid` is display hex (as komodod prints it), `satoshis` exact, `script`
@@ -72,6 +73,12 @@ export interface ChainView {
   getBlockTimes?(heights: readonly number[]): Promise<number[]>
   /** Sends a signed transaction; resolves to its display txid. */
   broadcast(hex: string): Promise<string>
+  /**
+   * The relay policy of the node behind this source, when the source knows it (the devnet's view does). The wallet
+   * and the oracle publisher check every transaction against it before broadcasting (default: komodod's for an
+   * asset chain, `ASSET_CHAIN_POLICY`).
+   */
+  readonly relayPolicy?: RelayPolicy
 }
 
 /** Who signs an input, as FinalizeCCTx picks the key for it. */

@@ -1,5 +1,6 @@
 import { decodeWif } from '../address/address.js'
 import { startDevnet, type Devnet, type DevnetOptions } from '../devnet/server.js'
+import { relayPolicy } from '../tx/policy.js'
 import {
   WIF_FLAGS,
   durationOption,
@@ -15,7 +16,7 @@ import {
 
 /**
  * `komodo-cc devnet [--port N] [--conf-dir DIR] [--chain NAME] [--data FILE [--sync]] [--block-time DURATION]
- * [--electrum-port N] [--wif-env NAME | --wif-stdin]`: runs the embedded devnet until SIGINT, SIGTERM or the `stop`
+ * [--datacarriersize N] [--electrum-port N] [--wif-env NAME | --wif-stdin]`: runs the embedded devnet until SIGINT, SIGTERM or the `stop`
  * RPC, then exits 0. Prints one JSON object (url, chain, conf path, wallet pubkey and address) on stdout; credentials
  * stay in the conf file: in `--conf-dir DIR` when given (deleted at a clean stop if it still holds them), else in a
  * temporary directory removed at stop. Nothing is written under `~/.komodo` unless DIR is there.
@@ -24,7 +25,7 @@ import {
 export const devnetCommand: CliCommand = {
   runsBare: true,
   summary:
-    'devnet [--port N] [--conf-dir DIR] [--chain NAME] [--data FILE [--sync]] [--block-time DURATION] [--electrum-port N]: run a local komodod-compatible devnet',
+    'devnet [--port N] [--conf-dir DIR] [--chain NAME] [--data FILE [--sync]] [--block-time DURATION] [--datacarriersize N] [--electrum-port N]: run a local komodod-compatible devnet',
   help: `komodo-cc devnet — an embedded komodod-compatible chain on 127.0.0.1 (JSON-RPC 1.0, basic auth)
 
   --port N              listen port (default: a free port)
@@ -39,14 +40,27 @@ export const devnetCommand: CliCommand = {
                         every block and within 1 s of any other change (kill -9 loses at most that last second)
   --sync                with --data: write and fsync FILE after every accepted transaction, before answering
   --block-time DURATION also mine a block this often: 10s, 500ms, 1m; a bare number is seconds
+  --datacarriersize N   largest OP_RETURN script relayed, in bytes, as komodod's -datacarriersize (default 208,
+                        komodod's for an asset chain); the devnet also refuses dust, a second OP_RETURN and
+                        non-standard output scripts as komodod does (64: scriptpubkey, 64: dust, 64: multi-op-return)
   --electrum-port N     also serve Electrum (newline JSON-RPC over TCP and WebSocket, one port; 0: a free port)
   --wif-env NAME        wallet key: the WIF in environment variable NAME (default: the data file's key or a new one)
   --wif-stdin           wallet key: the WIF read from standard input
-Prints {url, chain, confPath, confDir, pubkey, height, dataFile, electrum?}. Stops on SIGINT/SIGTERM or the stop RPC
+Prints {url, chain, confPath, confDir, pubkey, height, dataFile, datacarriersize, electrum?}. Stops on SIGINT/SIGTERM or the stop RPC
 (the data file is written first, the conf file deleted), exit status 0.`,
   run: async (args: string[], io: CliIo): Promise<number> => {
     const { options, positionals } = parseArgs(args, {
-      strings: ['port', 'chain', 'conf-dir', 'datadir', 'data', 'block-time', 'electrum-port', ...WIF_FLAGS.strings],
+      strings: [
+        'port',
+        'chain',
+        'conf-dir',
+        'datadir',
+        'data',
+        'block-time',
+        'electrum-port',
+        'datacarriersize',
+        ...WIF_FLAGS.strings,
+      ],
       booleans: ['sync', ...WIF_FLAGS.booleans],
     })
     if (positionals.length > 0) usage(`unexpected argument ${positionals[0]}`)
@@ -65,6 +79,8 @@ Prints {url, chain, confPath, confDir, pubkey, height, dataFile, electrum?}. Sto
     const bt = durationOption(options['block-time'], 'block-time', { maxMs: 86_400_000 })
     if (bt !== undefined) opts.blockTime = bt / 1000
     if (typeof options.data === 'string') opts.dataFile = options.data
+    const datacarriersize = intOption(options.datacarriersize, 'datacarriersize', 0, 0xffffffff)
+    if (datacarriersize !== undefined) opts.policy = relayPolicy('asset', { datacarriersize })
     const electrumPort = intOption(options['electrum-port'], 'electrum-port', 0, 65535)
     if (electrumPort !== undefined) opts.electrum = electrumPort
     if (options.sync === true) {
@@ -99,6 +115,7 @@ Prints {url, chain, confPath, confDir, pubkey, height, dataFile, electrum?}. Sto
       pubkey: dev.pubkey,
       height: dev.chain.height,
       dataFile: opts.dataFile ?? null,
+      datacarriersize: dev.policy.datacarriersize,
       ...(dev.electrum === undefined ? {} : { electrum: dev.electrum.url, electrumWs: dev.electrum.wsUrl }),
     })
     // until a signal or the stop RPC (which closes the server: nothing else would keep this promise pending)

@@ -13,6 +13,7 @@ import { createOraclePublisher, type PublisherEvent, type SampleInput } from '..
 import { fileJournal } from '../publisher/file-journal.js'
 import { memoryJournalStorage } from '../publisher/journal.js'
 import { formatCoins } from '../amount.js'
+import { relayPolicy } from '../tx/policy.js'
 import {
   COIN_KEYS,
   WIF_FLAGS,
@@ -110,7 +111,8 @@ With --every and --cmd, the command is run every interval and its output (one JS
 Each sample's signed transaction is written to the journal (--journal FILE; without it, a restart cannot recover)
 before it is broadcast: after a crash, the same command on the same journal sends again what was signed and not
 seen, and never signs a second transaction for a sequence number. Replaying input with "seq" publishes each sample
-once. Progress goes to stdout as JSON lines ({"event":"sent"|"confirmed"|"retry"|"low-funds"|"error", …}), then a
+once. Progress goes to stdout as JSON lines (first {"event":"fit", …}: which records of the oracle's format the node relays;
+then {"event":"sent"|"confirmed"|"retry"|"low-funds"|"error", …}), then a
 final {"event":"closed", …status}. SIGINT/SIGTERM stop reading, let the queued samples go out, flush the journal.
   --oracle TXID      the oracle (its create transaction)
   --wif-env NAME     the publisher's key: the WIF in environment variable NAME
@@ -121,6 +123,9 @@ final {"event":"closed", …status}. SIGINT/SIGTERM stop reading, let the queued
   --cmd "COMMAND"    a shell command printing one JSON array of values
   --low-funds K      warn while fewer than K samples remain paid (default 10)
   --poll DURATION    check confirmations this often: 10s, 500ms, 1m; a bare number is seconds (default 10s)
+  --datacarriersize N  the node's -datacarriersize (default 208, komodod's for an asset chain): records whose
+                     oraclesdata OP_RETURN is larger are refused before signing; a 'fit' line at start says
+                     which records of the oracle's format fit
   --sats             print the events' amounts (funds) in satoshis (digit strings) instead of coins
   --devnet           the devnet started by \`komodo-cc devnet --conf-dir ~/.komodo/DEVNET\` (same as --chain DEVNET)
   --electrum URL     an Electrum server instead of komodod: tcp://host:port, ssl://…, ws://…, wss://…
@@ -139,6 +144,7 @@ ${CONNECTION_HELP}`,
         'cmd',
         'low-funds',
         'poll',
+        'datacarriersize',
       ],
       booleans: [...CONN.booleans, ...WIF_FLAGS.booleans, 'devnet', 'sats'],
     })
@@ -153,6 +159,7 @@ ${CONNECTION_HELP}`,
     if (wif === undefined) usage('give the key: --wif-env NAME or --wif-stdin (never on the command line)')
     const privateKey = decodeWif(wif).privateKey
     const lowFundsSamples = intOption(options['low-funds'], 'low-funds', 0, 1e9) ?? 10
+    const datacarriersize = intOption(options.datacarriersize, 'datacarriersize', 0, 0xffffffff)
     const pollMs = durationOption(options.poll, 'poll', { minMs: 0, maxMs: 86_400_000 }) ?? 10_000
     const sources = ['chain', 'conf', 'url', 'electrum'].filter((k) => options[k] !== undefined)
     if (options.devnet === true) {
@@ -198,7 +205,10 @@ ${CONNECTION_HELP}`,
         journal,
         lowFundsSamples,
         pollMs,
+        ...(datacarriersize !== undefined ? { policy: relayPolicy('asset', { datacarriersize }) } : {}),
       })
+      // said at start: whether the oracle's records can fit the node's relay policy
+      line({ event: 'fit', ...pub.fit })
       const tty = (): void => {
         if (io.isTty) io.stderr(`\rsent ${sent}  confirmed ${confirmed}  funds ${funds}  last ${last}   `)
       }

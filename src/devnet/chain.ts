@@ -11,6 +11,7 @@ import { hash160 } from '../hash/index.js'
 import { parseTransaction, serializeTransaction, txid as txidOf } from '../tx/codec.js'
 import { SAPLING_VERSION_GROUP_ID, type Transaction, type TxOutput } from '../tx/types.js'
 import type { Utxo } from '../cctx/types.js'
+import { ASSET_CHAIN_POLICY, type RelayPolicy } from '../tx/policy.js'
 
 /** 1 coin in satoshis. */
 export const COIN = 100_000_000n
@@ -184,6 +185,11 @@ export class DevChain {
   timeOffset = 0
   /** Counts changes: one more for every block connected and every transaction entering the mempool (persistence compares it). */
   revision = 0
+  /**
+   * The relay policy its mempool applies (komodod's `IsStandardTx`; `acceptTransaction` reads it unless told another):
+   * komodod's for an asset chain unless the devnet was started with another (`startDevnet({ policy })`).
+   */
+  policy: RelayPolicy = ASSET_CHAIN_POLICY
   readonly walletPubkey: Uint8Array
 
   constructor(options: { walletPubkey: Uint8Array; genesisTime?: number; premine?: boolean }) {

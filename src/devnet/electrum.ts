@@ -623,7 +623,10 @@ export async function startElectrumServer(
           throw new Fault(BAD_REQUEST, `${pyValue(raw)} should be a hex string`)
         let txid: string
         try {
-          txid = acceptTransaction(chain, raw, { validators: node.validators }).txid
+          txid = acceptTransaction(chain, raw, {
+            validators: node.validators,
+            ...(node.policy ? { policy: node.policy } : {}),
+          }).txid
         } catch (e) {
           const why =
             e instanceof DevnetRefusal

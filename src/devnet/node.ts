@@ -5,6 +5,7 @@ import type { BuildResult } from '../cctx/complete.js'
 import type { DevChain } from './chain.js'
 import { DevnetRefusal, RPC_CODES } from './refusal.js'
 import type { ModuleValidator } from './validate.js'
+import type { RelayPolicy } from '../tx/policy.js'
 
 /** The devnet node behind the HTTP server: chain, wallet key, validators, and hooks. */
 export type DevnetNode = {
@@ -13,6 +14,8 @@ export type DevnetNode = {
   /** The wallet's key (`-pubkey` and its private key): the devnet signs the module RPCs' transactions with it. */
   wallet: { pubkey: Uint8Array; privateKey: Uint8Array }
   validators: Map<number, ModuleValidator>
+  /** The relay policy its mempool applies (default: komodod's for an asset chain, 208-byte OP_RETURN scripts). */
+  policy?: RelayPolicy
   rpcPort: number
   /** Called after blocks are mined (persistence). */
   onBlocks?: () => void

@@ -171,7 +171,8 @@ const METHODS: Record<string, Method> = {
       if (p[1] !== undefined) expect(p[1], 'bool')
       const hex = p[0] as string
       if (!/^([0-9a-fA-F]{2})*$/.test(hex)) throw new DevnetRefusal(RPC_CODES.DESERIALIZATION_ERROR, 'TX decode failed')
-      return acceptTransaction(n.chain, hex, { validators: n.validators }).txid
+      return acceptTransaction(n.chain, hex, { validators: n.validators, ...(n.policy ? { policy: n.policy } : {}) })
+        .txid
     },
   },
   decoderawtransaction: {
@@ -315,7 +316,10 @@ function sendTo(n: DevnetNode, to: string, sats: bigint): string {
     chosen.map((u) => ({ value: u.satoshis, script: u.script })),
     [n.wallet.privateKey],
   )
-  return acceptTransaction(n.chain, bytesToHex(serializeTransaction(signed)), { validators: n.validators }).txid
+  return acceptTransaction(n.chain, bytesToHex(serializeTransaction(signed)), {
+    validators: n.validators,
+    ...(n.policy ? { policy: n.policy } : {}),
+  }).txid
 }
 
 /** Names of every RPC method the devnet serves. @example devnetMethods().includes('getblockcount') // true */

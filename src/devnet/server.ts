@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { bytesToHex, hexToBytes } from '../bytes/hex.js'
 import { KomodoCcError } from '../errors.js'
 import { keySigner } from '../tx/sign.js'
+import { ASSET_CHAIN_POLICY, type RelayPolicy } from '../tx/policy.js'
 import { createKomodoRpc, type KomodoRpc } from '../rpc/client.js'
 import { DevChain, type ChainSnapshot } from './chain.js'
 import { DevnetRefusal, RPC_CODES } from './refusal.js'
@@ -27,6 +28,13 @@ export type DevnetOptions = {
   port?: number
   /** Chain name: names the conf file `<NAME>.conf` (default `DEVNET`). */
   chain?: string
+  /**
+   * The relay policy its mempool applies, as a komodod node's (`relayPolicy('asset', { datacarriersize })` for a
+   * node started with `-datacarriersize=N`). Default: komodod's for an asset chain — OP_RETURN scripts up to 208
+   * bytes, no dust, one OP_RETURN, standard output types; refusals are komodod's `64: scriptpubkey`, `64: dust`,
+   * `64: multi-op-return`.
+   */
+  policy?: RelayPolicy
   /** Mine a block every this many seconds (default: only on `generate` / `mine`). */
   blockTime?: number
   /**
@@ -84,6 +92,8 @@ export type Devnet = {
   privateKey: string
   /** The in-memory chain (read it; mutate it only through RPCs). */
   chain: DevChain
+  /** The relay policy its mempool applies (`startDevnet({ policy })`, `--datacarriersize N`). */
+  policy: RelayPolicy
   /** The chain as a `ChainView`, in process (what the daemon-style RPCs' resolvers read; `broadcast` validates). */
   view: ChainView
   /** The Electrum endpoint (`{ host, port, url, wsUrl }`) when started with `electrum`. */
@@ -139,6 +149,9 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const maxConnections = options.maxConnections ?? 512
   if (!Number.isInteger(maxConnections) || maxConnections < 1)
     throw new KomodoCcError('DEVNET', 'maxConnections must be a positive integer')
+  const policy = options.policy ?? ASSET_CHAIN_POLICY
+  if (typeof policy !== 'object' || policy === null || typeof policy.datacarriersize !== 'number')
+    throw new KomodoCcError('DEVNET', 'policy must be a relay policy (relayPolicy())')
   const removeConf = options.removeConf ?? false
   if (typeof removeConf !== 'boolean') throw new KomodoCcError('DEVNET', 'removeConf must be a boolean')
 
@@ -182,6 +195,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       )
     }
   } else chain = new DevChain({ walletPubkey: pubkey })
+  chain.policy = policy
 
   const user = `devnet-${randomBytes(4).toString('hex')}`
   const password = randomBytes(24).toString('base64url')
@@ -207,12 +221,13 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     chainName,
     wallet: { pubkey, privateKey },
     validators: defaultValidators(),
+    policy,
     rpcPort: port,
     onBlocks: save,
   }
   for (const hex of pendingMempool) {
     try {
-      acceptTransaction(chain, hex, { validators: node.validators })
+      acceptTransaction(chain, hex, { validators: node.validators, ...(node.policy ? { policy: node.policy } : {}) })
     } catch {
       // a mempool transaction that no longer fits is dropped, as a restarted komodod drops it
     }
@@ -359,6 +374,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     chainName,
     rpc,
     chain,
+    policy,
     view: devnetChainView(node),
     ...(electrum === undefined
       ? {}

@@ -8,6 +8,8 @@ import { getOp } from '../script/script.js'
 import { parseTransaction, serializeTransaction, txid as txidOf } from '../tx/codec.js'
 import { verifyInput } from '../tx/sign.js'
 import { MAX_TX_SIZE_AFTER_SAPLING, isSaplingV4, type Transaction } from '../tx/types.js'
+import { ASSET_CHAIN_POLICY, relayPolicyViolations, type RelayPolicy } from '../tx/policy.js'
+import { IGUANA_MAXSCRIPTSIZE } from '../script/script.js'
 import type { DevChain, Coin } from './chain.js'
 import { DevnetRefusal, EVAL_FALSE_TEXT, REJECT, RPC_CODES, rejected } from './refusal.js'
 
@@ -33,6 +35,11 @@ export type AcceptOptions = {
   validators: ReadonlyMap<number, ModuleValidator>
   /** Check only: run every rule but do not add the transaction to the mempool. */
   dryRun?: boolean
+  /**
+   * The node's relay policy (`IsStandardTx`): default the chain's (`chain.policy`: komodod's for an asset chain,
+   * 208-byte OP_RETURN scripts, dust, one OP_RETURN, standard output types, unless the devnet was started with another).
+   */
+  policy?: RelayPolicy
 }
 
 /** Eval codes named by a fulfillment tree (first byte of each eval-sha-256 code). */
@@ -97,6 +104,21 @@ export function acceptTransaction(
   if (tx.expiryHeight !== 0 && nextHeight + TX_EXPIRING_SOON_THRESHOLD > tx.expiryHeight)
     throw rejected(REJECT.INVALID, 'tx-expiring-soon', { expiryHeight: tx.expiryHeight, height: nextHeight })
   if (tx.expiryHeight >= 500_000_000) throw rejected(REJECT.INVALID, 'bad-tx-expiry-height-too-high')
+  // IsStandardTx (src/main.cpp; AcceptToMemoryPool calls it after the contextual checks): komodod answers
+  // `64: <reason>` (REJECT_NONSTANDARD) with the first rule broken; details say which output, size and node option
+  const nonstandard = relayPolicyViolations(tx, options.policy ?? chain.policy ?? ASSET_CHAIN_POLICY).find(
+    (v) => !v.consensus,
+  )
+  if (nonstandard !== undefined) {
+    const { reason, message, consensus: _c, ...where } = nonstandard
+    throw rejected(REJECT.NONSTANDARD, `${reason} (${message})`, {
+      reason,
+      ...where,
+      ...(where.value !== undefined ? { value: String(where.value) } : {}),
+      ...(where.threshold !== undefined ? { threshold: String(where.threshold) } : {}),
+      why: message,
+    })
+  }
   if (tx.lockTime !== 0 && !tx.vin.every((i) => i.sequence === 0xffffffff)) {
     const limit = tx.lockTime < LOCKTIME_THRESHOLD ? nextHeight : chain.tip.time
     if (tx.lockTime >= limit)
@@ -176,9 +198,16 @@ function checkTransaction(tx: Transaction): void {
   if (tx.vout.length === 0) throw rejected(REJECT.INVALID, 'bad-txns-vout-empty')
   if (serializeTransaction(tx).length > MAX_TX_SIZE_AFTER_SAPLING) throw rejected(REJECT.INVALID, 'bad-txns-oversize')
   let total = 0n
-  for (const o of tx.vout) {
+  for (const [v, o] of tx.vout.entries()) {
     if (o.value < 0n) throw rejected(REJECT.INVALID, 'bad-txns-vout-negative')
     if (o.value > MAX_MONEY) throw rejected(REJECT.INVALID, 'bad-txns-vout-toolarge')
+    // CheckTransaction (src/main.cpp): a scriptPubKey over IGUANA_MAXSCRIPTSIZE is invalid, whatever the policy
+    if (o.script.length > IGUANA_MAXSCRIPTSIZE)
+      throw rejected(REJECT.INVALID, 'bad-txns-opret-too-big', {
+        vout: v,
+        size: o.script.length,
+        limit: IGUANA_MAXSCRIPTSIZE,
+      })
     total += o.value
     if (total > MAX_MONEY) throw rejected(REJECT.INVALID, 'bad-txns-txouttotal-toolarge')
   }

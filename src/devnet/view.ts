@@ -6,6 +6,7 @@ import { scriptAddress } from './chain.js'
 import type { DevnetNode } from './node.js'
 import type { ResolveContext } from '../cctx/resolve.js'
 import { acceptTransaction } from './validate.js'
+import { ASSET_CHAIN_POLICY } from '../tx/policy.js'
 
 /**
  * A {@link ChainView} over the devnet node's in-memory chain: `listUnspent` is the address index (confirmed, chain
@@ -75,8 +76,11 @@ export function devnetChainView(node: DevnetNode): ChainView {
           throw new KomodoCcError('ARG_INVALID', `Block height out of range: ${String(h)}`, { height: String(h) })
         return b.time
       }),
+    relayPolicy: node.policy ?? ASSET_CHAIN_POLICY,
     // a refusal is a DevnetRefusal (a KomodoCcError with the daemon's code and message)
-    broadcast: async (hex: string) => acceptTransaction(chain, hex, { validators: node.validators }).txid,
+    broadcast: async (hex: string) =>
+      acceptTransaction(chain, hex, { validators: node.validators, ...(node.policy ? { policy: node.policy } : {}) })
+        .txid,
   })
 }
 

@@ -1,7 +1,7 @@
 import { KomodoCcError } from '../errors.js'
 import { ByteReader } from '../bytes/reader.js'
 import { ByteWriter } from '../bytes/writer.js'
-import { hexToBytes, reversedHex32 } from '../bytes/hex.js'
+import { bytesToHex, hexToBytes, reversedHex32 } from '../bytes/hex.js'
 import { describe } from '../bytes/assert.js'
 import { utf8ToBytes } from '../bytes/utils.js'
 import { sbits as nameToSbits } from '../sbits.js'
@@ -225,6 +225,22 @@ export class FieldReader extends ByteReader {
       throw new KomodoCcError('OPRET_INVALID', `${name} is not valid UTF-8`, { path: name })
     }
   }
+  /**
+   * CompactSize-prefixed bytes as komodod keeps them (opaque: `std::vector<uint8_t>` / `std::string`): the text when
+   * they are valid UTF-8, else their hex with `hex: true` — never refused, so a name that is not UTF-8 still decodes.
+   */
+  varTextOrHex(name: string): { value: string; hex: boolean } {
+    this.field = name
+    const start = this.pos
+    try {
+      return { value: this.varText(name), hex: false }
+    } catch (e) {
+      if (!(e instanceof KomodoCcError) || e.code !== 'OPRET_INVALID') throw e
+      this.pos = start
+      this.field = name
+      return { value: bytesToHex(this.varBytes()), hex: true }
+    }
+  }
   u8f(name: string): number {
     this.field = name
     return this.u8()
@@ -320,6 +336,10 @@ export class FieldWriter extends ByteWriter {
   }
   hexBytes(v: unknown, name: string): this {
     return this.varBytes(bytesValue(v, name))
+  }
+  /** {@link FieldWriter.text}, or with `hex` the bytes the hex stands for (a field that was not UTF-8). */
+  textOrHex(v: unknown, hex: boolean, name: string): this {
+    return hex ? this.hexBytes(v, name) : this.text(v, name)
   }
   u8f(v: unknown, name: string): this {
     return this.u8(intValue(v, 0, 0xff, name))

@@ -3,18 +3,22 @@ import { typeName } from '../bytes/hex.js'
 import { concatBytes } from '../bytes/utils.js'
 import { decodeOracleData, encodeOracleData } from './format.js'
 import { ORACLE_MAX_DATA_SIZE, ORACLE_MAX_TX_SIZE } from './limits.js'
+import { oracleRecordLimit } from './fit.js'
 
 /**
  * Splits a payload too large for one `oraclesdata` record into valid records of at most 8192 bytes (each a
  * single `S` or `D` field: 2-byte length + at most 8190 bytes), to publish as consecutive samples of an oracle whose
- * format is `S` or `D`. A payload that fits gives one record.
- * @throws KomodoCcError ORACLE_FORMAT | ORACLE_VALUE | ORACLE_NOT_ASCII | ARG_INVALID
+ * format is `S` or `D`. A payload that fits gives one record. With `datacarriersize` (a node's `-datacarriersize`,
+ * e.g. 208 on a default asset chain) records are also small enough for that node to relay their `oraclesdata`
+ * transactions ({@link oracleRecordLimit}: 104 bytes under 208, 102 of them payload).
+ * @throws KomodoCcError ORACLE_FORMAT | ORACLE_VALUE | ORACLE_NOT_ASCII | ARG_INVALID | INT_RANGE
  * @example chunkOracleData('D', new Uint8Array(20000)).length // 3
+ * @example chunkOracleData('D', new Uint8Array(300), { datacarriersize: 208 }).length // 3
  */
 export function chunkOracleData(
   format: 'S' | 'D',
   payload: string | Uint8Array,
-  options: { maxRecordSize?: number } = {},
+  options: { maxRecordSize?: number; datacarriersize?: number } = {},
 ): Uint8Array[] {
   if (format !== 'S' && format !== 'D')
     throw new KomodoCcError(
@@ -27,7 +31,15 @@ export function chunkOracleData(
       'ARG_INVALID',
       `maxRecordSize expected an integer in 3..${ORACLE_MAX_DATA_SIZE}, got ${String(maxRecord)}`,
     )
-  const room = maxRecord - 2
+  const policyLimit =
+    options.datacarriersize === undefined ? ORACLE_MAX_DATA_SIZE : oracleRecordLimit(options.datacarriersize)
+  if (policyLimit < 3)
+    throw new KomodoCcError(
+      'ARG_INVALID',
+      `no oraclesdata record of 3 bytes or more fits an OP_RETURN of ${String(options.datacarriersize)} bytes (-datacarriersize)`,
+      { datacarriersize: options.datacarriersize },
+    )
+  const room = Math.min(maxRecord, policyLimit) - 2
   if (format === 'S') {
     if (typeof payload !== 'string')
       throw new KomodoCcError('ORACLE_VALUE', `'S' chunks a string, got ${typeName(payload)}`)

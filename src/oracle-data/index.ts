@@ -15,3 +15,4 @@ export {
   ORACLE_MAX_NAME_LENGTH,
   ORACLE_MAX_PRINT_FIELD,
 } from './limits.js'
+export { oracleRecordFit, oracleRecordLimit, oraclesDataScriptSize, type OracleRecordFit } from './fit.js'

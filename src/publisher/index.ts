@@ -9,6 +9,7 @@ export {
   type PublishOptions,
   type PublishResult,
   type SampleInput,
+  type PublisherFit,
 } from './publisher.js'
 export {
   memoryJournalStorage,

@@ -12,6 +12,8 @@ import type { ChainView } from '../cctx/types.js'
 import { normalCoins, StateReader } from '../cctx/resolve.js'
 import { encodeOracleData, type OracleValue } from '../oracle-data/format.js'
 import { chunkOracleData } from '../oracle-data/chunk.js'
+import { oracleRecordFit, oraclesDataScriptSize, type OracleRecordFit } from '../oracle-data/fit.js'
+import { ASSET_CHAIN_POLICY, type RelayPolicy } from '../tx/policy.js'
 import { oraclesResolvers } from '../modules/oracles/resolve.js'
 import { oracleTxOf, oraclesDatafee, oraclesOpretOf, oraclesSubscriptions } from '../modules/oracles/resolve-state.js'
 import { PendingSet } from '../wallet/pending.js'
@@ -49,6 +51,22 @@ export type OraclePublisherOptions = {
   /** The builder's fee (default 10000 sat) and the largest fee accepted (default 100000 sat). */
   fee?: bigint
   maxFee?: bigint
+  /**
+   * The relay policy of the node it publishes to (`relayPolicy('asset', { datacarriersize: 10001 })` for a node
+   * started with `-datacarriersize=10001`). Default: the chain source's `relayPolicy` (the devnet's), else komodod's
+   * for an asset chain: OP_RETURN scripts of at most 208 bytes, so records of at most 104 bytes. A record over it is
+   * refused before it is signed (`TX_NONSTANDARD`, naming the node option that would admit it); `publishChunked`
+   * splits to it; `fit` says at start whether the oracle's records can fit.
+   */
+  policy?: RelayPolicy
+}
+
+/** Whether the oracle's records fit the node's relay policy ({@link OraclePublisher.fit}). */
+export type PublisherFit = OracleRecordFit & {
+  /** The node's `-datacarriersize` the publisher checks against (0 when the node relays no OP_RETURN). */
+  datacarriersize: number
+  /** The same, in words: what fits and, when not everything does, the node option that would admit every record. */
+  message: string
 }
 
 /** A sample to publish: values in the oracle's format, or a ready record. */
@@ -111,9 +129,17 @@ export type OraclePublisher = {
   readonly oracletxid: string
   readonly pubkey: string
   readonly format: string
+  /**
+   * Whether the oracle's records can fit the node's relay policy, found at start from the oracle's format: `always`,
+   * `sometimes` (records up to `limit` bytes) or `never` — with the `-datacarriersize` that admits every record.
+   */
+  readonly fit: PublisherFit
   /** Publishes one sample (queued: calls go out in call order, chained through the mempool). */
   publish(sample: SampleInput, options?: PublishOptions): Promise<PublishResult>
-  /** Publishes a payload above the 8192-byte record as consecutive samples (format 'S' or 'D'; `chunkOracleData`). */
+  /**
+   * Publishes a payload as consecutive samples (format 'S' or 'D'; `chunkOracleData`), each record small enough for
+   * the node's relay policy (at most 104 bytes under a default asset chain's 208; at most 8192).
+   */
   publishChunked(payload: string | Uint8Array, options?: PublishOptions): Promise<PublishResult[]>
   /** Reads the chain (confirmations, funds) and answers the counts. */
   status(): Promise<PublisherStatus>
@@ -171,6 +197,12 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
   const maxDelay = options.retry?.maxDelayMs ?? 30_000
   const chain = options.chain
   const signal = options.signal
+  const policy = options.policy ?? base.relayPolicy ?? ASSET_CHAIN_POLICY
+  if (typeof policy !== 'object' || policy === null || typeof policy.datacarriersize !== 'number')
+    throw new KomodoCcError('ARG_INVALID', 'createOraclePublisher: options.policy expected a relay policy', {
+      name: 'policy',
+    })
+  const datacarriersize = policy.datacarrier ? policy.datacarriersize : 0
 
   // the builder: the caller's wallet, or one made here over the chain source plus what this publisher sent
   const pending = new PendingSet()
@@ -186,6 +218,7 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
       ...(chain !== undefined ? { chain } : {}),
       ...(options.fee !== undefined ? { fee: options.fee } : {}),
       ...(options.maxFee !== undefined ? { maxFee: options.maxFee } : {}),
+      policy,
       methods: oraclesResolvers.filter((m) => m.method === 'oraclesdata'),
     })
     // a source that must learn which scripts an address stands for (Electrum): the key and its baton key
@@ -269,6 +302,16 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
     throw new KomodoCcError('ARG_INVALID', `the oracle's format is ${format}, not ${options.format}`, {
       name: 'format',
     })
+  // what of this format the node relays: an oraclesdata OP_RETURN carries 100 bytes besides the record
+  const fitOf = oracleRecordFit(format, datacarriersize)
+  const fit: PublisherFit = Object.freeze({
+    ...fitOf,
+    datacarriersize,
+    message:
+      fitOf.fits === 'always'
+        ? `every record of format ${format} (at most ${fitOf.max} bytes) fits the node's -datacarriersize ${datacarriersize}`
+        : `${fitOf.fits === 'never' ? 'no record' : `only records of at most ${fitOf.limit} bytes (of up to ${fitOf.max})`} of format ${format} fit the node's -datacarriersize ${datacarriersize}; a node started with -datacarriersize=${fitOf.datacarriersizeForAll} relays every record`,
+  })
 
   // ---- the journal ----
   await storage.lock?.()
@@ -472,6 +515,24 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
     )
   }
 
+  /** Refuses, before anything is signed, a record whose oraclesdata transaction the node would not relay. */
+  const checkFits = (recordHex: string): void => {
+    const size = recordHex.length >> 1
+    const script = oraclesDataScriptSize(size)
+    if (script <= datacarriersize) return
+    throw new KomodoCcError(
+      'TX_NONSTANDARD',
+      `a record of ${size} bytes makes an oraclesdata OP_RETURN of ${script} bytes, over the node's -datacarriersize ${datacarriersize} (komodod: 64: scriptpubkey); records of at most ${fit.limit} bytes fit, a node started with -datacarriersize=${script} relays this one (publishChunked splits to the policy)`,
+      {
+        reason: 'scriptpubkey',
+        size: script,
+        limit: datacarriersize,
+        record: size,
+        option: `-datacarriersize=${script}`,
+      },
+    )
+  }
+
   const publishRecord = async (recordHex: string, o: PublishOptions): Promise<PublishResult> => {
     checkOpen(o.signal)
     const hash = hashOf(recordHex)
@@ -496,6 +557,7 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
         `seq ${seq} is past the next sample ${journal.next}: samples are published in order`,
         { name: 'seq' },
       )
+    checkFits(recordHex)
     // every earlier sample must be with the node first: this one spends its baton
     for (const e of journal.entries) if (e.state === 'signed') await send(e, o.signal)
     const prev = entryOf(seq - 1)
@@ -582,6 +644,7 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
     oracletxid,
     pubkey,
     format,
+    fit,
     publish: (sample, o = {}) => {
       let hex: string
       try {
@@ -603,7 +666,7 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
       let records: string[]
       try {
         checkOpen(o.signal)
-        records = chunkOracleData(format, payload).map((r) => bytesToHex(r))
+        records = chunkOracleData(format, payload, { datacarriersize }).map((r) => bytesToHex(r))
       } catch (e) {
         return Promise.reject(e)
       }

@@ -2,6 +2,7 @@ import { KomodoCcError } from '../errors.js'
 import { inspectTransaction } from '../inspect/index.js'
 import type { Inspection } from '../inspect/index.js'
 import { parseTransaction } from '../tx/codec.js'
+import { ASSET_CHAIN_POLICY, checkRelayPolicy, type RelayPolicy } from '../tx/policy.js'
 import type { ChainParams } from '../address/chain.js'
 import type { KomodoRpc } from './client.js'
 import { RpcError } from './transport.js'
@@ -45,6 +46,13 @@ export type SubmitOptions = {
    */
   onProgress?: (p: SubmitProgress) => void
   signal?: AbortSignal
+  /**
+   * The node's relay policy (default komodod's for an asset chain: 208-byte OP_RETURN scripts; pass
+   * `relayPolicy('asset', { datacarriersize: N })` for a node started with `-datacarriersize=N`, `KMD_POLICY` for KMD).
+   * A transaction the node would refuse is refused before it is sent (`TX_NONSTANDARD`, naming the rule, the size and
+   * the node option that would admit it).
+   */
+  policy?: RelayPolicy
 }
 
 /** The outcome of {@link submit}. */
@@ -66,7 +74,7 @@ const ALREADY_KNOWN =
  * txid is lost, calling `submit` again with the same hex is the recovery (re-broadcasting the same transaction is
  * idempotent: "already in chain / mempool" counts as sent).
  * @throws KomodoCcError SUBMIT_MISMATCH (with `details.check`: method | param | change | fee) before anything is
- *   sent; TX_INVALID for hex that is not a transaction; RpcError from the daemon; RPC_TIMEOUT when the txid did not
+ *   sent; TX_NONSTANDARD when the node's relay policy (`options.policy`) would refuse it, also before; TX_INVALID for hex that is not a transaction; RpcError from the daemon; RPC_TIMEOUT when the txid did not
  *   show up in time (the transaction may still confirm: check again, don't rebuild).
  * @example
  * const res = await rpc.oraclescreate('NYWTHR', 'Weather in NYC', 'L')
@@ -130,6 +138,11 @@ export async function submit(
     fee = prevouts.reduce((s, p) => s + p.value, 0n) - tx.vout.reduce((s, o) => s + o.value, 0n)
     checkFee(fee, maxFee)
   }
+  // the node's relay policy (komodod IsStandardTx), before anything is sent
+  checkRelayPolicy(parseTransaction(hex), options.policy ?? ASSET_CHAIN_POLICY, {
+    what: `the ${expect.method} transaction`,
+    allowAnyVersion: true,
+  })
   const txid = inspection.txid
   options.onProgress?.(fee === undefined ? { stage: 'checked', txid } : { stage: 'checked', txid, fee })
 

@@ -50,3 +50,16 @@ export {
   type Zat,
 } from './decode.js'
 export { merkleRoot, parseMerkleBlock, type PartialMerkleTree, type MerkleMatches, type MerkleBlock } from './merkle.js'
+export {
+  relayPolicy,
+  relayPolicyViolations,
+  checkRelayPolicy,
+  dustThreshold,
+  maxOpReturnPayload,
+  ASSET_CHAIN_POLICY,
+  KMD_POLICY,
+  type RelayPolicy,
+  type RelayPolicyOptions,
+  type PolicyViolation,
+  type StandardType,
+} from './policy.js'

@@ -96,6 +96,7 @@ export class PendingSet {
         ? { getBlockTimes: (heights: readonly number[]) => base.getBlockTimes!(heights) }
         : {}),
       broadcast: (hex: string) => base.broadcast(hex),
+      ...(base.relayPolicy !== undefined ? { relayPolicy: base.relayPolicy } : {}),
       getMempool: async () => {
         const ids = await base.getMempool()
         const seen = new Set(ids)

@@ -17,6 +17,7 @@ import { PendingSet, type PendingTx } from './pending.js'
 import { WALLET_METHODS, type WalletMethodName } from '../modules/registry/resolvers.js'
 import { WALLET_READS, type WalletRead, type WalletReadName } from '../modules/registry/reads.js'
 import { StateReader } from '../cctx/resolve.js'
+import { ASSET_CHAIN_POLICY, checkRelayPolicy, type RelayPolicy } from '../tx/policy.js'
 
 /** How to make a wallet. Give `privateKey` (32 bytes, hex or WIF) or `signer`; `view` is the chain source. */
 export type WalletOptions = {
@@ -46,6 +47,14 @@ export type WalletOptions = {
    * own key, as komodod's FinalizeCCTx sends change to `mypk`. `createHdWallet`'s `changeTo: 'next-unused'` sets it.
    */
   change?: (view: ChainView) => Promise<string | Uint8Array>
+  /**
+   * The relay policy of the node it broadcasts to (`relayPolicy('asset', { datacarriersize: 10001 })` for a node
+   * started with `-datacarriersize=10001`). Every transaction is checked against it after it is built and before it
+   * is broadcast or returned: a refusal is `TX_NONSTANDARD` naming the rule, the size and the node option that would
+   * admit it. Default: the chain source's `relayPolicy` (the devnet's), else komodod's for an asset chain (208-byte
+   * OP_RETURN scripts).
+   */
+  policy?: RelayPolicy
 }
 
 /** Options of one wallet call (its last argument, after the daemon's parameters). */
@@ -149,6 +158,11 @@ export function createWallet(options: WalletOptions): Wallet {
     throw new KomodoCcError('ARG_INVALID', 'createWallet needs privateKey or signer', { name: 'privateKey' })
   const batonSigner = options.batonSigner ?? (privateKey === undefined ? undefined : keySigner(batonKey(privateKey)))
   const pubkey = bytesToHex(signer.publicKey)
+  const policy = options.policy ?? view.relayPolicy ?? ASSET_CHAIN_POLICY
+  if (typeof policy !== 'object' || policy === null || typeof policy.datacarriersize !== 'number')
+    throw new KomodoCcError('ARG_INVALID', 'createWallet: options.policy expected a relay policy (relayPolicy())', {
+      name: 'policy',
+    })
   // a source that must learn which scripts an address stands for (Electrum: a key's P2PK outputs) learns the wallet's
   ;(view as { addPubkeys?: (keys: readonly string[]) => void }).addPubkeys?.([pubkey])
   const address = p2pkhAddress(signer.publicKey, chain)
@@ -190,6 +204,8 @@ export function createWallet(options: WalletOptions): Wallet {
     const changeAddress = changePubkey === undefined ? address : [address, p2pkhAddress(changePubkey, chain)]
     checkInspection(inspection, { method: m.method, changeAddress })
     checkFee(build.fee, o.maxFee ?? options.maxFee ?? DEFAULT_MAX_FEE)
+    // what the node would refuse is refused here, before anything is sent (src/tx/policy.ts: IsStandardTx)
+    checkRelayPolicy(build.tx, policy, { what: `${m.method}'s transaction` })
     const out = { txid: build.txid, hex: build.hex, fee: build.fee, inspection, build }
     if (!sign || o.broadcast === false) return { ...out, broadcast: false }
     if (o.signal?.aborted === true) throw new KomodoCcError('ABORTED', `${m.method} was aborted before broadcast`)

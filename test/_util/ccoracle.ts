@@ -71,6 +71,8 @@ export type OracleChain = {
   cbmaturity?: number
   /** `-datacarriersize` (default 208 on asset chains). */
   datacarriersize?: number
+  /** `-datacarrier` (default true). */
+  datacarrier?: boolean
   /**
    * Every confirmed block notarized (the devnet's model: it has no notaries, and treats 2 confirmations as komodod
    * treats a notarized transaction). Without it komodod's `komodo_txnotarizedconfirmed` wants 101 confirmations.
@@ -82,6 +84,7 @@ function chainArgs(c: OracleChain): string[] {
   const a = ['--chain', c.chain ?? 'DEVNET']
   if (c.cbmaturity !== undefined) a.push('--cbmaturity', String(c.cbmaturity))
   if (c.datacarriersize !== undefined) a.push('--datacarriersize', String(c.datacarriersize))
+  if (c.datacarrier !== undefined) a.push('--datacarrier', c.datacarrier ? '1' : '0')
   if (c.notarized === true) a.push('--notarized')
   return a
 }

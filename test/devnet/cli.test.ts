@@ -45,7 +45,25 @@ describe('komodo-cc devnet / demo', () => {
     process.emit('SIGTERM')
     expect(await run2).toBe(0)
   })
+  test("--datacarriersize N: the node's -datacarriersize, printed and enforced (64: scriptpubkey above it)", async () => {
+    const o = io()
+    const run = devnetCommand.run(['--datacarriersize', '300'], o)
+    while (o.out.length === 0) await new Promise((r) => setTimeout(r, 20))
+    const printed = JSON.parse(o.out.join('')) as { url: string; confPath: string; datacarriersize: number }
+    expect(printed.datacarriersize).toBe(300)
+    const rpc = createKomodoRpc({ confPath: printed.confPath })
+    const hex = (await rpc.tokencreate('LONG', '1', 'd'.repeat(220))).hex // a 263-byte OP_RETURN: over 208, under 300
+    expect(await rpc.sendrawtransaction(hex)).toMatch(/^[0-9a-f]{64}$/)
+    const over = (await rpc.tokencreate('LONGER', '1', 'd'.repeat(300))).hex
+    await expect(rpc.sendrawtransaction(over)).rejects.toMatchObject({
+      rpcCode: -26,
+      daemonMessage: expect.stringMatching(/^64: scriptpubkey/),
+    })
+    process.emit('SIGINT')
+    expect(await run).toBe(0)
+  })
   test('bad options are usage errors', async () => {
+    await expect(devnetCommand.run(['--datacarriersize', '-1'], io())).rejects.toMatchObject({ code: 'CLI_USAGE' })
     await expect(devnetCommand.run(['--port', 'x'], io())).rejects.toMatchObject({ code: 'CLI_USAGE' })
     await expect(devnetCommand.run(['--nope'], io())).rejects.toMatchObject({ code: 'CLI_USAGE' })
     await expect(devnetCommand.run(['--wif-env', 'NO_SUCH_VAR_X'], io())).rejects.toMatchObject({ code: 'CLI_USAGE' })

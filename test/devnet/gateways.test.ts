@@ -21,6 +21,7 @@ import { DevChain } from '../../src/devnet/chain.js'
 import { validateGateways } from '../../src/modules/gateways/devnet.js'
 import { buildGatewaysClaim, buildGatewaysMarkDone } from '../../src/modules/gateways/build.js'
 import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import { ASSET_CHAIN_POLICY, relayPolicy, relayPolicyViolations } from '../../src/tx/policy.js'
 import { expectModuleError, expectRefused, resign, walletCtx } from './_helpers.js'
 
 // Independent facts: spec 1.9 (gateways global key) and 5.2/5.3.
@@ -61,7 +62,9 @@ const call = (method: string, ...params: string[]) =>
   dev.rpc.call(method, params) as Promise<{ result: string; hex?: string; error?: string }>
 
 beforeAll(async () => {
-  dev = await startDevnet()
+  // gatewaysdeposit, partialsign and completesigning carry OP_RETURNs over a default node's 208 bytes: a gateways
+  // node runs with -datacarriersize=10001 (docs/policy.md), and so does this devnet
+  dev = await startDevnet({ policy: relayPolicy('asset', { datacarriersize: 10001 }) })
   me = dev.pubkey
   tokenid = await send(await dev.rpc.tokencreate('KMDTOKEN', '1', 'gateway token'))
   oracletxid = await send(await dev.rpc.oraclescreate('KMD', 'KMD block headers', 'Ihh'))
@@ -147,9 +150,13 @@ describe('gateways on the devnet: bind → deposit (own-chain proof) → claim �
       dev.rpc.gatewaysdeposit(bindtxid, depositHeight, 'KMD', cointxid, 0, cointx, proof, me, '0.4'),
       'deposittxid didnt validate',
     )
-    deposittxid = await send(
-      await dev.rpc.gatewaysdeposit(bindtxid, depositHeight, 'KMD', cointxid, 0, cointx, proof, me, '0.5'),
-    )
+    const deposit = await dev.rpc.gatewaysdeposit(bindtxid, depositHeight, 'KMD', cointxid, 0, cointx, proof, me, '0.5')
+    // a default asset-chain node refuses it (komodod: 64: scriptpubkey): its OP_RETURN is over 208 bytes
+    const over = relayPolicyViolations(parseTransaction(deposit.hex), ASSET_CHAIN_POLICY)
+    expect(over).toMatchObject([{ reason: 'scriptpubkey', limit: 208 }])
+    expect(over[0]!.size).toBeGreaterThan(208)
+    expect(over[0]!.option).toBe(`-datacarriersize=${over[0]!.size}`)
+    deposittxid = await send(deposit)
     await dev.mine(1)
     await expectModuleError(
       dev.rpc.gatewaysdeposit(bindtxid, depositHeight, 'KMD', cointxid, 0, cointx, proof, me, '0.5'),

@@ -74,10 +74,35 @@ describe('sendrawtransaction refusals with komodod texts', () => {
     await dev.mine(1)
     await expectRefused(dev.rpc.sendrawtransaction(hex), -27, 'transaction already in block chain')
   })
+  test('the relay policy over JSON-RPC, as a default asset-chain komodod: 64: dust, 64: multi-op-return, 64: scriptpubkey', async () => {
+    const c = freshCoin()
+    const opret = (n: number) => ({ value: 0n, script: new Uint8Array([0x6a, n, ...new Uint8Array(n)]) })
+    // P2PK dust threshold: 3 × 100 sat/kB × (44 + 148) bytes = 57 sat (GetDustThreshold)
+    await expectRefused(
+      dev.rpc.sendrawtransaction(signHex(spend([c], [pay(56n), pay(c.satoshis - 20000n)]))),
+      -26,
+      '64: dust',
+    )
+    await expectRefused(
+      dev.rpc.sendrawtransaction(signHex(spend([c], [pay(c.satoshis - 10000n), opret(1), opret(2)]))),
+      -26,
+      '64: multi-op-return',
+    )
+    const big = { value: 0n, script: new Uint8Array([0x6a, 0x4c, 206, ...new Uint8Array(206)]) } // 209 bytes
+    await expectRefused(
+      dev.rpc.sendrawtransaction(signHex(spend([c], [pay(c.satoshis - 10000n), big]))),
+      -26,
+      '64: scriptpubkey (vout 1 is an OP_RETURN script of 209 bytes',
+    )
+    // 208 bytes, 57 sat: relayed
+    const fits = { value: 0n, script: new Uint8Array([0x6a, 0x4c, 205, ...new Uint8Array(205)]) }
+    const id = await dev.rpc.sendrawtransaction(signHex(spend([c], [pay(57n), pay(c.satoshis - 20000n), fits])))
+    expect(dev.chain.mempool).toContain(id)
+  })
   test('unknown input: -25 Missing inputs', async () => {
     await expectRefused(
       dev.rpc.sendrawtransaction(
-        bytesToHex(serializeTransaction(spend([{ txid: 'ab'.repeat(32), vout: 0 }], [pay(1n)]))),
+        bytesToHex(serializeTransaction(spend([{ txid: 'ab'.repeat(32), vout: 0 }], [pay(10000n)]))),
       ),
       -25,
       'Missing inputs',

@@ -68,6 +68,15 @@ describe('komodo-cc publish', () => {
     const r = await publish(['--conf', dev.confPath, '--journal', journal], lines)
     expect(r.stderr).toBe('')
     expect(r.status).toBe(0)
+    // said at start: an IL record (12 bytes) fits the node's default 208-byte OP_RETURN (records up to 104)
+    expect(r.events[0]).toMatchObject({
+      event: 'fit',
+      fits: 'always',
+      min: 12,
+      max: 12,
+      limit: 104,
+      datacarriersize: 208,
+    })
     expect(r.events.filter((e) => e.event === 'sent').map((e) => e.seq)).toEqual([0, 1, 2])
     expect(r.events.at(-1)).toMatchObject({ event: 'closed', published: 3, inMempool: 3, datafee: 0.0001 }) // coins, as komodo-cli prints amounts (--sats: '10000')
     const again = await publish(
@@ -79,6 +88,23 @@ describe('komodo-cc publish', () => {
     await dev.mine(1)
     expect((await onChain()).slice(0, 4)).toEqual(['4,400', '3,300', '2,200', '1,100'])
     expect(JSON.parse(readFileSync(journal, 'utf8'))).toMatchObject({ next: 4 })
+  }, 60_000)
+
+  test('--datacarriersize N: the node option; a record its OP_RETURN cannot carry is refused before signing', async () => {
+    const r = await publish(['--conf', dev.confPath, '--datacarriersize', '110'], ['[7, 700]'])
+    expect(r.events[0]).toMatchObject({
+      event: 'fit',
+      fits: 'never',
+      limit: 6,
+      datacarriersize: 110,
+      datacarriersizeForAll: 116,
+    })
+    expect(r.status).toBe(1)
+    expect(r.stderr).toMatch(/TX_NONSTANDARD/)
+    expect(r.stderr).toMatch(/-datacarriersize=116/)
+    expect(r.events.filter((e) => e.event === 'sent')).toHaveLength(0)
+    const bad = await publish(['--conf', dev.confPath, '--datacarriersize', 'x'], [])
+    expect(bad.status).not.toBe(0)
   }, 60_000)
 
   test('over Electrum, without a journal (a warning), and a bad line stops with a typed error', async () => {

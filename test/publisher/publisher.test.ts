@@ -1,7 +1,9 @@
 // The oracle publisher (issue 20) against the in-process devnet: bursts chained through the mempool, idempotence by
 // sequence number, funds running out, chunked payloads, the journal, the event stream.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { bytesToHex } from '../../src/bytes/hex.js'
+import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
+import { encodeOracleData } from '../../src/oracle-data/format.js'
+import { relayPolicy } from '../../src/tx/policy.js'
 import { batonPubkey, ccAddress } from '../../src/cc/address.js'
 import { joinOracleData } from '../../src/oracle-data/chunk.js'
 import { KomodoCcError } from '../../src/errors.js'
@@ -173,29 +175,52 @@ describe('funds', () => {
 })
 
 describe('chunked payloads', () => {
-  test('a 20000-byte payload goes out as 3 consecutive samples of a D oracle and joins back', async () => {
+  test("a 300-byte payload goes out as 3 samples of a D oracle, each record within a default node's 208-byte OP_RETURN, and joins back", async () => {
     const R = await fundedKey(dev, 'R')
     const D = await registeredOracle(dev, R, 'D', 'BLOB')
     await subscribe(dev, D, R, 5)
     const pub = await createOraclePublisher({ oracletxid: D, privateKey: R.priv, view: dev.view, pollMs: 0 })
-    const payload = new Uint8Array(20000).map((_, i) => (i * 7) & 0xff)
+    // said at start: a D record of up to 8192 bytes, the devnet (komodod's asset-chain default) relays 104
+    expect(pub.fit).toMatchObject({ fits: 'sometimes', limit: 104, max: 8192, datacarriersize: 208 })
+    expect(pub.fit.message).toContain(`-datacarriersize=${pub.fit.datacarriersizeForAll}`)
+    // a record over the policy is refused before it is signed: nothing journaled, nothing sent
+    await expect(pub.publish({ record: new Uint8Array(200).fill(1) })).rejects.toMatchObject({
+      code: 'TX_NONSTANDARD',
+      details: { reason: 'scriptpubkey', limit: 208, option: expect.stringMatching(/^-datacarriersize=\d+$/) },
+    })
+    expect((await pub.status()).published).toBe(0)
+    const payload = new Uint8Array(300).map((_, i) => (i * 7) & 0xff)
     const rs = await pub.publishChunked(payload)
     expect(rs.map((r) => r.seq)).toEqual([0, 1, 2])
     await dev.mine(1)
-    const records = rs.map((r) => {
+    const scripts = rs.map((r) => {
       const tx = dev.chain.txs.get(r.txid!)!.tx
-      const op = tx.vout[tx.vout.length - 1]!.script
-      return op
+      return tx.vout[tx.vout.length - 1]!.script
     })
-    expect(records).toHaveLength(3)
+    expect(scripts.map((op) => op.length <= 208)).toEqual([true, true, true])
     // read back through oraclessamples (hex of each D field), oldest first
     const s = (await onChain(D, R.priv, 3)).reverse()
     expect(s.map((x) => x.txid)).toEqual(rs.map((r) => r.txid))
     const parts = s.map((x) => x.data[0]!)
-    const joined = parts.join('')
-    expect(joined).toBe(bytesToHex(payload))
-    void joinOracleData
+    expect(parts.join('')).toBe(bytesToHex(payload))
+    const records = parts.map((p) => encodeOracleData('D', [hexToBytes(p)]))
+    expect(records.every((r) => r.length <= 104)).toBe(true)
+    expect(bytesToHex(joinOracleData('D', records))).toBe(bytesToHex(payload))
     await pub.close()
+  }, 60_000)
+  test("a record format the policy always admits says so; the node's -datacarriersize changes the answer", async () => {
+    const pub = await createOraclePublisher({ oracletxid: A, privateKey: P.priv, view: dev.view, pollMs: 0 })
+    expect(pub.fit).toMatchObject({ fits: 'always', min: 76, max: 76, limit: 104 })
+    await pub.close()
+    const kmd = await createOraclePublisher({
+      oracletxid: A,
+      privateKey: P.priv,
+      view: dev.view,
+      pollMs: 0,
+      policy: relayPolicy('KMD'),
+    })
+    expect(kmd.fit).toMatchObject({ fits: 'never', limit: 36, datacarriersize: 140, datacarriersizeForAll: 180 })
+    await kmd.close()
   }, 60_000)
 })
 

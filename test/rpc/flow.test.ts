@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import v from '../../vectors/rpc/docs-antara-rpc.json' with { type: 'json' }
 import { createKomodoRpc } from '../../src/rpc/client.js'
 import { submit } from '../../src/rpc/flow.js'
+import { KMD_POLICY } from '../../src/tx/policy.js'
 import type { SubmitProgress } from '../../src/rpc/flow.js'
 import { startServer } from './_server.js'
 import type { TestServer } from './_server.js'
@@ -87,6 +88,22 @@ describe('submit', () => {
     await expect(
       submit(rpc(), HEX, { ...asked, changeAddress: 'RPCeZmqW4Aam52DFLmMraWtu5CuXPxqk92' }),
     ).rejects.toMatchObject({ code: 'SUBMIT_MISMATCH', details: { check: 'change', vout: 1 } })
+    expect(calls).toEqual([])
+  })
+
+  test("refuses, before sending, what the node's relay policy refuses: the documented gatewaysdeposit's 2308-byte OP_RETURN", async () => {
+    const dep = (v.cases as unknown as Case[]).find((x) => x.id === 'gateways-gatewaysdeposit-01')!
+    const expectDeposit = { method: 'gatewaysdeposit', allowAnyChange: true, maxFee: null }
+    calls.length = 0
+    await expect(submit(rpc(), dep.raw_tx_hex, expectDeposit)).rejects.toMatchObject({
+      code: 'TX_NONSTANDARD',
+      details: { reason: 'scriptpubkey', size: 2308, limit: 208, option: '-datacarriersize=2308' },
+    })
+    // KMD itself has no crypto-conditions (IsCryptoConditionsEnabled: ASSETCHAINS_CC 0): its CC vout 0 is refused first
+    await expect(submit(rpc(), dep.raw_tx_hex, expectDeposit, { policy: KMD_POLICY })).rejects.toMatchObject({
+      code: 'TX_NONSTANDARD',
+      details: { reason: 'scriptpubkey', vout: 0, violations: ['scriptpubkey', 'scriptpubkey'] },
+    })
     expect(calls).toEqual([])
   })
 

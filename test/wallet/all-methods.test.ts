@@ -9,7 +9,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { bytesToHex } from '../../src/bytes/hex.js'
 import { keySigner } from '../../src/tx/sign.js'
 import { startDevnet, type Devnet } from '../../src/devnet/server.js'
-import { judgeExempt } from '../_util/komodod-judge.js'
+import { relayPolicy } from '../../src/tx/policy.js'
+
+/** A gateways node: komodod started with -datacarriersize=10001. */
+const GATEWAYS_NODE = relayPolicy('asset', { datacarriersize: 10001 })
 import { createRpcView } from '../../src/rpc/view.js'
 import { createElectrumView } from '../../src/electrum/view.js'
 import { countingView } from '../../src/cctx/counting-view.js'
@@ -125,18 +128,16 @@ function allMethods(source: Source): void {
     }
 
     beforeAll(async () => {
-      dev = await startDevnet({ electrum: source.electrum })
-      // komodod judges this chain (test/_util/komodod-judge.ts); gatewaysdeposit's OP_RETURN is over a default node's
-      // 208 bytes (test/komodod/methods.test.ts asserts that it is refused for that reason alone)
-      judgeExempt(dev.chain, { nonStandard: true, reason: 'gatewaysdeposit is over the relay policy' })
+      // gatewaysdeposit/partialsign/completesigning need a node with a larger -datacarriersize (docs/policy.md)
+      dev = await startDevnet({ electrum: source.electrum, policy: GATEWAYS_NODE })
       await fundFlow(dev) // the wallet's coins are P2PK only: the source must know its key to find them
       view = source.open(dev)
       counting = countingView(view)
-      wallet = createWallet({ privateKey: KEY, view: counting.view })
-      house = createWallet({ privateKey: HOUSE, view: counting.view })
+      wallet = createWallet({ privateKey: KEY, view: counting.view, policy: GATEWAYS_NODE })
+      house = createWallet({ privateKey: HOUSE, view: counting.view, policy: GATEWAYS_NODE })
       if (source.electrum) {
-        twin = createWallet({ privateKey: KEY, view: createRpcView(dev.rpc) })
-        houseTwin = createWallet({ privateKey: HOUSE, view: createRpcView(dev.rpc) })
+        twin = createWallet({ privateKey: KEY, view: createRpcView(dev.rpc), policy: GATEWAYS_NODE })
+        houseTwin = createWallet({ privateKey: HOUSE, view: createRpcView(dev.rpc), policy: GATEWAYS_NODE })
       }
     }, 60_000)
     afterAll(async () => {

@@ -16,6 +16,7 @@ import { parseTransaction, txid as txidOf } from '../../tx/codec.js'
 import type { Transaction, TxOutput } from '../../tx/types.js'
 import { checkContext, daemonRefusal, type BuildContext, type CheckedContext } from '../../cctx/context.js'
 import { builderParams } from '../../cctx/params.js'
+import { ccDuration, type BlockStamp } from '../../cctx/duration.js'
 import { finalizeCcTx } from '../../cctx/finalize.js'
 import { completeBuild, type BuildResult } from '../../cctx/complete.js'
 import { amountParam, normalInputs, stateTx, txidOfParsed, txidParam, type TxLike } from '../../cctx/common.js'
@@ -516,6 +517,9 @@ export type DiceFinishState = {
   entropyTx: TxLike
   /** Bettor's timeout claim: the height of the block that confirmed the bet (the tip is `context.height`). */
   betHeight?: number
+  /** Timeout claim: the time of the bet's block and of the tip (komodod's `DiceVerifyTimeout` compares them too). */
+  betTime?: number
+  tipTime?: number
   /** The plan's unspent outputs (as {@link DiceBetState.planTxs}): extra inputs when a win exceeds entropy + bet. */
   planTxs?: readonly TxLike[]
   /** House: the other bet this entropy was already revealed to (the daemon's in-memory table): builds an 'R' refund. */
@@ -621,17 +625,22 @@ export function buildDiceFinish(
   const inputs: InputPlan[] = [...normal, diceInput(betUtxo(0)), diceInput(betUtxo(1))]
   if (funcid === 'T') {
     const h = state.betHeight
-    if (
-      h === undefined ||
-      !Number.isInteger(h) ||
-      h < 0 ||
-      BigInt(context.height - h) < plan.opret.timeoutblocks ||
-      context.height <= h
-    )
+    const ok =
+      h !== undefined &&
+      Number.isInteger(h) &&
+      typeof state.betTime === 'number' &&
+      typeof state.tipTime === 'number' &&
+      diceVerifyTimeout(
+        { height: h, time: state.betTime },
+        { height: context.height, time: state.tipTime },
+        plan.opret.timeoutblocks,
+      )
+    if (!ok)
       throw daemonRefusal(
         'couldnt create dicefinish transaction',
         {
-          reason: 'the bet has not timed out (or state.betHeight is missing)',
+          reason:
+            'the bet has not timed out: DiceVerifyTimeout needs it confirmed, timeoutblocks below the tip and the tip later in time than its block (or state.betHeight/betTime/tipTime is missing)',
           timeoutblocks: String(plan.opret.timeoutblocks),
         },
         'BUILD_STATE',
@@ -786,4 +795,16 @@ function housePubkey(script: Uint8Array): Uint8Array {
 /** The Dice global CC script, CC1(0xe6, Dice global pubkey) (a fresh copy). @example bytesToHex(diceGlobalScript()) // '2ea22c80200095ece5ee…cc' */
 export function diceGlobalScript(): Uint8Array {
   return diceScript()
+}
+
+/**
+ * komodod's `DiceVerifyTimeout(betTx, timeoutblocks)` (src/cc/dice.cpp): a bet has timed out when `CCduration` of
+ * its block is positive — confirmed, the tip above it and strictly later in time — and at least `timeoutblocks`
+ * blocks lie between them. The builder's 'T' check and the devnet's validator both call this.
+ * @example diceVerifyTimeout({ height: 10, time: 1000 }, { height: 17, time: 1420 }, 7n) // true
+ */
+export function diceVerifyTimeout(bet: BlockStamp | undefined, tip: BlockStamp, timeoutblocks: bigint): boolean {
+  const { numblocks, duration } = ccDuration(bet, tip)
+  if (duration <= 0) return false
+  return BigInt(numblocks) >= timeoutblocks
 }

@@ -6,6 +6,7 @@ import { p2pkhAddress } from '../../address/address.js'
 import { daemonParseCoins } from '../../amount.js'
 import { decodeDicePayload, type DiceOpret, type DiceFundingOpret } from './opret.js'
 import { diceOutcome } from './outcome.js'
+import { diceVerifyTimeout } from './build.js'
 import { resolveDiceAddFunds, resolveDiceBet, resolveDiceFinish, resolveDiceFund, diceInfo } from './resolve.js'
 import { KomodoCcError } from '../../errors.js'
 import type { BuildResult } from '../../cctx/complete.js'
@@ -138,11 +139,8 @@ export function validateDice(check: ModuleCheck): void {
       })
       if (o.win !== (p.funcid === 'W')) return fail('DiceCalc mismatch for win/loss')
     } else {
-      if (
-        be.height < 0 ||
-        BigInt(chain.height - be.height) < f.timeoutblocks ||
-        chain.tip.time <= chain.blocks[be.height]!.time
-      )
+      const betBlock = be.height < 0 ? undefined : { height: be.height, time: chain.blocks[be.height]!.time }
+      if (!diceVerifyTimeout(betBlock, { height: chain.height, time: chain.tip.time }, f.timeoutblocks))
         return fail('invalid timeout claim for timeout')
     }
     for (let n = 1; n < tx.vout.length; n++) if (isCc(tx.vout[n]!.script)) return fail('invalid CC vout')

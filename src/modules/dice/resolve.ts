@@ -567,8 +567,9 @@ export type DiceFinishOptions = {
  *   spend or fail);
  * - the house (`P2PK(context.pubkey)` is the plan's fundingPubKey) reveals the entropy of the consumed entropy
  *   transaction (from `context.privateKey`, required) and answers 'W' or 'L' (or 'R' with `options.revealedTo`);
- * - anyone else claims 'T' once the bet is confirmed and `timeoutblocks` old (its height from the address index;
- *   the daemon's "tip time after the bet's block time" cannot be read from a view and is left to the node);
+ * - anyone else claims 'T' once the bet has timed out as komodod's `DiceVerifyTimeout` says: confirmed (its height
+ *   from the address index), `timeoutblocks` below the tip, and the tip's time later than its block's (both read
+ *   with the view's `getBlockTimes`; a view without it cannot claim 'T');
  * - vin 0: one confirmed coin of the caller not spent in the mempool (`AddNormalinputs2(2·txfee, 3)`); a W/T payout
  *   beyond the bet's two outputs takes plan outputs as `AddDiceInputs` does (confirmed, index 0, not spent in the
  *   mempool: one of at least the need, else up to 60 of at least need/60 until the need is met).
@@ -610,11 +611,18 @@ export async function resolveDiceFinish(
       { bettxid: betId, finished: true },
     )
   if (options.revealedTo !== undefined) txidParam(options.revealedTo, 'options.revealedTo')
+  // a timeout claim compares the tip's time with the bet block's (DiceVerifyTimeout → CCduration)
+  const betHeight = confirmedStake !== undefined && confirmedStake.height > 0 ? confirmedStake.height : undefined
+  const times =
+    betHeight !== undefined && betHeight < height && typeof ctx.view.getBlockTimes === 'function'
+      ? await reader.blockTimes([betHeight, height])
+      : undefined
   return buildDiceFinish(terms, buildContextOf(ctx, utxos, height), {
     funding: plan.tx,
     bet: bet!.tx,
     entropyTx: entropy!.tx,
-    ...(confirmedStake !== undefined && confirmedStake.height > 0 ? { betHeight: confirmedStake.height } : {}),
+    ...(betHeight !== undefined ? { betHeight } : {}),
+    ...(times !== undefined ? { betTime: times[0]!, tipTime: times[1]! } : {}),
     planTxs: scan.outputs.filter((o) => !scan.spent.has(outpointKey(o.vtx.txid, 0))).map((o) => o.vtx.tx),
     ...(options.revealedTo === undefined ? {} : { revealedTo: options.revealedTo }),
   })

@@ -51,7 +51,11 @@ export function validateFaucet(check: ModuleCheck): void {
   if (payout === undefined || payout.value !== FAUCET_SIZE) return fail('invalid faucet output')
   if (!/^00[0-9a-f]{60}00$/.test(txid)) return fail('invalid faucetget txid')
   const addr = scriptAddress(payout.script)
-  if (addr !== null && faucetAddressIsOld(chain.addressHistory.get(addr) ?? [], chain.height))
+  const stamped = (chain.addressHistory.get(addr ?? '') ?? []).map((h) => ({
+    height: h.height,
+    ...(h.height >= 0 && chain.blocks[h.height] !== undefined ? { time: chain.blocks[h.height]!.time } : {}),
+  }))
+  if (addr !== null && faucetAddressIsOld(stamped, { height: chain.height, time: chain.tip.time }))
     return fail('faucet is only for brand new addresses')
   for (let k = i + 1; k < tx.vout.length; k++) if (isCc(tx.vout[k]!.script)) return fail('invalid CC vout')
 }

@@ -10,6 +10,7 @@ import { ccModule, EVAL } from '../../cc/eval.js'
 import { daemonRefusal } from '../../cctx/context.js'
 import type { BuildResult } from '../../cctx/complete.js'
 import { builderParams } from '../../cctx/params.js'
+import { ccDuration, type BlockStamp } from '../../cctx/duration.js'
 import {
   buildContextOf,
   normalCoins,
@@ -46,14 +47,25 @@ const FAUCET_MAX_INPUTS = 60
 export const FAUCET_NEW_ADDRESS_BLOCKS = 3
 
 /**
- * The brand-new-address rule of `FaucetValidate` (spec 4.4): true when a transaction of the address's history was
- * confirmed more than 3 blocks before the tip `height`. As the daemon's `CCduration`, a transaction at height 0 (the
- * genesis block) or not below the tip does not count. (`CCduration` also needs the tip's time to be later than the
- * block's; heights alone are used here.)
- * @example faucetAddressIsOld([{ height: 10 }], 14) // true
+ * The brand-new-address rule of `FaucetValidate` (spec 4.4): true when a transaction of the address's history makes
+ * komodod's `CCduration(numblocks, txid) > 0 && numblocks > 3` — confirmed more than 3 blocks below the tip, not in
+ * the genesis block, and the tip's time later than its block's. With `tip` as a bare height, or an entry without its
+ * block's `time`, the time is not compared (heights only).
+ * @example faucetAddressIsOld([{ height: 10, time: 1000 }], { height: 14, time: 1240 }) // true
  */
-export function faucetAddressIsOld(history: readonly { height: number }[], height: number): boolean {
-  return history.some((h) => h.height > 0 && height - h.height > FAUCET_NEW_ADDRESS_BLOCKS)
+export function faucetAddressIsOld(
+  history: readonly { height: number; time?: number }[],
+  tip: number | BlockStamp,
+): boolean {
+  const t = typeof tip === 'number' ? undefined : tip
+  const height = typeof tip === 'number' ? tip : tip.height
+  return history.some((h) => {
+    if (t !== undefined && h.time !== undefined) {
+      const { numblocks, duration } = ccDuration({ height: h.height, time: h.time }, t)
+      return duration > 0 && numblocks > FAUCET_NEW_ADDRESS_BLOCKS
+    }
+    return h.height > 0 && height - h.height > FAUCET_NEW_ADDRESS_BLOCKS
+  })
 }
 
 /**
@@ -185,7 +197,16 @@ export async function resolveFaucetGet(
     allowOldAddress === true ? [] : reader.history(payout),
   ])
   const funded = utxos.reduce((s, u) => s + u.satoshis, 0n) >= need
-  if (funded && faucetAddressIsOld(history, height))
+  // CCduration also compares the tip's time with each block's: read them when the source can (getBlockTimes)
+  const old = history.filter((h) => h.height > 0 && height - h.height > FAUCET_NEW_ADDRESS_BLOCKS)
+  let stamped: { height: number; time?: number }[] = history
+  let tip: number | BlockStamp = height
+  if (funded && old.length > 0 && typeof ctx.view.getBlockTimes === 'function') {
+    const times = await reader.blockTimes([...old.map((h) => h.height), height])
+    stamped = old.map((h, i) => ({ height: h.height, time: times[i]! }))
+    tip = { height, time: times[old.length]! }
+  }
+  if (funded && faucetAddressIsOld(stamped, tip))
     throw daemonRefusal(
       'faucet is only for brand new addresses',
       { address: payout, height, oldest: Math.min(...history.map((h) => h.height).filter((h) => h > 0)) },

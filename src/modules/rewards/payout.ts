@@ -26,9 +26,9 @@ export type RewardsLockInfo = {
 
 /** The prediction of {@link rewardsPayout}. */
 export type RewardsPayout = {
-  /** Seconds counted (tip time − lock block time, capped at maxseconds; 0 when unconfirmed). */
+  /** Seconds counted (tip time − lock block time, capped at maxseconds as komodod's int64; 0 when unconfirmed). */
   duration: number
-  /** The reward in satoshis (0 below minseconds; never above the amount). */
+  /** The reward in satoshis, komodod's uint64 (0 below minseconds; never above the amount). */
   reward: bigint
   /** Which formula applied. */
   formula: 'exact' | 'pre2019'
@@ -41,7 +41,9 @@ export type RewardsPayout = {
 }
 
 /**
- * Predicts what `rewardsunlock` would pay now, exactly as komodod's `RewardsCalc`, and whether it would fail with the
+ * Predicts what `rewardsunlock` would pay now, exactly as komodod's `RewardsCalc` (src/cc/rewards.cpp) — its int64
+ * reading of the plan's uint64 `minseconds`/`maxseconds`/APR, the pre-2019 formula's int64 wrap, the uint64 cap at
+ * the amount (vectors/modules/rewards-calc.json is komodod's own expression compiled) — and whether it would fail with the
  * daemon's `reward N is <= the transaction fee`. `now` is the tip block's time. The formula switch follows the
  * December 2019 hard fork: asset chains by `now` (> 1576840000), KMD by `height` (> 1670000) — pass `chain: 'KMD'`
  * and `height` for KMD itself.
@@ -66,26 +68,32 @@ export function rewardsPayout(
     })
   if (!Number.isInteger(now))
     throw new KomodoCcError('INT_RANGE', `now expected an integer timestamp, got ${String(now)}`, { name: 'now' })
-  const minseconds = BigInt(plan.minseconds)
-  const maxseconds = BigInt(plan.maxseconds)
+  // RewardsCalc (src/cc/rewards.cpp) takes the plan's uint64 fields as int64_t and returns uint64_t: every cast below
+  // is komodod's, wrap included (gcc on x86-64 wraps int64 overflow in the pre-2019 formula)
+  const i64 = (x: bigint): bigint => BigInt.asIntN(64, x)
+  const u64 = (x: bigint): bigint => BigInt.asUintN(64, x)
+  const amount = i64(lock.amount)
+  const apr = i64(u64(plan.apr))
+  const minseconds = i64(u64(BigInt(plan.minseconds)))
+  const maxseconds = i64(u64(BigInt(plan.maxseconds)))
   const exact =
     options.chain === 'KMD'
       ? (options.height ?? 0) > REWARDS_FORMULA_SWITCH_HEIGHT_KMD
       : now > REWARDS_FORMULA_SWITCH_TIME
   const formula = exact ? 'exact' : 'pre2019'
+  // CCduration (src/cc/CCutils.cpp): tip time − block time, 0 when unconfirmed or when the tip is not later
   let duration = lock.blockTime === undefined || lock.blockTime === null ? 0n : BigInt(now - lock.blockTime)
   if (duration < 0n) duration = 0n
   let reward = 0n
   if (duration >= minseconds) {
     if (duration > maxseconds) duration = maxseconds
-    if (exact) reward = (lock.amount * plan.apr * duration) / (100000000n * 100n * YEAR)
-    else
-      reward = BigInt.asIntN(
-        64,
-        BigInt.asIntN(64, (BigInt.asIntN(64, lock.amount * duration) / YEAR) * (plan.apr / 1000000n)) / 10000n,
-      )
-    if (reward > lock.amount) reward = lock.amount
-    if (reward < 0n) reward = 0n
+    if (exact) {
+      // arith_uint256 of each int64 (as uint64), the product mod 2^256, GetLow64 of the quotient
+      const num = BigInt.asUintN(256, u64(amount) * u64(apr) * u64(duration))
+      reward = u64(num / (100000000n * 100n * YEAR))
+    } else reward = u64(i64(i64(i64(i64(amount * duration) / YEAR) * i64(apr / 1000000n)) / 10000n))
+    // `reward > amount` compares as uint64
+    if (reward > u64(amount)) reward = u64(amount)
   }
   const unlockFails = reward <= TXFEE
   const base = { duration: Number(duration), reward, formula, payout: lock.amount + reward, unlockFails } as const

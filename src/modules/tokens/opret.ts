@@ -30,7 +30,9 @@ export type TokensBlob = { id: number; data: string }
 
 /**
  * `tokencreate` ('c'): `f2 63 origpubkey:varbytes name:varstr description:varstr {id:u8 blob:varbytes}*`.
- * `evalCode` 0xe3 is the January-2019 Assets-era create (same fields), still on chain.
+ * `evalCode` 0xe3 is the January-2019 Assets-era create (same fields), still on chain. komodod keeps the name and
+ * the description as bytes: each decodes to its text when it is UTF-8, else to the hex of its bytes with
+ * `encoding.name` / `encoding.description` = `'hex'` (so the token is never dropped, and re-encodes to its bytes).
  * @example const p = decodeTokensOpret(script) as TokensCreateOpret; p.name
  */
 export type TokensCreateOpret = {
@@ -40,6 +42,8 @@ export type TokensCreateOpret = {
   name: string
   description: string
   blobs: TokensBlob[]
+  /** Present when a field is not UTF-8: that field holds the hex of its bytes. */
+  encoding?: { name?: 'hex'; description?: 'hex' }
 }
 
 /**
@@ -90,7 +94,10 @@ export function encodeTokensPayload(payload: TokensOpret): Uint8Array {
   const w = new FieldWriter(128)
   const f = encodeFuncid(w, ev, p.funcid, 'tokens', 'ct')
   if (f === 'c') {
-    w.pubkey(p.origpubkey, 'origpubkey').text(p.name, 'name').text(p.description, 'description')
+    const enc = (p as { encoding?: { name?: unknown; description?: unknown } }).encoding
+    w.pubkey(p.origpubkey, 'origpubkey')
+      .textOrHex(p.name, enc?.name === 'hex', 'name')
+      .textOrHex(p.description, enc?.description === 'hex', 'description')
     writeBlobs(w, p.blobs)
   } else if (ev === EVAL.ASSETS) {
     w.displayTxid(p.tokenid, 'tokenid')
@@ -152,10 +159,21 @@ export function decodeTokensPayload(payload: Uint8Array): TokensOpret {
     const f = r.funcid()
     if (f === 'c') {
       const origpubkey = r.pubkey('origpubkey')
-      const name = r.varText('name')
-      const description = r.varText('description')
+      // komodod reads both as bytes (std::vector<uint8_t>): text when UTF-8, else hex, never refused
+      const name = r.varTextOrHex('name')
+      const description = r.varTextOrHex('description')
       const blobs = readBlobs(r)
-      return { funcid: 'c', evalCode: ev as 0xf2 | 0xe3, origpubkey, name, description, blobs }
+      const out: TokensCreateOpret = {
+        funcid: 'c',
+        evalCode: ev as 0xf2 | 0xe3,
+        origpubkey,
+        name: name.value,
+        description: description.value,
+        blobs,
+      }
+      if (name.hex || description.hex)
+        out.encoding = { ...(name.hex ? { name: 'hex' } : {}), ...(description.hex ? { description: 'hex' } : {}) }
+      return out
     }
     if (f !== 't') badFuncid('tokens', f, 'c t')
     const tokenid = r.displayTxid('tokenid')

@@ -505,7 +505,14 @@ describe('dice: finish (house W / L / R, bettor T) agrees with diceOutcome', () 
     const e = bigEntropies[4]!
     const b = betOn(4, 100_000_000n, 2n, false)
     const fc = [feeCoin(5, bettor.pub, 30000n)]
-    const state = { funding: fund.hex, bet: b.hex, entropyTx: e.hex, betHeight: 500 }
+    const state = {
+      funding: fund.hex,
+      bet: b.hex,
+      entropyTx: e.hex,
+      betHeight: 500,
+      betTime: 1_700_000_000,
+      tipTime: 1_700_000_420,
+    }
     const r = buildDiceFinish({ name: NAME, fundingtxid, bettxid: b.txid }, ctxOf(fc, bettor.priv, 507), state)
     expectAllInputsVerify(r, [...fc, out(b, 0), out(b, 1)])
     expect(r.funcid).toBe('T')
@@ -523,6 +530,17 @@ describe('dice: finish (house W / L / R, bettor T) agrees with diceOutcome', () 
       'couldnt create dicefinish transaction',
       'BUILD_STATE',
     )
+    // DiceVerifyTimeout → CCduration: enough blocks, but the tip's time not after the bet block's (or unknown)
+    for (const times of [{ tipTime: 1_700_000_000 }, { tipTime: 1_699_999_000 }, { betTime: undefined }])
+      refusal(
+        () =>
+          buildDiceFinish({ name: NAME, fundingtxid, bettxid: b.txid }, ctxOf(fc, bettor.priv, 507), {
+            ...state,
+            ...times,
+          }),
+        'couldnt create dicefinish transaction',
+        'BUILD_STATE',
+      )
     refusal(
       () =>
         buildDiceFinish(

@@ -160,6 +160,8 @@ describe('dice plan scan: cached oprets are re-checked by content', () => {
           bet: b.tx,
           entropyTx,
           betHeight: 990,
+          betTime: 1_700_000_000,
+          tipTime: 1_700_006_000,
           planTxs,
         })
         return `${r.funcid} ${r.hex}`

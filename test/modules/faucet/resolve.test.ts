@@ -148,6 +148,16 @@ describe('faucetfund and faucetget, key-local', () => {
     expect(faucetAddressIsOld([], 100)).toBe(false)
   })
 
+  test("with times, komodod's CCduration: the tip must also be later in time than the block (duration > 0)", () => {
+    const tip = { height: 100, time: 1_700_006_000 }
+    expect(faucetAddressIsOld([{ height: 96, time: 1_700_000_000 }], tip)).toBe(true)
+    // 4 blocks below, but the tip's time equal to or before the block's: CCduration is 0, the address is new
+    expect(faucetAddressIsOld([{ height: 96, time: 1_700_006_000 }], tip)).toBe(false)
+    expect(faucetAddressIsOld([{ height: 96, time: 1_700_009_000 }], tip)).toBe(false)
+    expect(faucetAddressIsOld([{ height: 0, time: 1 }], tip)).toBe(false)
+    expect(faucetAddressIsOld([{ height: 97, time: 1 }], tip)).toBe(false)
+  })
+
   test('the devnet faucetget RPC still builds for an old address, as komodod does (refused when broadcast)', async () => {
     const r = await dev.rpc.faucetget()
     await expect(dev.view.broadcast(r.hex)).rejects.toMatchObject({
