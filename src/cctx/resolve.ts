@@ -435,12 +435,54 @@ export function checkUtxo(u: ChainUtxo, t: VerifiedTx, address: string): ChainUt
 }
 
 /**
+ * komodod's `CTransaction::IsCoinBase`: one input, spending the null outpoint (txid 0, index 0xffffffff).
+ * @internal
+ * @example isCoinbaseTx(parseTransaction(hex))
+ */
+export function isCoinbaseTx(tx: Transaction): boolean {
+  return tx.vin.length === 1 && tx.vin[0]!.vout === 0xffffffff && /^0{64}$/.test(tx.vin[0]!.txid)
+}
+
+/** komodod's coinbase maturity when the chain parameters do not give one: KMD's (src/chainparams.h). @internal */
+export const KMD_COINBASE_MATURITY = 100
+
+/**
+ * The chain's coinbase maturity: `chain.coinbaseMaturity`, else KMD's 100 (komodod's `Params().CoinbaseMaturity()`;
+ * an asset chain's is set by `komodo_args`, src/komodo_utils.cpp: `-ac_cbmaturity`, else 1 with one era).
+ * @internal
+ * @example coinbaseMaturity({ ...KMD, coinbaseMaturity: 1 }) // 1
+ */
+export function coinbaseMaturity(chain: ChainParams | undefined): number {
+  return chain?.coinbaseMaturity ?? KMD_COINBASE_MATURITY
+}
+
+/**
+ * Whether a coinbase output confirmed at `height` may be spent in the next block over a tip at `tip`, as komodod
+ * decides it in two places that agree: consensus, `CheckTxInputs` (src/main.cpp) refuses
+ * `nSpendHeight - coins->nHeight < Params().CoinbaseMaturity()` with `bad-txns-premature-spend-of-coinbase`
+ * (`nSpendHeight` = tip + 1); the wallet, `CWallet::AvailableCoins` (src/wallet/wallet.cpp), skips a coinbase whose
+ * `GetBlocksToMaturity()` (maturity − depth, depth = tip − height + 1) is above 0. Height 0 (a genesis output) is
+ * always mature: komodod never lists one (the genesis coinbase is not in its UTXO set); the devnet's premine sits
+ * there.
+ * @internal
+ * @example coinbaseMatureAt(5, 104, 100) // true: the next block is 105, 100 blocks on
+ */
+export function coinbaseMatureAt(height: number, tip: number, maturity: number): boolean {
+  return height === 0 || tip + 1 - height >= maturity
+}
+
+/**
  * The caller's spendable normal coins as the devnet's wallet and komodod's local-mode `AddNormalinputs` see them:
  * confirmed P2PK and P2PKH outputs of `pubkey` not spent in the mempool and the mempool's outputs paying them (not
  * spent in the mempool either), together in the wallet's `mapWallet` order ({@link daemonMapOrder}: txid, then vout;
  * `AvailableCoins` interleaves confirmed and unconfirmed coins). `confirmedOnly` keeps the confirmed ones, in the
  * address-unspent index's order ({@link daemonUtxoOrder}), as `AddNormalinputs2` and remote mode (`SetCCunspents`
  * on the -pubkey address) see them.
+ *
+ * Local mode leaves out coinbase outputs not yet mature on `options.chain` ({@link coinbaseMaturity}: 100 unless the
+ * chain says otherwise), as `AvailableCoins` does (`pcoin->IsCoinBase() && pcoin->GetBlocksToMaturity() > 0`,
+ * src/wallet/wallet.cpp, called by `AddNormalinputsLocal`, src/cc/CCtx.cpp). `confirmedOnly` does not:
+ * `AddNormalinputsRemote` walks the address index without a maturity check (komodod would then refuse the spend).
  * @example const utxos = await normalCoins(reader, pubkey)
  */
 export async function normalCoins(
@@ -458,9 +500,14 @@ export async function normalCoins(
   }
   const confirmed = (await reader.unspentNotSpentInMempool(address)).filter(mine)
   if (options.confirmedOnly === true) return confirmed
+  // the transactions are the reader's already (unspent() read them to check each output): no round trip
+  const coinbase = (await reader.txs(confirmed.map((u) => u.txid))).map((t) => isCoinbaseTx(t.tx))
+  const tip = confirmed.some((u, i) => coinbase[i] === true && u.height !== 0) ? await reader.height() : 0
+  const maturity = coinbaseMaturity(options.chain)
+  const spendable = confirmed.filter((u, i) => coinbase[i] !== true || coinbaseMatureAt(u.height, tip, maturity))
   const pending = (await reader.addressMempool(address)).outputs.filter(mine)
   const spent = await reader.mempoolSpends(address)
-  return [...confirmed, ...pending.filter((u) => !spent.has(outpointKey(u.txid, u.vout)))].sort(daemonMapOrder)
+  return [...spendable, ...pending.filter((u) => !spent.has(outpointKey(u.txid, u.vout)))].sort(daemonMapOrder)
 }
 
 /**

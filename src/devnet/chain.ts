@@ -11,6 +11,7 @@ import { hash160 } from '../hash/index.js'
 import { parseTransaction, serializeTransaction, txid as txidOf } from '../tx/codec.js'
 import { SAPLING_VERSION_GROUP_ID, type Transaction, type TxOutput } from '../tx/types.js'
 import type { Utxo } from '../cctx/types.js'
+import { coinbaseMatureAt } from '../cctx/resolve.js'
 
 /** 1 coin in satoshis. */
 export const COIN = 100_000_000n
@@ -185,9 +186,21 @@ export class DevChain {
   /** Counts changes: one more for every block connected and every transaction entering the mempool (persistence compares it). */
   revision = 0
   readonly walletPubkey: Uint8Array
+  /**
+   * Blocks a coinbase output waits before it may be spent (komodod's `Params().CoinbaseMaturity()`): 1 by default,
+   * an asset chain's with one era and no `-ac_cbmaturity` (src/komodo_utils.cpp `komodo_args`). The genesis premine
+   * is exempt.
+   */
+  readonly coinbaseMaturity: number
 
-  constructor(options: { walletPubkey: Uint8Array; genesisTime?: number; premine?: boolean }) {
+  constructor(options: {
+    walletPubkey: Uint8Array
+    genesisTime?: number
+    premine?: boolean
+    coinbaseMaturity?: number
+  }) {
     this.walletPubkey = options.walletPubkey
+    this.coinbaseMaturity = options.coinbaseMaturity ?? 1
     if (options.premine !== false) {
       const outs = Array.from({ length: DEVNET_PREMINE_OUTPUTS }, () => ({
         value: DEVNET_PREMINE_VALUE,
@@ -389,7 +402,12 @@ export class DevChain {
     const pk = bytesToHex(p2pkScript(pubkey))
     const pkh = bytesToHex(p2pkhScript(hash160(pubkey)))
     return [
-      ...this.addressCoins(address).filter((c) => !this.spentInMempool(c.txid, c.vout)),
+      ...this.addressCoins(address).filter(
+        (c) =>
+          !this.spentInMempool(c.txid, c.vout) &&
+          // AvailableCoins skips an immature coinbase (src/wallet/wallet.cpp)
+          (!c.coinbase || coinbaseMatureAt(c.height, this.height, this.coinbaseMaturity)),
+      ),
       ...this.mempoolAddressCoins(address),
     ]
       .filter((c) => {
@@ -428,8 +446,16 @@ export class DevChain {
   }
 
   /** Rebuilds a chain from {@link snapshot} output (blocks replayed; the mempool is returned for re-validation). */
-  static restore(snap: ChainSnapshot, walletPubkey: Uint8Array): { chain: DevChain; mempool: string[] } {
-    const chain = new DevChain({ walletPubkey, premine: false })
+  static restore(
+    snap: ChainSnapshot,
+    walletPubkey: Uint8Array,
+    coinbaseMaturity?: number,
+  ): { chain: DevChain; mempool: string[] } {
+    const chain = new DevChain({
+      walletPubkey,
+      premine: false,
+      ...(coinbaseMaturity !== undefined ? { coinbaseMaturity } : {}),
+    })
     chain.timeOffset = snap.timeOffset
     let legacyPrev = '0'.repeat(64)
     for (const [i, b] of snap.blocks.entries()) {

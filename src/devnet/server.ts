@@ -18,6 +18,7 @@ import { basicAuthChecker } from './auth.js'
 import { scanRequestIds } from './jsonscan.js'
 import { writeFileAtomic } from './persist.js'
 import { devnetJson } from './json.js'
+import { KMD, type ChainParams } from '../address/chain.js'
 export { devnetJson } from './json.js'
 import { startElectrumServer, type ElectrumEndpoint, type ElectrumServerOptions } from './electrum.js'
 
@@ -64,6 +65,13 @@ export type DevnetOptions = {
    * a port number, or the server's options. Default: off.
    */
   electrum?: boolean | number | ElectrumServerOptions
+  /**
+   * Blocks a coinbase output waits before it may be spent (komodod's `-ac_cbmaturity`): default 1, what komodod
+   * sets on an asset chain with one era and no `-ac_cbmaturity` (src/komodo_utils.cpp `komodo_args`); 100 plays KMD.
+   * A premature spend is refused with komodod's `bad-txns-premature-spend-of-coinbase`, and the devnet's own
+   * wallet skips such coins. The genesis premine is exempt.
+   */
+  coinbaseMaturity?: number
 }
 
 /** A running devnet. */
@@ -84,6 +92,12 @@ export type Devnet = {
   privateKey: string
   /** The in-memory chain (read it; mutate it only through RPCs). */
   chain: DevChain
+  /**
+   * The devnet's chain parameters for wallets and resolvers: KMD's address versions and the devnet's
+   * `coinbaseMaturity` (`createWallet({ view: dev.view, chain: dev.chainParams })`). Without them a wallet assumes
+   * KMD's 100 and leaves younger coinbases alone.
+   */
+  chainParams: ChainParams
   /** The chain as a `ChainView`, in process (what the daemon-style RPCs' resolvers read; `broadcast` validates). */
   view: ChainView
   /** The Electrum endpoint (`{ host, port, url, wsUrl }`) when started with `electrum`. */
@@ -139,6 +153,9 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const maxConnections = options.maxConnections ?? 512
   if (!Number.isInteger(maxConnections) || maxConnections < 1)
     throw new KomodoCcError('DEVNET', 'maxConnections must be a positive integer')
+  const coinbaseMaturity = options.coinbaseMaturity ?? 1
+  if (!Number.isInteger(coinbaseMaturity) || coinbaseMaturity < 1 || coinbaseMaturity > 0xffffffff)
+    throw new KomodoCcError('DEVNET', 'coinbaseMaturity must be a whole number of blocks ≥ 1')
   const removeConf = options.removeConf ?? false
   if (typeof removeConf !== 'boolean') throw new KomodoCcError('DEVNET', 'removeConf must be a boolean')
 
@@ -171,7 +188,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   let pendingMempool: string[] = []
   if (snapshot !== undefined) {
     try {
-      const r = DevChain.restore(snapshot, pubkey)
+      const r = DevChain.restore(snapshot, pubkey, coinbaseMaturity)
       chain = r.chain
       pendingMempool = r.mempool
     } catch (e) {
@@ -181,7 +198,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
         { path: options.dataFile },
       )
     }
-  } else chain = new DevChain({ walletPubkey: pubkey })
+  } else chain = new DevChain({ walletPubkey: pubkey, coinbaseMaturity })
 
   const user = `devnet-${randomBytes(4).toString('hex')}`
   const password = randomBytes(24).toString('base64url')
@@ -359,6 +376,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     chainName,
     rpc,
     chain,
+    chainParams: Object.freeze({ ...KMD, name: chainName, coinbaseMaturity }),
     view: devnetChainView(node),
     ...(electrum === undefined
       ? {}

@@ -6,6 +6,7 @@ import { scriptAddress } from './chain.js'
 import type { DevnetNode } from './node.js'
 import type { ResolveContext } from '../cctx/resolve.js'
 import { acceptTransaction } from './validate.js'
+import { KMD } from '../address/chain.js'
 
 /**
  * A {@link ChainView} over the devnet node's in-memory chain: `listUnspent` is the address index (confirmed, chain
@@ -86,5 +87,11 @@ export function devnetChainView(node: DevnetNode): ChainView {
  * @example await resolveTokenTransfer(params, walletResolveContext(node))
  */
 export function walletResolveContext(n: DevnetNode): ResolveContext {
-  return { view: devnetChainView(n), pubkey: n.wallet.pubkey, privateKey: n.wallet.privateKey }
+  return {
+    view: devnetChainView(n),
+    pubkey: n.wallet.pubkey,
+    privateKey: n.wallet.privateKey,
+    // the devnet's own wallet skips coinbases as AvailableCoins does at the devnet's maturity
+    chain: { ...KMD, coinbaseMaturity: n.chain.coinbaseMaturity },
+  }
 }

@@ -23,7 +23,8 @@ const key = (u: { txid: string; vout: number }) => `${u.txid}:${u.vout}`
 describe('StateReader and normalCoins over the devnet view', () => {
   test("normalCoins lists what the devnet wallet spends, in the daemon wallet's (mapWallet) order", async () => {
     const r = new StateReader(dev.view)
-    const coins = await normalCoins(r, dev.pubkey)
+    // the devnet's coinbase maturity (1): its wallet spends a reward in the next block
+    const coins = await normalCoins(r, dev.pubkey, { chain: dev.chainParams })
     expect(coins.map(key)).toEqual(sortedBy(dev.chain.walletUtxos(), byWalletMap).map(key))
     expect(coins.some((c) => c.height === 0)).toBe(true) // the mempool change is there
     const confirmed = await normalCoins(new StateReader(dev.view), dev.pubkey, { confirmedOnly: true })
