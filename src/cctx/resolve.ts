@@ -310,11 +310,15 @@ export class StateReader {
 }
 
 /**
- * Confirmed unspent outputs of a CC address, as {@link StateReader.unspent} lists them ({@link daemonUtxoOrder}, those
- * spent in the mempool included), each checked to be a CC output paying that address: a source listing another
- * script there contradicts itself.
- * @param options.name - how the message names the address (default: the address itself)
- * @throws KomodoCcError CHAIN_MISMATCH naming the listed output and what it pays
+ * Confirmed unspent outputs of a CC address as komodod's CC look-ups see them, in {@link StateReader.unspent}'s order
+ * ({@link daemonUtxoOrder}, those spent in the mempool included): only the CC outputs filed there. komodod's
+ * `SetCCunspents(…, ccflag = true)` (src/cc/CCtx.cpp) reads the address index under key type 3, which `GetAddressType`
+ * (src/main.cpp) gives to cryptocondition outputs only, so a P2PK or P2PKH output paying the same hash (type 1), or a
+ * CLTV-prefixed one, is never seen there: it is skipped here, not an error. A CC output with a data tail
+ * (`<condition> OP_CHECKCRYPTOCONDITION <data> OP_DROP`) is filed by its sub-script and is listed; each module then
+ * skips what its own `Add*Inputs` skips. Every output was checked by the reader to be filed under `address`.
+ * @param options.name - how messages name the address (kept for callers; no message names it now)
+ * @throws KomodoCcError CHAIN_MISMATCH from the reader (an output that is not what its transaction says)
  * @example const outs = await ccUnspent(reader, ccAddress(0xf2, pubkey))
  */
 export async function ccUnspent(
@@ -322,22 +326,21 @@ export async function ccUnspent(
   address: string,
   options: { chain?: ChainParams; name?: string } = {},
 ): Promise<ChainUtxo[]> {
-  const list = await reader.unspent(address)
-  for (const u of list) {
-    let at: string | undefined
-    try {
-      at = ccScriptAddress(u.script, options.chain ?? KMD)
-    } catch {
-      at = undefined // not a CC script
-    }
-    if (at !== address)
-      throw new KomodoCcError(
-        'CHAIN_MISMATCH',
-        `the chain source lists ${u.txid}:${u.vout} under ${options.name ?? address}, but it pays ${at ?? 'a non-CC script'}`,
-        { txid: u.txid, vout: u.vout, address },
-      )
+  return (await reader.unspent(address)).filter((u) => isCcFiledAt(u.script, address, options.chain))
+}
+
+/**
+ * Whether `script` is a CC output filed under `address` (komodod's address-index key type 3): its CC sub-script, the
+ * data tail left out, hashes to the address.
+ * @internal
+ * @example isCcFiledAt(ccScript(cc1of1(0xf2, pk)), ccAddress(0xf2, pk)) // true
+ */
+export function isCcFiledAt(script: Uint8Array, address: string, chain?: ChainParams): boolean {
+  try {
+    return ccScriptAddress(script, chain ?? KMD) === address
+  } catch {
+    return false // not a CC script
   }
-  return list
 }
 
 /**
@@ -419,7 +422,7 @@ export function checkUtxo(u: ChainUtxo, t: VerifiedTx, address: string): ChainUt
       `the chain source claims ${t.txid}:${u.vout} holds ${String(u.satoshis)} sat, its transaction says ${o.value} sat to script ${bytesToHex(o.script)}`,
       { txid: t.txid, vout: u.vout, claimed: String(u.satoshis), actual: String(o.value) },
     )
-  if (!scriptPaysAddress(o.script, address))
+  if (!filedUnder(o.script, address))
     throw new KomodoCcError(
       'CHAIN_MISMATCH',
       `the chain source lists ${t.txid}:${u.vout} under ${address}, but that output pays another address`,
@@ -433,6 +436,26 @@ export function checkUtxo(u: ChainUtxo, t: VerifiedTx, address: string): ChainUt
     height: Number.isInteger(u.height) ? u.height : 0,
   }
 }
+
+/**
+ * Whether komodod's address index files `script` under `address`: {@link scriptPaysAddress} (P2PK, P2PKH, P2SH, CC
+ * with or without a data tail), or, for a CLTV-prefixed script (`<push of 0..5 bytes> OP_CHECKLOCKTIMEVERIFY OP_DROP
+ * …`), the script after the prefix, as `ExtractDestination` (src/script/standard.cpp, `IsCheckLockTimeVerify` in
+ * src/script/script.cpp) reads it for `GetAddressType` (src/main.cpp): such an output is a stranger's at the address,
+ * not a contradiction.
+ * @internal
+ * @example filedUnder(p2pkhScript(hash160(pk)), p2pkhAddress(pk)) // true
+ */
+export function filedUnder(script: Uint8Array, address: string): boolean {
+  if (scriptPaysAddress(script, address)) return true
+  const n = script[0]
+  // IsCheckLockTimeVerify: a direct push of under 6 bytes, then OP_CHECKLOCKTIMEVERIFY; the destination starts 3 on
+  if (n === undefined || n > 5 || script[n + 1] !== OP_CHECKLOCKTIMEVERIFY || script.length <= n + 3) return false
+  return scriptPaysAddress(script.subarray(n + 3), address)
+}
+
+/** OP_CHECKLOCKTIMEVERIFY (OP_NOP2). */
+const OP_CHECKLOCKTIMEVERIFY = 0xb1
 
 /**
  * komodod's `CTransaction::IsCoinBase`: one input, spending the null outpoint (txid 0, index 0xffffffff).

@@ -11,7 +11,7 @@ import { hash160 } from '../hash/index.js'
 import { parseTransaction, serializeTransaction, txid as txidOf } from '../tx/codec.js'
 import { SAPLING_VERSION_GROUP_ID, type Transaction, type TxOutput } from '../tx/types.js'
 import type { Utxo } from '../cctx/types.js'
-import { coinbaseMatureAt } from '../cctx/resolve.js'
+import { coinbaseMatureAt, KMD_COINBASE_MATURITY } from '../cctx/resolve.js'
 
 /** 1 coin in satoshis. */
 export const COIN = 100_000_000n
@@ -192,6 +192,16 @@ export class DevChain {
    * is exempt.
    */
   readonly coinbaseMaturity: number
+
+  /**
+   * The maturity the devnet's own wallet (its daemon-style RPCs, {@link walletUtxos}) waits for: the larger of
+   * {@link coinbaseMaturity} and KMD's 100, what a library wallet assumes without chain parameters. So the devnet's
+   * wallet and a library wallet over the devnet with default parameters pick the same coins; consensus still allows
+   * a spend after {@link coinbaseMaturity}.
+   */
+  get walletCoinbaseMaturity(): number {
+    return Math.max(this.coinbaseMaturity, KMD_COINBASE_MATURITY)
+  }
 
   constructor(options: {
     walletPubkey: Uint8Array
@@ -406,7 +416,7 @@ export class DevChain {
         (c) =>
           !this.spentInMempool(c.txid, c.vout) &&
           // AvailableCoins skips an immature coinbase (src/wallet/wallet.cpp)
-          (!c.coinbase || coinbaseMatureAt(c.height, this.height, this.coinbaseMaturity)),
+          (!c.coinbase || coinbaseMatureAt(c.height, this.height, this.walletCoinbaseMaturity)),
       ),
       ...this.mempoolAddressCoins(address),
     ]

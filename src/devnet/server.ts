@@ -68,8 +68,10 @@ export type DevnetOptions = {
   /**
    * Blocks a coinbase output waits before it may be spent (komodod's `-ac_cbmaturity`): default 1, what komodod
    * sets on an asset chain with one era and no `-ac_cbmaturity` (src/komodo_utils.cpp `komodo_args`); 100 plays KMD.
-   * A premature spend is refused with komodod's `bad-txns-premature-spend-of-coinbase`, and the devnet's own
-   * wallet skips such coins. The genesis premine is exempt.
+   * A premature spend is refused with komodod's `bad-txns-premature-spend-of-coinbase`. The devnet's own wallet
+   * (its daemon-style RPCs) waits max(100, this), as a library wallet with default chain parameters does, so that
+   * both pick the same coins; pass `dev.chainParams` to a wallet to spend at this maturity. The genesis premine is
+   * exempt.
    */
   coinbaseMaturity?: number
 }

@@ -91,7 +91,7 @@ export function walletResolveContext(n: DevnetNode): ResolveContext {
     view: devnetChainView(n),
     pubkey: n.wallet.pubkey,
     privateKey: n.wallet.privateKey,
-    // the devnet's own wallet skips coinbases as AvailableCoins does at the devnet's maturity
-    chain: { ...KMD, coinbaseMaturity: n.chain.coinbaseMaturity },
+    // the devnet's own wallet waits as a library wallet with default chain parameters does (DevChain.walletCoinbaseMaturity)
+    chain: { ...KMD, coinbaseMaturity: n.chain.walletCoinbaseMaturity },
   }
 }

@@ -7,7 +7,7 @@ import { p2pkhAddress } from '../../address/address.js'
 import { KMD, type ChainParams } from '../../address/chain.js'
 import { ccAddress } from '../../cc/address.js'
 import { ccModule, EVAL } from '../../cc/eval.js'
-import { classifyScript } from '../../script/classify.js'
+import { ccScriptParts, classifyScript } from '../../script/classify.js'
 import { formatCoins, type AmountInput } from '../../amount.js'
 import { daemonRefusal } from '../../cctx/context.js'
 import { amountParam, txidParam } from '../../cctx/common.js'
@@ -182,7 +182,8 @@ type PlanRef = { fundingtxid: string; sbits: bigint; fundingPubKey: Uint8Array }
 /**
  * `DicePlanFunds`: the confirmed unspent outputs at the dice address with index 0 whose transaction's dice opret
  * names this plan (its 'F' by txid, or its `fundingtxid`) with the plan's sbits, funcid R F E W L T, value ≥ 10000.
- * An output the view files under the dice address but whose script pays elsewhere is the view's lie: CHAIN_MISMATCH.
+ * An output filed under the dice address that is not a CC output is skipped (komodod's CC index never lists it); one
+ * that is not what its transaction says is the view's lie (CHAIN_MISMATCH, from the reader).
  */
 async function scanPlan(reader: StateReader, plan: PlanRef, chain: ChainParams | undefined): Promise<PlanScan> {
   const address = diceCcAddress(chain)
@@ -196,12 +197,9 @@ async function scanPlan(reader: StateReader, plan: PlanRef, chain: ChainParams |
   let funding = 0n
   let entropytxs = 0
   confirmed.forEach((u, i) => {
-    if (addressKey(u.script) !== globalKey)
-      throw new KomodoCcError(
-        'CHAIN_MISMATCH',
-        `the chain source lists ${u.txid}:${u.vout} under the dice address ${address}, but it pays elsewhere`,
-        { txid: u.txid, vout: u.vout, address },
-      )
+    // SetCCunspents(…, ccflag = true) reads index type 3 only: an output of another kind filed under the same hash
+    // (P2PKH of it, a CLTV prefix) is never seen by DicePlanFunds (the reader checked it is filed here)
+    if (addressKey(u.script) !== globalKey || ccScriptParts(u.script) === null) return
     if (u.vout !== 0) return
     position++
     const vtx = txs[i]!
