@@ -13,7 +13,14 @@ import { normalCoins, StateReader } from '../cctx/resolve.js'
 import { encodeOracleData, type OracleValue } from '../oracle-data/format.js'
 import { chunkOracleData } from '../oracle-data/chunk.js'
 import { oraclesResolvers } from '../modules/oracles/resolve.js'
-import { oracleTxOf, oraclesDatafee, oraclesOpretOf, oraclesSubscriptions } from '../modules/oracles/resolve-state.js'
+import {
+  oracleTxOf,
+  oraclesBaton,
+  oraclesDatafee,
+  oraclesOpretOf,
+  oraclesSubscriptions,
+} from '../modules/oracles/resolve-state.js'
+import { chainAheadOfJournal, verifyJournal, type JournalOwner } from './verify.js'
 import { PendingSet } from '../wallet/pending.js'
 import { createWallet, type Wallet, type WalletResult } from '../wallet/wallet.js'
 import { compactJournal, memoryJournalStorage, parseJournal, type JournalData, type JournalEntry } from './journal.js'
@@ -283,6 +290,42 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
     await storage.unlock?.()
     throw e
   }
+  // ---- the journal checked against the key and the chain before anything is sent ----
+  const batonPk =
+    options.batonSigner !== undefined
+      ? options.batonSigner.publicKey
+      : own && options.privateKey !== undefined
+        ? batonPubkey(keyBytes(options.privateKey, chain))
+        : undefined
+  const owner: JournalOwner = {
+    oracletxid,
+    pubkey,
+    name: journalName,
+    ...(batonPk !== undefined ? { batonPubkey: batonPk } : {}),
+  }
+  const readTx = (t: string): Promise<string> => retrying('read a transaction', () => base.getTransaction(t))
+  try {
+    await verifyJournal(journal, owner, readTx)
+    if (batonPk !== undefined && (journal.next > 0 || journal.entries.length > 0)) {
+      // the chain's latest sample of this publisher (its current baton, the mempool walked) must be the journal's
+      const baton = await retrying('read the baton', () =>
+        oraclesBaton(new StateReader(base, signal), oracletxid, pubkey, batonPk, chain ? { chain } : {}),
+      )
+      if (baton !== undefined) {
+        const { passed, met } = await chainAheadOfJournal(journal, owner, baton.txid, readTx)
+        if (passed > 0)
+          throw new KomodoCcError(
+            'JOURNAL_INVALID',
+            `${journalName} is older than the chain: the chain holds ${passed} sample(s) of this publisher after ${met ? "the journal's last one it knows" : 'any the journal names'} (latest ${baton.txid}); the journal was restored from an older copy or belongs to another history. Nothing was sent; start from the newest journal`,
+            { journal: journalName, latest: baton.txid, ahead: passed, next: journal.next },
+          )
+      }
+    }
+  } catch (e) {
+    await storage.unlock?.()
+    throw e
+  }
+
   let dirty = false
   const persist = async (): Promise<void> => {
     compactJournal(journal, keepConfirmed)
