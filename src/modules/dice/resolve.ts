@@ -164,6 +164,11 @@ type PlanOutput = {
 type PlanScan = {
   /** The plan's outputs it counts, in address-index order (mempool-spent ones included, as the daemon counts them). */
   outputs: PlanOutput[]
+  /**
+   * The plan's outputs `AddDiceInputs` (src/cc/dice.cpp) may take, in the same order: as {@link PlanScan.outputs}
+   * without `DicePlanFunds`'s 10000-sat floor (AddDiceInputs only skips outputs below need/maxinputs).
+   */
+  inputs: PlanOutput[]
   funding: bigint
   entropytxs: number
   /** Outpoint keys of the dice address's outputs that mempool transactions spend. */
@@ -193,6 +198,7 @@ async function scanPlan(reader: StateReader, plan: PlanRef, chain: ChainParams |
   const spent = new Set(mempool.spends.map((s) => outpointKey(s.txid, s.vout)))
   const txs = await reader.txs(confirmed.map((u) => u.txid)) // read and checked by `unspent` already
   const outputs: PlanOutput[] = []
+  const inputs: PlanOutput[] = []
   let position = 0
   let funding = 0n
   let entropytxs = 0
@@ -208,14 +214,17 @@ async function scanPlan(reader: StateReader, plan: PlanRef, chain: ChainParams |
     const ofPlan = opret.funcid === 'F' ? vtx.txid === plan.fundingtxid : opret.fundingtxid === plan.fundingtxid
     // an output at the dice address in another form than the global script (a vData tail): the builder takes only
     // the global script, so it is left out here too
-    if (!ofPlan || !FUNDING_FUNCIDS.includes(opret.funcid) || u.satoshis < MIN_PLAN_OUTPUT) return
+    if (!ofPlan || !FUNDING_FUNCIDS.includes(opret.funcid)) return
     if (!equalBytes(u.script, global)) return
+    inputs.push({ utxo: u, vtx, opret, position })
+    if (u.satoshis < MIN_PLAN_OUTPUT) return
     outputs.push({ utxo: u, vtx, opret, position })
     funding += u.satoshis
     if (ENTROPY_FUNCIDS.includes(opret.funcid)) entropytxs++
   })
   return {
     outputs,
+    inputs,
     funding,
     entropytxs,
     spent,
@@ -613,7 +622,7 @@ export async function resolveDiceFinish(
     bet: bet!.tx,
     entropyTx: entropy!.tx,
     ...(confirmedStake !== undefined && confirmedStake.height > 0 ? { betHeight: confirmedStake.height } : {}),
-    planTxs: scan.outputs.filter((o) => !scan.spent.has(outpointKey(o.vtx.txid, 0))).map((o) => o.vtx.tx),
+    planTxs: scan.inputs.filter((o) => !scan.spent.has(outpointKey(o.vtx.txid, 0))).map((o) => o.vtx.tx),
     ...(options.revealedTo === undefined ? {} : { revealedTo: options.revealedTo }),
   })
 }
