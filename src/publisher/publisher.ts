@@ -246,12 +246,37 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
       s?.addEventListener('abort', stop, { once: true })
     })
 
+  /**
+   * `p`, or `ABORTED` as soon as the publisher's signal (or `s`) fires: a chain source that hangs (a request waiting
+   * for its timeout) cannot hold a stop back; what `p` does later is ignored.
+   */
+  const abortable = <T>(p: Promise<T>, s?: AbortSignal): Promise<T> => {
+    if (signal === undefined && s === undefined) return p
+    return new Promise<T>((resolve, reject) => {
+      const stop = (): void => {
+        done()
+        reject(new KomodoCcError('ABORTED', 'publishing was aborted'))
+      }
+      const done = (): void => {
+        signal?.removeEventListener('abort', stop)
+        s?.removeEventListener('abort', stop)
+      }
+      if (signal?.aborted === true || s?.aborted === true) return stop()
+      signal?.addEventListener('abort', stop, { once: true })
+      s?.addEventListener('abort', stop, { once: true })
+      p.then(
+        (v) => (done(), resolve(v)),
+        (e: unknown) => (done(), reject(e)),
+      )
+    })
+  }
+
   /** Runs `step`, retrying transient failures of the chain source with growing delays (a `retry` event each). */
   const retrying = async <T>(reason: string, step: () => Promise<T>, seq?: number, s?: AbortSignal): Promise<T> => {
     for (let attempt = 1; ; attempt++) {
       checkOpen(s)
       try {
-        return await step()
+        return await abortable(step(), s)
       } catch (e) {
         if (!isTransient(e) || attempt >= attempts || closed) throw e
         const delayMs = Math.min(maxDelay, delay0 * 2 ** Math.min(attempt - 1, 20))
@@ -621,6 +646,21 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
     })
   }
 
+  /** `close()`'s work, once: every caller (the abort signal, the owner) waits for the same flush. */
+  let closing: Promise<void> | undefined
+  const closeOnce = async (): Promise<void> => {
+    stopAll()
+    signal?.removeEventListener('abort', onAbort)
+    await queue
+    try {
+      await persist()
+    } finally {
+      await storage.unlock?.()
+      for (const it of iterators) it.push(null)
+      iterators.clear()
+    }
+  }
+
   const publisher: OraclePublisher = {
     oracletxid,
     pubkey,
@@ -679,19 +719,7 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
           normalFunds,
         }
       }),
-    close: async () => {
-      if (closed) return
-      stopAll()
-      signal?.removeEventListener('abort', onAbort)
-      await queue
-      try {
-        await persist()
-      } finally {
-        await storage.unlock?.()
-        for (const it of iterators) it.push(null)
-        iterators.clear()
-      }
-    },
+    close: () => (closing ??= closeOnce()),
     on: (type, listener) => {
       let set = listeners.get(type)
       if (set === undefined) listeners.set(type, (set = new Set()))
