@@ -502,7 +502,7 @@ export function coinbaseMatureAt(height: number, tip: number, maturity: number):
  * address-unspent index's order ({@link daemonUtxoOrder}), as `AddNormalinputs2` and remote mode (`SetCCunspents`
  * on the -pubkey address) see them.
  *
- * Local mode leaves out coinbase outputs not yet mature on `options.chain` ({@link coinbaseMaturity}: 100 unless the
+ * Local mode leaves out coinbase outputs not yet mature on `options.chain` (`chain.coinbaseMaturity`: 100 unless the
  * chain says otherwise), as `AvailableCoins` does (`pcoin->IsCoinBase() && pcoin->GetBlocksToMaturity() > 0`,
  * src/wallet/wallet.cpp, called by `AddNormalinputsLocal`, src/cc/CCtx.cpp). `confirmedOnly` does not:
  * `AddNormalinputsRemote` walks the address index without a maturity check (komodod would then refuse the spend).
