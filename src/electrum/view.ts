@@ -12,7 +12,13 @@ import { verifyTx } from '../cctx/resolve.js'
 import { ElectrumClient, type ElectrumCall, type ElectrumClientOptions } from './client.js'
 import { scripthash } from './scripthash.js'
 import { ScriptBook } from './scripts.js'
-import { merkleRootFromBranch, parseKomodoHeader, parseKomodoHeaders } from './merkle.js'
+import {
+  compactTarget,
+  KOMODO_POW_LIMIT,
+  merkleRootFromBranch,
+  parseKomodoHeader,
+  parseKomodoHeaders,
+} from './merkle.js'
 import type { ElectrumServerAddress } from './transport.js'
 
 /** Where the server is: `{ url }` (`tcp://`, `ssl://`, `ws://`, `wss://`) or `{ host, port, tls?, ws? }`. */
@@ -359,6 +365,17 @@ export function createElectrumView(options: ElectrumViewOptions): ElectrumView {
         ? parseKomodoHeaders(hexToBytes(r.hex, 'headers'))
         : listOf(r.headers, 'block.headers').map((h) => parseKomodoHeader(hexToBytes(String(h), 'header')))
     if (hs.length !== n || n === 0) throw bad(`block.headers with ${hs.length} headers for count ${n}`)
+    // CheckProofOfWork's first test (src/pow.cpp): nBits must encode a target within the chain's limit ("nBits below
+    // minimum work"); the hash itself is not held to it (a KMD notary's block is held to KOMODO_MINDIFF_NBITS)
+    hs.forEach((h, i) => {
+      const target = compactTarget(h.bits)
+      if (target === null || target > KOMODO_POW_LIMIT)
+        throw new KomodoCcError(
+          'CHAIN_MISMATCH',
+          `header ${start + i} has nBits 0x${(h.bits >>> 0).toString(16)}, beyond the chain's proof-of-work limit`,
+          { height: start + i, bits: h.bits },
+        )
+    })
     return hs
   }
   const extendHeaders = async (upTo: number): Promise<void> => {

@@ -6,6 +6,8 @@ import { p2pkhAddress } from '../../src/address/address.js'
 import { startDevnet, type Devnet } from '../../src/devnet/server.js'
 import { createElectrumView } from '../../src/electrum/view.js'
 import { MAX_TX_SIZE_AFTER_SAPLING } from '../../src/tx/types.js'
+import { compactTarget, KOMODO_POW_LIMIT } from '../../src/electrum/merkle.js'
+import { connect, createServer, type Socket } from 'node:net'
 import { fakeServer, reply } from './_helpers.js'
 
 let dev: Devnet
@@ -106,5 +108,70 @@ describe('verifyInclusion fetches a bounded number of headers', () => {
     expect(() => createElectrumView({ url: dev.electrum!.url, maxCachedBytes: -1 })).toThrow(
       expect.objectContaining({ code: 'ARG_INVALID' }),
     )
+  })
+})
+
+describe("verifyInclusion holds each header's nBits to the chain's proof-of-work limit", () => {
+  test('compactTarget as arith_uint256::SetCompact (Bitcoin Core arith_uint256_tests vectors), the limit 0f0f…', () => {
+    expect(compactTarget(0x1d00ffff)).toBe(0xffffn << 208n)
+    expect(compactTarget(0x01123456)).toBe(0x12n)
+    expect(compactTarget(0x05009234)).toBe(0x92340000n)
+    expect(compactTarget(0x20123456)).toBe(0x123456n << 232n)
+    expect(compactTarget(0x01003456)).toBeNull() // zero
+    expect(compactTarget(0x04923456)).toBeNull() // negative
+    expect(compactTarget(0xff123456)).toBeNull() // overflow
+    expect(KOMODO_POW_LIMIT).toBe(BigInt('0x' + '0f'.repeat(32)))
+    expect(compactTarget(0x200f0f0f)! <= KOMODO_POW_LIMIT).toBe(true) // KOMODO_MINDIFF_NBITS
+    expect(compactTarget(0x2010ffff)! > KOMODO_POW_LIMIT).toBe(true)
+  })
+
+  test('a server whose headers claim nBits beyond the limit: CHAIN_MISMATCH', async () => {
+    // a proxy in front of the devnet's server that rewrites every header's nBits (offset 104) to 0x2010ffff
+    const sockets = new Set<Socket>()
+    const server = createServer((client) => {
+      const up = connect(dev.electrum!.port, '127.0.0.1')
+      sockets.add(client).add(up)
+      const lines = (sock: Socket, on: (line: string) => void) => {
+        let buf = ''
+        sock.setEncoding('utf8')
+        sock.on('data', (d: string) => {
+          buf += d
+          let i
+          while ((i = buf.indexOf('\n')) >= 0) {
+            on(buf.slice(0, i))
+            buf = buf.slice(i + 1)
+          }
+        })
+      }
+      lines(client, (l) => up.write(l + '\n'))
+      lines(up, (l) => {
+        const msg = JSON.parse(l)
+        const fix = (m: any) => {
+          if (typeof m?.result?.hex === 'string' && typeof m.result.count === 'number') {
+            const b = Buffer.from(m.result.hex, 'hex')
+            for (let off = 0; off + 1487 <= b.length; off += 1487) b.writeUInt32LE(0x2010ffff, off + 104)
+            m.result.hex = b.toString('hex')
+          }
+          return m
+        }
+        client.write(JSON.stringify(Array.isArray(msg) ? msg.map(fix) : fix(msg)) + '\n')
+      })
+      for (const s of [client, up]) s.on('error', () => s.destroy())
+      client.on('close', () => up.destroy())
+      up.on('close', () => client.destroy())
+    })
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    const url = `tcp://127.0.0.1:${(server.address() as { port: number }).port}`
+    const view = createElectrumView({ url, verifyInclusion: true, ...quick })
+    try {
+      await expect(view.listUnspent(p2pkhAddress('03' + '5a'.repeat(32)))).rejects.toMatchObject({
+        code: 'CHAIN_MISMATCH',
+        details: { bits: 0x2010ffff },
+      })
+    } finally {
+      view.close()
+      for (const s of sockets) s.destroy()
+      await new Promise((r) => server.close(r))
+    }
   })
 })
