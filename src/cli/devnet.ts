@@ -40,13 +40,24 @@ export const devnetCommand: CliCommand = {
   --sync                with --data: write and fsync FILE after every accepted transaction, before answering
   --block-time DURATION also mine a block this often: 10s, 500ms, 1m; a bare number is seconds
   --electrum-port N     also serve Electrum (newline JSON-RPC over TCP and WebSocket, one port; 0: a free port)
+  --coinbase-maturity N blocks before a coinbase may be spent (komodod's -ac_cbmaturity; default 1, 100 plays KMD)
   --wif-env NAME        wallet key: the WIF in environment variable NAME (default: the data file's key or a new one)
   --wif-stdin           wallet key: the WIF read from standard input
 Prints {url, chain, confPath, confDir, pubkey, height, dataFile, electrum?}. Stops on SIGINT/SIGTERM or the stop RPC
 (the data file is written first, the conf file deleted), exit status 0.`,
   run: async (args: string[], io: CliIo): Promise<number> => {
     const { options, positionals } = parseArgs(args, {
-      strings: ['port', 'chain', 'conf-dir', 'datadir', 'data', 'block-time', 'electrum-port', ...WIF_FLAGS.strings],
+      strings: [
+        'port',
+        'chain',
+        'conf-dir',
+        'datadir',
+        'data',
+        'block-time',
+        'electrum-port',
+        'coinbase-maturity',
+        ...WIF_FLAGS.strings,
+      ],
       booleans: ['sync', ...WIF_FLAGS.booleans],
     })
     if (positionals.length > 0) usage(`unexpected argument ${positionals[0]}`)
@@ -67,6 +78,8 @@ Prints {url, chain, confPath, confDir, pubkey, height, dataFile, electrum?}. Sto
     if (typeof options.data === 'string') opts.dataFile = options.data
     const electrumPort = intOption(options['electrum-port'], 'electrum-port', 0, 65535)
     if (electrumPort !== undefined) opts.electrum = electrumPort
+    const maturity = intOption(options['coinbase-maturity'], 'coinbase-maturity', 1, 0xffffffff)
+    if (maturity !== undefined) opts.coinbaseMaturity = maturity
     if (options.sync === true) {
       if (opts.dataFile === undefined) usage('--sync needs --data FILE')
       opts.sync = true

@@ -104,3 +104,51 @@ test('chain parameters check coinbaseMaturity (komodo_args: "ac_cbmaturity must 
 test('the devnet refuses a bad coinbaseMaturity option', async () => {
   await expect(startDevnet({ coinbaseMaturity: 0 })).rejects.toMatchObject({ code: 'DEVNET' })
 })
+
+test('komodo-cc devnet --coinbase-maturity N: the devnet refuses a premature coinbase spend at N', async () => {
+  const { devnetCommand } = await import('../../src/cli/devnet.js')
+  const { createKomodoRpc } = await import('../../src/rpc/client.js')
+  const { encodeWif } = await import('../../src/address/address.js')
+  const { parseTransaction } = await import('../../src/tx/codec.js')
+  const { mkdtempSync } = await import('node:fs')
+  const { tmpdir } = await import('node:os')
+  const { join } = await import('node:path')
+  const dir = mkdtempSync(join(tmpdir(), 'devnet-cbm-'))
+  const out: string[] = []
+  const io = {
+    stdout: (t: string) => void out.push(t),
+    stderr: () => {},
+    env: { DEV_WIF: encodeWif(MINER) },
+    readStdin: async () => '',
+    isTty: false,
+  }
+  await expect(devnetCommand.run(['--coinbase-maturity', '0'], io)).rejects.toMatchObject({ code: 'CLI_USAGE' })
+  const args = ['--conf-dir', dir, '--chain', 'CBMTEST', '--coinbase-maturity', '5', '--wif-env', 'DEV_WIF']
+  const run = devnetCommand.run(args, io)
+  while (out.length === 0) await new Promise((r) => setTimeout(r, 20))
+  const rpc = createKomodoRpc({ chain: 'CBMTEST', dataDir: dir })
+  const [hash] = (await rpc.call('generate', [1])) as string[]
+  const reward = ((await rpc.call('getblock', [hash!])) as { tx: string[] }).tx[0]!
+  const prev = parseTransaction((await rpc.call('getrawtransaction', [reward])) as string).vout[0]!
+  const tx: Transaction = {
+    overwintered: true,
+    version: 4,
+    versionGroupId: SAPLING_VERSION_GROUP_ID,
+    vin: [{ txid: reward, vout: 0, scriptSig: new Uint8Array(0), sequence: 0xffffffff }],
+    vout: [{ value: prev.value - 10000n, script: p2pkScript(MINER_PK) }],
+    lockTime: 0,
+    expiryHeight: 201,
+    valueBalance: 0n,
+    shieldedSpends: [],
+    shieldedOutputs: [],
+    joinSplits: [],
+  }
+  const hex = bytesToHex(
+    serializeTransaction(signTransaction(tx, [{ value: prev.value, script: prev.script }], [MINER])),
+  )
+  await expectRefused(rpc.sendrawtransaction(hex), -26, 'bad-txns-premature-spend-of-coinbase') // 1 of 5 blocks
+  await rpc.call('generate', [4]) // tip 5: the next block is 6, 5 after the coinbase's
+  expect(await rpc.sendrawtransaction(hex)).toMatch(/^[0-9a-f]{64}$/)
+  process.emit('SIGTERM')
+  expect(await run).toBe(0)
+})
