@@ -81,6 +81,7 @@ export type ErrorCode =
   | 'RESPONSE_TOO_LARGE'
   | 'ELECTRUM_ERROR'
   | 'ELECTRUM_TRANSPORT'
+  | 'HEADER_LIMIT'
   // the oracle publisher
   | 'JOURNAL_LOCKED'
   | 'JOURNAL_INVALID'

@@ -10,6 +10,13 @@ export type ChainParams = Readonly<{
   p2shtype: number
   wiftype: number
   taddr?: number
+  /**
+   * Blocks a coinbase output waits before it may be spent: komodod's `Params().CoinbaseMaturity()`. Absent: 100,
+   * KMD's (src/chainparams.h `coinbaseMaturity = 100`). An asset chain sets it in `komodo_args`
+   * (src/komodo_utils.cpp): its `-ac_cbmaturity` when given, else 1 when it has one era (no `-ac_eras`) or is staked;
+   * so give `{ ...KMD, coinbaseMaturity: 1 }` for a default asset chain, or its `-ac_cbmaturity`.
+   */
+  coinbaseMaturity?: number
 }>
 
 /** Komodo and every Komodo asset chain (R… addresses, b… P2SH, U…/7… WIF). */
@@ -58,13 +65,34 @@ export function chainParams(p: unknown): ChainParams {
     throw new KomodoCcError('CHAIN_PARAMS', `chain.taddr expected a byte 0..255, got ${String(o.taddr)}`, {
       field: 'taddr',
     })
-  const out: { name: string; pubtype: number; p2shtype: number; wiftype: number; taddr?: number } = {
+  if (
+    o.coinbaseMaturity !== undefined &&
+    (typeof o.coinbaseMaturity !== 'number' ||
+      !Number.isInteger(o.coinbaseMaturity) ||
+      o.coinbaseMaturity < 1 ||
+      o.coinbaseMaturity > 0xffffffff)
+  )
+    // komodo_args refuses a maturity below 1 ("ac_cbmaturity must be >0"); CoinbaseMaturity() is a uint32_t
+    throw new KomodoCcError(
+      'CHAIN_PARAMS',
+      `chain.coinbaseMaturity expected a whole number of blocks ≥ 1, got ${String(o.coinbaseMaturity)}`,
+      { field: 'coinbaseMaturity' },
+    )
+  const out: {
+    name: string
+    pubtype: number
+    p2shtype: number
+    wiftype: number
+    taddr?: number
+    coinbaseMaturity?: number
+  } = {
     name: typeof o.name === 'string' ? o.name : 'custom',
     pubtype: o.pubtype as number,
     p2shtype: o.p2shtype as number,
     wiftype: o.wiftype as number,
   }
   if (typeof o.taddr === 'number' && o.taddr !== 0) out.taddr = o.taddr
+  if (typeof o.coinbaseMaturity === 'number') out.coinbaseMaturity = o.coinbaseMaturity
   return Object.freeze(out)
 }
 

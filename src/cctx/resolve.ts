@@ -310,11 +310,15 @@ export class StateReader {
 }
 
 /**
- * Confirmed unspent outputs of a CC address, as {@link StateReader.unspent} lists them ({@link daemonUtxoOrder}, those
- * spent in the mempool included), each checked to be a CC output paying that address: a source listing another
- * script there contradicts itself.
- * @param options.name - how the message names the address (default: the address itself)
- * @throws KomodoCcError CHAIN_MISMATCH naming the listed output and what it pays
+ * Confirmed unspent outputs of a CC address as komodod's CC look-ups see them, in {@link StateReader.unspent}'s order
+ * ({@link daemonUtxoOrder}, those spent in the mempool included): only the CC outputs filed there. komodod's
+ * `SetCCunspents(…, ccflag = true)` (src/cc/CCtx.cpp) reads the address index under key type 3, which `GetAddressType`
+ * (src/main.cpp) gives to cryptocondition outputs only, so a P2PK or P2PKH output paying the same hash (type 1), or a
+ * CLTV-prefixed one, is never seen there: it is skipped here, not an error. A CC output with a data tail
+ * (`<condition> OP_CHECKCRYPTOCONDITION <data> OP_DROP`) is filed by its sub-script and is listed; each module then
+ * skips what its own `Add*Inputs` skips. Every output was checked by the reader to be filed under `address`.
+ * @param options.name - how messages name the address (kept for callers; no message names it now)
+ * @throws KomodoCcError CHAIN_MISMATCH from the reader (an output that is not what its transaction says)
  * @example const outs = await ccUnspent(reader, ccAddress(0xf2, pubkey))
  */
 export async function ccUnspent(
@@ -322,22 +326,21 @@ export async function ccUnspent(
   address: string,
   options: { chain?: ChainParams; name?: string } = {},
 ): Promise<ChainUtxo[]> {
-  const list = await reader.unspent(address)
-  for (const u of list) {
-    let at: string | undefined
-    try {
-      at = ccScriptAddress(u.script, options.chain ?? KMD)
-    } catch {
-      at = undefined // not a CC script
-    }
-    if (at !== address)
-      throw new KomodoCcError(
-        'CHAIN_MISMATCH',
-        `the chain source lists ${u.txid}:${u.vout} under ${options.name ?? address}, but it pays ${at ?? 'a non-CC script'}`,
-        { txid: u.txid, vout: u.vout, address },
-      )
+  return (await reader.unspent(address)).filter((u) => isCcFiledAt(u.script, address, options.chain))
+}
+
+/**
+ * Whether `script` is a CC output filed under `address` (komodod's address-index key type 3): its CC sub-script, the
+ * data tail left out, hashes to the address.
+ * @internal
+ * @example isCcFiledAt(ccScript(cc1of1(0xf2, pk)), ccAddress(0xf2, pk)) // true
+ */
+export function isCcFiledAt(script: Uint8Array, address: string, chain?: ChainParams): boolean {
+  try {
+    return ccScriptAddress(script, chain ?? KMD) === address
+  } catch {
+    return false // not a CC script
   }
-  return list
 }
 
 /**
@@ -419,7 +422,7 @@ export function checkUtxo(u: ChainUtxo, t: VerifiedTx, address: string): ChainUt
       `the chain source claims ${t.txid}:${u.vout} holds ${String(u.satoshis)} sat, its transaction says ${o.value} sat to script ${bytesToHex(o.script)}`,
       { txid: t.txid, vout: u.vout, claimed: String(u.satoshis), actual: String(o.value) },
     )
-  if (!scriptPaysAddress(o.script, address))
+  if (!filedUnder(o.script, address))
     throw new KomodoCcError(
       'CHAIN_MISMATCH',
       `the chain source lists ${t.txid}:${u.vout} under ${address}, but that output pays another address`,
@@ -435,12 +438,74 @@ export function checkUtxo(u: ChainUtxo, t: VerifiedTx, address: string): ChainUt
 }
 
 /**
+ * Whether komodod's address index files `script` under `address`: {@link scriptPaysAddress} (P2PK, P2PKH, P2SH, CC
+ * with or without a data tail), or, for a CLTV-prefixed script (`<push of 0..5 bytes> OP_CHECKLOCKTIMEVERIFY OP_DROP
+ * …`), the script after the prefix, as `ExtractDestination` (src/script/standard.cpp, `IsCheckLockTimeVerify` in
+ * src/script/script.cpp) reads it for `GetAddressType` (src/main.cpp): such an output is a stranger's at the address,
+ * not a contradiction.
+ * @internal
+ * @example filedUnder(p2pkhScript(hash160(pk)), p2pkhAddress(pk)) // true
+ */
+export function filedUnder(script: Uint8Array, address: string): boolean {
+  if (scriptPaysAddress(script, address)) return true
+  const n = script[0]
+  // IsCheckLockTimeVerify: a direct push of under 6 bytes, then OP_CHECKLOCKTIMEVERIFY; the destination starts 3 on
+  if (n === undefined || n > 5 || script[n + 1] !== OP_CHECKLOCKTIMEVERIFY || script.length <= n + 3) return false
+  return scriptPaysAddress(script.subarray(n + 3), address)
+}
+
+/** OP_CHECKLOCKTIMEVERIFY (OP_NOP2). */
+const OP_CHECKLOCKTIMEVERIFY = 0xb1
+
+/**
+ * komodod's `CTransaction::IsCoinBase`: one input, spending the null outpoint (txid 0, index 0xffffffff).
+ * @internal
+ * @example isCoinbaseTx(parseTransaction(hex))
+ */
+export function isCoinbaseTx(tx: Transaction): boolean {
+  return tx.vin.length === 1 && tx.vin[0]!.vout === 0xffffffff && /^0{64}$/.test(tx.vin[0]!.txid)
+}
+
+/** komodod's coinbase maturity when the chain parameters do not give one: KMD's (src/chainparams.h). @internal */
+export const KMD_COINBASE_MATURITY = 100
+
+/**
+ * The chain's coinbase maturity: `chain.coinbaseMaturity`, else KMD's 100 (komodod's `Params().CoinbaseMaturity()`;
+ * an asset chain's is set by `komodo_args`, src/komodo_utils.cpp: `-ac_cbmaturity`, else 1 with one era).
+ * @internal
+ * @example coinbaseMaturity({ ...KMD, coinbaseMaturity: 1 }) // 1
+ */
+export function coinbaseMaturity(chain: ChainParams | undefined): number {
+  return chain?.coinbaseMaturity ?? KMD_COINBASE_MATURITY
+}
+
+/**
+ * Whether a coinbase output confirmed at `height` may be spent in the next block over a tip at `tip`, as komodod
+ * decides it in two places that agree: consensus, `CheckTxInputs` (src/main.cpp) refuses
+ * `nSpendHeight - coins->nHeight < Params().CoinbaseMaturity()` with `bad-txns-premature-spend-of-coinbase`
+ * (`nSpendHeight` = tip + 1); the wallet, `CWallet::AvailableCoins` (src/wallet/wallet.cpp), skips a coinbase whose
+ * `GetBlocksToMaturity()` (maturity − depth, depth = tip − height + 1) is above 0. Height 0 (a genesis output) is
+ * always mature: komodod never lists one (the genesis coinbase is not in its UTXO set); the devnet's premine sits
+ * there.
+ * @internal
+ * @example coinbaseMatureAt(5, 104, 100) // true: the next block is 105, 100 blocks on
+ */
+export function coinbaseMatureAt(height: number, tip: number, maturity: number): boolean {
+  return height === 0 || tip + 1 - height >= maturity
+}
+
+/**
  * The caller's spendable normal coins as the devnet's wallet and komodod's local-mode `AddNormalinputs` see them:
  * confirmed P2PK and P2PKH outputs of `pubkey` not spent in the mempool and the mempool's outputs paying them (not
  * spent in the mempool either), together in the wallet's `mapWallet` order ({@link daemonMapOrder}: txid, then vout;
  * `AvailableCoins` interleaves confirmed and unconfirmed coins). `confirmedOnly` keeps the confirmed ones, in the
  * address-unspent index's order ({@link daemonUtxoOrder}), as `AddNormalinputs2` and remote mode (`SetCCunspents`
  * on the -pubkey address) see them.
+ *
+ * Local mode leaves out coinbase outputs not yet mature on `options.chain` (`chain.coinbaseMaturity`: 100 unless the
+ * chain says otherwise), as `AvailableCoins` does (`pcoin->IsCoinBase() && pcoin->GetBlocksToMaturity() > 0`,
+ * src/wallet/wallet.cpp, called by `AddNormalinputsLocal`, src/cc/CCtx.cpp). `confirmedOnly` does not:
+ * `AddNormalinputsRemote` walks the address index without a maturity check (komodod would then refuse the spend).
  * @example const utxos = await normalCoins(reader, pubkey)
  */
 export async function normalCoins(
@@ -458,9 +523,14 @@ export async function normalCoins(
   }
   const confirmed = (await reader.unspentNotSpentInMempool(address)).filter(mine)
   if (options.confirmedOnly === true) return confirmed
+  // the transactions are the reader's already (unspent() read them to check each output): no round trip
+  const coinbase = (await reader.txs(confirmed.map((u) => u.txid))).map((t) => isCoinbaseTx(t.tx))
+  const tip = confirmed.some((u, i) => coinbase[i] === true && u.height !== 0) ? await reader.height() : 0
+  const maturity = coinbaseMaturity(options.chain)
+  const spendable = confirmed.filter((u, i) => coinbase[i] !== true || coinbaseMatureAt(u.height, tip, maturity))
   const pending = (await reader.addressMempool(address)).outputs.filter(mine)
   const spent = await reader.mempoolSpends(address)
-  return [...confirmed, ...pending.filter((u) => !spent.has(outpointKey(u.txid, u.vout)))].sort(daemonMapOrder)
+  return [...spendable, ...pending.filter((u) => !spent.has(outpointKey(u.txid, u.vout)))].sort(daemonMapOrder)
 }
 
 /**

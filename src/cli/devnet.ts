@@ -44,6 +44,7 @@ export const devnetCommand: CliCommand = {
                         komodod's for an asset chain); the devnet also refuses dust, a second OP_RETURN and
                         non-standard output scripts as komodod does (64: scriptpubkey, 64: dust, 64: multi-op-return)
   --electrum-port N     also serve Electrum (newline JSON-RPC over TCP and WebSocket, one port; 0: a free port)
+  --coinbase-maturity N blocks before a coinbase may be spent (komodod's -ac_cbmaturity; default 1, 100 plays KMD)
   --wif-env NAME        wallet key: the WIF in environment variable NAME (default: the data file's key or a new one)
   --wif-stdin           wallet key: the WIF read from standard input
 Prints {url, chain, confPath, confDir, pubkey, height, dataFile, datacarriersize, electrum?}. Stops on SIGINT/SIGTERM or the stop RPC
@@ -59,6 +60,7 @@ Prints {url, chain, confPath, confDir, pubkey, height, dataFile, datacarriersize
         'block-time',
         'electrum-port',
         'datacarriersize',
+        'coinbase-maturity',
         ...WIF_FLAGS.strings,
       ],
       booleans: ['sync', ...WIF_FLAGS.booleans],
@@ -83,6 +85,8 @@ Prints {url, chain, confPath, confDir, pubkey, height, dataFile, datacarriersize
     if (datacarriersize !== undefined) opts.policy = relayPolicy('asset', { datacarriersize })
     const electrumPort = intOption(options['electrum-port'], 'electrum-port', 0, 65535)
     if (electrumPort !== undefined) opts.electrum = electrumPort
+    const maturity = intOption(options['coinbase-maturity'], 'coinbase-maturity', 1, 0xffffffff)
+    if (maturity !== undefined) opts.coinbaseMaturity = maturity
     if (options.sync === true) {
       if (opts.dataFile === undefined) usage('--sync needs --data FILE')
       opts.sync = true

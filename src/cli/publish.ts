@@ -28,6 +28,9 @@ import {
 } from './core.js'
 import { CONN, CONNECTION_HELP, devnetConf, connect } from './rpc.js'
 
+/** After SIGINT/SIGTERM, how long queued samples may still go out before every wait is aborted (ms). */
+const STOP_GRACE_MS = 1000
+
 /** The CLI's I/O plus, for tests and embedders, standard input as lines (default: the process's, read as it comes). */
 export type PublishIo = CliIo & { stdinLines?: () => AsyncIterable<string>; signal?: AbortSignal }
 
@@ -112,8 +115,9 @@ Each sample's signed transaction is written to the journal (--journal FILE; with
 before it is broadcast: after a crash, the same command on the same journal sends again what was signed and not
 seen, and never signs a second transaction for a sequence number. Replaying input with "seq" publishes each sample
 once. Progress goes to stdout as JSON lines (first {"event":"fit", …}: which records of the oracle's format the node relays;
-then {"event":"sent"|"confirmed"|"retry"|"low-funds"|"error", …}), then a
-final {"event":"closed", …status}. SIGINT/SIGTERM stop reading, let the queued samples go out, flush the journal.
+then {"event":"sent"|"confirmed"|"retry"|"low-funds"|"error", …}), then a final {"event":"closed", …status}.
+SIGINT/SIGTERM stop reading, give the queued samples a second to go out, then stop every wait (start-up retries
+included): the command ends within 2 s, the journal flushed (a sample signed and not sent goes out at the next start).
   --oracle TXID      the oracle (its create transaction)
   --wif-env NAME     the publisher's key: the WIF in environment variable NAME
   --wif-stdin        the publisher's key read from standard input (only with --every/--cmd: otherwise standard
@@ -173,7 +177,12 @@ ${CONNECTION_HELP}`,
     const style = { coinKeys: COIN_KEYS, sats: options.sats === true }
     const line = (v: object): void => io.stdout(jsonText(v, style, true) + '\n')
     const stop = new AbortController()
-    const onSignal = (): void => stop.abort()
+    const hard = new AbortController()
+    let grace: ReturnType<typeof setTimeout> | undefined
+    const onSignal = (): void => {
+      stop.abort()
+      grace ??= setTimeout(() => hard.abort(), STOP_GRACE_MS)
+    }
     if (io.signal !== undefined) io.signal.addEventListener('abort', onSignal, { once: true })
     const realProcess = io.stdinLines === undefined
     if (realProcess) {
@@ -206,7 +215,17 @@ ${CONNECTION_HELP}`,
         lowFundsSamples,
         pollMs,
         ...(datacarriersize !== undefined ? { policy: relayPolicy('asset', { datacarriersize }) } : {}),
+        // a signal stops every phase within 2 s, start-up retries included: the queued samples get a second to go
+        // out, then the publisher's signal fires (each read raced against it); what was signed stays in the journal
+        signal: hard.signal,
+      }).catch((e: unknown) => {
+        if (stop.signal.aborted && e instanceof KomodoCcError && e.code === 'ABORTED') return undefined
+        throw e
       })
+      if (pub === undefined) {
+        line({ event: 'closed', stopped: 'before start' })
+        return 0
+      }
       // said at start: whether the oracle's records can fit the node's relay policy
       line({ event: 'fit', ...pub.fit })
       const tty = (): void => {
@@ -238,6 +257,8 @@ ${CONNECTION_HELP}`,
         const p = pub.publish(sample, seq === undefined ? {} : { seq })
         queued.push(
           p.catch((e: unknown) => {
+            // a sample cut short by the stop is not a failure: it stays in the journal for the next start
+            if (hard.signal.aborted && e instanceof KomodoCcError && e.code === 'ABORTED') return
             failure ??= e
             stop.abort()
           }),
@@ -278,6 +299,7 @@ ${CONNECTION_HELP}`,
       if (failure !== undefined) throw failure
       return 0
     } finally {
+      clearTimeout(grace)
       if (realProcess) {
         process.removeListener('SIGINT', onSignal)
         process.removeListener('SIGTERM', onSignal)

@@ -12,6 +12,7 @@ import { parseTransaction, serializeTransaction, txid as txidOf } from '../tx/co
 import { SAPLING_VERSION_GROUP_ID, type Transaction, type TxOutput } from '../tx/types.js'
 import type { Utxo } from '../cctx/types.js'
 import { ASSET_CHAIN_POLICY, type RelayPolicy } from '../tx/policy.js'
+import { coinbaseMatureAt, KMD_COINBASE_MATURITY } from '../cctx/resolve.js'
 
 /** 1 coin in satoshis. */
 export const COIN = 100_000_000n
@@ -191,9 +192,31 @@ export class DevChain {
    */
   policy: RelayPolicy = ASSET_CHAIN_POLICY
   readonly walletPubkey: Uint8Array
+  /**
+   * Blocks a coinbase output waits before it may be spent (komodod's `Params().CoinbaseMaturity()`): 1 by default,
+   * an asset chain's with one era and no `-ac_cbmaturity` (src/komodo_utils.cpp `komodo_args`). The genesis premine
+   * is exempt.
+   */
+  readonly coinbaseMaturity: number
 
-  constructor(options: { walletPubkey: Uint8Array; genesisTime?: number; premine?: boolean }) {
+  /**
+   * The maturity the devnet's own wallet (its daemon-style RPCs, {@link walletUtxos}) waits for: the larger of
+   * {@link coinbaseMaturity} and KMD's 100, what a library wallet assumes without chain parameters. So the devnet's
+   * wallet and a library wallet over the devnet with default parameters pick the same coins; consensus still allows
+   * a spend after {@link coinbaseMaturity}.
+   */
+  get walletCoinbaseMaturity(): number {
+    return Math.max(this.coinbaseMaturity, KMD_COINBASE_MATURITY)
+  }
+
+  constructor(options: {
+    walletPubkey: Uint8Array
+    genesisTime?: number
+    premine?: boolean
+    coinbaseMaturity?: number
+  }) {
     this.walletPubkey = options.walletPubkey
+    this.coinbaseMaturity = options.coinbaseMaturity ?? 1
     if (options.premine !== false) {
       const outs = Array.from({ length: DEVNET_PREMINE_OUTPUTS }, () => ({
         value: DEVNET_PREMINE_VALUE,
@@ -395,7 +418,12 @@ export class DevChain {
     const pk = bytesToHex(p2pkScript(pubkey))
     const pkh = bytesToHex(p2pkhScript(hash160(pubkey)))
     return [
-      ...this.addressCoins(address).filter((c) => !this.spentInMempool(c.txid, c.vout)),
+      ...this.addressCoins(address).filter(
+        (c) =>
+          !this.spentInMempool(c.txid, c.vout) &&
+          // AvailableCoins skips an immature coinbase (src/wallet/wallet.cpp)
+          (!c.coinbase || coinbaseMatureAt(c.height, this.height, this.walletCoinbaseMaturity)),
+      ),
       ...this.mempoolAddressCoins(address),
     ]
       .filter((c) => {
@@ -434,8 +462,16 @@ export class DevChain {
   }
 
   /** Rebuilds a chain from {@link snapshot} output (blocks replayed; the mempool is returned for re-validation). */
-  static restore(snap: ChainSnapshot, walletPubkey: Uint8Array): { chain: DevChain; mempool: string[] } {
-    const chain = new DevChain({ walletPubkey, premine: false })
+  static restore(
+    snap: ChainSnapshot,
+    walletPubkey: Uint8Array,
+    coinbaseMaturity?: number,
+  ): { chain: DevChain; mempool: string[] } {
+    const chain = new DevChain({
+      walletPubkey,
+      premine: false,
+      ...(coinbaseMaturity !== undefined ? { coinbaseMaturity } : {}),
+    })
     chain.timeOffset = snap.timeOffset
     let legacyPrev = '0'.repeat(64)
     for (const [i, b] of snap.blocks.entries()) {

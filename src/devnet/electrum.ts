@@ -31,6 +31,14 @@ export type ElectrumServerOptions = {
   historyLimit?: number
   /** Seconds a session may stay without sending anything (`SESSION_TIMEOUT`, default 600). */
   sessionTimeout?: number
+  /**
+   * Bytes of replies a session may leave unsent (the client does not read): above it the server stops reading that
+   * client's requests until it drains; still above it after `stallTimeout` seconds, or above twice it, the session is
+   * dropped and its buffers freed (default 16 MiB).
+   */
+  maxPendingBytes?: number
+  /** Seconds a session may stay stalled above `maxPendingBytes` before it is dropped (default 30). */
+  stallTimeout?: number
   /** How often, in ms, the chain is polled for blocks and mempool changes to notify (default 100). */
   pollMs?: number
   /** Pad TCP replies to 1024 bytes with spaces before the last `}`/`]`, as ElectrumX ≥ 1.18 (default false). */
@@ -267,6 +275,10 @@ type Session = {
   /** script hash as spelled by the client → last status sent */
   subs: Map<string, string | null>
   idle?: ReturnType<typeof setTimeout>
+  /** When the session last sent a message (ms): with a full table, the longest silent one gives way. */
+  lastActive: number
+  /** Set while reading is paused for unsent replies: the drop timer. */
+  stall?: ReturnType<typeof setTimeout>
   /** an unsupported protocol version: the reply goes out, then the connection closes */
   closeAfterReply?: boolean
   destroy: () => void
@@ -304,6 +316,8 @@ export async function startElectrumServer(
   const maxSessions = opt('maxSessions', 1000, 1, 1e6)
   const historyLimit = opt('historyLimit', Math.floor(maxSend / 99), 1, 1e9)
   const sessionTimeout = opt('sessionTimeout', 600, 0.05, 86400)
+  const maxPendingBytes = opt('maxPendingBytes', 16 * 1024 * 1024, 1024, 1e10)
+  const stallTimeout = opt('stallTimeout', 30, 0.05, 86400)
   const pollMs = opt('pollMs', 100, 5, 60_000)
   const padding = options.padding ?? false
   const like = options.like ?? 'devnet'
@@ -859,8 +873,16 @@ export async function startElectrumServer(
   }
   const attach = (socket: Socket): void => {
     if (sessions.size >= maxSessions) {
-      socket.destroy()
-      return
+      // a full table: the session silent the longest gives way (at least a second), so idle sockets cannot lock
+      // every other client out for SESSION_TIMEOUT; when all are busy, the newcomer is refused
+      let oldest: Session | undefined
+      for (const x of sessions) if (oldest === undefined || x.lastActive < oldest.lastActive) oldest = x
+      if (oldest === undefined || Date.now() - oldest.lastActive < 1000) {
+        socket.destroy()
+        return
+      }
+      oldest.destroy()
+      sessions.delete(oldest)
     }
     socket.setNoDelay(true)
     let mode: 'unknown' | 'tcp' | 'ws-handshake' | 'ws' = 'unknown'
@@ -873,10 +895,12 @@ export async function startElectrumServer(
       headers: false,
       lastHeight: chain.height,
       subs: new Map(),
+      lastActive: Date.now(),
       send: (text) => {
         if (closed || socket.destroyed) return
         if (mode === 'ws') socket.write(encodeWsFrame(WS_OP.TEXT, utf8ToBytes(text)))
         else socket.write(padText(text) + '\n')
+        backpressure()
       },
       close: () => {
         if (closed) return
@@ -888,6 +912,25 @@ export async function startElectrumServer(
       destroy: () => socket.destroy(),
     }
     sessions.add(s)
+    /** Unsent replies above the bound: stop reading this client; drop it when it stays stalled or doubles it. */
+    const backpressure = (): void => {
+      const unsent = socket.writableLength
+      if (unsent > 2 * maxPendingBytes) {
+        socket.destroy()
+        return
+      }
+      if (unsent > maxPendingBytes && s.stall === undefined) {
+        socket.pause()
+        s.stall = setTimeout(() => socket.destroy(), stallTimeout * 1000)
+        s.stall.unref()
+      }
+    }
+    socket.on('drain', () => {
+      if (s.stall === undefined) return
+      clearTimeout(s.stall)
+      s.stall = undefined
+      if (!closed) socket.resume()
+    })
     const idle = (): void => {
       clearTimeout(s.idle)
       s.idle = setTimeout(() => socket.destroy(), sessionTimeout * 1000)
@@ -902,6 +945,7 @@ export async function startElectrumServer(
     socket.on('data', (chunk: Buffer) => {
       if (closed) return
       idle()
+      s.lastActive = Date.now()
       try {
         let data = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)
         if (mode === 'unknown') mode = data[0] === 0x47 /* G */ ? 'ws-handshake' : 'tcp'
@@ -942,6 +986,7 @@ export async function startElectrumServer(
     const gone = (): void => {
       closed = true
       clearTimeout(s.idle)
+      clearTimeout(s.stall)
       sessions.delete(s)
     }
     socket.on('close', gone)

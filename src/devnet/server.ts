@@ -19,6 +19,7 @@ import { basicAuthChecker } from './auth.js'
 import { scanRequestIds } from './jsonscan.js'
 import { writeFileAtomic } from './persist.js'
 import { devnetJson } from './json.js'
+import { KMD, type ChainParams } from '../address/chain.js'
 export { devnetJson } from './json.js'
 import { startElectrumServer, type ElectrumEndpoint, type ElectrumServerOptions } from './electrum.js'
 
@@ -72,6 +73,15 @@ export type DevnetOptions = {
    * a port number, or the server's options. Default: off.
    */
   electrum?: boolean | number | ElectrumServerOptions
+  /**
+   * Blocks a coinbase output waits before it may be spent (komodod's `-ac_cbmaturity`): default 1, what komodod
+   * sets on an asset chain with one era and no `-ac_cbmaturity` (src/komodo_utils.cpp `komodo_args`); 100 plays KMD.
+   * A premature spend is refused with komodod's `bad-txns-premature-spend-of-coinbase`. The devnet's own wallet
+   * (its daemon-style RPCs) waits max(100, this), as a library wallet with default chain parameters does, so that
+   * both pick the same coins; pass `dev.chainParams` to a wallet to spend at this maturity. The genesis premine is
+   * exempt.
+   */
+  coinbaseMaturity?: number
 }
 
 /** A running devnet. */
@@ -94,6 +104,12 @@ export type Devnet = {
   chain: DevChain
   /** The relay policy its mempool applies (`startDevnet({ policy })`, `--datacarriersize N`). */
   policy: RelayPolicy
+  /**
+   * The devnet's chain parameters for wallets and resolvers: KMD's address versions and the devnet's
+   * `coinbaseMaturity` (`createWallet({ view: dev.view, chain: dev.chainParams })`). Without them a wallet assumes
+   * KMD's 100 and leaves younger coinbases alone.
+   */
+  chainParams: ChainParams
   /** The chain as a `ChainView`, in process (what the daemon-style RPCs' resolvers read; `broadcast` validates). */
   view: ChainView
   /** The Electrum endpoint (`{ host, port, url, wsUrl }`) when started with `electrum`. */
@@ -152,6 +168,9 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const policy = options.policy ?? ASSET_CHAIN_POLICY
   if (typeof policy !== 'object' || policy === null || typeof policy.datacarriersize !== 'number')
     throw new KomodoCcError('DEVNET', 'policy must be a relay policy (relayPolicy())')
+  const coinbaseMaturity = options.coinbaseMaturity ?? 1
+  if (!Number.isInteger(coinbaseMaturity) || coinbaseMaturity < 1 || coinbaseMaturity > 0xffffffff)
+    throw new KomodoCcError('DEVNET', 'coinbaseMaturity must be a whole number of blocks ≥ 1')
   const removeConf = options.removeConf ?? false
   if (typeof removeConf !== 'boolean') throw new KomodoCcError('DEVNET', 'removeConf must be a boolean')
 
@@ -184,7 +203,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   let pendingMempool: string[] = []
   if (snapshot !== undefined) {
     try {
-      const r = DevChain.restore(snapshot, pubkey)
+      const r = DevChain.restore(snapshot, pubkey, coinbaseMaturity)
       chain = r.chain
       pendingMempool = r.mempool
     } catch (e) {
@@ -194,7 +213,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
         { path: options.dataFile },
       )
     }
-  } else chain = new DevChain({ walletPubkey: pubkey })
+  } else chain = new DevChain({ walletPubkey: pubkey, coinbaseMaturity })
   chain.policy = policy
 
   const user = `devnet-${randomBytes(4).toString('hex')}`
@@ -375,6 +394,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     rpc,
     chain,
     policy,
+    chainParams: Object.freeze({ ...KMD, name: chainName, coinbaseMaturity }),
     view: devnetChainView(node),
     ...(electrum === undefined
       ? {}

@@ -12,6 +12,7 @@ import { ASSET_CHAIN_POLICY, relayPolicyViolations, type RelayPolicy } from '../
 import { IGUANA_MAXSCRIPTSIZE } from '../script/script.js'
 import type { DevChain, Coin } from './chain.js'
 import { DevnetRefusal, EVAL_FALSE_TEXT, REJECT, RPC_CODES, rejected } from './refusal.js'
+import { coinbaseMatureAt } from '../cctx/resolve.js'
 
 /** Largest amount komodod accepts in one output or in a transaction's total: src/amount.ts's `MAX_MONEY`, re-exported. */
 export { MAX_MONEY } from '../amount.js'
@@ -156,6 +157,7 @@ export function acceptTransaction(
     inputs.push({ index: n, coin, cc, evalCodes: cc ? inputEvalCodes(i.scriptSig) : [] })
     valueIn += coin.value
   }
+  checkCoinbaseMaturity(chain, inputs)
   const valueOut = tx.vout.reduce((s, o) => s + o.value, 0n)
   if (valueIn < valueOut)
     throw rejected(REJECT.INVALID, 'bad-txns-in-belowout', { valueIn: String(valueIn), valueOut: String(valueOut) })
@@ -190,6 +192,22 @@ export function acceptTransaction(
   const fee = valueIn - valueOut
   if (options.dryRun !== true) chain.addToMempool(tx, hex.toLowerCase(), fee)
   return { txid: id, fee, known: false }
+}
+
+/**
+ * Coinbase maturity, as `CheckTxInputs` (src/main.cpp) checks it for the next block (`nSpendHeight`): a coinbase output
+ * confirmed at `nHeight` is refused while `nSpendHeight - nHeight < Params().CoinbaseMaturity()`, with
+ * `bad-txns-premature-spend-of-coinbase` (REJECT_INVALID). The maturity is the devnet's ({@link DevChain.coinbaseMaturity});
+ * the genesis premine is exempt (komodod never has a genesis output to spend).
+ */
+function checkCoinbaseMaturity(chain: DevChain, inputs: readonly SpentInput[]): void {
+  for (const inp of inputs)
+    if (inp.coin.coinbase && !coinbaseMatureAt(inp.coin.height, chain.height, chain.coinbaseMaturity))
+      throw rejected(REJECT.INVALID, 'bad-txns-premature-spend-of-coinbase', {
+        input: inp.index,
+        depth: chain.height + 1 - inp.coin.height,
+        maturity: chain.coinbaseMaturity,
+      })
 }
 
 /** `CheckTransaction`: context-free rules. */

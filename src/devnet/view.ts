@@ -7,6 +7,7 @@ import type { DevnetNode } from './node.js'
 import type { ResolveContext } from '../cctx/resolve.js'
 import { acceptTransaction } from './validate.js'
 import { ASSET_CHAIN_POLICY } from '../tx/policy.js'
+import { KMD } from '../address/chain.js'
 
 /**
  * A {@link ChainView} over the devnet node's in-memory chain: `listUnspent` is the address index (confirmed, chain
@@ -90,5 +91,11 @@ export function devnetChainView(node: DevnetNode): ChainView {
  * @example await resolveTokenTransfer(params, walletResolveContext(node))
  */
 export function walletResolveContext(n: DevnetNode): ResolveContext {
-  return { view: devnetChainView(n), pubkey: n.wallet.pubkey, privateKey: n.wallet.privateKey }
+  return {
+    view: devnetChainView(n),
+    pubkey: n.wallet.pubkey,
+    privateKey: n.wallet.privateKey,
+    // the devnet's own wallet waits as a library wallet with default chain parameters does (DevChain.walletCoinbaseMaturity)
+    chain: { ...KMD, coinbaseMaturity: n.chain.walletCoinbaseMaturity },
+  }
 }

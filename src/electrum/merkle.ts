@@ -123,3 +123,25 @@ export function parseKomodoHeaders(bytes: Uint8Array): KomodoHeader[] {
   }
   return out
 }
+
+/**
+ * komodod's proof-of-work limit, `consensus.powLimit` (src/chainparams.cpp: the same on KMD main, testnet and regtest,
+ * and on asset chains): `0f0f…0f`, as a number.
+ * @example compactTarget(0x200f0f0f) <= KOMODO_POW_LIMIT // true
+ */
+export const KOMODO_POW_LIMIT = /* @__PURE__ */ BigInt('0x' + '0f'.repeat(32))
+
+/**
+ * The target a header's `nBits` encodes (`arith_uint256::SetCompact`, src/arith_uint256.cpp), or null where komodod's
+ * `CheckProofOfWork` (src/pow.cpp) refuses it before any hash: negative (sign bit with a non-zero mantissa), zero, or
+ * overflowing 256 bits.
+ * @example compactTarget(0x200f0f0f) // 0x0f0f0f000000…n
+ */
+export function compactTarget(bits: number): bigint | null {
+  const size = bits >>> 24
+  const word = bits & 0x007fffff
+  if (word !== 0 && (bits & 0x00800000) !== 0) return null // negative
+  const target = size <= 3 ? BigInt(word >>> (8 * (3 - size))) : BigInt(word) << BigInt(8 * (size - 3))
+  if (target === 0n || target >> 256n !== 0n) return null // zero, or overflow
+  return target
+}

@@ -6,13 +6,19 @@ import { KomodoCcError } from '../errors.js'
 import { bytesToHex, hexToBytes } from '../bytes/hex.js'
 import { parseTransaction, txidOfBytes } from '../tx/codec.js'
 import { p2pkhAddress } from '../address/address.js'
-import type { Transaction } from '../tx/types.js'
+import { MAX_TX_SIZE_AFTER_SAPLING, type Transaction } from '../tx/types.js'
 import type { AddressMempool, ChainUtxo, ChainView, HistoryEntry, MempoolSpend } from '../cctx/types.js'
 import { verifyTx } from '../cctx/resolve.js'
 import { ElectrumClient, type ElectrumCall, type ElectrumClientOptions } from './client.js'
 import { scripthash } from './scripthash.js'
 import { ScriptBook } from './scripts.js'
-import { merkleRootFromBranch, parseKomodoHeader, parseKomodoHeaders } from './merkle.js'
+import {
+  compactTarget,
+  KOMODO_POW_LIMIT,
+  merkleRootFromBranch,
+  parseKomodoHeader,
+  parseKomodoHeaders,
+} from './merkle.js'
 import type { ElectrumServerAddress } from './transport.js'
 
 /** Where the server is: `{ url }` (`tcp://`, `ssl://`, `ws://`, `wss://`) or `{ host, port, tls?, ws? }`. */
@@ -39,6 +45,17 @@ export type ElectrumViewOptions = ElectrumViewServer &
     batchSize?: number
     /** Verified transactions kept (default 5000; a transaction's bytes never change). */
     maxCachedTransactions?: number
+    /**
+     * Bytes the kept transactions may take, counted as 4 per transaction byte (its hex and its parsed form); the
+     * oldest go first (default 32 MiB). A transaction larger than the consensus limit (`MAX_TX_SIZE_AFTER_SAPLING`,
+     * 2,000,000 bytes) is refused (`CHAIN_MISMATCH`) and never kept.
+     */
+    maxCachedBytes?: number
+    /**
+     * With `verifyInclusion`: the most headers the view fetches to reach a height from its checkpoint (default
+     * 10000); a transaction further up is refused with `HEADER_LIMIT` (give a checkpoint nearer the tip).
+     */
+    maxHeaders?: number
     /** An existing client to use (the view then leaves it open on `close`). */
     client?: ElectrumClient
   }
@@ -152,6 +169,14 @@ export function createElectrumView(options: ElectrumViewOptions): ElectrumView {
   if (!Number.isInteger(batchSize) || batchSize < 1)
     throw new KomodoCcError('ARG_INVALID', 'batchSize expected a positive integer', { name: 'batchSize' })
   const maxCached = options.maxCachedTransactions ?? 5000
+  const maxCachedBytes = options.maxCachedBytes ?? 32 * 1024 * 1024
+  if (!Number.isSafeInteger(maxCachedBytes) || maxCachedBytes < 0)
+    throw new KomodoCcError('ARG_INVALID', 'maxCachedBytes expected a whole number of bytes', {
+      name: 'maxCachedBytes',
+    })
+  const maxHeaders = options.maxHeaders ?? 10_000
+  if (!Number.isSafeInteger(maxHeaders) || maxHeaders < 1)
+    throw new KomodoCcError('ARG_INVALID', 'maxHeaders expected a positive whole number', { name: 'maxHeaders' })
   const vi = options.verifyInclusion ?? false
   const checkpoint = typeof vi === 'object' && vi !== null ? vi.checkpoint : undefined
   if (
@@ -179,12 +204,28 @@ export function createElectrumView(options: ElectrumViewOptions): ElectrumView {
 
   // ---- transactions: fetched once, checked, learnt
   const txCache = new Map<string, { hex: string; tx: Transaction }>()
+  let cachedBytes = 0
+  /** What a kept transaction costs: its hex (1 byte a digit) and its parsed form (about as much again). */
+  const cost = (hex: string): number => hex.length * 2
   const remember = (txid: string, hex: string, tx: Transaction): void => {
-    if (txCache.size >= maxCached) txCache.delete(txCache.keys().next().value!)
-    txCache.set(txid, { hex, tx })
     book.learnTransaction(txid, tx)
+    if (txCache.has(txid) || cost(hex) > maxCachedBytes) return
+    while (txCache.size > 0 && (txCache.size >= maxCached || cachedBytes + cost(hex) > maxCachedBytes)) {
+      const [oldest, v] = txCache.entries().next().value!
+      txCache.delete(oldest)
+      cachedBytes -= cost(v.hex)
+    }
+    txCache.set(txid, { hex, tx })
+    cachedBytes += cost(hex)
   }
   const checked = (txid: string, hex: unknown): { hex: string; tx: Transaction } => {
+    // a transaction above the consensus size is no transaction komodod would hold: refused before it is hashed
+    if (typeof hex === 'string' && hex.length > 2 * MAX_TX_SIZE_AFTER_SAPLING)
+      throw new KomodoCcError(
+        'CHAIN_MISMATCH',
+        `the Electrum server gave ${hex.length / 2} bytes for transaction ${txid}, above the consensus limit of ${MAX_TX_SIZE_AFTER_SAPLING}`,
+        { txid, size: Math.floor(hex.length / 2) },
+      )
     const v = verifyTx(txid, hex, 'the Electrum server')
     remember(txid, v.hex, v.tx)
     return v
@@ -324,6 +365,17 @@ export function createElectrumView(options: ElectrumViewOptions): ElectrumView {
         ? parseKomodoHeaders(hexToBytes(r.hex, 'headers'))
         : listOf(r.headers, 'block.headers').map((h) => parseKomodoHeader(hexToBytes(String(h), 'header')))
     if (hs.length !== n || n === 0) throw bad(`block.headers with ${hs.length} headers for count ${n}`)
+    // CheckProofOfWork's first test (src/pow.cpp): nBits must encode a target within the chain's limit ("nBits below
+    // minimum work"); the hash itself is not held to it (a KMD notary's block is held to KOMODO_MINDIFF_NBITS)
+    hs.forEach((h, i) => {
+      const target = compactTarget(h.bits)
+      if (target === null || target > KOMODO_POW_LIMIT)
+        throw new KomodoCcError(
+          'CHAIN_MISMATCH',
+          `header ${start + i} has nBits 0x${(h.bits >>> 0).toString(16)}, beyond the chain's proof-of-work limit`,
+          { height: start + i, bits: h.bits },
+        )
+    })
     return hs
   }
   const extendHeaders = async (upTo: number): Promise<void> => {
@@ -343,6 +395,13 @@ export function createElectrumView(options: ElectrumViewOptions): ElectrumView {
       throw new KomodoCcError('CHAIN_MISMATCH', `height ${upTo} is below the checkpoint ${chainStart}`, {
         height: upTo,
       })
+    // a bound on what a claimed height makes the view fetch (a server claiming a far tip cannot make it read millions)
+    if (upTo - chainStart > maxHeaders)
+      throw new KomodoCcError(
+        'HEADER_LIMIT',
+        `height ${upTo} is ${upTo - chainStart} headers above the checkpoint ${chainStart}; maxHeaders is ${maxHeaders} (give a checkpoint nearer the tip)`,
+        { height: upTo, checkpoint: chainStart, maxHeaders },
+      )
     while (chainEnd < upTo) {
       const from = chainEnd + 1
       const hs = await readHeaders(from, Math.min(300, upTo - chainEnd))

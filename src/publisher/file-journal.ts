@@ -46,6 +46,11 @@ export function writeJournalFile(path: string, text: string): void {
   }
 }
 
+/** This process's start time, whole seconds since the epoch (with the pid, names the lock's holder). */
+function processStart(): number {
+  return Math.round(Date.now() / 1000 - process.uptime())
+}
+
 /** True when process `pid` exists (a signal 0 reaches it, or it exists under another user). */
 function alive(pid: number): boolean {
   try {
@@ -58,8 +63,9 @@ function alive(pid: number): boolean {
 
 /**
  * A journal in the file `path` (JSON, mode 0600), for Node. Its lock is `path + '.lock'`, created exclusively with
- * this process's id: a second publisher on the same file refuses to start (`JOURNAL_LOCKED`) while that process lives;
- * a lock left by a process that died (SIGKILL, power loss) is taken over.
+ * this process's id and start time: a second publisher on the same file refuses to start (`JOURNAL_LOCKED`) while that
+ * process lives, in this process too (until the first one's `close()`); a lock left by a process that died (SIGKILL,
+ * power loss, a reboot that gave its id to another process) is taken over.
  * @example const pub = await createOraclePublisher({ oracletxid, privateKey, view, journal: fileJournal('pub.json') })
  */
 export function fileJournal(path: string): JournalStorage {
@@ -82,7 +88,7 @@ export function fileJournal(path: string): JournalStorage {
       for (let attempt = 0; attempt < 3; attempt++) {
         try {
           const fd = openSync(lockPath, 'wx', 0o600)
-          writeSync(fd, String(process.pid))
+          writeSync(fd, `${process.pid} ${processStart()}`)
           fsyncSync(fd)
           closeSync(fd)
           holding = true
@@ -91,11 +97,22 @@ export function fileJournal(path: string): JournalStorage {
           if ((e as { code?: string }).code !== 'EEXIST') throw fsError('lock', lockPath, e)
         }
         let pid = NaN
+        let start = NaN
         try {
-          pid = Number.parseInt(readFileSync(lockPath, 'utf8'), 10)
+          const [p, t] = readFileSync(lockPath, 'utf8').trim().split(/\s+/)
+          pid = Number.parseInt(p ?? '', 10)
+          start = Number.parseInt(t ?? '', 10)
         } catch {
           // removed meanwhile: try again
         }
+        // held by this very process (another publisher on the same file, not closed): a lock of our pid written by
+        // an earlier process with that pid (its start time differs) is stale
+        if (pid === process.pid && (!Number.isSafeInteger(start) || Math.abs(start - processStart()) <= 2))
+          throw new KomodoCcError(
+            'JOURNAL_LOCKED',
+            `the journal ${path} is held by another publisher in this process (lock file ${lockPath}); close it first`,
+            { path, pid },
+          )
         if (Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && alive(pid))
           throw new KomodoCcError(
             'JOURNAL_LOCKED',

@@ -15,7 +15,14 @@ import { chunkOracleData } from '../oracle-data/chunk.js'
 import { oracleRecordFit, oraclesDataScriptSize, type OracleRecordFit } from '../oracle-data/fit.js'
 import { ASSET_CHAIN_POLICY, type RelayPolicy } from '../tx/policy.js'
 import { oraclesResolvers } from '../modules/oracles/resolve.js'
-import { oracleTxOf, oraclesDatafee, oraclesOpretOf, oraclesSubscriptions } from '../modules/oracles/resolve-state.js'
+import {
+  oracleTxOf,
+  oraclesBaton,
+  oraclesDatafee,
+  oraclesOpretOf,
+  oraclesSubscriptions,
+} from '../modules/oracles/resolve-state.js'
+import { chainAheadOfJournal, verifyJournal, type JournalOwner } from './verify.js'
 import { PendingSet } from '../wallet/pending.js'
 import { createWallet, type Wallet, type WalletResult } from '../wallet/wallet.js'
 import { compactJournal, memoryJournalStorage, parseJournal, type JournalData, type JournalEntry } from './journal.js'
@@ -272,12 +279,37 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
       s?.addEventListener('abort', stop, { once: true })
     })
 
+  /**
+   * `p`, or `ABORTED` as soon as the publisher's signal (or `s`) fires: a chain source that hangs (a request waiting
+   * for its timeout) cannot hold a stop back; what `p` does later is ignored.
+   */
+  const abortable = <T>(p: Promise<T>, s?: AbortSignal): Promise<T> => {
+    if (signal === undefined && s === undefined) return p
+    return new Promise<T>((resolve, reject) => {
+      const stop = (): void => {
+        done()
+        reject(new KomodoCcError('ABORTED', 'publishing was aborted'))
+      }
+      const done = (): void => {
+        signal?.removeEventListener('abort', stop)
+        s?.removeEventListener('abort', stop)
+      }
+      if (signal?.aborted === true || s?.aborted === true) return stop()
+      signal?.addEventListener('abort', stop, { once: true })
+      s?.addEventListener('abort', stop, { once: true })
+      p.then(
+        (v) => (done(), resolve(v)),
+        (e: unknown) => (done(), reject(e)),
+      )
+    })
+  }
+
   /** Runs `step`, retrying transient failures of the chain source with growing delays (a `retry` event each). */
   const retrying = async <T>(reason: string, step: () => Promise<T>, seq?: number, s?: AbortSignal): Promise<T> => {
     for (let attempt = 1; ; attempt++) {
       checkOpen(s)
       try {
-        return await step()
+        return await abortable(step(), s)
       } catch (e) {
         if (!isTransient(e) || attempt >= attempts || closed) throw e
         const delayMs = Math.min(maxDelay, delay0 * 2 ** Math.min(attempt - 1, 20))
@@ -326,6 +358,42 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
     await storage.unlock?.()
     throw e
   }
+  // ---- the journal checked against the key and the chain before anything is sent ----
+  const batonPk =
+    options.batonSigner !== undefined
+      ? options.batonSigner.publicKey
+      : own && options.privateKey !== undefined
+        ? batonPubkey(keyBytes(options.privateKey, chain))
+        : undefined
+  const owner: JournalOwner = {
+    oracletxid,
+    pubkey,
+    name: journalName,
+    ...(batonPk !== undefined ? { batonPubkey: batonPk } : {}),
+  }
+  const readTx = (t: string): Promise<string> => retrying('read a transaction', () => base.getTransaction(t))
+  try {
+    await verifyJournal(journal, owner, readTx)
+    if (batonPk !== undefined && (journal.next > 0 || journal.entries.length > 0)) {
+      // the chain's latest sample of this publisher (its current baton, the mempool walked) must be the journal's
+      const baton = await retrying('read the baton', () =>
+        oraclesBaton(new StateReader(base, signal), oracletxid, pubkey, batonPk, chain ? { chain } : {}),
+      )
+      if (baton !== undefined) {
+        const { passed, met } = await chainAheadOfJournal(journal, owner, baton.txid, readTx)
+        if (passed > 0)
+          throw new KomodoCcError(
+            'JOURNAL_INVALID',
+            `${journalName} is older than the chain: the chain holds ${passed} sample(s) of this publisher after ${met ? "the journal's last one it knows" : 'any the journal names'} (latest ${baton.txid}); the journal was restored from an older copy or belongs to another history. Nothing was sent; start from the newest journal`,
+            { journal: journalName, latest: baton.txid, ahead: passed, next: journal.next },
+          )
+      }
+    }
+  } catch (e) {
+    await storage.unlock?.()
+    throw e
+  }
+
   let dirty = false
   const persist = async (): Promise<void> => {
     compactJournal(journal, keepConfirmed)
@@ -640,6 +708,21 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
     })
   }
 
+  /** `close()`'s work, once: every caller (the abort signal, the owner) waits for the same flush. */
+  let closing: Promise<void> | undefined
+  const closeOnce = async (): Promise<void> => {
+    stopAll()
+    signal?.removeEventListener('abort', onAbort)
+    await queue
+    try {
+      await persist()
+    } finally {
+      await storage.unlock?.()
+      for (const it of iterators) it.push(null)
+      iterators.clear()
+    }
+  }
+
   const publisher: OraclePublisher = {
     oracletxid,
     pubkey,
@@ -699,19 +782,7 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
           normalFunds,
         }
       }),
-    close: async () => {
-      if (closed) return
-      stopAll()
-      signal?.removeEventListener('abort', onAbort)
-      await queue
-      try {
-        await persist()
-      } finally {
-        await storage.unlock?.()
-        for (const it of iterators) it.push(null)
-        iterators.clear()
-      }
-    },
+    close: () => (closing ??= closeOnce()),
     on: (type, listener) => {
       let set = listeners.get(type)
       if (set === undefined) listeners.set(type, (set = new Set()))

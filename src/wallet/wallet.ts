@@ -118,6 +118,19 @@ export type WalletReadMethod = (...args: unknown[]) => Promise<unknown>
 
 /** Broadcast failures that leave a transaction's fate unknown (it may have reached the node). */
 const UNCERTAIN = new Set(['RPC_TIMEOUT', 'RPC_HTTP', 'ABORTED'])
+
+/**
+ * Whether a broadcast failure leaves the transaction's fate unknown, over every source: a JSON-RPC timeout or a
+ * broken HTTP exchange, an abort while sending, a transport that dropped after the request left
+ * (`details.uncertain`: Electrum's `ELECTRUM_TRANSPORT` once the broadcast was written), or a reply naming another
+ * txid (`CHAIN_MISMATCH` from a view's broadcast, `RPC_RESULT` from the wallet's own check): the node may have
+ * relayed it, so the wallet keeps it pending and spends around it. A refusal by the node (`RPC_ERROR`,
+ * `ELECTRUM_ERROR`) is certain: nothing pending.
+ */
+function broadcastUncertain(e: unknown): boolean {
+  if (!(e instanceof KomodoCcError)) return true // a view that threw something else: assume it may have gone out
+  return UNCERTAIN.has(e.code) || e.details.uncertain === true || e.code === 'CHAIN_MISMATCH' || e.code === 'RPC_RESULT'
+}
 const RESERVED = new Set(['pubkey', 'address', 'methods', 'call', 'read', 'pending', 'rebroadcast'])
 
 function keyOf(k: Uint8Array | string, chain: ChainParams): Uint8Array {
@@ -216,7 +229,7 @@ export function createWallet(options: WalletOptions): Wallet {
           txid: build.txid,
         })
     } catch (e) {
-      if (e instanceof KomodoCcError && UNCERTAIN.has(e.code)) pending.add(build, true)
+      if (broadcastUncertain(e)) pending.add(build, true)
       throw e
     }
     pending.add(build, false)

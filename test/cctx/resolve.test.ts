@@ -27,15 +27,23 @@ describe('StateReader and normalCoins over the devnet view', () => {
     expect(coins.map(key)).toEqual(sortedBy(dev.chain.walletUtxos(), byWalletMap).map(key))
     expect(coins.some((c) => c.height === 0)).toBe(true) // the mempool change is there
     const confirmed = await normalCoins(new StateReader(dev.view), dev.pubkey, { confirmedOnly: true })
-    // AddNormalinputs2: the address-unspent index's order
+    // AddNormalinputs2: the address-unspent index's order, and no maturity check (AddNormalinputsRemote has none):
+    // the two block rewards, immature at KMD's 100, are there too
+    const rewards = [1, 2].map((h) => `${dev.chain.blocks[h]!.txids[0]!}:0`)
     expect(confirmed.map(key)).toEqual(
       sortedBy(
-        dev.chain.walletUtxos().filter((u) => (u.height ?? 0) > 0 || dev.chain.txs.get(u.txid)!.height === 0),
+        [
+          ...dev.chain.walletUtxos().filter((u) => (u.height ?? 0) > 0 || dev.chain.txs.get(u.txid)!.height === 0),
+          ...rewards.map((k) => ({ txid: k.slice(0, 64), vout: 0 })),
+        ],
         byUnspentIndex,
       ).map(key),
     )
+    expect(coins.map(key)).not.toContain(rewards[0])
     expect(confirmed.every((c) => (c.height ?? 0) > 0 || dev.chain.txs.get(c.txid)!.height === 0)).toBe(true)
-    expect(confirmed.length).toBe(coins.length - coins.filter((c) => dev.chain.txs.get(c.txid)!.height < 0).length)
+    expect(confirmed.length).toBe(
+      coins.length + rewards.length - coins.filter((c) => dev.chain.txs.get(c.txid)!.height < 0).length,
+    )
   })
 
   test('each look-up is asked once per reader', async () => {

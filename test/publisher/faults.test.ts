@@ -136,7 +136,7 @@ describe('a node that goes away', () => {
 })
 
 describe('a second publisher on the same key', () => {
-  test('its sample took the baton while ours was lost from the mempool: ours is PUBLISH_CONFLICT at start, nothing re-signed', async () => {
+  test('its sample took the baton while ours was lost from the mempool: our journal is older than the chain, refused at start, nothing sent or re-signed', async () => {
     const dataFile = join(dir, 'second.json')
     let dev = await startDevnet({ dataFile })
     const port = Number(new URL(dev.url).port)
@@ -174,8 +174,10 @@ describe('a second publisher on the same key', () => {
         pollMs: 0,
       }).catch((x: unknown) => x)
       expect(e).toBeInstanceOf(KomodoCcError)
-      expect((e as KomodoCcError).code).toBe('PUBLISH_CONFLICT')
-      expect((e as KomodoCcError).details).toMatchObject({ seq: 0, txid: lost.txid })
+      // the chain's latest sample of this publisher is one the journal does not know (issue 28): refused before any
+      // entry is sent (it used to be PUBLISH_CONFLICT, after trying to send ours)
+      expect((e as KomodoCcError).code).toBe('JOURNAL_INVALID')
+      expect((e as KomodoCcError).details).toMatchObject({ latest: theirs.txid, ahead: 1 })
       expect(dev.chain.mempool).toEqual(mempoolBefore) // nothing new was sent
       expect(dev.chain.mempool).toContain(theirs.txid)
       expect(JSON.parse(journal.text!).next).toBe(JSON.parse(journalBefore!).next) // nothing new was signed
@@ -187,7 +189,7 @@ describe('a second publisher on the same key', () => {
         journal,
         pollMs: 0,
       }).catch((x: unknown) => x)
-      expect((again as KomodoCcError).code).toBe('PUBLISH_CONFLICT')
+      expect((again as KomodoCcError).code).toBe('JOURNAL_INVALID')
     } finally {
       await dev.stop()
     }

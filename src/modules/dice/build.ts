@@ -284,7 +284,7 @@ export function buildDiceAddFunds(
 type PlanOutput = { tx: Transaction; opret: DiceOpret; value: bigint; txid(): string; utxo(): Utxo }
 
 /** `DicePlanFunds`: the plan's unspent index-0 outputs on the Dice global address ('B' excluded). */
-function planOutputs(planTxs: readonly TxLike[] | undefined, plan: Plan, name: string): PlanOutput[] {
+function planOutputs(planTxs: readonly TxLike[] | undefined, plan: Plan, name: string, min = 10000n): PlanOutput[] {
   if (planTxs === undefined) return []
   if (!Array.isArray(planTxs)) throw new KomodoCcError('BUILD_STATE', `${name} expected an array of transactions`)
   const out: PlanOutput[] = []
@@ -300,7 +300,7 @@ function planOutputs(planTxs: readonly TxLike[] | undefined, plan: Plan, name: s
     // the funding transaction itself: dicePlan has just checked (this call) that plan.tx is fundingtxid
     const ofPlan =
       op.funcid === 'F' ? tx === plan.tx || txidOfParsed(tx) === plan.fundingtxid : op.fundingtxid === plan.fundingtxid
-    if (!ofPlan || op.sbits !== plan.opret.sbits || v0.value < 10000n || !script.matches(v0.script)) continue
+    if (!ofPlan || op.sbits !== plan.opret.sbits || v0.value < min || !script.matches(v0.script)) continue
     out.push(new PlanOutputImpl(tx, op, v0))
   }
   return out
@@ -656,7 +656,8 @@ export function buildDiceFinish(
     let ccChange = bv0.value + bv1.value
     if (ccChange >= need) ccChange -= need
     else {
-      const outs = planOutputs(state.planTxs, plan, 'state.planTxs').filter(
+      // AddDiceInputs (src/cc/dice.cpp) has no 10000-sat floor (DicePlanFunds has): only its need/maxinputs threshold
+      const outs = planOutputs(state.planTxs, plan, 'state.planTxs', 0n).filter(
         (x) => x.txid() !== betId && x.txid() !== betTx.vin[0]!.txid,
       )
       // AddDiceInputs: first one output of at least `need`; else outputs of at least need/60, in order, until

@@ -7,7 +7,7 @@ import { p2pkhAddress } from '../../address/address.js'
 import { KMD, type ChainParams } from '../../address/chain.js'
 import { ccAddress } from '../../cc/address.js'
 import { ccModule, EVAL } from '../../cc/eval.js'
-import { classifyScript } from '../../script/classify.js'
+import { ccScriptParts, classifyScript } from '../../script/classify.js'
 import { formatCoins, type AmountInput } from '../../amount.js'
 import { daemonRefusal } from '../../cctx/context.js'
 import { amountParam, txidParam } from '../../cctx/common.js'
@@ -164,6 +164,11 @@ type PlanOutput = {
 type PlanScan = {
   /** The plan's outputs it counts, in address-index order (mempool-spent ones included, as the daemon counts them). */
   outputs: PlanOutput[]
+  /**
+   * The plan's outputs `AddDiceInputs` (src/cc/dice.cpp) may take, in the same order: as {@link PlanScan.outputs}
+   * without `DicePlanFunds`'s 10000-sat floor (AddDiceInputs only skips outputs below need/maxinputs).
+   */
+  inputs: PlanOutput[]
   funding: bigint
   entropytxs: number
   /** Outpoint keys of the dice address's outputs that mempool transactions spend. */
@@ -182,7 +187,8 @@ type PlanRef = { fundingtxid: string; sbits: bigint; fundingPubKey: Uint8Array }
 /**
  * `DicePlanFunds`: the confirmed unspent outputs at the dice address with index 0 whose transaction's dice opret
  * names this plan (its 'F' by txid, or its `fundingtxid`) with the plan's sbits, funcid R F E W L T, value ≥ 10000.
- * An output the view files under the dice address but whose script pays elsewhere is the view's lie: CHAIN_MISMATCH.
+ * An output filed under the dice address that is not a CC output is skipped (komodod's CC index never lists it); one
+ * that is not what its transaction says is the view's lie (CHAIN_MISMATCH, from the reader).
  */
 async function scanPlan(reader: StateReader, plan: PlanRef, chain: ChainParams | undefined): Promise<PlanScan> {
   const address = diceCcAddress(chain)
@@ -192,16 +198,14 @@ async function scanPlan(reader: StateReader, plan: PlanRef, chain: ChainParams |
   const spent = new Set(mempool.spends.map((s) => outpointKey(s.txid, s.vout)))
   const txs = await reader.txs(confirmed.map((u) => u.txid)) // read and checked by `unspent` already
   const outputs: PlanOutput[] = []
+  const inputs: PlanOutput[] = []
   let position = 0
   let funding = 0n
   let entropytxs = 0
   confirmed.forEach((u, i) => {
-    if (addressKey(u.script) !== globalKey)
-      throw new KomodoCcError(
-        'CHAIN_MISMATCH',
-        `the chain source lists ${u.txid}:${u.vout} under the dice address ${address}, but it pays elsewhere`,
-        { txid: u.txid, vout: u.vout, address },
-      )
+    // SetCCunspents(…, ccflag = true) reads index type 3 only: an output of another kind filed under the same hash
+    // (P2PKH of it, a CLTV prefix) is never seen by DicePlanFunds (the reader checked it is filed here)
+    if (addressKey(u.script) !== globalKey || ccScriptParts(u.script) === null) return
     if (u.vout !== 0) return
     position++
     const vtx = txs[i]!
@@ -210,14 +214,17 @@ async function scanPlan(reader: StateReader, plan: PlanRef, chain: ChainParams |
     const ofPlan = opret.funcid === 'F' ? vtx.txid === plan.fundingtxid : opret.fundingtxid === plan.fundingtxid
     // an output at the dice address in another form than the global script (a vData tail): the builder takes only
     // the global script, so it is left out here too
-    if (!ofPlan || !FUNDING_FUNCIDS.includes(opret.funcid) || u.satoshis < MIN_PLAN_OUTPUT) return
+    if (!ofPlan || !FUNDING_FUNCIDS.includes(opret.funcid)) return
     if (!equalBytes(u.script, global)) return
+    inputs.push({ utxo: u, vtx, opret, position })
+    if (u.satoshis < MIN_PLAN_OUTPUT) return
     outputs.push({ utxo: u, vtx, opret, position })
     funding += u.satoshis
     if (ENTROPY_FUNCIDS.includes(opret.funcid)) entropytxs++
   })
   return {
     outputs,
+    inputs,
     funding,
     entropytxs,
     spent,
@@ -623,7 +630,7 @@ export async function resolveDiceFinish(
     entropyTx: entropy!.tx,
     ...(betHeight !== undefined ? { betHeight } : {}),
     ...(times !== undefined ? { betTime: times[0]!, tipTime: times[1]! } : {}),
-    planTxs: scan.outputs.filter((o) => !scan.spent.has(outpointKey(o.vtx.txid, 0))).map((o) => o.vtx.tx),
+    planTxs: scan.inputs.filter((o) => !scan.spent.has(outpointKey(o.vtx.txid, 0))).map((o) => o.vtx.tx),
     ...(options.revealedTo === undefined ? {} : { revealedTo: options.revealedTo }),
   })
 }

@@ -5,7 +5,7 @@ import { KomodoCcError } from '../../errors.js'
 import { p2pkhAddress, pubkeyBytes } from '../../address/address.js'
 import type { ChainParams } from '../../address/chain.js'
 import { toSatoshis } from '../../amount.js'
-import { ccAddress, ccScriptAddress } from '../../cc/address.js'
+import { ccAddress } from '../../cc/address.js'
 import { ccModule, EVAL } from '../../cc/eval.js'
 import { daemonRefusal } from '../../cctx/context.js'
 import type { BuildResult } from '../../cctx/complete.js'
@@ -13,6 +13,7 @@ import { builderParams } from '../../cctx/params.js'
 import { ccDuration, type BlockStamp } from '../../cctx/duration.js'
 import {
   buildContextOf,
+  ccUnspent,
   normalCoins,
   outpointKey,
   StateReader,
@@ -96,8 +97,9 @@ export function pickFaucetInputs<U extends Utxo>(
 
 /**
  * `AddFaucetInputs` through a chain source: the faucet global address's confirmed unspent outputs, each checked to
- * pay that address, picked by {@link pickFaucetInputs}.
- * @throws KomodoCcError CHAIN_MISMATCH (an output listed under the faucet address pays another) | ABORTED
+ * be a CC output filed there (others are skipped, as komodod's CC index never lists them), picked by
+ * {@link pickFaucetInputs}.
+ * @throws KomodoCcError CHAIN_MISMATCH (an output that is not what its transaction says) | ABORTED
  * @example const utxos = await faucetInputs(new StateReader(view), 10_010_000n, 60)
  */
 export async function faucetInputs(
@@ -107,21 +109,8 @@ export async function faucetInputs(
   options: { chain?: ChainParams } = {},
 ): Promise<ChainUtxo[]> {
   const address = ccAddress(EVAL.FAUCET, FAUCET.pubkey, options.chain)
-  const [list, spent] = await Promise.all([reader.unspent(address), reader.mempoolSpends(address)])
-  for (const u of list) {
-    let at: string | null = null
-    try {
-      at = ccScriptAddress(u.script, options.chain)
-    } catch {
-      // not a CC script
-    }
-    if (at !== address)
-      throw new KomodoCcError(
-        'CHAIN_MISMATCH',
-        `the chain source lists ${u.txid}:${u.vout} under the faucet address ${address}, but it pays ${at ?? 'a non-CC script'}`,
-        { txid: u.txid, vout: u.vout, address },
-      )
-  }
+  // AddFaucetInputs walks SetCCunspents(…, ccflag = true): only the CC outputs filed there (ccUnspent skips others)
+  const [list, spent] = await Promise.all([ccUnspent(reader, address, options), reader.mempoolSpends(address)])
   return pickFaucetInputs(list, (u) => spent.has(outpointKey(u.txid, u.vout)), total, maxInputs)
 }
 

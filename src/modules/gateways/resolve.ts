@@ -5,7 +5,9 @@ import { hexToBytes } from '../../bytes/hex.js'
 import { formatCoins, type AmountInput } from '../../amount.js'
 import { pubkeyBytes, p2pkhAddress } from '../../address/address.js'
 import type { ChainParams } from '../../address/chain.js'
-import { ccAddress, txidAddress } from '../../cc/address.js'
+import { ccAddress, txidAddress, txidPubkey } from '../../cc/address.js'
+import { p2pkScript } from '../../script/script.js'
+import { equalBytes } from '../../bytes/utils.js'
 import { EVAL } from '../../cc/eval.js'
 import { amountParam, txidParam } from '../../cctx/common.js'
 import type { BuildResult } from '../../cctx/complete.js'
@@ -13,6 +15,7 @@ import type { BuildContext } from '../../cctx/context.js'
 import type { Utxo } from '../../cctx/types.js'
 import {
   buildContextOf,
+  isCcFiledAt,
   normalCoins,
   StateReader,
   txidText,
@@ -208,10 +211,33 @@ export async function resolveGatewaysDeposit(
     {
       samples: samples.flatMap((s) => (s === undefined ? [] : [outputsOf(s.tx)])),
       ...(oracle !== undefined ? { oracle: outputsOf(oracle) } : {}),
-      cointxidExists: history.length > 0 || mempool.outputs.length > 0,
+      cointxidExists:
+        (await depositMarkerConfirmed(reader, history, marker, cointxid, chain)) || mempool.outputs.length > 0,
     },
     utxos,
   )
+}
+
+/**
+ * Whether the confirmed history of a cointxid's marker address holds a deposit's marker: a transaction with the P2PK
+ * marker of `02‖cointxid` (what `gatewaysdeposit` pays, src/cc/gateways.cpp) or a CC output filed under that address.
+ * komodod's `CCCointxidExists` (src/cc/CCutils.cpp) reads `SetCCtxids(…, ccflag = true)`, index type 3 only, so of the
+ * confirmed history it sees only CC outputs there; the P2PK marker is counted here as well (a confirmed deposit of
+ * the same coin transaction is refused: stricter than komodod, which would build a second deposit). A stranger's
+ * payment to the address in another form (a P2PKH, a CLTV prefix) counts for neither. The mempool side is komodod's
+ * `myIs_coinaddr_inmempoolvout`: any output to the address, the caller's check.
+ */
+async function depositMarkerConfirmed(
+  reader: StateReader,
+  history: readonly { txid: string }[],
+  marker: string,
+  cointxid: string,
+  chain: ChainParams | undefined,
+): Promise<boolean> {
+  if (history.length === 0) return false
+  const pk = p2pkScript(txidPubkey(cointxid))
+  const txs = await reader.txs(history.map((h) => h.txid))
+  return txs.some((t) => t.tx.vout.some((o) => equalBytes(o.script, pk) || isCcFiledAt(o.script, marker, chain)))
 }
 
 // ---------------------------------------------------------------------------------------------------------------

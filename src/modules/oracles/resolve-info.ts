@@ -161,14 +161,9 @@ export async function oraclesSamples(
   const sample = (txid: string, data: string): void => {
     samples.push({ txid, data: formatOracleSample(create.format, hexToBytes(data)) })
   }
-  for (const u of pool.outputs)
-    if (outputAddress(u.script, chain) !== batonaddress)
-      throw new KomodoCcError(
-        'CHAIN_MISMATCH',
-        `the chain source lists ${u.txid}:${u.vout} in the mempool of ${batonaddress}, but it pays another address`,
-        { txid: u.txid, vout: u.vout, address: batonaddress },
-      )
-  const pending = [...new Set(pool.outputs.filter((u) => u.vout === 1 && u.satoshis === MARKER).map((u) => u.txid))]
+  // the reader checked each is filed under batonaddress; one of another form (a CLTV prefix) is a stranger's: skipped
+  const mine = pool.outputs.filter((u) => outputAddress(u.script, chain) === batonaddress)
+  const pending = [...new Set(mine.filter((u) => u.vout === 1 && u.satoshis === MARKER).map((u) => u.txid))]
   for (const t of await reader.txs(pending)) {
     const p = oraclesOpretOf(t.tx)
     if (p?.funcid !== 'D' || p.oracletxid !== id) continue

@@ -61,19 +61,16 @@ function pubkeyHex(pubkey: string | Uint8Array, name: string): string {
 }
 
 /**
- * The outputs a source lists under `address`, each checked to pay one of `scripts` (the only scripts with that
- * address): a source that lists another address's output there is lying.
- * @throws KomodoCcError CHAIN_MISMATCH naming the output
+ * The outputs a source lists under `address` that pay one of `scripts` (the forms the oracles look-ups take there);
+ * the others are strangers' outputs filed under the same address and are skipped, as komodod's look-ups skip them:
+ * its CC walks (`SetCCunspents(…, ccflag = true)`, src/cc/CCtx.cpp) never see a normal output there, and of the CC
+ * outputs they see each `Add*Inputs` of src/cc/oracles.cpp keeps only those whose transaction carries this
+ * oracle's opret, which a stranger's output (a data tail `<condition> OP_CHECKCRYPTOCONDITION <data> OP_DROP`, a
+ * CLTV prefix, a payment by anyone) does not. The reader has already checked each is filed under `address` and is
+ * its transaction's output (a lie there is `CHAIN_MISMATCH`).
  */
-function checkedAt<T extends Utxo>(list: readonly T[], address: string, scripts: readonly Uint8Array[]): T[] {
-  for (const u of list)
-    if (!scripts.some((s) => equalBytes(s, u.script)))
-      throw new KomodoCcError(
-        'CHAIN_MISMATCH',
-        `the chain source lists ${u.txid}:${u.vout} under ${address}, but it pays script ${bytesToHex(u.script)}`,
-        { txid: u.txid, vout: u.vout, address },
-      )
-  return [...list]
+function checkedAt<T extends Utxo>(list: readonly T[], _address: string, scripts: readonly Uint8Array[]): T[] {
+  return list.filter((u) => scripts.some((s) => equalBytes(s, u.script)))
 }
 
 /** The caller's Oracles CC script and address. */
