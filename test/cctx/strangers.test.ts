@@ -20,6 +20,10 @@ import { serializeTransaction, txidOfBytes } from '../../src/tx/codec.js'
 import { keySigner } from '../../src/tx/sign.js'
 import { SAPLING_VERSION_GROUP_ID, type Transaction, type TxOutput } from '../../src/tx/types.js'
 import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import { relayPolicy } from '../../src/tx/policy.js'
+
+/** The gateways steps need a node started with -datacarriersize=10001 (docs/policy.md). */
+const GATEWAYS_NODE = relayPolicy('asset', { datacarriersize: 10001 })
 import type { AddressMempool, ChainUtxo, ChainView, HistoryEntry } from '../../src/cctx/types.js'
 import { StateReader, normalCoins, ccUnspent } from '../../src/cctx/resolve.js'
 import { createWallet, type Wallet, type WalletResult } from '../../src/wallet/wallet.js'
@@ -170,7 +174,7 @@ describe("strangers' outputs at every address a resolver reads change nothing (a
     w: (method, ...args) => run(wallet, twin, method, args),
     h: (method, ...args) => run(house, houseTwin, method, args),
     faucetget: async () => {
-      const newcomer = createWallet({ privateKey: NEWCOMER, view })
+      const newcomer = createWallet({ privateKey: NEWCOMER, view, policy: GATEWAYS_NODE })
       const r = await newcomer.faucetget()
       done.add('faucetget')
       return r
@@ -179,7 +183,7 @@ describe("strangers' outputs at every address a resolver reads change nothing (a
   }
 
   beforeAll(async () => {
-    dev = await startDevnet({ privateKey: '21'.repeat(32) })
+    dev = await startDevnet({ privateKey: '21'.repeat(32), policy: GATEWAYS_NODE })
     await fundFlow(dev)
     const own = new Set(
       [ME, bytesToHex(keySigner(HOUSE).publicKey), bytesToHex(keySigner(NEWCOMER).publicKey)].map((k) =>
@@ -187,10 +191,10 @@ describe("strangers' outputs at every address a resolver reads change nothing (a
       ),
     )
     view = withStrangers(dev.view, own)
-    wallet = createWallet({ privateKey: KEY, view })
-    house = createWallet({ privateKey: HOUSE, view })
-    twin = createWallet({ privateKey: KEY, view: dev.view })
-    houseTwin = createWallet({ privateKey: HOUSE, view: dev.view })
+    wallet = createWallet({ privateKey: KEY, view, policy: GATEWAYS_NODE })
+    house = createWallet({ privateKey: HOUSE, view, policy: GATEWAYS_NODE })
+    twin = createWallet({ privateKey: KEY, view: dev.view, policy: GATEWAYS_NODE })
+    houseTwin = createWallet({ privateKey: HOUSE, view: dev.view, policy: GATEWAYS_NODE })
   }, 60_000)
   afterAll(() => dev?.stop())
 
@@ -230,7 +234,7 @@ describe("strangers' outputs at every address a resolver reads change nothing (a
 describe('the reader and the shared look-ups', () => {
   let dev: Devnet
   beforeAll(async () => {
-    dev = await startDevnet({ privateKey: '22'.repeat(32) })
+    dev = await startDevnet({ privateKey: '22'.repeat(32), policy: GATEWAYS_NODE })
   })
   afterAll(() => dev.stop())
 
