@@ -212,7 +212,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   }
   for (const hex of pendingMempool) {
     try {
-      acceptTransaction(chain, hex, { validators: node.validators })
+      acceptTransaction(chain, hex, { validators: node.validators, allowHighFees: true }) // it was accepted once
     } catch {
       // a mempool transaction that no longer fits is dropped, as a restarted komodod drops it
     }

@@ -126,8 +126,17 @@ export type ChainTx = { hex: string; height?: number; mempool?: boolean; txid?: 
  * Judges one transaction against the given chain (single mode): the tip is `height - 1`; `chainTxs` are what it may
  * spend or look up.
  */
-export function judgeTx(hex: string, chainTxs: ChainTx[], options: OracleChain & { height: number }): Judgement {
+export function judgeTx(
+  hex: string,
+  chainTxs: ChainTx[],
+  options: OracleChain & {
+    height: number
+    /** Block times by height (`--time H:T`; the oracle's default is a fixed genesis time + 60 s a block). */
+    times?: readonly number[]
+  },
+): Judgement {
   const args = ['--height', String(options.height), ...chainArgs(options)]
+  options.times?.forEach((t, h) => args.push('--time', `${h}:${t}`))
   for (const t of chainTxs) if (t.mempool === true && t.txid !== undefined) args.push('--mempool', t.txid)
   const words = [
     hex,

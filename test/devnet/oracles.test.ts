@@ -10,6 +10,8 @@ import { buildOraclesFund, buildOraclesRegister, buildOraclesSubscribe } from '.
 import { keySigner } from '../../src/tx/sign.js'
 import type { Transaction } from '../../src/tx/types.js'
 import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import { acceptTransaction } from '../../src/devnet/validate.js'
+import { defaultValidators } from '../../src/devnet/rpc.js'
 import { oraclesFundOutput, oraclesSubscriptions } from '../../src/modules/oracles/resolve-state.js'
 import { StateReader } from '../../src/cctx/resolve.js'
 import {
@@ -44,7 +46,9 @@ const clone = (tx: Transaction): Transaction => ({
   vin: tx.vin.map((i) => ({ ...i })),
   vout: tx.vout.map((v) => ({ ...v })),
 })
-const refusedBy = (hex: string, why: string) => expectRefused(dev.rpc.sendrawtransaction(hex), -26, EVAL_FALSE + why)
+// allowhighfees: a mutant that drops an output pays it as fee, and the module's rule, not the fee, is under test
+const refusedBy = (hex: string, why: string) =>
+  expectRefused(dev.rpc.call('sendrawtransaction', [hex, true]) as Promise<string>, -26, EVAL_FALSE + why)
 
 describe('oracles RPCs on the devnet wallet', () => {
   test('oracleslist, oraclesinfo (daemon shape and values), oraclesaddress', async () => {
@@ -255,12 +259,18 @@ describe("Oracles consensus (spec 5.12): each violation refused with the spec's 
       await dev.rpc.sendrawtransaction((await dev.rpc.oraclesfund(id)).hex)
       await dev.mine(1)
     })
-    test('malformed R opret: invalid oraclesregister OP_RETURN data!', async () => {
+    test("an R payload that does not unmarshal exactly is read as komodod's DecodeOraclesOpRet reads it", async () => {
+      // DecodeOraclesOpRet (src/cc/oracles.cpp) answers the funcid byte even when E_UNMARSHAL fails: a trailing byte
+      // passes (every field was read); a payload cut inside the oracletxid leaves it zero: an unknown oracle
       const tx = clone((await build()).tx)
       const p = tx.vout[tx.vout.length - 1]!
       const payload = encodeOraclesPayload(decodeOraclesOpret(p.script))
       tx.vout[tx.vout.length - 1] = { value: 0n, script: opretScript(Uint8Array.from([...payload, 0])) }
-      await refusedBy(resign(dev, tx), 'invalid oraclesregister OP_RETURN data!')
+      expect(
+        acceptTransaction(dev.chain, resign(dev, tx), { validators: defaultValidators(), dryRun: true }).known,
+      ).toBe(false)
+      tx.vout[tx.vout.length - 1] = { value: 0n, script: opretScript(payload.slice(0, 20)) }
+      await refusedBy(resign(dev, tx), 'invalid oraclescreate txid!')
     })
     test('vin 1 spends a subscription, not a fund: invalid vin.1 for oraclesregister…', async () => {
       const tx = clone((await build()).tx)

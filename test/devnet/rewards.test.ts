@@ -29,7 +29,7 @@ const clone = (tx: Transaction): Transaction => ({
   vout: tx.vout.map((v) => ({ ...v })),
 })
 const refusedBy = (t: Transaction, why: string) =>
-  expectRefused(dev.rpc.sendrawtransaction(resign(dev, t, GLOBAL, GKEY)), -26, EVAL_FALSE + why)
+  expectRefused(dev.rpc.call('sendrawtransaction', [resign(dev, t, GLOBAL, GKEY), true]), -26, EVAL_FALSE + why) // allowhighfees: the rule, not the fee, under test
 
 beforeAll(async () => {
   dev = await startDevnet()

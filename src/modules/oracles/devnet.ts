@@ -1,12 +1,13 @@
 import { KomodoCcError } from '../../errors.js'
 import { bytesToHex, hexToBytes } from '../../bytes/hex.js'
+import { internalBytesToTxid } from '../../bytes/uint256.js'
 import { equalBytes } from '../../bytes/utils.js'
 import { txidAddress, txidPubkey } from '../../cc/address.js'
 import { cc1of1 } from '../../cc/condition.js'
 import { ccModule, EVAL } from '../../cc/eval.js'
 import { p2pkhAddress } from '../../address/address.js'
 import { daemonParseCoins, daemonParseDatafee } from '../../amount.js'
-import { decodeOraclesPayload, type OraclesOpret } from './opret.js'
+import { decodeOraclesPayload, type OraclesOpret, type OraclesRegisterOpret } from './opret.js'
 import {
   resolveOraclesCreate,
   resolveOraclesData,
@@ -98,13 +99,27 @@ export function validateOracles(check: ModuleCheck): void {
   fail('unexpected OraclesValidate funcid')
 }
 
+/**
+ * komodod's `DecodeOraclesOpRet` (src/cc/oracles.cpp) on a register whose payload does not unmarshal exactly (a byte
+ * too many or too few): it answers the funcid byte, 'R', all the same, with the fields read before the failure and
+ * the rest as initialised (a zero oracletxid, an invalid pubkey). Null when the payload is not an Oracles 'R'.
+ */
+function daemonRegisterOpret(tx: Transaction): OraclesRegisterOpret | null {
+  const p = lastOpret(tx)
+  if (p === null || p.length <= 2 || p[0] !== EVAL.ORACLES || p[1] !== 0x52) return null
+  const oracletxid = p.length >= 34 ? internalBytesToTxid(p.subarray(2, 34)) : '0'.repeat(64)
+  const n = p[34]
+  const pubkey = n !== undefined && n <= 65 && p.length >= 35 + n ? bytesToHex(p.subarray(35, 35 + n)) : ''
+  return { funcid: 'R', oracletxid, pubkey, datafee: 0n }
+}
+
 function validateRegister(
   chain: DevChain,
   tx: Transaction,
   inputs: readonly SpentInput[],
   fail: (w: string) => never,
 ): void {
-  const r = oraclesOpret(tx)
+  const r = oraclesOpret(tx) ?? daemonRegisterOpret(tx)
   if (r?.funcid !== 'R') return fail('invalid oraclesregister OP_RETURN data!')
   const oracle = chain.txs.get(r.oracletxid)?.tx
   if (oracle === undefined) return fail('invalid oraclescreate txid!')
