@@ -1,6 +1,7 @@
 // The chain the mutation matrix mutates: the 24-method wallet flow (test/_util/wallet-flow.ts) on a devnet started with
 // a fixed key, each call through a key-local wallet over the devnet's in-process view. Returns the chain's snapshot
 // and every private key that signed something on it (the flow's keys, the devnet's, the oracle baton keys).
+import { vi } from 'vitest'
 import { hexToBytes } from '../../src/bytes/hex.js'
 import { batonKey } from '../../src/cc/address.js'
 import type { ChainSnapshot } from '../../src/devnet/chain.js'
@@ -12,11 +13,17 @@ import { FLOW_HOUSE, FLOW_KEY, FLOW_NEWCOMER, WALLET_FLOW, fundFlow, type FlowCo
 /** The devnet's wallet key: fixed, so the chain (and every txid on it) is the same on every run. */
 export const MUTATION_DEVNET_KEY = '11'.repeat(32)
 
+/** The devnet's wall clock while the flow runs (2026-01-01T00:00:00Z). */
+export const FLOW_CLOCK = Date.UTC(2026, 0, 1)
+
 /** What the flow made. */
 export type FlowChain = { snapshot: ChainSnapshot; walletPubkey: Uint8Array; keys: Uint8Array[] }
 
 /** Runs the whole wallet flow on a fresh devnet and returns its snapshot (the devnet is stopped). */
 export async function runMutationFlow(): Promise<FlowChain> {
+  // a fixed clock: block times (and with them block hashes, the oracle records and the rewards paid) are the same on
+  // every run; each block is one second after the last, the rewards flow moves the clock two days
+  vi.useFakeTimers({ toFake: ['Date'], now: FLOW_CLOCK })
   const dev = await startDevnet({ privateKey: MUTATION_DEVNET_KEY })
   // gatewaysdeposit's opret (the deposit transaction and its proof, about 2.3 KB) is over a default node's 208-byte
   // -datacarriersize: valid, not relayed (the relay-policy issue's subject, not this matrix's)
@@ -43,5 +50,6 @@ export async function runMutationFlow(): Promise<FlowChain> {
     }
   } finally {
     await dev.stop()
+    vi.useRealTimers()
   }
 }

@@ -1,7 +1,8 @@
 // Mutants of a valid CC transaction for the mutation matrix (test/komodod/mutations.test.ts): its opret payload,
 // amounts, output scripts, input order, outputs and signers changed one thing at a time, then re-signed with every
 // key that signed on the chain (so the mutant reaches the module validators, not just a stale signature).
-import { hexToBytes } from '../../src/bytes/hex.js'
+import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
+import { decodeOraclesPayload, encodeOraclesPayload } from '../../src/modules/oracles/opret.js'
 import { txidToInternalBytes } from '../../src/bytes/uint256.js'
 import { cc1of1, tokensCc1of1 } from '../../src/cc/condition.js'
 import { CC_MODULES, EVAL } from '../../src/cc/eval.js'
@@ -27,7 +28,7 @@ export type Mutant = {
   kind: string
   where: string
   tx?: Transaction
-  unsigned?: string
+  skipped?: string
 }
 
 /** An input's spent output, with the condition tree read from the original fulfillment for a CC input. */
@@ -158,7 +159,7 @@ export function makeMutants(
       out.push({ group, kind, where, tx: resign(t, p, keys) })
     } catch (e) {
       if (e instanceof KomodoCcError && (e.code === 'SIGNER_FAILED' || e.code === 'BUILD_INPUTS'))
-        out.push({ group, kind, where, unsigned: `${e.code}: ${e.message}` })
+        out.push({ group, kind, where, skipped: `${e.code}: ${e.message}` })
       else throw e
     }
   }
@@ -191,6 +192,24 @@ export function makeMutants(
       amounts.add(at)
       add('payload', 'opret-amount', `byte ${at}`, (t) => setPayload(t, (b) => ((b[at] = b[at]! ^ 0x01), b)))
     }
+    // fields re-encoded whole (the devnet once closed komodod's gaps here with rules of its own)
+    if (payload[0] === EVAL.ORACLES && (payload[1] === 0x52 || payload[1] === 0x44)) {
+      const o = decodeOraclesPayload(payload)
+      if (o.funcid === 'R')
+        add('payload', 'opret-pubkey', 'R names another key', (t) =>
+          setPayload(t, () => encodeOraclesPayload({ ...o, pubkey: bytesToHex(STRANGER) })),
+        )
+      if (o.funcid === 'D' && o.data.length >= 4) {
+        add('payload', 'opret-data', 'record one byte short', (t) =>
+          setPayload(t, () => encodeOraclesPayload({ ...o, data: o.data.slice(0, -2) })),
+        )
+        add('payload', 'opret-data', 'record byte changed', (t) =>
+          setPayload(t, () =>
+            encodeOraclesPayload({ ...o, data: o.data.slice(0, -2) + (o.data.endsWith('00') ? '01' : '00') }),
+          ),
+        )
+      }
+    }
     add('payload', 'opret-trailing', 'byte appended', (t) => setPayload(t, (b) => Uint8Array.from([...b, 0])))
     add('payload', 'opret-truncated', 'last byte dropped', (t) => setPayload(t, (b) => b.slice(0, -1)))
   }
@@ -208,6 +227,16 @@ export function makeMutants(
         t.vout[firstCc]!.value -= 1n
         t.vout[other]!.value += 1n
       })
+    // each other CC output (a baton, a marker) one satoshi lighter, the change one heavier
+    const change = valued
+      .filter((n) => ccScriptParts(tx.vout[n]!.script) === null)
+      .sort((a, b) => (tx.vout[b]!.value > tx.vout[a]!.value ? 1 : -1))[0]
+    for (const n of ccOuts.slice(1))
+      if (tx.vout[n]!.value > 0n && change !== undefined)
+        add('amount', 'value-moved', `vout${n}→vout${change}`, (t) => {
+          t.vout[n]!.value -= 1n
+          t.vout[change]!.value += 1n
+        })
     const second = ccOuts[1]
     if (second !== undefined && tx.vout[second]!.value > 0n)
       add('amount', 'value-moved', `vout${second}→vout${firstCc}`, (t) => {
@@ -229,7 +258,7 @@ export function makeMutants(
             group: 'script',
             kind: `cc-other-${change}`,
             where: `vout${n}`,
-            unsigned: 'key of the CC output not identified',
+            skipped: 'key of the CC output not identified',
           })
         else add('script', `cc-other-${change}`, `vout${n}`, (t) => (t.vout[n]!.script = s))
       }
@@ -262,11 +291,18 @@ export function makeMutants(
   const extra = (kind: string, script: Uint8Array) =>
     add('outputs', kind, `vout${at}`, (t) => {
       if (change === undefined || tx.vout[change]!.value < 20_000n)
-        throw new KomodoCcError('SIGNER_FAILED', 'no change to pay an extra output')
+        throw new KomodoCcError('BUILD_INPUTS', 'no change output of 20000 sat or more to pay an extra output from')
       t.vout[change]!.value -= 10_000n
       t.vout.splice(at, 0, { value: 10_000n, script })
     })
   extra('output-extra-normal', p2pkScript(STRANGER))
+  // a 1-satoshi output: consensus-valid, below komodod's dust threshold (relay policy, IsStandardTx)
+  add('outputs', 'output-extra-dust', `vout${at}`, (t) => {
+    if (change === undefined || tx.vout[change]!.value < 20_000n)
+      throw new KomodoCcError('BUILD_INPUTS', 'no change output of 20000 sat or more to pay an extra output from')
+    t.vout[change]!.value -= 1n
+    t.vout.splice(at, 0, { value: 1n, script: p2pkScript(STRANGER) })
+  })
   const module =
     inspection.evalCode ?? ccOuts.map((n) => inspection.outputs[n]?.cc?.evalCodes?.[0]).find((e) => e !== undefined)
   const global = CC_MODULES.find((m) => m.evalCode === module)
@@ -291,7 +327,7 @@ function wrongSigner(
   let fake: SpentOutput
   if (p.condition !== undefined) {
     const cond = swapKeys(p.condition)
-    if (cond === null) return { ...base, unsigned: 'no secp256k1 signer in the fulfillment' }
+    if (cond === null) return { ...base, skipped: 'no secp256k1 signer in the fulfillment' }
     fake = { value: p.value, script: ccScript(cond), condition: cond }
   } else fake = { value: p.value, script: p2pkScript(STRANGER) }
   try {
@@ -305,7 +341,7 @@ function wrongSigner(
     signed.vin[n] = { ...signed.vin[n]!, scriptSig: forged.vin[n]!.scriptSig }
     return { ...base, tx: signed }
   } catch (e) {
-    if (e instanceof KomodoCcError) return { ...base, unsigned: `${e.code}: ${e.message}` }
+    if (e instanceof KomodoCcError) return { ...base, skipped: `${e.code}: ${e.message}` }
     throw e
   }
 }

@@ -6,6 +6,7 @@
 // notarized as the devnet models it). Their "accepted" must be equal, or the difference must be one of the known ones
 // below, each explained in docs/devnet.md ("Where the devnet and komodod differ") by komodod's line.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { writeFileSync } from 'node:fs'
 import { bytesToHex } from '../../src/bytes/hex.js'
 import { DevChain } from '../../src/devnet/chain.js'
 import { DevnetRefusal } from '../../src/devnet/refusal.js'
@@ -23,6 +24,7 @@ import {
   type ChainTx,
   type Judgement,
 } from '../_util/ccoracle.js'
+import { judgeExempt } from '../_util/komodod-judge.js'
 import { runMutationFlow, type FlowChain } from './flow.js'
 import { MUTATION_GROUPS, makeMutants, spentOutputs, type Mutant } from './mutants.js'
 import { KNOWN_DIFFERENCES, type Verdicts } from './known-differences.js'
@@ -74,6 +76,8 @@ describe.skipIf(!available)('mutation matrix: the devnet and komodod judge every
           // the devnet as it was just before the original arrived: earlier blocks, then this block's earlier txs
           if (chain === undefined) {
             chain = DevChain.restore({ ...snap, blocks: snap.blocks.slice(0, h), mempool: [] }, flow.walletPubkey).chain
+            // a replay of the flow's chain, which the judge already judges whole
+            judgeExempt(chain, { invalid: true, reason: "a replay of the mutation flow's chain (judged once)" })
             for (const m of mempool) acceptTransaction(chain, m.hex, { validators })
           }
           const devChain = chain
@@ -116,14 +120,32 @@ describe.skipIf(!available)('mutation matrix: the devnet and komodod judge every
   }, 600_000)
 
   afterAll(() => {
+    // MUTATIONS_DUMP=file: every row with both verdicts, for reading the matrix cell by cell
+    if (process.env.MUTATIONS_DUMP !== undefined)
+      writeFileSync(
+        process.env.MUTATIONS_DUMP,
+        JSON.stringify(
+          rows.map((r) => ({
+            method: r.method,
+            kind: r.mutant.kind,
+            where: r.mutant.where,
+            skipped: r.mutant.skipped,
+            devnet: r.verdicts?.devnet,
+            komodod: r.verdicts === undefined ? undefined : describeRefusal(r.verdicts.komodod),
+            known: r.known,
+          })),
+          null,
+          1,
+        ),
+      )
     // the matrix: module × mutation group, "agree/disagree" (disagreements explained by a known difference in brackets)
     const modules = [...new Set(rows.map((r) => r.module))]
     const cell = (m: string, g: string): string => {
       const rs = rows.filter((r) => r.module === m && r.mutant.group === g && r.verdicts !== undefined)
       const agree = rs.filter((r) => r.verdicts!.devnet.accepted === r.verdicts!.komodod.accepted).length
       const known = rs.filter((r) => r.known !== undefined).length
-      const unsigned = rows.filter((r) => r.module === m && r.mutant.group === g && r.verdicts === undefined).length
-      return `${agree}/${rs.length - agree}${known > 0 ? ` (${known} known)` : ''}${unsigned > 0 ? ` +${unsigned} unsigned` : ''}`
+      const skipped = rows.filter((r) => r.module === m && r.mutant.group === g && r.verdicts === undefined).length
+      return `${agree}/${rs.length - agree}${known > 0 ? ` (${known} known)` : ''}${skipped > 0 ? ` +${skipped} skipped` : ''}`
     }
     const lines = [
       ['module', ...MUTATION_GROUPS].join(' | '),
@@ -173,6 +195,9 @@ describe.skipIf(!available)('mutation matrix: the devnet and komodod judge every
     for (const d of KNOWN_DIFFERENCES) {
       const seen = rows.filter((r) => r.known === d.id).map((r) => `${r.method} ${r.mutant.kind} ${r.mutant.where}`)
       if (d.expected !== undefined) expect(seen.sort(), d.id).toEqual([...d.expected].sort())
+      if (d.kinds !== undefined)
+        for (const r of rows.filter((x) => x.known === d.id))
+          expect(d.kinds, `${d.id}: ${r.method}`).toContain(r.mutant.kind)
     }
   })
 })
