@@ -20,7 +20,7 @@ import {
   ccoracleAvailable,
   ccoracleRequired,
   describeRefusal,
-  judgeTx,
+  judgeTxAsync,
   type ChainTx,
   type Judgement,
 } from '../_util/ccoracle.js'
@@ -36,6 +36,9 @@ if (!available) {
   // eslint-disable-next-line no-console
   else console.warn(`\n*** ${msg} ***\n`)
 }
+
+/** Oracle processes run at once (each is mostly start-up and I/O: 4 keep 2 cores busy). */
+const JUDGE_PROCESSES = 4
 
 /** One judged mutant (or original). */
 type Row = {
@@ -53,6 +56,7 @@ describe.skipIf(!available)('mutation matrix: the devnet and komodod judge every
   const rows: Row[] = []
   const originals: { method: string; txid: string; verdicts: Verdicts }[] = []
   const validators = defaultValidators()
+  const jobs: (() => Promise<void>)[] = []
 
   beforeAll(async () => {
     flow = await runMutationFlow()
@@ -82,7 +86,8 @@ describe.skipIf(!available)('mutation matrix: the devnet and komodod judge every
           }
           const devChain = chain
           const chainTxs = [...history, ...mempool]
-          const judge = (mhex: string): Verdicts => {
+          // the devnet's verdict now (its chain is as it was then); komodod's in a child process, run below
+          const judge = (mhex: string, done: (v: Verdicts) => void): void => {
             let devnet: Verdicts['devnet']
             try {
               acceptTransaction(devChain, mhex, { validators, dryRun: true })
@@ -91,24 +96,25 @@ describe.skipIf(!available)('mutation matrix: the devnet and komodod judge every
               if (!(e instanceof DevnetRefusal)) throw e
               devnet = { accepted: false, reason: e.rpcMessage }
             }
-            const komodod = judgeTx(mhex, chainTxs, { height: h, notarized: true, times: times.slice(0, h) })
-            return { devnet, komodod }
+            const options = { height: h, notarized: true, blockTimes: times.slice(0, h) }
+            jobs.push(async () => done({ devnet, komodod: await judgeTxAsync(mhex, chainTxs, options) }))
           }
           const inspection = inspectTransaction(tx, {
             pubkeys: flow.keys.map((k) => keySigner(k).publicKey),
           })
           const method = inspection.method ?? 'unknown'
           const module = inspection.module ?? 'unknown'
-          originals.push({ method, txid: id, verdicts: judge(hex) })
+          judge(hex, (verdicts) => originals.push({ method, txid: id, verdicts }))
           const prevouts = spentOutputs(tx, (t, v) => outputs.get(t)?.vout[v])
           const known = [...outputs.keys()]
           for (const mutant of makeMutants(tx, prevouts, inspection, flow.keys, known)) {
             const row: Row = { module, method, txid: id, mutant }
-            if (mutant.tx !== undefined) {
-              row.verdicts = judge(bytesToHex(serializeTransaction(mutant.tx)))
-              if (row.verdicts.devnet.accepted !== row.verdicts.komodod.accepted)
-                row.known = KNOWN_DIFFERENCES.find((d) => d.matches(row.verdicts!, mutant, method))?.id
-            }
+            if (mutant.tx !== undefined)
+              judge(bytesToHex(serializeTransaction(mutant.tx)), (v) => {
+                row.verdicts = v
+                if (v.devnet.accepted !== v.komodod.accepted)
+                  row.known = KNOWN_DIFFERENCES.find((d) => d.matches(v, mutant, method))?.id
+              })
             rows.push(row)
           }
         }
@@ -117,6 +123,12 @@ describe.skipIf(!available)('mutation matrix: the devnet and komodod judge every
       }
       for (const hex of block.txs) history.push({ hex, height: h })
     }
+    // komodod's verdicts, JUDGE_PROCESSES oracle processes at a time
+    let next = 0
+    const worker = async (): Promise<void> => {
+      while (next < jobs.length) await jobs[next++]!()
+    }
+    await Promise.all(Array.from({ length: JUDGE_PROCESSES }, worker))
   }, 600_000)
 
   afterAll(() => {
@@ -156,7 +168,7 @@ describe.skipIf(!available)('mutation matrix: the devnet and komodod judge every
     // eslint-disable-next-line no-console
     console.log(
       `mutation matrix (agree/disagree per cell): ${originals.length} transactions, ${rows.length} mutants, ` +
-        `${judged.length} judged, ${rows.length - judged.length} not signable, ${disagree.length} disagreements ` +
+        `${judged.length} judged, ${rows.length - judged.length} skipped (not built), ${disagree.length} disagreements ` +
         `(${disagree.filter((r) => r.known !== undefined).length} known)\n  ${lines.join('\n  ')}`,
     )
   })
