@@ -96,38 +96,33 @@ function parseLines(stdout: string): unknown[] {
   return lines
 }
 
-function run(args: string[], input: string): { lines: unknown[]; status: number | null; stderr: string } {
+/** The oracle's arguments with `@IN`/`IN` pointing at `input` written to a fresh temporary file; `done` removes it. */
+function withInput(args: string[], input: string): { argv: string[]; done: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'ccoracle-'))
+  const file = join(dir, 'in')
+  writeFileSync(file, input)
+  return {
+    argv: args.map((a) => (a === '@IN' ? `@${file}` : a === 'IN' ? file : a)),
+    done: () => rmSync(dir, { recursive: true, force: true }),
+  }
+}
+
+function run(args: string[], input: string): { lines: unknown[]; status: number | null; stderr: string } {
+  const { argv, done } = withInput(args, input)
   try {
-    const file = join(dir, 'in')
-    writeFileSync(file, input)
-    const res = spawnSync(
-      CCORACLE,
-      args.map((a) => (a === '@IN' ? `@${file}` : a === 'IN' ? file : a)),
-      {
-        encoding: 'utf8',
-        maxBuffer: 1 << 28,
-        timeout: 300_000,
-      },
-    )
+    const res = spawnSync(CCORACLE, argv, { encoding: 'utf8', maxBuffer: 1 << 28, timeout: 300_000 })
     if (res.error) throw res.error
     return { lines: parseLines(res.stdout), status: res.status, stderr: res.stderr }
   } finally {
-    rmSync(dir, { recursive: true, force: true })
+    done()
   }
 }
 
 /** {@link run} without blocking the event loop, so several oracle processes can run at once. */
 async function runAsync(args: string[], input: string): Promise<unknown[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'ccoracle-'))
+  const { argv, done } = withInput(args, input)
   try {
-    const file = join(dir, 'in')
-    writeFileSync(file, input)
-    const child = spawn(
-      CCORACLE,
-      args.map((a) => (a === '@IN' ? `@${file}` : a)),
-      { stdio: ['ignore', 'pipe', 'ignore'], timeout: 300_000 },
-    )
+    const child = spawn(CCORACLE, argv, { stdio: ['ignore', 'pipe', 'ignore'], timeout: 300_000 })
     let out = ''
     child.stdout.setEncoding('utf8')
     child.stdout.on('data', (d: string) => (out += d))
@@ -137,7 +132,7 @@ async function runAsync(args: string[], input: string): Promise<unknown[]> {
     })
     return parseLines(out)
   } finally {
-    rmSync(dir, { recursive: true, force: true })
+    done()
   }
 }
 
