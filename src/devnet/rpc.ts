@@ -171,8 +171,11 @@ const METHODS: Record<string, Method> = {
       if (p[1] !== undefined) expect(p[1], 'bool')
       const hex = p[0] as string
       if (!/^([0-9a-fA-F]{2})*$/.test(hex)) throw new DevnetRefusal(RPC_CODES.DESERIALIZATION_ERROR, 'TX decode failed')
-      return acceptTransaction(n.chain, hex, { validators: n.validators, ...(n.policy ? { policy: n.policy } : {}) })
-        .txid
+      return acceptTransaction(n.chain, hex, {
+        validators: n.validators,
+        ...(n.policy ? { policy: n.policy } : {}),
+        allowHighFees: p[1] === true,
+      }).txid
     },
   },
   decoderawtransaction: {

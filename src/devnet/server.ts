@@ -246,7 +246,12 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   }
   for (const hex of pendingMempool) {
     try {
-      acceptTransaction(chain, hex, { validators: node.validators, ...(node.policy ? { policy: node.policy } : {}) })
+      // it was accepted once
+      acceptTransaction(chain, hex, {
+        validators: node.validators,
+        ...(node.policy ? { policy: node.policy } : {}),
+        allowHighFees: true,
+      })
     } catch {
       // a mempool transaction that no longer fits is dropped, as a restarted komodod drops it
     }

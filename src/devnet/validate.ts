@@ -16,8 +16,6 @@ import { coinbaseMatureAt } from '../cctx/resolve.js'
 
 /** Largest amount komodod accepts in one output or in a transaction's total: src/amount.ts's `MAX_MONEY`, re-exported. */
 export { MAX_MONEY } from '../amount.js'
-/** komodod refuses a transaction whose expiry is this close to the next block (`TX_EXPIRING_SOON_THRESHOLD`). */
-export const TX_EXPIRING_SOON_THRESHOLD = 3
 /** Locktimes below this are heights (`LOCKTIME_THRESHOLD`). */
 export const LOCKTIME_THRESHOLD = 500_000_000
 
@@ -41,6 +39,21 @@ export type AcceptOptions = {
    * 208-byte OP_RETURN scripts, dust, one OP_RETURN, standard output types, unless the devnet was started with another).
    */
   policy?: RelayPolicy
+  /** `sendrawtransaction`'s `allowhighfees`: skip the absurd-fee refusal (default false, as komodod's). */
+  allowHighFees?: boolean
+}
+
+/** komodod's default `-minrelaytxfee` in satoshis per 1000 bytes (`DEFAULT_MIN_RELAY_TX_FEE`, src/main.h). */
+export const DEFAULT_MIN_RELAY_TX_FEE = 100n
+
+/**
+ * `AcceptToMemoryPool`'s absurd-fee rule (src/main.cpp, `fRejectAbsurdFee`, on unless `sendrawtransaction`'s
+ * `allowhighfees`): the fee is refused when it is above 10000 × `minRelayTxFee.GetFee(size)` and above
+ * valueOut / 19. `CFeeRate::GetFee` (src/amount.cpp): rate × size / 1000, and the rate itself when that is 0.
+ * @example isAbsurdFee(1_000_000n, 250, 100_000n) // true
+ */
+export function isAbsurdFee(fee: bigint, size: number, valueOut: bigint): boolean {
+  return fee > absurdLimit(size) && fee > valueOut / 19n
 }
 
 /** Eval codes named by a fulfillment tree (first byte of each eval-sha-256 code). */
@@ -102,8 +115,8 @@ export function acceptTransaction(
     throw rejected(REJECT.INVALID, tx.overwintered ? 'bad-sapling-tx-version-group-id' : 'tx-overwinter-active')
   if (tx.expiryHeight !== 0 && nextHeight > tx.expiryHeight)
     throw rejected(REJECT.INVALID, 'tx-overwinter-expired', { expiryHeight: tx.expiryHeight, height: nextHeight })
-  if (tx.expiryHeight !== 0 && nextHeight + TX_EXPIRING_SOON_THRESHOLD > tx.expiryHeight)
-    throw rejected(REJECT.INVALID, 'tx-expiring-soon', { expiryHeight: tx.expiryHeight, height: nextHeight })
+  // no "expiring soon" refusal: zcashd's TX_EXPIRING_SOON_THRESHOLD check is not in komodod (master 0adeeab:
+  // ContextualCheckTransaction and AcceptToMemoryPool in src/main.cpp refuse only an expired transaction)
   if (tx.expiryHeight >= 500_000_000) throw rejected(REJECT.INVALID, 'bad-tx-expiry-height-too-high')
   // IsStandardTx (src/main.cpp; AcceptToMemoryPool calls it after the contextual checks): komodod answers
   // `64: <reason>` (REJECT_NONSTANDARD) with the first rule broken; details say which output, size and node option
@@ -161,6 +174,13 @@ export function acceptTransaction(
   const valueOut = tx.vout.reduce((s, o) => s + o.value, 0n)
   if (valueIn < valueOut)
     throw rejected(REJECT.INVALID, 'bad-txns-in-belowout', { valueIn: String(valueIn), valueOut: String(valueOut) })
+  // AcceptToMemoryPool's absurd fee (before the scripts, as komodod): state.Error, so -25 with the log's text
+  if (options.allowHighFees !== true && isAbsurdFee(valueIn - valueOut, hex.length / 2, valueOut))
+    throw new DevnetRefusal(
+      RPC_CODES.TRANSACTION_ERROR,
+      `AcceptToMemoryPool: absurdly high fees ${id}, ${valueIn - valueOut} > ${absurdLimit(hex.length / 2)}`,
+      { fee: String(valueIn - valueOut) },
+    )
   // scripts
   for (const inp of inputs) {
     const r = verifyInput(tx, inp.index, { value: inp.coin.value, script: inp.coin.script })
@@ -208,6 +228,12 @@ function checkCoinbaseMaturity(chain: DevChain, inputs: readonly SpentInput[]): 
         depth: chain.height + 1 - inp.coin.height,
         maturity: chain.coinbaseMaturity,
       })
+}
+
+/** 10000 × `minRelayTxFee.GetFee(size)`. */
+function absurdLimit(size: number): bigint {
+  const fee = (DEFAULT_MIN_RELAY_TX_FEE * BigInt(size)) / 1000n
+  return (fee === 0n ? DEFAULT_MIN_RELAY_TX_FEE : fee) * 10000n
 }
 
 /** `CheckTransaction`: context-free rules. */

@@ -1,6 +1,6 @@
 // komodod's own validators (tools/komodod-oracle, built into .ccoracle/ccoracle) as the tests' judge: a transaction, or
 // a whole devnet chain, run through komodod's CheckTransaction, contextual checks, IsStandardTx and CC validators.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -89,30 +89,53 @@ function chainArgs(c: OracleChain): string[] {
   return a
 }
 
-function run(args: string[], input: string): { lines: unknown[]; status: number | null; stderr: string } {
+function parseLines(stdout: string): unknown[] {
+  const lines = stdout
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as unknown)
+  const err = lines.find((l) => typeof (l as { error?: unknown }).error === 'string') as { error: string } | undefined
+  if (err !== undefined) throw new Error(`ccoracle: ${err.error}`)
+  return lines
+}
+
+/** The oracle's arguments with `@IN`/`IN` pointing at `input` written to a fresh temporary file; `done` removes it. */
+function withInput(args: string[], input: string): { argv: string[]; done: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'ccoracle-'))
+  const file = join(dir, 'in')
+  writeFileSync(file, input)
+  return {
+    argv: args.map((a) => (a === '@IN' ? `@${file}` : a === 'IN' ? file : a)),
+    done: () => rmSync(dir, { recursive: true, force: true }),
+  }
+}
+
+function run(args: string[], input: string): { lines: unknown[]; status: number | null; stderr: string } {
+  const { argv, done } = withInput(args, input)
   try {
-    const file = join(dir, 'in')
-    writeFileSync(file, input)
-    const res = spawnSync(
-      CCORACLE,
-      args.map((a) => (a === '@IN' ? `@${file}` : a === 'IN' ? file : a)),
-      {
-        encoding: 'utf8',
-        maxBuffer: 1 << 28,
-        timeout: 300_000,
-      },
-    )
+    const res = spawnSync(CCORACLE, argv, { encoding: 'utf8', maxBuffer: 1 << 28, timeout: 300_000 })
     if (res.error) throw res.error
-    const lines = res.stdout
-      .split('\n')
-      .filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l) as unknown)
-    const err = lines.find((l) => typeof (l as { error?: unknown }).error === 'string') as { error: string } | undefined
-    if (err !== undefined) throw new Error(`ccoracle: ${err.error}`)
-    return { lines, status: res.status, stderr: res.stderr }
+    return { lines: parseLines(res.stdout), status: res.status, stderr: res.stderr }
   } finally {
-    rmSync(dir, { recursive: true, force: true })
+    done()
+  }
+}
+
+/** {@link run} without blocking the event loop, so several oracle processes can run at once. */
+async function runAsync(args: string[], input: string): Promise<unknown[]> {
+  const { argv, done } = withInput(args, input)
+  try {
+    const child = spawn(CCORACLE, argv, { stdio: ['ignore', 'pipe', 'ignore'], timeout: 300_000 })
+    let out = ''
+    child.stdout.setEncoding('utf8')
+    child.stdout.on('data', (d: string) => (out += d))
+    await new Promise<void>((resolve, reject) => {
+      child.on('error', reject)
+      child.on('close', () => resolve())
+    })
+    return parseLines(out)
+  } finally {
+    done()
   }
 }
 
@@ -125,25 +148,37 @@ export function judgeSnapshot(snap: Pick<ChainSnapshot, 'blocks' | 'mempool'>, c
 /** A transaction the judged one may look up: confirmed at `height` (default: the tip) or in the mempool. */
 export type ChainTx = { hex: string; height?: number; mempool?: boolean; txid?: string }
 
+/** Options of {@link judgeTx}: the chain's configuration, the height judged at (the tip is `height - 1`), block times. */
+export type JudgeTxOptions = OracleChain & {
+  height: number
+  /** `blockTimes[h]` is block h's time (a devnet snapshot's `blocks[h].time`; default: a genesis time + 60 s a block). */
+  blockTimes?: readonly number[]
+}
+
 /**
  * Judges one transaction against the given chain (single mode): the tip is `height - 1`; `chainTxs` are what it may
  * spend or look up; `blockTimes[h]` is block h's time (a devnet snapshot's `blocks[h].time`).
  */
-export function judgeTx(
-  hex: string,
-  chainTxs: ChainTx[],
-  options: OracleChain & { height: number; blockTimes?: readonly number[] },
-): Judgement {
+export function judgeTx(hex: string, chainTxs: ChainTx[], options: JudgeTxOptions): Judgement {
+  const { args, words } = singleMode(hex, chainTxs, options)
+  return run(args, words).lines[0] as Judgement
+}
+
+/** {@link judgeTx} in a child process that does not block: several judgements can run at once. */
+export async function judgeTxAsync(hex: string, chainTxs: ChainTx[], options: JudgeTxOptions): Promise<Judgement> {
+  const { args, words } = singleMode(hex, chainTxs, options)
+  return (await runAsync(args, words))[0] as Judgement
+}
+
+function singleMode(hex: string, chainTxs: ChainTx[], options: JudgeTxOptions): { args: string[]; words: string } {
   const args = ['--height', String(options.height), ...chainArgs(options)]
-  // block h's timestamp (default: an arbitrary genesis time + 60 s per block)
   options.blockTimes?.forEach((t, h) => args.push('--time', `${h}:${t}`))
   for (const t of chainTxs) if (t.mempool === true && t.txid !== undefined) args.push('--mempool', t.txid)
   const words = [
     hex,
     ...chainTxs.map((t) => (t.height !== undefined && t.mempool !== true ? `${t.height}:${t.hex}` : t.hex)),
   ]
-  const { lines } = run([...args, '@IN'], words.join('\n'))
-  return lines[0] as Judgement
+  return { args: [...args, '@IN'], words: words.join('\n') }
 }
 
 /** A short line naming what komodod refused in a judgement (for failure messages). */

@@ -86,6 +86,14 @@ describe('Faucet consensus (spec 4.4)', () => {
     t.vout.splice(2, 0, { value: c.satoshis, script: p2pkScript(hexToBytes(dev.pubkey)) })
     await refusedBy(t, 'illegal normal vini')
   })
+  test('a normal input after vin 0 passes that rule, as in komodod (FaucetValidate tests vin 0 only)', async () => {
+    // the next rule that bites is the proof of work: the new input changed the txid
+    const t = getTx()
+    const c = dev.chain.walletUtxos().find((u) => u.height === 0 && !dev.chain.spentInMempool(u.txid, u.vout))!
+    t.vin.push({ txid: c.txid, vout: c.vout, scriptSig: new Uint8Array(0), sequence: 0xffffffff })
+    t.vout.splice(2, 0, { value: c.satoshis, script: p2pkScript(hexToBytes(dev.pubkey)) })
+    await refusedBy(t, 'invalid faucetget txid')
+  })
   test('a faucet coin still in the mempool: cant faucet from mempool', async () => {
     const id = await dev.rpc.sendrawtransaction((await dev.rpc.faucetfund('1')).hex)
     const t = getTx()

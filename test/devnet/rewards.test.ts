@@ -29,7 +29,7 @@ const clone = (tx: Transaction): Transaction => ({
   vout: tx.vout.map((v) => ({ ...v })),
 })
 const refusedBy = (t: Transaction, why: string) =>
-  expectRefused(dev.rpc.sendrawtransaction(resign(dev, t, GLOBAL, GKEY)), -26, EVAL_FALSE + why)
+  expectRefused(dev.rpc.call('sendrawtransaction', [resign(dev, t, GLOBAL, GKEY), true]), -26, EVAL_FALSE + why) // allowhighfees: the rule, not the fee, under test
 
 beforeAll(async () => {
   dev = await startDevnet()
@@ -93,6 +93,16 @@ describe('Rewards consensus (spec 4.9)', () => {
     t.vout[1] = { ...t.vout[1]!, value: t.vout[1]!.value + 1_000_000n }
     t.vout[0] = { ...t.vout[0]!, value: t.vout[0]!.value - 1_000_000n }
     await refusedBy(t, 'unlock tx vout.1 isnt amount+reward')
+  })
+  test('an unlock whose opret names another sbits: mismatched inputs != outputs + txfee (IsRewardsvout counts no output)', async () => {
+    // RewardsExactAmounts compares with the funding's sbits; IsRewardsvout counts this transaction's plan output only
+    // when its own opret has those sbits, so the plan change (vout 0) counts nothing and the amounts do not balance
+    const t = clone(valid)
+    const op = t.vout[t.vout.length - 1]!.script
+    const bytes = op.slice()
+    bytes[4] = bytes[4]! ^ 0x01 // 6a <push> e5 'U' sbits…: the first sbits byte
+    t.vout[t.vout.length - 1] = { value: 0n, script: bytes }
+    await refusedBy(t, 'mismatched inputs != outputs + txfee')
   })
   test('a fresh lock at vin 0: no eligible rewards', async () => {
     const fresh = await dev.rpc.sendrawtransaction((await dev.rpc.rewardslock('PLAN', fundingtxid, '20')).hex)

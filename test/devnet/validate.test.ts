@@ -8,6 +8,8 @@ import { keySigner, signTransaction } from '../../src/tx/sign.js'
 import { SAPLING_VERSION_GROUP_ID, type Transaction } from '../../src/tx/types.js'
 import { startDevnet, type Devnet } from '../../src/devnet/server.js'
 import { coinbaseTx } from '../../src/devnet/chain.js'
+import { acceptTransaction } from '../../src/devnet/validate.js'
+import { defaultValidators } from '../../src/devnet/rpc.js'
 import { expectRefused } from './_helpers.js'
 
 let dev: Devnet
@@ -184,12 +186,12 @@ describe('sendrawtransaction refusals with komodod texts', () => {
   test('an unsigned input: refused', async () => {
     const c = freshCoin()
     await expectRefused(
-      dev.rpc.sendrawtransaction(bytesToHex(serializeTransaction(spend([c], [pay(1000n)])))),
+      dev.rpc.sendrawtransaction(bytesToHex(serializeTransaction(spend([c], [pay(c.satoshis - 10000n)])))),
       -26,
       'mandatory-script-verify-flag-failed',
     )
   })
-  test('expired and expiring-soon transactions: 16: tx-overwinter-expired / 16: tx-expiring-soon', async () => {
+  test('an expired transaction: 16: tx-overwinter-expired; one expiring at the next block is accepted (komodod has no expiring-soon rule)', async () => {
     const h = dev.chain.height
     const c = freshCoin()
     await expectRefused(
@@ -197,11 +199,31 @@ describe('sendrawtransaction refusals with komodod texts', () => {
       -26,
       '16: tx-overwinter-expired',
     )
-    await expectRefused(
-      dev.rpc.sendrawtransaction(signHex(spend([c], [pay(1000n)], h + 2))),
-      -26,
-      '16: tx-expiring-soon',
-    )
+    // komodod master 0adeeab (src/main.cpp ContextualCheckTransaction, AcceptToMemoryPool): expiry ≥ the next
+    // height is enough; zcashd's TX_EXPIRING_SOON_THRESHOLD refusal is not there
+    const hex = signHex(spend([c], [pay(c.satoshis - 10000n)], h + 1))
+    const id = await dev.rpc.sendrawtransaction(hex)
+    expect(dev.chain.mempool).toContain(id)
+    await dev.mine(1)
+    expect(dev.chain.confirmations(id)).toBe(1)
+  })
+  test('a fee above 10000 × the relay fee and above 1/19 of the outputs: -25 absurdly high fees, unless allowhighfees', async () => {
+    // AcceptToMemoryPool (src/main.cpp): refused when nFees > minRelayTxFee.GetFee(nSize) * 10000 (100 sat/kB by
+    // default: ~190000 sat for this spend) && nFees > nValueOut / 19 (integer division)
+    const c = freshCoin()
+    expect(c.satoshis).toBe(100_000_000_000n)
+    const hex = signHex(spend([c], [pay(1000n)]))
+    await expectRefused(dev.rpc.sendrawtransaction(hex), -25, 'absurdly high fees')
+    const dry = (h: string) => acceptTransaction(dev.chain, h, { validators: defaultValidators(), dryRun: true })
+    // paying out 950 coins: the fee, 50 coins, is exactly 1/19 of the outputs: not above it, accepted
+    expect(dry(signHex(spend([c], [pay(95_000_000_000n)]))).fee).toBe(5_000_000_000n)
+    // one satoshi less out: 5000000001 > 94999999999 / 19 = 4999999999: refused
+    expect(() => dry(signHex(spend([c], [pay(94_999_999_999n)])))).toThrow(/absurdly high fees/)
+    // allowhighfees: the fee is the sender's business (a dry run: a node with the default policy would not relay it,
+    // and this chain is judged by one)
+    expect(
+      acceptTransaction(dev.chain, hex, { validators: defaultValidators(), dryRun: true, allowHighFees: true }).fee,
+    ).toBe(c.satoshis - 1000n)
   })
   test('a mempool transaction that expires before it is mined is dropped with its descendants', async () => {
     const c = freshCoin()

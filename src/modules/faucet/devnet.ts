@@ -34,7 +34,9 @@ export function validateFaucet(check: ModuleCheck): void {
     throw moduleRejected('Faucet', why)
   }
   if (tx.vout.length === 0) return fail('no vouts')
-  for (const inp of inputs) if (!inp.cc) return fail('illegal normal vini')
+  // FaucetValidate (src/cc/faucet.cpp) loops over the inputs but tests vin 0 every time (`IsCCInput(tx.vin[0]…)`):
+  // a normal input elsewhere passes this rule (the amounts and the txid's proof of work still apply)
+  if (inputs[0]?.cc !== true) return fail('illegal normal vini')
   const g = globalHex()
   let inSum = 0n
   for (const inp of inputs) {

@@ -7,7 +7,8 @@ import { ccModule, EVAL } from '../../cc/eval.js'
 import { daemonFormatDouble, daemonParseCoins, formatCoins } from '../../amount.js'
 import { ccScript } from '../../script/cc.js'
 import { p2pkScript } from '../../script/script.js'
-import { decodeGatewaysPayload, type GatewaysOpret, type GatewaysBindOpret } from './opret.js'
+import { decodeGatewaysPayload, GATEWAYS_BLOB_ID, type GatewaysOpret, type GatewaysBindOpret } from './opret.js'
+import { decodeTokensWrapper } from '../tokens/opret.js'
 import {
   gatewaysInfo,
   resolveGatewaysBind,
@@ -25,7 +26,7 @@ import { gatewaysCustomAddress, gatewaysDepositAddress } from './proof.js'
 import type { Transaction } from '../../tx/types.js'
 import type { DevChain } from '../../devnet/chain.js'
 import { coins, hexResultAsync, numText, str, txidArg, type DevnetNode, type Method } from '../../devnet/node.js'
-import { decodedLastOpret } from '../../devnet/opret.js'
+import { decodedLastOpret, lastOpret } from '../../devnet/opret.js'
 import { oraclesOpret } from '../oracles/devnet.js'
 import { DevnetRefusal, RPC_CODES, moduleRejected } from '../../devnet/refusal.js'
 import type { ModuleDevnet } from '../../devnet/module.js'
@@ -49,12 +50,34 @@ const isCc = (s: Uint8Array): boolean => s.length > 2 && s[0]! >= 1 && s[0]! <= 
 export type CurrentGatewaysOpret = Exclude<GatewaysOpret, { layout: 'legacy' }>
 
 /**
- * The gateways opret of a transaction (token-wrapped 'B'/'C'/'W' or plain 'D'/'P'/'S'/'M'), or null — current layout only.
+ * The gateways opret of a transaction (token-wrapped 'B'/'C'/'W' or plain 'D'/'P'/'S'/'M'), or null — current layout
+ * only; a token wrapper is read as the daemon reads it (a lone blob-id byte at its end dropped).
  * @example gatewaysOpret(chain.txs.get(bindtxid)!.tx)?.funcid // 'B'
  */
 export function gatewaysOpret(tx: Transaction | undefined): CurrentGatewaysOpret | null {
-  const g = decodedLastOpret(tx, decodeGatewaysPayload)
+  const g = decodedLastOpret(tx, (p) => decodeGatewaysPayload(p, true))
   return g === null || 'layout' in g ? null : (g as CurrentGatewaysOpret)
+}
+
+/**
+ * komodod's `DecodeGatewaysOpRet` (src/cc/gateways.cpp): the gateways payload is the token opret's 0x13 blob when the
+ * last output is a token opret carrying a non-empty one, else the opret's data; its funcid byte when its eval byte is
+ * 0xf1, it is longer than 2 bytes and the funcid is one of B D C W P S M; else null (nothing else is parsed).
+ */
+function daemonGatewaysFuncid(tx: Transaction): string | null {
+  let p = lastOpret(tx)
+  if (p === null) return null
+  if (p[0] === EVAL.TOKENS) {
+    try {
+      const blob = decodeTokensWrapper(p, true).blobs.find((b) => b.id === GATEWAYS_BLOB_ID)
+      if (blob !== undefined && blob.data.length > 0) p = blob.data
+    } catch {
+      // not a token opret: the opret's data itself
+    }
+  }
+  if (p.length <= 2 || p[0] !== EVAL.GATEWAYS) return null
+  const f = String.fromCharCode(p[1]!)
+  return 'BDCWPSM'.includes(f) ? f : null
 }
 
 /** True when a transaction is in a block at least {@link GATEWAYS_CONFIRMATIONS} deep. @internal */
@@ -109,11 +132,10 @@ export function validateGateways(check: ModuleCheck): void {
     throw moduleRejected('Gateways', why)
   }
   if (tx.vout.length === 0) fail('no vouts')
+  // GatewaysValidate: no gateways funcid in the last output, no check (the switch is skipped, PreventCC(-1) passes)
+  const funcid = daemonGatewaysFuncid(tx)
+  if (funcid === null) return
   const p = gatewaysOpret(tx)
-  if (p === null)
-    return fail(
-      'invalid gateways OP_RETURN data (a transaction spending gateways outputs must carry one; the daemon lets it pass)',
-    )
   const vinNormal = (t: Transaction): boolean => {
     const v = t.vin[0]
     const o = v === undefined ? undefined : chain.output(v.txid, v.vout)
@@ -177,13 +199,18 @@ export function validateGateways(check: ModuleCheck): void {
     const b = bindChecks(w.bindtxid, coin, w.tokenid)
     return { w, b, wtx: e.tx }
   }
+  // each case's own decoder (Decode<Funcid>OpRet, E_UNMARSHAL: every byte read) must give the same funcid
+  const invalidOpret: Record<string, string> = {
+    C: 'invalid gatewaysclaim OP_RETURN data!',
+    P: 'invalid gatewaysPartialSign OP_RETURN data!',
+    S: 'invalid gatewayscompletesigning OP_RETURN data!',
+    M: 'invalid gatewaysmarkdone OP_RETURN data!',
+  }
+  if (funcid === 'B') return fail('unexpected GatewaysValidate for gatewaysbind!')
+  if (funcid === 'D') return fail('unexpected GatewaysValidate for gatewaysdeposit!')
+  if (funcid === 'W') return fail('unexpected GatewaysValidate for gatewaysWithdraw!')
+  if (p === null || p.funcid !== funcid) return fail(invalidOpret[funcid]!)
   switch (p.funcid) {
-    case 'B':
-      return fail('unexpected GatewaysValidate for gatewaysbind!')
-    case 'D':
-      return fail('unexpected GatewaysValidate for gatewaysdeposit!')
-    case 'W':
-      return fail('unexpected GatewaysValidate for gatewaysWithdraw!')
     case 'C': {
       const b = bindChecks(p.bindtxid, p.refcoin, p.tokenid)
       const de = chain.txs.get(p.deposittxid)
@@ -211,19 +238,9 @@ export function validateGateways(check: ModuleCheck): void {
       if (!confirmed(chain, p.deposittxid)) return fail('gatewaysdeposit tx is not yet confirmed(notarised)!')
       for (let i = 0; i < tx.vin.length - 1; i++)
         if (!check.inputs[i]!.cc) return fail(`vin.${i} is CC for gatewaysclaim!`)
-      // the checks below are coded in the daemon but never reached (if/else-if chain): the devnet runs them
-      const last = tx.vin[tx.vin.length - 1]!
-      if (last.txid !== p.deposittxid || last.vout !== 0 || !lastIsMarker())
-        return fail(`vin.${tx.vin.length - 1} is CC marker for gatewaysclaim or invalid marker amount!`)
-      if (p.destpub !== d.destpub) return fail('destination pubkey different than in deposit tx')
-      if (p.amount !== d.amount) return fail('claimed amount different than deposit amount')
-      const v0 = tx.vout[0]
-      if (
-        v0 === undefined ||
-        v0.value !== p.amount ||
-        bytesToHex(v0.script) !== bytesToHex(ccScript(cc1of1(0xf2, p.destpub)))
-      )
-        return fail('invalid tokens vout.0 for gatewaysclaim (amount to the destination pubkey)')
+      // komodod codes more checks after this one (the deposit marker input, the destination's tokens and their
+      // amount, the oracle's merkle root, GatewaysVerify) but never reaches them: they are `else if`s after
+      // `else if (tx.vin.size()>0) {…}`, which every transaction takes. The devnet is as lax (docs/devnet.md).
       return
     }
     case 'P':

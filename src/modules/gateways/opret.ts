@@ -402,10 +402,13 @@ export function decodeGatewaysOpret(
   return decodeGatewaysPayload(opretPayload(scriptOrBytes, options))
 }
 
-/** Decodes bare gateways payload bytes. @internal */
-export function decodeGatewaysPayload(payload: Uint8Array): GatewaysOpret {
+/**
+ * Decodes bare gateways payload bytes. `daemon`: the token wrapper read as komodod's `DecodeTokenOpRet` reads it (a
+ * lone blob-id byte at its end dropped). @internal
+ */
+export function decodeGatewaysPayload(payload: Uint8Array, daemon = false): GatewaysOpret {
   if (payload.length > 0 && payload[0] === EVAL.TOKENS) {
-    const t = decodeTokensWrapper(payload)
+    const t = decodeTokensWrapper(payload, daemon)
     if (t.funcid !== 't' || t.tokenid === null)
       throw new KomodoCcError(
         'OPRET_FUNCID',

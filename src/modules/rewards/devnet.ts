@@ -38,6 +38,19 @@ export function rewardsOpret(tx: Transaction | undefined): RewardsOpret | null {
 }
 
 /**
+ * `IsRewardsvout` (src/cc/rewards.cpp): the value of output `v` when it is a CC output to the Rewards global address
+ * and the transaction's own opret names sbits `refsbits` and the funding `ref` (an 'F' names itself); else 0.
+ */
+function rewardsVout(tx: Transaction, txid: string, v: number, refsbits: bigint, ref: string): bigint {
+  const o = tx.vout[v]
+  if (o === undefined || !isCc(o.script)) return 0n
+  const p = rewardsOpret(tx)
+  if (p === null || p.sbits !== refsbits || ((p.funcid === 'F' ? txid : p.fundingtxid) !== ref && txid !== ref))
+    return 0n
+  return equalBytes(o.script, globalScript()) ? o.value : 0n
+}
+
+/**
  * `RewardsValidate` (spec 4.9) with the daemon's texts.
  * @throws DevnetRefusal `…; Rewards: <text>`
  * @example validators.set(0xe5, validateRewards)
@@ -98,16 +111,18 @@ export function validateRewards(check: ModuleCheck): void {
   if (isCc(tx.vout[1]!.script)) return fail('unlock tx vout.1 is CC output')
   if (lockV1 === undefined || !equalBytes(tx.vout[1]!.script, lockV1.script))
     return fail('unlock tx vout.1 mismatched scriptPubKey')
-  const g = bytesToHex(globalScript())
+  // RewardsExactAmounts(cp, eval, tx, txfee + vout[1], sbits, fundingtxid): sbits is the funding's (the 'F' decode
+  // overwrote the 'U' opret's), every rewards input and output counted by IsRewardsvout
   let ccIn = 0n
   for (const inp of inputs) {
     const src = chain.txs.get(inp.coin.txid)
     if (src === undefined) return fail('always should find vin, but didnt')
     if (src.height < 0) return fail('cant rewards from mempool')
-    if (bytesToHex(inp.coin.script) === g && inp.index > 0) ccIn += inp.coin.value
+    ccIn += rewardsVout(src.tx, src.txid, inp.coin.vout, f.sbits, fundingtxid)
   }
-  const ccOut = tx.vout.reduce((s, o) => (bytesToHex(o.script) === g ? s + o.value : s), 0n)
-  if (ccIn !== ccOut + TXFEE + tx.vout[1]!.value - lockOut.value) return fail('mismatched inputs != outputs + txfee')
+  let ccOut = 0n
+  for (let v = 0; v < tx.vout.length; v++) ccOut += rewardsVout(tx, check.txid, v, f.sbits, fundingtxid)
+  if (ccIn !== ccOut + TXFEE + tx.vout[1]!.value) return fail('mismatched inputs != outputs + txfee')
   if (tx.vout[1]!.value > lockOut.value + reward) return fail('unlock tx vout.1 isnt amount+reward')
   if (tx.vout[2]!.value !== 0n) return fail('unlock tx vout.2 isnt 0')
   for (let i = 1; i < tx.vout.length; i++) if (isCc(tx.vout[i]!.script)) return fail('invalid CC vout')

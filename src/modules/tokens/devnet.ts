@@ -18,7 +18,7 @@ import { devnetChainView, walletResolveContext } from '../../devnet/view.js'
 
 const TOKENS = /* @__PURE__ */ ccModule('Tokens')
 
-/** The strictly decoded tokens opret of a transaction, or null. */
+/** The tokens opret of a transaction as consensus reads it (`tokensOpretOf`), or null. */
 export function tokensOpret(tx: Transaction | undefined): TokensOpret | null {
   return tokensOpretOf(tx)
 }

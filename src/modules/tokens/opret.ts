@@ -152,8 +152,12 @@ export function decodeTokensOpret(scriptOrBytes: Uint8Array | string, options: O
   return decodeTokensPayload(opretPayload(scriptOrBytes, options))
 }
 
-/** Decodes bare tokens payload bytes. @internal */
-export function decodeTokensPayload(payload: Uint8Array): TokensOpret {
+/**
+ * Decodes bare tokens payload bytes. `daemon`: as komodod's `DecodeTokenOpRet` (src/cc/CCtokenutils.cpp) reads a
+ * transfer for consensus, a lone blob-id byte at the end is dropped instead of refused (its `while (!ss.eof())` loop
+ * reads the id, finds the end and stops). @internal
+ */
+export function decodeTokensPayload(payload: Uint8Array, daemon = false): TokensOpret {
   return decodeFields(payload, 'tokens', (r) => {
     const ev = r.evalCode([EVAL.TOKENS, EVAL.ASSETS])
     const f = r.funcid()
@@ -189,7 +193,7 @@ export function decodeTokensPayload(payload: Uint8Array): TokensOpret {
     const legacy = readLegacyBlob(r)
     if (legacy !== null)
       return { funcid: 't', evalCode: EVAL.TOKENS, tokenid, pubkeys, blobs: [legacy], legacyBlob: true }
-    const blobs = readBlobs(r)
+    const blobs = readBlobs(r, daemon)
     return { funcid: 't', evalCode: EVAL.TOKENS, tokenid, pubkeys, blobs }
   })
 }
@@ -213,12 +217,13 @@ function readLegacyBlob(r: FieldReader): TokensBlob | null {
   return null
 }
 
-function readBlobs(r: FieldReader): TokensBlob[] {
+function readBlobs(r: FieldReader, dropLoneId = false): TokensBlob[] {
   const blobs: TokensBlob[] = []
   while (r.remaining > 0) {
     const i = blobs.length
     r.field = `blobs[${i}].id`
     const id = r.u8()
+    if (r.remaining === 0 && dropLoneId) break
     if (r.remaining === 0)
       throw new KomodoCcError(
         'TRAILING_BYTES',
@@ -230,8 +235,14 @@ function readBlobs(r: FieldReader): TokensBlob[] {
   return blobs
 }
 
-/** Reads the token wrapper and returns its blobs as views, for modules whose payload sits inside (gateways). @internal */
-export function decodeTokensWrapper(payload: Uint8Array): {
+/**
+ * Reads the token wrapper and returns its blobs as views, for modules whose payload sits inside (gateways).
+ * `daemon`: a lone blob-id byte at the end is dropped, as `DecodeTokenOpRet` drops it. @internal
+ */
+export function decodeTokensWrapper(
+  payload: Uint8Array,
+  daemon = false,
+): {
   funcid: 'c' | 't'
   tokenid: string | null
   pubkeys: string[]
@@ -257,6 +268,7 @@ export function decodeTokensWrapper(payload: Uint8Array): {
     while (r.remaining > 0) {
       r.field = `blobs[${blobs.length}].id`
       const id = r.u8()
+      if (r.remaining === 0 && daemon) break
       if (r.remaining === 0)
         throw new KomodoCcError('TRAILING_BYTES', `a lone blob id byte ends the payload`, { offset: r.pos - 1 })
       blobs.push({ id, data: r.varView(`blobs[${blobs.length}].data`) })

@@ -27,15 +27,16 @@ const ZERO_TXID = '0'.repeat(64)
 export type TxLookup = (txid: string) => Transaction | null
 
 /**
- * The strictly decoded tokens opret of a transaction's last output, or null (no transaction, no opret, not a tokens
- * payload).
+ * The tokens opret of a transaction's last output as komodod's `DecodeTokenOpRet` reads it for consensus (strict,
+ * except that a lone blob-id byte at the end of a transfer is dropped, as the daemon drops it), or null (no
+ * transaction, no opret, not a tokens payload).
  * @example tokensOpretOf(tx)?.funcid // 't'
  */
 export function tokensOpretOf(tx: Transaction | null | undefined): TokensOpret | null {
   const last = tx?.vout[tx.vout.length - 1]
   if (last === undefined || last.script[0] !== 0x6a) return null
   try {
-    return decodeTokensPayload(opretPayload(last.script, { allowTrailingScript: true }))
+    return decodeTokensPayload(opretPayload(last.script, { allowTrailingScript: true }), true)
   } catch {
     return null
   }
