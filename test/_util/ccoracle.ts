@@ -139,6 +139,11 @@ async function runAsync(args: string[], input: string): Promise<unknown[]> {
   }
 }
 
+/** The shell command that judges a snapshot file again, as the tests did. */
+export function replayCommand(file: string, chain: OracleChain = {}): string {
+  return [CCORACLE, '--batch', file, ...chainArgs(chain)].join(' ')
+}
+
 /** Judges every transaction of a devnet chain snapshot as komodod would have when it arrived (batch mode). */
 export function judgeSnapshot(snap: Pick<ChainSnapshot, 'blocks' | 'mempool'>, chain: OracleChain = {}): Judgement[] {
   const { lines } = run(['--batch', 'IN', ...chainArgs(chain)], JSON.stringify(snap))

@@ -10,7 +10,14 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createHash } from 'node:crypto'
 import type { DevChain } from '../../src/devnet/chain.js'
-import { ccoracleAvailable, ccoracleRequired, describeRefusal, judgeSnapshot, type OracleChain } from './ccoracle.js'
+import {
+  ccoracleAvailable,
+  ccoracleRequired,
+  describeRefusal,
+  judgeSnapshot,
+  replayCommand,
+  type OracleChain,
+} from './ccoracle.js'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const STATS = join(ROOT, 'node_modules', '.komodod-judge')
@@ -79,17 +86,30 @@ afterAll(() => {
     }
     const maturity = (chain as { coinbaseMaturity?: number }).coinbaseMaturity
     if (opts.cbmaturity === undefined && typeof maturity === 'number' && maturity !== 1) opts.cbmaturity = maturity
-    const results = judgeSnapshot(chain.snapshot(), opts)
+    const snap = chain.snapshot()
+    const results = judgeSnapshot(snap, opts)
     txs += results.length
     // the relay policy is judged where the devnet enforces one (every DevChain has one since issue 29): without it, a
     // non-standard transaction the devnet accepted is counted and printed, not failed
     const enforces = policy !== undefined
+    const before = failures.length
     for (const j of results) {
       if (!j.valid) failures.push(describeRefusal(j))
       else if (!j.accepted && ex?.nonStandard !== true) {
         if (enforces) failures.push(describeRefusal(j))
         else overPolicy++
       }
+    }
+    // a refused chain (or every chain, with KOMODO_CC_JUDGE_DUMP=1) is kept, with the command that replays komodod
+    if (failures.length > before || process.env.KOMODO_CC_JUDGE_DUMP === '1') {
+      mkdirSync(STATS, { recursive: true })
+      const file = join(
+        STATS,
+        `${createHash('sha256').update(JSON.stringify(snap)).digest('hex').slice(0, 16)}.snapshot`,
+      )
+      writeFileSync(file, JSON.stringify({ blocks: snap.blocks, mempool: snap.mempool }))
+      failures.push(`replay: ${replayCommand(file, opts)}`)
+      if (failures.length === before + 1) failures.pop()
     }
   }
   const name = expect.getState().testPath ?? 'unknown'

@@ -189,6 +189,16 @@ static int visitEvalNode(CC *cond, CCVisitor v)
     return ok;
 }
 
+// Names an eval node as a passed validator (ContextualCheckInputs already ran it).
+static int nameEvalNode(CC *cond, CCVisitor v)
+{
+    if (cc_typeId(cond) != CC_Eval) return 1;
+    std::string *out = (std::string *)v.context;
+    if (!out->empty()) *out += ",";
+    *out += strprintf("{\"eval\":\"%s\",\"ok\":true,\"reason\":\"\"}", EvalToStr(cond->codeLength ? cond->code[0] : 0));
+    return 1;
+}
+
 static bool notInitialDownload() { return false; }
 
 static std::string verdict(bool ok, const std::string &reason)
@@ -252,6 +262,7 @@ static bool judge(const CTransaction &tx, const std::string &chain, std::ostream
     PrecomputedTransactionData txdata(tx);
     HarnessEval heval;
     EVAL_TEST = &heval;
+    bool allScriptsOk = false;   // ContextualCheckInputs passed: every input's script and CC validators said yes
     if (haveAll) {
         bool ais = AreInputsStandard(tx, view, branchId);
         unsigned int sigops = GetLegacySigOpCount(tx) + GetP2SHSigOpCount(tx, view);
@@ -273,9 +284,12 @@ static bool judge(const CTransaction &tx, const std::string &chain, std::ostream
                                         Params().GetConsensus(), branchId);
         js << ",\"contextualCheckInputs\":" << verdict(ok, st.GetRejectReason());
         if (!ok) refuse(st.GetRejectReason());
-        CValidationState stm;   // a block applies the mandatory flags only
-        bool okm = ContextualCheckInputs(tx, stm, view, true, MANDATORY_SCRIPT_VERIFY_FLAGS, true, txdata,
-                                         Params().GetConsensus(), branchId);
+        // a block applies the mandatory flags only; the standard flags include them, so a pass under the standard
+        // flags is a pass under the mandatory ones (run again only after a failure)
+        CValidationState stm;
+        bool okm = ok || ContextualCheckInputs(tx, stm, view, true, MANDATORY_SCRIPT_VERIFY_FLAGS, true, txdata,
+                                               Params().GetConsensus(), branchId);
+        allScriptsOk = ok;
         js << ",\"contextualCheckInputsMandatory\":" << verdict(okm, stm.GetRejectReason());
         valid &= okm;
         standard &= ok;
@@ -297,6 +311,22 @@ static bool judge(const CTransaction &tx, const std::string &chain, std::ostream
         const CTxOut &prev = it->second.vout[in.prevout.n];
         valueIn += prev.nValue;
         bool isCC = prev.scriptPubKey.IsPayToCryptoCondition();
+        if (allScriptsOk) {   // already run by ContextualCheckInputs: name the eval nodes, do not run them again
+            js << ",\"cc\":" << (isCC ? "true" : "false") << ",\"ok\":true,\"scriptError\":\"No error\"";
+            if (isCC) {
+                js << ",\"ccEval\":\"valid\",\"reason\":\"\"";
+                CC *cond = GetCryptoCondition(in.scriptSig);
+                if (cond) {
+                    std::string names;
+                    CCVisitor visitor = { &nameEvalNode, (const uint8_t *)"", 0, &names };
+                    cc_visit(cond, visitor);
+                    cc_free(cond);
+                    js << ",\"validator\":{\"ok\":true,\"evals\":[" << names << "]}";
+                }
+            }
+            js << "}";
+            continue;
+        }
         heval.state = CValidationState();
         heval.dispatches = 0;
         ScriptError serror = SCRIPT_ERR_OK;
