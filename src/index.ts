@@ -62,6 +62,7 @@ export {
   MAX_SATOSHIS,
   MAX_MONEY,
   toSatoshis,
+  amountArg,
   formatCoins,
   coinsText,
   coinsValue,
@@ -70,6 +71,9 @@ export {
   daemonParseDatafee,
   checkDaemonAmount,
   type AmountInput,
+  type AmountArg,
+  type AmountUnit,
+  type MethodUnits,
   type BNLike,
   type ToSatoshisOptions,
   type AmountParseCheck,
@@ -182,6 +186,8 @@ export {
   type PendingTx,
 } from './wallet/index.js'
 export { WALLET_METHODS, type WalletMethodName } from './modules/registry/resolvers.js'
+export { PARAM_UNITS } from './modules/registry/units.js'
+export { curvePubkey } from './cctx/pubkey.js'
 export { WALLET_READS, type WalletRead, type WalletReadName, type ReadContext } from './modules/registry/reads.js'
 // the oracle publisher: a stream of samples into one oracle, journaled, chained through the mempool (issue 20)
 export {

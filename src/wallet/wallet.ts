@@ -2,6 +2,7 @@
 // parametrised as the daemon's; each finds its state through a ChainView (the module's resolver), builds, signs
 // in this process, checks the transaction does what was asked, and broadcasts it once.
 import { KomodoCcError } from '../errors.js'
+import { satsOption } from '../amount.js'
 import { bytesToHex, hexToBytes } from '../bytes/hex.js'
 import { decodeWif, p2pkhAddress } from '../address/address.js'
 import { KMD, type ChainParams } from '../address/chain.js'
@@ -129,6 +130,9 @@ export function createWallet(options: WalletOptions): Wallet {
   if (typeof view !== 'object' || view === null || typeof view.getTransaction !== 'function')
     throw new KomodoCcError('ARG_INVALID', 'createWallet: options.view expected a ChainView', { name: 'view' })
   const chain = options.chain ?? KMD
+  // satoshi options are bigints: a JS number (coins? satoshis?) is refused with both spellings
+  if (options.fee !== undefined) satsOption(options.fee, 'fee')
+  if (options.maxFee !== undefined) satsOption(options.maxFee, 'maxFee')
   const privateKey = options.privateKey === undefined ? undefined : keyOf(options.privateKey, chain)
   const signer = options.signer ?? (privateKey === undefined ? undefined : keySigner(privateKey))
   if (signer === undefined)
@@ -202,6 +206,11 @@ export function createWallet(options: WalletOptions): Wallet {
       )
     if (typeof o !== 'object' || o === null)
       return Promise.reject(new KomodoCcError('ARG_INVALID', `${method} options expected an object`))
+    try {
+      if (o.maxFee !== undefined) satsOption(o.maxFee, 'maxFee')
+    } catch (e) {
+      return Promise.reject(e)
+    }
     return serial(() => run(m, params, o))
   }
 

@@ -12,6 +12,8 @@ import { oraclesInfo, oraclesSamples } from '../oracles/resolve-info.js'
 import { gatewaysInfo } from '../gateways/resolve.js'
 import { rewardsInfo } from '../rewards/resolve.js'
 import { MODULES } from './core.js'
+import { curvePubkey } from '../../cctx/pubkey.js'
+import { bytesToHex } from '../../bytes/hex.js'
 
 /** What a read gets besides its parameters: the wallet's key (the daemon's `-pubkey`) and address parameters. */
 export type ReadContext = Readonly<{ pubkey: string; chain?: ChainParams }>
@@ -28,6 +30,8 @@ export type WalletRead = Readonly<{
 }>
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'symbol' ? '' : String(v))
+/** A pubkey parameter: hex text or bytes as given, anything else as its text (refused by the curve check). */
+const pubkeyText = (v: unknown): string | Uint8Array => (v instanceof Uint8Array ? v : str(v))
 /** A count parameter as the daemon reads it (`atoi` of its text; a number as given). */
 const numArg = (v: unknown): number =>
   typeof v === 'number' ? v : typeof v === 'string' ? Number.parseInt(v, 10) : NaN
@@ -39,7 +43,7 @@ const ADDRESS_READS: readonly WalletRead[] = MODULES.map((m) => ({
   read: async (_r: StateReader, p: Record<string, unknown>, ctx: ReadContext) =>
     moduleAddressInfo(m.evalCode, {
       mypubkey: ctx.pubkey,
-      ...(p.pubkey === undefined ? {} : { pubkey: str(p.pubkey) }),
+      ...(p.pubkey === undefined ? {} : { pubkey: bytesToHex(curvePubkey(pubkeyText(p.pubkey), 'pubkey')) }),
     }),
 }))
 
@@ -53,7 +57,7 @@ export const WALLET_READS: readonly WalletRead[] = /* @__PURE__ */ Object.freeze
     method: 'tokenbalance',
     params: ['tokenid', 'pubkey'],
     read: async (r, p, ctx) => {
-      const pk = p.pubkey === undefined ? ctx.pubkey : str(p.pubkey)
+      const pk = p.pubkey === undefined ? ctx.pubkey : bytesToHex(curvePubkey(pubkeyText(p.pubkey), 'pubkey'))
       const balance = await tokenBalance(r, str(p.tokenid), pk, ctx.chain === undefined ? {} : { chain: ctx.chain })
       return { result: 'success', CCaddress: ccAddress(0xf2, pk, ctx.chain), tokenid: str(p.tokenid), balance }
     },

@@ -1,7 +1,8 @@
 // The tokens module's resolvers (issue 18): find through a ChainView the state komodod's `tokencreate` and
 // `tokentransfer` would use, then call the builders. The devnet's daemon-style RPCs run these same functions.
-import { pubkeyBytes } from '../../address/address.js'
-import { toSatoshis, type AmountInput } from '../../amount.js'
+import { curvePubkey } from '../../cctx/pubkey.js'
+import { amountArg, type AmountArg } from '../../amount.js'
+import { tokensUnits } from './units.js'
 import { daemonRefusal } from '../../cctx/context.js'
 import type { BuildResult } from '../../cctx/complete.js'
 import { txidParam } from '../../cctx/common.js'
@@ -21,29 +22,28 @@ import { tokenCreateTx, tokenInputs } from './inputs.js'
 import { tokensOpretOf } from './validity.js'
 
 /**
- * The parameters of {@link resolveTokenTransfer}, named as the daemon names them. `amount` is token units (1 unit =
- * 1 satoshi): a bigint is units, a decimal string or a number is coins (`'0.000005'` = 500 units), as every amount
- * of the library; the daemon's RPC takes integer units (`atoll`).
+ * The parameters of {@link resolveTokenTransfer}, named as the daemon names them. `amount` is token units, as the
+ * daemon's RPC reads it (`atoll`): a bigint, or whole-number text (`'500'` is 500 units).
  * @example const p: TokenTransferResolveParams = { tokenid, destpubkey, amount: 500n }
  */
 export type TokenTransferResolveParams = {
   tokenid: string
   destpubkey: string | Uint8Array
-  amount: AmountInput
+  amount: AmountArg
 }
 
 /**
  * `tokencreate name supply [description] [data]`, key-local: the creator's normal coins as `AddNormalinputs2` sees
  * them (confirmed outputs of `ctx.pubkey`'s own address not spent in the mempool, at most 64 taken), the chain's
- * height, then {@link buildTokenCreate}. `supply`: a bigint is units (satoshis), a decimal string or number is coins
- * (the daemon's RPC takes coins).
+ * height, then {@link buildTokenCreate}. `supply`: a bigint is units (satoshis), a decimal string is coins, as the
+ * daemon's RPC reads it.
  * Round trips: 4 (height, the address's unspent list and their transactions, its mempool).
  * @throws KomodoCcError like {@link buildTokenCreate} (`daemonError` holds the daemon's text) | CHAIN_MISMATCH | TX_NOT_FOUND | ABORTED
  * @example const r = await resolveTokenCreate({ name: 'TOK', supply: '0.00001' }, { view, pubkey, privateKey })
  */
 export async function resolveTokenCreate(params: TokenCreateParams, ctx: ResolveContext): Promise<BuildResult> {
   const p = builderParams(params, 'resolveTokenCreate', ['name', 'supply'], ['description', 'data'])
-  const supply = toSatoshis(p.supply, 'supply', { allowNegative: true })
+  const supply = amountArg(p.supply, 'supply', tokensUnits.tokencreate.supply, { allowNegative: true })
   const reader = readerOf(ctx)
   const [utxos, height] = await Promise.all([
     normalCoins(reader, ctx.pubkey, { confirmedOnly: true, chain: ctx.chain }),
@@ -70,8 +70,8 @@ export async function resolveTokenTransfer(
   const p = builderParams(params, 'resolveTokenTransfer', ['tokenid', 'destpubkey', 'amount'])
   const tokenid = txidParam(p.tokenid, 'tokenid')
   if (/^0{64}$/.test(tokenid)) throw daemonRefusal('invalid tokenid')
-  pubkeyBytes(p.destpubkey, 'destpubkey')
-  const amount = toSatoshis(p.amount, 'amount', { allowNegative: true })
+  curvePubkey(p.destpubkey, 'destpubkey')
+  const amount = amountArg(p.amount, 'amount', tokensUnits.tokentransfer.amount, { allowNegative: true })
   if (amount <= 0n) throw daemonRefusal('amount must be positive', { amount: String(amount) })
   const reader = readerOf(ctx)
   const [utxos, height, create] = await Promise.all([

@@ -295,7 +295,12 @@ describe("oracles builders: the daemon's refusals, with its messages", () => {
         oracle: create.hex,
         fund: out(notC, 0),
       }),
-    ).toThrow(expect.objectContaining({ code: 'BUILD_PARAMS', details: { exact: '150000000', daemon: '1' } }))
+    ).toThrow(
+      expect.objectContaining({
+        code: 'AMOUNT_INVALID',
+        details: expect.objectContaining({ exact: '150000000', daemon: '1' }),
+      }),
+    )
     expect(() =>
       buildOraclesRegister({ oracletxid: create.txid, datafee: 10000n }, ctx(funding), {
         oracle: create.hex,

@@ -294,7 +294,7 @@ describe("tokens: the daemon's refusals, with its messages", () => {
       buildTokenTransfer({ tokenid: create.txid, destpubkey: '05' + '11'.repeat(32), amount: 1n }, c, state),
     ).toThrow(code('PUBKEY_INVALID'))
     expect(() => buildTokenTransfer({ tokenid: create.txid, destpubkey: k2.pub, amount: '1.9' }, c, state)).toThrow(
-      code('BUILD_PARAMS'),
+      code('AMOUNT_INVALID'),
     )
   })
 })
