@@ -318,6 +318,13 @@ describe("oracles builders: the daemon's refusals, with its messages", () => {
         oracle: create.hex,
       }),
     ).toThrow(code('PUBKEY_INVALID'))
+    // issue 28 finding 4: the right shape, but no point on secp256k1
+    for (const bad of ['02' + '00'.repeat(32), '02' + 'ff'.repeat(32)])
+      expect(() =>
+        buildOraclesSubscribe({ oracletxid: create.txid, publisher: bad, amount: '1' }, ctx(funding), {
+          oracle: create.hex,
+        }),
+      ).toThrow(code('PUBKEY_INVALID'))
     expect(() =>
       buildOraclesSubscribe({ oracletxid: create.txid, publisher: pubkey, amount: '0.123456789' }, ctx(funding), {
         oracle: create.hex,
