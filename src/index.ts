@@ -170,6 +170,7 @@ export {
   daemonMapOrder,
   type ResolveContext,
   type MethodResolver,
+  type TypedMethodResolver,
   type VerifiedTx,
 } from './cctx/resolve.js'
 
@@ -183,12 +184,39 @@ export {
   type WalletResult,
   type WalletMethod,
   type WalletReadMethod,
+  type WalletMethodOf,
+  type WalletReadMethodOf,
+  type WalletArgs,
+  type WalletParams,
+  type WalletCallOptionsOf,
+  type WalletCallAny,
+  type WalletMethodTypes,
+  type IsOptionalParam,
+  type WalletPositionalArgs,
+  type WalletReadArgs,
+  type WalletReadAny,
   type PendingTx,
 } from './wallet/index.js'
-export { WALLET_METHODS, type WalletMethodName } from './modules/registry/resolvers.js'
+export {
+  WALLET_METHODS,
+  type WalletMethodName,
+  type WalletResolver,
+  type WalletMethodResolver,
+} from './modules/registry/resolvers.js'
 export { PARAM_UNITS } from './modules/registry/units.js'
 export { curvePubkey } from './cctx/pubkey.js'
-export { WALLET_READS, type WalletRead, type WalletReadName, type ReadContext } from './modules/registry/reads.js'
+export {
+  WALLET_READS,
+  type WalletRead,
+  type WalletReadName,
+  type ReadContext,
+  type TypedWalletRead,
+  type WalletReadEntry,
+  type WalletReadParams,
+  type WalletReadResult,
+  type WalletReadNames,
+  type WalletReadTypes,
+} from './modules/registry/reads.js'
 // the oracle publisher: a stream of samples into one oracle, journaled, chained through the mempool (issue 20)
 export {
   createOraclePublisher,

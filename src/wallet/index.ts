@@ -6,6 +6,17 @@ export type {
   WalletCallOptions,
   WalletResult,
   WalletMethod,
+  WalletMethodOf,
+  WalletArgs,
+  WalletParams,
+  WalletCallOptionsOf,
+  WalletCallAny,
+  WalletMethodTypes,
+  IsOptionalParam,
+  WalletPositionalArgs,
+  WalletReadArgs,
+  WalletReadAny,
   WalletReadMethod,
+  WalletReadMethodOf,
 } from './wallet.js'
 export { PendingSet, type PendingTx } from './pending.js'

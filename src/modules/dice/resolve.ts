@@ -687,7 +687,7 @@ export async function diceInfo(
  * The dice module's state-changing RPCs with their resolvers, for the wallet, the CLI and the devnet.
  * @example diceResolvers.find((r) => r.method === 'dicebet')!.resolve({ name, fundingtxid, amount: '1', odds: 2 }, ctx)
  */
-export const diceResolvers: readonly MethodResolver[] = /* @__PURE__ */ Object.freeze([
+export const diceResolvers = /* @__PURE__ */ Object.freeze([
   methodResolver('dicefund', ['name', 'funds', 'minbet', 'maxbet', 'maxodds', 'timeoutblocks'], resolveDiceFund),
   methodResolver('diceaddfunds', ['name', 'fundingtxid', 'amount'], resolveDiceAddFunds),
   methodResolver('dicebet', ['name', 'fundingtxid', 'amount', 'odds'], resolveDiceBet),

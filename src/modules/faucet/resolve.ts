@@ -207,7 +207,7 @@ export async function resolveFaucetGet(
  * The faucet module's state-changing RPCs as the wallet, the CLI and the devnet call them.
  * @example faucetResolvers.map((r) => r.method) // ['faucetfund', 'faucetget']
  */
-export const faucetResolvers: readonly MethodResolver[] = /* @__PURE__ */ Object.freeze([
+export const faucetResolvers = /* @__PURE__ */ Object.freeze([
   methodResolver('faucetfund', ['amount'], resolveFaucetFund),
   methodResolver('faucetget', [], resolveFaucetGet),
 ])

@@ -479,7 +479,7 @@ export async function gatewaysInfo(
  * builders take them): what the wallet, the CLI and the devnet call.
  * @example gatewaysResolvers.find((r) => r.method === 'gatewaysclaim')!.params // ['bindtxid', 'coin', 'deposittxid', 'destpub', 'amount']
  */
-export const gatewaysResolvers: readonly MethodResolver[] = /* @__PURE__ */ Object.freeze([
+export const gatewaysResolvers = /* @__PURE__ */ Object.freeze([
   methodResolver(
     'gatewaysbind',
     ['tokenid', 'oracletxid', 'coin', 'tokensupply', 'M', 'N', 'pubkeys', 'pubtype', 'p2shtype', 'wiftype', 'taddr'],

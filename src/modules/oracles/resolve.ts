@@ -209,7 +209,7 @@ export async function resolveOraclesData(
  * `oraclesdata` `mempool`.
  * @example await oraclesResolvers.find((r) => r.method === 'oraclesdata')!.resolve({ oracletxid, hexstr }, ctx)
  */
-export const oraclesResolvers: readonly MethodResolver[] = /* @__PURE__ */ Object.freeze([
+export const oraclesResolvers = /* @__PURE__ */ Object.freeze([
   methodResolver('oraclescreate', ['name', 'description', 'format'], resolveOraclesCreate),
   methodResolver('oraclesfund', ['oracletxid'], resolveOraclesFund),
   methodResolver('oraclesregister', ['oracletxid', 'datafee'], resolveOraclesRegister),

@@ -97,7 +97,7 @@ export async function resolveTokenTransfer(
  * The tokens module's state-changing RPCs as the wallet, the CLI and the devnet call them.
  * @example tokensResolvers.map((r) => r.method) // ['tokencreate', 'tokentransfer']
  */
-export const tokensResolvers: readonly MethodResolver[] = /* @__PURE__ */ Object.freeze([
+export const tokensResolvers = /* @__PURE__ */ Object.freeze([
   methodResolver('tokencreate', ['name', 'supply', 'description', 'data'], resolveTokenCreate),
   methodResolver('tokentransfer', ['tokenid', 'destpubkey', 'amount'], resolveTokenTransfer),
 ])
