@@ -142,8 +142,8 @@ export async function resolveGatewaysBind(
     normalCoins(reader, me, { chain }),
     maybeTx(reader, tokenid),
     // every valid candidate: the builder applies AddTokenCCInputs' supply/64 threshold and 64-input limit
-    tokenInputs(reader, tokenid, me, undefined, { chain }),
-    ccTokenBalance(reader, ccAddress(EVAL.TOKENS, me, chain), tokenid, chain),
+    tokenInputs(reader, tokenid, me, undefined, { chain, mempool: options.mempool === true }),
+    ccTokenBalance(reader, ccAddress(EVAL.TOKENS, me, chain), tokenid, chain, options.mempool === true),
     maybeTx(reader, oracletxid),
     reader
       .history(gatewaysGlobalAddress(chain))
@@ -282,7 +282,7 @@ export async function resolveGatewaysWithdraw(
   const me = pubkeyBytes(ctx.pubkey, 'context.pubkey')
   const [markers, tokens, utxos] = await Promise.all([
     openMarkers(reader, chain),
-    tokenInputs(reader, bind.op.tokenid, me, amount, { chain }),
+    tokenInputs(reader, bind.op.tokenid, me, amount, { chain, mempool: options.mempool === true }),
     normalCoins(reader, me, { chain }),
   ])
   const referred = markers.flatMap((t) => {

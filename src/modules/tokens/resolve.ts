@@ -1,5 +1,6 @@
 // The tokens module's resolvers (issue 18): find through a ChainView the state komodod's `tokencreate` and
 // `tokentransfer` would use, then call the builders. The devnet's daemon-style RPCs run these same functions.
+import { KomodoCcError } from '../../errors.js'
 import { curvePubkey } from '../../cctx/pubkey.js'
 import { amountArg, type AmountArg } from '../../amount.js'
 import { tokensUnits } from './units.js'
@@ -31,6 +32,14 @@ export type TokenTransferResolveParams = {
   destpubkey: string | Uint8Array
   amount: AmountArg
 }
+
+/**
+ * The options of {@link resolveTokenTransfer}: `mempool` also gathers token outputs still in the mempool (a transfer
+ * right after `tokencreate`, or two transfers without a block), which komodod's confirmed-only `AddTokenCCInputs`
+ * does not; its token validation accepts such a parent (see `TokenInputsOptions.mempool`).
+ * @example await wallet.tokentransfer(tokenid, destpubkey, '100', { resolve: { mempool: true } })
+ */
+export type TokenTransferResolveOptions = { mempool?: boolean }
 
 /**
  * `tokencreate name supply [description] [data]`, key-local: the creator's normal coins as `AddNormalinputs2` sees
@@ -66,7 +75,12 @@ export async function resolveTokenCreate(params: TokenCreateParams, ctx: Resolve
 export async function resolveTokenTransfer(
   params: TokenTransferResolveParams,
   ctx: ResolveContext,
+  options: TokenTransferResolveOptions = {},
 ): Promise<BuildResult> {
+  if (typeof options !== 'object' || options === null)
+    throw new KomodoCcError('ARG_INVALID', 'options expected an object', { name: 'options' })
+  if (options.mempool !== undefined && typeof options.mempool !== 'boolean')
+    throw new KomodoCcError('ARG_INVALID', 'options.mempool expected a boolean', { name: 'mempool' })
   const p = builderParams(params, 'resolveTokenTransfer', ['tokenid', 'destpubkey', 'amount'])
   const tokenid = txidParam(p.tokenid, 'tokenid')
   if (/^0{64}$/.test(tokenid)) throw daemonRefusal('invalid tokenid')
@@ -83,7 +97,10 @@ export async function resolveTokenTransfer(
   // without its create no output can be a token of this tokenid: the builder refuses ('no token inputs')
   const tokens =
     c?.funcid === 'c' && c.evalCode === EVAL.TOKENS
-      ? await tokenInputs(reader, tokenid, ctx.pubkey, amount, { chain: ctx.chain })
+      ? await tokenInputs(reader, tokenid, ctx.pubkey, amount, {
+          chain: ctx.chain,
+          ...(options.mempool === undefined ? {} : { mempool: options.mempool }),
+        })
       : []
   return buildTokenTransfer(
     { tokenid, destpubkey: p.destpubkey, amount },
