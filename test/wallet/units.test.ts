@@ -15,6 +15,7 @@ import { parseTransaction } from '../../src/tx/codec.js'
 import { inspectTransaction } from '../../src/inspect/index.js'
 import { FLOW_FRIEND, FLOW_KEY, FLOW_ME, fundFlow, headerRecord } from '../_util/wallet-flow.js'
 import { cli } from '../_util/cli.js'
+import { createOraclePublisher } from '../../src/publisher/publisher.js'
 
 let dev: Devnet
 let wallet: Wallet
@@ -284,6 +285,26 @@ describe('one meaning per text: the library, the CLI and the daemon-style RPC re
       }
     const all = Object.entries(PARAM_UNITS).flatMap(([m, u]) => Object.keys(u).map((k) => `${m}.${k}`))
     expect([...seen].sort()).toEqual(all.sort())
+  })
+
+  test('the satoshi options (fee, maxFee) of the wallet, a call and the publisher are bigints: a number is refused', async () => {
+    const view = createRpcView(dev.rpc)
+    for (const o of [{ fee: 10000 }, { maxFee: 100000 }])
+      expect(() => createWallet({ privateKey: FLOW_KEY, view, ...(o as object) })).toThrow(
+        expect.objectContaining({
+          code: 'AMOUNT_INVALID',
+          message: expect.stringMatching(/pass a bigint of satoshis \(\d+n\)/),
+        }),
+      )
+    const e = await wallet.call('faucetfund', { amount: '1' }, { maxFee: 100000 as never }).catch((x: unknown) => x)
+    expect(e).toMatchObject({ code: 'AMOUNT_INVALID', details: { name: 'maxFee' } })
+    const p = await createOraclePublisher({
+      oracletxid: 'ab'.repeat(32),
+      privateKey: FLOW_KEY,
+      view,
+      maxFee: 0.001 as never,
+    }).catch((x: unknown) => x)
+    expect(p).toMatchObject({ code: 'AMOUNT_INVALID', details: { name: 'maxFee' } })
   })
 
   test('text that has no one meaning is refused, never truncated as atoll/atol would', async () => {
