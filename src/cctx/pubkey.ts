@@ -6,6 +6,12 @@ import { KomodoCcError } from '../errors.js'
 import { bytesToHex } from '../bytes/hex.js'
 import { pubkeyBytes } from '../address/address.js'
 
+// Decoding a point costs a square root mod p (about half a millisecond in pure JS): the keys found on the curve are
+// remembered (public data, the key's own bytes as hex), so a builder called again with the same recipient does not
+// pay it again. Bound: ON_CURVE_MAX entries, cleared when full.
+const ON_CURVE = /* @__PURE__ */ new Map<string, true>()
+const ON_CURVE_MAX = 256
+
 /**
  * A pubkey parameter as bytes (33-byte compressed or 65-byte uncompressed, hex or bytes), checked to decode to a
  * point on the curve (noble's point decoding: x below the field prime, x³ + 7 a square). `02` + `00`×32 and `02` +
@@ -15,6 +21,8 @@ import { pubkeyBytes } from '../address/address.js'
  */
 export function curvePubkey(pubkey: string | Uint8Array, name: string): Uint8Array {
   const b = pubkeyBytes(pubkey, name)
+  const key = bytesToHex(b)
+  if (ON_CURVE.has(key)) return b
   try {
     Point.fromBytes(b)
   } catch {
@@ -24,6 +32,8 @@ export function curvePubkey(pubkey: string | Uint8Array, name: string): Uint8Arr
       { name },
     )
   }
+  if (ON_CURVE.size >= ON_CURVE_MAX) ON_CURVE.clear()
+  ON_CURVE.set(key, true)
   return b
 }
 
