@@ -293,3 +293,132 @@ export function checkDaemonAmount(
     kind === 'datafee' ? daemonParseDatafee(text) : daemonParseCoins(text, { fudge: kind !== 'coinsNoFudge' })
   return { exact, daemon, differs: exact !== daemon }
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// One meaning per text: what an amount parameter of a module RPC means, as komodod's RPC wrapper reads its text
+// (src/wallet/rpcwallet.cpp). Every layer that takes a method's amount (builders, resolvers, wallet, publisher, RPC
+// client, CLI) reads it with {@link amountArg} and the unit the module's table gives that parameter.
+
+/**
+ * The unit of one amount parameter of a module RPC, named after how komodod's RPC wrapper reads its text:
+ * - `coins`: `atof(text) * COIN (+ 0.00000000499999)`: decimal coins (`tokencreate supply`, `faucetfund amount`, …);
+ * - `units`: `atoll`/`atol(text)`: whole token units, or satoshis (`tokentransfer amount`, `gatewaysbind tokensupply`);
+ * - `datafee`: `oraclesregister`'s `atol(text)`, and only when that is 0, `atof(text) * COIN`: digits are satoshis,
+ *   `0.…` is coins;
+ * - `percent`: `rewardscreatefunding APR`, `atof(text) * COIN` without the addend: a percentage (`'5'` is 5%), held
+ *   as percent × 10^8.
+ * A bigint is always the smallest unit (satoshis, token units, percent × 10^8).
+ * @example const u: AmountUnit = 'units'
+ */
+export type AmountUnit = 'coins' | 'units' | 'datafee' | 'percent'
+
+/**
+ * An amount parameter of a module method: a decimal string read as komodo-cli reads that parameter (see
+ * {@link AmountUnit}) or a bigint in the smallest unit. A JS number is refused: `250` could mean coins or units.
+ * @example const a: AmountArg = '0.5' // coins for faucetfund, refused for tokentransfer (whole units)
+ */
+export type AmountArg = string | bigint
+
+/**
+ * The amount units of one method's parameters, by daemon parameter name (a module's `units.ts` holds one per
+ * state-changing method; `modules/registry/units.ts` gathers them).
+ * @example const u: MethodUnits = { amount: 'units' }
+ */
+export type MethodUnits = Readonly<Record<string, AmountUnit>>
+
+/** How each unit reads, for messages: what its text means and what its bigint counts. */
+const UNIT_WORDS: Readonly<Record<AmountUnit, { text: string; smallest: string }>> = /* @__PURE__ */ Object.freeze({
+  coins: { text: 'coins', smallest: 'satoshis' },
+  units: { text: 'token units', smallest: 'token units' },
+  datafee: { text: 'satoshis as digits, coins as 0.…', smallest: 'satoshis' },
+  percent: { text: 'percent', smallest: 'percent × 10^8' },
+})
+
+/**
+ * What the text `text` means for a parameter of unit `unit`, in the smallest unit, or an AMOUNT_INVALID /
+ * AMOUNT_RANGE error explaining why it has no one meaning. Exact (no floats).
+ */
+function unitText(text: string, name: string, unit: AmountUnit): bigint {
+  const words = UNIT_WORDS[unit].text
+  if (unit === 'units' || (unit === 'datafee' && /^-?\d+$/.test(text))) {
+    if (!/^-?\d+$/.test(text))
+      throw new KomodoCcError(
+        'AMOUNT_INVALID',
+        `${name} ${describe(text)} is not a whole number of ${words} (komodo-cli reads this parameter with atoll: '2.5' would move 2)`,
+        { name, unit },
+      )
+    if (text.replace(/^-/, '').length > 20)
+      throw new KomodoCcError('AMOUNT_RANGE', `${name} ${describe(text)} is out of range`, { name, unit })
+    return BigInt(text)
+  }
+  const sats = decimalToSats(text, name)
+  // oraclesregister reads atol first: '1.5' is 1 satoshi to komodod, never 1.5 coins; only '0.…' reads as coins
+  if (unit === 'datafee' && daemonAtol(text) !== 0n)
+    throw new KomodoCcError(
+      'AMOUNT_INVALID',
+      `${name} ${describe(text)} has no one meaning: oraclesregister reads its whole part as satoshis (${daemonAtol(text)} sat), not ${formatCoins(sats)} coins; pass '${sats}' or ${sats}n (satoshis), or coins below 1 as '0.…'`,
+      { name, unit, exact: String(sats), daemon: String(daemonAtol(text)) },
+    )
+  return sats
+}
+
+/**
+ * Reads one amount parameter of a module method as its unit says (the one rule every layer applies):
+ * - a string means what komodo-cli means by it for that parameter ({@link AmountUnit}), read exactly: `'250'` is 250
+ *   token units for `tokentransfer amount` and 250 coins for `faucetfund amount`;
+ * - a bigint (or a bn.js BN) is the smallest unit as given;
+ * - a JS number is refused (`AMOUNT_INVALID`), the message naming the parameter, its unit and both exact spellings
+ *   (`amount: pass '250' (token units, as komodo-cli reads it) or 250n`).
+ * Negative amounts need `allowNegative` (the builders refuse them with the daemon's own text); the range is the int64
+ * range unless `max` is given.
+ * @throws KomodoCcError AMOUNT_INVALID | AMOUNT_RANGE
+ * @example amountArg('250', 'amount', 'units') // 250n
+ * @example amountArg('0.0001', 'amount', 'coins') // 10000n
+ * @example amountArg('0.0001', 'datafee', 'datafee') // 10000n
+ */
+export function amountArg(value: unknown, name: string, unit: AmountUnit, options: ToSatoshisOptions = {}): bigint {
+  if (!Object.hasOwn(UNIT_WORDS, unit))
+    throw new KomodoCcError('ARG_INVALID', `unit expected coins, units, datafee or percent, got ${describe(unit)}`)
+  if (typeof value === 'number') throw numberRefusal(value, name, unit)
+  if (typeof value === 'string') return toSatoshis(unitText(value, name, unit), name, options)
+  if (typeof value === 'bigint' || isBNLike(value)) return toSatoshis(value, name, options)
+  throw new KomodoCcError(
+    'AMOUNT_INVALID',
+    `${name} expected a decimal string (${UNIT_WORDS[unit].text}, as komodo-cli reads it) or a bigint (${UNIT_WORDS[unit].smallest}), got ${describe(value)}`,
+    { name, unit },
+  )
+}
+
+/** The refusal of a JS number for an amount: both exact spellings of what the number's digits would mean as text. */
+function numberRefusal(value: number, name: string, unit: AmountUnit): KomodoCcError {
+  const words = UNIT_WORDS[unit]
+  let spelled = `a decimal string (${words.text}, as komodo-cli reads it) or a bigint (${words.smallest})`
+  if (Number.isFinite(value))
+    try {
+      const text = numberToDecimal(value)
+      spelled = `'${text}' (${words.text}, as komodo-cli reads it) or ${unitText(text, name, unit)}n`
+    } catch {
+      // no exact reading of these digits in this unit: the general spelling
+    }
+  return new KomodoCcError(
+    'AMOUNT_INVALID',
+    `${name}: pass ${spelled}; a JS number is refused for an amount (${String(value)} could mean coins or units)`,
+    { name, unit },
+  )
+}
+
+/**
+ * A satoshi option (a fee, a fee bound): a bigint of satoshis. A JS number is refused with both spellings, as for
+ * method amounts (`maxFee: pass 100000n (satoshis)`).
+ * @throws KomodoCcError AMOUNT_INVALID | AMOUNT_RANGE (negative or above MAX_MONEY)
+ * @example satsOption(100000n, 'maxFee') // 100000n
+ */
+export function satsOption(value: unknown, name: string): bigint {
+  if (typeof value !== 'bigint')
+    throw new KomodoCcError(
+      'AMOUNT_INVALID',
+      `${name}: pass a bigint of satoshis${typeof value === 'number' && Number.isSafeInteger(value) ? ` (${value}n)` : ''}, got ${describe(value)}`,
+      { name },
+    )
+  return toSatoshis(value, name, { max: MAX_MONEY })
+}

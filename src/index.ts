@@ -74,6 +74,7 @@ export {
   MAX_SATOSHIS,
   MAX_MONEY,
   toSatoshis,
+  amountArg,
   formatCoins,
   coinsText,
   coinsValue,
@@ -82,6 +83,9 @@ export {
   daemonParseDatafee,
   checkDaemonAmount,
   type AmountInput,
+  type AmountArg,
+  type AmountUnit,
+  type MethodUnits,
   type BNLike,
   type ToSatoshisOptions,
   type AmountParseCheck,
@@ -181,6 +185,7 @@ export {
   daemonMapOrder,
   type ResolveContext,
   type MethodResolver,
+  type TypedMethodResolver,
   type VerifiedTx,
 } from './cctx/resolve.js'
 
@@ -194,6 +199,17 @@ export {
   type WalletResult,
   type WalletMethod,
   type WalletReadMethod,
+  type WalletMethodOf,
+  type WalletReadMethodOf,
+  type WalletArgs,
+  type WalletParams,
+  type WalletCallOptionsOf,
+  type WalletCallAny,
+  type WalletMethodTypes,
+  type IsOptionalParam,
+  type WalletPositionalArgs,
+  type WalletReadArgs,
+  type WalletReadAny,
   type PendingTx,
   createHdWallet,
   discoverAccount,
@@ -205,8 +221,26 @@ export {
   type DiscoveredAddress,
   type AccountDiscovery,
 } from './wallet/index.js'
-export { WALLET_METHODS, type WalletMethodName } from './modules/registry/resolvers.js'
-export { WALLET_READS, type WalletRead, type WalletReadName, type ReadContext } from './modules/registry/reads.js'
+export {
+  WALLET_METHODS,
+  type WalletMethodName,
+  type WalletResolver,
+  type WalletMethodResolver,
+} from './modules/registry/resolvers.js'
+export { PARAM_UNITS } from './modules/registry/units.js'
+export { curvePubkey } from './cctx/pubkey.js'
+export {
+  WALLET_READS,
+  type WalletRead,
+  type WalletReadName,
+  type ReadContext,
+  type TypedWalletRead,
+  type WalletReadEntry,
+  type WalletReadParams,
+  type WalletReadResult,
+  type WalletReadNames,
+  type WalletReadTypes,
+} from './modules/registry/reads.js'
 // the oracle publisher: a stream of samples into one oracle, journaled, chained through the mempool (issue 20)
 export {
   createOraclePublisher,

@@ -51,6 +51,11 @@ const ALLOWED: Record<string, { where: string; holds: string; bound: string }> =
     holds: 'the global CC script hex of each module (published keys)',
     bound: 'one entry per module of the table',
   },
+  ON_CURVE: {
+    where: 'cctx/pubkey.ts',
+    holds: 'public keys (hex) already found to be points on secp256k1 (issue 28: pubkey parameters)',
+    bound: '256 entries (ON_CURVE_MAX), cleared when full',
+  },
   CONDITION_CACHE: {
     where: 'inspect.ts (modules/inspection.ts once the registry branch is merged)',
     holds: 'condition binaries rebuilt from (shape, eval code, public key) read from transactions',

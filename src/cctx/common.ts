@@ -9,7 +9,7 @@ import type { Transaction } from '../tx/types.js'
 import type { CcCondition } from '../cc/types.js'
 import { selectNormalInputs } from './select.js'
 import { OutpointSet } from './outpoints.js'
-import { MAX_MONEY, toSatoshis, type AmountInput } from '../amount.js'
+import { MAX_MONEY, amountArg, type AmountUnit } from '../amount.js'
 import { checkUtxo, daemonRefusal, type CheckedContext } from './context.js'
 import type { InputPlan, Utxo } from './types.js'
 
@@ -146,14 +146,15 @@ export function ccInput(
 }
 
 /**
- * An amount parameter (coins as text/number, satoshis as bigint), at most MAX_MONEY as the RPC's `AmountFromValue`
- * requires; negative amounts pass, for the builder's own refusal with the daemon's text.
+ * An amount parameter of a module method, read as its unit says ({@link amountArg}: a string as komodo-cli reads it,
+ * a bigint in the smallest unit, a JS number refused), at most MAX_MONEY as the RPC's `AmountFromValue` requires;
+ * negative amounts pass, for the builder's own refusal with the daemon's text.
  * @throws KomodoCcError AMOUNT_INVALID | AMOUNT_RANGE
  * @internal
- * @example amountParam('1.5', 'amount') // 150000000n
+ * @example amountParam('1.5', 'amount', 'coins') // 150000000n
  */
-export function amountParam(v: AmountInput, name: string): bigint {
-  return toSatoshis(v, name, { allowNegative: true, max: MAX_MONEY })
+export function amountParam(v: unknown, name: string, unit: AmountUnit): bigint {
+  return amountArg(v, name, unit, { allowNegative: true, max: MAX_MONEY })
 }
 
 /**

@@ -564,21 +564,41 @@ export type MethodResolver = Readonly<{
 }>
 
 /**
+ * A {@link MethodResolver} that keeps, as types, its method name `M`, its parameter names in order `N`, its
+ * parameters `P` (keyed by those names), its options `O` and its result `R`: what the wallet's methods, `call` and
+ * their options are typed from. At run time it is a plain `MethodResolver`.
+ * @example type T = TypedMethodResolver<'oraclesfund', readonly ['oracletxid'], { oracletxid: string }>
+ */
+export type TypedMethodResolver<
+  M extends string,
+  N extends readonly string[],
+  P,
+  O = Record<string, unknown>,
+  R extends BuildResult = BuildResult,
+> = MethodResolver & {
+  readonly method: M
+  readonly params: N
+  /** Type-only: the parameters, options and result of this method (never set at run time). */
+  readonly __types?: { names: N; params: P; options: O; result: R }
+}
+
+/**
  * One entry of a module's resolver table, frozen: the daemon's method name, its parameter names in the daemon's order
  * (how the wallet and the CLI map positional arguments), and the resolver. The table is shared by every caller, so
- * nothing in it can be changed.
+ * nothing in it can be changed. The entry keeps the resolver's parameter, option and result types
+ * ({@link TypedMethodResolver}).
  * @example methodResolver('oraclesfund', ['oracletxid'], resolveOraclesFund)
  */
-export function methodResolver<P, O>(
-  method: string,
-  params: readonly string[],
-  resolve: (params: P, ctx: ResolveContext, options?: O) => Promise<BuildResult>,
-): MethodResolver {
+export function methodResolver<const M extends string, const N extends readonly string[], P, O, R extends BuildResult>(
+  method: M,
+  params: N,
+  resolve: (params: P, ctx: ResolveContext, options?: O) => Promise<R>,
+): TypedMethodResolver<M, N, P, O, R> {
   const names = Object.freeze([...params])
   return Object.freeze({
     method,
     params: names,
     resolve: (p: Record<string, unknown>, ctx: ResolveContext, o?: Record<string, unknown>) =>
       resolve(p as P, ctx, o as O | undefined),
-  })
+  }) as unknown as TypedMethodResolver<M, N, P, O, R>
 }

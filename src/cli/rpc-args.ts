@@ -2,8 +2,8 @@ import { usage } from './core.js'
 
 /**
  * How `komodo-cc rpc <method>` turns its text parameters into the typed client method's arguments: a string of
- * kinds, one per parameter (s text, c coins as decimal text, u whole satoshis/units, i integer, a the rest are
- * addresses), or a function for a method whose parameters no such string describes (N pubkeys after N).
+ * kinds, one per parameter (s text; c and u an amount, coins or whole units: the text as given, which the method
+ * reads by its units table (`PARAM_UNITS`) as komodo-cli reads it; i integer; a the rest are addresses), or a function for a method whose parameters no such string describes (N pubkeys after N).
  * @example const args: RpcArgs = 'ssu' // tokenid destpubkey amount(units)
  */
 export type RpcArgs = string | ((args: readonly string[]) => unknown[])
@@ -16,16 +16,6 @@ export type RpcArgs = string | ((args: readonly string[]) => unknown[])
 export function rpcInt(s: string, name: string): number {
   if (!/^-?\d+$/.test(s)) usage(`${name} must be an integer, got ${JSON.stringify(s)}`)
   return Number(s)
-}
-
-/**
- * A parameter's text as a whole number of satoshis or token units.
- * @throws KomodoCcError CLI_USAGE when it is not one
- * @example rpcUnits('100', 'amount') // 100n
- */
-export function rpcUnits(s: string, name: string): bigint {
-  if (!/^\d+$/.test(s)) usage(`${name} must be a whole number of satoshis/units, got ${JSON.stringify(s)}`)
-  return BigInt(s)
 }
 
 /**
@@ -43,13 +33,7 @@ export function readRpcArgs(method: string, spec: RpcArgs, args: readonly string
       break
     }
     if (i >= spec.length) usage(`${method} takes at most ${spec.length} parameter(s)`)
-    out.push(
-      k === 'u'
-        ? rpcUnits(args[i]!, `parameter ${i + 1}`)
-        : k === 'i'
-          ? rpcInt(args[i]!, `parameter ${i + 1}`)
-          : args[i],
-    )
+    out.push(k === 'i' ? rpcInt(args[i]!, `parameter ${i + 1}`) : args[i])
   }
   return out
 }

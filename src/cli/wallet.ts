@@ -5,7 +5,7 @@ import { decodeWif } from '../address/address.js'
 import { createRpcView } from '../rpc/view.js'
 import { createElectrumView } from '../electrum/view.js'
 import type { ChainView } from '../cctx/types.js'
-import { createWallet, type WalletResult } from '../wallet/wallet.js'
+import { createWallet, type WalletCallAny, type WalletReadAny, type WalletResult } from '../wallet/wallet.js'
 import { WALLET_METHODS } from '../modules/registry/resolvers.js'
 import { WALLET_READS } from '../modules/registry/reads.js'
 import { WIF_FLAGS, parseArgs, printJson, readWifFlags, usage, type CliCommand, type CliIo } from './core.js'
@@ -94,10 +94,15 @@ ${CONNECTION_HELP}`,
           })
         : createWallet({ view, privateKey: await walletKey(options, io) })
       if (isRead) {
-        printJson(io, await wallet.read(m.method, named), amountStyle(m.method, options.sats === true))
+        printJson(
+          io,
+          await (wallet.read as WalletReadAny)(m.method, named),
+          amountStyle(m.method, options.sats === true),
+        )
         return 0
       }
-      const r: WalletResult = await wallet.call(m.method, named, {
+      // the method is named at run time: checked by the wallet (ARG_INVALID for an unknown one)
+      const r: WalletResult = await (wallet.call as WalletCallAny)(m.method, named, {
         ...(unsigned ? { sign: false } : {}),
         ...(options['no-broadcast'] === true ? { broadcast: false } : {}),
       })

@@ -4,7 +4,7 @@
 // entry into one method of the client. Names no module.
 import type { ExactJson } from './json.js'
 import type { ExactParam, RpcCallOptions } from './transport.js'
-import type { AmountInput } from '../amount.js'
+import type { AmountArg } from '../amount.js'
 import { optionalParam, planAmountParams, pubkeyParam } from './params.js'
 import { parseHexResult, parseModuleAddresses } from './results.js'
 import type { HexResult, ModuleAddresses } from './results.js'
@@ -74,10 +74,10 @@ export function moduleAddressRpc(names: readonly string[]): RpcMethod<[pubkey?: 
  * plan name, the plan's funding txid and an amount of at least 1 satoshi in coins.
  * @example planAmountRpc().toParams('FREE', fundingtxid, '10') // ['FREE', fundingtxid, '10']
  */
-export function planAmountRpc(): RpcMethod<[name: string, fundingtxid: string, amount: AmountInput], HexResult> {
+export function planAmountRpc(): RpcMethod<[name: string, fundingtxid: string, amount: AmountArg], HexResult> {
   return rpcMethod(
     ['name', 'fundingtxid', 'amount'],
-    (name: string, fundingtxid: string, amount: AmountInput) => planAmountParams(name, fundingtxid, amount),
+    (name: string, fundingtxid: string, amount: AmountArg) => planAmountParams(name, fundingtxid, amount),
     parseHexResult,
   )
 }

@@ -1,6 +1,7 @@
 import { KomodoCcError } from '../errors.js'
-import { coinsText, daemonParseCoins, formatCoins, toSatoshis } from '../amount.js'
-import type { AmountInput } from '../amount.js'
+import { curvePubkey } from '../cctx/pubkey.js'
+import { amountArg, coinsText, daemonParseCoins, formatCoins } from '../amount.js'
+import type { AmountArg, AmountUnit } from '../amount.js'
 
 // Parameter converters: the modules read every parameter as a JSON string (spec 1.10), so typed values are turned
 // into the exact text the daemon will read back as the intended value. Refusals are ARG_INVALID / AMOUNT_*.
@@ -19,10 +20,14 @@ export function txidParam(v: unknown, name: string): string {
   return v
 }
 
-/** @internal compressed public key, 66 hex digits @example pubkeyParam('02…', 'destpubkey') */
+/**
+ * @internal compressed public key, 66 hex digits, a point on the curve (PUBKEY_INVALID otherwise: the daemon would
+ * build outputs to it that nothing can spend) @example pubkeyParam('02…', 'destpubkey')
+ */
 export function pubkeyParam(v: unknown, name: string): string {
   if (typeof v !== 'string' || !PUBKEY_RE.test(v))
     invalid(name, 'must be a compressed public key: 66 hex digits starting 02 or 03')
+  curvePubkey(v, name)
   return v
 }
 
@@ -53,29 +58,36 @@ export function intParam(v: unknown, name: string, min: number, max: number): st
   return String(v)
 }
 
-/** @internal a whole count of satoshis or token units, sent as integer text (atol/atoll) @example unitsParam(10000n, 'datafee') // '10000' */
-export function unitsParam(v: unknown, name: string, min = 0n): string {
-  let n: bigint
-  if (typeof v === 'bigint') n = v
-  else if (typeof v === 'number' && Number.isSafeInteger(v)) n = BigInt(v)
-  else if (typeof v === 'string' && /^\d+$/.test(v)) n = BigInt(v)
-  else invalid(name, 'must be a whole number (bigint, safe integer or digit string)')
-  if (n < min || n > 0x7fffffffffffffffn) invalid(name, `must be in ${min}..2^63-1`)
-  return n.toString()
+/**
+ * @internal An amount parameter of a module RPC as the text the daemon reads back as exactly the amount meant: read
+ * with {@link amountArg} and its unit (a string as komodo-cli reads that parameter, a bigint in the smallest unit, a JS
+ * number refused), then written for the daemon's parser: whole digits for `units` and `datafee` (`atoll`/`atol`), and
+ * for `coins` and `percent` (`atof × COIN`, with and without the addend) the shortest exact decimal when the daemon's
+ * truncation returns it unchanged, else with half a satoshi appended ("1.150000005" for 1.15, which the daemon would
+ * read as 114999999 sat).
+ * @example amountTextParam('1.15', 'amount', 'coins') // '1.150000005'
+ * @example amountTextParam('250', 'amount', 'units') // '250'
+ */
+export function amountTextParam(v: unknown, name: string, unit: AmountUnit, options: { min?: bigint } = {}): string {
+  const sats = amountArg(v, name, unit)
+  if (options.min !== undefined && sats < options.min)
+    throw new KomodoCcError(
+      'AMOUNT_RANGE',
+      unit === 'coins' || unit === 'percent'
+        ? `${name} must be at least ${formatCoins(options.min)} ${unit}`
+        : `${name} must be at least ${options.min} ${unit === 'units' ? 'units' : 'satoshis'}`,
+      { name },
+    )
+  if (unit === 'units' || unit === 'datafee') return sats.toString()
+  return daemonExactText(sats, name, unit === 'coins')
 }
 
 /**
- * @internal An amount in coins as text the daemon reads back as exactly the same satoshis. The shortest exact
- * decimal is used when komodod's `atof × 1e8 (+ fudge)` truncation returns it unchanged; otherwise (e.g. 1.15,
- * which the daemon would read as 114999999 sat) half a satoshi is appended ("1.150000005"), which it truncates to the
- * intended value.
+ * @internal {@link amountTextParam} for coins (`fudge: false`: a percentage, read without the daemon's addend).
  * @example coinsParam('1.15', 'amount') // '1.150000005'
  */
-export function coinsParam(v: AmountInput, name: string, options: { fudge?: boolean; min?: bigint } = {}): string {
-  const sats = toSatoshis(v, name)
-  if (options.min !== undefined && sats < options.min)
-    throw new KomodoCcError('AMOUNT_RANGE', `${name} must be at least ${formatCoins(options.min)} coins`, { name })
-  return daemonExactText(sats, name, options.fudge ?? true)
+export function coinsParam(v: AmountArg, name: string, options: { fudge?: boolean; min?: bigint } = {}): string {
+  return amountTextParam(v, name, options.fudge === false ? 'percent' : 'coins', options)
 }
 
 /** @internal @example daemonExactText(115000000n, 'amount', true) // '1.150000005' */
@@ -112,7 +124,7 @@ export function optionalParam(v: string | undefined, convert: (x: string) => str
  * funding txid and an amount of at least 1 satoshi, in coins.
  * @example planAmountParams('FREE', fundingtxid, '10') // ['FREE', fundingtxid, '10']
  */
-export function planAmountParams(name: unknown, fundingtxid: unknown, amount: AmountInput): string[] {
+export function planAmountParams(name: unknown, fundingtxid: unknown, amount: AmountArg): string[] {
   return [planNameParam(name, 'name'), txidParam(fundingtxid, 'fundingtxid'), coinsParam(amount, 'amount', { min: 1n })]
 }
 

@@ -6,7 +6,18 @@ export type {
   WalletCallOptions,
   WalletResult,
   WalletMethod,
+  WalletMethodOf,
+  WalletArgs,
+  WalletParams,
+  WalletCallOptionsOf,
+  WalletCallAny,
+  WalletMethodTypes,
+  IsOptionalParam,
+  WalletPositionalArgs,
+  WalletReadArgs,
+  WalletReadAny,
   WalletReadMethod,
+  WalletReadMethodOf,
 } from './wallet.js'
 export { PendingSet, type PendingTx } from './pending.js'
 export { createHdWallet, type HdWallet, type HdWalletOptions } from './hd.js'

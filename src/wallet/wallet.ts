@@ -2,6 +2,7 @@
 // parametrised as the daemon's; each finds its state through a ChainView (the module's resolver), builds, signs
 // in this process, checks the transaction does what was asked, and broadcasts it once.
 import { KomodoCcError } from '../errors.js'
+import { satsOption } from '../amount.js'
 import { bytesToHex, hexToBytes } from '../bytes/hex.js'
 import { decodeWif, p2pkhAddress } from '../address/address.js'
 import { KMD, type ChainParams } from '../address/chain.js'
@@ -14,8 +15,15 @@ import { inspectBuild } from '../inspect-build.js'
 import { checkFee, checkInspection, DEFAULT_MAX_FEE } from '../rpc/flow.js'
 import type { Inspection } from '../inspect/index.js'
 import { PendingSet, type PendingTx } from './pending.js'
-import { WALLET_METHODS, type WalletMethodName } from '../modules/registry/resolvers.js'
-import { WALLET_READS, type WalletRead, type WalletReadName } from '../modules/registry/reads.js'
+import { WALLET_METHODS, type WalletMethodName, type WalletMethodResolver } from '../modules/registry/resolvers.js'
+import {
+  WALLET_READS,
+  type WalletRead,
+  type WalletReadName,
+  type WalletReadNames,
+  type WalletReadParams,
+  type WalletReadResult,
+} from '../modules/registry/reads.js'
 import { StateReader } from '../cctx/resolve.js'
 import { ASSET_CHAIN_POLICY, checkRelayPolicy, type RelayPolicy } from '../tx/policy.js'
 
@@ -57,19 +65,101 @@ export type WalletOptions = {
   policy?: RelayPolicy
 }
 
-/** Options of one wallet call (its last argument, after the daemon's parameters). */
-export type WalletCallOptions = {
+/**
+ * Options of one wallet call (its last argument, after the daemon's parameters). `R`: the resolver's own options
+ * (typed per method by {@link WalletCallOptionsOf}).
+ */
+export type WalletCallOptions<R = Record<string, unknown>> = {
   /** false: build and sign, do not broadcast (default true). */
   broadcast?: boolean
   /** false: the unsigned transaction with every input's sighash (implies no broadcast). */
   sign?: boolean
   /** Stops between look-ups and before broadcast (`ABORTED`). */
   signal?: AbortSignal
-  /** The resolver's own options (e.g. faucetget's proof-of-work progress). */
-  resolve?: Record<string, unknown>
-  /** Overrides the wallet's `maxFee` for this call. */
+  /** The resolver's own options (e.g. faucetget's proof-of-work progress, oraclesdata's `mempool`). */
+  resolve?: R
+  /** Overrides the wallet's `maxFee` for this call (a bigint of satoshis). */
   maxFee?: bigint
 }
+
+/**
+ * The type-level facts of one method's resolver entry: its parameter names, parameters, options and result.
+ * @example type P = WalletMethodTypes<'tokentransfer'>['params']
+ */
+export type WalletMethodTypes<K extends WalletMethodName> = NonNullable<WalletMethodResolver<K>['__types']>
+
+/**
+ * The parameters of wallet method `K` as one object keyed by the daemon's names (what `call(K, params)` takes): the
+ * resolver's own parameter type. Amounts are `AmountArg` (a string as komodo-cli reads it, or a bigint).
+ * @example const p: WalletParams<'tokentransfer'> = { tokenid, destpubkey, amount: '250' }
+ */
+export type WalletParams<K extends WalletMethodName> = WalletMethodTypes<K>['params']
+
+/**
+ * The options of wallet method `K`: {@link WalletCallOptions} with its resolver's own options under `resolve`
+ * (none for a method whose resolver takes none).
+ * @example const o: WalletCallOptionsOf<'oraclesdata'> = { resolve: { mempool: true } }
+ */
+export type WalletCallOptionsOf<K extends WalletMethodName> = WalletCallOptions<
+  unknown extends WalletMethodTypes<K>['options'] ? never : WalletMethodTypes<K>['options']
+>
+
+/**
+ * Whether key `H` may be left out of `P` (`true` or `false`).
+ * @example type O = IsOptionalParam<{ a?: string }, 'a'> // true
+ */
+export type IsOptionalParam<P, H extends PropertyKey> = H extends keyof P
+  ? {} extends Pick<P, H>
+    ? true
+    : false
+  : true
+
+/**
+ * The positional arguments of a method with parameter names `N` and parameter object `P`, then the call's options
+ * `O`: the required ones in order, then any prefix of the optional ones, then optionally `O` (a plain object after
+ * the last parameter given is the options, as at run time).
+ * @example type A = WalletPositionalArgs<readonly ['a', 'b'], { a: string; b?: bigint }, { broadcast?: boolean }>
+ */
+export type WalletPositionalArgs<N extends readonly string[], P, O, Acc extends unknown[] = []> = N extends readonly [
+  infer H extends string,
+  ...infer T extends readonly string[],
+]
+  ? IsOptionalParam<P, H> extends true
+    ? [...Acc, options?: O] | WalletPositionalArgs<T, P, O, [...Acc, H extends keyof P ? P[H] : never]>
+    : WalletPositionalArgs<T, P, O, [...Acc, H extends keyof P ? P[H] : never]>
+  : [...Acc, options?: O]
+
+/**
+ * Positional read arguments: required parameters in order, then any prefix of the optional ones.
+ * @example type A = WalletReadArgs<readonly ['tokenid', 'pubkey'], { tokenid: string; pubkey?: string }>
+ */
+export type WalletReadArgs<N extends readonly string[], P, Acc extends unknown[] = []> = N extends readonly [
+  infer H extends string,
+  ...infer T extends readonly string[],
+]
+  ? IsOptionalParam<P, H> extends true
+    ? Acc | WalletReadArgs<T, P, [...Acc, H extends keyof P ? P[H] : never]>
+    : WalletReadArgs<T, P, [...Acc, H extends keyof P ? P[H] : never]>
+  : Acc
+
+/**
+ * Read method `K`, typed: the daemon's parameters in its order, resolving to the daemon's answer for that RPC.
+ * @example const info: WalletReadMethodOf<'oraclesinfo'> = wallet.oraclesinfo
+ */
+export type WalletReadMethodOf<K extends WalletReadName> = (
+  ...args: WalletReadArgs<WalletReadNames<K>, WalletReadParams<K>>
+) => Promise<WalletReadResult<K>>
+
+/**
+ * The positional arguments of wallet method `K`: the daemon's parameters in its order with the resolver's types, then
+ * optionally the call's options. A wrong type, a missing required parameter or an extra one does not compile.
+ * @example const a: WalletArgs<'tokentransfer'> = [tokenid, destpubkey, '250', { broadcast: false }]
+ */
+export type WalletArgs<K extends WalletMethodName> = WalletPositionalArgs<
+  WalletMethodTypes<K>['names'],
+  WalletParams<K>,
+  WalletCallOptionsOf<K>
+>
 
 /** What a wallet call returns. */
 export type WalletResult = {
@@ -84,8 +174,34 @@ export type WalletResult = {
   build: BuildResult
 }
 
-/** A wallet method: the daemon's parameters in its order, then optionally {@link WalletCallOptions}. */
+/**
+ * A wallet method: the daemon's parameters in its order, then optionally {@link WalletCallOptions}. Typed per method
+ * by {@link WalletMethodOf}; this is the untyped form (a wallet made with its own `methods`).
+ */
 export type WalletMethod = (...args: unknown[]) => Promise<WalletResult>
+
+/**
+ * `Wallet.call` without its types, for a method named at run time (a CLI, a table-driven test): any name, any
+ * parameter object; the wallet checks both (`ARG_INVALID`, the resolver's own checks).
+ * @example await (wallet.call as WalletCallAny)(name, params)
+ */
+export type WalletCallAny = (
+  method: string,
+  params: Record<string, unknown>,
+  options?: WalletCallOptions,
+) => Promise<WalletResult>
+
+/**
+ * `Wallet.read` without its types, for a read named at run time: any name, any parameter object.
+ * @example await (wallet.read as WalletReadAny)(name, params)
+ */
+export type WalletReadAny = (method: string, params?: Record<string, unknown>) => Promise<unknown>
+
+/**
+ * Wallet method `K`, typed from its resolver entry: its positional parameters ({@link WalletArgs}), its result.
+ * @example const send: WalletMethodOf<'tokentransfer'> = wallet.tokentransfer
+ */
+export type WalletMethodOf<K extends WalletMethodName> = (...args: WalletArgs<K>) => Promise<WalletResult>
 
 /**
  * The key-local wallet. `call(method, params)` runs any state-changing method by name with an object of the daemon's
@@ -99,19 +215,23 @@ export type Wallet = {
   readonly address: string
   /** The methods it runs, by daemon name, with their parameter names. */
   readonly methods: Readonly<Record<string, readonly string[]>>
-  /** Runs a method with named parameters. */
-  call(method: string, params: Record<string, unknown>, options?: WalletCallOptions): Promise<WalletResult>
+  /** Runs a method with named parameters (the daemon's names; their types from the method's resolver). */
+  call<K extends WalletMethodName>(
+    method: K,
+    params: WalletParams<K>,
+    options?: WalletCallOptionsOf<K>,
+  ): Promise<WalletResult>
   /**
    * Runs a read method (`tokenbalance`, `oraclesinfo`, …) with named parameters: computed here from the chain
    * source (and what the wallet sent), answered in the daemon's shape. Each read method is also a function of the
    * daemon's positional parameters (`wallet.tokenbalance(tokenid)`).
    */
-  read(method: string, params?: Record<string, unknown>): Promise<unknown>
+  read<K extends WalletReadName>(method: K, params?: WalletReadParams<K>): Promise<WalletReadResult<K>>
   /** Transactions sent that the node does not show yet (consecutive calls spend around them). */
   pending(): PendingTx[]
   /** Sends a pending transaction again (the same bytes: idempotent); resolves to its txid. */
   rebroadcast(txid: string): Promise<string>
-} & { readonly [M in WalletMethodName]: WalletMethod } & { readonly [R in WalletReadName]: WalletReadMethod }
+} & { readonly [M in WalletMethodName]: WalletMethodOf<M> } & { readonly [R in WalletReadName]: WalletReadMethodOf<R> }
 
 /** A read method: the daemon's parameters in its order; resolves to the daemon's answer. */
 export type WalletReadMethod = (...args: unknown[]) => Promise<unknown>
@@ -159,6 +279,9 @@ export function createWallet(options: WalletOptions): Wallet {
   if (options.change !== undefined && typeof options.change !== 'function')
     throw new KomodoCcError('ARG_INVALID', 'createWallet: options.change expected a function', { name: 'change' })
   const chain = options.chain ?? KMD
+  // satoshi options are bigints: a JS number (coins? satoshis?) is refused with both spellings
+  if (options.fee !== undefined) satsOption(options.fee, 'fee')
+  if (options.maxFee !== undefined) satsOption(options.maxFee, 'maxFee')
   const privateKey = options.privateKey === undefined ? undefined : keyOf(options.privateKey, chain)
   const signer = options.signer ?? (privateKey === undefined ? undefined : keySigner(privateKey))
   if (signer === undefined && ('mnemonic' in options || 'seed' in options))
@@ -248,6 +371,11 @@ export function createWallet(options: WalletOptions): Wallet {
       )
     if (typeof o !== 'object' || o === null)
       return Promise.reject(new KomodoCcError('ARG_INVALID', `${method} options expected an object`))
+    try {
+      if (o.maxFee !== undefined) satsOption(o.maxFee, 'maxFee')
+    } catch (e) {
+      return Promise.reject(e)
+    }
     return serial(() => run(m, params, o))
   }
 

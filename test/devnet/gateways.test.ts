@@ -93,7 +93,7 @@ afterAll(async () => {
 
 describe('gateways on the devnet: bind → deposit (own-chain proof) → claim → withdraw → sign → markdone, over RPC', () => {
   test('gatewaysbind locks the whole supply; gatewayslist / gatewaysinfo show it', async () => {
-    bindtxid = await send(await dev.rpc.gatewaysbind(tokenid, oracletxid, 'KMD', '1', 1, 1, [me], 60, 85, 188))
+    bindtxid = await send(await dev.rpc.gatewaysbind(tokenid, oracletxid, 'KMD', '100000000', 1, 1, [me], 60, 85, 188))
     await dev.mine(2)
     expect(await dev.rpc.gatewayslist()).toEqual([bindtxid])
     const info = await dev.rpc.gatewaysinfo(bindtxid)
@@ -118,7 +118,7 @@ describe('gateways on the devnet: bind → deposit (own-chain proof) → claim �
   })
 
   test('a second bind of the same token: the supply is no longer the caller\'s (the daemon checks it before "already exists")', async () => {
-    const e = await dev.rpc.gatewaysbind(tokenid, oracletxid, 'KMD', '1', 1, 1, [me], 60, 85, 188).then(
+    const e = await dev.rpc.gatewaysbind(tokenid, oracletxid, 'KMD', '100000000', 1, 1, [me], 60, 85, 188).then(
       () => undefined,
       (x: unknown) => x,
     )

@@ -1,6 +1,7 @@
 // Junk into every public function the wallet, chain-source, Electrum and publisher issues added: a KomodoCcError
 // each time (never a TypeError, a hang or a wrong byte).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { WalletCallAny, WalletMethod, WalletReadMethod } from '../../src/wallet/wallet.js'
 import * as root from '../../src/node.js'
 import { KomodoCcError } from '../../src/errors.js'
 import { startDevnet, type Devnet } from '../../src/devnet/server.js'
@@ -62,11 +63,11 @@ describe('hostile input to the wallet, its kit, the chain sources and the publis
     expect(await untyped((j) => root.createWallet({ privateKey: '11'.repeat(32), view: j as never }))).toEqual([])
     expect(await untyped((j) => root.createWallet({ privateKey: j as never, view: dev.view }))).toEqual([])
     const w = root.createWallet({ privateKey: '11'.repeat(32), view: dev.view })
-    expect(await untyped((j) => w.call(j as never, {}))).toEqual([])
+    expect(await untyped((j) => (w.call as WalletCallAny)(j as never, {}))).toEqual([])
     expect(await untyped((j) => w.call('tokentransfer', j as never))).toEqual([])
     expect(await untyped((j) => w.read(j as never))).toEqual([])
-    expect(await untyped((j) => w.tokentransfer(j, j, j))).toEqual([])
-    expect(await untyped((j) => w.oraclessamples(j, j, j))).toEqual([])
+    expect(await untyped((j) => (w.tokentransfer as WalletMethod)(j, j, j))).toEqual([])
+    expect(await untyped((j) => (w.oraclessamples as WalletReadMethod)(j, j, j))).toEqual([])
     expect(await untyped((j) => w.rebroadcast(j as never))).toEqual([])
   }, 120_000)
 

@@ -340,7 +340,7 @@ describe('typed results hold the documented values exactly', () => {
       ],
       [
         'gatewayswithdraw',
-        () => rpc.gatewayswithdraw(DUMMY, 'KMD', pk, 0.1),
+        () => rpc.gatewayswithdraw(DUMMY, 'KMD', pk, '0.1'),
         [DUMMY, 'KMD', pk, '0.1'],
         { result: 'success', hex },
       ],
@@ -383,11 +383,11 @@ describe('typed results hold the documented values exactly', () => {
       ['oracleslist', () => rpc.oracleslist(), [], []],
       [
         'diceaddfunds',
-        () => rpc.diceaddfunds('KMDDice', DUMMY, 10),
+        () => rpc.diceaddfunds('KMDDice', DUMMY, '10'),
         ['KMDDice', DUMMY, '10'],
         { result: 'success', hex },
       ],
-      ['tokentransfer', () => rpc.tokentransfer(DUMMY, pk, 1), [DUMMY, pk, '1'], { result: 'success', hex }],
+      ['tokentransfer', () => rpc.tokentransfer(DUMMY, pk, '1'), [DUMMY, pk, '1'], { result: 'success', hex }],
       ['oraclesregister', () => rpc.oraclesregister(DUMMY, '0.0001'), [DUMMY, '10000'], { result: 'success', hex }],
       ['tokenaddress', () => rpc.tokenaddress(), [], get('tokens-tokenaddress-01').response],
       [

@@ -9,7 +9,7 @@ import type { RpcCallOptions } from '../../src/rpc/transport.js'
 import type { HexResult, ModuleAddresses } from '../../src/rpc/results.js'
 import { RPC_MODULES } from '../../src/modules/registry/rpc.js'
 import { MODULES } from '../../src/modules/registry/core.js'
-import type { AmountInput } from '../../src/amount.js'
+import type { AmountArg } from '../../src/amount.js'
 import { oraclesinfo, type OraclesInfo, type OraclesSamples } from '../../src/modules/oracles/info.js'
 import { parseOraclesInfo } from '../../src/modules/oracles/rpc.js'
 import { faucetinfo, type FaucetInfo } from '../../src/modules/faucet/info.js'
@@ -63,10 +63,10 @@ describe('RPC registry', () => {
     expectTypeOf<KomodoRpc['oraclesinfo']>().returns.toEqualTypeOf<Promise<OraclesInfo>>()
     expectTypeOf<KomodoRpc['oraclessamples']>().returns.toEqualTypeOf<Promise<OraclesSamples>>()
     expectTypeOf<KomodoRpc['tokencreate']>().parameters.toEqualTypeOf<
-      [name: string, supply: AmountInput, description?: string, data?: string, options?: O]
+      [name: string, supply: AmountArg, description?: string, data?: string, options?: O]
     >()
     expectTypeOf<KomodoRpc['tokentransfer']>().parameters.toEqualTypeOf<
-      [tokenid: string, destpubkey: string, amount: bigint | number, options?: O]
+      [tokenid: string, destpubkey: string, amount: AmountArg, options?: O]
     >()
     expectTypeOf<KomodoRpc['tokeninfo']>().returns.toEqualTypeOf<Promise<TokenInfo>>()
     expectTypeOf<KomodoRpc['tokenaddress']>().parameters.toEqualTypeOf<[pubkey?: string, options?: O]>()
@@ -78,9 +78,9 @@ describe('RPC registry', () => {
     expectTypeOf<KomodoRpc['dicefund']>().parameters.toEqualTypeOf<
       [
         name: string,
-        funds: AmountInput,
-        minbet: AmountInput,
-        maxbet: AmountInput,
+        funds: AmountArg,
+        minbet: AmountArg,
+        maxbet: AmountArg,
         maxodds: number,
         timeoutblocks: number,
         options?: O,
@@ -95,7 +95,7 @@ describe('RPC registry', () => {
         tokenid: string,
         oracletxid: string,
         coin: string,
-        tokensupply: AmountInput,
+        tokensupply: AmountArg,
         M: number,
         N: number,
         pubkeys: string | readonly string[],
@@ -110,11 +110,11 @@ describe('RPC registry', () => {
     expectTypeOf<KomodoRpc['rewardscreatefunding']>().parameters.toEqualTypeOf<
       [
         name: string,
-        amount: AmountInput,
-        APR?: string | number,
+        amount: AmountArg,
+        APR?: AmountArg,
         mindays?: number,
         maxdays?: number,
-        mindeposit?: AmountInput,
+        mindeposit?: AmountArg,
         options?: O,
       ]
     >()

@@ -3,6 +3,7 @@
 // resolvers have their own tests (test/modules/<m>/resolve.test.ts) and the wallet runs them all in
 // test/wallet/wallet.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { WalletCallAny } from '../../src/wallet/wallet.js'
 import { hexToBytes } from '../../src/bytes/hex.js'
 import type { MethodResolver } from '../../src/cctx/resolve.js'
 import { mempoolTokenCreate } from '../_util/stand-in-resolver.js'
@@ -67,7 +68,7 @@ describe('the wallet chains its own transactions through the mempool', () => {
   test('positional methods take the daemon parameters then options; unsigned builds carry sighashes', async () => {
     const wallet = createWallet({ privateKey: dev.privateKey, view: dev.view, methods: [tokencreate] })
     expect(wallet.methods).toEqual({ tokencreate: ['name', 'supply', 'description', 'data'] })
-    const f = wallet.tokencreate as (
+    const f = wallet.tokencreate as unknown as (
       ...a: unknown[]
     ) => Promise<{ broadcast: boolean; build: { signed: boolean; inputs: { sighash: string }[] } }>
     const r = await f('P', '0.0001', 'desc', { broadcast: false })
@@ -77,14 +78,16 @@ describe('the wallet chains its own transactions through the mempool', () => {
     expect(u.build.signed).toBe(false)
     expect(u.build.inputs[0]!.sighash).toMatch(/^[0-9a-f]{64}$/)
     await expect(f('P', '0.0001', 'd', 'x', {}, 1)).rejects.toMatchObject({ code: 'ARG_INVALID' })
-    await expect(wallet.call('nosuch', {})).rejects.toMatchObject({ code: 'ARG_INVALID' })
+    await expect((wallet.call as WalletCallAny)('nosuch', {})).rejects.toMatchObject({ code: 'ARG_INVALID' })
   })
 
   test('a build that is not what was asked is refused before broadcast', async () => {
     const liar: MethodResolver = { ...tokencreate, method: 'tokentransfer' }
     const wallet = createWallet({ privateKey: dev.privateKey, view: dev.view, methods: [liar] })
     const before = dev.chain.mempool.length
-    await expect(wallet.call('tokentransfer', { name: 'L', supply: '0.0001' })).rejects.toMatchObject({
+    await expect(
+      (wallet.call as WalletCallAny)('tokentransfer', { name: 'L', supply: '0.0001' }),
+    ).rejects.toMatchObject({
       code: 'SUBMIT_MISMATCH',
     })
     expect(dev.chain.mempool.length).toBe(before)

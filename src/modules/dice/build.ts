@@ -2,7 +2,8 @@ import { KomodoCcError } from '../../errors.js'
 import { bytesToHex, hexToBytes } from '../../bytes/hex.js'
 import { equalBytes } from '../../bytes/utils.js'
 import { ByteSnapshot } from '../../bytes/snapshot.js'
-import { formatCoins, type AmountInput } from '../../amount.js'
+import { formatCoins, type AmountArg } from '../../amount.js'
+import { diceUnits } from './units.js'
 import { cc1of1 } from '../../cc/condition.js'
 import { ccModule, EVAL as EVAL_CODES } from '../../cc/eval.js'
 import { ccScript } from '../../script/cc.js'
@@ -115,9 +116,9 @@ function houseKey(ctx: CheckedContext): Uint8Array {
  */
 export type DiceFundParams = {
   name: string
-  funds: AmountInput
-  minbet: AmountInput
-  maxbet: AmountInput
+  funds: AmountArg
+  minbet: AmountArg
+  maxbet: AmountArg
   maxodds: number | bigint
   timeoutblocks: number | bigint
 }
@@ -199,9 +200,9 @@ export function diceFundTerms(params: DiceFundParams): {
 } {
   const { name, funds, minbet, maxbet, maxodds, timeoutblocks } = params
   assertPlanName(name)
-  const f = amountParam(funds, 'funds')
-  const lo = amountParam(minbet, 'minbet')
-  const hi = amountParam(maxbet, 'maxbet')
+  const f = amountParam(funds, 'funds', diceUnits.dicefund.funds)
+  const lo = amountParam(minbet, 'minbet', diceUnits.dicefund.minbet)
+  const hi = amountParam(maxbet, 'maxbet', diceUnits.dicefund.maxbet)
   const odds = intParam(maxodds, 'maxodds')
   const timeout = intParam(timeoutblocks, 'timeoutblocks')
   if (f < 0n || lo < 0n || hi < 0n || odds < 1n || odds > DICE_MAX_ODDS || timeout < 0n || timeout > DICE_MAX_TIMEOUT)
@@ -230,7 +231,7 @@ export type DiceAddFundsState = { funding: TxLike }
 export type DiceAddFundsParams = {
   name: string
   fundingtxid: string
-  amount: AmountInput
+  amount: AmountArg
 }
 
 /**
@@ -250,7 +251,7 @@ export function buildDiceAddFunds(
   const ctx = checkContext(context)
   assertPlanName(name)
   const id = txidParam(fundingtxid, 'fundingtxid')
-  const sats = amountParam(amount, 'amount')
+  const sats = amountParam(amount, 'amount', diceUnits.diceaddfunds.amount)
   if (sats <= 0n) throw daemonRefusal('amount must be positive', { amount: String(sats) })
   const plan = dicePlan(state?.funding, id, name, 'Diceinit error in add funding, is your transaction confirmed?')
   if (!equalBytes(p2pkScript(ctx.pubkey), plan.fundingPubKey))
@@ -383,7 +384,7 @@ export type DiceBetState = {
 export type DiceBetParams = {
   name: string
   fundingtxid: string
-  amount: AmountInput
+  amount: AmountArg
   odds: number | bigint
 }
 
@@ -492,7 +493,7 @@ export function diceBetTerms(
 ): { id: string; bet: bigint; odds: bigint; plan: Plan } {
   const { name, fundingtxid, amount, odds } = params
   const id = txidParam(fundingtxid, 'fundingtxid')
-  const bet = amountParam(amount, 'amount')
+  const bet = amountParam(amount, 'amount', diceUnits.dicebet.amount)
   const o = intParam(odds, 'odds')
   assertPlanName(name)
   if (bet <= 0n || o <= 0n)

@@ -8,6 +8,7 @@ import { buildDiceAddFunds } from './build.js'
 import { decodeDiceOpret } from './opret.js'
 import { diceOutcome } from './outcome.js'
 import type { WalletMethodName } from '../registry/resolvers.js'
+import type { WalletMethod } from '../../wallet/wallet.js'
 
 /**
  * The dice step of the demo: `dicefund` of a house plan, 100 `diceaddfunds` entropy UTXOs, a `dicebet` at odds 2,
@@ -89,7 +90,7 @@ export const diceDemo: ModuleDemo = /* @__PURE__ */ Object.freeze({
     return { ok: outcome.win === (fo.funcid === 'W') && status.status === statusRule }
   },
   async wallet({ wallet, sent, confirm }) {
-    const call = (m: WalletMethodName, ...a: unknown[]) => wallet[m](...a)
+    const call = (m: WalletMethodName, ...a: unknown[]) => (wallet[m] as WalletMethod)(...a)
     const fund = await call('dicefund', 'WDICE', '100', '0.1', '1', 10, 5)
     sent('dicefund', fund, 'a dice plan of 100 coins (bets need 100 entropy outputs: see test/wallet)')
     await confirm()

@@ -8,7 +8,8 @@ import { KMD, type ChainParams } from '../../address/chain.js'
 import { ccAddress } from '../../cc/address.js'
 import { ccModule, EVAL } from '../../cc/eval.js'
 import { ccScriptParts, classifyScript } from '../../script/classify.js'
-import { formatCoins, type AmountInput } from '../../amount.js'
+import { formatCoins, type AmountArg } from '../../amount.js'
+import { diceUnits } from './units.js'
 import { daemonRefusal } from '../../cctx/context.js'
 import { amountParam, txidParam } from '../../cctx/common.js'
 import { builderParams } from '../../cctx/params.js'
@@ -62,9 +63,9 @@ const diceNormalAddress = (chain: ChainParams | undefined) => p2pkhAddress(DICE.
  */
 export type DiceFundResolveParams = {
   name: string
-  funds: AmountInput
-  minbet: AmountInput
-  maxbet: AmountInput
+  funds: AmountArg
+  minbet: AmountArg
+  maxbet: AmountArg
   maxodds: number | bigint | string
   timeoutblocks: number | bigint | string
 }
@@ -74,7 +75,7 @@ export type DiceFundResolveParams = {
  * exact number (the daemon takes coins).
  * @example const p: DiceAddFundsResolveParams = { name: 'DICE', fundingtxid, amount: '1' }
  */
-export type DiceAddFundsResolveParams = { name: string; fundingtxid: string; amount: AmountInput }
+export type DiceAddFundsResolveParams = { name: string; fundingtxid: string; amount: AmountArg }
 
 /**
  * The parameters of {@link resolveDiceBet}: `amount` is satoshis as a bigint, coins as a decimal string or an exact
@@ -84,7 +85,7 @@ export type DiceAddFundsResolveParams = { name: string; fundingtxid: string; amo
 export type DiceBetResolveParams = {
   name: string
   fundingtxid: string
-  amount: AmountInput
+  amount: AmountArg
   odds: number | bigint | string
 }
 
@@ -398,9 +399,9 @@ export async function resolveDiceFund(params: DiceFundResolveParams, ctx: Resolv
   const p = builderParams(params, 'resolveDiceFund', ['name', 'funds', 'minbet', 'maxbet', 'maxodds', 'timeoutblocks'])
   const terms = {
     name: p.name,
-    funds: amountParam(p.funds, 'funds'),
-    minbet: amountParam(p.minbet, 'minbet'),
-    maxbet: amountParam(p.maxbet, 'maxbet'),
+    funds: amountParam(p.funds, 'funds', diceUnits.dicefund.funds),
+    minbet: amountParam(p.minbet, 'minbet', diceUnits.dicefund.minbet),
+    maxbet: amountParam(p.maxbet, 'maxbet', diceUnits.dicefund.maxbet),
     maxodds: intArg(p.maxodds, 'maxodds'),
     timeoutblocks: intArg(p.timeoutblocks, 'timeoutblocks'),
   }
@@ -435,7 +436,7 @@ export async function resolveDiceAddFunds(
 ): Promise<BuildResult> {
   const p = builderParams(params, 'resolveDiceAddFunds', ['name', 'fundingtxid', 'amount'])
   const id = txidParam(p.fundingtxid, 'fundingtxid')
-  const amount = amountParam(p.amount, 'amount')
+  const amount = amountParam(p.amount, 'amount', diceUnits.diceaddfunds.amount)
   const reader = readerOf(ctx)
   const [funding, utxos, height] = await Promise.all([
     maybeTx(reader, id),
@@ -494,7 +495,7 @@ export async function resolveDiceBet(
   if (typeof options !== 'object' || options === null)
     throw new KomodoCcError('ARG_INVALID', 'options expected an object', { name: 'options' })
   const id = txidParam(p.fundingtxid, 'fundingtxid')
-  const amount = amountParam(p.amount, 'amount')
+  const amount = amountParam(p.amount, 'amount', diceUnits.dicebet.amount)
   const odds = intArg(p.odds, 'odds')
   const named = options.entropyTxid === undefined ? undefined : txidParam(options.entropyTxid, 'options.entropyTxid')
   if (options.chooseEntropy !== undefined && typeof options.chooseEntropy !== 'function')
@@ -701,7 +702,7 @@ export async function diceInfo(
  * The dice module's state-changing RPCs with their resolvers, for the wallet, the CLI and the devnet.
  * @example diceResolvers.find((r) => r.method === 'dicebet')!.resolve({ name, fundingtxid, amount: '1', odds: 2 }, ctx)
  */
-export const diceResolvers: readonly MethodResolver[] = /* @__PURE__ */ Object.freeze([
+export const diceResolvers = /* @__PURE__ */ Object.freeze([
   methodResolver('dicefund', ['name', 'funds', 'minbet', 'maxbet', 'maxodds', 'timeoutblocks'], resolveDiceFund),
   methodResolver('diceaddfunds', ['name', 'fundingtxid', 'amount'], resolveDiceAddFunds),
   methodResolver('dicebet', ['name', 'fundingtxid', 'amount', 'odds'], resolveDiceBet),

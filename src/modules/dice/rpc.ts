@@ -1,10 +1,18 @@
 // The dice module's RPCs as the komodod client calls them (layer 7): argument checks and conversion, result
 // parsers. createKomodoRpc builds its `dice*` methods from this table (through modules/registry/rpc.ts).
 import type { ExactJson } from '../../rpc/json.js'
-import type { AmountInput } from '../../amount.js'
+import type { AmountArg } from '../../amount.js'
 import { checkTransactionHex } from '../../rpc/txcheck.js'
 import { moduleAddressRpc, planAmountRpc, rpcMethod } from '../../rpc/method.js'
-import { coinsParam, intParam, planAmountParams, planNameParam, planTxidParams, txidParam } from '../../rpc/params.js'
+import { diceUnits } from './units.js'
+import {
+  amountTextParam,
+  intParam,
+  planAmountParams,
+  planNameParam,
+  planTxidParams,
+  txidParam,
+} from '../../rpc/params.js'
 import {
   asObject,
   parseHexResult,
@@ -23,7 +31,7 @@ import type { DiceFinishRpcResult, DiceInfo, DiceStatus } from './info.js'
  */
 export const diceRpc = /* @__PURE__ */ Object.freeze({
   /**
-   * `diceaddfunds name fundingtxid amount`: a transaction adding `amount` (AmountInput; ≥ 1 satoshi) to the plan's
+   * `diceaddfunds name fundingtxid amount`: a transaction adding `amount` (AmountArg; ≥ 1 satoshi) to the plan's
    * bankroll; `{result, hex}`, not broadcast.
    */
   diceaddfunds: planAmountRpc(),
@@ -33,12 +41,12 @@ export const diceRpc = /* @__PURE__ */ Object.freeze({
    */
   diceaddress: moduleAddressRpc(['Dice']),
   /**
-   * `dicebet name fundingtxid amount odds`: a transaction betting `amount` (AmountInput) at `odds` (integer 1..9999) on
+   * `dicebet name fundingtxid amount odds`: a transaction betting `amount` (AmountArg) at `odds` (integer 1..9999) on
    * the plan; `{result, hex}`, not broadcast.
    */
   dicebet: rpcMethod(
     ['name', 'fundingtxid', 'amount', 'odds'],
-    (name: string, fundingtxid: string, amount: AmountInput, odds: number) => [
+    (name: string, fundingtxid: string, amount: AmountArg, odds: number) => [
       ...planAmountParams(name, fundingtxid, amount),
       intParam(odds, 'odds', 1, 9999),
     ],
@@ -59,23 +67,16 @@ export const diceRpc = /* @__PURE__ */ Object.freeze({
   ),
   /**
    * `dicefund name funds minbet maxbet maxodds timeoutblocks`: a transaction creating a dice plan (name ≤ 8 bytes)
-   * with `funds`, `minbet`, `maxbet` as AmountInput and the integers `maxodds` (1..9999) and `timeoutblocks`;
+   * with `funds`, `minbet`, `maxbet` as AmountArg and the integers `maxodds` (1..9999) and `timeoutblocks`;
    * `{result, hex}`, not broadcast.
    */
   dicefund: rpcMethod(
     ['name', 'funds', 'minbet', 'maxbet', 'maxodds', 'timeoutblocks'],
-    (
-      name: string,
-      funds: AmountInput,
-      minbet: AmountInput,
-      maxbet: AmountInput,
-      maxodds: number,
-      timeoutblocks: number,
-    ) => [
+    (name: string, funds: AmountArg, minbet: AmountArg, maxbet: AmountArg, maxodds: number, timeoutblocks: number) => [
       planNameParam(name, 'name'),
-      coinsParam(funds, 'funds', { min: 1n }),
-      coinsParam(minbet, 'minbet'),
-      coinsParam(maxbet, 'maxbet'),
+      amountTextParam(funds, 'funds', diceUnits.dicefund.funds, { min: 1n }),
+      amountTextParam(minbet, 'minbet', diceUnits.dicefund.minbet),
+      amountTextParam(maxbet, 'maxbet', diceUnits.dicefund.maxbet),
       intParam(maxodds, 'maxodds', 1, 9999),
       intParam(timeoutblocks, 'timeoutblocks', 1, 0x7fffffff),
     ],

@@ -1,6 +1,7 @@
 import { KomodoCcError } from '../../errors.js'
 import { hexToBytes } from '../../bytes/hex.js'
-import type { AmountInput } from '../../amount.js'
+import type { AmountArg } from '../../amount.js'
+import { faucetUnits } from './units.js'
 import { cc1of1 } from '../../cc/condition.js'
 import { ccModule, EVAL as EVAL_CODES } from '../../cc/eval.js'
 import { ccScript } from '../../script/cc.js'
@@ -38,7 +39,7 @@ export const FAUCET_MAX_ATTEMPTS = 1_000_000
  * @example const p: FaucetFundParams = { amount }
  */
 export type FaucetFundParams = {
-  amount: AmountInput
+  amount: AmountArg
 }
 
 /**
@@ -51,7 +52,7 @@ export type FaucetFundParams = {
 export function buildFaucetFund(params: FaucetFundParams, context: BuildContext): BuildResult {
   const { amount } = builderParams(params, 'buildFaucetFund', ['amount'])
   const ctx = checkContext(context)
-  const sats = amountParam(amount, 'amount')
+  const sats = amountParam(amount, 'amount', faucetUnits.faucetfund.amount)
   if (sats <= 0n) throw daemonRefusal('funding amount must be positive', { amount: String(sats) })
   const inputs = normalInputs(ctx, sats + ctx.fee, 64, 'couldnt create faucet funding transaction')
   const fin = finalizeCcTx({

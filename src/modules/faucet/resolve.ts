@@ -4,7 +4,8 @@
 import { KomodoCcError } from '../../errors.js'
 import { p2pkhAddress, pubkeyBytes } from '../../address/address.js'
 import type { ChainParams } from '../../address/chain.js'
-import { toSatoshis } from '../../amount.js'
+import { amountArg } from '../../amount.js'
+import { faucetUnits } from './units.js'
 import { ccAddress } from '../../cc/address.js'
 import { ccModule, EVAL } from '../../cc/eval.js'
 import { daemonRefusal } from '../../cctx/context.js'
@@ -141,7 +142,7 @@ export type FaucetFundResolveParams = FaucetFundParams
  */
 export async function resolveFaucetFund(params: FaucetFundResolveParams, ctx: ResolveContext): Promise<BuildResult> {
   const { amount } = builderParams(params, 'resolveFaucetFund', ['amount'])
-  const sats = toSatoshis(amount, 'amount', { allowNegative: true })
+  const sats = amountArg(amount, 'amount', faucetUnits.faucetfund.amount, { allowNegative: true })
   const reader = readerOf(ctx)
   const [utxos, height] = await Promise.all([normalCoins(reader, ctx.pubkey, { chain: ctx.chain }), reader.height()])
   return buildFaucetFund({ amount: sats }, buildContextOf(ctx, utxos, height))
@@ -216,7 +217,7 @@ export async function resolveFaucetGet(
  * The faucet module's state-changing RPCs as the wallet, the CLI and the devnet call them.
  * @example faucetResolvers.map((r) => r.method) // ['faucetfund', 'faucetget']
  */
-export const faucetResolvers: readonly MethodResolver[] = /* @__PURE__ */ Object.freeze([
+export const faucetResolvers = /* @__PURE__ */ Object.freeze([
   methodResolver('faucetfund', ['amount'], resolveFaucetFund),
   methodResolver('faucetget', [], resolveFaucetGet),
 ])

@@ -1,9 +1,10 @@
 // The faucet module's RPCs as the komodod client calls them (layer 7): argument checks and conversion, result
 // parsers. createKomodoRpc builds its `faucet*` methods from this table (through modules/registry/rpc.ts).
 import type { ExactJson } from '../../rpc/json.js'
-import type { AmountInput } from '../../amount.js'
+import type { AmountArg } from '../../amount.js'
 import { moduleAddressRpc, rpcMethod } from '../../rpc/method.js'
-import { coinsParam } from '../../rpc/params.js'
+import { amountTextParam } from '../../rpc/params.js'
+import { faucetUnits } from './units.js'
 import { asObject, parseHexResult, resultCoins as coins, resultString as str } from '../../rpc/results.js'
 import type { FaucetInfo } from './info.js'
 
@@ -19,12 +20,12 @@ export const faucetRpc = /* @__PURE__ */ Object.freeze({
    */
   faucetaddress: moduleAddressRpc(['Faucet']),
   /**
-   * `faucetfund amount`: a transaction adding `amount` (AmountInput: text/number coins, bigint satoshis; ≥ 1 satoshi)
+   * `faucetfund amount`: a transaction adding `amount` (AmountArg: text coins, bigint satoshis; ≥ 1 satoshi)
    * to the faucet; `{result, hex}`, not broadcast.
    */
   faucetfund: rpcMethod(
     ['amount'],
-    (amount: AmountInput) => [coinsParam(amount, 'amount', { min: 1n })],
+    (amount: AmountArg) => [amountTextParam(amount, 'amount', faucetUnits.faucetfund.amount, { min: 1n })],
     parseHexResult,
   ),
   /**

@@ -2,7 +2,8 @@ import { KomodoCcError } from '../../errors.js'
 import { bytesToHex } from '../../bytes/hex.js'
 import { equalBytes } from '../../bytes/utils.js'
 import { hexToBytes } from '../../bytes/hex.js'
-import { COIN, type AmountInput } from '../../amount.js'
+import { COIN, type AmountArg } from '../../amount.js'
+import { gatewaysUnits } from './units.js'
 import { pubkeyBytes } from '../../address/address.js'
 import { cc1of1, tokensCc1of1 } from '../../cc/condition.js'
 import { ccAddress, txidPubkey } from '../../cc/address.js'
@@ -16,6 +17,7 @@ import { checkContext, checkUtxo, daemonRefusal, type BuildContext, type Checked
 import { builderParams } from '../../cctx/params.js'
 import { finalizeCcTx } from '../../cctx/finalize.js'
 import { completeBuild, type BuildResult } from '../../cctx/complete.js'
+import { curvePubkey } from '../../cctx/pubkey.js'
 import { amountParam, moneyParam, normalInputs, txidParam, hexParam } from '../../cctx/common.js'
 import { OutpointSet } from '../../cctx/outpoints.js'
 import { stateOutputs, lastOpret, ostreamDouble, type StateTx, type StateOutputs } from '../../cctx/state-tx.js'
@@ -49,7 +51,7 @@ function destParam(v: string | Uint8Array, name: string): Uint8Array {
     throw daemonRefusal('invalid destination pubkey', { name })
   }
   if (!(pk instanceof Uint8Array) || pk.length !== 33) throw daemonRefusal('invalid destination pubkey', { name })
-  return pubkeyBytes(pk, name)
+  return curvePubkey(pk, name)
 }
 
 function coinParam(coin: unknown): string {
@@ -209,7 +211,7 @@ export type GatewaysBindParams = {
   tokenid: string
   oracletxid: string
   coin: string
-  tokensupply: bigint | number | string
+  tokensupply: AmountArg
   M: number
   N: number
   pubkeys: readonly (string | Uint8Array)[]
@@ -243,18 +245,7 @@ export function buildGatewaysBind(
   const tid = txidParam(tokenid, 'tokenid')
   const oid = txidParam(oracletxid, 'oracletxid')
   coinParam(coin)
-  const supply =
-    typeof tokensupply === 'bigint'
-      ? tokensupply
-      : typeof tokensupply === 'number' && Number.isInteger(tokensupply)
-        ? BigInt(tokensupply)
-        : typeof tokensupply === 'string' && /^\d+$/.test(tokensupply)
-          ? BigInt(tokensupply)
-          : null
-  if (supply === null)
-    throw new KomodoCcError('BUILD_PARAMS', 'tokensupply expected an integer number of token satoshis', {
-      name: 'tokensupply',
-    })
+  const supply = amountParam(tokensupply, 'tokensupply', gatewaysUnits.gatewaysbind.tokensupply)
   moneyParam(supply, 'tokensupply')
   u8Param(M, 'M')
   u8Param(N, 'N')
@@ -386,7 +377,7 @@ export type GatewaysDepositParams = {
   deposithex: string
   proof: string | Uint8Array
   destpub: string | Uint8Array
-  amount: AmountInput
+  amount: AmountArg
 }
 
 /**
@@ -422,7 +413,7 @@ export function buildGatewaysDeposit(
       name: 'deposithex',
     })
   const proofBytes = hexParam(proof, 'proof')
-  const sats = amountParam(amount, 'amount')
+  const sats = amountParam(amount, 'amount', gatewaysUnits.gatewaysdeposit.amount)
   if (sats <= 0n || claimvout < 0)
     throw daemonRefusal('invalid param: amount, numpks or claimvout\n', { amount: String(sats), claimvout })
   const dest = destParam(destpub, 'destpub')
@@ -539,7 +530,7 @@ export type GatewaysClaimParams = {
   coin: string
   deposittxid: string
   destpub: string | Uint8Array
-  amount: AmountInput
+  amount: AmountArg
 }
 
 /**
@@ -568,7 +559,7 @@ export function buildGatewaysClaim(
   const did = txidParam(deposittxid, 'deposittxid')
   coinParam(coin)
   const dest = destParam(destpub, 'destpub')
-  const sats = amountParam(amount, 'amount')
+  const sats = amountParam(amount, 'amount', gatewaysUnits.gatewaysclaim.amount)
   const bind = bindChecks(state, bid, coin)
   if (state.deposit === undefined)
     throw daemonRefusal(`cant find deposittxid ${bid}`, { deposittxid: did }, 'BUILD_STATE')
@@ -643,7 +634,7 @@ export type GatewaysWithdrawParams = {
   bindtxid: string
   coin: string
   withdrawpub: string | Uint8Array
-  amount: AmountInput
+  amount: AmountArg
 }
 
 /**
@@ -670,7 +661,7 @@ export function buildGatewaysWithdraw(
   const bid = txidParam(bindtxid, 'bindtxid')
   coinParam(coin)
   const wpk = destParam(withdrawpub, 'withdrawpub')
-  const sats = amountParam(amount, 'amount')
+  const sats = amountParam(amount, 'amount', gatewaysUnits.gatewayswithdraw.amount)
   if (sats <= 0n) throw new KomodoCcError('BUILD_PARAMS', 'amount must be positive', { amount: String(sats) })
   const bind = bindChecks(state, bid, coin)
   const ours = (p: GatewaysOpret | undefined) =>

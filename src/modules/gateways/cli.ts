@@ -10,7 +10,7 @@ import {
 } from './build.js'
 import { cliInt, cliMethod, cliSats } from '../../cli/build-method.js'
 import { usage } from '../../cli/core.js'
-import { rpcInt, rpcUnits } from '../../cli/rpc-args.js'
+import { rpcInt } from '../../cli/rpc-args.js'
 import type { ModuleCli } from '../../cli/module.js'
 
 /** `rpc gatewaysbind`: tokenid oracletxid coin tokensupply M N pubkey… pubtype p2shtype wiftype [taddr]. */
@@ -26,7 +26,7 @@ function gatewaysBindArgs(args: readonly string[]): unknown[] {
     args[0],
     args[1],
     args[2],
-    rpcUnits(args[3]!, 'tokensupply'),
+    args[3], // an amount: the text as given, read by the units table (token satoshis, atol)
     rpcInt(args[4]!, 'M'),
     n,
     pubkeys,

@@ -10,7 +10,7 @@ import { ccModule, EVAL } from '../../cc/eval.js'
 import { ccScript } from '../../script/cc.js'
 import { KMD, type ChainParams } from '../../address/chain.js'
 import type { ChainUtxo, Utxo } from '../../cctx/types.js'
-import { ccUnspent, type StateReader, type VerifiedTx } from '../../cctx/resolve.js'
+import { ccUnspent, outpointKey, type StateReader, type VerifiedTx } from '../../cctx/resolve.js'
 import { lastOpret, type TxOutputsView } from '../../cctx/state-tx.js'
 import { decodeTokensOpret } from '../tokens/opret.js'
 import { decodeGatewaysOpret, type GatewaysBindOpret, type GatewaysOpret } from './opret.js'
@@ -33,10 +33,19 @@ export const GATEWAYS_MARKER = 10000n
 export type GatewaysResolveOptions = {
   /** Confirmations that make a transaction "confirmed/notarized" (default {@link GATEWAYS_MIN_CONFIRMATIONS}). */
   minConfirmations?: number
+  /**
+   * `gatewaysbind` and `gatewayswithdraw`: also gather the caller's token outputs still in the mempool (a bind right
+   * after the token's `tokencreate`, a withdraw right after a claim or another withdraw), which komodod's
+   * confirmed-only `AddTokenCCInputs` does not; its token validation accepts such a parent (`GetTxUnconfirmed`, see
+   * `TokenInputsOptions.mempool`). Default false.
+   */
+  mempool?: boolean
 }
 
 /** The options checked and defaulted. @internal */
 export function minConfirmationsOf(options: GatewaysResolveOptions | undefined): number {
+  if (options?.mempool !== undefined && typeof options.mempool !== 'boolean')
+    throw new KomodoCcError('ARG_INVALID', 'options.mempool expected a boolean', { name: 'options.mempool' })
   const n = options?.minConfirmations ?? GATEWAYS_MIN_CONFIRMATIONS
   if (!Number.isSafeInteger(n) || n < 1)
     throw new KomodoCcError('ARG_INVALID', 'options.minConfirmations expected a positive integer', {
@@ -180,7 +189,7 @@ export async function isConfirmedTx(
  * `CCtoken_balance(address, tokenid)`: the confirmed unspent outputs at `address` (those spent in the mempool
  * included) of the token's create transaction or of a transaction whose tokens opret (eval 0xf2) names `tokenid`,
  * summed. Unlike `tokenbalance` it checks no token validity: what gatewaysbind compares with the supply and
- * gatewaysinfo prints as `remaining`.
+ * gatewaysinfo prints as `remaining`. `mempool`: the mempool's unspent outputs at `address` count too (the opt-in).
  * @internal
  */
 export async function ccTokenBalance(
@@ -188,8 +197,14 @@ export async function ccTokenBalance(
   address: string,
   tokenid: string,
   chain?: ChainParams,
+  mempool = false,
 ): Promise<bigint> {
   const list = await ccUnspent(reader, address, { chain })
+  // with the mempool opt-in (GatewaysResolveOptions.mempool): also the mempool's outputs there, none spent in the mempool
+  if (mempool) {
+    const [m, spent] = await Promise.all([reader.addressMempool(address), reader.mempoolSpends(address)])
+    list.push(...m.outputs.filter((u) => !spent.has(outpointKey(u.txid, u.vout))))
+  }
   const txs = await reader.txs(list.map((u) => u.txid))
   return list.reduce((sum, u, i) => {
     const p = lastOpret(outputsOf(txs[i]!), decodeTokensOpret)

@@ -2,7 +2,8 @@
 // read (src/cc/gateways.cpp), found through a ChainView and checked, then handed to the builder.
 import { KomodoCcError } from '../../errors.js'
 import { hexToBytes } from '../../bytes/hex.js'
-import { formatCoins, type AmountInput } from '../../amount.js'
+import { formatCoins } from '../../amount.js'
+import { gatewaysUnits } from './units.js'
 import { pubkeyBytes, p2pkhAddress } from '../../address/address.js'
 import type { ChainParams } from '../../address/chain.js'
 import { ccAddress, txidAddress, txidPubkey } from '../../cc/address.js'
@@ -10,6 +11,7 @@ import { p2pkScript } from '../../script/script.js'
 import { equalBytes } from '../../bytes/utils.js'
 import { EVAL } from '../../cc/eval.js'
 import { amountParam, txidParam } from '../../cctx/common.js'
+import { refuseOffCurve } from '../../cctx/pubkey.js'
 import type { BuildResult } from '../../cctx/complete.js'
 import type { BuildContext } from '../../cctx/context.js'
 import type { Utxo } from '../../cctx/types.js'
@@ -103,11 +105,11 @@ async function readBind(reader: StateReader, bindtxid: string, coin: unknown, mi
 // gatewaysbind
 
 /**
- * The parameters of {@link resolveGatewaysBind}: those of `gatewaysbind` with `tokensupply` an amount (a bigint is
- * token satoshis, a decimal string or exact number is coins; the daemon's RPC takes integer satoshis).
+ * The parameters of {@link resolveGatewaysBind}: those of `gatewaysbind`; `tokensupply` is token satoshis as the
+ * daemon's RPC reads it (`atol`): a bigint, or whole-number text (`'100000000'`).
  * @example const p: GatewaysBindResolveParams = { tokenid, oracletxid, coin: 'KMD', tokensupply: 100000000n, M: 1, N: 1, pubkeys: [pk], pubtype: 60, p2shtype: 85, wiftype: 188 }
  */
-export type GatewaysBindResolveParams = Omit<GatewaysBindParams, 'tokensupply'> & { tokensupply: AmountInput }
+export type GatewaysBindResolveParams = GatewaysBindParams
 
 /**
  * `gatewaysbind` through a chain source (spec 5.4): reads the token's create transaction (its vout 1 is the full
@@ -126,8 +128,9 @@ export async function resolveGatewaysBind(
   const { p, reader, chain } = begin(params, ctx, options, 'resolveGatewaysBind')
   const tokenid = txidParam(p.tokenid, 'tokenid')
   const oracletxid = txidParam(p.oracletxid, 'oracletxid')
-  const tokensupply = amountParam(p.tokensupply, 'tokensupply')
+  const tokensupply = amountParam(p.tokensupply, 'tokensupply', gatewaysUnits.gatewaysbind.tokensupply)
   const me = pubkeyBytes(ctx.pubkey, 'context.pubkey')
+  if (Array.isArray(p.pubkeys)) p.pubkeys.forEach((k, i) => refuseOffCurve(k, `pubkeys[${i}]`))
   // the bind pubkeys' balances are read only when the daemon would get that far (N keys, each 33 bytes)
   let keys: Uint8Array[] | undefined
   if (Array.isArray(p.pubkeys) && p.pubkeys.length === p.N)
@@ -142,8 +145,8 @@ export async function resolveGatewaysBind(
     normalCoins(reader, me, { chain }),
     maybeTx(reader, tokenid),
     // every valid candidate: the builder applies AddTokenCCInputs' supply/64 threshold and 64-input limit
-    tokenInputs(reader, tokenid, me, undefined, { chain }),
-    ccTokenBalance(reader, ccAddress(EVAL.TOKENS, me, chain), tokenid, chain),
+    tokenInputs(reader, tokenid, me, undefined, { chain, mempool: options.mempool === true }),
+    ccTokenBalance(reader, ccAddress(EVAL.TOKENS, me, chain), tokenid, chain, options.mempool === true),
     maybeTx(reader, oracletxid),
     reader
       .history(gatewaysGlobalAddress(chain))
@@ -188,7 +191,8 @@ export async function resolveGatewaysDeposit(
   const { p, reader, min, chain } = begin(params, ctx, options, 'resolveGatewaysDeposit')
   const bindtxid = txidParam(p.bindtxid, 'bindtxid')
   const cointxid = txidParam(p.cointxid, 'cointxid')
-  const amount = amountParam(p.amount, 'amount')
+  const amount = amountParam(p.amount, 'amount', gatewaysUnits.gatewaysdeposit.amount)
+  refuseOffCurve(p.destpub, 'destpub')
   const [height, bind] = await Promise.all([reader.height(), readBind(reader, bindtxid, p.coin, min, chain)])
   const build = (state: Omit<GatewaysDepositState, 'bind' | 'bindConfirmed'>, utxos: readonly Utxo[] = []) =>
     buildGatewaysDeposit({ ...p, amount }, buildContextOf(ctx, utxos, height), { ...bind.state, ...state })
@@ -260,7 +264,8 @@ export async function resolveGatewaysClaim(
   const { p, reader, min, chain } = begin(params, ctx, options, 'resolveGatewaysClaim')
   const bindtxid = txidParam(p.bindtxid, 'bindtxid')
   const deposittxid = txidParam(p.deposittxid, 'deposittxid')
-  const amount = amountParam(p.amount, 'amount')
+  const amount = amountParam(p.amount, 'amount', gatewaysUnits.gatewaysclaim.amount)
+  refuseOffCurve(p.destpub, 'destpub')
   const [height, bind, deposit] = await Promise.all([
     reader.height(),
     readBind(reader, bindtxid, p.coin, min, chain),
@@ -295,14 +300,15 @@ export async function resolveGatewaysWithdraw(
 ): Promise<BuildResult> {
   const { p, reader, min, chain } = begin(params, ctx, options, 'resolveGatewaysWithdraw')
   const bindtxid = txidParam(p.bindtxid, 'bindtxid')
-  const amount = amountParam(p.amount, 'amount')
+  const amount = amountParam(p.amount, 'amount', gatewaysUnits.gatewayswithdraw.amount)
+  refuseOffCurve(p.withdrawpub, 'withdrawpub')
   const [height, bind] = await Promise.all([reader.height(), readBind(reader, bindtxid, p.coin, min, chain)])
   if (bind.op === undefined)
     return buildGatewaysWithdraw({ ...p, amount }, buildContextOf(ctx, [], height), { ...bind.state, tokens: [] })
   const me = pubkeyBytes(ctx.pubkey, 'context.pubkey')
   const [markers, tokens, utxos] = await Promise.all([
     openMarkers(reader, chain),
-    tokenInputs(reader, bind.op.tokenid, me, amount, { chain }),
+    tokenInputs(reader, bind.op.tokenid, me, amount, { chain, mempool: options.mempool === true }),
     normalCoins(reader, me, { chain }),
   ])
   const referred = markers.flatMap((t) => {
@@ -499,7 +505,7 @@ export async function gatewaysInfo(
  * builders take them): what the wallet, the CLI and the devnet call.
  * @example gatewaysResolvers.find((r) => r.method === 'gatewaysclaim')!.params // ['bindtxid', 'coin', 'deposittxid', 'destpub', 'amount']
  */
-export const gatewaysResolvers: readonly MethodResolver[] = /* @__PURE__ */ Object.freeze([
+export const gatewaysResolvers = /* @__PURE__ */ Object.freeze([
   methodResolver(
     'gatewaysbind',
     ['tokenid', 'oracletxid', 'coin', 'tokensupply', 'M', 'N', 'pubkeys', 'pubtype', 'p2shtype', 'wiftype', 'taddr'],

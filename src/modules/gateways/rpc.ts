@@ -1,11 +1,11 @@
 // The gateways module's RPCs as the komodod client calls them (layer 7): argument checks and conversion, result
 // parsers. createKomodoRpc builds its `gateways*` methods from this table (through modules/registry/rpc.ts).
 import { KomodoCcError } from '../../errors.js'
-import { toSatoshis } from '../../amount.js'
-import type { AmountInput } from '../../amount.js'
+import type { AmountArg } from '../../amount.js'
 import type { ExactJson } from '../../rpc/json.js'
 import { moduleAddressRpc, rpcMethod } from '../../rpc/method.js'
-import { coinsParam, hexParam, intParam, pubkeyParam, textParam, txidParam, unitsParam } from '../../rpc/params.js'
+import { amountTextParam, hexParam, intParam, pubkeyParam, textParam, txidParam } from '../../rpc/params.js'
+import { gatewaysUnits } from './units.js'
 import {
   asObject,
   badResult as bad,
@@ -32,7 +32,7 @@ const gatewaysAddress = /* @__PURE__ */ moduleAddressRpc(['Gateways'])
 
 /**
  * The gateways RPCs of the komodod client, by daemon name. `gatewaysbind` takes `pubkeys` as one key or a list
- * of N keys (sent as N parameters) and `tokensupply` as an AmountInput (string/number = coins, bigint = satoshis),
+ * of N keys (sent as N parameters) and `tokensupply` in token satoshis (whole-number text or a bigint),
  * sent as satoshi digits.
  * @example gatewaysRpc.gatewaysinfo.toParams(bindtxid) // [bindtxid]
  * @internal
@@ -54,7 +54,7 @@ export const gatewaysRpc = /* @__PURE__ */ Object.freeze({
   /**
    * `gatewaysbind tokenid oracletxid coin tokensupply M N pubkeys… pubtype p2shtype wiftype [taddr]`: a transaction
    * binding a token and an oracle to an external `coin`, M of N signers (N ≤ 15, as many pubkeys), the coin's address
-   * prefix bytes (0..255); `tokensupply` is an AmountInput sent as satoshi digits. `{result, hex}`, not broadcast.
+   * prefix bytes (0..255); `tokensupply` is token satoshis (whole-number text or a bigint), sent as digits. `{result, hex}`, not broadcast.
    */
   gatewaysbind: rpcMethod(
     ['tokenid', 'oracletxid', 'coin', 'tokensupply', 'M', 'N', 'pubkeys', 'pubtype', 'p2shtype', 'wiftype', 'taddr'],
@@ -62,7 +62,7 @@ export const gatewaysRpc = /* @__PURE__ */ Object.freeze({
       tokenid: string,
       oracletxid: string,
       coin: string,
-      tokensupply: AmountInput,
+      tokensupply: AmountArg,
       M: number,
       N: number,
       pubkeys: string | readonly string[],
@@ -80,7 +80,7 @@ export const gatewaysRpc = /* @__PURE__ */ Object.freeze({
         txidParam(tokenid, 'tokenid'),
         txidParam(oracletxid, 'oracletxid'),
         textParam(coin, 'coin', 32),
-        unitsParam(toSatoshis(tokensupply, 'tokensupply'), 'tokensupply', 1n),
+        amountTextParam(tokensupply, 'tokensupply', gatewaysUnits.gatewaysbind.tokensupply, { min: 1n }),
         String(m),
         String(n),
         ...list.map((p, i) => pubkeyParam(p, `pubkeys[${i}]`)),
@@ -93,17 +93,17 @@ export const gatewaysRpc = /* @__PURE__ */ Object.freeze({
     parseHexResult,
   ),
   /**
-   * `gatewaysclaim bindtxid coin deposittxid destpub amount`: a transaction releasing `amount` (AmountInput) of the
+   * `gatewaysclaim bindtxid coin deposittxid destpub amount`: a transaction releasing `amount` (AmountArg) of the
    * gateway's tokens to `destpub` for a recorded deposit; `{result, hex}`, not broadcast.
    */
   gatewaysclaim: rpcMethod(
     ['bindtxid', 'coin', 'deposittxid', 'destpub', 'amount'],
-    (bindtxid: string, coin: string, deposittxid: string, destpub: string, amount: AmountInput) => [
+    (bindtxid: string, coin: string, deposittxid: string, destpub: string, amount: AmountArg) => [
       txidParam(bindtxid, 'bindtxid'),
       textParam(coin, 'coin', 32),
       txidParam(deposittxid, 'deposittxid'),
       pubkeyParam(destpub, 'destpub'),
-      coinsParam(amount, 'amount', { min: 1n }),
+      amountTextParam(amount, 'amount', gatewaysUnits.gatewaysclaim.amount, { min: 1n }),
     ],
     parseHexResult,
   ),
@@ -123,7 +123,7 @@ export const gatewaysRpc = /* @__PURE__ */ Object.freeze({
   /**
    * `gatewaysdeposit bindtxid height coin cointxid claimvout deposithex proof destpub amount`: a transaction recording
    * a deposit made on the external chain (its raw hex, vout and merkle proof, checked against the oracle's samples
-   * for `height`) for `destpub` to claim; `amount` is an AmountInput. `{result, hex}`, not broadcast.
+   * for `height`) for `destpub` to claim; `amount` is an AmountArg. `{result, hex}`, not broadcast.
    */
   gatewaysdeposit: rpcMethod(
     ['bindtxid', 'height', 'coin', 'cointxid', 'claimvout', 'deposithex', 'proof', 'destpub', 'amount'],
@@ -136,7 +136,7 @@ export const gatewaysRpc = /* @__PURE__ */ Object.freeze({
       deposithex: string,
       proof: string,
       destpub: string,
-      amount: AmountInput,
+      amount: AmountArg,
     ) => [
       txidParam(bindtxid, 'bindtxid'),
       intParam(height, 'height', 0, 0x7fffffff),
@@ -146,7 +146,7 @@ export const gatewaysRpc = /* @__PURE__ */ Object.freeze({
       hexParam(deposithex, 'deposithex'),
       hexParam(proof, 'proof'),
       pubkeyParam(destpub, 'destpub'),
-      coinsParam(amount, 'amount', { min: 1n }),
+      amountTextParam(amount, 'amount', gatewaysUnits.gatewaysdeposit.amount, { min: 1n }),
     ],
     parseHexResult,
   ),
@@ -176,16 +176,16 @@ export const gatewaysRpc = /* @__PURE__ */ Object.freeze({
   /** `gatewayslist`: the bindtxids (display hex) of the chain's gateways. */
   gatewayslist: rpcMethod([], () => [], parseTxidList),
   /**
-   * `gatewayswithdraw bindtxid coin withdrawpub amount`: a transaction returning `amount` (AmountInput) of tokens to
+   * `gatewayswithdraw bindtxid coin withdrawpub amount`: a transaction returning `amount` (AmountArg) of tokens to
    * the gateway and asking its signers to pay `withdrawpub` on the external chain; `{result, hex}`, not broadcast.
    */
   gatewayswithdraw: rpcMethod(
     ['bindtxid', 'coin', 'withdrawpub', 'amount'],
-    (bindtxid: string, coin: string, withdrawpub: string, amount: AmountInput) => [
+    (bindtxid: string, coin: string, withdrawpub: string, amount: AmountArg) => [
       txidParam(bindtxid, 'bindtxid'),
       textParam(coin, 'coin', 32),
       pubkeyParam(withdrawpub, 'withdrawpub'),
-      coinsParam(amount, 'amount', { min: 1n }),
+      amountTextParam(amount, 'amount', gatewaysUnits.gatewayswithdraw.amount, { min: 1n }),
     ],
     parseHexResult,
   ),

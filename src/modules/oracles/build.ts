@@ -2,7 +2,8 @@ import { KomodoCcError } from '../../errors.js'
 import { bytesToHex } from '../../bytes/hex.js'
 import { txidToInternalBytes } from '../../bytes/uint256.js'
 import { utf8ToBytes } from '../../bytes/utils.js'
-import { MAX_MONEY, toSatoshis, formatCoins, daemonParseDatafee, type AmountInput } from '../../amount.js'
+import { formatCoins, type AmountArg } from '../../amount.js'
+import { oraclesUnits } from './units.js'
 import { pubkeyBytes } from '../../address/address.js'
 import { cc1of1 } from '../../cc/condition.js'
 import { ccAddress } from '../../cc/address.js'
@@ -23,7 +24,17 @@ import { checkContext, checkUtxo, daemonRefusal, type BuildContext, type Checked
 import { builderParams } from '../../cctx/params.js'
 import { finalizeCcTx, type FinalizedTx } from '../../cctx/finalize.js'
 import { callerBatonSigner, completeBuild, type BuildResult } from '../../cctx/complete.js'
-import { ccInput, hexParam, moneyParam, normalInputs, stateTx, txidParam, type TxLike } from '../../cctx/common.js'
+import { curvePubkey } from '../../cctx/pubkey.js'
+import {
+  amountParam,
+  ccInput,
+  hexParam,
+  moneyParam,
+  normalInputs,
+  stateTx,
+  txidParam,
+  type TxLike,
+} from '../../cctx/common.js'
 import { OutpointSet } from '../../cctx/outpoints.js'
 import type { Utxo } from '../../cctx/types.js'
 
@@ -159,28 +170,6 @@ export function buildOraclesFund(params: OraclesFundParams, context: BuildContex
   return done(fin, ctx)
 }
 
-/**
- * The datafee parameter: a bigint is satoshis; text follows `oraclesregister`'s own rule — digits alone are
- * satoshis ("10000"), a decimal is coins ("0.0001") — and text the daemon would read differently from its exact
- * value ("1.5" is 1 satoshi to the daemon) is refused with both readings in the details.
- */
-function datafeeParam(v: bigint | string): bigint {
-  if (typeof v === 'bigint') return moneyParam(v, 'datafee')
-  if (typeof v === 'string' && /^-?\d+$/.test(v)) return moneyParam(BigInt(v), 'datafee')
-  if (typeof v === 'string') {
-    const exact = toSatoshis(v, 'datafee', { max: MAX_MONEY })
-    const daemon = daemonParseDatafee(v)
-    if (daemon !== exact)
-      throw new KomodoCcError(
-        'BUILD_PARAMS',
-        `datafee ${JSON.stringify(v)} is ${exact} sat exactly, but oraclesregister would read ${daemon} sat: pass satoshis as a bigint`,
-        { exact: String(exact), daemon: String(daemon) },
-      )
-    return exact
-  }
-  throw new KomodoCcError('BUILD_PARAMS', 'datafee expected a bigint (satoshis) or text', { name: 'datafee' })
-}
-
 /** State for {@link buildOraclesRegister}. */
 export type OraclesRegisterState = {
   oracle: TxLike
@@ -196,7 +185,7 @@ export type OraclesRegisterState = {
  */
 export type OraclesRegisterParams = {
   oracletxid: string
-  datafee: bigint | string
+  datafee: AmountArg
 }
 
 /**
@@ -213,7 +202,7 @@ export function buildOraclesRegister(
   const ctx = checkContext(context)
   const id = txidParam(oracletxid, 'oracletxid')
   oracleCreate(state?.oracle, id, `cant find oracletxid ${id}`, `invalid oracletxid ${id}`)
-  const fee = datafeeParam(datafee)
+  const fee = amountParam(datafee, 'datafee', oraclesUnits.oraclesregister.datafee)
   if (fee < ctx.fee) throw daemonRefusal('datafee must be txfee or more', { datafee: String(fee) })
   const baton = batonPk(ctx, state.batonPubkey).pk
   const normal = normalInputs(ctx, 3n * ctx.fee, 4, 'error adding normal inputs')
@@ -252,7 +241,7 @@ export function buildOraclesRegister(
 export type OraclesSubscribeParams = {
   oracletxid: string
   publisher: string | Uint8Array
-  amount: AmountInput
+  amount: AmountArg
 }
 
 /**
@@ -274,8 +263,8 @@ export function buildOraclesSubscribe(
   const ctx = checkContext(context)
   const id = txidParam(oracletxid, 'oracletxid')
   oracleCreate(state?.oracle, id, `cant find oracletxid ${id}`, `invalid oracletxid ${id}`)
-  const pub = pubkeyBytes(publisher, 'publisher')
-  const sats = toSatoshis(amount, 'amount', { max: MAX_MONEY })
+  const pub = curvePubkey(publisher, 'publisher')
+  const sats = amountParam(amount, 'amount', oraclesUnits.oraclessubscribe.amount)
   if (sats <= 0n)
     throw new KomodoCcError(
       'BUILD_PARAMS',

@@ -13,6 +13,7 @@ import type { ModuleDemo } from '../../devnet/module.js'
 import { decodeOraclesOpret } from './opret.js'
 import { buildOraclesData } from './build.js'
 import type { WalletMethodName } from '../registry/resolvers.js'
+import type { WalletMethod } from '../../wallet/wallet.js'
 
 /**
  * The oracle state an offline `buildOraclesData` needs, read from a daemon over RPC (getaddressutxos and
@@ -163,7 +164,7 @@ export const oraclesDemo: ModuleDemo<OraclesDemoOptions> = /* @__PURE__ */ Objec
     return { ok: ok && refusalsOk, ...(first === '' ? {} : { note: `last data ${first.slice(0, 16)}…` }) }
   },
   async wallet({ wallet, sent, confirm, line }) {
-    const call = (m: WalletMethodName, ...a: unknown[]) => wallet[m](...a)
+    const call = (m: WalletMethodName, ...a: unknown[]) => (wallet[m] as WalletMethod)(...a)
     const format = 'sIL'
     const created = await call('oraclescreate', 'WALLETFEED', 'a feed published by a key-local wallet', format)
     sent('oraclescreate', created, `format ${format}`)

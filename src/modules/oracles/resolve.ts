@@ -1,7 +1,9 @@
 // The oracles module's resolvers (issue 18): each finds through a ChainView exactly the state komodod's builder
 // would pick for the same chain (resolve-state.ts), then calls the module's builder.
 import { KomodoCcError } from '../../errors.js'
-import { MAX_MONEY, toSatoshis, type AmountInput } from '../../amount.js'
+import { MAX_MONEY, amountArg, type AmountArg } from '../../amount.js'
+import { oraclesUnits } from './units.js'
+import { refuseOffCurve } from '../../cctx/pubkey.js'
 import { batonKey } from '../../cc/address.js'
 import { pubkeyBytes } from '../../address/address.js'
 import { keySigner, nobleSecp256k1, type Signer } from '../../tx/sign.js'
@@ -78,7 +80,7 @@ export async function resolveOraclesFund(params: OraclesFundParams, ctx: Resolve
  * exact number (the daemon's `oraclesregister` reads digits alone as satoshis; the resolver does not).
  * @example const p: OraclesRegisterResolveParams = { oracletxid, datafee: 10000n }
  */
-export type OraclesRegisterResolveParams = { oracletxid: string; datafee: AmountInput }
+export type OraclesRegisterResolveParams = { oracletxid: string; datafee: AmountArg }
 
 /** Options of the resolvers that spend or make the baton: the baton pubkey when the context holds no key. */
 export type OraclesBatonOptions = {
@@ -101,7 +103,10 @@ export async function resolveOraclesRegister(
   const reader = readerOf(ctx)
   const p = paramsOf(params, 'oraclesregister')
   const id = txidParam(p.oracletxid, 'oracletxid')
-  const datafee = toSatoshis(p.datafee, 'datafee', { allowNegative: true, max: MAX_MONEY })
+  const datafee = amountArg(p.datafee, 'datafee', oraclesUnits.oraclesregister.datafee, {
+    allowNegative: true,
+    max: MAX_MONEY,
+  })
   const [oracle, utxos, height, fund] = await settledInOrder([
     oracleTxOf(reader, id),
     normalCoins(reader, ctx.pubkey, { chain: ctx.chain }),
@@ -120,7 +125,7 @@ export async function resolveOraclesRegister(
  * exact number (the daemon reads coins).
  * @example const p: OraclesSubscribeResolveParams = { oracletxid, publisher, amount: '0.01' }
  */
-export type OraclesSubscribeResolveParams = { oracletxid: string; publisher: string | Uint8Array; amount: AmountInput }
+export type OraclesSubscribeResolveParams = { oracletxid: string; publisher: string | Uint8Array; amount: AmountArg }
 
 /**
  * `oraclessubscribe oracletxid publisher amount`, key-locally: the oracle's create transaction, the caller's normal
@@ -135,7 +140,8 @@ export async function resolveOraclesSubscribe(
   const reader = readerOf(ctx)
   const p = paramsOf(params, 'oraclessubscribe')
   const id = txidParam(p.oracletxid, 'oracletxid')
-  const amount = toSatoshis(p.amount, 'amount', { max: MAX_MONEY })
+  const amount = amountArg(p.amount, 'amount', oraclesUnits.oraclessubscribe.amount, { max: MAX_MONEY })
+  refuseOffCurve(p.publisher, 'publisher')
   const [oracle, utxos, height] = await settledInOrder([
     oracleTxOf(reader, id),
     normalCoins(reader, ctx.pubkey, { chain: ctx.chain }),
@@ -203,7 +209,7 @@ export async function resolveOraclesData(
  * `oraclesdata` `mempool`.
  * @example await oraclesResolvers.find((r) => r.method === 'oraclesdata')!.resolve({ oracletxid, hexstr }, ctx)
  */
-export const oraclesResolvers: readonly MethodResolver[] = /* @__PURE__ */ Object.freeze([
+export const oraclesResolvers = /* @__PURE__ */ Object.freeze([
   methodResolver('oraclescreate', ['name', 'description', 'format'], resolveOraclesCreate),
   methodResolver('oraclesfund', ['oracletxid'], resolveOraclesFund),
   methodResolver('oraclesregister', ['oracletxid', 'datafee'], resolveOraclesRegister),

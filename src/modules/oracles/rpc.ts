@@ -1,19 +1,18 @@
 // The oracles module's RPCs as the komodod client calls them (layer 7): argument checks and conversion, result
 // parsers. createKomodoRpc builds its `oracles*` methods from this table (through modules/registry/rpc.ts).
 import { KomodoCcError } from '../../errors.js'
-import { toSatoshis } from '../../amount.js'
-import type { AmountInput } from '../../amount.js'
+import type { AmountArg } from '../../amount.js'
+import { oraclesUnits } from './units.js'
 import type { ExactJson } from '../../rpc/json.js'
 import { moduleAddressRpc, rpcMethod } from '../../rpc/method.js'
 import {
   addressParam,
-  coinsParam,
+  amountTextParam,
   hexParam,
   intParam,
   pubkeyParam,
   textParam,
   txidParam,
-  unitsParam,
 } from '../../rpc/params.js'
 import {
   asObject,
@@ -27,9 +26,9 @@ import {
 import type { OraclesInfo, OraclesSamples } from './info.js'
 
 /**
- * The oracles RPCs of the komodod client, by daemon name. `oraclesregister`'s `datafee` follows the AmountInput
- * convention (string/number = coins, bigint = satoshis) and goes out as satoshi digits (the daemon reads a non-zero
- * integer with atol first); `oraclessamples`' `baton` is the publisher's baton address (current daemons) or a baton
+ * The oracles RPCs of the komodod client, by daemon name. `oraclesregister`'s `datafee` is read as komodo-cli
+ * reads it (digits are satoshis, `0.…` is coins; a bigint is satoshis) and goes out as satoshi digits (the daemon
+ * reads a non-zero integer with atol first); `oraclessamples`' `baton` is the publisher's baton address (current daemons) or a baton
  * txid (2018 daemons).
  * @example oraclesRpc.oraclesregister.toParams(oracletxid, '0.001') // [oracletxid, '100000']
  * @internal
@@ -83,13 +82,16 @@ export const oraclesRpc = /* @__PURE__ */ Object.freeze({
   oracleslist: rpcMethod([], () => [], parseTxidList),
   /**
    * `oraclesregister oracletxid datafee`: a transaction registering the node's key as a publisher at `datafee` per
-   * record (AmountInput, ≥ 10000 satoshis, sent as satoshi digits); `{result, hex}`, not broadcast.
+   * record (AmountArg, ≥ 10000 satoshis, sent as satoshi digits); `{result, hex}`, not broadcast.
    */
   oraclesregister: rpcMethod(
     ['oracletxid', 'datafee'],
-    (oracletxid: string, datafee: AmountInput) =>
+    (oracletxid: string, datafee: AmountArg) =>
       // the daemon reads a non-zero integer as satoshis (atol first), so the fee goes out as satoshi digits
-      [txidParam(oracletxid, 'oracletxid'), unitsParam(toSatoshis(datafee, 'datafee'), 'datafee', 10000n)],
+      [
+        txidParam(oracletxid, 'oracletxid'),
+        amountTextParam(datafee, 'datafee', oraclesUnits.oraclesregister.datafee, { min: 10000n }),
+      ],
     parseHexResult,
   ),
   /**
@@ -106,15 +108,15 @@ export const oraclesRpc = /* @__PURE__ */ Object.freeze({
     parseOraclesSamples,
   ),
   /**
-   * `oraclessubscribe oracletxid publisher amount`: a transaction paying `amount` (AmountInput, ≥ 1 satoshi) to the
+   * `oraclessubscribe oracletxid publisher amount`: a transaction paying `amount` (AmountArg, ≥ 1 satoshi) to the
    * publisher's Oracles CC address, which its records' datafees draw on; `{result, hex}`, not broadcast.
    */
   oraclessubscribe: rpcMethod(
     ['oracletxid', 'publisher', 'amount'],
-    (oracletxid: string, publisher: string, amount: AmountInput) => [
+    (oracletxid: string, publisher: string, amount: AmountArg) => [
       txidParam(oracletxid, 'oracletxid'),
       pubkeyParam(publisher, 'publisher'),
-      coinsParam(amount, 'amount', { min: 1n }),
+      amountTextParam(amount, 'amount', oraclesUnits.oraclessubscribe.amount, { min: 1n }),
     ],
     parseHexResult,
   ),

@@ -12,6 +12,8 @@ import { oraclesInfo, oraclesSamples } from '../oracles/resolve-info.js'
 import { gatewaysInfo } from '../gateways/resolve.js'
 import { rewardsInfo } from '../rewards/resolve.js'
 import { MODULES } from './core.js'
+import { curvePubkey } from '../../cctx/pubkey.js'
+import { bytesToHex } from '../../bytes/hex.js'
 
 /** What a read gets besides its parameters: the wallet's key (the daemon's `-pubkey`) and address parameters. */
 export type ReadContext = Readonly<{ pubkey: string; chain?: ChainParams }>
@@ -27,74 +29,93 @@ export type WalletRead = Readonly<{
   read: (reader: StateReader, params: Record<string, unknown>, ctx: ReadContext) => Promise<unknown>
 }>
 
+/**
+ * A {@link WalletRead} that keeps, as types, its name `M`, parameter names `N`, parameters `P` and result `R`: what the
+ * wallet's read methods are typed from. At run time it is a plain `WalletRead`.
+ * @example type T = TypedWalletRead<'diceinfo', readonly ['fundingtxid'], { fundingtxid: string }, DiceInfo<'offline'>>
+ */
+export type TypedWalletRead<M extends string, N extends readonly string[], P, R> = WalletRead & {
+  readonly method: M
+  readonly params: N
+  /** Type-only (never set at run time). */
+  readonly __types?: { names: N; params: P; result: R }
+}
+
+/** One read entry, typed: its parameters `P` (read loosely at run time, as the daemon reads its text) and result. */
+function walletRead<const M extends string, const N extends readonly string[], P, R>(
+  method: M,
+  params: N,
+  read: (reader: StateReader, params: P, ctx: ReadContext) => Promise<R>,
+): TypedWalletRead<M, N, P, R> {
+  return { method, params, read: read as WalletRead['read'] } as TypedWalletRead<M, N, P, R>
+}
+
+/** The chain argument of the readers, when the wallet has one. */
+const chainOf = (ctx: ReadContext) => (ctx.chain === undefined ? {} : { chain: ctx.chain })
+
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'symbol' ? '' : String(v))
+/** A pubkey parameter: hex text or bytes as given, anything else as its text (refused by the curve check). */
+const pubkeyText = (v: unknown): string | Uint8Array => (v instanceof Uint8Array ? v : str(v))
 /** A count parameter as the daemon reads it (`atoi` of its text; a number as given). */
 const numArg = (v: unknown): number =>
   typeof v === 'number' ? v : typeof v === 'string' ? Number.parseInt(v, 10) : NaN
 
 /** The `<module>address` RPCs: the module's addresses for the wallet's key (and an optional `pubkey`). */
-const ADDRESS_READS: readonly WalletRead[] = MODULES.map((m) => ({
-  method: m.name === 'tokens' ? 'tokenaddress' : `${m.name}address`,
-  params: ['pubkey'],
-  read: async (_r: StateReader, p: Record<string, unknown>, ctx: ReadContext) =>
-    moduleAddressInfo(m.evalCode, {
-      mypubkey: ctx.pubkey,
-      ...(p.pubkey === undefined ? {} : { pubkey: str(p.pubkey) }),
-    }),
-}))
+const ADDRESS_READS = MODULES.map((m) =>
+  walletRead(
+    m.name === 'tokens' ? 'tokenaddress' : `${m.name}address`,
+    ['pubkey'],
+    async (_r: StateReader, p: { pubkey?: string | Uint8Array }, ctx: ReadContext) =>
+      moduleAddressInfo(m.evalCode, {
+        mypubkey: ctx.pubkey,
+        ...(p.pubkey === undefined ? {} : { pubkey: bytesToHex(curvePubkey(pubkeyText(p.pubkey), 'pubkey')) }),
+      }),
+  ),
+) as readonly TypedWalletRead<
+  'tokenaddress' | 'faucetaddress' | 'diceaddress' | 'oraclesaddress' | 'gatewaysaddress' | 'rewardsaddress',
+  readonly ['pubkey'],
+  { pubkey?: string | Uint8Array },
+  Record<string, string | number>
+>[]
 
 /**
  * Every read method the wallet answers from its chain source: `tokenbalance`, `faucetinfo`, `diceinfo`,
  * `oraclesinfo`, `oraclessamples`, `gatewaysinfo`, `rewardsinfo` and the six `<module>address`.
  * @example WALLET_READS.map((r) => r.method).includes('oraclesinfo') // true
  */
-export const WALLET_READS: readonly WalletRead[] = /* @__PURE__ */ Object.freeze([
-  {
-    method: 'tokenbalance',
-    params: ['tokenid', 'pubkey'],
-    read: async (r, p, ctx) => {
-      const pk = p.pubkey === undefined ? ctx.pubkey : str(p.pubkey)
-      const balance = await tokenBalance(r, str(p.tokenid), pk, ctx.chain === undefined ? {} : { chain: ctx.chain })
+export const WALLET_READS = /* @__PURE__ */ Object.freeze([
+  walletRead(
+    'tokenbalance',
+    ['tokenid', 'pubkey'],
+    async (r, p: { tokenid: string; pubkey?: string | Uint8Array }, ctx) => {
+      const pk = p.pubkey === undefined ? ctx.pubkey : bytesToHex(curvePubkey(pubkeyText(p.pubkey), 'pubkey'))
+      const balance = await tokenBalance(r, str(p.tokenid), pk, chainOf(ctx))
       return { result: 'success', CCaddress: ccAddress(0xf2, pk, ctx.chain), tokenid: str(p.tokenid), balance }
     },
-  },
-  {
-    method: 'faucetinfo',
-    params: [],
-    read: async (r, _p, ctx) => ({
-      result: 'success',
-      name: 'Faucet',
-      funding: formatCoins(await faucetFunding(r, ctx.chain === undefined ? {} : { chain: ctx.chain })),
-    }),
-  },
-  {
-    method: 'diceinfo',
-    params: ['fundingtxid'],
-    read: (r, p, ctx) => diceInfo(r, str(p.fundingtxid), ctx.chain === undefined ? {} : { chain: ctx.chain }),
-  },
-  {
-    method: 'oraclesinfo',
-    params: ['oracletxid'],
-    read: (r, p, ctx) => oraclesInfo(r, str(p.oracletxid), ctx.chain === undefined ? {} : { chain: ctx.chain }),
-  },
-  {
-    method: 'oraclessamples',
-    params: ['oracletxid', 'batonaddress', 'num'],
-    read: (r, p, ctx) =>
-      oraclesSamples(
-        r,
-        str(p.oracletxid),
-        str(p.batonaddress),
-        numArg(p.num),
-        ctx.chain === undefined ? {} : { chain: ctx.chain },
-      ),
-  },
-  { method: 'gatewaysinfo', params: ['bindtxid'], read: (r, p, ctx) => gatewaysInfo(r, str(p.bindtxid), ctx.chain) },
-  {
-    method: 'rewardsinfo',
-    params: ['fundingtxid'],
-    read: (r, p, ctx) => rewardsInfo(r, str(p.fundingtxid), ctx.chain),
-  },
+  ),
+  walletRead('faucetinfo', [], async (r, _p: Record<string, never>, ctx) => ({
+    result: 'success',
+    name: 'Faucet',
+    funding: formatCoins(await faucetFunding(r, chainOf(ctx))),
+  })),
+  walletRead('diceinfo', ['fundingtxid'], (r, p: { fundingtxid: string }, ctx) =>
+    diceInfo(r, str(p.fundingtxid), chainOf(ctx)),
+  ),
+  walletRead('oraclesinfo', ['oracletxid'], (r, p: { oracletxid: string }, ctx) =>
+    oraclesInfo(r, str(p.oracletxid), chainOf(ctx)),
+  ),
+  walletRead(
+    'oraclessamples',
+    ['oracletxid', 'batonaddress', 'num'],
+    (r, p: { oracletxid: string; batonaddress: string; num: number | string }, ctx) =>
+      oraclesSamples(r, str(p.oracletxid), str(p.batonaddress), numArg(p.num), chainOf(ctx)),
+  ),
+  walletRead('gatewaysinfo', ['bindtxid'], (r, p: { bindtxid: string }, ctx) =>
+    gatewaysInfo(r, str(p.bindtxid), ctx.chain),
+  ),
+  walletRead('rewardsinfo', ['fundingtxid'], (r, p: { fundingtxid: string }, ctx) =>
+    rewardsInfo(r, str(p.fundingtxid), ctx.chain),
+  ),
   ...ADDRESS_READS,
 ])
 
@@ -116,3 +137,35 @@ export type WalletReadName =
   | 'oraclesaddress'
   | 'gatewaysaddress'
   | 'rewardsaddress'
+
+/**
+ * Every read entry as one union type, each with its types (what the wallet's reads are typed from).
+ * @example type E = Extract<WalletReadEntry, { method: 'oraclesinfo' }>
+ */
+export type WalletReadEntry = (typeof WALLET_READS)[number]
+
+/**
+ * The type-level facts of read `K`: its parameter names, parameters and result.
+ * @example type R = WalletReadTypes<'diceinfo'>['result']
+ */
+export type WalletReadTypes<K extends WalletReadName> = NonNullable<
+  Extract<WalletReadEntry, { readonly method: K }>['__types']
+>
+
+/**
+ * The parameters of read `K`, keyed by the daemon's names.
+ * @example const p: WalletReadParams<'tokenbalance'> = { tokenid }
+ */
+export type WalletReadParams<K extends WalletReadName> = WalletReadTypes<K>['params']
+
+/**
+ * What read `K` resolves to: the daemon's answer for that RPC, as computed here.
+ * @example type I = WalletReadResult<'oraclesinfo'> // OraclesInfo<'offline'>
+ */
+export type WalletReadResult<K extends WalletReadName> = WalletReadTypes<K>['result']
+
+/**
+ * The parameter names of read `K`, in the daemon's order.
+ * @example type N = WalletReadNames<'tokenbalance'> // readonly ['tokenid', 'pubkey']
+ */
+export type WalletReadNames<K extends WalletReadName> = WalletReadTypes<K>['names']

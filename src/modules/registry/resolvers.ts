@@ -1,7 +1,7 @@
 // The registry's list of the modules' resolvers (layer 6, beside the core list): each module's state-changing
 // methods as the key-local wallet, `komodo-cc wallet` and the benches run them (`modules/<m>/resolve.ts`). Its own
 // file, not the core list, so that the inspector's bundle carries no resolver.
-import type { MethodResolver } from '../../cctx/resolve.js'
+import type { MethodResolver, TypedMethodResolver } from '../../cctx/resolve.js'
 import type { ModuleName } from './core.js'
 import { tokensResolvers } from '../tokens/resolve.js'
 import { faucetResolvers } from '../faucet/resolve.js'
@@ -30,31 +30,26 @@ export const WALLET_METHODS: readonly MethodResolver[] = /* @__PURE__ */ Object.
 )
 
 /**
+ * Every module's resolver entries as one union type: each keeps its method's name, parameter names in order,
+ * parameter, option and result types ({@link TypedMethodResolver}), what the wallet's methods are typed from.
+ * @example type E = Extract<WalletResolver, { method: 'tokentransfer' }>['params'] // readonly ['tokenid', 'destpubkey', 'amount']
+ */
+export type WalletResolver =
+  | (typeof tokensResolvers)[number]
+  | (typeof faucetResolvers)[number]
+  | (typeof diceResolvers)[number]
+  | (typeof oraclesResolvers)[number]
+  | (typeof gatewaysResolvers)[number]
+  | (typeof rewardsResolvers)[number]
+
+/**
  * The names of {@link WALLET_METHODS}, as a type: what a `Wallet` has a method for (test/wallet checks the two agree).
  * @example const m: WalletMethodName = 'tokentransfer'
  */
-export type WalletMethodName =
-  | 'tokencreate'
-  | 'tokentransfer'
-  | 'faucetfund'
-  | 'faucetget'
-  | 'dicefund'
-  | 'diceaddfunds'
-  | 'dicebet'
-  | 'dicefinish'
-  | 'oraclescreate'
-  | 'oraclesfund'
-  | 'oraclesregister'
-  | 'oraclessubscribe'
-  | 'oraclesdata'
-  | 'gatewaysbind'
-  | 'gatewaysdeposit'
-  | 'gatewaysclaim'
-  | 'gatewayswithdraw'
-  | 'gatewayspartialsign'
-  | 'gatewayscompletesigning'
-  | 'gatewaysmarkdone'
-  | 'rewardscreatefunding'
-  | 'rewardsaddfunding'
-  | 'rewardslock'
-  | 'rewardsunlock'
+export type WalletMethodName = WalletResolver['method']
+
+/**
+ * The resolver entry of one method, with its types.
+ * @example type R = WalletMethodResolver<'oraclesdata'>
+ */
+export type WalletMethodResolver<K extends WalletMethodName> = Extract<WalletResolver, { readonly method: K }>

@@ -1,7 +1,8 @@
 import { KomodoCcError } from '../../errors.js'
 import { bytesToHex, hexToBytes } from '../../bytes/hex.js'
 import { equalBytes } from '../../bytes/utils.js'
-import { COIN, toSatoshis, formatCoins, daemonParseCoins, type AmountInput } from '../../amount.js'
+import { COIN, formatCoins, daemonParseCoins, type AmountArg } from '../../amount.js'
+import { rewardsUnits } from './units.js'
 import { pubkeyBytes } from '../../address/address.js'
 import { cc1of1 } from '../../cc/condition.js'
 import { ccModule, EVAL as EVAL_CODES } from '../../cc/eval.js'
@@ -58,14 +59,12 @@ function planOf(
   return { fundingtxid: s.txid, plan: f, outputs: s }
 }
 
-function aprParam(v: bigint | string | undefined): bigint {
+function aprParam(v: unknown): bigint {
   if (v === undefined) return 5n * COIN
   if (typeof v === 'bigint') return v
-  if (typeof v !== 'string')
-    throw new KomodoCcError('BUILD_PARAMS', 'APR expected a bigint (percent × 10^8) or decimal percent text', {
-      name: 'APR',
-    })
-  const exact = toSatoshis(v, 'APR', { allowNegative: true })
+  // a JS number is refused there with both spellings; text is a percentage, as the RPC's atof × COIN reads it
+  const exact = amountParam(v, 'APR', rewardsUnits.rewardscreatefunding.APR)
+  if (typeof v !== 'string') return exact
   const daemon = daemonParseCoins(v, { fudge: false })
   if (daemon !== exact)
     throw new KomodoCcError(
@@ -180,11 +179,11 @@ export type RewardsCreateFundingState = {
  */
 export type RewardsCreateFundingParams = {
   name: string
-  amount: AmountInput
+  amount: AmountArg
   APR?: bigint | string | undefined
   mindays?: number | bigint | undefined
   maxdays?: number | bigint | undefined
-  mindeposit?: AmountInput | undefined
+  mindeposit?: AmountArg | undefined
 }
 
 /**
@@ -210,7 +209,7 @@ export function buildRewardsCreateFunding(
   )
   const ctx = checkContext(context)
   planName(name)
-  const funds = amountParam(amount, 'amount')
+  const funds = amountParam(amount, 'amount', rewardsUnits.rewardscreatefunding.amount)
   if (funds <= 0n) throw daemonRefusal('funds must be positive', { amount: String(funds) })
   const apr = aprParam(APR)
   if (apr > MAX_APR) throw daemonRefusal('25% APR is maximum', { APR: String(apr) })
@@ -222,7 +221,8 @@ export function buildRewardsCreateFunding(
     maxseconds = daysParam(maxdays, 'maxdays')
     if (maxseconds <= 0n) throw daemonRefusal('maxdays must be positive')
     if (maxseconds < minseconds) throw daemonRefusal('maxdays must be greater than mindays')
-    if (mindeposit !== undefined) deposit = amountParam(mindeposit, 'mindeposit')
+    if (mindeposit !== undefined)
+      deposit = amountParam(mindeposit, 'mindeposit', rewardsUnits.rewardscreatefunding.mindeposit)
     if (deposit <= 0n) throw daemonRefusal('mindeposit must be positive')
   } else if (mindeposit !== undefined)
     throw new KomodoCcError('BUILD_PARAMS', 'mindeposit is positional after maxdays: give maxdays too', {
@@ -275,7 +275,7 @@ export type RewardsPlanState = {
 export type RewardsAddFundingParams = {
   name: string
   fundingtxid: string
-  amount: AmountInput
+  amount: AmountArg
 }
 
 /**
@@ -298,7 +298,7 @@ export function buildRewardsAddFunding(
   const ctx = checkContext(context)
   const id = txidParam(fundingtxid, 'fundingtxid')
   planName(name)
-  const sats = amountParam(amount, 'amount')
+  const sats = amountParam(amount, 'amount', rewardsUnits.rewardsaddfunding.amount)
   if (sats < 0n) throw daemonRefusal('funding amount must be positive', { amount: String(sats) })
   const plan = planOf(state?.plan, name, undefined, `Rewards plan ${name} doesnt exist\n`)
   if (plan.fundingtxid !== id)
@@ -326,7 +326,7 @@ export type RewardsLockState = RewardsPlanState & {
 export type RewardsLockParams = {
   name: string
   fundingtxid: string
-  amount: AmountInput
+  amount: AmountArg
 }
 
 /**
@@ -345,7 +345,7 @@ export function buildRewardsLock(
   const ctx = checkContext(context)
   const id = txidParam(fundingtxid, 'fundingtxid')
   planName(name)
-  const deposit = amountParam(amount, 'amount')
+  const deposit = amountParam(amount, 'amount', rewardsUnits.rewardslock.amount)
   const plan = planOf(state?.plan, name, undefined, `Rewards plan ${name} doesnt exist\n`)
   if (plan.fundingtxid !== id)
     throw new KomodoCcError(

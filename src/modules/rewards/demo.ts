@@ -4,6 +4,7 @@ import { formatCoins } from '../../amount.js'
 import { parseTransaction } from '../../tx/codec.js'
 import type { ModuleDemo } from '../../devnet/module.js'
 import type { WalletMethodName } from '../registry/resolvers.js'
+import type { WalletMethod } from '../../wallet/wallet.js'
 
 /**
  * The rewards step of the demo: `rewardscreatefunding` of a plan, `rewardslock` of 20 coins, an early
@@ -46,7 +47,7 @@ export const rewardsDemo: ModuleDemo = /* @__PURE__ */ Object.freeze({
     return { ok }
   },
   async wallet({ wallet, sent, confirm, line, advanceTime }) {
-    const call = (m: WalletMethodName, ...a: unknown[]) => wallet[m](...a)
+    const call = (m: WalletMethodName, ...a: unknown[]) => (wallet[m] as WalletMethod)(...a)
     const plan = await call('rewardscreatefunding', 'WALLETRW', '50', '5', 1, 10, '1')
     sent('rewardscreatefunding', plan, 'plan WALLETRW: 50 coins, 5% APR')
     await confirm()

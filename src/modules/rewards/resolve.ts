@@ -500,7 +500,7 @@ export async function resolveRewardsUnlock(
  * names, parameter names in its order, and the resolvers.
  * @example rewardsResolvers.find((r) => r.method === 'rewardslock')!.resolve({ name, fundingtxid, amount }, ctx)
  */
-export const rewardsResolvers: readonly MethodResolver[] = /* @__PURE__ */ Object.freeze([
+export const rewardsResolvers = /* @__PURE__ */ Object.freeze([
   methodResolver(
     'rewardscreatefunding',
     ['name', 'amount', 'APR', 'mindays', 'maxdays', 'mindeposit'],

@@ -1,10 +1,11 @@
 // The rewards module's RPCs as the komodod client calls them (layer 7): argument checks and conversion, result
 // parsers. createKomodoRpc builds its `rewards*` methods from this table (through modules/registry/rpc.ts).
 import { KomodoCcError } from '../../errors.js'
-import type { AmountInput } from '../../amount.js'
+import type { AmountArg } from '../../amount.js'
 import type { ExactJson } from '../../rpc/json.js'
 import { moduleAddressRpc, planAmountRpc, rpcMethod } from '../../rpc/method.js'
-import { coinsParam, intParam, planNameParam, planTxidParams, txidParam } from '../../rpc/params.js'
+import { rewardsUnits } from './units.js'
+import { amountTextParam, intParam, planNameParam, planTxidParams, txidParam } from '../../rpc/params.js'
 import {
   asObject,
   parseHexResult,
@@ -23,7 +24,7 @@ import type { RewardsInfo } from './info.js'
  */
 export const rewardsRpc = /* @__PURE__ */ Object.freeze({
   /**
-   * `rewardsaddfunding name fundingtxid amount`: a transaction adding `amount` (AmountInput; ≥ 1 satoshi) to the plan's
+   * `rewardsaddfunding name fundingtxid amount`: a transaction adding `amount` (AmountArg; ≥ 1 satoshi) to the plan's
    * funding; `{result, hex}`, not broadcast.
    */
   rewardsaddfunding: planAmountRpc(),
@@ -34,23 +35,19 @@ export const rewardsRpc = /* @__PURE__ */ Object.freeze({
   rewardsaddress: moduleAddressRpc(['Rewards']),
   /**
    * `rewardscreatefunding name amount [APR mindays maxdays mindeposit]`: a transaction creating a rewards plan (name ≤ 8
-   * bytes) funded with `amount` (AmountInput); `APR` is percent as text or number, `mindays`/`maxdays` integers,
-   * `mindeposit` an AmountInput; leaving out a middle one is `ARG_INVALID`. `{result, hex}`, not broadcast.
+   * bytes) funded with `amount` (AmountArg); `APR` is percent as text (or percent × 10^8 as a bigint), `mindays`/`maxdays` integers,
+   * `mindeposit` an AmountArg; leaving out a middle one is `ARG_INVALID`. `{result, hex}`, not broadcast.
    */
   rewardscreatefunding: rpcMethod(
     ['name', 'amount', 'APR', 'mindays', 'maxdays', 'mindeposit'],
-    (
-      name: string,
-      amount: AmountInput,
-      APR?: string | number,
-      mindays?: number,
-      maxdays?: number,
-      mindeposit?: AmountInput,
-    ) => {
-      const params = [planNameParam(name, 'name'), coinsParam(amount, 'amount', { min: 1n })]
+    (name: string, amount: AmountArg, APR?: AmountArg, mindays?: number, maxdays?: number, mindeposit?: AmountArg) => {
+      const params = [
+        planNameParam(name, 'name'),
+        amountTextParam(amount, 'amount', rewardsUnits.rewardscreatefunding.amount, { min: 1n }),
+      ]
       const rest: string[] = []
       // optional parameters may be omitted only from the end
-      if (APR !== undefined) rest.push(coinsParam(typeof APR === 'number' ? APR : String(APR), 'APR', { fudge: false }))
+      if (APR !== undefined) rest.push(amountTextParam(APR, 'APR', rewardsUnits.rewardscreatefunding.APR))
       if (mindays !== undefined) {
         if (APR === undefined) throw gap('mindays', 'APR')
         rest.push(intParam(mindays, 'mindays', 0, 0x7fffffff))
@@ -61,7 +58,7 @@ export const rewardsRpc = /* @__PURE__ */ Object.freeze({
       }
       if (mindeposit !== undefined) {
         if (maxdays === undefined) throw gap('mindeposit', 'maxdays')
-        rest.push(coinsParam(mindeposit, 'mindeposit'))
+        rest.push(amountTextParam(mindeposit, 'mindeposit', rewardsUnits.rewardscreatefunding.mindeposit))
       }
       return [...params, ...rest]
     },
@@ -79,7 +76,7 @@ export const rewardsRpc = /* @__PURE__ */ Object.freeze({
   /** `rewardslist`: the fundingtxids (display hex) of the chain's rewards plans. */
   rewardslist: rpcMethod([], () => [], parseTxidList),
   /**
-   * `rewardslock name fundingtxid amount`: a transaction locking `amount` (AmountInput; ≥ 1 satoshi) in the plan;
+   * `rewardslock name fundingtxid amount`: a transaction locking `amount` (AmountArg; ≥ 1 satoshi) in the plan;
    * `{result, hex}`, not broadcast.
    */
   rewardslock: planAmountRpc(),

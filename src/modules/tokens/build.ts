@@ -1,8 +1,8 @@
 import { KomodoCcError } from '../../errors.js'
 import { bytesToHex } from '../../bytes/hex.js'
 import { equalBytes, utf8ToBytes } from '../../bytes/utils.js'
-import type { AmountInput } from '../../amount.js'
-import { pubkeyBytes } from '../../address/address.js'
+import type { AmountArg } from '../../amount.js'
+import { tokensUnits } from './units.js'
 import { cc1of1, tokensCc1of1 } from '../../cc/condition.js'
 import { ccModule, EVAL as EVAL_CODES } from '../../cc/eval.js'
 import { ccScript } from '../../script/cc.js'
@@ -11,7 +11,8 @@ import { checkContext, checkUtxo, daemonRefusal, type BuildContext } from '../..
 import { builderParams } from '../../cctx/params.js'
 import { finalizeCcTx } from '../../cctx/finalize.js'
 import { completeBuild, type BuildResult } from '../../cctx/complete.js'
-import { amountParam, hexParam, moneyParam, normalInputs, stateTx, txidParam, type TxLike } from '../../cctx/common.js'
+import { curvePubkey } from '../../cctx/pubkey.js'
+import { amountParam, hexParam, normalInputs, stateTx, txidParam, type TxLike } from '../../cctx/common.js'
 import { OutpointSet } from '../../cctx/outpoints.js'
 import type { InputPlan, Utxo } from '../../cctx/types.js'
 
@@ -30,7 +31,7 @@ const MAX_TOKEN_INPUTS = 60
  */
 export type TokenCreateParams = {
   name: string
-  supply: AmountInput
+  supply: AmountArg
   description?: string | undefined
   data?: string | Uint8Array | undefined
 }
@@ -61,7 +62,7 @@ export function buildTokenCreate(params: TokenCreateParams, context: BuildContex
   const nameLen = utf8ToBytes(name).length
   if (nameLen === 0 || nameLen > MAX_NAME)
     throw daemonRefusal('Token name must not be empty and up to 32 characters', { length: nameLen, max: MAX_NAME })
-  const sats = amountParam(supply, 'supply')
+  const sats = amountParam(supply, 'supply', tokensUnits.tokencreate.supply)
   if (sats <= 0n) throw daemonRefusal('Token supply must be positive', { supply: String(sats) })
   const descLen = utf8ToBytes(desc).length
   if (descLen > MAX_DESCRIPTION)
@@ -139,7 +140,7 @@ function tokenCreate(create: TxLike | undefined, tokenid: string): TokensCreateO
 export type TokenTransferParams = {
   tokenid: string
   destpubkey: string | Uint8Array
-  amount: bigint | string
+  amount: AmountArg
 }
 
 /**
@@ -165,8 +166,8 @@ export function buildTokenTransfer(
   const ctx = checkContext(context)
   const id = txidParam(tokenid, 'tokenid')
   if (/^0{64}$/.test(id)) throw daemonRefusal('invalid tokenid')
-  const dest = pubkeyBytes(destpubkey, 'destpubkey')
-  const units = unitsParam(amount)
+  const dest = curvePubkey(destpubkey, 'destpubkey')
+  const units = amountParam(amount, 'amount', tokensUnits.tokentransfer.amount)
   if (units <= 0n) throw daemonRefusal('amount must be positive', { amount: String(units) })
   if (typeof state !== 'object' || state === null)
     throw new KomodoCcError('BUILD_STATE', 'state expected { create, tokens }')
@@ -212,15 +213,4 @@ export function buildTokenTransfer(
     expiryHeight: ctx.expiryHeight,
   })
   return completeBuild(fin, ctx, EVAL)
-}
-
-/** Token units: a bigint, or decimal digits (the RPC's `atoll` would silently truncate "1.9" to 1: refused here). */
-function unitsParam(v: bigint | string): bigint {
-  if (typeof v === 'bigint') return moneyParam(v, 'amount')
-  if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) return moneyParam(BigInt(v.trim()), 'amount')
-  throw new KomodoCcError(
-    'BUILD_PARAMS',
-    `amount expected token units as a bigint or integer text, got ${typeof v === 'string' ? JSON.stringify(v) : typeof v}`,
-    { name: 'amount' },
-  )
 }

@@ -2,6 +2,7 @@
 // transfer part of it over RPC.
 import type { ModuleDemo } from '../../devnet/module.js'
 import type { WalletMethodName } from '../registry/resolvers.js'
+import type { WalletMethod } from '../../wallet/wallet.js'
 
 /**
  * The tokens step of the demo: `tokencreate` of 1000 units, `tokentransfer` of 250 to another key, both balances
@@ -23,7 +24,7 @@ export const tokensDemo: ModuleDemo = /* @__PURE__ */ Object.freeze({
     return { ok: mine.balance === 750n && theirs.balance === 250n }
   },
   async wallet({ wallet, sent, confirm, line }) {
-    const call = (m: WalletMethodName, ...a: unknown[]) => wallet[m](...a)
+    const call = (m: WalletMethodName, ...a: unknown[]) => (wallet[m] as WalletMethod)(...a)
     const tok = await call('tokencreate', 'WALLETTOK', '0.00001', 'made by a key-local wallet')
     sent('tokencreate', tok, '1000 units, built and signed in this process')
     await confirm()

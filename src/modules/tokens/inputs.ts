@@ -105,12 +105,32 @@ async function unspentAt(reader: StateReader, address: string, chain?: ChainPara
   return list.filter((u) => !spent.has(outpointKey(u.txid, u.vout)))
 }
 
+/** Options of {@link tokenInputs}. */
+export type TokenInputsOptions = {
+  chain?: ChainParams
+  /**
+   * Also take the mempool's outputs on the token address (not spent in the mempool), after the confirmed ones, in the
+   * mempool index's order: token transfers then chain without a block. komodod's own `AddTokenCCInputs` reads only
+   * confirmed outputs (`SetCCunspents`), but its token validation reads a spent output's transaction with
+   * `GetTxUnconfirmed` → `myGetTransaction`, which looks in the mempool first (src/cc/CCtokens.cpp `TokensValidate`,
+   * `TokensExactAmounts`; src/cc/eval.cpp; src/main.cpp `myGetTransaction`), so a node accepts the spend of a mempool
+   * parent. Default false (the daemon's rule).
+   */
+  mempool?: boolean
+}
+
+/** The mempool's outputs on `address` that no mempool transaction spends, in the mempool index's order. */
+async function mempoolAt(reader: StateReader, address: string): Promise<ChainUtxo[]> {
+  const [m, spent] = await Promise.all([reader.addressMempool(address), reader.mempoolSpends(address)])
+  return m.outputs.filter((u) => !spent.has(outpointKey(u.txid, u.vout)))
+}
+
 /**
  * The token inputs komodod's `AddTokenCCInputs` would take for `pubkey` (spec 3.4): confirmed unspent outputs on the
  * token address of `pubkey` (NFT-aware, as komodod's `GetTokensCCaddress`), in address-index order, not spent in the mempool, each
  * a valid token output of `tokenid` whose transaction balances; with `amount` (token units), outputs below amount/60
  * are skipped and at most 60 are taken until they cover it. Every transaction read is checked by the reader. A tokenid
- * the chain does not know gives none.
+ * the chain does not know gives none. With `options.mempool` the mempool's outputs follow the confirmed ones.
  * @throws KomodoCcError CHAIN_MISMATCH | TX_NOT_FOUND (a spent transaction of the token's history) | ABORTED
  * @example const utxos = await tokenInputs(new StateReader(view), tokenid, pubkey, 500n)
  */
@@ -119,12 +139,15 @@ export async function tokenInputs(
   tokenid: string,
   pubkey: string | Uint8Array,
   amount?: bigint,
-  options: { chain?: ChainParams } = {},
+  options: TokenInputsOptions = {},
 ): Promise<ChainUtxo[]> {
   const id = txidText(tokenid, 'tokenid')
+  if (options.mempool !== undefined && typeof options.mempool !== 'boolean')
+    throw new KomodoCcError('ARG_INVALID', 'options.mempool expected a boolean', { name: 'mempool' })
   const create = await tokenCreateTx(reader, id)
   const address = tokenAddress(createNftEvalCode(create?.tx ?? null), pubkey, options.chain)
   const candidates = await unspentAt(reader, address, options.chain)
+  if (options.mempool === true) candidates.push(...(await mempoolAt(reader, address)))
   if (candidates.length === 0) return []
   const seed = await reader.txs(candidates.map((u) => u.txid)) // already read by unspent(): no round trip
   return withHistory(reader, create === null ? seed : [create, ...seed], (lookup) =>

@@ -1,7 +1,9 @@
 // The tokens module's resolvers (issue 18): find through a ChainView the state komodod's `tokencreate` and
 // `tokentransfer` would use, then call the builders. The devnet's daemon-style RPCs run these same functions.
-import { pubkeyBytes } from '../../address/address.js'
-import { toSatoshis, type AmountInput } from '../../amount.js'
+import { KomodoCcError } from '../../errors.js'
+import { curvePubkey } from '../../cctx/pubkey.js'
+import { amountArg, type AmountArg } from '../../amount.js'
+import { tokensUnits } from './units.js'
 import { daemonRefusal } from '../../cctx/context.js'
 import type { BuildResult } from '../../cctx/complete.js'
 import { txidParam } from '../../cctx/common.js'
@@ -21,29 +23,36 @@ import { tokenCreateTx, tokenInputs } from './inputs.js'
 import { tokensOpretOf } from './validity.js'
 
 /**
- * The parameters of {@link resolveTokenTransfer}, named as the daemon names them. `amount` is token units (1 unit =
- * 1 satoshi): a bigint is units, a decimal string or a number is coins (`'0.000005'` = 500 units), as every amount
- * of the library; the daemon's RPC takes integer units (`atoll`).
+ * The parameters of {@link resolveTokenTransfer}, named as the daemon names them. `amount` is token units, as the
+ * daemon's RPC reads it (`atoll`): a bigint, or whole-number text (`'500'` is 500 units).
  * @example const p: TokenTransferResolveParams = { tokenid, destpubkey, amount: 500n }
  */
 export type TokenTransferResolveParams = {
   tokenid: string
   destpubkey: string | Uint8Array
-  amount: AmountInput
+  amount: AmountArg
 }
+
+/**
+ * The options of {@link resolveTokenTransfer}: `mempool` also gathers token outputs still in the mempool (a transfer
+ * right after `tokencreate`, or two transfers without a block), which komodod's confirmed-only `AddTokenCCInputs`
+ * does not; its token validation accepts such a parent (see `TokenInputsOptions.mempool`).
+ * @example await wallet.tokentransfer(tokenid, destpubkey, '100', { resolve: { mempool: true } })
+ */
+export type TokenTransferResolveOptions = { mempool?: boolean }
 
 /**
  * `tokencreate name supply [description] [data]`, key-local: the creator's normal coins as `AddNormalinputs2` sees
  * them (confirmed outputs of `ctx.pubkey`'s own address not spent in the mempool, at most 64 taken), the chain's
- * height, then {@link buildTokenCreate}. `supply`: a bigint is units (satoshis), a decimal string or number is coins
- * (the daemon's RPC takes coins).
+ * height, then {@link buildTokenCreate}. `supply`: a bigint is units (satoshis), a decimal string is coins, as the
+ * daemon's RPC reads it.
  * Round trips: 4 (height, the address's unspent list and their transactions, its mempool).
  * @throws KomodoCcError like {@link buildTokenCreate} (`daemonError` holds the daemon's text) | CHAIN_MISMATCH | TX_NOT_FOUND | ABORTED
  * @example const r = await resolveTokenCreate({ name: 'TOK', supply: '0.00001' }, { view, pubkey, privateKey })
  */
 export async function resolveTokenCreate(params: TokenCreateParams, ctx: ResolveContext): Promise<BuildResult> {
   const p = builderParams(params, 'resolveTokenCreate', ['name', 'supply'], ['description', 'data'])
-  const supply = toSatoshis(p.supply, 'supply', { allowNegative: true })
+  const supply = amountArg(p.supply, 'supply', tokensUnits.tokencreate.supply, { allowNegative: true })
   const reader = readerOf(ctx)
   const [utxos, height] = await Promise.all([
     normalCoins(reader, ctx.pubkey, { confirmedOnly: true, chain: ctx.chain }),
@@ -66,12 +75,17 @@ export async function resolveTokenCreate(params: TokenCreateParams, ctx: Resolve
 export async function resolveTokenTransfer(
   params: TokenTransferResolveParams,
   ctx: ResolveContext,
+  options: TokenTransferResolveOptions = {},
 ): Promise<BuildResult> {
+  if (typeof options !== 'object' || options === null)
+    throw new KomodoCcError('ARG_INVALID', 'options expected an object', { name: 'options' })
+  if (options.mempool !== undefined && typeof options.mempool !== 'boolean')
+    throw new KomodoCcError('ARG_INVALID', 'options.mempool expected a boolean', { name: 'mempool' })
   const p = builderParams(params, 'resolveTokenTransfer', ['tokenid', 'destpubkey', 'amount'])
   const tokenid = txidParam(p.tokenid, 'tokenid')
   if (/^0{64}$/.test(tokenid)) throw daemonRefusal('invalid tokenid')
-  pubkeyBytes(p.destpubkey, 'destpubkey')
-  const amount = toSatoshis(p.amount, 'amount', { allowNegative: true })
+  curvePubkey(p.destpubkey, 'destpubkey')
+  const amount = amountArg(p.amount, 'amount', tokensUnits.tokentransfer.amount, { allowNegative: true })
   if (amount <= 0n) throw daemonRefusal('amount must be positive', { amount: String(amount) })
   const reader = readerOf(ctx)
   const [utxos, height, create] = await Promise.all([
@@ -83,7 +97,10 @@ export async function resolveTokenTransfer(
   // without its create no output can be a token of this tokenid: the builder refuses ('no token inputs')
   const tokens =
     c?.funcid === 'c' && c.evalCode === EVAL.TOKENS
-      ? await tokenInputs(reader, tokenid, ctx.pubkey, amount, { chain: ctx.chain })
+      ? await tokenInputs(reader, tokenid, ctx.pubkey, amount, {
+          chain: ctx.chain,
+          ...(options.mempool === undefined ? {} : { mempool: options.mempool }),
+        })
       : []
   return buildTokenTransfer(
     { tokenid, destpubkey: p.destpubkey, amount },
@@ -97,7 +114,7 @@ export async function resolveTokenTransfer(
  * The tokens module's state-changing RPCs as the wallet, the CLI and the devnet call them.
  * @example tokensResolvers.map((r) => r.method) // ['tokencreate', 'tokentransfer']
  */
-export const tokensResolvers: readonly MethodResolver[] = /* @__PURE__ */ Object.freeze([
+export const tokensResolvers = /* @__PURE__ */ Object.freeze([
   methodResolver('tokencreate', ['name', 'supply', 'description', 'data'], resolveTokenCreate),
   methodResolver('tokentransfer', ['tokenid', 'destpubkey', 'amount'], resolveTokenTransfer),
 ])

@@ -2,9 +2,10 @@
 // parsers. createKomodoRpc builds its `token*` methods from this table (through modules/registry/rpc.ts).
 import { KomodoCcError } from '../../errors.js'
 import type { ExactJson } from '../../rpc/json.js'
-import type { AmountInput } from '../../amount.js'
+import type { AmountArg } from '../../amount.js'
 import { moduleAddressRpc, rpcMethod } from '../../rpc/method.js'
-import { coinsParam, hexParam, optionalParam, pubkeyParam, textParam, txidParam, unitsParam } from '../../rpc/params.js'
+import { amountTextParam, hexParam, optionalParam, pubkeyParam, textParam, txidParam } from '../../rpc/params.js'
+import { tokensUnits } from './units.js'
 import {
   asObject,
   parseHexResult,
@@ -44,8 +45,11 @@ export const tokensRpc = /* @__PURE__ */ Object.freeze({
   /** `data` (hex, 1..10001 bytes) makes a non-fungible token: supply must then be 1 satoshi ("0.00000001"). */
   tokencreate: rpcMethod(
     ['name', 'supply', 'description', 'data'],
-    (name: string, supply: AmountInput, description?: string, data?: string) => {
-      const params = [textParam(name, 'name', 32), coinsParam(supply, 'supply', { min: 1n })]
+    (name: string, supply: AmountArg, description?: string, data?: string) => {
+      const params = [
+        textParam(name, 'name', 32),
+        amountTextParam(supply, 'supply', tokensUnits.tokencreate.supply, { min: 1n }),
+      ]
       if (description !== undefined || data !== undefined)
         params.push(textParam(description ?? '', 'description', 4096, true))
       if (data !== undefined) {
@@ -70,15 +74,15 @@ export const tokensRpc = /* @__PURE__ */ Object.freeze({
   /** `tokenlist`: the tokenids (display hex) of every token created on the chain. */
   tokenlist: rpcMethod([], () => [], parseTxidList),
   /**
-   * `tokentransfer tokenid destpubkey amount`: a transaction sending `amount` token units (a whole number, bigint or
-   * safe integer, ≥ 1; not coins) to `destpubkey`; `{result, hex}`, not broadcast.
+   * `tokentransfer tokenid destpubkey amount`: a transaction sending `amount` token units (a bigint, or whole-number
+   * text as komodo-cli reads it; ≥ 1; not coins) to `destpubkey`; `{result, hex}`, not broadcast.
    */
   tokentransfer: rpcMethod(
     ['tokenid', 'destpubkey', 'amount'],
-    (tokenid: string, destpubkey: string, amount: bigint | number) => [
+    (tokenid: string, destpubkey: string, amount: AmountArg) => [
       txidParam(tokenid, 'tokenid'),
       pubkeyParam(destpubkey, 'destpubkey'),
-      unitsParam(amount, 'amount', 1n),
+      amountTextParam(amount, 'amount', tokensUnits.tokentransfer.amount, { min: 1n }),
     ],
     parseHexResult,
   ),

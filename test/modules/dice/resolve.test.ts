@@ -515,13 +515,17 @@ describe('dicebet: the entropy output', () => {
     expect(daemonText(poor)).toBe('cant find dice input')
   })
 
-  test('amounts: a bigint is satoshis, text and numbers are coins', async () => {
+  test('amounts: a bigint is satoshis, text is coins (rpcwallet.cpp dicebet: atof × COIN), a number is refused', async () => {
     const a = await resolveDiceBet({ name: 'DICE', fundingtxid: fidA, amount: 150_000_000n, odds: 2 }, ctx(B))
     const b = await resolveDiceBet({ name: 'DICE', fundingtxid: fidA, amount: '1.5', odds: '2' }, ctx(B))
-    const c = await resolveDiceBet({ name: 'DICE', fundingtxid: fidA, amount: 1.5, odds: 2n }, ctx(B))
     expect(a.hex).toBe(b.hex)
-    expect(a.hex).toBe(c.hex)
     expect(a.tx.vout[1]!.value).toBe(150_000_000n)
+    const c = await resolveDiceBet(
+      { name: 'DICE', fundingtxid: fidA, amount: 1.5 as unknown as string, odds: 2n },
+      ctx(B),
+    ).catch((e: unknown) => e)
+    expect(c).toMatchObject({ code: 'AMOUNT_INVALID' })
+    expect((c as Error).message).toContain("amount: pass '1.5' (coins, as komodo-cli reads it) or 150000000n")
   })
 
   describe('dicefinish', () => {

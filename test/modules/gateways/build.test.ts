@@ -30,6 +30,9 @@ import { hash160, sha256, sha256d } from '../../../src/hash/index.js'
 import { getPublicKey } from '@noble/secp256k1'
 import type { BuildResult } from '../../../src/cctx/complete.js'
 import type { Utxo } from '../../../src/cctx/types.js'
+
+// issue 28 finding 4: keys of the right shape that are no point on secp256k1 (x = 0: 7 is no square; x ≥ p)
+const OFF_CURVE = ['02' + '00'.repeat(32), '02' + 'ff'.repeat(32)] as const
 import type { Transaction } from '../../../src/tx/types.js'
 import { inspectBuild } from '../../../src/inspect-build.js'
 
@@ -512,6 +515,8 @@ describe("gateways builders: a 1-of-2 gateway's whole life with test keys", () =
     )
     refusal(b({}, 1, 2, SUPPLY, [pk1]), 'not enough parameters for N pubkeys\n', 'BUILD_PARAMS')
     refusal(b({}, 1, 2, SUPPLY, [pk1, '02abcd']), 'invalid destination pubkey', 'BUILD_PARAMS')
+    for (const bad of OFF_CURVE)
+      expect(b({}, 1, 2, SUPPLY, [pk1, bad])).toThrow(expect.objectContaining({ code: 'PUBKEY_INVALID' }))
     refusal(b({}, 1, 2, SUPPLY, [pk1, pk2, pk1]), 'M.\x01 N.\x02 but pubkeys[3]', 'BUILD_PARAMS')
     refusal(b({ balances: [5n, 0n] }), 'M.\x01 N.\x02 but pubkeys[1] has no balance')
     refusal(
@@ -618,6 +623,8 @@ describe("gateways builders: a 1-of-2 gateway's whole life with test keys", () =
     refusal(d({}, '0'), 'invalid param: amount, numpks or claimvout\n', 'BUILD_PARAMS')
     refusal(d({}, '0.1', -1), 'invalid param: amount, numpks or claimvout\n', 'BUILD_PARAMS')
     refusal(d({}, '0.1', 0, '0011'), 'invalid destination pubkey', 'BUILD_PARAMS')
+    for (const bad of OFF_CURVE)
+      expect(d({}, '0.1', 0, bad)).toThrow(expect.objectContaining({ code: 'PUBKEY_INVALID' }))
     refusal(d({ bind: undefined }), `cant find bindtxid ${bind.txid}`)
     refusal(
       () =>
@@ -710,6 +717,8 @@ describe("gateways builders: a 1-of-2 gateway's whole life with test keys", () =
           { ...claimState, ...over },
         )
     refusal(c({}, '0.1', priv2, pk2.subarray(0, 32)), 'invalid destination pubkey', 'BUILD_PARAMS')
+    for (const bad of OFF_CURVE)
+      expect(c({}, '0.1', priv2, hexToBytes(bad))).toThrow(expect.objectContaining({ code: 'PUBKEY_INVALID' }))
     refusal(c({ bind: undefined }), `cant find bindtxid ${bind.txid}`)
     refusal(c({ deposit: undefined }), `cant find deposittxid ${bind.txid}`)
     refusal(
@@ -751,6 +760,14 @@ describe("gateways builders: a 1-of-2 gateway's whole life with test keys", () =
       'invalid destination pubkey',
       'BUILD_PARAMS',
     )
+    for (const bad of OFF_CURVE)
+      expect(() =>
+        buildGatewaysWithdraw(
+          { bindtxid: bind.txid, coin: 'KMD', withdrawpub: bad, amount: '0.04' },
+          ctx(wCoins, priv2),
+          { bind: bind.hex, tokens: [] },
+        ),
+      ).toThrow(expect.objectContaining({ code: 'PUBKEY_INVALID' }))
     refusal(w({ bind: undefined }), `cant find bindtxid ${bind.txid}`)
     refusal(w({ markers: [withdraw.hex] }), 'unable to create withdraw, another withdraw pending')
     refusal(

@@ -125,7 +125,7 @@ const bindWith = (token: string, over: Record<string, unknown> = {}, view: Chain
       tokenid: token,
       oracletxid,
       coin: 'KMD',
-      tokensupply: '0.01',
+      tokensupply: '1000000',
       M: 1,
       N: 1,
       pubkeys: [me],
@@ -373,7 +373,7 @@ describe('gatewayswithdraw: the pending-withdraw scan (confirmed markers at vout
   test('a second bind (another token) and a withdraw naming it do not block this gateway', async () => {
     const t2 = await send(await dev.rpc.tokencreate('TOKEN2', '0.5', ''))
     await dev.mine(1)
-    const b = await bindWith(t2, { tokensupply: '0.5' })
+    const b = await bindWith(t2, { tokensupply: '50000000' })
     bind2 = await dev.view.broadcast(b.hex)
     await dev.mine(2)
     const [big] = myTokenOutputs(tokenid).sort((x, y) => (y.satoshis > x.satoshis ? 1 : -1))

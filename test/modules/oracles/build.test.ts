@@ -295,7 +295,12 @@ describe("oracles builders: the daemon's refusals, with its messages", () => {
         oracle: create.hex,
         fund: out(notC, 0),
       }),
-    ).toThrow(expect.objectContaining({ code: 'BUILD_PARAMS', details: { exact: '150000000', daemon: '1' } }))
+    ).toThrow(
+      expect.objectContaining({
+        code: 'AMOUNT_INVALID',
+        details: expect.objectContaining({ exact: '150000000', daemon: '1' }),
+      }),
+    )
     expect(() =>
       buildOraclesRegister({ oracletxid: create.txid, datafee: 10000n }, ctx(funding), {
         oracle: create.hex,
@@ -313,6 +318,13 @@ describe("oracles builders: the daemon's refusals, with its messages", () => {
         oracle: create.hex,
       }),
     ).toThrow(code('PUBKEY_INVALID'))
+    // issue 28 finding 4: the right shape, but no point on secp256k1
+    for (const bad of ['02' + '00'.repeat(32), '02' + 'ff'.repeat(32)])
+      expect(() =>
+        buildOraclesSubscribe({ oracletxid: create.txid, publisher: bad, amount: '1' }, ctx(funding), {
+          oracle: create.hex,
+        }),
+      ).toThrow(code('PUBKEY_INVALID'))
     expect(() =>
       buildOraclesSubscribe({ oracletxid: create.txid, publisher: pubkey, amount: '0.123456789' }, ctx(funding), {
         oracle: create.hex,

@@ -630,16 +630,19 @@ describe("early refusals: the daemon's texts, nothing signed", () => {
     expect(signed()).toBe(0)
   })
 
-  test('amounts: a decimal string is coins, a bigint satoshis, a number exact coins', async () => {
-    const r = await resolveOraclesSubscribe({ oracletxid: A, publisher: K.pub, amount: 0.0002 }, ctxOf(S))
+  test('amounts: a decimal string is coins, a bigint satoshis, a number refused', async () => {
+    const r = await resolveOraclesSubscribe({ oracletxid: A, publisher: K.pub, amount: '0.0002' }, ctxOf(S))
     expect(r.tx.vout[0]!.value).toBe(20000n)
     const g = await resolveOraclesRegister({ oracletxid: B, datafee: '0.0002' }, spyCtx(K).ctx).catch((e) => e)
     // K has no fund left for B: the datafee was read as 20000 sat first (it passed the txfee check)
     expect((g as KomodoCcError).details.daemonError).toBe(
       'error adding inputs from your Oracles CC address, please fund it first with oraclesfund rpc!',
     )
-    const bad = await refusal(resolveOraclesSubscribe({ oracletxid: A, publisher: K.pub, amount: 0.1 + 0.2 }, ctxOf(S)))
+    const bad = await refusal(
+      resolveOraclesSubscribe({ oracletxid: A, publisher: K.pub, amount: 0.0002 as unknown as string }, ctxOf(S)),
+    )
     expect(bad.code).toBe('AMOUNT_INVALID')
+    expect(bad.message).toContain("pass '0.0002' (coins, as komodo-cli reads it) or 20000n")
   })
 })
 

@@ -293,8 +293,13 @@ describe("tokens: the daemon's refusals, with its messages", () => {
     expect(() =>
       buildTokenTransfer({ tokenid: create.txid, destpubkey: '05' + '11'.repeat(32), amount: 1n }, c, state),
     ).toThrow(code('PUBKEY_INVALID'))
+    // issue 28 finding 4: built and signed on main, the tokens could never be spent again
+    for (const bad of ['02' + '00'.repeat(32), '02' + 'ff'.repeat(32)])
+      expect(() => buildTokenTransfer({ tokenid: create.txid, destpubkey: bad, amount: 1n }, c, state)).toThrow(
+        code('PUBKEY_INVALID'),
+      )
     expect(() => buildTokenTransfer({ tokenid: create.txid, destpubkey: k2.pub, amount: '1.9' }, c, state)).toThrow(
-      code('BUILD_PARAMS'),
+      code('AMOUNT_INVALID'),
     )
   })
 })

@@ -252,8 +252,13 @@ describe('tokentransfer, key-local: AddTokenCCInputs', () => {
     expect((await dev.rpc.tokenbalance(W)).balance).toBe(1000n)
   })
 
-  test('B spends what it received, key-local; amounts as coins text are units', async () => {
-    const r = await resolveTokenTransfer({ tokenid: X, destpubkey: A.pub, amount: '0.0000015' }, ctxOf(B))
+  test('B spends what it received, key-local; the amount text is token units, as komodo-cli reads it (atoll)', async () => {
+    // issue 28 finding 1: '150' is 150 units (rpcwallet.cpp tokentransfer: atoll), never 150 coins; coins text is refused
+    const coins = await resolveTokenTransfer({ tokenid: X, destpubkey: A.pub, amount: '0.0000015' }, ctxOf(B)).catch(
+      (e: unknown) => e,
+    )
+    expect(coins).toMatchObject({ code: 'AMOUNT_INVALID' })
+    const r = await resolveTokenTransfer({ tokenid: X, destpubkey: A.pub, amount: '150' }, ctxOf(B))
     expect(r.tx.vout[0]!.value).toBe(150n)
     await dev.view.broadcast(r.hex)
     await dev.mine(1)
