@@ -8,7 +8,8 @@ import type { ChainView } from '../cctx/types.js'
 import { createWallet, type WalletCallAny, type WalletReadAny, type WalletResult } from '../wallet/wallet.js'
 import { WALLET_METHODS } from '../modules/registry/resolvers.js'
 import { WALLET_READS } from '../modules/registry/reads.js'
-import { WIF_FLAGS, parseArgs, printJson, readWifFlags, usage, type CliCommand, type CliIo } from './core.js'
+import { WIF_FLAGS, intOption, parseArgs, printJson, readWifFlags, usage, type CliCommand, type CliIo } from './core.js'
+import { relayPolicy } from '../tx/policy.js'
 import { CONN, CONNECTION_HELP, devnetConf, RPC_ARGS, amountStyle, connect } from './rpc.js'
 import { FEE_KEY } from './build.js'
 import { readRpcArgs } from './rpc-args.js'
@@ -25,7 +26,7 @@ const methodList = (list: readonly { method: string; params: readonly string[] }
 const walletCommand: CliCommand = {
   summary:
     'wallet <method> [params…] --wif-env NAME (--chain NAME | --url URL | --devnet | --electrum URL)   key-local module RPCs',
-  help: `komodo-cc wallet <method> [params…] (--wif-env NAME | --wif-stdin | --pubkey HEX) (--chain NAME | --conf PATH | --url URL | --devnet | --electrum URL) [--no-broadcast] [--unsigned] [--sats]
+  help: `komodo-cc wallet <method> [params…] (--wif-env NAME | --wif-stdin | --pubkey HEX) (--chain NAME | --conf PATH | --url URL | --devnet | --electrum URL) [--no-broadcast] [--unsigned] [--sats] [--datacarriersize N]
 
 Runs a state-changing module RPC key-locally: finds the chain state through the node (as komodod's own builder
 would pick it), builds and signs the transaction in this process, checks it does what was asked, and broadcasts
@@ -45,6 +46,10 @@ wallet); coin amounts in coins, token amounts in units.
   --no-broadcast    build and sign, print, do not send
   --unsigned        print the unsigned transaction with every input's sighash (no key needed: --pubkey HEX)
   --sats            print amounts as satoshi digit strings instead of coins
+  --datacarriersize N
+                    the node's -datacarriersize (default 208, komodod's for an asset chain): a transaction the
+                    node would not relay is refused before it is sent (gatewaysdeposit needs a node started with
+                    a larger one, docs/policy.md)
 
 Methods:
 ${methodList(WALLET_METHODS)}
@@ -55,7 +60,7 @@ ${methodList(WALLET_READS)}
 ${CONNECTION_HELP}`,
   async run(args, io) {
     const { options, positionals } = parseArgs(args, {
-      strings: [...CONN.strings, ...WIF_FLAGS.strings, 'pubkey', 'electrum'],
+      strings: [...CONN.strings, ...WIF_FLAGS.strings, 'pubkey', 'electrum', 'datacarriersize'],
       booleans: [...CONN.booleans, ...WIF_FLAGS.booleans, 'devnet', 'no-broadcast', 'unsigned', 'sats'],
     })
     const [method, ...params] = positionals
@@ -82,8 +87,11 @@ ${CONNECTION_HELP}`,
         if (typed[i] !== undefined) named[name] = typed[i]
       })
       const unsigned = options.unsigned === true || (isRead && typeof options.pubkey === 'string')
+      const datacarriersize = intOption(options.datacarriersize, 'datacarriersize', 0, 0xffffffff)
+      const policy = datacarriersize === undefined ? {} : { policy: relayPolicy('asset', { datacarriersize }) }
       const wallet = unsigned
         ? createWallet({
+            ...policy,
             view,
             signer: {
               publicKey: pubkeyArg(options.pubkey),
@@ -92,7 +100,7 @@ ${CONNECTION_HELP}`,
               },
             },
           })
-        : createWallet({ view, privateKey: await walletKey(options, io) })
+        : createWallet({ ...policy, view, privateKey: await walletKey(options, io) })
       if (isRead) {
         printJson(
           io,

@@ -7,6 +7,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { encodeWif, p2pkhAddress } from '../../src/address/address.js'
 import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import { relayPolicy } from '../../src/tx/policy.js'
+
+/** A node started with -datacarriersize=10001, as gateways need. */
+const GATEWAYS_NODE = relayPolicy('asset', { datacarriersize: 10001 })
 import { createRpcView } from '../../src/rpc/view.js'
 import { createWallet, type Wallet } from '../../src/wallet/wallet.js'
 import { PARAM_UNITS } from '../../src/modules/registry/units.js'
@@ -170,9 +174,23 @@ async function threeWays(c: Case): Promise<{ lib: string; cli: string; daemon: s
     ...(c.lib?.() ?? texts),
     { broadcast: false },
   )
-  const r = await cli(['wallet', c.method, ...texts, '--conf', dev.confPath, '--wif-env', 'W', '--no-broadcast'], {
-    W: WIF,
-  })
+  const r = await cli(
+    [
+      'wallet',
+      c.method,
+      ...texts,
+      '--conf',
+      dev.confPath,
+      '--wif-env',
+      'W',
+      '--no-broadcast',
+      '--datacarriersize',
+      '10001',
+    ],
+    {
+      W: WIF,
+    },
+  )
   expect(r.status, `${c.method} through the CLI: ${r.stderr}`).toBe(0)
   const daemon = (await dev.rpc.call(c.method, texts)) as { result: string; hex: string }
   expect(daemon.result).toBe('success')
@@ -200,9 +218,10 @@ const caseOf = (method: string, n = 0) => CASES.filter((c) => c.method === metho
 
 describe('one meaning per text: the library, the CLI and the daemon-style RPC read every amount alike', () => {
   beforeAll(async () => {
-    dev = await startDevnet({ privateKey: FLOW_KEY })
+    // a gateways node: gatewaysdeposit's OP_RETURN is over a default node's 208 bytes (docs/policy.md)
+    dev = await startDevnet({ privateKey: FLOW_KEY, policy: GATEWAYS_NODE })
     await fundFlow(dev)
-    wallet = createWallet({ privateKey: FLOW_KEY, view: createRpcView(dev.rpc) })
+    wallet = createWallet({ privateKey: FLOW_KEY, view: createRpcView(dev.rpc), policy: GATEWAYS_NODE })
   }, 60_000)
   afterAll(async () => {
     await dev?.stop()
