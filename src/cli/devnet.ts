@@ -1,6 +1,7 @@
 import { decodeWif } from '../address/address.js'
 import { startDevnet, type Devnet, type DevnetOptions } from '../devnet/server.js'
 import { relayPolicy } from '../tx/policy.js'
+import { formatLogEntry } from '../devnet/log.js'
 import {
   WIF_FLAGS,
   durationOption,
@@ -47,6 +48,8 @@ export const devnetCommand: CliCommand = {
   --coinbase-maturity N blocks before a coinbase may be spent (komodod's -ac_cbmaturity; default 1, 100 plays KMD)
   --wif-env NAME        wallet key: the WIF in environment variable NAME (default: the data file's key or a new one)
   --wif-stdin           wallet key: the WIF read from standard input
+  --log                 log every JSON-RPC call to stderr, one line each (method, parameters with secrets
+                        redacted, outcome, time taken)
 Prints {url, chain, confPath, confDir, pubkey, height, dataFile, datacarriersize, electrum?}. Stops on SIGINT/SIGTERM or the stop RPC
 (the data file is written first, the conf file deleted), exit status 0.`,
   run: async (args: string[], io: CliIo): Promise<number> => {
@@ -63,7 +66,7 @@ Prints {url, chain, confPath, confDir, pubkey, height, dataFile, datacarriersize
         'coinbase-maturity',
         ...WIF_FLAGS.strings,
       ],
-      booleans: ['sync', ...WIF_FLAGS.booleans],
+      booleans: ['sync', 'log', ...WIF_FLAGS.booleans],
     })
     if (positionals.length > 0) usage(`unexpected argument ${positionals[0]}`)
     if (options['conf-dir'] !== undefined && options.datadir !== undefined) usage('give --conf-dir, not --datadir too')
@@ -91,6 +94,7 @@ Prints {url, chain, confPath, confDir, pubkey, height, dataFile, datacarriersize
       if (opts.dataFile === undefined) usage('--sync needs --data FILE')
       opts.sync = true
     }
+    if (options.log === true) opts.log = (entry) => io.stderr(formatLogEntry(entry) + '\n')
     const wif = await readWifFlags(options, io)
     if (wif !== undefined) opts.privateKey = decodeWif(wif).privateKey
     // SIGINT/SIGTERM are caught from here on (also during start-up), so a signal is always a clean stop, exit 0
