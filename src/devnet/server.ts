@@ -23,6 +23,7 @@ import { KMD, type ChainParams } from '../address/chain.js'
 export { devnetJson } from './json.js'
 import { redactParams, type DevnetLogger } from './log.js'
 import { devnetRevert, devnetSnapshot } from './snapshot.js'
+import { createExplorer, serveExplorer, type Explorer } from './explorer/serve.js'
 import { startElectrumServer, type ElectrumEndpoint, type ElectrumServerOptions } from './electrum.js'
 
 /** Options of {@link startDevnet}. */
@@ -89,6 +90,12 @@ export type DevnetOptions = {
    * src/devnet/log.ts `redactParams`), time taken and error. Never sees credentials. Default: no log.
    */
   log?: DevnetLogger
+  /**
+   * Serve the explorer on GET at the HTTP root (docs/explorer.md): blocks, mempool, each transaction's inspection,
+   * token balances and oracle charts, read-only and without credentials; JSON-RPC stays on POST /. Default false
+   * (GET answers 405, as komodod's server does); `komodo-cc devnet` turns it on.
+   */
+  explorer?: boolean
 }
 
 /** A running devnet. */
@@ -192,6 +199,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     throw new KomodoCcError('DEVNET', 'coinbaseMaturity must be a whole number of blocks ≥ 1')
   const removeConf = options.removeConf ?? false
   if (typeof removeConf !== 'boolean') throw new KomodoCcError('DEVNET', 'removeConf must be a boolean')
+  if (options.explorer !== undefined && typeof options.explorer !== 'boolean')
+    throw new KomodoCcError('DEVNET', 'explorer must be a boolean')
   if (options.log !== undefined && typeof options.log !== 'function')
     throw new KomodoCcError('DEVNET', 'log must be a function (entry) => void')
 
@@ -285,6 +294,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     decoder: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }),
     afterCall: sync ? saveIfDirty : () => {},
     ...(options.log === undefined ? {} : { log: options.log }),
+    ...(options.explorer === true ? { explorer: createExplorer(chainName) } : {}),
   }
   const server = createServer(
     {
@@ -477,6 +487,8 @@ type HttpLimits = {
   afterCall: () => void
   /** The request log ({@link DevnetOptions.log}). */
   log?: DevnetLogger
+  /** The explorer answering GET requests ({@link DevnetOptions.explorer}). */
+  explorer?: Explorer
 }
 
 type RpcErrorObject = { code: number; message: string }
@@ -591,6 +603,10 @@ function handle(node: DevnetNode, req: IncomingMessage, res: ServerResponse, lim
   req.on('error', () => {
     res.destroy()
   })
+  if (req.method === 'GET' && limits.explorer !== undefined) {
+    serveExplorer(node, limits.explorer, req, res)
+    return
+  }
   if (req.method !== 'POST') {
     send(res, 405, 'JSONRPC server handles only POST requests', { 'content-type': 'text/plain' })
     req.resume()
