@@ -204,6 +204,16 @@ export {
   type DiscoverOptions,
   type DiscoveredAddress,
   type AccountDiscovery,
+  type PendingStorage,
+  waitForTransaction,
+  watchBlocks,
+  watchAddress,
+  type TxProgress,
+  type WaitForTransactionOptions,
+  type Watcher,
+  type WatchOptions,
+  type BlockEvent,
+  type AddressEvent,
 } from './wallet/index.js'
 export { WALLET_METHODS, type WalletMethodName } from './modules/registry/resolvers.js'
 export { WALLET_READS, type WalletRead, type WalletReadName, type ReadContext } from './modules/registry/reads.js'
