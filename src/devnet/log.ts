@@ -5,7 +5,7 @@ export type DevnetLogEntry = {
   /** Wall-clock time the call was answered, ISO 8601. */
   time: string
   method: string
-  /** The parameters, secrets redacted ({@link redactParams}); long hex abbreviated with its length. */
+  /** The parameters, secrets redacted (`redactParams`); long hex abbreviated with its length. */
   params: unknown[]
   /** Milliseconds the call took. */
   ms: number

@@ -12,10 +12,15 @@ import type { PendingSet, PendingTx } from './pending.js'
  * `memoryJournalStorage()` in tests). `write` must replace the whole text atomically.
  */
 export type PendingStorage = {
+  /** The last text written, or undefined when there is none. */
   read(): Promise<string | undefined> | string | undefined
+  /** Replaces the whole text atomically. */
   write(text: string): Promise<void> | void
+  /** Takes the storage for this wallet (called once, before the first read); throws while another holds it. */
   lock?(): Promise<void> | void
+  /** Releases what `lock` took. */
   unlock?(): Promise<void> | void
+  /** Names the storage in messages (a path). */
   name?: string
 }
 

@@ -250,7 +250,12 @@ export async function waitForTransaction(
 }
 
 /** A running watcher: `stop()` ends it; `done` settles when it ended (rejects with the error that ended it). */
-export type Watcher = { stop(): void; done: Promise<void> }
+export type Watcher = {
+  /** Ends the watcher; `done` then resolves. */
+  stop(): void
+  /** Settles when the watcher ended: resolves after `stop()` or the signal, rejects with a chain source's error. */
+  done: Promise<void>
+}
 
 /** Options shared by the watchers. */
 export type WatchOptions = {

@@ -16,6 +16,7 @@ import { decodePendingSet } from '../../src/wallet/pending-store.js'
 import { fileJournal } from '../../src/publisher/file-journal.js'
 import { waitForTransaction, watchAddress, watchBlocks, type TxProgress } from '../../src/wallet/watch.js'
 import { mempoolTokenCreate } from '../_util/stand-in-resolver.js'
+import { laggingView } from '../_util/lagging-view.js'
 
 const OTHER = p2pkhAddress(keySigner(hexToBytes('00'.repeat(31) + '07')).publicKey)
 const pay = (coins: number): Promise<string> => dev.rpc.call('sendtoaddress', [OTHER, coins]) as Promise<string>
@@ -89,6 +90,24 @@ describe('waitForTransaction', () => {
   })
 })
 
+describe('revert under an Electrum view', () => {
+  test('the devnet’s Electrum index follows a revert: a reverted payment is no longer listed', async () => {
+    const view = createElectrumView({ url: dev.electrum!.url })
+    try {
+      const id = await dev.snapshot()
+      const txid = await pay(4)
+      await dev.rpc.call('generate', [1])
+      await waitForTransaction(view, txid, { pollMs: 20, timeoutMs: 10_000 })
+      expect((await view.listUnspent(OTHER)).map((u) => u.txid)).toContain(txid)
+      expect(await dev.revert(id)).toBe(true)
+      expect((await view.listUnspent(OTHER)).map((u) => u.txid)).not.toContain(txid)
+      expect(await view.getHeight()).toBe(dev.chain.height)
+    } finally {
+      view.close()
+    }
+  })
+})
+
 describe('watchers', () => {
   test('watchBlocks sees each new tip; stop ends it', async () => {
     const heights: number[] = []
@@ -129,16 +148,7 @@ describe('watchers', () => {
 })
 
 describe('the wallet’s pending set in a file', () => {
-  /** The devnet, but its mempool reads never show anything (a node whose mempool index lags). */
-  const lagging = (base: ChainView): ChainView => ({
-    ...base,
-    getMempool: async () => [],
-    getAddressMempool: async () => ({ outputs: [], spends: [] }),
-    getTransaction: async (txid) => {
-      if (dev.chain.txs.get(txid)?.height === -1) throw new KomodoCcError('TX_NOT_FOUND', 'not yet')
-      return base.getTransaction(txid)
-    },
-  })
+  const lagging = (base: ChainView): ChainView => laggingView(base, dev.chain)
   const spends = (r: { build: { tx: { vin: { txid: string; vout: number }[] } } }) =>
     r.build.tx.vin.map((i) => `${i.txid}:${i.vout}`)
 
