@@ -183,13 +183,36 @@ describe('request log', () => {
     const dir = mkdtempSync(join(tmpdir(), 'devnet-log-'))
     const run = devnetCommand.run(['--conf-dir', dir, '--chain', 'LOGTEST', '--log'], io)
     while (out.length === 0) await new Promise((r) => setTimeout(r, 20))
+    const printed = JSON.parse(out.join('')) as { url: string; explorer?: string }
+    // komodo-cc devnet serves the explorer by default (startDevnet does not: see explorer.test.ts)
+    expect(printed.explorer).toBe(`${printed.url}/`)
+    expect((await fetch(printed.explorer!)).status).toBe(200)
     const rpc = createKomodoRpc({ chain: 'LOGTEST', dataDir: dir })
     await rpc.call('getblockcount')
     await expect(rpc.call('nosuchmethod')).rejects.toMatchObject({ code: 'RPC_ERROR' })
     process.emit('SIGINT')
     expect(await run).toBe(0)
     const lines = err.join('').trim().split('\n')
+    // GET requests (the explorer) are not JSON-RPC calls: only the two calls are logged
+    expect(lines).toHaveLength(2)
     expect(lines[0]).toMatch(/^\d{4}-\d\d-\d\dT\S+ getblockcount \[\] → ok \(\d+\.\d ms\)$/)
     expect(lines[1]).toMatch(/ nosuchmethod \[\] → error -32601 Method not found /)
+  })
+  test('komodo-cc devnet --no-explorer answers GET with 405, as komodod', async () => {
+    const out: string[] = []
+    const io: CliIo = {
+      stdout: (t) => void out.push(t),
+      stderr: () => {},
+      env: {},
+      readStdin: async () => '',
+      isTty: false,
+    }
+    const run = devnetCommand.run(['--no-explorer'], io)
+    while (out.length === 0) await new Promise((r) => setTimeout(r, 20))
+    const printed = JSON.parse(out.join('')) as { url: string; explorer?: string }
+    expect(printed.explorer).toBeUndefined()
+    expect((await fetch(printed.url)).status).toBe(405)
+    process.emit('SIGINT')
+    expect(await run).toBe(0)
   })
 })

@@ -58,7 +58,11 @@ export function inspectionOf(node: DevnetNode, cache: ExplorerCache, txid: strin
     const known = prevouts.length > 0 && prevouts.every((p) => p !== null)
     ins = inspectTransaction(e.tx, known ? { prevouts: prevouts.map((p) => ({ value: p!.value })) } : {})
   } catch {
-    ins = inspectTransaction(e.tx)
+    try {
+      ins = inspectTransaction(e.tx)
+    } catch {
+      return undefined // a transaction the inspector cannot read is listed without a reading
+    }
   }
   cache.inspections.set(txid, ins)
   return ins
