@@ -100,6 +100,30 @@ const CODES = {
     'A private key out of range (zero or above the curve order), or of the wrong length.',
     'Use 32 bytes, 64 hex digits or a WIF.',
   ],
+  MNEMONIC_INVALID: [
+    'A BIP39 seed phrase that is not a string, has a word count other than 12–24 in steps of 3, or a word outside the wordlist (the message gives its position).',
+    'Check the words and their spelling; a phrase in another language needs that wordlist.',
+  ],
+  MNEMONIC_CHECKSUM: [
+    'A BIP39 seed phrase whose words are all valid but whose checksum does not match (a word swapped or mistyped).',
+    'Check the order and each word of the phrase.',
+  ],
+  HD_PATH_INVALID: [
+    "A BIP32 derivation path that is not of the form m/44'/141'/0'/0/0.",
+    "Start with m/ and separate integer steps with /, hardened ones marked with '.",
+  ],
+  HD_PATH_RANGE: [
+    'A derivation path step, account or index outside 0..2³¹−1, or a path deeper than BIP32 allows.',
+    'Use an index inside the range.',
+  ],
+  HD_KEY_INVALID: [
+    'An extended key cannot derive what was asked: a hardened child of a public key, a path from m/ on a non-master key, or an index BIP32 skips.',
+    'Derive from the private master key, or use the next index as BIP32 says.',
+  ],
+  PASSPHRASE_INVALID: [
+    'A passphrase (a Komodo passphrase key, or the BIP39 extra passphrase) that is not a string or not well-formed Unicode.',
+    'Pass the passphrase as a string.',
+  ],
   CHAIN_PARAMS: [
     'Chain parameters that are incomplete or unknown by name.',
     'Pass a name the library knows or full parameters (docs/addresses.md).',
@@ -135,6 +159,10 @@ const CODES = {
   TX_VERSION: [
     'A transaction version or version group the library does not handle (before Overwinter, or an unknown group).',
     'Komodo transactions are version 4 Sapling (`80040000…` prefix); older forms are read but not signed.',
+  ],
+  TX_NONSTANDARD: [
+    "A transaction the node's relay policy would refuse (an OP_RETURN over `-datacarriersize`, a dust output, a second OP_RETURN, a non-standard script), caught by the wallet, `submit` or the publisher before sending.",
+    'The message names the rule, the size and the node option that would admit it (docs/policy.md): make the payload smaller, or run the node with that option and pass the matching `policy`.',
   ],
   SIGHASH_INVALID: [
     'A sighash type other than those komodod uses, or an input index out of range.',
