@@ -32,6 +32,15 @@ afterAll(async () => {
   await dev.stop()
 })
 
+/** The CLI's I/O, captured. */
+const cliIo = (out: string[], err: string[]): CliIo => ({
+  stdout: (t) => void out.push(t),
+  stderr: (t) => void err.push(t),
+  env: {},
+  readStdin: async () => '',
+  isTty: false,
+})
+
 /** An independent client: plain fetch, plain JSON.parse. */
 async function plain(method: string, params: unknown[] = []): Promise<{ result: any; error: any }> {
   const r = await fetch(dev.url, {
@@ -173,13 +182,7 @@ describe('request log', () => {
   test('komodo-cc devnet --log writes one line per call to stderr', async () => {
     const out: string[] = []
     const err: string[] = []
-    const io: CliIo = {
-      stdout: (t) => void out.push(t),
-      stderr: (t) => void err.push(t),
-      env: {},
-      readStdin: async () => '',
-      isTty: false,
-    }
+    const io = cliIo(out, err)
     const dir = mkdtempSync(join(tmpdir(), 'devnet-log-'))
     const run = devnetCommand.run(['--conf-dir', dir, '--chain', 'LOGTEST', '--log'], io)
     while (out.length === 0) await new Promise((r) => setTimeout(r, 20))
@@ -200,13 +203,7 @@ describe('request log', () => {
   })
   test('komodo-cc devnet --no-explorer answers GET with 405, as komodod', async () => {
     const out: string[] = []
-    const io: CliIo = {
-      stdout: (t) => void out.push(t),
-      stderr: () => {},
-      env: {},
-      readStdin: async () => '',
-      isTty: false,
-    }
+    const io = cliIo(out, [])
     const run = devnetCommand.run(['--no-explorer'], io)
     while (out.length === 0) await new Promise((r) => setTimeout(r, 20))
     const printed = JSON.parse(out.join('')) as { url: string; explorer?: string }
