@@ -274,6 +274,10 @@ const CODES = {
     'The RPC endpoint answered an HTTP redirect (komodod never does).',
     'Point the client at the node itself, not at a proxy that redirects.',
   ],
+  HEADER_LIMIT: [
+    'An Electrum view checking headers was asked about a height more than `maxHeaders` above its checkpoint (a server claiming a far tip cannot make it fetch millions of headers).',
+    'Give a checkpoint nearer the tip, or raise `maxHeaders` if the server is trusted.',
+  ],
   RESPONSE_TOO_LARGE: [
     'A reply from a node or Electrum server exceeded the size or nesting cap.',
     'Ask for less (fewer addresses, a shorter history) or raise the cap if you trust the server.',

@@ -32,7 +32,7 @@ export function devnetRevert(n: DevnetNode, id: string): boolean {
   const snap = s?.saved.get(id)
   if (s === undefined || snap === undefined) return false
   for (const k of [...s.saved.keys()]) if (Number(k) >= Number(id)) s.saved.delete(k)
-  const { chain: fresh, mempool } = DevChain.restore(snap, n.chain.walletPubkey)
+  const { chain: fresh, mempool } = DevChain.restore(snap, n.chain.walletPubkey, n.chain.coinbaseMaturity)
   replaceChain(n.chain, fresh)
   for (const hex of mempool) {
     try {

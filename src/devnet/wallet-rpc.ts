@@ -5,6 +5,7 @@ import { bytesToHex } from '../bytes/hex.js'
 import { decodeAddress, p2pkhAddress } from '../address/address.js'
 import { hash160, sha256 } from '../hash/index.js'
 import { p2pkScript, p2pkhScript } from '../script/script.js'
+import { coinbaseMatureAt } from '../cctx/resolve.js'
 import { coins, type DevnetNode, type Method } from './node.js'
 import { DevnetRefusal, RPC_CODES } from './refusal.js'
 
@@ -20,7 +21,8 @@ const MAJORITY = /* @__PURE__ */ Object.freeze({ window: 4000, enforce: 750, rej
 /**
  * The wallet's balance as `CWallet::GetBalance` (src/wallet/wallet.cpp) counts it: unspent outputs of trusted
  * transactions — confirmed ones, and mempool ones whose every input was the wallet's (`CWalletTx::IsTrusted`) —
- * less what the mempool spends. The devnet has no coinbase maturity, so mined rewards count at once.
+ * less what the mempool spends. An immature coinbase is not counted (`GetAvailableCredit`): the devnet's wallet waits
+ * `walletCoinbaseMaturity` blocks, as its `walletUtxos` does.
  */
 function walletBalance(n: DevnetNode): bigint {
   let total = 0n
@@ -44,6 +46,8 @@ function starBalance(n: DevnetNode, minconf: number): bigint {
   let total = 0n
   for (const c of n.chain.addressCoins(address)) {
     if (!isWalletScript(n, c.script)) continue
+    // `GetBlocksToMaturity() > 0` is skipped; the devnet's wallet waits walletCoinbaseMaturity, as its walletUtxos
+    if (c.coinbase && !coinbaseMatureAt(c.height, n.chain.height, n.chain.walletCoinbaseMaturity)) continue
     if (n.chain.height - c.height + 1 >= minconf) total += c.value
   }
   for (const id of n.chain.mempool) {

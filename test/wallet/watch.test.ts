@@ -157,12 +157,14 @@ describe('the wallet’s pending set in a file', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'pending-')), 'wallet-pending.json')
     const key = hexToBytes(dev.privateKey)
     const opts = { privateKey: key, view: lagging(dev.view), methods: [mempoolTokenCreate] }
-    const first = createWallet({ ...opts, pendingStore: fileJournal(path) })
+    const firstStore = fileJournal(path)
+    const first = createWallet({ ...opts, pendingStore: firstStore })
     const a = await first.call('tokencreate', { name: 'A', supply: '0.0001' })
     const stored = decodePendingSet(readFileSync(path, 'utf8'))
     expect(stored.map((r) => [r.result.txid, r.uncertain])).toEqual([[a.txid, false]])
     expect(bytesToHex(stored[0]!.result.inputs[0]!.script)).toBe(bytesToHex(a.build.inputs[0]!.script))
-    // restart: a new wallet object on the same file (same process: the lock naming this pid is taken over)
+    firstStore.unlock?.() // the first wallet's process ends: its lock goes
+    // restart: a new wallet object on the same file
     const second = createWallet({ ...opts, pendingStore: fileJournal(path) })
     const b = await second.call('tokencreate', { name: 'B', supply: '0.0001' })
     expect(spends(b).filter((s) => spends(a).includes(s))).toEqual([])
