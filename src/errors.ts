@@ -66,6 +66,10 @@ export type ErrorCode =
   // chain state (resolvers and chain sources)
   | 'TX_NOT_FOUND'
   | 'CHAIN_MISMATCH'
+  // waiting and watching (waitForTransaction, the pending store)
+  | 'WAIT_TIMEOUT'
+  | 'TX_DROPPED'
+  | 'PENDING_STORE'
   // I/O layers
   | 'RPC_HTTP'
   | 'RPC_ERROR'

@@ -220,6 +220,16 @@ export {
   type DiscoverOptions,
   type DiscoveredAddress,
   type AccountDiscovery,
+  type PendingStorage,
+  waitForTransaction,
+  watchBlocks,
+  watchAddress,
+  type TxProgress,
+  type WaitForTransactionOptions,
+  type Watcher,
+  type WatchOptions,
+  type BlockEvent,
+  type AddressEvent,
 } from './wallet/index.js'
 export {
   WALLET_METHODS,

@@ -37,6 +37,7 @@ export {
 export type { ElectrumEndpoint, ElectrumServerOptions } from './devnet/electrum.js'
 export { callDevnet } from './devnet/rpc.js'
 export type { DevnetNode } from './devnet/node.js'
+export type { DevnetLogEntry, DevnetLogger } from './devnet/log.js'
 export type { ModuleDemoOptions } from './modules/registry/io.js'
 export * from './modules/registry/node.js'
 export { fileJournal, writeJournalFile } from './publisher/file-journal.js'

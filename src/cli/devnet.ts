@@ -1,6 +1,7 @@
 import { decodeWif } from '../address/address.js'
 import { startDevnet, type Devnet, type DevnetOptions } from '../devnet/server.js'
 import { relayPolicy } from '../tx/policy.js'
+import { formatLogEntry } from '../devnet/log.js'
 import {
   WIF_FLAGS,
   durationOption,
@@ -47,7 +48,12 @@ export const devnetCommand: CliCommand = {
   --coinbase-maturity N blocks before a coinbase may be spent (komodod's -ac_cbmaturity; default 1, 100 plays KMD)
   --wif-env NAME        wallet key: the WIF in environment variable NAME (default: the data file's key or a new one)
   --wif-stdin           wallet key: the WIF read from standard input
-Prints {url, chain, confPath, confDir, pubkey, height, dataFile, datacarriersize, electrum?}. Stops on SIGINT/SIGTERM or the stop RPC
+  --log                 log every JSON-RPC call to stderr, one line each (method, parameters with secrets
+                        redacted, outcome, time taken)
+  --no-explorer         do not serve the explorer (by default GET http://127.0.0.1:PORT/ is a web page of blocks,
+                        mempool, transactions with the inspector's reading, token balances and oracle charts;
+                        JSON-RPC stays on POST /)
+Prints {url, chain, confPath, confDir, pubkey, height, dataFile, datacarriersize, explorer?, electrum?}. Stops on SIGINT/SIGTERM or the stop RPC
 (the data file is written first, the conf file deleted), exit status 0.`,
   run: async (args: string[], io: CliIo): Promise<number> => {
     const { options, positionals } = parseArgs(args, {
@@ -63,14 +69,14 @@ Prints {url, chain, confPath, confDir, pubkey, height, dataFile, datacarriersize
         'coinbase-maturity',
         ...WIF_FLAGS.strings,
       ],
-      booleans: ['sync', ...WIF_FLAGS.booleans],
+      booleans: ['sync', 'log', 'no-explorer', ...WIF_FLAGS.booleans],
     })
     if (positionals.length > 0) usage(`unexpected argument ${positionals[0]}`)
     if (options['conf-dir'] !== undefined && options.datadir !== undefined) usage('give --conf-dir, not --datadir too')
     if (options.datadir !== undefined) warnDeprecated(io, '--datadir DIR', '--conf-dir DIR')
     const confDir = options['conf-dir'] ?? options.datadir
     const chain = typeof options.chain === 'string' ? options.chain : 'DEVNET'
-    const opts: DevnetOptions = { chain }
+    const opts: DevnetOptions = { chain, explorer: options['no-explorer'] !== true }
     // with a directory of the user's: delete the conf file at stop; without: startDevnet's own temporary directory
     if (typeof confDir === 'string') {
       opts.dataDir = confDir
@@ -91,6 +97,7 @@ Prints {url, chain, confPath, confDir, pubkey, height, dataFile, datacarriersize
       if (opts.dataFile === undefined) usage('--sync needs --data FILE')
       opts.sync = true
     }
+    if (options.log === true) opts.log = (entry) => io.stderr(formatLogEntry(entry) + '\n')
     const wif = await readWifFlags(options, io)
     if (wif !== undefined) opts.privateKey = decodeWif(wif).privateKey
     // SIGINT/SIGTERM are caught from here on (also during start-up), so a signal is always a clean stop, exit 0
@@ -120,6 +127,7 @@ Prints {url, chain, confPath, confDir, pubkey, height, dataFile, datacarriersize
       height: dev.chain.height,
       dataFile: opts.dataFile ?? null,
       datacarriersize: dev.policy.datacarriersize,
+      ...(opts.explorer === true ? { explorer: `${dev.url}/` } : {}),
       ...(dev.electrum === undefined ? {} : { electrum: dev.electrum.url, electrumWs: dev.electrum.wsUrl }),
     })
     // until a signal or the stop RPC (which closes the server: nothing else would keep this promise pending)

@@ -151,10 +151,13 @@ const okey = (txid: string, vout: number): string => `${txid}:${vout}`
 /**
  * ElectrumX's view of the devnet chain: confirmed history and unspent outputs per script hash (every output but
  * OP_RETURN, the genesis block included: its premine is the devnet wallet's money), and the mempool's. Blocks are
- * only ever appended on the devnet, so the confirmed part grows incrementally; the mempool part is rebuilt on change.
+ * only appended on the devnet, so the confirmed part grows incrementally, except after a `revert` (src/devnet/snapshot.ts)
+ * replaced the chain: then the confirmed part is rebuilt from genesis. The mempool part is rebuilt on change.
  */
 class ElectrumIndex {
   private indexed = 0
+  /** Hash of the last indexed block: a different block at that height means the chain was reverted. */
+  private indexedTip = ''
   readonly history = new Map<string, string[]>()
   readonly unspent = new Map<string, Map<string, Unspent>>()
   /** script hash of every confirmed output */
@@ -174,6 +177,14 @@ class ElectrumIndex {
     const changed = new Set<string>()
     if (chain.revision === this.revision) return changed
     this.revision = chain.revision
+    if (this.indexed > 0 && chain.blocks[this.indexed - 1]?.hash !== this.indexedTip) {
+      // reverted: every script known so far may have changed
+      for (const sh of this.history.keys()) changed.add(sh)
+      this.history.clear()
+      this.unspent.clear()
+      this.outputHash.clear()
+      this.indexed = 0
+    }
     for (; this.indexed < chain.blocks.length; this.indexed++) {
       const b = chain.blocks[this.indexed]!
       for (const id of b.txids) {
@@ -205,6 +216,7 @@ class ElectrumIndex {
           changed.add(sh)
         }
       }
+      this.indexedTip = b.hash
     }
     // the mempool, rebuilt
     for (const sh of this.mempoolTouch.keys()) changed.add(sh)

@@ -25,6 +25,8 @@ export {
 } from './validate.js'
 export { DevnetRefusal, RPC_CODES, REJECT, EVAL_FALSE_TEXT, rejected, moduleRejected } from './refusal.js'
 export { callDevnet, defaultValidators, devnetMethods, devnetAddressOf } from './rpc.js'
+export { devnetSnapshot, devnetRevert, MAX_DEVNET_SNAPSHOTS } from './snapshot.js'
+export { redactParams, formatLogEntry, type DevnetLogEntry, type DevnetLogger } from './log.js'
 export { IO_MODULES, type IoModule, type ModuleDevnet, type ModuleDemo } from '../modules/registry/io.js'
 export { oracleDataState } from '../modules/registry/node.js'
 export { moduleAddressMethod } from './address.js'

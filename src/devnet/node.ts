@@ -2,7 +2,7 @@ import { KomodoCcError } from '../errors.js'
 import { coinsValue } from '../amount.js'
 import type { BuildContext } from '../cctx/context.js'
 import type { BuildResult } from '../cctx/complete.js'
-import type { DevChain } from './chain.js'
+import type { ChainSnapshot, DevChain } from './chain.js'
 import { DevnetRefusal, RPC_CODES } from './refusal.js'
 import type { ModuleValidator } from './validate.js'
 import type { RelayPolicy } from '../tx/policy.js'
@@ -21,6 +21,8 @@ export type DevnetNode = {
   onBlocks?: () => void
   /** Called by the `stop` RPC. */
   onStop?: () => void
+  /** Saved chain states of the devnet-only `snapshot` RPC, by id (src/devnet/snapshot.ts); created on first use. */
+  snapshots?: { next: number; saved: Map<string, ChainSnapshot> }
 }
 
 /** An RPC handler. @internal */

@@ -18,6 +18,8 @@ import { IO_MODULES } from '../modules/registry/io.js'
 import { moduleAddressMethod } from './address.js'
 import { TXOUTPROOF_METHOD } from './txoutproof.js'
 import { addressIndexMethods, checkAddress } from './address-index.js'
+import { walletInfoMethods } from './wallet-rpc.js'
+import { snapshotMethods } from './snapshot.js'
 
 /**
  * The consensus validators the devnet runs for CC inputs, by eval code. Modules without one are refused when spent.
@@ -288,6 +290,9 @@ const METHODS: Record<string, Method> = {
       return sendTo(n, to, sats)
     },
   },
+  // ---- wallet and chain info (src/devnet/wallet-rpc.ts); devnet-only snapshot, revert, advancetime
+  ...walletInfoMethods(),
+  ...snapshotMethods(),
   // ---- modules
   ...moduleMethods(),
 }

@@ -21,6 +21,9 @@ import { writeFileAtomic } from './persist.js'
 import { devnetJson } from './json.js'
 import { KMD, type ChainParams } from '../address/chain.js'
 export { devnetJson } from './json.js'
+import { redactParams, type DevnetLogger } from './log.js'
+import { devnetRevert, devnetSnapshot } from './snapshot.js'
+import { createExplorer, serveExplorer, type Explorer } from './explorer/serve.js'
 import { startElectrumServer, type ElectrumEndpoint, type ElectrumServerOptions } from './electrum.js'
 
 /** Options of {@link startDevnet}. */
@@ -82,6 +85,17 @@ export type DevnetOptions = {
    * exempt.
    */
   coinbaseMaturity?: number
+  /**
+   * Request log: called once per JSON-RPC call (each call of a batch) with its method, parameters (secrets redacted:
+   * src/devnet/log.ts `redactParams`), time taken and error. Never sees credentials. Default: no log.
+   */
+  log?: DevnetLogger
+  /**
+   * Serve the explorer on GET at the HTTP root (docs/explorer.md): blocks, mempool, each transaction's inspection,
+   * token balances and oracle charts, read-only and without credentials; JSON-RPC stays on POST /. Default false
+   * (GET answers 405, as komodod's server does); `komodo-cc devnet` turns it on.
+   */
+  explorer?: boolean
 }
 
 /** A running devnet. */
@@ -118,6 +132,18 @@ export type Devnet = {
   mine(n?: number): Promise<string[]>
   /** Moves the devnet clock forward (block times and the rewards module see it). */
   advanceTime(seconds: number): void
+  /**
+   * Sets the devnet clock to `unixSeconds` (it then runs on from there with the wall clock); the `setmocktime` RPC
+   * does the same. Earlier than the tip's time is allowed, but blocks still get increasing times.
+   */
+  setTime(unixSeconds: number): void
+  /** Saves the chain state (blocks, mempool, clock offset); resolves to an id for {@link Devnet.revert}. */
+  snapshot(): Promise<string>
+  /**
+   * Returns the chain to a snapshot: its blocks, its mempool (re-validated) and its clock offset. That snapshot and
+   * later ones are used up. Resolves to false for an unknown id. The same as the devnet-only `revert` RPC.
+   */
+  revert(id: string): Promise<boolean>
   /**
    * Stops the timers and the server, writes the data file; removes the temporary `dataDir` when the devnet created it
    * (and the conf file with `removeConf`).
@@ -173,6 +199,10 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     throw new KomodoCcError('DEVNET', 'coinbaseMaturity must be a whole number of blocks ≥ 1')
   const removeConf = options.removeConf ?? false
   if (typeof removeConf !== 'boolean') throw new KomodoCcError('DEVNET', 'removeConf must be a boolean')
+  if (options.explorer !== undefined && typeof options.explorer !== 'boolean')
+    throw new KomodoCcError('DEVNET', 'explorer must be a boolean')
+  if (options.log !== undefined && typeof options.log !== 'function')
+    throw new KomodoCcError('DEVNET', 'log must be a function (entry) => void')
 
   // wallet and chain
   let snapshot: ChainSnapshot | undefined
@@ -263,6 +293,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     maxBody,
     decoder: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }),
     afterCall: sync ? saveIfDirty : () => {},
+    ...(options.log === undefined ? {} : { log: options.log }),
+    ...(options.explorer === true ? { explorer: createExplorer(chainName) } : {}),
   }
   const server = createServer(
     {
@@ -417,6 +449,18 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
         throw new KomodoCcError('DEVNET', 'seconds must be a non-negative integer')
       chain.timeOffset += seconds
     },
+    setTime: (unixSeconds: number) => {
+      if (!Number.isInteger(unixSeconds) || unixSeconds < 0)
+        throw new KomodoCcError('DEVNET', 'unixSeconds must be a non-negative integer')
+      chain.timeOffset = unixSeconds - Math.floor(Date.now() / 1000)
+    },
+    snapshot: async () => devnetSnapshot(node),
+    revert: async (id: string) => {
+      if (typeof id !== 'string') throw new KomodoCcError('DEVNET', 'id must be a string (from snapshot())')
+      const done = devnetRevert(node, id)
+      electrum?.refresh()
+      return done
+    },
     stop,
     closed,
   }
@@ -441,6 +485,10 @@ type HttpLimits = {
   decoder: TextDecoder
   /** Runs after a request's calls, before its answer is sent (the `sync` write). */
   afterCall: () => void
+  /** The request log ({@link DevnetOptions.log}). */
+  log?: DevnetLogger
+  /** The explorer answering GET requests ({@link DevnetOptions.explorer}). */
+  explorer?: Explorer
 }
 
 type RpcErrorObject = { code: number; message: string }
@@ -457,7 +505,28 @@ function replyText(o: Outcome, rawId: string | undefined): string {
   return `{"result":${devnetJson(o.result ?? null)},"error":${o.error === null ? 'null' : devnetJson(o.error)},"id":${rawId ?? 'null'}}`
 }
 
-async function runOne(node: DevnetNode, req: unknown): Promise<Outcome> {
+async function runOne(node: DevnetNode, req: unknown, log?: DevnetLogger): Promise<Outcome> {
+  if (log === undefined) return runCall(node, req)
+  const t0 = performance.now()
+  const o = await runCall(node, req)
+  const r = req as { method?: unknown; params?: unknown } | null
+  const method = typeof r === 'object' && r !== null && typeof r.method === 'string' ? r.method : '(invalid)'
+  const params = typeof r === 'object' && r !== null && Array.isArray(r.params) ? r.params : []
+  try {
+    log({
+      time: new Date().toISOString(),
+      method,
+      params: redactParams(method, params),
+      ms: performance.now() - t0,
+      error: o.error,
+    })
+  } catch {
+    // a failing logger never changes the answer
+  }
+  return o
+}
+
+async function runCall(node: DevnetNode, req: unknown): Promise<Outcome> {
   try {
     if (typeof req !== 'object' || req === null || Array.isArray(req))
       throw new DevnetRefusal(RPC_CODES.INVALID_REQUEST, 'Invalid Request object')
@@ -497,11 +566,11 @@ async function answer(node: DevnetNode, body: Uint8Array, limits: HttpLimits): P
   let text: string
   if (ids.kind === 'batch' && Array.isArray(parsed)) {
     const replies: string[] = []
-    for (const [i, r] of parsed.entries()) replies.push(replyText(await runOne(node, r), ids.ids[i]))
+    for (const [i, r] of parsed.entries()) replies.push(replyText(await runOne(node, r, limits.log), ids.ids[i]))
     status = 200
     text = `[${replies.join(',')}]`
   } else {
-    const o = await runOne(node, parsed)
+    const o = await runOne(node, parsed, limits.log)
     status = o.error === null ? 200 : statusFor(o.error.code)
     text = replyText(o, ids.kind === 'single' ? ids.id : undefined)
   }
@@ -534,6 +603,10 @@ function handle(node: DevnetNode, req: IncomingMessage, res: ServerResponse, lim
   req.on('error', () => {
     res.destroy()
   })
+  if (req.method === 'GET' && limits.explorer !== undefined) {
+    serveExplorer(node, limits.explorer, req, res)
+    return
+  }
   if (req.method !== 'POST') {
     send(res, 405, 'JSONRPC server handles only POST requests', { 'content-type': 'text/plain' })
     req.resume()

@@ -30,3 +30,17 @@ export {
   type DiscoveredAddress,
   type AccountDiscovery,
 } from './discover.js'
+export {
+  waitForTransaction,
+  transactionProgress,
+  watchBlocks,
+  watchAddress,
+  DEFAULT_WATCH_POLL_MS,
+  type TxProgress,
+  type WaitForTransactionOptions,
+  type Watcher,
+  type WatchOptions,
+  type BlockEvent,
+  type AddressEvent,
+} from './watch.js'
+export { encodePendingSet, decodePendingSet, type PendingStorage } from './pending-store.js'

@@ -15,6 +15,7 @@ import { inspectBuild } from '../inspect-build.js'
 import { checkFee, checkInspection, DEFAULT_MAX_FEE } from '../rpc/flow.js'
 import type { Inspection } from '../inspect/index.js'
 import { PendingSet, type PendingTx } from './pending.js'
+import { bindPendingStore, type PendingStorage } from './pending-store.js'
 import { WALLET_METHODS, type WalletMethodName, type WalletMethodResolver } from '../modules/registry/resolvers.js'
 import {
   WALLET_READS,
@@ -63,6 +64,13 @@ export type WalletOptions = {
    * OP_RETURN scripts).
    */
   policy?: RelayPolicy
+  /**
+   * Keeps the pending set (what the wallet sent and the node does not show yet) in storage, e.g. a file:
+   * `fileJournal('wallet-pending.json')` (Node). Loaded at the first call; written before each broadcast (the
+   * transaction as uncertain), after it and whenever the set shrinks. A restarted wallet on the same storage never
+   * spends those transactions' inputs again (src/wallet/pending-store.ts). Default: memory only.
+   */
+  pendingStore?: PendingStorage
 }
 
 /**
@@ -307,6 +315,14 @@ export function createWallet(options: WalletOptions): Wallet {
   const readByName = new Map(reads.map((r) => [r.method, r]))
   const byName = new Map(methods.map((m) => [m.method, m]))
   const pending = new PendingSet()
+  const store = options.pendingStore === undefined ? undefined : bindPendingStore(options.pendingStore, pending)
+  /** Reconciles with the node, saving the set when it shrank. */
+  const reconcile = async (): Promise<void> => {
+    await store?.load()
+    const before = pending.list().length
+    await pending.reconcile(view)
+    if (store !== undefined && pending.list().length !== before) await store.save()
+  }
   let queue: Promise<unknown> = Promise.resolve()
   const serial = <T>(f: () => Promise<T>): Promise<T> => {
     const run = queue.then(f, f)
@@ -320,7 +336,7 @@ export function createWallet(options: WalletOptions): Wallet {
     o: WalletCallOptions,
   ): Promise<WalletResult> => {
     const sign = o.sign !== false
-    await pending.reconcile(view)
+    await reconcile()
     const changePubkey = options.change === undefined ? undefined : await options.change(pending.view(view))
     const ctx: ResolveContext = {
       view: pending.view(view),
@@ -345,6 +361,11 @@ export function createWallet(options: WalletOptions): Wallet {
     const out = { txid: build.txid, hex: build.hex, fee: build.fee, inspection, build }
     if (!sign || o.broadcast === false) return { ...out, broadcast: false }
     if (o.signal?.aborted === true) throw new KomodoCcError('ABORTED', `${m.method} was aborted before broadcast`)
+    if (store !== undefined) {
+      // on storage before it can reach the node: a crash during the broadcast leaves it pending, not forgotten
+      pending.add(build, true)
+      await store.save()
+    }
     try {
       const sent = await view.broadcast(build.hex)
       if (sent.toLowerCase() !== build.txid)
@@ -353,9 +374,12 @@ export function createWallet(options: WalletOptions): Wallet {
         })
     } catch (e) {
       if (broadcastUncertain(e)) pending.add(build, true)
+      else if (store !== undefined) pending.delete(build.txid)
+      await store?.save()
       throw e
     }
     pending.add(build, false)
+    await store?.save()
     return { ...out, broadcast: true }
   }
 
@@ -390,7 +414,7 @@ export function createWallet(options: WalletOptions): Wallet {
         new KomodoCcError('ARG_INVALID', `${method} expected its parameters as an object`, { name: 'params' }),
       )
     return serial(async () => {
-      await pending.reconcile(view)
+      await reconcile()
       return r.read(new StateReader(pending.view(view)), params, { pubkey, chain })
     })
   }
@@ -409,6 +433,7 @@ export function createWallet(options: WalletOptions): Wallet {
           throw new KomodoCcError('ARG_INVALID', `no pending transaction ${String(txid)}`, { name: 'txid' })
         const sent = await view.broadcast(p.hex)
         pending.add(p.result, false)
+        await store?.save()
         return sent
       }),
   }

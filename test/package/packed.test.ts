@@ -169,6 +169,7 @@ describe('the packed package, installed from its tarball into a fresh project', 
     const files = readdirSync(join(project, 'node_modules/komodo-cc'), { recursive: true }).map(String)
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([])
     expect(files).toContain(join('docs', 'architecture.md'))
+    expect(files).toContain(join('dist', 'inspector.html')) // the offline inspector page (npm run build)
     // the examples travel too, every one of them
     const examples = readdirSync(join(root, 'examples')).sort()
     expect(readdirSync(join(project, 'node_modules/komodo-cc/examples')).sort()).toEqual(examples)

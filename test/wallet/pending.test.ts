@@ -11,6 +11,7 @@ import type { ChainView } from '../../src/cctx/types.js'
 import { startDevnet, type Devnet } from '../../src/devnet/server.js'
 import { createWallet } from '../../src/wallet/wallet.js'
 import { KomodoCcError } from '../../src/errors.js'
+import { laggingView } from '../_util/lagging-view.js'
 
 const tokencreate = mempoolTokenCreate
 
@@ -24,15 +25,7 @@ afterAll(async () => {
 })
 
 /** The devnet, but its mempool reads never show anything (a node whose mempool index lags). */
-const lagging = (base: ChainView): ChainView => ({
-  ...base,
-  getMempool: async () => [],
-  getAddressMempool: async () => ({ outputs: [], spends: [] }),
-  getTransaction: async (txid) => {
-    if (dev.chain.txs.get(txid)?.height === -1) throw new KomodoCcError('TX_NOT_FOUND', 'not yet')
-    return base.getTransaction(txid)
-  },
-})
+const lagging = (base: ChainView): ChainView => laggingView(base, dev.chain)
 
 describe('the wallet chains its own transactions through the mempool', () => {
   test('consecutive calls against a lagging node spend the previous change, never the same coin', async () => {
