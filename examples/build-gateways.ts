@@ -1,9 +1,10 @@
 // A gateway's life with the key-local wallet on the embedded devnet: bind a token to an oracle of block headers, a
 // deposit proven by a merkle proof, claim, withdraw, the signer's partialsign/completesigning and markdone.
 // Every transaction is built and signed in this process. Run: npm run build && npx tsx examples/build-gateways.ts
-import { bytesToHex, createWallet, encodeOracleData, startDevnet } from 'komodo-cc'
+import { bytesToHex, createWallet, encodeOracleData, relayPolicy, startDevnet } from 'komodo-cc'
 
-const dev = await startDevnet()
+// a gateway's node relays big OP_RETURNs (a deposit carries its proof: about 2.2 KB; a default node takes 208 bytes)
+const dev = await startDevnet({ policy: relayPolicy('asset', { datacarriersize: 10001 }) })
 try {
   const wallet = createWallet({ privateKey: '3f'.repeat(32), view: dev.view }) // the only signer (M = N = 1)
   const me = wallet.pubkey
