@@ -193,7 +193,11 @@ class LazyOutput {
   get address(): string | null {
     if (this.#address === undefined) {
       const part = this.#script.subarray(this.#start, this.#end)
-      this.#address = hash160ToAddress(this.#isHash ? part : hash160(part), 'p2pkh', this.#chain)
+      this.#address = hash160ToAddress(
+        this.#isHash ? part : hash160(part),
+        this.kind === 'cc' ? 'cc' : 'p2pkh',
+        this.#chain,
+      )
     }
     return this.#address
   }
