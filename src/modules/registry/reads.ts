@@ -11,7 +11,7 @@ import { diceInfo } from '../dice/resolve.js'
 import { oraclesInfo, oraclesSamples } from '../oracles/resolve-info.js'
 import { gatewaysInfo } from '../gateways/resolve.js'
 import { rewardsInfo } from '../rewards/resolve.js'
-import { MODULES } from './core.js'
+import { LAYERED_MODULES } from './core.js'
 
 /** What a read gets besides its parameters: the wallet's key (the daemon's `-pubkey`) and address parameters. */
 export type ReadContext = Readonly<{ pubkey: string; chain?: ChainParams }>
@@ -33,7 +33,7 @@ const numArg = (v: unknown): number =>
   typeof v === 'number' ? v : typeof v === 'string' ? Number.parseInt(v, 10) : NaN
 
 /** The `<module>address` RPCs: the module's addresses for the wallet's key (and an optional `pubkey`). */
-const ADDRESS_READS: readonly WalletRead[] = MODULES.map((m) => ({
+const ADDRESS_READS: readonly WalletRead[] = LAYERED_MODULES.map((m) => ({
   method: m.name === 'tokens' ? 'tokenaddress' : `${m.name}address`,
   params: ['pubkey'],
   read: async (_r: StateReader, p: Record<string, unknown>, ctx: ReadContext) =>
