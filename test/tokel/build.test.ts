@@ -7,7 +7,12 @@ import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
 import { TOKEL, TKLTEST } from '../../src/address/chain.js'
-import { buildTokenV2Create, buildTokenV2CreateTokel, buildTokenV2Transfer } from '../../src/modules/tokensv2/build.js'
+import {
+  buildTokenV2Create,
+  buildTokenV2CreateTokel,
+  buildTokenV2Transfer,
+  buildTokenV2TransferMany,
+} from '../../src/modules/tokensv2/build.js'
 import { inspectTransaction } from '../../src/inspect/inspect.js'
 import { verifyInput } from '../../src/tx/sign.js'
 import { parseCcV2Script } from '../../src/script/ccv2.js'
@@ -189,4 +194,20 @@ describe('tokenv2transfer', () => {
       expect(JSON.stringify(v.json)).toContain('cc inputs not equal outputs')
     },
   )
+})
+
+describe('tokenv2transfermany', () => {
+  test('two tokens to one pubkey: payloads in the OP_DROP params, no OP_RETURN; valid to Tokel', () => {
+    const a = buildTokenV2Create({ name: 'A', supply: '0.0001' }, ctx([FUND]))
+    const b = buildTokenV2Create({ name: 'B', supply: '0.0002' }, ctx([out(a, 2)]))
+    const t = buildTokenV2TransferMany({ tokenids: [a.txid, b.txid], destpubkey: PK2, amount: 3n }, ctx([out(b, 2)]), {
+      tokens: { [a.txid]: [out(a, 1)], [b.txid]: [out(b, 1)] },
+    })
+    expect(t.tx.vout.map((o) => o.value)).toEqual([3n, 9997n, 3n, 19997n, b.tx.vout[2]!.value - 10000n])
+    expect(t.tx.vout.every((o) => o.script[0] !== 0x6a)).toBe(true)
+    expect(parseCcV2Script(t.tx.vout[2]!.script)!.params).toMatchObject({ pubkeys: [PK2], vdata: ['f57401' + b.txid] })
+    const ins = inspectTransaction(t.hex)
+    expect(ins.reading).toMatchObject({ kind: 'tokenv2transfermany', tokenids: [a.txid, b.txid], to: PK2 })
+    if (haveOracle) expect(judge(t.hex, [`11:${a.hex}`, `11:${b.hex}`]).valid).toBe(true)
+  })
 })

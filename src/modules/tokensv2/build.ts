@@ -293,3 +293,71 @@ function tokenInputs(
     )
   return { plans, total }
 }
+
+/**
+ * The parameters of `tokenv2transfermany tokenid1 [tokenid2 …] destpubkey amount`: the same `amount` of each token.
+ * @example const p: TokenV2TransferManyParams = { tokenids: [a, b], destpubkey: pk2, amount: 1n }
+ */
+export type TokenV2TransferManyParams = { tokenids: readonly string[]; destpubkey: string; amount: bigint | string }
+
+/** State for {@link buildTokenV2TransferMany}: the caller's token UTXOs of each token, by tokenid. @example const s: TokenV2TransferManyState = { tokens: { [a]: utxosA, [b]: utxosB } } */
+export type TokenV2TransferManyState = { tokens: Readonly<Record<string, readonly Utxo[]>> }
+
+/**
+ * `tokenv2transfermany`: normal inputs for the fee, then per token (`TokenAddTransferVout`) its inputs, one output of
+ * `amount` to `destpubkey` (a pubkey output, sub-version 0, even after S1) and the token change to the caller's pubkey,
+ * each output carrying the transfer payload `f5 74 01 tokenid` in its OP_DROP params; no OP_RETURN (FinalizeCCV2Tx
+ * with an empty opret). The daemon does not check that `destpubkey` is a valid key; here it must be.
+ * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS | PUBKEY_INVALID
+ * @example buildTokenV2TransferMany({ tokenids: [a, b], destpubkey: pk2, amount: 1n }, ctx, { tokens: { [a]: ua, [b]: ub } })
+ */
+export function buildTokenV2TransferMany(
+  params: TokenV2TransferManyParams,
+  context: BuildContext,
+  state: TokenV2TransferManyState,
+): BuildResult {
+  const { tokenids, destpubkey, amount } = builderParams(params, 'buildTokenV2TransferMany', [
+    'tokenids',
+    'destpubkey',
+    'amount',
+  ])
+  const ctx = checkContext(context)
+  if (!Array.isArray(tokenids) || tokenids.length === 0)
+    throw new KomodoCcError('BUILD_PARAMS', 'tokenids expected a non-empty array', { name: 'tokenids' })
+  const ids = tokenids.map((t, i) => {
+    const id = txidParam(t, `tokenids[${i}]`)
+    if (/^0{64}$/.test(id)) throw daemonRefusal('invalid tokenid')
+    return id
+  })
+  const dest = bytesToHex(pubkeyBytes(destpubkey, 'destpubkey'))
+  const units = unitsParam(amount)
+  if (units <= 0n) throw daemonRefusal('amount must be positive', { amount: String(units) })
+  if (typeof state !== 'object' || state === null || typeof state.tokens !== 'object' || state.tokens === null)
+    throw new KomodoCcError('BUILD_STATE', 'state expected { tokens: { [tokenid]: Utxo[] } }')
+  const normal = normalInputs(ctx, ctx.fee, 0x1000, 'cannot find normal inputs')
+  const inputs: InputPlan[] = [...normal]
+  const outputs: { value: bigint; script: Uint8Array }[] = []
+  const mine = bytesToHex(ctx.pubkey)
+  for (const id of ids) {
+    const { plans, total } = tokenInputs(ctx.pubkey, state.tokens[id] ?? [], units)
+    inputs.push(...plans)
+    const vdata = [encodeTokensV2Payload({ funcid: 't', tokenid: id, blobs: [] })]
+    const out = (pk: string, value: bigint) => ({
+      value,
+      script: ccV2Script(tokensV2Condition(EVAL_TOKENSV2, 0, 1, [pk]), {
+        subver: 0,
+        params: encodeCcParamsV2({ evalCode: EVAL_TOKENSV2, m: 1, pubkeys: [pk], vdata }),
+      }),
+    })
+    outputs.push(out(dest, units))
+    if (total > units) outputs.push(out(mine, total - units))
+  }
+  const fin = finalizeCcV2Tx({
+    inputs,
+    outputs,
+    changePubkey: ctx.pubkey,
+    fee: ctx.fee,
+    expiryHeight: ctx.expiryHeight,
+  })
+  return completeBuild(fin, ctx, EVAL_TOKENSV2)
+}
