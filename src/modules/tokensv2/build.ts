@@ -244,8 +244,8 @@ function destinationParam(v: unknown, s1: boolean): string {
   return bytesToHex(d.hash)
 }
 
-/** Token units: a bigint, or decimal digits (`atoll` would truncate "1.9" silently: refused here). */
-function unitsParam(v: unknown): bigint {
+/** Token units: a bigint, or decimal digits (`atoll` would truncate "1.9" silently: refused here). @internal @example unitsParam("5") // 5n */
+export function unitsParam(v: unknown): bigint {
   if (typeof v === 'bigint') return moneyParam(v, 'amount')
   if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) return moneyParam(BigInt(v.trim()), 'amount')
   throw new KomodoCcError('BUILD_PARAMS', `amount expected token units as a bigint or integer text`, { name: 'amount' })
@@ -257,7 +257,7 @@ function unitsParam(v: unknown): bigint {
  * zero values and repeats are skipped; inputs are taken in order until the amount is covered (no minimum size).
  * @internal
  */
-function tokenInputs(
+export function tokenInputs(
   pubkey: Uint8Array,
   tokens: readonly Utxo[],
   units: bigint,
