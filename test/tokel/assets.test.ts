@@ -11,7 +11,9 @@ import {
   buildTokenV2Ask,
   buildTokenV2Bid,
   buildTokenV2CancelAsk,
+  buildTokenV2CancelBid,
   buildTokenV2FillAsk,
+  buildTokenV2FillBid,
   royaltySplit,
 } from '../../src/modules/assetsv2/build.js'
 import { inspectTransaction } from '../../src/inspect/inspect.js'
@@ -107,6 +109,16 @@ describe('an NFT on the DEX', () => {
     create: nft.hex,
   })
 
+  const fillbid = buildTokenV2FillBid(
+    { tokenid: nft.txid, bidtxid: bid.txid, fillamount: 1n },
+    ctx(PK2, 2, [fund(PK2, 'ef')]),
+    { bid: bid.hex, create: nft.hex, tokens: [out(cancel, 0)] },
+  )
+  const bid2 = buildTokenV2Bid({ numtokens: 2n, tokenid: nft.txid, price: '0.5' }, ctx(PK1, 1, [out(bid, 2)]), {
+    create: nft.hex,
+  })
+  const cancelbid = buildTokenV2CancelBid({ tokenid: nft.txid, bidtxid: bid2.txid }, ctx(PK1, 1, []), { bid: bid2.hex })
+
   test('ask: tokens locked on the tokens-in-assets address, marker, no token change; reads as tokenv2ask', () => {
     expect(ask.tx.vout.map((o) => o.value)).toEqual([1n, 10000n, ask.tx.vout[2]!.value, 0n])
     const ins = inspectTransaction(ask.hex, { chain: TKLTEST })
@@ -163,6 +175,22 @@ describe('an NFT on the DEX', () => {
       unitPrice: 300000000n,
     })
   })
+  test('fill bid: 3 coins, royalty 1.5 to the creator, the NFT to the bidder; cancel bid: coins back to the bidder', () => {
+    expect(fillbid.tx.vout.slice(0, 4).map((o) => o.value)).toEqual([0n, 150000000n, 150000000n, 1n])
+    expect(inspectTransaction(fillbid.hex).reading).toMatchObject({
+      kind: 'tokenv2fillbid',
+      ordertxid: bid.txid,
+      fillunits: 1n,
+      paid: 150000000n,
+      royalty: 150000000n,
+      royaltyTo: PK1,
+    })
+    expect(cancelbid.tx.vout.map((o) => [o.value, bytesToHex(o.script).slice(0, 4)])).toEqual([
+      [100000000n, '2102'],
+      [0n, '6a27'],
+    ])
+    expect(inspectTransaction(cancelbid.hex).reading).toMatchObject({ kind: 'tokenv2cancelbid', ordertxid: bid2.txid })
+  })
   test.skipIf(!haveOracle)(
     "Tokel's validators judge the whole flow valid, and refuse a fill that skips the royalty",
     () => {
@@ -173,6 +201,11 @@ describe('an NFT on the DEX', () => {
       expect(judge(ask2.hex, [nft.hex, ask.hex, fill.hex], coins).valid).toBe(true)
       expect(judge(cancel.hex, [nft.hex, ask.hex, fill.hex, ask2.hex], coins).valid).toBe(true)
       expect(judge(bid.hex, [nft.hex, ask.hex], coins).valid).toBe(true)
+      const all = [nft.hex, ask.hex, fill.hex, ask2.hex, cancel.hex, bid.hex]
+      const coins2 = [...coins, `${'ef'.repeat(32)}:0:1000000000:21${PK2}ac`]
+      expect(judge(fillbid.hex, all, coins2).valid).toBe(true)
+      expect(judge(bid2.hex, all, coins2).valid).toBe(true)
+      expect(judge(cancelbid.hex, [...all, bid2.hex], coins2).valid).toBe(true)
       // the royalty output paid to the seller instead: refused
       const t = {
         ...fill.tx,

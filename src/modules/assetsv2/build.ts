@@ -354,3 +354,151 @@ function utxoOf(tx: Transaction, txid: string, vout: number): Utxo {
   const o = tx.vout[vout]!
   return checkUtxo({ txid, vout, satoshis: o.value, script: o.script }, `order vout ${vout}`)
 }
+
+/**
+ * `tokenv2cancelbid tokenid bidtxid`: spends the bid's coins (vout 0, global key) and its marker (vout 1 of a 'b',
+ * vout 3 of a 'B'); the coins go back to the bidder's P2PK, or stay on the assets global address when they are 500
+ * sat or less. No normal input (the marker pays the fee, as in {@link buildTokenV2CancelAsk}). 'o' opret.
+ * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE
+ * @example buildTokenV2CancelBid({ tokenid, bidtxid }, ctx, { bid: bidTxHex })
+ */
+export function buildTokenV2CancelBid(
+  params: { tokenid: string; bidtxid: string },
+  context: BuildContext,
+  state: { bid: TxLike },
+): BuildResult {
+  const { tokenid, bidtxid } = builderParams(params, 'buildTokenV2CancelBid', ['tokenid', 'bidtxid'])
+  const ctx = checkContext(context)
+  const id = tokenidParam(tokenid, 'invalid parameter')
+  const oid = txidParam(bidtxid, 'bidtxid')
+  const { tx, order } = orderOf(state?.bid, oid, 'state.bid')
+  if (order.funcid !== 'b' && order.funcid !== 'B') throw daemonRefusal('invalid bidtx or not enough vouts')
+  const bidamount = tx.vout[0]!.value
+  if (bidamount === 0n) throw daemonRefusal('bid is empty')
+  const markerVout = order.funcid === 'b' ? 1 : 3
+  if (tx.vout.length <= markerVout + 1) throw daemonRefusal('invalid bidtx or not enough vouts')
+  const mine = bytesToHex(ctx.pubkey) === order.origpubkey
+  const fin = finalizeCcV2Tx({
+    inputs: [
+      coinsInput(utxoOf(tx, oid, 0)),
+      {
+        kind: 'cc',
+        utxo: utxoOf(tx, oid, markerVout),
+        role: mine ? 'caller' : 'global',
+        condition: cc1of2(EVAL_ASSETSV2, order.origpubkey, ASSETSV2_GLOBAL_PUBKEY),
+        evalCode: EVAL_ASSETSV2,
+      },
+    ],
+    outputs: [
+      {
+        value: bidamount,
+        script: bidamount > ASSETS_NORMAL_DUST ? p2pkScript(hexToBytes(order.origpubkey)) : assetsGlobal(),
+      },
+    ],
+    opret: assetsOpret(id, { funcid: 'o', tokenid: id }),
+    changePubkey: ctx.pubkey,
+    fee: ctx.fee,
+    expiryHeight: ctx.expiryHeight,
+  })
+  return completeBuild(fin, ctx, EVAL_ASSETSV2)
+}
+
+/**
+ * The parameters of `tokenv2fillbid tokenid bidtxid fillamount [unit_price]`: `fillamount` token units sold,
+ * `unitprice` in coins (0 or absent: the bid's price).
+ * @example const p: TokenV2FillBidParams = { tokenid, bidtxid, fillamount: 1n }
+ */
+export type TokenV2FillBidParams = {
+  tokenid: string
+  bidtxid: string
+  fillamount: bigint | string
+  unitprice?: AmountInput | undefined
+}
+
+/**
+ * `tokenv2fillbid` (`FillBuyOffer`): normal inputs for fee + marker, the bid's coins (global key), the caller's
+ * tokens; paid = fill units × unit price (`SetBidFillamounts`: at most the bid, at most the bid's unit price);
+ * vout 0 the coins left (on the assets global address while units remain or when 500 sat or less, else back to the
+ * bidder), vout 1 the seller's coins, vout 2 the royalty (rule of {@link royaltySplit}), the tokens to the bidder's
+ * pubkey output, a new marker while units remain, token change, P2PK change, 'B' opret.
+ * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS
+ * @example buildTokenV2FillBid({ tokenid, bidtxid, fillamount: 1n }, ctx, { bid, create, tokens })
+ */
+export function buildTokenV2FillBid(
+  params: TokenV2FillBidParams,
+  context: BuildContext,
+  state: { bid: TxLike; create: TxLike; tokens: readonly Utxo[] },
+): BuildResult {
+  const { tokenid, bidtxid, fillamount, unitprice } = builderParams(
+    params,
+    'buildTokenV2FillBid',
+    ['tokenid', 'bidtxid', 'fillamount'],
+    ['unitprice'],
+  )
+  const ctx = checkContext(context)
+  const id = tokenidParam(tokenid, 'must provide tokenid and bidtxid')
+  const oid = txidParam(bidtxid, 'bidtxid')
+  const fill = unitsParam(fillamount)
+  if (fill <= 0n) throw daemonRefusal('fillamount must be positive')
+  const create = createOf(state?.create, id)
+  const { tx, order } = orderOf(state?.bid, oid, 'state.bid')
+  if (order.funcid !== 'b' && order.funcid !== 'B') throw daemonRefusal('not an bid order')
+  if (order.tokenid !== id) throw daemonRefusal('invalid tokenid')
+  const bidAmount = tx.vout[0]!.value
+  const origUnits = bidAmount / order.unitPrice
+  let paidUnitPrice = unitprice === undefined ? 0n : amountParam(unitprice, 'unitprice')
+  if (paidUnitPrice === 0n) paidUnitPrice = order.unitPrice
+  const normal = normalInputs(ctx, ctx.fee + MARKER, 0x10000, 'no normal coins left')
+  const { plans, total } = tokenInputs(ctx.pubkey, state.tokens, fill)
+  // SetBidFillamounts → ValidateBidRemainder
+  const paid = fill * paidUnitPrice
+  if (fill > origUnits || paid <= 0n || paid > bidAmount || paid / fill > order.unitPrice)
+    throw daemonRefusal('incorrect units or price')
+  const r = BigInt(tokelRoyalty(create.blobs[0] ?? null))
+  const { royalty, toCreator } = royaltySplit(paid, r)
+  const mine = bytesToHex(ctx.pubkey)
+  const left = bidAmount - paid
+  const outputs = [
+    {
+      value: left,
+      script:
+        origUnits - fill > 0n || left <= ASSETS_NORMAL_DUST ? assetsGlobal() : p2pkScript(hexToBytes(order.origpubkey)),
+    },
+    { value: paid - royalty, script: p2pkScript(hexToBytes(toCreator ? create.origpubkey : mine)) },
+  ]
+  if (royalty > 0n) outputs.push({ value: royalty, script: p2pkScript(hexToBytes(create.origpubkey)) })
+  outputs.push({ value: fill, script: tokenV2Output(order.origpubkey) })
+  if (origUnits - fill > 0n) outputs.push({ value: MARKER, script: marker(order.origpubkey) })
+  if (total > fill) outputs.push({ value: total - fill, script: tokenV2Output(mine) })
+  const fin = finalizeCcV2Tx({
+    inputs: [...normal, coinsInput(utxoOf(tx, oid, 0)), ...plans],
+    outputs,
+    opret: assetsOpret(id, {
+      funcid: 'B',
+      tokenid: id,
+      unitPrice: order.unitPrice,
+      origpubkey: order.origpubkey,
+      expiryHeight: order.expiryHeight,
+    }),
+    changePubkey: ctx.pubkey,
+    fee: ctx.fee,
+    expiryHeight: ctx.expiryHeight,
+  })
+  return completeBuild(fin, ctx, EVAL_ASSETSV2)
+}
+
+/** The assets global coins output CC1(F6, global), sub-version 0 (`MakeCC1voutMixed`). */
+function assetsGlobal(): Uint8Array {
+  return ccV2Script(cc1of1(EVAL_ASSETSV2, ASSETSV2_GLOBAL_PUBKEY), { subver: 0 })
+}
+
+/** A bid's coins on the assets global address, signed with the global key. */
+function coinsInput(utxo: Utxo): InputPlan {
+  return {
+    kind: 'cc',
+    utxo,
+    role: 'global',
+    condition: cc1of1(EVAL_ASSETSV2, ASSETSV2_GLOBAL_PUBKEY),
+    evalCode: EVAL_ASSETSV2,
+  }
+}
