@@ -17,7 +17,7 @@ import type { Transaction } from '../../tx/types.js'
 import { decodeTokensV2Opret, type TokensV2CreateOpret } from '../tokensv2/opret.js'
 import { tokelRoyalty, TKLROYALTY_DIVISOR } from '../tokensv2/tokeldata.js'
 import { ASSETSV2_GLOBAL_PUBKEY, TOKENSV2_MARKER_VALUE, tokensV2Condition } from '../tokensv2/globals.js'
-import { tokenInputs, tokenV2Output, unitsParam } from '../tokensv2/build.js'
+import { tokenV2Inputs, tokenV2Output, unitsParam } from '../tokensv2/build.js'
 import { decodeAssetsV2Opret, encodeAssetsV2Payload, EVAL_ASSETSV2, type AssetsV2OrderOpret } from './opret.js'
 import { encodeTokensV2Payload } from '../tokensv2/opret.js'
 
@@ -76,7 +76,7 @@ export function buildTokenV2Ask(
   const expiry = expiryParam(expiryHeight, context.height)
   if (typeof state !== 'object' || state === null) throw new KomodoCcError('BUILD_STATE', 'state expected { tokens }')
   const normal = normalInputs(ctx, ctx.fee + MARKER, 0x10000, 'need some native coins to place ask')
-  const { plans, total } = tokenInputs(ctx.pubkey, state.tokens, units)
+  const { plans, total } = tokenV2Inputs(ctx.pubkey, state.tokens, units)
   const unitPrice = askamount / units
   const mine = bytesToHex(ctx.pubkey)
   const outputs = [
@@ -449,7 +449,7 @@ export function buildTokenV2FillBid(
   let paidUnitPrice = unitprice === undefined ? 0n : amountParam(unitprice, 'unitprice')
   if (paidUnitPrice === 0n) paidUnitPrice = order.unitPrice
   const normal = normalInputs(ctx, ctx.fee + MARKER, 0x10000, 'no normal coins left')
-  const { plans, total } = tokenInputs(ctx.pubkey, state.tokens, fill)
+  const { plans, total } = tokenV2Inputs(ctx.pubkey, state.tokens, fill)
   // SetBidFillamounts → ValidateBidRemainder
   const paid = fill * paidUnitPrice
   if (fill > origUnits || paid <= 0n || paid > bidAmount || paid / fill > order.unitPrice)

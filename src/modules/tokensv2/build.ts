@@ -205,7 +205,7 @@ export function buildTokenV2Transfer(
   const units = unitsParam(amount)
   if (units <= 0n) throw daemonRefusal('amount must be positive', { amount: String(units) })
   const normal = normalInputs(ctx, ctx.fee, MAX_NORMAL_INPUTS, 'insufficient normal inputs for tx fee')
-  const { plans, total } = tokenInputs(ctx.pubkey, state.tokens, units)
+  const { plans, total } = tokenV2Inputs(ctx.pubkey, state.tokens, units)
   const outputs = [{ value: units, script: tokenV2Output(dest) }]
   if (total > units)
     outputs.push({
@@ -257,7 +257,7 @@ export function unitsParam(v: unknown): bigint {
  * zero values and repeats are skipped; inputs are taken in order until the amount is covered (no minimum size).
  * @internal
  */
-export function tokenInputs(
+export function tokenV2Inputs(
   pubkey: Uint8Array,
   tokens: readonly Utxo[],
   units: bigint,
@@ -339,7 +339,7 @@ export function buildTokenV2TransferMany(
   const outputs: { value: bigint; script: Uint8Array }[] = []
   const mine = bytesToHex(ctx.pubkey)
   for (const id of ids) {
-    const { plans, total } = tokenInputs(ctx.pubkey, state.tokens[id] ?? [], units)
+    const { plans, total } = tokenV2Inputs(ctx.pubkey, state.tokens[id] ?? [], units)
     inputs.push(...plans)
     const vdata = [encodeTokensV2Payload({ funcid: 't', tokenid: id, blobs: [] })]
     const out = (pk: string, value: bigint) => ({
