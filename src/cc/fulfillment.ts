@@ -463,7 +463,7 @@ export type VerifyFulfillmentOptions = {
    */
   readonly lenient?: boolean
   /**
-   * Tokel's rules: type 6 (secp256k1hash) is read and allowed ({@link CC_ENABLED_TYPES_MASK_TOKEL}); a signed type-6
+   * Tokel's rules: type 6 (secp256k1hash) is read and allowed (`CC_ENABLED_TYPES_MASK_TOKEL`); a signed type-6
    * node verifies as secp256k1 does over its carried key, whose HASH160 is its fingerprint. Default false.
    */
   readonly allowSecp256k1Hash?: boolean

@@ -30,6 +30,7 @@ export {
 } from './build.js'
 export type {
   AssetsV2Reading,
+  AssetsV2OrderFields,
   TokenV2AskReading,
   TokenV2BidReading,
   TokenV2FillReading,

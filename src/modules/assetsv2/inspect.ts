@@ -4,18 +4,19 @@ import type { InspectedOutput, ReadContext, ReadingBase, TxFacts } from '../insp
 import { shortText, type ModuleInspector } from '../descriptor.js'
 import { decodeAssetsV2Payload, isAssetsV2Payload, type AssetsV2Opret, type AssetsV2OrderOpret } from './opret.js'
 
-type Order = { tokenid: string; unitPrice: bigint; origpubkey: string; expiryHeight: number }
+/** The order fields every order reading carries (from its opret). @example const o: AssetsV2OrderFields = { tokenid, unitPrice: 1n, origpubkey, expiryHeight: 0 } */
+export type AssetsV2OrderFields = { tokenid: string; unitPrice: bigint; origpubkey: string; expiryHeight: number }
 /** `tokenv2ask`: tokens locked for sale at `unitPrice` sat per unit. @example inspectTransaction(hex).reading.kind === 'tokenv2ask' */
-export type TokenV2AskReading = ReadingBase & Order & { kind: 'tokenv2ask'; numtokens: bigint | null }
+export type TokenV2AskReading = ReadingBase & AssetsV2OrderFields & { kind: 'tokenv2ask'; numtokens: bigint | null }
 /** `tokenv2bid`: coins locked to buy at `unitPrice` sat per unit. @example inspectTransaction(hex).reading.kind === 'tokenv2bid' */
-export type TokenV2BidReading = ReadingBase & Order & { kind: 'tokenv2bid'; bidamount: bigint | null }
+export type TokenV2BidReading = ReadingBase & AssetsV2OrderFields & { kind: 'tokenv2bid'; bidamount: bigint | null }
 /**
  * `tokenv2fillask` / `tokenv2fillbid`: units filled, coins paid to the seller, and the royalty paid to the token's
  * creator (null when the transaction has no royalty output: no royalty, or the dust rule sent it all to one party).
  * @example (inspectTransaction(hex).reading as TokenV2FillReading).royalty // 500000n
  */
 export type TokenV2FillReading = ReadingBase &
-  Order & {
+  AssetsV2OrderFields & {
     kind: 'tokenv2fillask' | 'tokenv2fillbid'
     /** The order transaction filled (the CC input spending its vout 0). */
     ordertxid: string | null
@@ -59,7 +60,7 @@ function read({ facts, payload, body, role, changeRest, value }: ReadContext<Ass
     }
   }
   const p = q as AssetsV2OrderOpret
-  const order: Order = {
+  const order: AssetsV2OrderFields = {
     tokenid: p.tokenid,
     unitPrice: p.unitPrice,
     origpubkey: p.origpubkey,
