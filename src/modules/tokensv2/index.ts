@@ -82,3 +82,11 @@ export {
 } from '../../script/ccv2.js'
 export { TOKEL, TKLTEST } from '../../address/chain.js'
 export type { CcSecp256k1Hash } from '../../cc/types.js'
+export {
+  tokenv2indexkey,
+  tokenV2Amount,
+  tokenV2Utxos,
+  tokenv2balance,
+  resolveTokenV2Create,
+  resolveTokenV2Transfer,
+} from './resolve.js'
