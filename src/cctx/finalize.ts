@@ -62,9 +62,12 @@ export function finalizeCcTx(req: FinalizeRequest): FinalizedTx {
  */
 export const CCV2_CHANGE_DUST = 57n
 
+/** The nSequence Tokel's normal-input gatherers give their inputs (0xfffffffe). @example TOKEL_NORMAL_INPUT_SEQUENCE // 4294967294 */
+export const TOKEL_NORMAL_INPUT_SEQUENCE = 0xfffffffe
+
 /**
  * FinalizeCCV2Tx (tokel src/cc/CCtx.cpp; spec tokel-v2 §3.2) without the signing: inputs stay in the order the
- * builder added them (no reordering), change = inputs − (outputs + fee) goes to a P2PK output of `changePubkey`
+ * builder added them (no reordering), normal inputs with nSequence 0xfffffffe as Tokel's gatherers add them, change = inputs − (outputs + fee) goes to a P2PK output of `changePubkey`
  * unless it is dust (below {@link CCV2_CHANGE_DUST}, then it is fee), then the opret. Refuses as
  * {@link finalizeCcTx} does (outputs above inputs, an outpoint spent twice, amounts outside MoneyRange).
  * @throws KomodoCcError INSUFFICIENT_FUNDS | BUILD_INPUTS | AMOUNT_RANGE | SCRIPT_TOO_LARGE
@@ -86,7 +89,13 @@ export function finalizeCcV2Tx(req: FinalizeRequest): FinalizedTx {
     vout.push({ value: change, script: p2pkScript(req.changePubkey) })
   }
   if (req.opret !== undefined && req.opret.length > 0) vout.push({ value: 0n, script: opretScript(req.opret) })
-  return { tx: unsignedTx(plans, vout, req), plans, fee: totalIn - totalOut - change, change }
+  const tx = unsignedTx(plans, vout, req)
+  // Tokel's AddNormalinputs / AddNormalinputsRemote add normal inputs with nSequence 0xfffffffe ("for TOKEL sequence
+  // non-final to allow CLTV spending", tokel src/cc/CCtx.cpp); CC inputs keep the default 0xffffffff
+  tx.vin.forEach((v, i) => {
+    if (plans[i]!.kind !== 'cc') v.sequence = TOKEL_NORMAL_INPUT_SEQUENCE
+  })
+  return { tx, plans, fee: totalIn - totalOut - change, change }
 }
 
 /** Every input once, amounts in MoneyRange, inputs ≥ outputs. */

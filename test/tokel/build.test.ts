@@ -67,6 +67,8 @@ describe('tokenv2create / tokenv2createtokel', () => {
       '3e4da23ba00aa003800102af038001f5a12da22b80207e2ecf3417cdc9938da6a49a32044035f6a2f7c169e71045eb79327f73858401810302040082020204cc270402f50101210279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f8179875',
     )
     expect(bytesToHex(v[2]!.script)).toBe(P2PK1)
+    // Tokel's AddNormalinputsRemote: normal inputs non-final (0xfffffffe), as CCtx.cpp adds them
+    expect(nft.tx.vin.map((i) => i.sequence)).toEqual([0xfffffffe])
     const r = inspectTransaction(nft.hex, { chain: TOKEL }).reading
     expect(r).toMatchObject({
       kind: 'tokenv2createtokel',
@@ -127,6 +129,7 @@ describe('tokenv2transfer', () => {
       `${ft.txid.slice(0, 4)}:2`,
       `${ft.txid.slice(0, 4)}:1`,
     ])
+    expect(t.tx.vin.map((i) => i.sequence)).toEqual([0xfffffffe, 0xffffffff])
     expect(parseCcV2Script(t.tx.vout[0]!.script)!.params!.pubkeys).toEqual([PK2])
     expect(parseCcV2Script(t.tx.vout[1]!.script)!.params!.pubkeys).toEqual([PK1])
     expect(inspectTransaction(t.hex).reading).toMatchObject({
