@@ -214,3 +214,13 @@ describe('tokenv2transfermany', () => {
     if (haveOracle) expect(judge(t.hex, [`11:${a.hex}`, `11:${b.hex}`]).valid).toBe(true)
   })
 })
+
+describe("Tokel's normal-input gathering", () => {
+  test('no per-coin minimum: a 1000-sat coin below komodod’s total/maxinputs threshold is taken', () => {
+    const small: Utxo = { ...FUND, txid: '01'.repeat(32), satoshis: 1000n }
+    const big: Utxo = { ...FUND, txid: '02'.repeat(32), satoshis: 100019500n }
+    const r = buildTokenV2Create({ name: 'T', supply: '1' }, ctx([small, big]))
+    expect(r.tx.vin.map((i) => i.txid).sort()).toEqual([small.txid, big.txid])
+    expect(r.tx.vout.map((o) => o.value)).toEqual([10000n, 100000000n, 500n, 0n])
+  })
+})

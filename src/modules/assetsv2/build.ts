@@ -17,7 +17,7 @@ import type { Transaction } from '../../tx/types.js'
 import { decodeTokensV2Opret, type TokensV2CreateOpret } from '../tokensv2/opret.js'
 import { tokelRoyalty, TKLROYALTY_DIVISOR } from '../tokensv2/tokeldata.js'
 import { ASSETSV2_GLOBAL_PUBKEY, TOKENSV2_MARKER_VALUE, tokensV2Condition } from '../tokensv2/globals.js'
-import { tokenV2Inputs, tokenV2Output, unitsParam } from '../tokensv2/build.js'
+import { MAX_NORMAL_INPUTS, TOKEL_GATHER, tokenV2Inputs, tokenV2Output, unitsParam } from '../tokensv2/build.js'
 import { decodeAssetsV2Opret, encodeAssetsV2Payload, EVAL_ASSETSV2, type AssetsV2OrderOpret } from './opret.js'
 import { encodeTokensV2Payload } from '../tokensv2/opret.js'
 
@@ -75,7 +75,13 @@ export function buildTokenV2Ask(
   const askamount = priceSat * units
   const expiry = expiryParam(expiryHeight, context.height)
   if (typeof state !== 'object' || state === null) throw new KomodoCcError('BUILD_STATE', 'state expected { tokens }')
-  const normal = normalInputs(ctx, ctx.fee + MARKER, 0x10000, 'need some native coins to place ask')
+  const normal = normalInputs(
+    ctx,
+    ctx.fee + MARKER,
+    MAX_NORMAL_INPUTS,
+    'need some native coins to place ask',
+    TOKEL_GATHER,
+  )
   const { plans, total } = tokenV2Inputs(ctx.pubkey, state.tokens, units)
   const unitPrice = askamount / units
   const mine = bytesToHex(ctx.pubkey)
@@ -130,7 +136,13 @@ export function buildTokenV2Bid(
   createOf(state?.create, id)
   const unitPrice = bidamount / units
   if (unitPrice <= 0n) throw daemonRefusal('invalid bid params')
-  const normal = normalInputs(ctx, bidamount + ctx.fee + MARKER, 0x10000, 'no coins found to make buy offer')
+  const normal = normalInputs(
+    ctx,
+    bidamount + ctx.fee + MARKER,
+    MAX_NORMAL_INPUTS,
+    'no coins found to make buy offer',
+    TOKEL_GATHER,
+  )
   const fin = finalizeCcV2Tx({
     inputs: normal,
     outputs: [
@@ -254,7 +266,13 @@ export function buildTokenV2FillAsk(
   const paid = paidUnitPrice * fill
   const r = BigInt(tokelRoyalty(create.blobs[0] ?? null))
   const { royalty, toCreator } = royaltySplit(paid, r)
-  const normal = normalInputs(ctx, ctx.fee + MARKER + paid, 0x10000, 'filltx not enough normal utxos')
+  const normal = normalInputs(
+    ctx,
+    ctx.fee + MARKER + paid,
+    MAX_NORMAL_INPUTS,
+    'filltx not enough normal utxos',
+    TOKEL_GATHER,
+  )
   // SetAskFillamounts → ValidateAskRemainder: paid unit price ≥ the order's, fill ≤ the tokens left
   if (orig === 0n || fill > orig || paid / fill < order.unitPrice) throw daemonRefusal('incorrect units or price')
   const lock = utxoOf(tx, oid, 0)
@@ -448,7 +466,7 @@ export function buildTokenV2FillBid(
   const origUnits = bidAmount / order.unitPrice
   let paidUnitPrice = unitprice === undefined ? 0n : amountParam(unitprice, 'unitprice')
   if (paidUnitPrice === 0n) paidUnitPrice = order.unitPrice
-  const normal = normalInputs(ctx, ctx.fee + MARKER, 0x10000, 'no normal coins left')
+  const normal = normalInputs(ctx, ctx.fee + MARKER, MAX_NORMAL_INPUTS, 'no normal coins left', TOKEL_GATHER)
   const { plans, total } = tokenV2Inputs(ctx.pubkey, state.tokens, fill)
   // SetBidFillamounts → ValidateBidRemainder
   const paid = fill * paidUnitPrice

@@ -19,8 +19,14 @@ import { encodeTokensV2Payload, EVAL_TOKENSV2, TOKENS_V2_LIMITS } from './opret.
 import { decodeTokelData, encodeTokelData } from './tokeldata.js'
 import { TOKENSV2_GLOBAL_PUBKEY, TOKENSV2_MARKER_VALUE, tokensV2Condition, type TokenDest } from './globals.js'
 
-/** `AddNormalinputsRemote`'s input cap in the v2 builders (0x10000). */
-const MAX_NORMAL_INPUTS = 0x10000
+/**
+ * How Tokel's `AddNormalinputsLocal` / `AddNormalinputsRemote` pick normal coins: the v2 builders ask for 0x1000 or
+ * 0x10000 inputs, which both functions cap at `CC_MAXVINS` (1024), and no per-coin minimum (their threshold is
+ * commented out). @internal
+ */
+export const TOKEL_GATHER = /* @__PURE__ */ Object.freeze({ threshold: false } as const)
+/** `CC_MAXVINS`, the cap of Tokel's normal-input gatherers. @internal */
+export const MAX_NORMAL_INPUTS = 1024
 /** `CC_MAXVINS`: the token input cap of `AddTokenCCInputs`. */
 const MAX_TOKEN_INPUTS = 1024
 
@@ -133,7 +139,13 @@ function createTx(
   if (descLen > TOKENS_V2_LIMITS.description)
     throw daemonRefusal('Token description must be <= 4096', { length: descLen, max: TOKENS_V2_LIMITS.description })
   // CreateTokenExt: AddNormalinputsRemote(mtx, mypk, supply + txfee + marker, 0x10000)
-  const inputs = normalInputs(ctx, sats + ctx.fee + TOKENSV2_MARKER_VALUE, MAX_NORMAL_INPUTS, 'cant find normal inputs')
+  const inputs = normalInputs(
+    ctx,
+    sats + ctx.fee + TOKENSV2_MARKER_VALUE,
+    MAX_NORMAL_INPUTS,
+    'cant find normal inputs',
+    TOKEL_GATHER,
+  )
   const fin = finalizeCcV2Tx({
     inputs,
     outputs: [
@@ -204,7 +216,7 @@ export function buildTokenV2Transfer(
   const dest = destinationParam(destination, s1)
   const units = unitsParam(amount)
   if (units <= 0n) throw daemonRefusal('amount must be positive', { amount: String(units) })
-  const normal = normalInputs(ctx, ctx.fee, MAX_NORMAL_INPUTS, 'insufficient normal inputs for tx fee')
+  const normal = normalInputs(ctx, ctx.fee, MAX_NORMAL_INPUTS, 'insufficient normal inputs for tx fee', TOKEL_GATHER)
   const { plans, total } = tokenV2Inputs(ctx.pubkey, state.tokens, units)
   const outputs = [{ value: units, script: tokenV2Output(dest) }]
   if (total > units)
@@ -334,7 +346,7 @@ export function buildTokenV2TransferMany(
   if (units <= 0n) throw daemonRefusal('amount must be positive', { amount: String(units) })
   if (typeof state !== 'object' || state === null || typeof state.tokens !== 'object' || state.tokens === null)
     throw new KomodoCcError('BUILD_STATE', 'state expected { tokens: { [tokenid]: Utxo[] } }')
-  const normal = normalInputs(ctx, ctx.fee, 0x1000, 'cannot find normal inputs')
+  const normal = normalInputs(ctx, ctx.fee, MAX_NORMAL_INPUTS, 'cannot find normal inputs', TOKEL_GATHER)
   const inputs: InputPlan[] = [...normal]
   const outputs: { value: bigint; script: Uint8Array }[] = []
   const mine = bytesToHex(ctx.pubkey)
