@@ -12,6 +12,7 @@ import {
   tokenv2balance,
   tokenv2indexkey,
   tokenV2Amount,
+  tokenv2holdings,
 } from '../../src/modules/tokensv2/resolve.js'
 import { parseTransaction } from '../../src/tx/codec.js'
 import type { BuildResult } from '../../src/cctx/complete.js'
@@ -93,6 +94,13 @@ describe('tokens v2 resolvers', () => {
     })
     expect((await tokenv2balance({ view, pubkey: PK1, chain: TOKEL }, b.txid)).balance).toBe(10000n)
     expect((await tokenv2balance({ view, pubkey: PK1, chain: TOKEL }, a.txid, PK2)).balance).toBe(100n)
+    // every token pk1 holds, with its create's data (the dApp's one call)
+    const h = await tokenv2holdings({ view, pubkey: PK1, chain: TOKEL })
+    // the pubkey index key first: B's supply output, then A's keyID change
+    expect(h.map((x) => [x.tokenid, x.name, x.balance, x.owner])).toEqual([
+      [b.txid, 'B', 10000n, PK1],
+      [a.txid, 'A', 9900n, PK1],
+    ])
     const r = await resolveTokenV2Transfer(
       { tokenid: a.txid, destination: PK2, amount: 5n },
       { view, pubkey: PK1, privateKey: PRIV1, chain: TOKEL },

@@ -85,6 +85,9 @@ export type { CcSecp256k1Hash } from '../../cc/types.js'
 export {
   tokenv2indexkey,
   tokenV2Amount,
+  tokenOfOutput,
+  tokenv2holdings,
+  type TokenV2Holding,
   tokenV2Utxos,
   tokenv2balance,
   resolveTokenV2Create,

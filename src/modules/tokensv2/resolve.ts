@@ -18,6 +18,7 @@ import { ccV2Address, ccV2Script, parseCcV2Script } from '../../script/ccv2.js'
 import { buildTokenV2Create, buildTokenV2Transfer, type TokenV2CreateParams } from './build.js'
 import { decodeTokensV2Payload, decodeTokensV2Opret } from './opret.js'
 import { TOKENSV2_MARKER_VALUE, tokensV2Condition, tokensV2GlobalScripts } from './globals.js'
+import { decodeTokelData, type TokelData } from './tokeldata.js'
 
 /**
  * `tokenv2indexkey pubkey`: the two token addresses of a key — the pubkey output's (sub-version 0) and the keyID
@@ -42,22 +43,92 @@ export function tokenv2indexkey(pubkey: string | Uint8Array, chain?: ChainParams
  * @example tokenV2Amount(tx, txid, 1, tokenid) // 1n
  */
 export function tokenV2Amount(tx: Transaction, txid: string, n: number, tokenid: string): bigint {
+  const t = tokenOfOutput(tx, txid, n)
+  return t !== null && t.tokenid === tokenid.toLowerCase() ? t.amount : 0n
+}
+
+/**
+ * The token (tokenid and amount) output `n` of `tx` holds, as `TokensV2::CheckTokensvout` reads it, or null when it
+ * holds none (see {@link tokenV2Amount}).
+ * @example tokenOfOutput(tx, txid, 1) // { tokenid, amount: 1n }
+ */
+export function tokenOfOutput(tx: Transaction, txid: string, n: number): { tokenid: string; amount: bigint } | null {
   const o = tx.vout[n]
-  if (o === undefined) return 0n
+  if (o === undefined) return null
   const v2 = parseCcV2Script(o.script)
-  if (v2 === null || !v2.evalCodes.includes(0xf5)) return 0n
+  if (v2 === null || !v2.evalCodes.includes(0xf5)) return null
   let id: string
   try {
     const d = v2.params?.vdata[0]
     const p =
       d !== undefined ? decodeTokensV2Payload(hexToBytes(d)) : decodeTokensV2Opret(tx.vout[tx.vout.length - 1]!.script)
-    id = p.funcid === 'c' ? txid : p.tokenid
+    id = p.funcid === 'c' ? txid.toLowerCase() : p.tokenid
   } catch {
-    return 0n
+    return null
   }
-  if (id !== tokenid.toLowerCase()) return 0n
-  if (bytesToHex(v2.subScript) === tokensV2GlobalScripts().tokensMarker && o.value === TOKENSV2_MARKER_VALUE) return 0n
-  return o.value
+  if (/^0{64}$/.test(id)) return null
+  if (bytesToHex(v2.subScript) === tokensV2GlobalScripts().tokensMarker && o.value === TOKENSV2_MARKER_VALUE)
+    return null
+  return { tokenid: id, amount: o.value }
+}
+
+/** One token a key holds: {@link tokenv2holdings}. @example const h: TokenV2Holding = { tokenid, name: 'NFT', balance: 1n, owner } */
+export type TokenV2Holding = {
+  tokenid: string
+  name: string
+  description: string
+  /** The creator's pubkey. */
+  owner: string
+  balance: bigint
+  /** The token data blob (hex), when the create carries one. */
+  data?: string
+  /** Its Tokel data, when the blob is a valid Tokel blob. */
+  tokelData?: TokelData
+}
+
+/**
+ * What no single RPC gives: every token and NFT a key holds on its two index keys (confirmed outputs not spent in
+ * the mempool), with its balance, name, creator and (Tokel) data from its create, tokenids in first-seen order.
+ * @throws KomodoCcError CHAIN_MISMATCH | TX_NOT_FOUND | ABORTED
+ * @example await tokenv2holdings({ view, pubkey, chain: TOKEL }) // [{ tokenid, name: 'NFT', balance: 1n, tokelData: { royalty: 500 } }]
+ */
+export async function tokenv2holdings(ctx: ResolveContext, pubkey?: string): Promise<TokenV2Holding[]> {
+  const reader = readerOf(ctx)
+  const pk = pubkey ?? bytesToHex(pubkeyBytes(ctx.pubkey, 'pubkey'))
+  const sums = new Map<string, bigint>()
+  for (const address of tokenv2indexkey(pk, ctx.chain))
+    for (const u of await reader.unspentNotSpentInMempool(address)) {
+      const t = tokenOfOutput((await reader.tx(u.txid)).tx, u.txid, u.vout)
+      if (t !== null) sums.set(t.tokenid, (sums.get(t.tokenid) ?? 0n) + t.amount)
+    }
+  const out: TokenV2Holding[] = []
+  for (const [tokenid, balance] of sums) {
+    let create
+    try {
+      create = decodeTokensV2Opret((await reader.tx(tokenid)).tx.vout.at(-1)!.script)
+    } catch {
+      continue // no v2 create: no valid token (CheckTokensvout of the create fails too)
+    }
+    if (create.funcid !== 'c') continue
+    const h: TokenV2Holding = {
+      tokenid,
+      name: create.name,
+      description: create.description,
+      owner: create.origpubkey,
+      balance,
+    }
+    const data = create.blobs[0]
+    if (data !== undefined) {
+      h.data = data
+      try {
+        h.tokelData = decodeTokelData(data)
+      } catch {
+        // not a (valid) Tokel blob
+      }
+    }
+    out.push(h)
+  }
+  return out
 }
 
 /**
