@@ -94,3 +94,37 @@ describe('Tokel blob and assets payload round trips', () => {
     )
   })
 })
+
+describe('hostile bytes', () => {
+  test('parseCcV2Script, decodeMixedFulfillment and the inspector never crash on random or mutated v2 scripts', async () => {
+    const { classifyOutput } = await import('../../src/modules/inspection.js')
+    const { KMD } = await import('../../src/address/chain.js')
+    const { KomodoCcError } = await import('../../src/errors.js')
+    const base = ccV2Script(
+      thresholdCondition(2, [evalCondition(0xf5), thresholdCondition(1, [secp256k1HashCondition(KEYS[0]!)])]),
+      { subver: 1 },
+    )
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.uint8Array({ maxLength: 120 }).map((b) => Uint8Array.of(b.length + 1, 0x4e, ...b, 0xcc)),
+          fc.tuple(fc.integer({ min: 0, max: base.length - 1 }), fc.integer({ min: 0, max: 255 })).map(([i, v]) => {
+            const m = base.slice()
+            m[i] = v
+            return m
+          }),
+        ),
+        (script) => {
+          parseCcV2Script(script)
+          classifyOutput(script, 1n, 0, KMD)
+          try {
+            decodeMixedFulfillment(script.subarray(2, script.length - 1))
+          } catch (e) {
+            expect(e).toBeInstanceOf(KomodoCcError)
+          }
+        },
+      ),
+      RUNS,
+    )
+  })
+})
