@@ -6,7 +6,13 @@ import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
 import { TOKEL } from '../../src/address/chain.js'
 import { p2pkhAddress } from '../../src/address/address.js'
 import { ccV2Address, isCcV2Script } from '../../src/script/ccv2.js'
-import { buildTokenV2Create, buildTokenV2Transfer } from '../../src/modules/tokensv2/build.js'
+import { buildTokenV2Create, buildTokenV2CreateTokel, buildTokenV2Transfer } from '../../src/modules/tokensv2/build.js'
+import { buildTokenV2Ask, buildTokenV2CancelAsk, buildTokenV2FillAsk } from '../../src/modules/assetsv2/build.js'
+import {
+  resolveTokenV2Ask,
+  resolveTokenV2CancelAsk,
+  resolveTokenV2FillAsk,
+} from '../../src/modules/assetsv2/resolve.js'
 import {
   resolveTokenV2Transfer,
   tokenv2balance,
@@ -109,5 +115,43 @@ describe('tokens v2 resolvers', () => {
     expect(r.tx.vin.map((i) => `${i.txid}:${i.vout}`)).toEqual([`${t1.txid}:2`, `${t1.txid}:1`])
     expect(r.tx.vout.map((o) => o.value).slice(0, 2)).toEqual([5n, 9895n])
     expect(bytesToHex(parseTransaction(hexToBytes(r.hex)).vout[1]!.script)).toBe(bytesToHex(t1.tx.vout[1]!.script))
+  })
+})
+
+describe('assets v2 resolvers', () => {
+  test('ask, fill and cancel resolve to the transactions the builders make from the same state', async () => {
+    const PRIV2 = hexToBytes('00'.repeat(31) + '02')
+    const nft = buildTokenV2CreateTokel({ name: 'N', supply: '0.00000001', data: { royalty: 500 } }, ctx([FUND]))
+    // a coin for pk2 on the chain: the change of a token pk2 created
+    const fund2: Utxo = { ...FUND, txid: 'cd'.repeat(32), satoshis: 1000000000n, script: hexToBytes('21' + PK2 + 'ac') }
+    const c2 = buildTokenV2Create(
+      { name: 'X', supply: '0.00000001' },
+      { ...ctx([fund2]), pubkey: PK2, privateKey: PRIV2 },
+    )
+    const ask = buildTokenV2Ask({ numtokens: 1n, tokenid: nft.txid, price: '1' }, ctx([out(nft, 2)]), {
+      tokens: [out(nft, 1)],
+    })
+    const r1 = await resolveTokenV2Ask(
+      { numtokens: 1n, tokenid: nft.txid, price: '1' },
+      { view: chainOf([nft, c2]), pubkey: PK1, privateKey: PRIV1, chain: TOKEL },
+    )
+    expect(r1.hex).toBe(ask.hex)
+    const ctx2 = { pubkey: PK2, privateKey: PRIV2, chain: TOKEL }
+    const fill = buildTokenV2FillAsk(
+      { tokenid: nft.txid, asktxid: ask.txid, fillunits: 1n },
+      { ...ctx2, utxos: [out(c2, 2)], height: 1000 },
+      { ask: ask.hex, create: nft.hex },
+    )
+    const r2 = await resolveTokenV2FillAsk(
+      { tokenid: nft.txid, asktxid: ask.txid, fillunits: 1n },
+      { view: chainOf([nft, c2, ask]), ...ctx2 },
+    )
+    expect(r2.hex).toBe(fill.hex)
+    const cancel = buildTokenV2CancelAsk({ tokenid: nft.txid, asktxid: ask.txid }, { ...ctx([]) }, { ask: ask.hex })
+    const r3 = await resolveTokenV2CancelAsk(
+      { tokenid: nft.txid, asktxid: ask.txid },
+      { view: chainOf([nft, c2, ask]), pubkey: PK1, privateKey: PRIV1, chain: TOKEL },
+    )
+    expect(r3.hex).toBe(cancel.hex)
   })
 })

@@ -36,3 +36,4 @@ export type {
   TokenV2FillReading,
   TokenV2CancelReading,
 } from './inspect.js'
+export { resolveTokenV2Ask, resolveTokenV2FillAsk, resolveTokenV2CancelAsk } from './resolve.js'
