@@ -188,6 +188,14 @@ const CODES = {
     'An OP_RETURN payload whose function id is not one the module defines (or not the one a call expects).',
     'Pass the right kind of transaction (e.g. the oracle creation txid, not a registration).',
   ],
+  OPRET_VERSION: [
+    'A Tokel tokens v2 or assets v2 OP_RETURN (or its 0xF7 Tokel-data blob) with a version byte the daemon does not know.',
+    'The transaction is from another version of the module: read it with a decoder of that version.',
+  ],
+  TOKEL_DATA_INVALID: [
+    'A Tokel-data blob (0xF7) that breaks its rules: an unknown or repeated field, a royalty above 999, a bad length.',
+    'Build the data with the `tokenv2createtokel` builder, which checks every field; `details` names the field.',
+  ],
   MERKLE_INVALID: [
     "A merkle proof (gateways deposit, Electrum) that does not lead to the header's merkle root.",
     'Fetch the proof again (`gettxoutproof`); the server may be on another chain.',

@@ -55,6 +55,8 @@ export type ErrorCode =
   | 'OPRET_INVALID'
   | 'OPRET_EVAL'
   | 'OPRET_FUNCID'
+  | 'OPRET_VERSION'
+  | 'TOKEL_DATA_INVALID'
   | 'MERKLE_INVALID'
   // builders
   | 'BUILD_PARAMS'

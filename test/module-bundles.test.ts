@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 
 const ROOT = resolve(__dirname, '..')
-const MODULES = ['tokens', 'faucet', 'dice', 'oracles', 'gateways', 'rewards']
-const ALLOWED: Record<string, readonly string[]> = { gateways: ['tokens', 'oracles'] }
+const MODULES = ['tokens', 'faucet', 'dice', 'oracles', 'gateways', 'rewards', 'tokensv2', 'assetsv2']
+const ALLOWED: Record<string, readonly string[]> = { gateways: ['tokens', 'oracles'], assetsv2: ['tokensv2'] }
 const SHARED = /(^|\/)src\/(inspect\/|inspect-build\.ts|modules\/registry\/)/
 
 function buildersOf(m: string): string[] {

@@ -27,7 +27,7 @@ export function pubkeyBytes(pubkey: string | Uint8Array, name = 'pubkey'): Uint8
  * Base58Check address of a 20-byte hash with the chain's prefix for `kind`.
  * @example hash160ToAddress(h, 'p2pkh')  // 'R…'
  */
-export function hash160ToAddress(hash: Uint8Array, kind: 'p2pkh' | 'p2sh', chain: ChainParams = KMD): string {
+export function hash160ToAddress(hash: Uint8Array, kind: 'p2pkh' | 'p2sh' | 'cc', chain: ChainParams = KMD): string {
   assertBytes(hash, 20, 'hash160')
   const prefix = versionPrefix(chain, kind)
   const payload = new Uint8Array(prefix.length + 20)

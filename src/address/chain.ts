@@ -2,7 +2,9 @@ import { KomodoCcError } from '../errors.js'
 
 /**
  * Address and key version bytes of a chain. `taddr`, when set, is a first prefix byte placed before
- * `pubtype`/`p2shtype` (two-byte prefixes, as Zcash-family chains and `gatewaysbind … taddr` use).
+ * `pubtype`/`p2shtype` (two-byte prefixes, as Zcash-family chains and `gatewaysbind … taddr` use). `cctype`, when
+ * set, is the version byte the chain's daemon prints CC addresses with (Tokel's fork:
+ * `base58Prefixes[CRYPTOCONDITION_ADDRESS] = 0x1C`, `C…` addresses); otherwise CC addresses use `pubtype`.
  */
 export type ChainParams = Readonly<{
   name: string
@@ -17,6 +19,8 @@ export type ChainParams = Readonly<{
    * so give `{ ...KMD, coinbaseMaturity: 1 }` for a default asset chain, or its `-ac_cbmaturity`.
    */
   coinbaseMaturity?: number
+  /** The CC address version byte where the chain has its own (Tokel: 0x1C); absent: the P2PKH version. */
+  cctype?: number
 }>
 
 /** Komodo and every Komodo asset chain (R… addresses, b… P2SH, U…/7… WIF). */
@@ -34,8 +38,35 @@ export const ZEC: ChainParams = /* @__PURE__ */ Object.freeze({
   taddr: 0x1c,
 })
 
+/**
+ * TOKEL (Tokel's fork, tokel src/chainparams.cpp main params: asset chains keep 60/85/188) with CC addresses printed
+ * with version 0x1C (`C…`, `CRYPTOCONDITION_ADDRESS`, commit e749119b1).
+ */
+export const TOKEL: ChainParams = /* @__PURE__ */ Object.freeze({
+  name: 'TOKEL',
+  pubtype: 60,
+  p2shtype: 85,
+  wiftype: 188,
+  cctype: 0x1c,
+})
+/** TKLTEST, Tokel's test chain: the same version bytes as {@link TOKEL} (also an asset chain on the main params). */
+export const TKLTEST: ChainParams = /* @__PURE__ */ Object.freeze({
+  name: 'TKLTEST',
+  pubtype: 60,
+  p2shtype: 85,
+  wiftype: 188,
+  cctype: 0x1c,
+})
+
 /** Known chains by name (upper case). */
-export const CHAINS: Readonly<Record<string, ChainParams>> = /* @__PURE__ */ Object.freeze({ KMD, BTC, LTC, ZEC })
+export const CHAINS: Readonly<Record<string, ChainParams>> = /* @__PURE__ */ Object.freeze({
+  KMD,
+  BTC,
+  LTC,
+  ZEC,
+  TOKEL,
+  TKLTEST,
+})
 
 /**
  * Validates chain parameters given by a caller (each a byte; `taddr` 0 means none, as in `gatewaysbind`).
@@ -78,6 +109,13 @@ export function chainParams(p: unknown): ChainParams {
       `chain.coinbaseMaturity expected a whole number of blocks ≥ 1, got ${String(o.coinbaseMaturity)}`,
       { field: 'coinbaseMaturity' },
     )
+  if (
+    o.cctype !== undefined &&
+    (typeof o.cctype !== 'number' || !Number.isInteger(o.cctype) || o.cctype < 0 || o.cctype > 255)
+  )
+    throw new KomodoCcError('CHAIN_PARAMS', `chain.cctype expected a byte 0..255, got ${String(o.cctype)}`, {
+      field: 'cctype',
+    })
   const out: {
     name: string
     pubtype: number
@@ -85,6 +123,7 @@ export function chainParams(p: unknown): ChainParams {
     wiftype: number
     taddr?: number
     coinbaseMaturity?: number
+    cctype?: number
   } = {
     name: typeof o.name === 'string' ? o.name : 'custom',
     pubtype: o.pubtype as number,
@@ -93,11 +132,12 @@ export function chainParams(p: unknown): ChainParams {
   }
   if (typeof o.taddr === 'number' && o.taddr !== 0) out.taddr = o.taddr
   if (typeof o.coinbaseMaturity === 'number') out.coinbaseMaturity = o.coinbaseMaturity
+  if (typeof o.cctype === 'number') out.cctype = o.cctype
   return Object.freeze(out)
 }
 
-/** @internal the version prefix bytes for pubtype or p2shtype */
-export function versionPrefix(chain: ChainParams, kind: 'p2pkh' | 'p2sh'): number[] {
-  const v = kind === 'p2pkh' ? chain.pubtype : chain.p2shtype
+/** @internal the version prefix bytes for pubtype, p2shtype or (CC addresses) cctype, else pubtype. @example versionPrefix(TOKEL, 'cc') // [0x1c] */
+export function versionPrefix(chain: ChainParams, kind: 'p2pkh' | 'p2sh' | 'cc'): number[] {
+  const v = kind === 'p2pkh' ? chain.pubtype : kind === 'p2sh' ? chain.p2shtype : (chain.cctype ?? chain.pubtype)
   return chain.taddr !== undefined && chain.taddr !== 0 ? [chain.taddr, v] : [v]
 }

@@ -4,7 +4,7 @@
  */
 export { base58Encode, base58Decode } from './base58.js'
 export { base58checkEncode, base58checkDecode } from './base58check.js'
-export { KMD, BTC, LTC, ZEC, CHAINS, chainParams, type ChainParams } from './chain.js'
+export { KMD, BTC, LTC, ZEC, TOKEL, TKLTEST, CHAINS, chainParams, type ChainParams } from './chain.js'
 export {
   pubkeyBytes,
   hash160ToAddress,

@@ -18,7 +18,7 @@ import type { CcCondition } from './types.js'
 
 /**
  * CC address of any condition: base58check(pubtype, HASH160(`<push condition> cc`)) — the vData tail is never part
- * of it. Version 60 (`R…`) on KMD and every asset chain.
+ * of it. Version 60 (`R…`) on KMD and every asset chain; the chain's `cctype` where it has one (TOKEL: `C…`).
  * @throws KomodoCcError (from encoding) | SCRIPT_INVALID | CHAIN_PARAMS
  * @example ccAddressOf(cc1of1(0xe4, faucetGlobalPubkey)) // 'R9zHrofhRbub7ER77B7NrVch3A63R39GuC'
  */
@@ -34,7 +34,7 @@ export function ccAddressOf(cond: CcCondition | Uint8Array, chain: ChainParams |
   sub[0] = c.length
   sub.set(c, 1)
   sub[c.length + 1] = 0xcc
-  return hash160ToAddress(hash160(sub), 'p2pkh', chain === KMD ? KMD : chainParams(chain))
+  return hash160ToAddress(hash160(sub), 'cc', chain === KMD ? KMD : chainParams(chain))
 }
 
 /**
@@ -51,7 +51,7 @@ export function ccScriptAddress(script: Uint8Array, chain: ChainParams | string 
       'SCRIPT_INVALID',
       'not a CC scriptPubKey (direct push of the condition, then OP_CHECKCRYPTOCONDITION)',
     )
-  return hash160ToAddress(hash160(script.subarray(0, end)), 'p2pkh', chain === KMD ? KMD : chainParams(chain))
+  return hash160ToAddress(hash160(script.subarray(0, end)), 'cc', chain === KMD ? KMD : chainParams(chain))
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -120,7 +120,7 @@ export function ccAddress(evalCode: number, pubkey: string | Uint8Array, chain: 
   sha256Into(OUTER, SCRIPT, 5)
   sha256Into(SCRIPT, SCRIPT_HASH, 0)
   ripemd160Of32(SCRIPT_HASH, 0, ADDR, 1)
-  if (chain !== KMD) return hash160ToAddress(ADDR.slice(1, 21), 'p2pkh', chainParams(chain))
+  if (chain !== KMD) return hash160ToAddress(ADDR.slice(1, 21), 'cc', chainParams(chain))
   ADDR[0] = 60
   sha256Into(ADDR21, CHECK, 0)
   sha256Into(CHECK, CHECK, 0)

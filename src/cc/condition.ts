@@ -1,6 +1,6 @@
 import { KomodoCcError } from '../errors.js'
 import { assertBytes, assertInt, assertBool, bytesOrHex } from '../bytes/assert.js'
-import { sha256 } from '../hash/index.js'
+import { hash160, sha256 } from '../hash/index.js'
 import { equalBytes } from '../bytes/utils.js'
 import { cat, hex2, maskContent, readMask, readTlv, readUint, tlv, uintContent } from './der.js'
 import { EVAL } from './eval.js'
@@ -14,6 +14,7 @@ import {
   type CcPrefix,
   type CcPreimage,
   type CcSecp256k1,
+  type CcSecp256k1Hash,
   type CcThreshold,
   type CcTypeId,
 } from './types.js'
@@ -26,6 +27,15 @@ export const EVAL_COST = 1048576
 export const MAX_CONDITION_COST = 0xffffffff
 
 const REGISTERED: ReadonlySet<number> = /* @__PURE__ */ new Set([0, 1, 2, 4, 5, 15])
+// Tokel's fork registers type 6 too (tokel src/cryptoconditions/src/cryptoconditions.c CCTypeRegistry)
+const REGISTERED_TOKEL: ReadonlySet<number> = /* @__PURE__ */ new Set([0, 1, 2, 4, 5, 6, 15])
+/** Size of a type-6 fingerprint: the keyID itself (tokel cryptoconditions.c `asnCondition`: fingerprintSize 20). */
+export const SECP256K1_HASH_SIZE = 20
+
+/** @internal the fingerprint size of a condition type id (20 for type 6, else 32). @example fingerprintSize(6) // 20 */
+export function fingerprintSize(typeId: number): number {
+  return typeId === 6 ? SECP256K1_HASH_SIZE : 32
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // builders
@@ -40,6 +50,27 @@ export function secp256k1Condition(publicKey: string | Uint8Array, signature?: U
   const pk = pubkey33(publicKey, 'publicKey')
   if (signature === undefined) return { type: 'secp256k1-sha-256', publicKey: pk }
   return { type: 'secp256k1-sha-256', publicKey: pk, signature: assertBytes(signature, 64, 'signature').slice() }
+}
+
+/**
+ * A `secp256k1hash-sha-256` leaf (type 6, Tokel's fork): the key committed by its keyID. Given a 33-byte public key,
+ * the keyID is its HASH160 (the key is not kept: an unsigned output carries only the hash); given 20 bytes, they are
+ * the keyID (what an R-address decodes to).
+ * @throws KomodoCcError BYTES_LENGTH | HEX_INVALID | BYTES_TYPE
+ * @example bytesToHex(secp256k1HashCondition(pk1).keyId) // '751e76e8199196d454941c45d1b3a323f1433bd6'
+ */
+export function secp256k1HashCondition(keyIdOrPubkey: string | Uint8Array): CcSecp256k1Hash {
+  const b =
+    typeof keyIdOrPubkey === 'string'
+      ? bytesOrHex(keyIdOrPubkey, undefined, 'keyIdOrPubkey')
+      : assertBytes(keyIdOrPubkey, undefined, 'keyIdOrPubkey')
+  if (b.length === 33) return { type: 'secp256k1hash-sha-256', keyId: hash160(b) }
+  if (b.length !== SECP256K1_HASH_SIZE)
+    throw new KomodoCcError('BYTES_LENGTH', `keyIdOrPubkey expected 20 bytes (keyID) or 33 (pubkey), got ${b.length}`, {
+      name: 'keyIdOrPubkey',
+      got: b.length,
+    })
+  return { type: 'secp256k1hash-sha-256', keyId: b.slice() }
 }
 
 /**
@@ -109,9 +140,9 @@ export function thresholdCondition(threshold: number, subconditions: readonly Cc
  * @example anonCondition(15, fingerprint, 1048576, 0)
  */
 export function anonCondition(typeId: number, fingerprint: Uint8Array, cost: number, subtypes = 0): CcAnon {
-  if (!REGISTERED.has(typeId))
+  if (!REGISTERED_TOKEL.has(typeId))
     throw new KomodoCcError('CC_UNSUPPORTED', `condition type ${typeId} is not registered in Komodo`, { typeId })
-  assertBytes(fingerprint, 32, 'fingerprint')
+  assertBytes(fingerprint, fingerprintSize(typeId), 'fingerprint')
   assertInt(cost, 0, Number.MAX_SAFE_INTEGER, 'cost')
   assertInt(subtypes, 0, 0xffffffff, 'subtypes')
   return { type: 'anon', typeId: typeId as CcTypeId, fingerprint: fingerprint.slice(), cost, subtypes }
@@ -197,6 +228,8 @@ export function conditionTypeId(c: CcCondition): CcTypeId {
       return 4
     case 'secp256k1-sha-256':
       return 5
+    case 'secp256k1hash-sha-256':
+      return 6
     case 'eval-sha-256':
       return 15
     case 'anon':
@@ -222,6 +255,7 @@ export function conditionCost(c: CcCondition): number {
     }
     case 'ed25519-sha-256':
     case 'secp256k1-sha-256':
+    case 'secp256k1hash-sha-256':
       return SIGNATURE_COST
     case 'eval-sha-256':
       return EVAL_COST
@@ -259,20 +293,26 @@ export function conditionTypeMask(c: CcCondition): number {
 }
 
 /**
- * The 32-byte fingerprint (SHA-256 of the type's fingerprint contents; eval: of the raw code).
+ * The fingerprint: 32 bytes, SHA-256 of the type's fingerprint contents (eval: of the raw code); for type 6 the
+ * 20-byte keyID itself, not hashed (tokel secp256k1hash.c `secp256k1hashFingerprint`: H160 of the key when the node
+ * carries one, else the keyID).
  * @example bytesToHex(conditionFingerprint(evalCondition(0xe4))) // '5e1effe9…19fd'
  */
 export function conditionFingerprint(c: CcCondition): Uint8Array {
   if (c.type === 'anon') return c.fingerprint.slice()
+  if (c.type === 'secp256k1hash-sha-256') return c.publicKey !== undefined ? hash160(c.publicKey) : c.keyId.slice()
   return sha256(fingerprintContents(c))
 }
 
 /**
  * The exact bytes whose SHA-256 is the fingerprint (eval: the code; preimage: the preimage; others: DER contents).
+ * Type 6 has none (its fingerprint is the keyID): its keyID is returned.
  * @example bytesToHex(fingerprintContents(secp256k1Condition(pk))) // '30238021' + pk
  */
 export function fingerprintContents(c: Exclude<CcCondition, CcAnon>): Uint8Array {
   switch (c.type) {
+    case 'secp256k1hash-sha-256':
+      return c.keyId.slice()
     case 'preimage-sha-256':
       return c.preimage
     case 'eval-sha-256':
@@ -389,7 +429,9 @@ function encodeUncached(cond: CcCondition): Uint8Array {
 export function decodeCondition(bytes: Uint8Array, opts: CcDecodeOptions = {}): CcAnon {
   assertBytes(bytes, undefined, 'condition')
   const lenient = opts.lenient === undefined ? false : assertBool(opts.lenient, 'lenient')
-  const { cond, next } = readConditionAt(bytes, 0, bytes.length, lenient)
+  const allow6 =
+    opts.allowSecp256k1Hash === undefined ? false : assertBool(opts.allowSecp256k1Hash, 'allowSecp256k1Hash')
+  const { cond, next } = readConditionAt(bytes, 0, bytes.length, lenient, allow6)
   if (!lenient && next !== bytes.length)
     throw new KomodoCcError('TRAILING_BYTES', `${bytes.length - next} byte(s) after the condition at offset ${next}`, {
       offset: next,
@@ -403,6 +445,7 @@ export function readConditionAt(
   pos: number,
   limit: number,
   lenient: boolean,
+  allowSecp256k1Hash = false,
 ): { cond: CcAnon; next: number } {
   const outer = readTlv(data, pos, limit, lenient, 'CC_INVALID')
   const tag = outer.tag
@@ -413,7 +456,7 @@ export function readConditionAt(
       { offset: pos, tag },
     )
   const typeId = tag & 0x1f
-  if (!REGISTERED.has(typeId))
+  if (!(allowSecp256k1Hash ? REGISTERED_TOKEL : REGISTERED).has(typeId))
     throw new KomodoCcError('CC_UNSUPPORTED', `condition type ${typeId} at offset ${pos} is not registered in Komodo`, {
       offset: pos,
       typeId,
@@ -422,13 +465,15 @@ export function readConditionAt(
   const fp = readTlv(data, p, outer.end, lenient, 'CC_INVALID')
   if (fp.tag !== 0x80) throw fieldError(0x80, fp.tag, p)
   const fpLen = fp.end - fp.start
-  if (fpLen !== 32 && !lenient)
-    throw new KomodoCcError('CC_NON_CANONICAL', `fingerprint expected 32 bytes, got ${fpLen} at offset ${fp.start}`, {
-      offset: fp.start,
-      got: fpLen,
-    })
-  const fingerprint = new Uint8Array(32)
-  fingerprint.set(data.subarray(fp.start, fp.start + Math.min(32, fpLen)))
+  const fpSize = fingerprintSize(typeId)
+  if (fpLen !== fpSize && !lenient)
+    throw new KomodoCcError(
+      'CC_NON_CANONICAL',
+      `fingerprint expected ${fpSize} bytes, got ${fpLen} at offset ${fp.start}`,
+      { offset: fp.start, got: fpLen },
+    )
+  const fingerprint = new Uint8Array(fpSize)
+  fingerprint.set(data.subarray(fp.start, fp.start + Math.min(fpSize, fpLen)))
   p = fp.next
   const ct = readTlv(data, p, outer.end, lenient, 'CC_INVALID')
   if (ct.tag !== 0x81) throw fieldError(0x81, ct.tag, p)
@@ -507,6 +552,12 @@ function checkNode(c: unknown, path: NodePath, depth: number): void {
         badBytes(o.signature, undefined, path, 'signature')
       return
     }
+    case 'secp256k1hash-sha-256':
+      if (!isBytes(o.keyId, SECP256K1_HASH_SIZE)) badBytes(o.keyId, SECP256K1_HASH_SIZE, path, 'keyId')
+      if (o.publicKey !== undefined && !isBytes(o.publicKey, 33)) badBytes(o.publicKey, 33, path, 'publicKey')
+      if (o.signature !== undefined && !isBytes(o.signature, undefined))
+        badBytes(o.signature, undefined, path, 'signature')
+      return
     case 'prefix-sha-256':
       if (!isBytes(o.prefix, undefined)) badBytes(o.prefix, undefined, path, 'prefix')
       if (!isIntIn(o.maxMessageLength, 0, MAX_CONDITION_COST))
@@ -523,17 +574,19 @@ function checkNode(c: unknown, path: NodePath, depth: number): void {
       for (let i = 0; i < subs.length; i++) checkNode(subs[i], { parent: path, index: i }, depth + 1)
       return
     }
-    case 'anon':
-      if (!REGISTERED.has(o.typeId as number))
+    case 'anon': {
+      if (!REGISTERED_TOKEL.has(o.typeId as number))
         throw new KomodoCcError(
           'CC_UNSUPPORTED',
           `${pathText(path)}: anon type ${String(o.typeId)} is not registered`,
           { name: pathText(path) },
         )
-      if (!isBytes(o.fingerprint, 32)) badBytes(o.fingerprint, 32, path, 'fingerprint')
+      const fpSize = fingerprintSize(o.typeId as number)
+      if (!isBytes(o.fingerprint, fpSize)) badBytes(o.fingerprint, fpSize, path, 'fingerprint')
       if (!isIntIn(o.cost, 0, Number.MAX_SAFE_INTEGER)) badInt(o.cost, 0, Number.MAX_SAFE_INTEGER, path, 'cost')
       if (!isIntIn(o.subtypes, 0, 0xffffffff)) badInt(o.subtypes, 0, 0xffffffff, path, 'subtypes')
       return
+    }
     default:
       throw new KomodoCcError(
         'ARG_INVALID',

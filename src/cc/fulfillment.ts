@@ -2,6 +2,7 @@ import { Point, verify as secpVerify } from '@noble/secp256k1'
 import { KomodoCcError } from '../errors.js'
 import { assertBool, assertBytes } from '../bytes/assert.js'
 import { ed25519Verify } from './ed25519.js'
+import { hash160 } from '../hash/index.js'
 import { cat, hex2, readMask, readTlv, readUint, tlv, tlvGroups, uintContent, type Tlv } from './der.js'
 import {
   assertCondition,
@@ -20,13 +21,20 @@ import type { CcCondition, CcDecodeOptions, CcThreshold } from './types.js'
 
 /** Type ids the script layer allows in a CC (`CCEnabledTypes`: preimage, threshold, ed25519, secp256k1, eval). */
 export const CC_ENABLED_TYPES_MASK = (1 << 0) | (1 << 2) | (1 << 4) | (1 << 5) | (1 << 15)
+/**
+ * Tokel's fork also allows type 6, secp256k1hash (tokel src/script/cc.h `CCEnabledTypes` with
+ * `CC_MIXED_MODE_SECHASH_SUBVER_1`; spec tokel-v2 §2.1).
+ */
+export const CC_ENABLED_TYPES_MASK_TOKEL = CC_ENABLED_TYPES_MASK | (1 << 6)
 
 // ---------------------------------------------------------------------------------------------------------------
 // signing helpers (the signature itself comes from src/tx)
 
 /**
  * A copy of `cond` where every secp256k1 node whose 33 bytes equal `publicKey` carries `signature` (64-byte compact
- * r‖s) — what `cc_signTreeSecp256k1Msg32` does after signing. Throws when no node matches.
+ * r‖s) — what `cc_signTreeSecp256k1Msg32` does after signing — and every secp256k1hash (type 6) node whose keyID is
+ * HASH160(`publicKey`) carries the key and the signature (`cc_signTreeSecp256k1HashMsg32`, Tokel's fork). Throws when
+ * no node matches.
  * @throws KomodoCcError SIGNER_FAILED | PUBKEY_INVALID | BYTES_LENGTH
  * @example encodeFulfillment(addSignature(cc1of1(0xe4, pk), pk, sig64))
  */
@@ -35,10 +43,15 @@ export function addSignature(cond: CcCondition, publicKey: string | Uint8Array, 
   const pk = pubkey33(publicKey, 'publicKey')
   const sig = assertBytes(signature, 64, 'signature').slice()
   let matched = 0
+  let keyId: Uint8Array | undefined
   const visit = (c: CcCondition): CcCondition => {
     if (c.type === 'secp256k1-sha-256' && equal(c.publicKey, pk)) {
       matched++
       return { type: 'secp256k1-sha-256', publicKey: c.publicKey, signature: sig }
+    }
+    if (c.type === 'secp256k1hash-sha-256' && equal(c.keyId, (keyId ??= hash160(pk)))) {
+      matched++
+      return { type: 'secp256k1hash-sha-256', keyId: c.keyId, publicKey: pk, signature: sig }
     }
     if (c.type === 'threshold-sha-256')
       return { type: 'threshold-sha-256', threshold: c.threshold, subconditions: c.subconditions.map(visit) }
@@ -168,6 +181,14 @@ function fulfillmentOrNull(c: CcCondition): Uint8Array | null {
             [0x80, [c.publicKey]],
             [0x81, [c.signature]],
           ])
+    case 'secp256k1hash-sha-256':
+      // tokel secp256k1hash.c secp256k1hashToFulfillment: the same body as secp256k1, tag a6
+      return c.signature === undefined || c.publicKey === undefined
+        ? null
+        : tlvGroups(0xa6, [
+            [0x80, [c.publicKey]],
+            [0x81, [c.signature]],
+          ])
     case 'ed25519-sha-256':
       return c.signature === undefined
         ? null
@@ -219,7 +240,9 @@ function fulfillmentOrNull(c: CcCondition): Uint8Array | null {
 export function decodeFulfillment(bytes: Uint8Array, opts: CcDecodeOptions = {}): CcCondition {
   assertBytes(bytes, undefined, 'fulfillment')
   const lenient = opts.lenient === undefined ? false : assertBool(opts.lenient, 'lenient')
-  const { cond, next } = readFulfillmentAt(bytes, 0, bytes.length, lenient, 0)
+  const allow6 =
+    opts.allowSecp256k1Hash === undefined ? false : assertBool(opts.allowSecp256k1Hash, 'allowSecp256k1Hash')
+  const { cond, next } = readFulfillmentAt(bytes, 0, bytes.length, lenient, 0, allow6)
   if (next !== bytes.length)
     throw new KomodoCcError(
       'TRAILING_BYTES',
@@ -237,6 +260,7 @@ function readFulfillmentAt(
   limit: number,
   lenient: boolean,
   depth: number,
+  allow6 = false,
 ): { cond: CcCondition; next: number } {
   if (depth > MAX_DEPTH)
     throw new KomodoCcError('FULFILLMENT_INVALID', `fulfillment nested deeper than ${MAX_DEPTH} at offset ${pos}`, {
@@ -259,7 +283,14 @@ function readFulfillmentAt(
     case 15:
       cond = { type: 'eval-sha-256', code: fields.octets(0x80).slice() }
       break
-    case 5: {
+    case 5:
+    case 6: {
+      if (typeId === 6 && !allow6)
+        throw new KomodoCcError(
+          'CC_UNSUPPORTED',
+          `fulfillment type 6 (secp256k1hash, Tokel's fork) at offset ${pos} is not registered in Komodo`,
+          { offset: pos, typeId },
+        )
       const pk = sized(fields.octets(0x80), 33, lenient, 'publicKey', t.start)
       const sig = sized(fields.octets(0x81), 64, lenient, 'signature', t.start)
       try {
@@ -271,7 +302,12 @@ function readFulfillmentAt(
           { offset: t.start },
         )
       }
-      cond = { type: 'secp256k1-sha-256', publicKey: pk, signature: sig }
+      // type 6 from a fulfillment: the key and signature; its fingerprint is then HASH160(key)
+      // (tokel secp256k1hash.c secp256k1hashFromFulfillment, secp256k1hashFingerprint)
+      cond =
+        typeId === 5
+          ? { type: 'secp256k1-sha-256', publicKey: pk, signature: sig }
+          : { type: 'secp256k1hash-sha-256', keyId: hash160(pk), publicKey: pk, signature: sig }
       break
     }
     case 4: {
@@ -284,7 +320,7 @@ function readFulfillmentAt(
       const prefix = fields.octets(0x80).slice()
       const max = readUint(d, fields.take(0x81), false, 'FULFILLMENT_INVALID', 'maxMessageLength')
       const w = fields.take(0xa2)
-      const sub = readFulfillmentAt(d, w.start, w.end, lenient, depth + 1)
+      const sub = readFulfillmentAt(d, w.start, w.end, lenient, depth + 1, allow6)
       if (sub.next !== w.end)
         throw new KomodoCcError(
           'FULFILLMENT_INVALID',
@@ -300,7 +336,7 @@ function readFulfillmentAt(
       const subs: CcCondition[] = []
       let prev: Uint8Array | null = null
       for (let p = fs.start; p < fs.end;) {
-        const r = readFulfillmentAt(d, p, fs.end, lenient, depth + 1)
+        const r = readFulfillmentAt(d, p, fs.end, lenient, depth + 1, allow6)
         prev = checkOrder(d, prev, p, r.next)
         subs.push(r.cond)
         p = r.next
@@ -309,7 +345,7 @@ function readFulfillmentAt(
       prev = null
       for (let p = cs.start; p < cs.end;) {
         if (lenient) checkUnusedBitsClear(d, p, cs.end)
-        const r = readConditionAt(d, p, cs.end, lenient)
+        const r = readConditionAt(d, p, cs.end, lenient, allow6)
         // Inside a fulfillment the reference re-encodes the ASN.1 value: cost INTEGERs must be minimal even in
         // lenient mode, and lengths are DER; only OCTET STRING sizes and BIT STRING padding survive.
         if (lenient) checkConditionDer(d, p, r.next)
@@ -426,6 +462,11 @@ export type VerifyFulfillmentOptions = {
    * condition compared on the derived condition's length only (`cc_verify`'s memcmp).
    */
   readonly lenient?: boolean
+  /**
+   * Tokel's rules: type 6 (secp256k1hash) is read and allowed (`CC_ENABLED_TYPES_MASK_TOKEL`); a signed type-6
+   * node verifies as secp256k1 does over its carried key, whose HASH160 is its fingerprint. Default false.
+   */
+  readonly allowSecp256k1Hash?: boolean
 }
 
 /**
@@ -447,13 +488,15 @@ export function verifyFulfillment(
   assertBytes(condition, undefined, 'condition')
   assertBytes(messageHash, 32, 'messageHash')
   const lenient = opts.lenient === undefined ? false : assertBool(opts.lenient, 'lenient')
-  const tree = decodeFulfillment(fulfillment, { lenient })
+  const allow6 =
+    opts.allowSecp256k1Hash === undefined ? false : assertBool(opts.allowSecp256k1Hash, 'allowSecp256k1Hash')
+  const tree = decodeFulfillment(fulfillment, { lenient, allowSecp256k1Hash: allow6 })
   const derived = encodeCondition(tree)
   if (lenient) {
     if (condition.length < derived.length || !equal(condition.subarray(0, derived.length), derived)) return false
   } else if (!equal(condition, derived)) return false
   const mask = conditionTypeMask(tree)
-  if ((mask & ~CC_ENABLED_TYPES_MASK) !== 0) return false
+  if ((mask & ~(allow6 ? CC_ENABLED_TYPES_MASK_TOKEL : CC_ENABLED_TYPES_MASK)) !== 0) return false
   let signed = 0
   let ok = true
   const visit = (c: CcCondition): void => {
@@ -461,6 +504,10 @@ export function verifyFulfillment(
     if (c.type === 'secp256k1-sha-256' && c.signature !== undefined) {
       signed++
       if (!secpOk(c.signature, messageHash, c.publicKey)) ok = false
+    } else if (c.type === 'secp256k1hash-sha-256' && c.signature !== undefined) {
+      // tokel secp256k1hash.c secp256k1hashVerify; the key is tied to the keyID by the condition comparison above
+      signed++
+      if (c.publicKey === undefined || !secpOk(c.signature, messageHash, c.publicKey)) ok = false
     } else if (c.type === 'ed25519-sha-256' && c.signature !== undefined) {
       signed++
       if (!ed25519Verify(c.signature, messageHash, c.publicKey)) ok = false

@@ -14,6 +14,7 @@ export {
   type CcThreshold,
   type CcEd25519,
   type CcSecp256k1,
+  type CcSecp256k1Hash,
   type CcEval,
   type CcAnon,
   type CcDecodeOptions,

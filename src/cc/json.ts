@@ -90,6 +90,13 @@ function toJson(c: CcCondition): CcJson {
       if (c.signature !== undefined) o.signature = hexUpper(c.signature)
       return o
     }
+    case 'secp256k1hash-sha-256': {
+      // tokel secp256k1hash.c secp256k1hashToJSON: publicKeyHash, then publicKey and signature when present
+      const o: CcJson = { type: c.type, publicKeyHash: hexUpper(c.keyId) }
+      if (c.publicKey !== undefined) o.publicKey = hexUpper(c.publicKey)
+      if (c.signature !== undefined) o.signature = hexUpper(c.signature)
+      return o
+    }
     case 'ed25519-sha-256': {
       const o: CcJson = { type: c.type, publicKey: base64url(c.publicKey) }
       if (c.signature !== undefined) o.signature = base64url(c.signature)

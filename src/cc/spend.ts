@@ -39,7 +39,8 @@ export function ccSpendOf(scriptSig: Uint8Array): CcSpend | null {
   if (data === null || data.length < 2 || (data[0]! & 0xe0) !== 0xa0) return null
   let tree: CcCondition
   try {
-    tree = decodeFulfillment(data.subarray(0, data.length - 1), { lenient: true })
+    // type 6 (Tokel's secp256k1hash) is read too: this only describes an input, it judges nothing
+    tree = decodeFulfillment(data.subarray(0, data.length - 1), { lenient: true, allowSecp256k1Hash: true })
   } catch {
     return null
   }
@@ -79,7 +80,8 @@ function walk(c: CcCondition, out: CcSpend, depth: number): void {
       if (c.code.length > 0 && !out.evalCodes.includes(c.code[0]!)) out.evalCodes.push(c.code[0]!)
       return
     case 'secp256k1-sha-256':
-      if (c.signature !== undefined) {
+    case 'secp256k1hash-sha-256':
+      if (c.signature !== undefined && c.publicKey !== undefined) {
         let pk = ''
         for (const b of c.publicKey) pk += HEX[b]
         if (!out.signers.includes(pk)) out.signers.push(pk)

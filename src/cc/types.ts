@@ -11,15 +11,22 @@ export const CC_TYPE = /* @__PURE__ */ Object.freeze({
   rsa: 3,
   ed25519: 4,
   secp256k1: 5,
+  secp256k1hash: 6,
   eval: 15,
 } as const)
 
-/** A type id of a condition kind Komodo's reader knows (RSA excluded). */
-export type CcTypeId = 0 | 1 | 2 | 4 | 5 | 15
+/** A type id of a condition kind Komodo's reader knows (RSA excluded; 6 only in Tokel's fork, see {@link CcSecp256k1Hash}). */
+export type CcTypeId = 0 | 1 | 2 | 4 | 5 | 6 | 15
 
 /** The JSON/URI names (`fpt=`) of the condition kinds, by type id. */
 export type CcTypeName =
-  'preimage-sha-256' | 'prefix-sha-256' | 'threshold-sha-256' | 'ed25519-sha-256' | 'secp256k1-sha-256' | 'eval-sha-256'
+  | 'preimage-sha-256'
+  | 'prefix-sha-256'
+  | 'threshold-sha-256'
+  | 'ed25519-sha-256'
+  | 'secp256k1-sha-256'
+  | 'secp256k1hash-sha-256'
+  | 'eval-sha-256'
 
 /**
  * Type id → name, as printed in the JSON and URI forms (`rsa-sha-256` is listed for the URI of foreign masks).
@@ -32,6 +39,7 @@ export const CC_TYPE_NAMES: Readonly<Record<number, string>> = /* @__PURE__ */ O
   3: 'rsa-sha-256',
   4: 'ed25519-sha-256',
   5: 'secp256k1-sha-256',
+  6: 'secp256k1hash-sha-256',
   15: 'eval-sha-256',
 })
 
@@ -70,12 +78,25 @@ export type CcSecp256k1 = {
   readonly signature?: Uint8Array
 }
 
+/**
+ * `secp256k1hash-sha-256` (type 6, Tokel's fork only: tokel src/cryptoconditions/src/secp256k1hash.c): a key committed
+ * by its 20-byte keyID (HASH160 of the 33-byte compressed key, what an R-address encodes). The fingerprint is the keyID
+ * itself, not hashed again, and the condition binary carries it as a 20-byte OCTET STRING (`asnCondition`). A signed
+ * node also carries the public key (which must hash to `keyId`) and a 64-byte compact signature.
+ */
+export type CcSecp256k1Hash = {
+  readonly type: 'secp256k1hash-sha-256'
+  readonly keyId: Uint8Array
+  readonly publicKey?: Uint8Array
+  readonly signature?: Uint8Array
+}
+
 /** `eval-sha-256` (Komodo): the code (first byte = module eval code); fingerprint = SHA-256(code). */
 export type CcEval = { readonly type: 'eval-sha-256'; readonly code: Uint8Array }
 
 /**
  * An anonymous condition: what decoding a condition binary gives (type, fingerprint, cost, subtypes only).
- * It cannot be fulfilled; it encodes back to the same condition binary.
+ * It cannot be fulfilled; it encodes back to the same condition binary. The fingerprint is 32 bytes, or 20 for type 6.
  */
 export type CcAnon = {
   readonly type: 'anon'
@@ -86,10 +107,18 @@ export type CcAnon = {
 }
 
 /** Any condition tree node. */
-export type CcCondition = CcPreimage | CcPrefix | CcThreshold | CcEd25519 | CcSecp256k1 | CcEval | CcAnon
+export type CcCondition =
+  CcPreimage | CcPrefix | CcThreshold | CcEd25519 | CcSecp256k1 | CcSecp256k1Hash | CcEval | CcAnon
 
 /**
  * Decoder options. `lenient: true` reproduces the verdict of Komodo's C reader where it is laxer than DER
  * (see docs/cc.md); by default decoding is strict.
  */
-export type CcDecodeOptions = { readonly lenient?: boolean }
+export type CcDecodeOptions = {
+  readonly lenient?: boolean
+  /**
+   * Accept type 6 (`secp256k1hash-sha-256`), which only Tokel's fork registers; Komodo's reader refuses it.
+   * Default false.
+   */
+  readonly allowSecp256k1Hash?: boolean
+}

@@ -79,7 +79,13 @@ export function txidParam(v: unknown, name: string): string {
  * classifies each as P2PK or P2PKH of the caller. Coins of other scripts are refused.
  * @internal
  */
-export function normalInputs(ctx: CheckedContext, total: bigint, maxInputs: number, daemonError: string): InputPlan[] {
+export function normalInputs(
+  ctx: CheckedContext,
+  total: bigint,
+  maxInputs: number,
+  daemonError: string,
+  options: { threshold?: boolean } = {},
+): InputPlan[] {
   let pkHash: Uint8Array | undefined // hashed only when a P2PKH coin is offered
   const usable = ctx.utxos.filter((u, i) => {
     checkUtxo(u, `context.utxos[${i}]`)
@@ -90,7 +96,7 @@ export function normalInputs(ctx: CheckedContext, total: bigint, maxInputs: numb
       (c.type === 'pubkeyhash' && equalBytes(c.hashes[0]!.hash, (pkHash ??= hash160(ctx.pubkey))))
     )
   })
-  const chosen = selectNormalInputs(usable, total, maxInputs, 'context.utxos')
+  const chosen = selectNormalInputs(usable, total, maxInputs, 'context.utxos', options)
   if (chosen === null) {
     const seen = new OutpointSet()
     const have = usable.reduce((s, u) => (seen.take(u, 'context.utxos') ? s + u.satoshis : s), 0n)

@@ -1,9 +1,11 @@
 import { KomodoCcError } from '../errors.js'
 import { bytesToHex, hexToBytes } from '../bytes/hex.js'
-import { ccModule } from '../cc/eval.js'
+import { ccModule, FORK_CC_MODULES, type CcModule } from '../cc/eval.js'
 import { batonKey } from '../cc/address.js'
 import { pubkeyBytes } from '../address/address.js'
 import { ccScriptParts } from '../script/classify.js'
+import { parseCcV2Script } from '../script/ccv2.js'
+import { pushData } from '../script/script.js'
 import { createSighasher } from '../tx/sighash.js'
 import { serializeTransaction, txidOfBytes } from '../tx/codec.js'
 import { keySigner, signTransaction, nobleSecp256k1, type Prevout, type Signer } from '../tx/sign.js'
@@ -60,8 +62,15 @@ export function completeBuild(fin: FinalizedTx, ctx: CheckedContext, evalCode: n
   const describeInputs = (): BuiltInput[] => {
     const hasher = createSighasher(fin.tx)
     return fin.plans.map((p, i) => {
-      const cc = ccScriptParts(p.utxo.script)
-      const scriptCode = cc === null ? p.utxo.script : p.utxo.script.subarray(0, cc.ccSubScriptEnd)
+      // a CC v2 output signs its v1 condition script (Tokel FinalizeCCV2Tx)
+      const v2 = parseCcV2Script(p.utxo.script)
+      const cc = v2 === null ? ccScriptParts(p.utxo.script) : null
+      const scriptCode =
+        v2 !== null
+          ? Uint8Array.of(...pushData(v2.condition), 0xcc)
+          : cc === null
+            ? p.utxo.script
+            : p.utxo.script.subarray(0, cc.ccSubScriptEnd)
       const digest = hasher(i, { scriptCode, value: p.utxo.satoshis, branchId: ctx.branchId })
       return {
         txid: p.utxo.txid,
@@ -82,7 +91,7 @@ export function completeBuild(fin: FinalizedTx, ctx: CheckedContext, evalCode: n
     const keys: Signer[] = [caller]
     if (fin.plans.some((p) => p.role === 'global')) {
       // the module's published key pair (public knowledge: both halves are in komodod's source), decoded for this build
-      const m = ccModule(evalCode)
+      const m = moduleKeys(evalCode)
       const key = hexToBytes(m.privkey)
       keys.push({ publicKey: pubkeyBytes(m.pubkey), sign: (digest: Uint8Array) => backend.sign(digest, key) })
     }
@@ -115,6 +124,14 @@ export function completeBuild(fin: FinalizedTx, ctx: CheckedContext, evalCode: n
       return (inputs ??= describeInputs())
     },
   }
+}
+
+/** The published key pair of a module: komodod master's table, else the Tokel fork's (TokensV2 0xF5, AssetsV2 0xF6). */
+function moduleKeys(evalCode: number): CcModule {
+  return (
+    FORK_CC_MODULES.find((m) => m.evalCode === evalCode && (m.name === 'TokensV2' || m.name === 'AssetsV2')) ??
+    ccModule(evalCode)
+  )
 }
 
 /**

@@ -44,7 +44,65 @@ export function finalizeCcTx(req: FinalizeRequest): FinalizedTx {
       max: CC_MAXVINS,
     })
   moneyRange(fee, 'fee')
-  // every input once, each and their sum in range (summed as bigint: no overflow to hide a wrap)
+  const { totalIn, totalOut } = checkAmounts(plans, req.outputs)
+  const vout: TxOutput[] = req.outputs.map((o) => ({ value: o.value, script: o.script }))
+  let change = 0n
+  if (totalIn >= totalOut + 2n * fee) {
+    change = totalIn - totalOut - fee
+    vout.push({ value: change, script: p2pkScript(req.changePubkey) })
+  }
+  if (req.opret !== undefined && req.opret.length > 0) vout.push({ value: 0n, script: opretScript(req.opret) })
+  const tx = unsignedTx(plans, vout, req)
+  return { tx, plans, fee: totalIn - totalOut - change, change }
+}
+
+/**
+ * The P2PK change Tokel's `FinalizeCCV2Tx` drops as dust (`FINALIZECCTX_NO_CHANGE_WHEN_DUST`, which every v2 RPC
+ * passes): `CTxOut::IsDust` with the default relay fee of 100 sat/kB, 3 × fee(44 + 148 bytes) = 57 sat.
+ */
+export const CCV2_CHANGE_DUST = 57n
+
+/** The nSequence Tokel's normal-input gatherers give their inputs (0xfffffffe). @example TOKEL_NORMAL_INPUT_SEQUENCE // 4294967294 */
+export const TOKEL_NORMAL_INPUT_SEQUENCE = 0xfffffffe
+
+/**
+ * FinalizeCCV2Tx (tokel src/cc/CCtx.cpp; spec tokel-v2 §3.2) without the signing: inputs stay in the order the
+ * builder added them (no reordering), normal inputs with nSequence 0xfffffffe as Tokel's gatherers add them, change = inputs − (outputs + fee) goes to a P2PK output of `changePubkey`
+ * unless it is dust (below {@link CCV2_CHANGE_DUST}, then it is fee), then the opret. Refuses as
+ * {@link finalizeCcTx} does (outputs above inputs, an outpoint spent twice, amounts outside MoneyRange).
+ * @throws KomodoCcError INSUFFICIENT_FUNDS | BUILD_INPUTS | AMOUNT_RANGE | SCRIPT_TOO_LARGE
+ * @example finalizeCcV2Tx({ inputs, outputs, opret, changePubkey: mypk, expiryHeight: height + 201 })
+ */
+export function finalizeCcV2Tx(req: FinalizeRequest): FinalizedTx {
+  const fee = req.fee ?? CC_TXFEE
+  const plans = req.inputs.slice()
+  if (plans.length > CC_MAXVINS)
+    throw new KomodoCcError('BUILD_INPUTS', `${plans.length} inputs, FinalizeCCV2Tx allows at most ${CC_MAXVINS}`, {
+      max: CC_MAXVINS,
+    })
+  moneyRange(fee, 'fee')
+  const { totalIn, totalOut } = checkAmounts(plans, req.outputs)
+  const vout: TxOutput[] = req.outputs.map((o) => ({ value: o.value, script: o.script }))
+  let change = 0n
+  if (totalIn - totalOut - fee >= CCV2_CHANGE_DUST) {
+    change = totalIn - totalOut - fee
+    vout.push({ value: change, script: p2pkScript(req.changePubkey) })
+  }
+  if (req.opret !== undefined && req.opret.length > 0) vout.push({ value: 0n, script: opretScript(req.opret) })
+  const tx = unsignedTx(plans, vout, req)
+  // Tokel's AddNormalinputs / AddNormalinputsRemote add normal inputs with nSequence 0xfffffffe ("for TOKEL sequence
+  // non-final to allow CLTV spending", tokel src/cc/CCtx.cpp); CC inputs keep the default 0xffffffff
+  tx.vin.forEach((v, i) => {
+    if (plans[i]!.kind !== 'cc') v.sequence = TOKEL_NORMAL_INPUT_SEQUENCE
+  })
+  return { tx, plans, fee: totalIn - totalOut - change, change }
+}
+
+/** Every input once, amounts in MoneyRange, inputs ≥ outputs. */
+function checkAmounts(
+  plans: readonly InputPlan[],
+  outputs: readonly TxOutput[],
+): { totalIn: bigint; totalOut: bigint } {
   const seen = new OutpointSet()
   let totalIn = 0n
   for (const p of plans) {
@@ -58,21 +116,19 @@ export function finalizeCcTx(req: FinalizeRequest): FinalizedTx {
   }
   moneyRange(totalIn, 'inputs total')
   let totalOut = 0n
-  for (const o of req.outputs) totalOut += moneyRange(o.value, 'output')
+  for (const o of outputs) totalOut += moneyRange(o.value, 'output')
   moneyRange(totalOut, 'outputs total')
   if (totalIn < totalOut)
     throw new KomodoCcError('INSUFFICIENT_FUNDS', `inputs ${totalIn} sat are below outputs ${totalOut} sat`, {
       inputs: String(totalIn),
       outputs: String(totalOut),
     })
-  const vout: TxOutput[] = req.outputs.map((o) => ({ value: o.value, script: o.script }))
-  let change = 0n
-  if (totalIn >= totalOut + 2n * fee) {
-    change = totalIn - totalOut - fee
-    vout.push({ value: change, script: p2pkScript(req.changePubkey) })
-  }
-  if (req.opret !== undefined && req.opret.length > 0) vout.push({ value: 0n, script: opretScript(req.opret) })
-  const tx: Transaction = {
+  return { totalIn, totalOut }
+}
+
+/** The unsigned Sapling v4 transaction of the finalizers. */
+function unsignedTx(plans: readonly InputPlan[], vout: TxOutput[], req: FinalizeRequest): Transaction {
+  return {
     overwintered: true,
     version: 4,
     versionGroupId: SAPLING_VERSION_GROUP_ID,
@@ -90,7 +146,6 @@ export function finalizeCcTx(req: FinalizeRequest): FinalizedTx {
     shieldedOutputs: [],
     joinSplits: [],
   }
-  return { tx, plans, fee: totalIn - totalOut - change, change }
 }
 
 /** `MoneyRange` (komodod amount.h): 0 ≤ v ≤ MAX_MONEY, else AMOUNT_RANGE. */

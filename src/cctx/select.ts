@@ -8,6 +8,7 @@ import type { Utxo } from './types.js'
  * then repeatedly take an exact match for what is still needed, else the smallest coin at or above it, else the
  * largest below it (the first such in the candidates' order, a taken coin's place filled by the last candidate, as
  * `CC_vinselect` and its caller do). Fed the coins in the node's order it picks what the node picks; any order gives a valid choice.
+ * `options.threshold: false` drops the per-coin minimum, as Tokel's gatherers do.
  * A coin listed twice counts once (the later copy is skipped); the same outpoint with another value or script is
  * refused (`BUILD_INPUTS`, naming it).
  * @returns the chosen coins in selection order, or `null` when they cannot reach `total`
@@ -19,13 +20,15 @@ export function selectNormalInputs(
   total: bigint,
   maxInputs: number,
   list = 'utxos',
+  options: { threshold?: boolean } = {},
 ): Utxo[] | null {
   if (typeof total !== 'bigint' || total < 0n)
     throw new KomodoCcError('AMOUNT_INVALID', 'total expected a non-negative bigint', { name: 'total' })
   if (!Number.isInteger(maxInputs) || maxInputs < 1)
     throw new KomodoCcError('INT_RANGE', `maxInputs expected a positive integer, got ${String(maxInputs)}`)
   if (total === 0n) return []
-  const threshold = total / BigInt(maxInputs)
+  // Tokel's AddNormalinputsLocal/Remote have the threshold commented out (`threshold: false`)
+  const threshold = options.threshold === false ? 0n : total / BigInt(maxInputs)
   const candidates: Utxo[] = []
   const seen = new OutpointSet()
   let sum = 0n

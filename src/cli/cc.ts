@@ -23,7 +23,7 @@ import {
 } from '../cc/index.js'
 import { ccScript, parseCcScript } from '../script/cc.js'
 import { KomodoCcError } from '../errors.js'
-import { MODULES } from '../modules/registry/core.js'
+import { LAYERED_MODULES } from '../modules/registry/core.js'
 import { IO_MODULES } from '../modules/registry/io.js'
 import { CLI_MODULES } from '../modules/registry/cli.js'
 import { parseArgs, printJson, usage, type CliCommand } from './core.js'
@@ -142,9 +142,9 @@ komodod's C reader accepts (trailing bytes, BER lengths, odd octet-string sizes)
 const ccModuleAddressCommand: CliCommand = {
   runsBare: true,
   summary: 'cc moduleaddress <module> [pubkey] [--mypubkey <hex>] [--legacy]   what <module>address prints',
-  help: `komodo-cc cc moduleaddress <${MODULES.map((m) => m.name).join('|')}|…> [pubkey] [--mypubkey <hex>] [--legacy]
+  help: `komodo-cc cc moduleaddress <${LAYERED_MODULES.map((m) => m.name).join('|')}|…> [pubkey] [--mypubkey <hex>] [--legacy]
 
-Offline equivalent of ${MODULES.map((m) => IO_MODULES.find((io) => io.module === m)!.devnet.addressRpc).join(', ')}
+Offline equivalent of ${LAYERED_MODULES.map((m) => IO_MODULES.find((io) => io.module === m)!.devnet.addressRpc).join(', ')}
 (and the other modules of the constants table): the same keys in the same order. --mypubkey stands for the
 node's -pubkey (adds myCCAddress/myaddress). Balances are printed as 0 (chain state is not known offline).
 --legacy prints the 2018 key spelling (<Name>CCaddress, <Name>marker, GatewaysPubkey, <Name>CCassets, …).

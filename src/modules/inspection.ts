@@ -4,10 +4,12 @@ import { hash160ToAddress } from '../address/address.js'
 import type { ChainParams } from '../address/chain.js'
 import { hash160 } from '../hash/index.js'
 import { ccScriptParts, classifyScript, mayAcceptCondition } from '../script/classify.js'
+import { parseCcV2Script } from '../script/ccv2.js'
 import { cc1of1, encodeCondition, tokensCc1of1 } from '../cc/condition.js'
 import { ccModule, EVAL } from '../cc/eval.js'
 import { ccSpendOf, type CcSpend } from '../cc/spend.js'
 import type { Transaction } from '../tx/types.js'
+import type { CcCondition } from '../cc/types.js'
 import { hexOf } from './opret.js'
 
 /** Script kind of an output. @example inspectTransaction(hex).outputs[0].kind // 'cc' */
@@ -25,11 +27,16 @@ export type InspectedOutput = {
   pubkey?: string
   /** CC outputs: condition shape (from the cost), and eval codes and key when the output was rebuilt from a known key. */
   cc?: {
-    condition: 'cc1of1' | 'cc1of2' | 'tokens1of1' | 'other'
+    /** The shape; `mixed` for a CC v2 (Tokel mixed-mode) output, whose eval codes are read from its tree. */
+    condition: 'cc1of1' | 'cc1of2' | 'tokens1of1' | 'mixed' | 'other'
     evalCodes: number[] | null
     pubkey: string | null
     /** The module global key (CC outputs at a module's global address). */
     global: boolean
+    /** CC v2 outputs: the mixed-mode sub-version (0 'M', 1 'N'). */
+    subver?: 0 | 1
+    /** CC v2 outputs of sub-version 1: the keyIDs (hex) of the tree's type-6 nodes (R-address destinations). */
+    keyIds?: string[]
   }
   /** Role in the module's transaction layout (marker, baton, change, …), when recognised. */
   role?: string
@@ -121,6 +128,24 @@ export function classifyOutput(script: Uint8Array, value: bigint, n: number, cha
     script[24] === 0xac
   )
     return new LazyOutput(n, value, 'p2pkh', script, 3, 23, true, chain)
+  // a CC v2 output (Tokel's mixed mode): the first push starts 'M' or 'N' (spec tokel-v2 §2.7)
+  if (len > 3 && script[0]! <= 0x4e && isMixedHead(script)) {
+    const v2 = parseCcV2Script(script)
+    if (v2 !== null) {
+      const o = new LazyOutput(n, value, 'cc', script, 0, v2.subScript.length, false, chain)
+      const keyIds = typeSixKeyIds(v2.tree)
+      o.cc = {
+        condition: 'mixed',
+        evalCodes: v2.evalCodes,
+        pubkey: v2.params?.pubkeys.length === 1 ? v2.params.pubkeys[0]! : null,
+        global: false,
+        subver: v2.subver,
+      }
+      if (keyIds.length > 0) o.cc.keyIds = keyIds
+      if (o.cc.pubkey !== null) o.pubkey = o.cc.pubkey
+      return o
+    }
+  }
   const cc = len > 1 && script[0]! >= 1 && script[0]! <= 75 ? ccScriptParts(script) : null
   if (cc !== null && (isModuleTemplate(cc.condition) || mayAcceptCondition(cc.condition))) {
     const cost = conditionCost(cc.condition)
@@ -152,6 +177,22 @@ export function classifyOutput(script: Uint8Array, value: bigint, n: number, cha
     default:
       return { n, value, kind: len > 0 && script[0] === 0x6a ? 'opreturn' : 'nonstandard', address: null }
   }
+}
+
+/** Whether the first push of `script` starts with 'M' or 'N' (any push opcode). */
+function isMixedHead(script: Uint8Array): boolean {
+  const op = script[0]!
+  const at = op < 0x4c ? 1 : op === 0x4c ? 2 : op === 0x4d ? 3 : 5
+  return script.length > at && (script[at] === 0x4d || script[at] === 0x4e)
+}
+
+/** The keyIDs (hex) of the type-6 nodes of a decoded v2 tree, signed or not. */
+function typeSixKeyIds(c: CcCondition, out: string[] = [], depth = 0): string[] {
+  if (depth > 64) return out
+  if (c.type === 'anon' && c.typeId === 6) out.push(hexOf(c.fingerprint))
+  else if (c.type === 'secp256k1hash-sha-256') out.push(hexOf(c.keyId))
+  else if (c.type === 'threshold-sha-256') for (const s of c.subconditions) typeSixKeyIds(s, out, depth + 1)
+  return out
 }
 
 /**
@@ -193,7 +234,11 @@ class LazyOutput {
   get address(): string | null {
     if (this.#address === undefined) {
       const part = this.#script.subarray(this.#start, this.#end)
-      this.#address = hash160ToAddress(this.#isHash ? part : hash160(part), 'p2pkh', this.#chain)
+      this.#address = hash160ToAddress(
+        this.#isHash ? part : hash160(part),
+        this.kind === 'cc' ? 'cc' : 'p2pkh',
+        this.#chain,
+      )
     }
     return this.#address
   }

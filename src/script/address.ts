@@ -3,6 +3,7 @@ import { base58checkDecode } from '../address/base58check.js'
 import { equalBytes } from '../bytes/utils.js'
 import { hash160 } from '../hash/index.js'
 import { classifyScript } from './classify.js'
+import { parseCcV2Script } from './ccv2.js'
 
 /**
  * The address komodod's address index files an output under: P2PK → P2PKH address of the key, P2PKH → its address,
@@ -21,7 +22,7 @@ export function scriptAddress(script: Uint8Array): string | null {
 /**
  * Whether `script` is filed under `address` by komodod's address index, whatever the chain's address versions:
  * the 20-byte hash the address carries is the script's (the key's Hash160 for P2PK, the hash for P2PKH and P2SH,
- * the CC sub-script's Hash160 for a CC output). False for an address that does not decode.
+ * the CC sub-script's Hash160 for a CC output, v1 or Tokel's v2). False for an address that does not decode.
  * @example scriptPaysAddress(p2pkScript(pubkey), p2pkhAddress(pubkey)) // true
  */
 export function scriptPaysAddress(script: Uint8Array, address: string): boolean {
@@ -32,6 +33,9 @@ export function scriptPaysAddress(script: Uint8Array, address: string): boolean 
     return false
   }
   if (payload.length !== 21) return false
+  // a CC v2 (Tokel mixed-mode) output: filed under the Hash160 of `push(blob) cc` (tokel Solver → cryptocondition)
+  const v2 = parseCcV2Script(script)
+  if (v2 !== null) return equalBytes(hash160(v2.subScript), payload.subarray(1))
   const c = classifyScript(script)
   let h: Uint8Array | undefined
   if (c.type === 'pubkey' && c.pubkeys !== undefined && c.pubkeys[0] !== undefined) h = hash160(c.pubkeys[0])

@@ -16,6 +16,7 @@ import { hash160 } from '../hash/index.js'
 import { hmacSha256, sha256Fast } from '../hash/sha256.js'
 import { ccScriptParts, classifyScript } from '../script/classify.js'
 import { ccScriptSig, MAX_CC_SCRIPTSIG_PUSH } from '../script/cc.js'
+import { parseCcV2Script } from '../script/ccv2.js'
 import { getOp, pushData } from '../script/script.js'
 import { checkedDerSize, derInto, derToCompact, isLowS } from './der.js'
 import { createSighasher, SIGHASH_ALL } from './sighash.js'
@@ -187,6 +188,7 @@ type Job = { index: number; kind: Kind; digest: Uint8Array; signers: AsyncSigner
 
 function secpKeys(c: CcCondition, out: Uint8Array[] = []): Uint8Array[] {
   if (c.type === 'secp256k1-sha-256') out.push(c.publicKey)
+  else if (c.type === 'secp256k1hash-sha-256') out.push(c.keyId)
   else if (c.type === 'threshold-sha-256') for (const s of c.subconditions) secpKeys(s, out)
   else if (c.type === 'prefix-sha-256') secpKeys(c.subcondition, out)
   return out
@@ -240,7 +242,13 @@ function plan(
     if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= tx.vin.length)
       throw new KomodoCcError('ARG_INVALID', `inputs: ${String(i)} is not an input index of this transaction`)
     const p = prevouts[i]!
-    const cc = ccScriptParts(p.script)
+    // a CC v2 (mixed-mode, Tokel) output: its condition is the decoded tree's, and the sighash scriptCode is the v1
+    // condition script `push(condition) cc` (tokel src/cc/CCtx.cpp FinalizeCCV2Tx, spec tokel-v2 §3.1)
+    const v2 = parseCcV2Script(p.script)
+    const cc =
+      v2 !== null
+        ? { condition: v2.condition, ccSubScriptEnd: -1, scriptCode: v1ConditionScript(v2.condition) }
+        : ccScriptParts(p.script)
     let job: Job | null = null
     if (cc !== null) {
       if (p.condition === undefined) {
@@ -260,10 +268,15 @@ function plan(
           { inputIndex: i },
         )
       const keysInTree = secpKeys(p.condition)
-      const mine = signers.filter((s) => keysInTree.some((k) => equalBytes(k, s.publicKey)))
+      // a key signs a secp256k1 node of its own, or a type-6 node of its keyID
+      const mine = signers.filter((s, k) =>
+        keysInTree.some((x) =>
+          x.length === 20 ? equalBytes(x, (hashes[k] ??= hash160(s.publicKey))) : equalBytes(x, s.publicKey),
+        ),
+      )
       if (mine.length > 0) {
         const digest = hasher(i, {
-          scriptCode: p.script.subarray(0, cc.ccSubScriptEnd),
+          scriptCode: 'scriptCode' in cc ? cc.scriptCode : p.script.subarray(0, cc.ccSubScriptEnd),
           value: p.value,
           hashType,
           branchId: options.branchId,
@@ -292,6 +305,15 @@ function plan(
     jobs.push(job)
   }
   return { jobs, hashType }
+}
+
+/** `push(condition) cc`: the scriptCode a CC spend signs. */
+function v1ConditionScript(condition: Uint8Array): Uint8Array {
+  const push = pushData(condition)
+  const out = new Uint8Array(push.length + 1)
+  out.set(push)
+  out[push.length] = 0xcc
+  return out
 }
 
 /**
@@ -491,7 +513,11 @@ export function verifyInput(
   }
   const hasher = createSighasher(tx)
   const fail = (kind: VerifyResult['kind'], reason: string): VerifyResult => ({ valid: false, kind, reason })
-  const cc = ccScriptParts(prevout.script)
+  // a CC v2 output (Tokel): the spent condition is its mixed-mode tree's; type 6 is allowed (tokel src/script/cc.cpp
+  // cc_verifyMaybeMixed, interpreter.cpp CheckCryptoCondition)
+  const v2 = parseCcV2Script(prevout.script)
+  const cc = v2 !== null ? { condition: v2.condition } : ccScriptParts(prevout.script)
+  const tokel = v2 !== null
   if (cc !== null) {
     if (pushes.length !== 1 || scriptSig[0]! > 0x4e) return fail('cc', 'a CC scriptSig must be exactly one push')
     const data = pushes[0]!
@@ -501,7 +527,7 @@ export function verifyInput(
     const fulfillment = data.subarray(0, data.length - 1)
     let derived: Uint8Array
     try {
-      derived = encodeCondition(decodeFulfillment(fulfillment))
+      derived = encodeCondition(decodeFulfillment(fulfillment, { allowSecp256k1Hash: tokel }))
     } catch (e) {
       return fail('cc', `fulfillment does not decode strictly (${e instanceof KomodoCcError ? e.code : 'error'})`)
     }
@@ -517,7 +543,7 @@ export function verifyInput(
       return fail('cc', `hash type ${hashType} (${e instanceof KomodoCcError ? e.code : 'error'})`)
     }
     try {
-      return verifyFulfillment(fulfillment, cc.condition, digest)
+      return verifyFulfillment(fulfillment, cc.condition, digest, { allowSecp256k1Hash: tokel })
         ? { valid: true, kind: 'cc' }
         : fail('cc', 'a signature does not verify')
     } catch (e) {

@@ -8,7 +8,7 @@ import { createKomodoRpc, NODE_RPC, type KomodoRpc } from '../../src/rpc/client.
 import type { RpcCallOptions } from '../../src/rpc/transport.js'
 import type { HexResult, ModuleAddresses } from '../../src/rpc/results.js'
 import { RPC_MODULES } from '../../src/modules/registry/rpc.js'
-import { MODULES } from '../../src/modules/registry/core.js'
+import { LAYERED_MODULES } from '../../src/modules/registry/core.js'
 import type { AmountArg } from '../../src/amount.js'
 import { oraclesinfo, type OraclesInfo, type OraclesSamples } from '../../src/modules/oracles/info.js'
 import { parseOraclesInfo } from '../../src/modules/oracles/rpc.js'
@@ -43,7 +43,8 @@ describe('RPC registry', () => {
     expect(Object.keys(rpc)).toEqual(METHODS)
   })
   test('one RPC part per registered module, in the registry order; no RPC named twice', () => {
-    expect(RPC_MODULES.map((m) => m.module)).toEqual([...MODULES])
+    // Tokel's modules (tokens v2, assets v2) have no client part yet: LAYERED_MODULES leaves them out
+    expect(RPC_MODULES.map((m) => m.module)).toEqual([...LAYERED_MODULES])
     const names = [...RPC_MODULES.flatMap((m) => Object.keys(m.rpc)), ...Object.keys(NODE_RPC)]
     expect(new Set(names).size).toBe(names.length)
   })

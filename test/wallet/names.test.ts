@@ -2,7 +2,7 @@
 import { describe, expect, expectTypeOf, test } from 'vitest'
 import { WALLET_METHODS, type WalletMethodName } from '../../src/modules/registry/resolvers.js'
 import { WALLET_READS, type WalletReadName } from '../../src/modules/registry/reads.js'
-import { MODULES } from '../../src/modules/registry/core.js'
+import { LAYERED_MODULES } from '../../src/modules/registry/core.js'
 
 const METHOD_NAMES: readonly WalletMethodName[] = [
   'tokencreate',
@@ -50,7 +50,8 @@ describe('wallet method names', () => {
   test('the type lists exactly the registry resolvers, and every descriptor method that builds a transaction', () => {
     expect([...WALLET_METHODS.map((m) => m.method)].sort()).toEqual([...METHOD_NAMES].sort())
     // every transaction-building RPC the descriptors name has a resolver, except tokenconvert (2018 Assets only)
-    const described = MODULES.flatMap((m) => m.methods.map((x) => x.name)).filter((n) => n !== 'tokenconvert')
+    // Tokel's modules (tokens v2, assets v2) have no resolvers yet: LAYERED_MODULES leaves them out
+    const described = LAYERED_MODULES.flatMap((m) => m.methods.map((x) => x.name)).filter((n) => n !== 'tokenconvert')
     expect([...described].sort()).toEqual([...METHOD_NAMES].sort())
     expectTypeOf<(typeof METHOD_NAMES)[number]>().toEqualTypeOf<WalletMethodName>()
   })

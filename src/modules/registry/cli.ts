@@ -4,7 +4,7 @@
 // the CLI's commands inside the library. Nothing below layer 9 may import this file or a `modules/<m>/cli.ts` file
 // (test/house-rules.test.ts).
 import type { ModuleCli } from '../../cli/module.js'
-import { modulesWith, type ModuleName, type ModuleWith } from './core.js'
+import { modulesWith, type LayeredModuleName, type ModuleWith } from './core.js'
 import { tokensCli } from '../tokens/cli.js'
 import { faucetCli } from '../faucet/cli.js'
 import { diceCli } from '../dice/cli.js'
@@ -25,7 +25,7 @@ const CLI_PARTS = {
   rewards: { cli: rewardsCli },
   gateways: { cli: gatewaysCli },
   oracles: { cli: oraclesCli },
-} as const satisfies Record<ModuleName, { cli: ModuleCli }>
+} as const satisfies Record<LayeredModuleName, { cli: ModuleCli }>
 
 /**
  * A module's CLI part with its descriptor (its devnet part is in io.ts, a layer below).

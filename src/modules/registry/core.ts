@@ -8,18 +8,24 @@ import { diceModule } from '../dice/descriptor.js'
 import { oraclesModule } from '../oracles/descriptor.js'
 import { gatewaysModule } from '../gateways/descriptor.js'
 import { rewardsModule } from '../rewards/descriptor.js'
+import { tokensV2Module } from '../tokensv2/descriptor.js'
+import { assetsV2Module } from '../assetsv2/descriptor.js'
 import type { TokensOpret } from '../tokens/opret.js'
 import type { FaucetOpret } from '../faucet/opret.js'
 import type { DiceOpret } from '../dice/opret.js'
 import type { OraclesOpret } from '../oracles/opret.js'
 import type { GatewaysOpret, Gateways2018Opret } from '../gateways/opret.js'
 import type { RewardsOpret } from '../rewards/opret.js'
+import type { TokensV2Opret } from '../tokensv2/opret.js'
+import type { AssetsV2Opret } from '../assetsv2/opret.js'
 import type { TokensReading } from '../tokens/inspect.js'
 import type { FaucetReading } from '../faucet/inspect.js'
 import type { DiceReading } from '../dice/inspect.js'
 import type { OraclesReading } from '../oracles/inspect.js'
 import type { GatewaysReading } from '../gateways/inspect.js'
 import type { RewardsReading } from '../rewards/inspect.js'
+import type { TokensV2Reading } from '../tokensv2/inspect.js'
+import type { AssetsV2Reading } from '../assetsv2/inspect.js'
 
 /**
  * Every module the library knows, in the order the inspector asks them.
@@ -33,13 +39,37 @@ export const MODULES = /* @__PURE__ */ Object.freeze([
   oraclesModule,
   gatewaysModule,
   rewardsModule,
+  tokensV2Module,
+  assetsV2Module,
 ] as const)
+
+/**
+ * The modules the layers above the core list list (client, devnet, CLI, resolvers, address reads): all but Tokel's.
+ * @example LAYERED_MODULES.map((m) => m.name) // ['tokens', 'faucet', 'dice', 'oracles', 'gateways', 'rewards']
+ * @internal
+ */
+export const LAYERED_MODULES = /* @__PURE__ */ Object.freeze(
+  MODULES.filter(
+    (m): m is Extract<(typeof MODULES)[number], { name: LayeredModuleName }> =>
+      m.name !== 'tokensv2' && m.name !== 'assetsv2',
+  ),
+)
 
 /** A descriptor of the registry. @internal */
 export type AnyModule = (typeof MODULES)[number]
 
 /** The six modules the inspector knows. @useDeclaredType @example const m: ModuleName | null = inspectTransaction(hex).module */
 export type ModuleName = AnyModule['name']
+
+/**
+ * Tokel's modules (tokens v2 0xF5, assets v2 0xF6): registered for the inspector, the offline `*info` and the opret
+ * decoders. The lists of the layers above (client, devnet, CLI, resolvers) do not list them yet: they have no parts
+ * there so far (the devnet has no Tokel mode).
+ * @example const n: TokelModuleName = 'tokensv2'
+ */
+export type TokelModuleName = 'tokensv2' | 'assetsv2'
+/** The modules the lists of the layers above the core list: every module but Tokel's, so far. @example const n: LayeredModuleName = 'dice' */
+export type LayeredModuleName = Exclude<ModuleName, TokelModuleName>
 
 type ReadingOf<D> = D extends { inspect: { read: (ctx: never) => infer R } } ? R : never
 type PayloadOf<D> = D extends { decode: (opret: never) => infer P } ? P : never
@@ -50,7 +80,15 @@ type PayloadOf<D> = D extends { decode: (opret: never) => infer P } ? P : never
  * @example const p: InspectionPayload | null = inspectTransaction(hex).payload
  */
 export type InspectionPayload =
-  TokensOpret | FaucetOpret | DiceOpret | OraclesOpret | GatewaysOpret | Gateways2018Opret | RewardsOpret
+  | TokensOpret
+  | FaucetOpret
+  | DiceOpret
+  | OraclesOpret
+  | GatewaysOpret
+  | Gateways2018Opret
+  | RewardsOpret
+  | TokensV2Opret
+  | AssetsV2Opret
 
 /**
  * A module's reading of a transaction, discriminated by `kind` (the RPC that builds it): one of the modules' reading
@@ -59,7 +97,14 @@ export type InspectionPayload =
  * @example const r = inspectTransaction(hex).reading; if (r.kind === 'oraclesdata') r.data
  */
 export type ModuleReading =
-  TokensReading | FaucetReading | DiceReading | OraclesReading | GatewaysReading | RewardsReading
+  | TokensReading
+  | FaucetReading
+  | DiceReading
+  | OraclesReading
+  | GatewaysReading
+  | RewardsReading
+  | TokensV2Reading
+  | AssetsV2Reading
 
 // Compile-time guards: a module added to MODULES, or a payload or reading type changed, without the two unions above
 // following fails the typecheck here.
@@ -95,9 +140,13 @@ export type ModuleWith<P extends object> = Readonly<{ module: AnyModule } & P>
  * @example modulesWith({ tokens: { rpc: tokensRpc }, … })[0]!.module.name // 'tokens'
  * @internal
  */
-export function modulesWith<P extends object>(parts: Readonly<Record<ModuleName, P>>): readonly ModuleWith<P>[] {
+export function modulesWith<P extends object>(
+  parts: Readonly<Partial<Record<ModuleName, P>>>,
+): readonly ModuleWith<P>[] {
   return Object.freeze(
-    Object.entries<P>(parts).map(([name, part]) => Object.freeze({ module: moduleByName(name)!, ...part })),
+    (Object.entries(parts) as [string, P][]).map(([name, part]) =>
+      Object.freeze({ module: moduleByName(name)!, ...part }),
+    ),
   )
 }
 

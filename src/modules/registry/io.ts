@@ -4,7 +4,7 @@
 // nothing below layer 8 may import this file or a `modules/<m>/devnet` file (test/house-rules.test.ts); the CLI
 // parts are listed one layer up, in cli.ts.
 import type { ModuleDemo, ModuleDevnet } from '../../devnet/module.js'
-import { modulesWith, type ModuleName, type ModuleWith } from './core.js'
+import { modulesWith, type LayeredModuleName, type ModuleWith } from './core.js'
 import { tokensDevnet } from '../tokens/devnet.js'
 import { faucetDevnet } from '../faucet/devnet.js'
 import { diceDevnet } from '../dice/devnet.js'
@@ -31,7 +31,7 @@ const IO_PARTS = {
   faucet: { devnet: faucetDevnet, demo: faucetDemo },
   dice: { devnet: diceDevnet, demo: diceDemo },
   gateways: { devnet: gatewaysDevnet },
-} as const satisfies Record<ModuleName, Omit<IoModule, 'module'>>
+} as const satisfies Record<LayeredModuleName, Omit<IoModule, 'module'>>
 
 /**
  * A module's devnet I/O part with its descriptor (name, eval code, global keys). Its CLI part is
@@ -56,7 +56,7 @@ type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: 
 type DemoOptionsOf<P> = P extends { demo: ModuleDemo<infer O> } ? O : object
 
 /** The options of every module's demo step, joined (part of `DevnetDemoOptions`). @interface @example const o: ModuleDemoOptions = { samples: 2 } */
-export type ModuleDemoOptions = Intersection<DemoOptionsOf<(typeof IO_PARTS)[ModuleName]>>
+export type ModuleDemoOptions = Intersection<DemoOptionsOf<(typeof IO_PARTS)[LayeredModuleName]>>
 
 /**
  * The options `--quick` passes to the demo, joined from the modules' demo steps, and what they skip.

@@ -11,7 +11,7 @@ import { diceInfo } from '../dice/resolve.js'
 import { oraclesInfo, oraclesSamples } from '../oracles/resolve-info.js'
 import { gatewaysInfo } from '../gateways/resolve.js'
 import { rewardsInfo } from '../rewards/resolve.js'
-import { MODULES } from './core.js'
+import { LAYERED_MODULES } from './core.js'
 import { curvePubkey } from '../../cctx/pubkey.js'
 import { bytesToHex } from '../../bytes/hex.js'
 
@@ -61,7 +61,7 @@ const numArg = (v: unknown): number =>
   typeof v === 'number' ? v : typeof v === 'string' ? Number.parseInt(v, 10) : NaN
 
 /** The `<module>address` RPCs: the module's addresses for the wallet's key (and an optional `pubkey`). */
-const ADDRESS_READS = MODULES.map((m) =>
+const ADDRESS_READS = LAYERED_MODULES.map((m) =>
   walletRead(
     m.name === 'tokens' ? 'tokenaddress' : `${m.name}address`,
     ['pubkey'],

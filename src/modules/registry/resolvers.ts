@@ -2,7 +2,7 @@
 // methods as the key-local wallet, `komodo-cc wallet` and the benches run them (`modules/<m>/resolve.ts`). Its own
 // file, not the core list, so that the inspector's bundle carries no resolver.
 import type { MethodResolver, TypedMethodResolver } from '../../cctx/resolve.js'
-import type { ModuleName } from './core.js'
+import type { LayeredModuleName } from './core.js'
 import { tokensResolvers } from '../tokens/resolve.js'
 import { faucetResolvers } from '../faucet/resolve.js'
 import { diceResolvers } from '../dice/resolve.js'
@@ -18,7 +18,7 @@ const RESOLVER_PARTS = {
   oracles: oraclesResolvers,
   gateways: gatewaysResolvers,
   rewards: rewardsResolvers,
-} as const satisfies Record<ModuleName, readonly MethodResolver[]>
+} as const satisfies Record<LayeredModuleName, readonly MethodResolver[]>
 
 /**
  * Every module's state-changing methods with their resolvers, in the registry's order (24: tokens 2, faucet 2,

@@ -2,7 +2,7 @@
 // builds its module methods. In the registry folder with the other layers' lists (core.ts at 6, io.ts at 8, cli.ts
 // at 9): a lower layer cannot import a higher one's list, so each layer has its own, keyed by the core list's names.
 import type { RpcMethodTable } from '../../rpc/method.js'
-import { modulesWith, type ModuleName, type ModuleWith } from './core.js'
+import { modulesWith, type LayeredModuleName, type ModuleWith } from './core.js'
 import { tokensRpc } from '../tokens/rpc.js'
 import { faucetRpc } from '../faucet/rpc.js'
 import { diceRpc } from '../dice/rpc.js'
@@ -18,7 +18,7 @@ const RPC_PARTS = {
   oracles: { rpc: oraclesRpc },
   gateways: { rpc: gatewaysRpc },
   rewards: { rpc: rewardsRpc },
-} as const satisfies Record<ModuleName, { rpc: RpcMethodTable }>
+} as const satisfies Record<LayeredModuleName, { rpc: RpcMethodTable }>
 
 /**
  * A module's RPC client part: its descriptor and its typed RPCs by daemon name (the transaction-building ones
@@ -40,4 +40,4 @@ export const RPC_MODULES: readonly RpcModule[] = /* @__PURE__ */ modulesWith<{ r
 type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never
 
 /** The RPCs of every module in one table type (what createKomodoRpc's module methods are typed from). @example type I = ModuleRpcTable['oraclesinfo'] */
-export type ModuleRpcTable = Intersection<(typeof RPC_PARTS)[ModuleName]['rpc']>
+export type ModuleRpcTable = Intersection<(typeof RPC_PARTS)[LayeredModuleName]['rpc']>

@@ -1,7 +1,7 @@
 // The registry's table of amount units (layer 6): every module's `units.ts` gathered, keyed by daemon method name.
 // The wallet, the CLI and the tests read every method's amount parameters from here (issue 28: one meaning per text).
 import type { MethodUnits } from '../../amount.js'
-import type { ModuleName } from './core.js'
+import type { LayeredModuleName } from './core.js'
 import { tokensUnits } from '../tokens/units.js'
 import { faucetUnits } from '../faucet/units.js'
 import { diceUnits } from '../dice/units.js'
@@ -16,7 +16,7 @@ const UNIT_PARTS = {
   oracles: oraclesUnits,
   gateways: gatewaysUnits,
   rewards: rewardsUnits,
-} as const satisfies Record<ModuleName, Readonly<Record<string, MethodUnits>>>
+} as const satisfies Record<LayeredModuleName, Readonly<Record<string, MethodUnits>>>
 
 /**
  * The unit of every amount parameter of every state-changing module method (24 methods; those without an amount

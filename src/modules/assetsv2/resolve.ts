@@ -1,0 +1,72 @@
+// Assets v2 resolvers: the state Tokel's daemon reads for tokenv2ask, tokenv2fillask and tokenv2cancelask
+// (CCassetstx_impl.h CreateSell, FillSell, CancelSell), found through a ChainView, then the builders.
+import { bytesToHex } from '../../bytes/hex.js'
+import { pubkeyBytes } from '../../address/address.js'
+import { daemonRefusal } from '../../cctx/context.js'
+import type { BuildResult } from '../../cctx/complete.js'
+import { txidParam } from '../../cctx/common.js'
+import { buildContextOf, normalCoins, readerOf, type ResolveContext } from '../../cctx/resolve.js'
+import { tokenV2Utxos } from '../tokensv2/resolve.js'
+import { unitsParam } from '../tokensv2/build.js'
+import {
+  buildTokenV2Ask,
+  buildTokenV2CancelAsk,
+  buildTokenV2FillAsk,
+  type TokenV2AskParams,
+  type TokenV2FillAskParams,
+} from './build.js'
+
+/**
+ * `tokenv2ask`, key-local: the caller's confirmed coins (`AddNormalinputsRemote`), its token outputs of the token
+ * (`AddTokenCCInputs`), the tip, then {@link buildTokenV2Ask}.
+ * @throws KomodoCcError like {@link buildTokenV2Ask} | CHAIN_MISMATCH | TX_NOT_FOUND | ABORTED
+ * @example await resolveTokenV2Ask({ numtokens: 1n, tokenid, price: '1' }, { view, pubkey, privateKey, chain: TOKEL })
+ */
+export async function resolveTokenV2Ask(params: TokenV2AskParams, ctx: ResolveContext): Promise<BuildResult> {
+  const reader = readerOf(ctx)
+  const tokenid = txidParam(params.tokenid, 'tokenid')
+  const units = unitsParam(params.numtokens)
+  if (units <= 0n) throw daemonRefusal('numtokens invalid')
+  const [utxos, height, tokens] = await Promise.all([
+    normalCoins(reader, ctx.pubkey, { confirmedOnly: true, chain: ctx.chain }),
+    reader.height(),
+    tokenV2Utxos(reader, tokenid, bytesToHex(pubkeyBytes(ctx.pubkey, 'pubkey')), units, ctx.chain),
+  ])
+  return buildTokenV2Ask(params, buildContextOf(ctx, utxos, height), { tokens })
+}
+
+/**
+ * `tokenv2fillask`, key-local: the caller's wallet coins (local-mode `AddNormalinputs`), the ask transaction and the
+ * token's create (its creator and royalty), then {@link buildTokenV2FillAsk}. Whether the ask's vout 0 is still
+ * unspent (`CCgetspenttxid`) is not checked here: a spent ask gives a transaction the chain refuses.
+ * @throws KomodoCcError like {@link buildTokenV2FillAsk} | CHAIN_MISMATCH | TX_NOT_FOUND | ABORTED
+ * @example await resolveTokenV2FillAsk({ tokenid, asktxid, fillunits: 1n }, { view, pubkey, privateKey, chain: TOKEL })
+ */
+export async function resolveTokenV2FillAsk(params: TokenV2FillAskParams, ctx: ResolveContext): Promise<BuildResult> {
+  const reader = readerOf(ctx)
+  const tokenid = txidParam(params.tokenid, 'tokenid')
+  const asktxid = txidParam(params.asktxid, 'asktxid')
+  const [utxos, height, ask, create] = await Promise.all([
+    normalCoins(reader, ctx.pubkey, { chain: ctx.chain }),
+    reader.height(),
+    reader.tx(asktxid),
+    reader.tx(tokenid),
+  ])
+  return buildTokenV2FillAsk(params, buildContextOf(ctx, utxos, height), { ask: ask.hex, create: create.hex })
+}
+
+/**
+ * `tokenv2cancelask`, key-local: the ask transaction, then {@link buildTokenV2CancelAsk} (no normal coins: the
+ * marker pays the fee).
+ * @throws KomodoCcError like {@link buildTokenV2CancelAsk} | CHAIN_MISMATCH | TX_NOT_FOUND | ABORTED
+ * @example await resolveTokenV2CancelAsk({ tokenid, asktxid }, { view, pubkey, privateKey, chain: TOKEL })
+ */
+export async function resolveTokenV2CancelAsk(
+  params: { tokenid: string; asktxid: string },
+  ctx: ResolveContext,
+): Promise<BuildResult> {
+  const reader = readerOf(ctx)
+  const asktxid = txidParam(params.asktxid, 'asktxid')
+  const [height, ask] = await Promise.all([reader.height(), reader.tx(asktxid)])
+  return buildTokenV2CancelAsk(params, buildContextOf(ctx, [], height), { ask: ask.hex })
+}

@@ -1,0 +1,245 @@
+// Tokens v2 resolvers: find through a ChainView the state Tokel's daemon would use for `tokenv2create` and
+// `tokenv2transfer` (tokel src/cc/CCtokens_impl.h AddTokenCCInputs<TokensV2>, CCtokens.cpp GetTokenV2IndexKeys,
+// TokensV2::CheckTokensvout; spec tokel-v2 §6, §7.2), then call the builders.
+import { KomodoCcError } from '../../errors.js'
+import { bytesToHex, hexToBytes } from '../../bytes/hex.js'
+import { pubkeyBytes } from '../../address/address.js'
+import { toSatoshis, type AmountInput } from '../../amount.js'
+import { hash160 } from '../../hash/index.js'
+import type { ChainParams } from '../../address/chain.js'
+import { daemonRefusal } from '../../cctx/context.js'
+import type { BuildResult } from '../../cctx/complete.js'
+import { txidParam } from '../../cctx/common.js'
+import { builderParams } from '../../cctx/params.js'
+import { buildContextOf, normalCoins, readerOf, type ResolveContext, type StateReader } from '../../cctx/resolve.js'
+import type { Utxo } from '../../cctx/types.js'
+import type { Transaction } from '../../tx/types.js'
+import { ccV2Address, ccV2Script, parseCcV2Script } from '../../script/ccv2.js'
+import { buildTokenV2Create, buildTokenV2Transfer, type TokenV2CreateParams } from './build.js'
+import { decodeTokensV2Payload, decodeTokensV2Opret } from './opret.js'
+import { TOKENSV2_MARKER_VALUE, tokensV2Condition, tokensV2GlobalScripts } from './globals.js'
+import { decodeTokelData, type TokelData } from './tokeldata.js'
+
+/**
+ * `tokenv2indexkey pubkey`: the two token addresses of a key — the pubkey output's (sub-version 0) and the keyID
+ * output's (sub-version 1), in that order (`GetTokenV2IndexKeys`). C-addresses with the TOKEL/TKLTEST parameters.
+ * @throws KomodoCcError PUBKEY_INVALID | CHAIN_PARAMS
+ * @example tokenv2indexkey(pk1, TOKEL) // ['CWv3rLNdDcXgaFcGv8a3jEHbNQt3AufXX5', 'CT8AZiaVU9xMYcCYk6x27s1a1Bhm8m4bH5']
+ */
+export function tokenv2indexkey(pubkey: string | Uint8Array, chain?: ChainParams | string): [string, string] {
+  const pk = bytesToHex(pubkeyBytes(pubkey, 'pubkey'))
+  const keyId = bytesToHex(hash160(hexToBytes(pk)))
+  return [
+    ccV2Address(ccV2Script(tokensV2Condition(0xf5, 0, 1, [pk]), { subver: 0 }), chain),
+    ccV2Address(ccV2Script(tokensV2Condition(0xf5, 0, 1, [keyId]), { subver: 1 }), chain),
+  ]
+}
+
+/**
+ * `TokensV2::CheckTokensvout` + `IsTokensvout`: the token amount of output `n` of `tx` for `tokenid` — 0 when the
+ * output is no token of it (not a CC v2 output with eval F5, the 10000-sat marker, another tokenid, an opret that does
+ * not decode). The output's opret is its OP_DROP params' first data element if any, else the transaction's last
+ * output. Keys and params are not checked (the fulfillment guards spending).
+ * @example tokenV2Amount(tx, txid, 1, tokenid) // 1n
+ */
+export function tokenV2Amount(tx: Transaction, txid: string, n: number, tokenid: string): bigint {
+  const t = tokenOfOutput(tx, txid, n)
+  return t !== null && t.tokenid === tokenid.toLowerCase() ? t.amount : 0n
+}
+
+/**
+ * The token (tokenid and amount) output `n` of `tx` holds, as `TokensV2::CheckTokensvout` reads it, or null when it
+ * holds none (see {@link tokenV2Amount}).
+ * @example tokenOfOutput(tx, txid, 1) // { tokenid, amount: 1n }
+ */
+export function tokenOfOutput(tx: Transaction, txid: string, n: number): { tokenid: string; amount: bigint } | null {
+  const o = tx.vout[n]
+  if (o === undefined) return null
+  const v2 = parseCcV2Script(o.script)
+  if (v2 === null || !v2.evalCodes.includes(0xf5)) return null
+  let id: string
+  try {
+    const d = v2.params?.vdata[0]
+    const p =
+      d !== undefined ? decodeTokensV2Payload(hexToBytes(d)) : decodeTokensV2Opret(tx.vout[tx.vout.length - 1]!.script)
+    id = p.funcid === 'c' ? txid.toLowerCase() : p.tokenid
+  } catch {
+    return null
+  }
+  if (/^0{64}$/.test(id)) return null
+  if (bytesToHex(v2.subScript) === tokensV2GlobalScripts().tokensMarker && o.value === TOKENSV2_MARKER_VALUE)
+    return null
+  return { tokenid: id, amount: o.value }
+}
+
+/** One token a key holds: {@link tokenv2holdings}. @example const h: TokenV2Holding = { tokenid, name: 'NFT', balance: 1n, owner } */
+export type TokenV2Holding = {
+  tokenid: string
+  name: string
+  description: string
+  /** The creator's pubkey. */
+  owner: string
+  balance: bigint
+  /** The token data blob (hex), when the create carries one. */
+  data?: string
+  /** Its Tokel data, when the blob is a valid Tokel blob. */
+  tokelData?: TokelData
+}
+
+/**
+ * What no single RPC gives: every token and NFT a key holds on its two index keys (confirmed outputs not spent in
+ * the mempool), with its balance, name, creator and (Tokel) data from its create, tokenids in first-seen order.
+ * @throws KomodoCcError CHAIN_MISMATCH | TX_NOT_FOUND | ABORTED
+ * @example await tokenv2holdings({ view, pubkey, chain: TOKEL }) // [{ tokenid, name: 'NFT', balance: 1n, tokelData: { royalty: 500 } }]
+ */
+export async function tokenv2holdings(ctx: ResolveContext, pubkey?: string): Promise<TokenV2Holding[]> {
+  const reader = readerOf(ctx)
+  const pk = pubkey ?? bytesToHex(pubkeyBytes(ctx.pubkey, 'pubkey'))
+  const sums = new Map<string, bigint>()
+  for (const address of tokenv2indexkey(pk, ctx.chain))
+    for (const u of await reader.unspentNotSpentInMempool(address)) {
+      const t = tokenOfOutput((await reader.tx(u.txid)).tx, u.txid, u.vout)
+      if (t !== null) sums.set(t.tokenid, (sums.get(t.tokenid) ?? 0n) + t.amount)
+    }
+  const out: TokenV2Holding[] = []
+  for (const [tokenid, balance] of sums) {
+    let create
+    try {
+      create = decodeTokensV2Opret((await reader.tx(tokenid)).tx.vout.at(-1)!.script)
+    } catch {
+      continue // no v2 create: no valid token (CheckTokensvout of the create fails too)
+    }
+    if (create.funcid !== 'c') continue
+    const h: TokenV2Holding = {
+      tokenid,
+      name: create.name,
+      description: create.description,
+      owner: create.origpubkey,
+      balance,
+    }
+    const data = create.blobs[0]
+    if (data !== undefined) {
+      h.data = data
+      try {
+        h.tokelData = decodeTokelData(data)
+      } catch {
+        // not a (valid) Tokel blob
+      }
+    }
+    out.push(h)
+  }
+  return out
+}
+
+/**
+ * `AddTokenCCInputs<TokensV2>`: the caller's token outputs of `tokenid` on its two index keys (the pubkey one first),
+ * confirmed, not spent in the mempool, each a valid token output of it ({@link tokenV2Amount}), taken in the address
+ * index's order until `total` is reached (`total` 0: all, as `tokenv2balance` sums them).
+ * @throws KomodoCcError CHAIN_MISMATCH | TX_NOT_FOUND | ABORTED
+ * @example await tokenV2Utxos(reader, tokenid, pubkey, 5n)
+ */
+export async function tokenV2Utxos(
+  reader: StateReader,
+  tokenid: string,
+  pubkey: string | Uint8Array,
+  total: bigint,
+  chain?: ChainParams,
+): Promise<Utxo[]> {
+  const out: Utxo[] = []
+  let sum = 0n
+  for (const address of tokenv2indexkey(pubkey, chain)) {
+    const list = await reader.unspentNotSpentInMempool(address)
+    for (const u of list) {
+      if (total > 0n && sum >= total) return out
+      const at = (() => {
+        try {
+          return ccV2Address(u.script, chain)
+        } catch {
+          return null
+        }
+      })()
+      if (at !== address)
+        throw new KomodoCcError('CHAIN_MISMATCH', `the chain source lists ${u.txid}:${u.vout} under ${address}`, {
+          txid: u.txid,
+          vout: u.vout,
+        })
+      if (u.satoshis === 0n) continue
+      const { tx } = await reader.tx(u.txid)
+      const amount = tokenV2Amount(tx, u.txid, u.vout, tokenid)
+      if (amount <= 0n) continue
+      out.push(u)
+      sum += amount
+    }
+    if (total > 0n && sum >= total) break
+  }
+  return out
+}
+
+/**
+ * `tokenv2balance tokenid [pubkey]`: the confirmed token units of `tokenid` on the key's two index keys, not spent
+ * in the mempool, and the two addresses (`CCIndexKeys`).
+ * @throws KomodoCcError CHAIN_MISMATCH | TX_NOT_FOUND | ABORTED
+ * @example await tokenv2balance({ view, pubkey, chain: TOKEL }, tokenid) // { result: 'success', CCIndexKeys, tokenid, balance }
+ */
+export async function tokenv2balance(
+  ctx: ResolveContext,
+  tokenid: string,
+  pubkey?: string,
+): Promise<{ result: 'success'; CCIndexKeys: [string, string]; tokenid: string; balance: bigint }> {
+  const reader = readerOf(ctx)
+  const pk = pubkey ?? bytesToHex(pubkeyBytes(ctx.pubkey, 'pubkey'))
+  const id = txidParam(tokenid, 'tokenid')
+  const utxos = await tokenV2Utxos(reader, id, pk, 0n, ctx.chain)
+  return {
+    result: 'success',
+    CCIndexKeys: tokenv2indexkey(pk, ctx.chain),
+    tokenid,
+    balance: utxos.reduce((s, u) => s + u.satoshis, 0n),
+  }
+}
+
+/**
+ * `tokenv2create`, key-local: the creator's confirmed coins of its own address (`AddNormalinputsRemote`), the
+ * height, then {@link buildTokenV2Create}.
+ * @throws KomodoCcError like {@link buildTokenV2Create} | CHAIN_MISMATCH | TX_NOT_FOUND | ABORTED
+ * @example await resolveTokenV2Create({ name: 'NFT', supply: '0.00000001' }, { view, pubkey, privateKey, chain: TOKEL })
+ */
+export async function resolveTokenV2Create(params: TokenV2CreateParams, ctx: ResolveContext): Promise<BuildResult> {
+  const p = builderParams(params, 'resolveTokenV2Create', ['name', 'supply'], ['description', 'data'])
+  const reader = readerOf(ctx)
+  const [utxos, height] = await Promise.all([
+    normalCoins(reader, ctx.pubkey, { confirmedOnly: true, chain: ctx.chain }),
+    reader.height(),
+  ])
+  return buildTokenV2Create(p, buildContextOf(ctx, utxos, height))
+}
+
+/**
+ * `tokenv2transfer`, key-local: the caller's confirmed coins (`AddNormalinputsRemote`), the token inputs
+ * {@link tokenV2Utxos} finds, then {@link buildTokenV2Transfer}. `amount`: a bigint is units; text or a number is
+ * coins, as every amount of the library.
+ * @throws KomodoCcError like {@link buildTokenV2Transfer} | CHAIN_MISMATCH | TX_NOT_FOUND | ABORTED
+ * @example await resolveTokenV2Transfer({ tokenid, destination: 'R…', amount: 1n }, { view, pubkey, privateKey, chain: TOKEL })
+ */
+export async function resolveTokenV2Transfer(
+  params: { tokenid: string; destination: string; amount: AmountInput },
+  ctx: ResolveContext,
+  options: { s1?: boolean } = {},
+): Promise<BuildResult> {
+  const p = builderParams(params, 'resolveTokenV2Transfer', ['tokenid', 'destination', 'amount'])
+  const tokenid = txidParam(p.tokenid, 'tokenid')
+  if (/^0{64}$/.test(tokenid)) throw daemonRefusal('invalid tokenid')
+  const amount = toSatoshis(p.amount, 'amount', { allowNegative: true })
+  if (amount <= 0n) throw daemonRefusal('amount must be positive', { amount: String(amount) })
+  const reader = readerOf(ctx)
+  const [utxos, height] = await Promise.all([
+    normalCoins(reader, ctx.pubkey, { confirmedOnly: true, chain: ctx.chain }),
+    reader.height(),
+  ])
+  const tokens = await tokenV2Utxos(reader, tokenid, ctx.pubkey, amount, ctx.chain)
+  return buildTokenV2Transfer(
+    { tokenid, destination: p.destination, amount },
+    buildContextOf(ctx, utxos, height),
+    options.s1 === undefined ? { tokens } : { tokens, s1: options.s1 },
+  )
+}
