@@ -4,12 +4,13 @@ import { daemonMapOrder, daemonUtxoOrder, normalCoins, StateReader } from '../..
 import { compareTxids } from '../../src/bytes/uint256.js'
 import { byUnspentIndex, byWalletMap, sortedBy } from '../_util/daemon-order.js'
 import type { ChainView } from '../../src/cctx/types.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { KomodoCcError } from '../../src/errors.js'
 
 let dev: Devnet
 beforeAll(async () => {
-  dev = await startDevnet()
+  dev = await startTestDevnet()
   await dev.mine(2)
   // a mempool spend of a premine coin and a mempool output back to the wallet
   await dev.rpc.call('sendtoaddress', [p2pkhAddress(dev.pubkey), '1.5'])

@@ -20,7 +20,8 @@ import { txid as txidOf } from '../../src/tx/codec.js'
 import { DevChain } from '../../src/devnet/chain.js'
 import { validateGateways } from '../../src/modules/gateways/devnet.js'
 import { buildGatewaysClaim, buildGatewaysMarkDone } from '../../src/modules/gateways/build.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { expectModuleError, expectRefused, resign, walletCtx } from './_helpers.js'
 
 // Independent facts: spec 1.9 (gateways global key) and 5.2/5.3.
@@ -61,7 +62,7 @@ const call = (method: string, ...params: string[]) =>
   dev.rpc.call(method, params) as Promise<{ result: string; hex?: string; error?: string }>
 
 beforeAll(async () => {
-  dev = await startDevnet()
+  dev = await startTestDevnet()
   me = dev.pubkey
   tokenid = await send(await dev.rpc.tokencreate('KMDTOKEN', '1', 'gateway token'))
   oracletxid = await send(await dev.rpc.oraclescreate('KMD', 'KMD block headers', 'Ihh'))

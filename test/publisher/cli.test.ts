@@ -10,7 +10,8 @@ import { encodeWif } from '../../src/address/address.js'
 import { batonPubkey, ccAddress } from '../../src/cc/address.js'
 import { runCli } from '../../src/cli/run.js'
 import type { PublishIo } from '../../src/cli/publish.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { fundedKey, registeredOracle, subscribe, type Publisher } from './_setup.js'
 
 const MAIN = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url))
@@ -50,7 +51,7 @@ const onChain = async (): Promise<string[]> =>
   ).samples.map((s) => s.data.join(','))
 
 beforeAll(async () => {
-  dev = await startDevnet({ electrum: true })
+  dev = await startTestDevnet({ electrum: true })
   P = await fundedKey(dev, 'cli')
   O = await registeredOracle(dev, P, 'IL', 'CLI')
   await subscribe(dev, O, P, 40, 2)

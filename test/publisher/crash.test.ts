@@ -10,7 +10,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { bytesToHex } from '../../src/bytes/hex.js'
 import { batonPubkey, ccAddress } from '../../src/cc/address.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { fundedKey, registeredOracle, subscribe, type Publisher } from './_setup.js'
 
 const CHILD = fileURLToPath(new URL('./_child.ts', import.meta.url))
@@ -52,7 +53,7 @@ const samplesOf = async (oracle: string, p: Publisher): Promise<{ txid: string; 
 const valueOf = (seq: number): string => String(seq * 1000 + 7)
 
 beforeAll(async () => {
-  dev = await startDevnet()
+  dev = await startTestDevnet()
   dir = mkdtempSync(join(tmpdir(), 'publisher-crash-'))
 }, 60_000)
 afterAll(async () => {

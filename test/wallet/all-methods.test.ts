@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { bytesToHex } from '../../src/bytes/hex.js'
 import { keySigner } from '../../src/tx/sign.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { judgeExempt } from '../_util/komodod-judge.js'
 import { createRpcView } from '../../src/rpc/view.js'
 import { createElectrumView } from '../../src/electrum/view.js'
@@ -125,7 +126,7 @@ function allMethods(source: Source): void {
     }
 
     beforeAll(async () => {
-      dev = await startDevnet({ electrum: source.electrum })
+      dev = await startTestDevnet({ electrum: source.electrum })
       // komodod judges this chain (test/_util/komodod-judge.ts); gatewaysdeposit's OP_RETURN is over a default node's
       // 208 bytes (test/komodod/methods.test.ts asserts that it is refused for that reason alone)
       judgeExempt(dev.chain, { nonStandard: true, reason: 'gatewaysdeposit is over the relay policy' })

@@ -10,7 +10,8 @@ import { ccModule } from '../../../src/cc/eval.js'
 import { StateReader } from '../../../src/cctx/resolve.js'
 import type { ChainView } from '../../../src/cctx/types.js'
 import { countingView } from '../../../src/cctx/counting-view.js'
-import { startDevnet, type Devnet } from '../../../src/devnet/server.js'
+import type { Devnet } from '../../../src/devnet/server.js'
+import { startTestDevnet } from '../../_util/devnet.js'
 import { KomodoCcError } from '../../../src/errors.js'
 import { keySigner } from '../../../src/tx/sign.js'
 import { buildFaucetGetAsync } from '../../../src/modules/faucet/build.js'
@@ -53,7 +54,7 @@ describe('faucetfund and faucetget, key-local', () => {
   let dev: Devnet
   const ctxOf = (k: Key, view: ChainView = dev.view) => ({ view, pubkey: k.pub, privateKey: k.priv })
   beforeAll(async () => {
-    dev = await startDevnet()
+    dev = await startTestDevnet()
     for (let i = 0; i < 3; i++) await dev.rpc.call('sendtoaddress', [p2pkhAddress(A.pub), '10'])
     await dev.mine(1)
   })
@@ -229,7 +230,7 @@ describe("AddFaucetInputs' rules on a faucet built to reach them", () => {
   const VALUES = [1_000_000n, 900_000n, 1_000_001n, ...Array.from({ length: 8 }, () => 3_000_000n)]
   const funds = () => fundIds.map((txid, i) => ({ txid, vout: 0, value: VALUES[i]! }))
   beforeAll(async () => {
-    dev = await startDevnet()
+    dev = await startTestDevnet()
     const ctx = { view: dev.view, pubkey: dev.pubkey, privateKey: hexToBytes(dev.privateKey) }
     for (const amount of VALUES) fundIds.push(await dev.view.broadcast((await resolveFaucetFund({ amount }, ctx)).hex))
     await dev.mine(1)
@@ -282,7 +283,7 @@ describe("AddFaucetInputs' rules on a faucet built to reach them", () => {
   })
 
   test('an empty faucet: the daemon text', async () => {
-    const fresh = await startDevnet()
+    const fresh = await startTestDevnet()
     try {
       const w = await getWith(keyOf(0x3b14).pub, fresh.view)
       expect(w.result).toMatchObject({

@@ -17,7 +17,8 @@ import type { ChainView } from '../../../src/cctx/types.js'
 import { countingView } from '../../../src/cctx/counting-view.js'
 import { StateReader } from '../../../src/cctx/resolve.js'
 import { KomodoCcError } from '../../../src/errors.js'
-import { startDevnet, type Devnet } from '../../../src/devnet/server.js'
+import type { Devnet } from '../../../src/devnet/server.js'
+import { startTestDevnet } from '../../_util/devnet.js'
 import { buildGatewaysWithdraw } from '../../../src/modules/gateways/build.js'
 import { decodeGatewaysOpret, encodeGatewaysOpret } from '../../../src/modules/gateways/opret.js'
 import { decodeTokensOpret } from '../../../src/modules/tokens/opret.js'
@@ -152,7 +153,7 @@ async function headersOracle(coin: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  dev = await startDevnet()
+  dev = await startTestDevnet()
   me = dev.pubkey
   priv = hexToBytes(dev.privateKey)
   tokenid = await send(await dev.rpc.tokencreate('KMDTOKEN', '1', 'gateway token'))

@@ -17,7 +17,8 @@ import { countingView } from '../../../src/cctx/counting-view.js'
 import { StateReader, type ResolveContext } from '../../../src/cctx/resolve.js'
 import type { BuildResult } from '../../../src/cctx/complete.js'
 import { KomodoCcError } from '../../../src/errors.js'
-import { startDevnet, type Devnet } from '../../../src/devnet/server.js'
+import type { Devnet } from '../../../src/devnet/server.js'
+import { startTestDevnet } from '../../_util/devnet.js'
 import type { Coin } from '../../../src/devnet/chain.js'
 import {
   buildOraclesCreate,
@@ -223,7 +224,7 @@ let A: string // oracle 'sL' of K
 let B: string // another oracle, K funds it too
 let C: string // oracle 'sL' of P
 beforeAll(async () => {
-  dev = await startDevnet()
+  dev = await startTestDevnet()
   await fundKey(K, '20', 3)
   await fundKey(S, '50', 2)
   await fundKey(P, '5')

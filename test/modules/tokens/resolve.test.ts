@@ -12,7 +12,8 @@ import { finalizeCcTx } from '../../../src/cctx/finalize.js'
 import { StateReader } from '../../../src/cctx/resolve.js'
 import type { ChainView, InputPlan, Utxo } from '../../../src/cctx/types.js'
 import { countingView } from '../../../src/cctx/counting-view.js'
-import { startDevnet, type Devnet } from '../../../src/devnet/server.js'
+import type { Devnet } from '../../../src/devnet/server.js'
+import { startTestDevnet } from '../../_util/devnet.js'
 import { KomodoCcError } from '../../../src/errors.js'
 import { ccScript } from '../../../src/script/cc.js'
 import { keySigner, type Signer } from '../../../src/tx/sign.js'
@@ -103,7 +104,7 @@ let split: string // the split of X: [4, 4, 4, 10 × 70, rest]
 const SPLIT = [4n, 4n, 4n, ...Array.from({ length: 70 }, () => 10n)]
 
 beforeAll(async () => {
-  dev = await startDevnet()
+  dev = await startTestDevnet()
   for (const k of [A, B]) for (let i = 0; i < 4; i++) await dev.rpc.call('sendtoaddress', [p2pkhAddress(k.pub), '2'])
   await dev.mine(1)
   // X: 10000 units, key-local (the first test checks this path); Y: 500 units
