@@ -17,19 +17,19 @@ import { testGroup } from './test-groups.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const args = process.argv.slice(2)
-const opt = (name, fallback) => {
+const opt = (name, fallback, min = 1) => {
   const i = args.indexOf(name)
   if (i < 0) return fallback
   const v = Number(args[i + 1])
   args.splice(i, 2)
-  if (!Number.isInteger(v) || v < 1) {
-    console.error(`${name} takes a positive integer`)
+  if (!Number.isInteger(v) || v < min) {
+    console.error(`${name} takes an integer ≥ ${min}`)
     process.exit(2)
   }
   return v
 }
 const seeds = opt('--seeds', 20)
-const from = opt('--from', 1)
+const from = opt('--from', 1, 0)
 const workers = opt('--workers', 1)
 const files = args.length > 0 ? args : testGroup('chain')
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs')

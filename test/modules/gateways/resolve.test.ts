@@ -10,7 +10,7 @@ import { ccAddress, ccScriptAddress } from '../../../src/cc/address.js'
 import { cc1of1 } from '../../../src/cc/condition.js'
 import { ccScript } from '../../../src/script/cc.js'
 import { p2pkScript } from '../../../src/script/script.js'
-import { parseTransaction, serializeTransaction } from '../../../src/tx/codec.js'
+import { parseTransaction, serializeTransaction, txidOfBytes } from '../../../src/tx/codec.js'
 import { keySigner, type Signer } from '../../../src/tx/sign.js'
 import type { Transaction } from '../../../src/tx/types.js'
 import type { ChainView } from '../../../src/cctx/types.js'
@@ -492,13 +492,23 @@ describe("gatewayswithdraw's token inputs: the caller's outputs of the bind's to
       const first = list.findIndex((c) => key(c) === key(myTokenOutputs(tokenid)[0]!))
       return list.slice(0, first).some((c) => c.txid !== tokenid && tokOpret(c.txid)?.funcid === 'c')
     }
-    // txids are random: when the first candidate's txid is very low, few new tokens land before it, so every tenth
-    // try it is spent to self (the daemon takes the first candidate for its exact amount), which redraws its place
-    for (let i = 0; !otherFirst() && i < 200; i++) {
-      if (i % 10 === 9) await send(await dev.rpc.tokentransfer(tokenid, me, myTokenOutputs(tokenid)[0]!.satoshis))
-      else await send(await dev.rpc.tokencreate(`TOKEN3.${i}`, '0.01', ''))
+    // built, not waited for: a new token whose txid comes before the first candidate's, its name chosen offline
+    // (the tokencreate RPC answers signed hex and broadcasts nothing; only the one that fits is sent). A first candidate in the lowest
+    // sixteenth of the order is first moved by a transfer to self (the daemon takes it for its exact amount), so the
+    // search stays short whatever the seed's txids
+    const lowest = () => parseInt(myTokenOutputs(tokenid)[0]!.txid.slice(62), 16) < 0x10
+    for (let i = 0; lowest() && i < 8; i++) {
+      await send(await dev.rpc.tokentransfer(tokenid, me, myTokenOutputs(tokenid)[0]!.satoshis))
       await dev.mine(1)
     }
+    const firstMine = myTokenOutputs(tokenid)[0]!
+    let early: string | undefined
+    for (let i = 0; early === undefined && i < 2000; i++) {
+      const { hex } = await dev.rpc.tokencreate(`TOKEN3.${i}`, '0.01', '')
+      if (byUnspentIndex({ txid: txidOfBytes(hexToBytes(hex)), vout: 0 }, firstMine) < 0) early = hex
+    }
+    await send({ hex: early })
+    await dev.mine(1)
     expect(otherFirst()).toBe(true)
     // one more transfer in the mempool spends one of them
     await send(await dev.rpc.tokentransfer(tokenid, me, 3000n))
