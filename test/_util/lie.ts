@@ -1,8 +1,9 @@
 // A lying (or failing, or hostile) chain source for tests that must prove a resolver refuses it, and proof that the
 // lie was told: each overridden method also asks the honest view the same question and counts the answers that
 // differ (a thrown error counts as told). A lie that never changed an answer makes the test prove nothing — the honest
-// chain went through — so every such test ends with `expect(l.told()).toBeGreaterThan(0)` (or uses expectTold).
-import { expect } from 'vitest'
+// chain went through — so a lying view made inside a test is checked when that test finishes: if it never changed an
+// answer, the test fails. (A view that only leaves methods out lies about nothing and is not checked.)
+import { expect, onTestFinished } from 'vitest'
 import { bytesToHex } from '../../src/bytes/hex.js'
 import type { ChainView } from '../../src/cctx/types.js'
 
@@ -58,10 +59,18 @@ export function lyingView(honest: ChainView, overrides: Partial<ChainView>): Lyi
       return answer
     }
   }
-  return {
+  const l: LyingView = {
     view: view as unknown as ChainView,
     told: (method) => (method === undefined ? [...told.values()].reduce((a, b) => a + b, 0) : (told.get(method) ?? 0)),
   }
+  if (Object.values(overrides).some((f) => typeof f === 'function')) {
+    try {
+      onTestFinished(() => expectTold(l))
+    } catch {
+      // made outside a test (a beforeAll): the test that uses it asserts with expectTold
+    }
+  }
+  return l
 }
 
 /**

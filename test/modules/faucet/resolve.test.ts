@@ -24,6 +24,7 @@ import {
 } from '../../../src/modules/faucet/index.js'
 import { faucetAddressIsOld, faucetInputs } from '../../../src/modules/faucet/resolve.js'
 import { byUnspentIndex, sortedBy } from '../../_util/daemon-order.js'
+import { lyingView } from '../../_util/lie.js'
 
 type Key = { priv: Uint8Array; pub: string }
 const keyOf = (n: number): Key => {
@@ -178,28 +179,26 @@ describe('faucetfund and faucetget, key-local', () => {
   describe('a lying view: a typed error before any work', () => {
     const NEW = keyOf(0x3b07)
     test("a normal coin listed under the faucet's CC address", async () => {
-      const lie: ChainView = {
-        ...dev.view,
+      const lie: ChainView = lyingView(dev.view, {
         listUnspent: async (a) =>
           a === FAUCET_ADDR
             ? [...(await dev.view.listUnspent(p2pkhAddress(A.pub))), ...(await dev.view.listUnspent(a))]
             : dev.view.listUnspent(a),
-      }
+      }).view
       const w = await getWith(NEW.pub, lie)
       expect([(w.result as KomodoCcError).code, w.progress]).toEqual(['CHAIN_MISMATCH', 0])
     })
     test('a faucet output claimed with another value', async () => {
-      const lie: ChainView = {
-        ...dev.view,
+      const lie: ChainView = lyingView(dev.view, {
         listUnspent: async (a) =>
           (await dev.view.listUnspent(a)).map((u) => (a === FAUCET_ADDR ? { ...u, satoshis: u.satoshis * 10n } : u)),
-      }
+      }).view
       const w = await getWith(NEW.pub, lie)
       expect([(w.result as KomodoCcError).code, w.progress]).toEqual(['CHAIN_MISMATCH', 0])
       await expect(faucetFunding(new StateReader(lie))).rejects.toMatchObject({ code: 'CHAIN_MISMATCH' })
     })
     test('a height that is not a height', async () => {
-      const lie: ChainView = { ...dev.view, getHeight: async () => -1 }
+      const lie: ChainView = lyingView(dev.view, { getHeight: async () => -1 }).view
       const w = await getWith(NEW.pub, lie)
       expect([(w.result as KomodoCcError).code, w.progress]).toEqual(['CHAIN_MISMATCH', 0])
     })

@@ -37,6 +37,7 @@ import {
 import { resign } from '../../devnet/_helpers.js'
 import { createWallet, type WalletResult } from '../../../src/wallet/wallet.js'
 import { byUnspentIndex, sortedBy } from '../../_util/daemon-order.js'
+import { lyingView } from '../../_util/lie.js'
 
 // Independent facts (spec 1.9, 5.1): the gateways global key, its CC address, the gateway token address.
 const GW_PK = '03ea9c062b9652d8eff34879b504eda0717895d27597aaeb60347d65eed96ccb40'
@@ -839,11 +840,10 @@ describe('lying chain sources: a typed error, nothing signed', () => {
   }
   const swap = (asked: string, given: string) => {
     const hex = (id: string) => dev.chain.txs.get(id === asked ? given : id)!.hex
-    return {
-      ...dev.view,
+    return lyingView(dev.view, {
       getTransaction: async (id: string) => hex(id),
       getTransactions: async (ids: readonly string[]) => ids.map(hex),
-    }
+    }).view
   }
 
   beforeAll(async () => {
@@ -861,23 +861,21 @@ describe('lying chain sources: a typed error, nothing signed', () => {
   })
   test('a gateway output claimed with another value', async () => {
     await lying(
-      {
-        ...dev.view,
+      lyingView(dev.view, {
         listUnspent: async (a: string) =>
           (await dev.view.listUnspent(a)).map((u, i) =>
             a === GW_TOKENS && i === 0 ? { ...u, satoshis: u.satoshis + 1n } : u,
           ),
-      },
+      }).view,
       /holds \d+ sat, its transaction says/,
     )
   })
   test("an output of the caller's token address listed as the gateway's", async () => {
     const mine = (await dev.view.listUnspent(ccAddress(0xf2, me)))[0]!
     await lying(
-      {
-        ...dev.view,
+      lyingView(dev.view, {
         listUnspent: async (a: string) => [...(a === GW_TOKENS ? [mine] : []), ...(await dev.view.listUnspent(a))],
-      },
+      }).view,
       // the StateReader checks every listed output against the address asked for
       new RegExp(`lists ${mine.txid}:${mine.vout} under ${GW_TOKENS}, but that output pays another address`),
     )
@@ -885,13 +883,12 @@ describe('lying chain sources: a typed error, nothing signed', () => {
   test("withdraw: a gateway output listed as the caller's token output", async () => {
     const gw = (await dev.view.listUnspent(GW_TOKENS))[0]!
     const signer = countingSigner()
-    const view = {
-      ...dev.view,
+    const view = lyingView(dev.view, {
       listUnspent: async (a: string) => [
         ...(await dev.view.listUnspent(a)),
         ...(a === ccAddress(0xf2, me) ? [gw] : []),
       ],
-    }
+    }).view
     const e = await refusal(
       resolveGatewaysWithdraw({ bindtxid, coin: 'KMD', withdrawpub: me, amount: 1000n }, { view, pubkey: me, signer }),
     )

@@ -33,6 +33,7 @@ import {
 import { rewardsPlanOutputs } from '../../../src/modules/rewards/resolve.js'
 import { createWallet, type WalletResult } from '../../../src/wallet/wallet.js'
 import { byTxid, byUnspentIndex, sortedBy } from '../../_util/daemon-order.js'
+import { lyingView } from '../../_util/lie.js'
 
 const COIN = 100_000_000n
 const FEE = 10_000n
@@ -454,7 +455,7 @@ describe('rewards state at one address: several plans, other keys, crafted outpu
 })
 
 describe('a lying view: typed error, nothing signed', () => {
-  const lying = (patch: Partial<ChainView>): ChainView => ({ ...dev.view, ...patch })
+  const lying = (patch: Partial<ChainView>): ChainView => lyingView(dev.view, patch).view
 
   test("another plan's transaction given for the plan's txid: CHAIN_MISMATCH", async () => {
     const hexOf = (t: string): string => dev.chain.txs.get(t)!.hex

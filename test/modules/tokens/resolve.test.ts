@@ -26,6 +26,7 @@ import {
   tokensResolvers,
 } from '../../../src/modules/tokens/index.js'
 import { byTxid, byUnspentIndex, sortedBy } from '../../_util/daemon-order.js'
+import { lyingView } from '../../_util/lie.js'
 
 type Key = { priv: Uint8Array; pub: string; signer: Signer }
 const keyOf = (n: number): Key => {
@@ -324,40 +325,36 @@ describe('a lying view: a typed error and nothing signed', () => {
   const tokenAddr = () => ccAddress(0xf2, A.pub)
 
   test("the create's bytes are another transaction's", async () => {
-    const lie: ChainView = {
-      ...dev.view,
+    const lie: ChainView = lyingView(dev.view, {
       getTransaction: async (t) => dev.view.getTransaction(t === X ? Y : t),
       getTransactions: async (ts) => Promise.all(ts.map((t) => dev.view.getTransaction(t === X ? Y : t))),
-    }
+    }).view
     expect((await transferWith(lie)).code).toBe('CHAIN_MISMATCH')
   })
   test('a token output claimed with another value', async () => {
-    const lie: ChainView = {
-      ...dev.view,
+    const lie: ChainView = lyingView(dev.view, {
       listUnspent: async (a) =>
         (await dev.view.listUnspent(a)).map((u, i) => (a === tokenAddr() && i === 5 ? { ...u, satoshis: 1000n } : u)),
-    }
+    }).view
     expect((await transferWith(lie)).code).toBe('CHAIN_MISMATCH')
   })
   test("another key's token output listed under the caller's token address", async () => {
-    const lie: ChainView = {
-      ...dev.view,
+    const lie: ChainView = lyingView(dev.view, {
       listUnspent: async (a) =>
         a === tokenAddr()
           ? [...(await dev.view.listUnspent(ccAddress(0xf2, B.pub))), ...(await dev.view.listUnspent(a))]
           : dev.view.listUnspent(a),
-    }
+    }).view
     const e = await transferWith(lie)
     expect([e.code, e.message]).toEqual(['CHAIN_MISMATCH', expect.stringContaining(`under ${tokenAddr()}`)])
   })
   test('a history transaction answered with the wrong bytes in a batch', async () => {
-    const lie: ChainView = {
-      ...dev.view,
+    const lie: ChainView = lyingView(dev.view, {
       getTransactions: async (ts) => {
         const hexes = await dev.view.getTransactions!(ts)
         return ts.includes(split) ? hexes.map((h, i) => (ts[i] === split ? hexes[(i + 1) % hexes.length]! : h)) : hexes
       },
-    }
+    }).view
     expect((await transferWith(lie)).code).toBe('CHAIN_MISMATCH')
   })
 })
