@@ -41,11 +41,12 @@ export async function rawSession(port: number, host = '127.0.0.1') {
     }
     return JSON.parse(lines.shift()!)
   }
+  let lastId = 0 // request ids count up per session (no Math.random: a rerun sends the same bytes)
   return {
     socket,
     send: (v: unknown) => socket.write((typeof v === 'string' ? v : JSON.stringify(v)) + '\n'),
     next,
-    call: async (method: string, params: unknown[] = [], id: number | string = Math.floor(Math.random() * 1e9)) => {
+    call: async (method: string, params: unknown[] = [], id: number | string = ++lastId) => {
       socket.write(JSON.stringify({ jsonrpc: '2.0', id, method, params }) + '\n')
       const r = await next()
       return r

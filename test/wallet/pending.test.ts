@@ -9,6 +9,7 @@ import { mempoolTokenCreate } from '../_util/stand-in-resolver.js'
 import type { ChainView } from '../../src/cctx/types.js'
 import type { Devnet } from '../../src/devnet/server.js'
 import { startTestDevnet } from '../_util/devnet.js'
+import { lyingView } from '../_util/lie.js'
 import { createWallet } from '../../src/wallet/wallet.js'
 import { KomodoCcError } from '../../src/errors.js'
 
@@ -24,15 +25,15 @@ afterAll(async () => {
 })
 
 /** The devnet, but its mempool reads never show anything (a node whose mempool index lags). */
-const lagging = (base: ChainView): ChainView => ({
-  ...base,
-  getMempool: async () => [],
-  getAddressMempool: async () => ({ outputs: [], spends: [] }),
-  getTransaction: async (txid) => {
-    if (dev.chain.txs.get(txid)?.height === -1) throw new KomodoCcError('TX_NOT_FOUND', 'not yet')
-    return base.getTransaction(txid)
-  },
-})
+const lagging = (base: ChainView): ChainView =>
+  lyingView(base, {
+    getMempool: async () => [],
+    getAddressMempool: async () => ({ outputs: [], spends: [] }),
+    getTransaction: async (txid) => {
+      if (dev.chain.txs.get(txid)?.height === -1) throw new KomodoCcError('TX_NOT_FOUND', 'not yet')
+      return base.getTransaction(txid)
+    },
+  }).view
 
 describe('the wallet chains its own transactions through the mempool', () => {
   test('consecutive calls against a lagging node spend the previous change, never the same coin', async () => {
