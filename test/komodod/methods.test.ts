@@ -5,7 +5,8 @@
 // same bytes). Extra branches: a token transfer of a whole balance (no token change), several dice bets and their
 // finish (each outcome the chain gives), a second oracles subscription and chunked oracle records.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { createWallet, type Wallet, type WalletResult } from '../../src/wallet/wallet.js'
 import { WALLET_METHODS } from '../../src/modules/registry/resolvers.js'
 import { inspectTransaction } from '../../src/inspect/index.js'
@@ -43,7 +44,7 @@ describe.runIf(ccoracleAvailable())("every method and branch, judged by komodod'
   }
 
   beforeAll(async () => {
-    dev = await startDevnet({ privateKey: '6c'.repeat(32) })
+    dev = await startTestDevnet({ privateKey: '6c'.repeat(32) })
     // gatewaysdeposit's OP_RETURN is over a default node's 208 bytes: checked below, for that reason alone
     judgeExempt(dev.chain, { nonStandard: true, reason: 'gatewaysdeposit is over the relay policy (asserted here)' })
     await fundFlow(dev)
