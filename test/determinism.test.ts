@@ -4,6 +4,10 @@
 import { describe, expect, test } from 'vitest'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import type { ChainView } from '../src/cctx/types.js'
+import { lyingView } from './_util/lie.js'
+import { seededRandom, seedBytes } from './_util/seed.js'
+import { TEST_ACCOUNTS, testAccount } from './_util/devnet.js'
 
 const root = join(import.meta.dirname, '..')
 const walk = (dir: string): string[] =>
@@ -43,5 +47,42 @@ describe('a repeatable test suite', () => {
     ]
     expect(files.length).toBeGreaterThan(100)
     expect(hits(files, RANDOM)).toEqual([])
+  })
+})
+
+describe('the helpers behind it', () => {
+  const honest = { getHeight: async () => 7, getMempool: async () => ['a', 'b'] } as unknown as ChainView
+  // made outside a test, so that the one that tells nothing is not failed by its own end-of-test check
+  const same = lyingView(honest, { getHeight: async () => 7 })
+  const other = lyingView(honest, { getHeight: async () => 8, getMempool: async () => ['b', 'a'] })
+  const failing = lyingView(honest, {
+    getHeight: async () => {
+      throw new Error('down')
+    },
+  })
+
+  test('lyingView counts the answers that differ from the honest view, errors included, per method', async () => {
+    expect(await same.view.getHeight()).toBe(7)
+    expect(same.told()).toBe(0)
+    expect(await other.view.getHeight()).toBe(8)
+    expect(await other.view.getMempool()).toEqual(['b', 'a'])
+    expect([other.told(), other.told('getHeight'), other.told('getMempool'), other.told('listUnspent')]).toEqual([
+      2, 1, 1, 0,
+    ])
+    await expect(failing.view.getHeight()).rejects.toThrow('down')
+    expect(failing.told()).toBe(1)
+  })
+
+  test('fixed accounts and seeded draws repeat; labels are separate streams', () => {
+    expect(testAccount('alice')).toEqual(TEST_ACCOUNTS.alice)
+    expect(TEST_ACCOUNTS.alice.pubkey).not.toBe(TEST_ACCOUNTS.bob.pubkey)
+    expect(seedBytes('x')).toEqual(seedBytes('x'))
+    const a = seededRandom('one')
+    const b = seededRandom('one')
+    const xs = [a(), a(), a()]
+    expect([b(), b(), b()]).toEqual(xs)
+    expect(new Set(xs).size).toBe(3)
+    expect(xs.every((x) => x >= 0 && x < 1)).toBe(true)
+    expect(seededRandom('two')()).not.toBe(xs[0])
   })
 })
