@@ -59,7 +59,10 @@ try {
       const r = JSON.parse(readFileSync(out, 'utf8'))
       for (const f of r.testResults ?? []) {
         for (const t of f.assertionResults ?? [])
-          if (t.status === 'failed') failed.push(`${f.name.replace(root + '/', '')} › ${t.fullName}`)
+          if (t.status === 'failed')
+            failed.push(
+              `${f.name.replace(root + '/', '')} › ${t.fullName}\n    ${String(t.failureMessages?.[0] ?? '').split('\n')[0]}`,
+            )
         if (f.status === 'failed' && !(f.assertionResults ?? []).some((t) => t.status === 'failed'))
           failed.push(`${f.name.replace(root + '/', '')} (${f.message || 'the file failed'})`)
       }
