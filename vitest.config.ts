@@ -5,7 +5,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     pool: 'threads',
-    setupFiles: ['test/_util/fc-setup.ts', 'test/_util/komodod-judge.ts'],
+    setupFiles: ['test/_util/fc-setup.ts', 'test/_util/komodod-judge.ts', 'test/_util/seed-setup.ts'],
   },
   bench: {
     include: ['bench/**/*.bench.ts'],

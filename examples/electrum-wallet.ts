@@ -15,7 +15,7 @@ try {
   const token = await wallet.call('tokencreate', { name: 'DEMO', supply: '0.001', description: 'over Electrum' })
   console.log('tokencreate  ', token.txid, 'fee', token.fee)
   await dev.mine(1) // komodod's tokentransfer spends confirmed token outputs only
-  const friend = '02' + '11'.repeat(32)
+  const friend = '0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798' // any key on the curve (here G)
   const sent = await wallet.call('tokentransfer', { tokenid: token.txid, destpubkey: friend, amount: 40_000n })
   console.log('tokentransfer', sent.txid, 'fee', sent.fee)
   const oracle = await wallet.call('oraclescreate', { name: 'DEMO', description: 'over Electrum', format: 'L' })

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// Runs the whole vitest suite, then prints one plain summary line ("tests: N passed, N failed, N skipped") that
-// CI systems can read, and exits with vitest's status.
+// Runs the whole vitest suite (or, with `--group unit|chain`, one group of scripts/test-groups.mjs), then prints one
+// plain summary line ("tests: N passed, N failed, N skipped") that CI systems can read, and exits with vitest's status.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { testGroup } from './test-groups.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const out = join(root, 'node_modules', '.vitest-results.json')
@@ -12,9 +13,19 @@ const judged = join(root, 'node_modules', '.komodod-judge')
 rmSync(out, { force: true })
 rmSync(judged, { recursive: true, force: true })
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs')
+const args = process.argv.slice(2)
+const g = args.indexOf('--group')
+if (g >= 0) {
+  const group = args[g + 1]
+  if (group !== 'unit' && group !== 'chain') {
+    console.error('--group takes unit or chain')
+    process.exit(2)
+  }
+  args.splice(g, 2, ...testGroup(group))
+}
 const res = spawnSync(
   process.execPath,
-  [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)],
+  [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args],
   { cwd: root, stdio: 'inherit' },
 )
 // what komodod's own validators judged (test/_util/komodod-judge.ts writes one file per test file)

@@ -4,12 +4,14 @@ import { daemonMapOrder, daemonUtxoOrder, normalCoins, StateReader } from '../..
 import { compareTxids } from '../../src/bytes/uint256.js'
 import { byUnspentIndex, byWalletMap, sortedBy } from '../_util/daemon-order.js'
 import type { ChainView } from '../../src/cctx/types.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { KomodoCcError } from '../../src/errors.js'
+import { lyingView } from '../_util/lie.js'
 
 let dev: Devnet
 beforeAll(async () => {
-  dev = await startDevnet()
+  dev = await startTestDevnet()
   await dev.mine(2)
   // a mempool spend of a premine coin and a mempool output back to the wallet
   await dev.rpc.call('sendtoaddress', [p2pkhAddress(dev.pubkey), '1.5'])
@@ -56,19 +58,18 @@ describe('StateReader and normalCoins over the devnet view', () => {
 
   test('a transaction that does not hash to the txid asked for is refused', async () => {
     const [a, b] = dev.chain.blocks[1]!.txids.concat(dev.chain.blocks[2]!.txids)
-    const lying: ChainView = { ...dev.view, getTransaction: async () => dev.chain.txs.get(b!)!.hex }
+    const lying: ChainView = lyingView(dev.view, { getTransaction: async () => dev.chain.txs.get(b!)!.hex }).view
     const err = await new StateReader(lying).tx(a!).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(KomodoCcError)
     expect((err as KomodoCcError).code).toBe('CHAIN_MISMATCH')
   })
 
   test("an unspent output whose value is not its transaction's is refused", async () => {
-    const lying: ChainView = {
-      ...dev.view,
+    const lying: ChainView = lyingView(dev.view, {
       getTransactions: undefined,
       listUnspent: async (a) =>
         (await dev.view.listUnspent(a)).map((u, i) => (i === 3 ? { ...u, satoshis: u.satoshis + 1n } : u)),
-    }
+    }).view
     const err = await normalCoins(new StateReader(lying), dev.pubkey).catch((e: unknown) => e)
     expect((err as KomodoCcError).code).toBe('CHAIN_MISMATCH')
     expect((err as KomodoCcError).message).toMatch(/claims [0-9a-f]{64}:\d+ holds/)
@@ -152,14 +153,17 @@ describe("komodod's orders on hand-made txids", () => {
   test('the reader re-sorts whatever order a source answers in', async () => {
     const address = p2pkhAddress(dev.pubkey)
     const real = await dev.view.listUnspent(address)
-    const reversed: ChainView = { ...dev.view, listUnspent: async () => [...real].reverse() }
+    const reversed: ChainView = lyingView(dev.view, { listUnspent: async () => [...real].reverse() }).view
     const got = await new StateReader(reversed).unspent(address)
     expect(got.map(key)).toEqual(sortedBy(real, byUnspentIndex).map(key))
     const hist = await dev.view.getAddressHistory(address)
-    const shuffled: ChainView = { ...dev.view, getAddressHistory: async () => [...hist].reverse() }
+    const shuffled: ChainView = lyingView(dev.view, { getAddressHistory: async () => [...hist].reverse() }).view
     expect((await new StateReader(shuffled).history(address)).map((h) => h.height)).toEqual(hist.map((h) => h.height))
+    // two transactions in the mempool at least, so that the reversed answer is another order (one was a lie never told)
+    await dev.rpc.call('sendtoaddress', [address, '0.5'])
     const pool = await dev.view.getMempool()
-    const backwards: ChainView = { ...dev.view, getMempool: async () => [...pool].reverse() }
+    expect(pool.length).toBeGreaterThanOrEqual(2)
+    const backwards: ChainView = lyingView(dev.view, { getMempool: async () => [...pool].reverse() }).view
     expect(await new StateReader(backwards).mempool()).toEqual([...pool].sort(byTxidText))
   })
 })

@@ -19,7 +19,8 @@ import { sha256 } from '../../src/hash/index.js'
 import { serializeTransaction, txidOfBytes } from '../../src/tx/codec.js'
 import { keySigner } from '../../src/tx/sign.js'
 import { SAPLING_VERSION_GROUP_ID, type Transaction, type TxOutput } from '../../src/tx/types.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { relayPolicy } from '../../src/tx/policy.js'
 
 /** The gateways steps need a node started with -datacarriersize=10001 (docs/policy.md). */
@@ -183,7 +184,7 @@ describe("strangers' outputs at every address a resolver reads change nothing (a
   }
 
   beforeAll(async () => {
-    dev = await startDevnet({ privateKey: '21'.repeat(32), policy: GATEWAYS_NODE })
+    dev = await startTestDevnet({ privateKey: '21'.repeat(32), policy: GATEWAYS_NODE })
     await fundFlow(dev)
     const own = new Set(
       [ME, bytesToHex(keySigner(HOUSE).publicKey), bytesToHex(keySigner(NEWCOMER).publicKey)].map((k) =>
@@ -234,7 +235,7 @@ describe("strangers' outputs at every address a resolver reads change nothing (a
 describe('the reader and the shared look-ups', () => {
   let dev: Devnet
   beforeAll(async () => {
-    dev = await startDevnet({ privateKey: '22'.repeat(32), policy: GATEWAYS_NODE })
+    dev = await startTestDevnet({ privateKey: '22'.repeat(32), policy: GATEWAYS_NODE })
   })
   afterAll(() => dev.stop())
 

@@ -14,7 +14,8 @@ import { normalCoins, StateReader } from '../../src/cctx/resolve.js'
 import { byTxid, byUnspentIndex, byWalletMap, sortedBy } from '../_util/daemon-order.js'
 import { countingView, CHAIN_VIEW_METHODS } from '../../src/cctx/counting-view.js'
 import type { ChainUtxo, ChainView } from '../../src/cctx/types.js'
-import { startDevnet, type Devnet, type DevnetOptions } from '../../src/devnet/server.js'
+import type { Devnet, DevnetOptions } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { KomodoCcError } from '../../src/errors.js'
 import { hash160 } from '../../src/hash/index.js'
 import { ccScript } from '../../src/script/cc.js'
@@ -249,7 +250,7 @@ export function chainViewContract(label: string, makeView: ViewFactory, options:
     let chain: ContractChain
     let view: ChainView
     beforeAll(async () => {
-      dev = await startDevnet(options.devnet)
+      dev = await startTestDevnet(options.devnet)
       chain = await buildContractChain(dev)
       view = await makeView(dev)
     }, 60_000)

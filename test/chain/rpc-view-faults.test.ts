@@ -9,7 +9,8 @@ import { p2pkhAddress } from '../../src/address/address.js'
 import { normalCoins, StateReader } from '../../src/cctx/resolve.js'
 import type { ChainView, Utxo } from '../../src/cctx/types.js'
 import { countingView } from '../../src/cctx/counting-view.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { KomodoCcError } from '../../src/errors.js'
 import { hash160 } from '../../src/hash/index.js'
 import { createKomodoRpc } from '../../src/rpc/client.js'
@@ -231,7 +232,7 @@ describe('lying and lagging nodes: a proxy in front of the devnet that rewrites 
   let spentInPool: string // a mempool spend of the first of them
 
   beforeAll(async () => {
-    dev = await startDevnet()
+    dev = await startTestDevnet()
     const pk = keySigner(key).publicKey
     funding = await dev.rpc.call('sendtoaddress', [keyAddress, '5']).then(String)
     await dev.rpc.call('sendtoaddress', [keyAddress, '7'])

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { hexToBytes } from '../../src/bytes/hex.js'
 import { countingView } from '../../src/cctx/counting-view.js'
 import { mempoolTokenCreate } from '../_util/stand-in-resolver.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { createRpcView } from '../../src/rpc/view.js'
 import { createWallet } from '../../src/wallet/wallet.js'
 
@@ -14,7 +15,7 @@ const tokencreate = mempoolTokenCreate
 
 let dev: Devnet
 beforeAll(async () => {
-  dev = await startDevnet()
+  dev = await startTestDevnet()
   await dev.mine(1)
 })
 afterAll(async () => {

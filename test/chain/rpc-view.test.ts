@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { bytesToHex } from '../../src/bytes/hex.js'
 import { countingView } from '../../src/cctx/counting-view.js'
 import { normalCoins, StateReader } from '../../src/cctx/resolve.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { createKomodoRpc } from '../../src/rpc/client.js'
 import { createRpcView } from '../../src/rpc/view.js'
 import { keySigner } from '../../src/tx/sign.js'
@@ -21,7 +22,7 @@ describe('HTTP requests per contract method (the figures of docs/wallet/chain-so
   let dev: Devnet
   let chain: ContractChain
   beforeAll(async () => {
-    dev = await startDevnet()
+    dev = await startTestDevnet()
     chain = await buildContractChain(dev)
   }, 60_000)
   afterAll(async () => {

@@ -9,7 +9,8 @@ import { KomodoCcError } from '../../src/errors.js'
 import { encodeWif, p2pkhAddress } from '../../src/address/address.js'
 import { hexToBytes } from '../../src/bytes/hex.js'
 import { keySigner } from '../../src/tx/sign.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { createKomodoRpc } from '../../src/rpc/client.js'
 import { komodoDataDir } from '../../src/rpc/conf.js'
 import { COIN_KEYS, jsonText, parseDuration } from '../../src/cli/core.js'
@@ -121,7 +122,7 @@ describe('against the devnet', () => {
   let dev: Devnet
   let conn: string[]
   beforeAll(async () => {
-    dev = await startDevnet()
+    dev = await startTestDevnet()
     await dev.rpc.call('sendtoaddress', [p2pkhAddress(ME), '12.3456789'])
     await dev.mine(1)
     conn = ['--conf', dev.confPath]
@@ -306,7 +307,7 @@ describe('komodo-cc devnet keeps out of ~/.komodo', () => {
       const dir = komodoDataDir('DEVNET', process.platform, { HOME: home, APPDATA: join(home, 'AppData') }, home)
       expect(dir.startsWith(home)).toBe(true)
       expect(missing.error.message).toContain(`--conf-dir ${dir}`)
-      dev = await startDevnet({ dataDir: dir, removeConf: true })
+      dev = await startTestDevnet({ dataDir: dir, removeConf: true })
       const r = await cli(['wallet', 'faucetinfo', ...pk, '--devnet'], env)
       expect(r.stderr).toBe('')
       expect(r.json).toMatchObject({ result: 'success', name: 'Faucet' })

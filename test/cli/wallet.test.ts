@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
 import { encodeWif, p2pkhAddress } from '../../src/address/address.js'
 import { keySigner } from '../../src/tx/sign.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { cli } from '../_util/cli.js'
 
 const KEY = hexToBytes('6a'.repeat(32))
@@ -14,7 +15,7 @@ const ENV = { WALLET_WIF: encodeWif(KEY) }
 let dev: Devnet
 let conn: string[]
 beforeAll(async () => {
-  dev = await startDevnet({ electrum: true })
+  dev = await startTestDevnet({ electrum: true })
   for (let i = 0; i < 3; i++) await dev.rpc.call('sendtoaddress', [p2pkhAddress(ME), '50'])
   await dev.mine(1)
   conn = ['--conf', dev.confPath]

@@ -6,7 +6,8 @@ import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
 import { decodeAddress, p2pkhAddress } from '../../src/address/address.js'
 import { ccAddressOf } from '../../src/cc/address.js'
 import { cc1of1 } from '../../src/cc/condition.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { hash160 } from '../../src/hash/index.js'
 import { ccScript } from '../../src/script/cc.js'
 import { p2pkhScript, p2pkScript } from '../../src/script/script.js'
@@ -50,7 +51,7 @@ const obj = (v: ExactJson) => v as Record<string, ExactJson>
 const list = (v: ExactJson) => v as Record<string, ExactJson>[]
 
 beforeAll(async () => {
-  dev = await startDevnet()
+  dev = await startTestDevnet()
   const premine = dev.chain.blocks[0]!.txids[0]!
   const wallet = hexToBytes(dev.privateKey)
   // height 1: P2PK and P2PKH to the key, a CC output of the key, a P2PKH output to the CC address's hash

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } fro
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { startDevnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'devnet-cleanup-'))
 /** The devnet temporary directories in tmpdir() whose conf file holds `password`. */
@@ -30,7 +30,7 @@ const confsWith = (password: string): string[] =>
 
 describe('devnet cleanup', () => {
   test('without dataDir: a fresh temporary directory with the conf file while it runs, removed by stop()', async () => {
-    const dev = await startDevnet()
+    const dev = await startTestDevnet()
     expect(dirname(dev.dataDir)).toBe(tmpdir())
     expect(basename(dev.dataDir)).toMatch(/^komodo-cc-devnet-/)
     expect(readFileSync(dev.confPath, 'utf8')).toContain(`rpcpassword=${dev.password}`)
@@ -40,7 +40,7 @@ describe('devnet cleanup', () => {
     expect(confsWith(dev.password)).toEqual([])
   })
   test('without dataDir: the stop RPC removes it too', async () => {
-    const dev = await startDevnet()
+    const dev = await startTestDevnet()
     expect(await dev.rpc.call('stop')).toBe('Komodo server stopping')
     await dev.closed
     expect(existsSync(dev.dataDir)).toBe(false)
@@ -67,18 +67,23 @@ process.stdout.write(dev.dataDir + '\\n', () => process.exit(0))`
   test("a caller's dataDir is never removed; its conf file stays unless removeConf", async () => {
     const dir = tmp()
     writeFileSync(join(dir, 'mine.txt'), 'the caller’s file')
-    const a = await startDevnet({ dataDir: dir, chain: 'KEEP', dataFile: join(dir, 'chain.json') })
+    const a = await startTestDevnet({ dataDir: dir, chain: 'KEEP', dataFile: join(dir, 'chain.json') })
     await a.stop()
     expect(readdirSync(dir).sort()).toEqual(['KEEP.conf', 'chain.json', 'mine.txt'])
-    const b = await startDevnet({ dataDir: dir, chain: 'KEEP', dataFile: join(dir, 'chain.json'), removeConf: true })
+    const b = await startTestDevnet({
+      dataDir: dir,
+      chain: 'KEEP',
+      dataFile: join(dir, 'chain.json'),
+      removeConf: true,
+    })
     expect(readFileSync(b.confPath, 'utf8')).toContain(`rpcpassword=${b.password}`)
     await b.stop()
     expect(readdirSync(dir).sort()).toEqual(['chain.json', 'mine.txt'])
   })
   test('removeConf leaves a conf file another devnet has written since', async () => {
     const dir = tmp()
-    const a = await startDevnet({ dataDir: dir, chain: 'TWICE', removeConf: true })
-    const b = await startDevnet({ dataDir: dir, chain: 'TWICE', removeConf: true })
+    const a = await startTestDevnet({ dataDir: dir, chain: 'TWICE', removeConf: true })
+    const b = await startTestDevnet({ dataDir: dir, chain: 'TWICE', removeConf: true })
     try {
       await a.stop()
       expect(readFileSync(b.confPath, 'utf8')).toContain(`rpcpassword=${b.password}`)
@@ -88,6 +93,6 @@ process.stdout.write(dev.dataDir + '\\n', () => process.exit(0))`
     expect(readdirSync(dir)).toEqual([])
   })
   test('removeConf must be a boolean', async () => {
-    await expect(startDevnet({ removeConf: 'yes' as unknown as boolean })).rejects.toMatchObject({ code: 'DEVNET' })
+    await expect(startTestDevnet({ removeConf: 'yes' as unknown as boolean })).rejects.toMatchObject({ code: 'DEVNET' })
   })
 })

@@ -4,7 +4,8 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createKomodoRpc } from '../../src/rpc/client.js'
-import { startDevnet, DEVNET_FLUSH_MS } from '../../src/devnet/server.js'
+import { DEVNET_FLUSH_MS } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { reap, startDevnetChild, type DevnetChild } from './_child.js'
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'devnet-proc-'))
@@ -26,7 +27,8 @@ async function restartOn(
   dataFile: string,
   dir: string,
 ): Promise<{ pubkey: string; height: number; mempool: string[] }> {
-  const dev = await startDevnet({ dataFile, dataDir: join(dir, 'restart') })
+  // the key is the one the child devnet drew and saved in the data file
+  const dev = await startTestDevnet({ dataFile, dataDir: join(dir, 'restart'), serverKey: true })
   try {
     return { pubkey: dev.pubkey, height: dev.chain.height, mempool: await dev.rpc.getrawmempool() }
   } finally {

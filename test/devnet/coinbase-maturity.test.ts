@@ -9,7 +9,8 @@ import { p2pkScript } from '../../src/script/script.js'
 import { serializeTransaction } from '../../src/tx/codec.js'
 import { keySigner, signTransaction } from '../../src/tx/sign.js'
 import { SAPLING_VERSION_GROUP_ID, type Transaction } from '../../src/tx/types.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { StateReader, normalCoins } from '../../src/cctx/resolve.js'
 import { resolveFaucetFund } from '../../src/modules/faucet/resolve.js'
 import { expectRefused } from './_helpers.js'
@@ -45,7 +46,7 @@ describe('coinbase maturity 100 (KMD, -ac_cbmaturity=100)', () => {
   let dev: Devnet
   let reward: string
   beforeAll(async () => {
-    dev = await startDevnet({ coinbaseMaturity: 100, privateKey: '11'.repeat(32) })
+    dev = await startTestDevnet({ coinbaseMaturity: 100, privateKey: '11'.repeat(32) })
     dev.chain.mine(1, MINER_PK) // the coinbase at height 1 pays the miner
     reward = dev.chain.blocks[1]!.txids[0]!
   })
@@ -79,7 +80,7 @@ describe('coinbase maturity 100 (KMD, -ac_cbmaturity=100)', () => {
 describe('coinbase maturity 1 (an asset chain with one era: the devnet default)', () => {
   let dev: Devnet
   beforeAll(async () => {
-    dev = await startDevnet({ privateKey: '12'.repeat(32) })
+    dev = await startTestDevnet({ privateKey: '12'.repeat(32) })
   })
   afterAll(() => dev.stop())
 
@@ -102,7 +103,7 @@ test('chain parameters check coinbaseMaturity (komodo_args: "ac_cbmaturity must 
 })
 
 test('the devnet refuses a bad coinbaseMaturity option', async () => {
-  await expect(startDevnet({ coinbaseMaturity: 0 })).rejects.toMatchObject({ code: 'DEVNET' })
+  await expect(startTestDevnet({ coinbaseMaturity: 0 })).rejects.toMatchObject({ code: 'DEVNET' })
 })
 
 test('komodo-cc devnet --coinbase-maturity N: the devnet refuses a premature coinbase spend at N', async () => {

@@ -8,7 +8,8 @@ import { createKomodoRpc } from '../../src/rpc/client.js'
 import { encodeWif, p2pkhAddress } from '../../src/address/address.js'
 import { hexToBytes } from '../../src/bytes/hex.js'
 import { waitForConfirmations } from '../../src/devnet/demo.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 
 function io(env: Record<string, string> = {}): CliIo & { out: string[]; err: string[] } {
   const out: string[] = []
@@ -29,7 +30,7 @@ function io(env: Record<string, string> = {}): CliIo & { out: string[]; err: str
 let dev: Devnet
 const dir = mkdtempSync(join(tmpdir(), 'demo-remote-'))
 beforeAll(async () => {
-  dev = await startDevnet({ chain: 'REMOTEDEMO', dataDir: dir, blockTime: 0.2 })
+  dev = await startTestDevnet({ chain: 'REMOTEDEMO', dataDir: dir, blockTime: 0.2 })
 })
 afterAll(async () => {
   await dev.stop()
@@ -63,7 +64,7 @@ describe('komodo-cc demo --url / --chain against a separately running daemon', (
   }, 60_000)
 
   test('waitForConfirmations: progress lines, RPC_TIMEOUT when no block comes, resolves once one does', async () => {
-    const still = await startDevnet() // no timer: nothing confirms until we mine
+    const still = await startTestDevnet() // no timer: nothing confirms until we mine
     try {
       const rpc = createKomodoRpc({ url: still.url, user: still.user, password: still.password })
       const txid = (await rpc.call('sendtoaddress', [p2pkhAddress(hexToBytes(still.pubkey)), '1'])) as string

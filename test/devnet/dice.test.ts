@@ -10,7 +10,8 @@ import { diceOutcome } from '../../src/modules/dice/outcome.js'
 import { keySigner } from '../../src/tx/sign.js'
 import { parseTransaction } from '../../src/tx/codec.js'
 import type { Transaction } from '../../src/tx/types.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { expectModuleError, expectRefused, resign } from './_helpers.js'
 
 const D = ccModule('Dice')
@@ -31,7 +32,7 @@ const refusedBy = (t: Transaction, why: string) =>
   expectRefused(dev.rpc.sendrawtransaction(resign(dev, t, GLOBAL, GKEY)), -26, EVAL_FALSE + why)
 
 beforeAll(async () => {
-  dev = await startDevnet()
+  dev = await startTestDevnet()
   fid = await dev.rpc.sendrawtransaction((await dev.rpc.dicefund('DICE', '1000', '1', '10', 10, 5)).hex)
   await dev.mine(1)
   for (let i = 0; i < 100; i++) await dev.rpc.sendrawtransaction((await dev.rpc.diceaddfunds('DICE', fid, '1')).hex)

@@ -11,7 +11,8 @@ import { request } from 'node:http'
 import { hexToBytes, bytesToHex } from '../../src/bytes/hex.js'
 import { keySigner } from '../../src/tx/sign.js'
 import { p2pkhAddress } from '../../src/address/address.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { browserTestsRun, dumpDom, withPages } from '../_util/chromium.js'
 
 const KEY1 = '00'.repeat(31) + '01'
@@ -37,7 +38,7 @@ const send = async (method: string, params: (string | number)[]): Promise<string
 }
 
 beforeAll(async () => {
-  dev = await startDevnet({ privateKey: KEY1, explorer: true })
+  dev = await startTestDevnet({ privateKey: KEY1, explorer: true })
   tokenid = await send('tokencreate', ['TOK', '0.00001', 'a thousand units'])
   await dev.mine(1)
   await send('tokentransfer', [tokenid, HOLDER, 250])
@@ -75,7 +76,7 @@ describe('devnet explorer over HTTP', () => {
     expect(html).not.toMatch(/fetch\(["']https?:/)
     expect(html).not.toContain('@import')
     expect(await dev.rpc.getblockcount()).toBe(dev.chain.height)
-    const plain = await startDevnet()
+    const plain = await startTestDevnet()
     try {
       expect((await fetch(plain.url)).status).toBe(405)
     } finally {

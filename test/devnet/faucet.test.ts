@@ -9,7 +9,8 @@ import { encodeFaucetPayload } from '../../src/modules/faucet/opret.js'
 import { buildFaucetGetAsync } from '../../src/modules/faucet/build.js'
 import { keySigner } from '../../src/tx/sign.js'
 import { SAPLING_VERSION_GROUP_ID, type Transaction } from '../../src/tx/types.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { faucetUtxos } from '../../src/modules/faucet/devnet.js'
 import { expectRefused, resign } from './_helpers.js'
 
@@ -22,7 +23,7 @@ const NEWCOMER = keySigner(hexToBytes('00'.repeat(31) + '0d')).publicKey
 
 let dev: Devnet
 beforeAll(async () => {
-  dev = await startDevnet()
+  dev = await startTestDevnet()
   await dev.rpc.sendrawtransaction((await dev.rpc.faucetfund('5')).hex)
   await dev.mine(1)
 })

@@ -18,7 +18,8 @@ import {
 } from '../../src/modules/oracles/build.js'
 import { createKomodoRpc, type KomodoRpc } from '../../src/rpc/client.js'
 import { RpcError } from '../../src/rpc/transport.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 
 const CLIENTS = 20
 const SECONDS = process.env.DEVNET_LOAD === '1' ? 10 : 2
@@ -61,7 +62,7 @@ async function submit(c: Client, hex: string, tx: Transaction, txid: string): Pr
 const ctx = (c: Client) => ({ pubkey: c.pub, utxos: c.utxos, height: dev.chain.height, privateKey: c.priv })
 
 beforeAll(async () => {
-  dev = await startDevnet()
+  dev = await startTestDevnet()
   oracletxid = await dev.rpc.sendrawtransaction((await dev.rpc.oraclescreate('LOAD', 'load test feed', FORMAT)).hex)
   for (let i = 0; i < CLIENTS; i++) {
     const priv = hexToBytes((i + 1000).toString(16).padStart(64, '0'))

@@ -9,7 +9,8 @@ import { encodeOraclesPayload, decodeOraclesOpret } from '../../src/modules/orac
 import { buildOraclesFund, buildOraclesRegister, buildOraclesSubscribe } from '../../src/modules/oracles/build.js'
 import { keySigner } from '../../src/tx/sign.js'
 import type { Transaction } from '../../src/tx/types.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { acceptTransaction } from '../../src/devnet/validate.js'
 import { defaultValidators } from '../../src/devnet/rpc.js'
 import { oraclesFundOutput, oraclesSubscriptions } from '../../src/modules/oracles/resolve-state.js'
@@ -34,7 +35,7 @@ const EVAL_FALSE =
   '16: mandatory-script-verify-flag-failed (Script evaluated without error but finished with a false/empty top stack element); Oracles: '
 
 beforeAll(async () => {
-  dev = await startDevnet()
+  dev = await startTestDevnet()
   o = await setupOracle(dev, 'sL', 10000n, '0.01')
 })
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { describe, expect, test, vi } from 'vitest'
 import * as fs from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startDevnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { writeFileAtomic } from '../../src/devnet/persist.js'
 
 // every call passes through to the real file system; the spies only watch how files are created
@@ -26,7 +26,7 @@ describe('devnet files are 0600', () => {
   test('the data file and the conf file are 0600 while the devnet runs, also over older 0644 files', async () => {
     const dir = tmp()
     const dataFile = join(dir, 'chain.json')
-    const a = await startDevnet({ dataFile, dataDir: dir, chain: 'MODES' })
+    const a = await startTestDevnet({ dataFile, dataDir: dir, chain: 'MODES' })
     try {
       expect(mode(dataFile)).toBe(0o600)
       expect(mode(a.confPath)).toBe(0o600)
@@ -39,7 +39,7 @@ describe('devnet files are 0600', () => {
     // files left 0644 by an older version are replaced by 0600 ones
     fs.chmodSync(dataFile, 0o644)
     fs.chmodSync(a.confPath, 0o644)
-    const b = await startDevnet({ dataFile, dataDir: dir, chain: 'MODES' })
+    const b = await startTestDevnet({ dataFile, dataDir: dir, chain: 'MODES' })
     try {
       expect(mode(b.confPath)).toBe(0o600)
       expect(mode(dataFile)).toBe(0o600)
@@ -55,7 +55,7 @@ describe('devnet files are 0600', () => {
     vi.mocked(fs.chmodSync).mockClear()
     vi.mocked(fs.fchmodSync).mockClear()
     vi.mocked(fs.writeFileSync).mockClear()
-    const dev = await startDevnet({ dataFile, dataDir: dir, chain: 'FRESH', sync: true })
+    const dev = await startTestDevnet({ dataFile, dataDir: dir, chain: 'FRESH', sync: true })
     await dev.mine(1)
     await dev.stop()
     const creations = openSync.mock.calls.filter(([p]) => String(p).includes('.tmp-'))

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startDevnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { buildData, setupOracle } from './_helpers.js'
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'devnet-persist-'))
@@ -11,7 +11,8 @@ describe('devnet persistence', () => {
   test('a restart from the data file keeps every confirmed transaction, the wallet key and the oracle state', async () => {
     const dir = tmp()
     const dataFile = join(dir, 'chain.json')
-    const a = await startDevnet({ dataFile, dataDir: join(dir, 'a') })
+    // the devnet's own key (a fresh one, saved in the data file): that is what the restart must keep
+    const a = await startTestDevnet({ dataFile, dataDir: join(dir, 'a'), serverKey: true })
     const o = await setupOracle(a)
     const d = await buildData(a, o, '0161' + '0100000000000000')
     await a.rpc.sendrawtransaction(d.hex)
@@ -23,7 +24,7 @@ describe('devnet persistence', () => {
     const info = await a.rpc.oraclesinfo(o.oracletxid)
     await a.stop()
 
-    const b = await startDevnet({ dataFile, dataDir: join(dir, 'b') })
+    const b = await startTestDevnet({ dataFile, dataDir: join(dir, 'b'), serverKey: true })
     try {
       expect(b.pubkey).toBe(a.pubkey)
       expect(await b.rpc.getblockcount()).toBe(height)
@@ -42,12 +43,12 @@ describe('devnet persistence', () => {
   test('every mined block is on disk before generate answers (a crash loses no confirmed transaction)', async () => {
     const dir = tmp()
     const dataFile = join(dir, 'chain.json')
-    const a = await startDevnet({ dataFile, dataDir: join(dir, 'a') })
+    const a = await startTestDevnet({ dataFile, dataDir: join(dir, 'a') })
     try {
       const txid = (await a.rpc.call('sendtoaddress', ['RXL3YXG2ceaB6C5hfJcN4fvmLH2C34knhA', '2'])) as string
       await a.rpc.call('generate', [1])
       // a second node reads the file while the first is still running (no stop, no flush)
-      const b = await startDevnet({ dataFile: dataFile, dataDir: join(dir, 'b') })
+      const b = await startTestDevnet({ dataFile: dataFile, dataDir: join(dir, 'b') })
       expect(b.chain.confirmations(txid)).toBe(1)
       await b.stop()
     } finally {
@@ -58,7 +59,7 @@ describe('devnet persistence', () => {
     const dir = tmp()
     const dataFile = join(dir, 'bad.json')
     writeFileSync(dataFile, '{"hello":1}')
-    await expect(startDevnet({ dataFile, dataDir: dir })).rejects.toMatchObject({ code: 'DEVNET' })
+    await expect(startTestDevnet({ dataFile, dataDir: dir })).rejects.toMatchObject({ code: 'DEVNET' })
     writeFileSync(
       dataFile,
       JSON.stringify({
@@ -68,15 +69,15 @@ describe('devnet persistence', () => {
         mempool: [],
       }),
     )
-    await expect(startDevnet({ dataFile, dataDir: dir })).rejects.toMatchObject({ code: 'DEVNET' })
+    await expect(startTestDevnet({ dataFile, dataDir: dir })).rejects.toMatchObject({ code: 'DEVNET' })
   })
   test('options are checked', async () => {
-    await expect(startDevnet({ port: -1 })).rejects.toMatchObject({ code: 'DEVNET' })
-    await expect(startDevnet({ chain: '../x' })).rejects.toMatchObject({ code: 'DEVNET' })
-    await expect(startDevnet({ blockTime: 0 })).rejects.toMatchObject({ code: 'DEVNET' })
+    await expect(startTestDevnet({ port: -1 })).rejects.toMatchObject({ code: 'DEVNET' })
+    await expect(startTestDevnet({ chain: '../x' })).rejects.toMatchObject({ code: 'DEVNET' })
+    await expect(startTestDevnet({ blockTime: 0 })).rejects.toMatchObject({ code: 'DEVNET' })
   })
   test('blockTime mines on a timer; advanceTime moves block times forward', async () => {
-    const dev = await startDevnet({ blockTime: 0.05 })
+    const dev = await startTestDevnet({ blockTime: 0.05 })
     try {
       const t0 = dev.chain.tip.time
       dev.advanceTime(86400)

@@ -6,7 +6,8 @@ import { p2pkScript } from '../../src/script/script.js'
 import { keySigner } from '../../src/tx/sign.js'
 import { parseTransaction } from '../../src/tx/codec.js'
 import type { Transaction } from '../../src/tx/types.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { StateReader } from '../../src/cctx/resolve.js'
 import { rewardsPlanOutputs } from '../../src/modules/rewards/resolve.js'
 import { expectModuleError, expectRefused, resign } from './_helpers.js'
@@ -32,7 +33,7 @@ const refusedBy = (t: Transaction, why: string) =>
   expectRefused(dev.rpc.call('sendrawtransaction', [resign(dev, t, GLOBAL, GKEY), true]), -26, EVAL_FALSE + why) // allowhighfees: the rule, not the fee, under test
 
 beforeAll(async () => {
-  dev = await startDevnet()
+  dev = await startTestDevnet()
   fundingtxid = await dev.rpc.sendrawtransaction(
     (await dev.rpc.rewardscreatefunding('PLAN', '100', '5', 1, 10, '1')).hex,
   )

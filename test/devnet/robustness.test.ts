@@ -7,7 +7,8 @@ import { timingSafeEqual } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startDevnet, DEVNET_FLUSH_MS, type Devnet } from '../../src/devnet/server.js'
+import { DEVNET_FLUSH_MS, type Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { MAX_JSON_DEPTH } from '../../src/devnet/jsonscan.js'
 
 // the comparison of credentials, watched: every refused request must reach it (no length or format shortcut)
@@ -81,7 +82,7 @@ const nest = (depth: number): string => '['.repeat(depth) + ']'.repeat(depth)
 
 let dev: Devnet
 beforeAll(async () => {
-  dev = await startDevnet({ requestTimeout: 1.5, maxBodyBytes: 64 * 1024 })
+  dev = await startTestDevnet({ requestTimeout: 1.5, maxBodyBytes: 64 * 1024 })
 })
 afterAll(async () => {
   await dev.stop()
@@ -303,7 +304,7 @@ describe('devnet robustness: slow and many clients', () => {
     expect(all.map((r) => (JSON.parse(r.text) as { id: number }).id)).toEqual(Array.from({ length: 200 }, (_v, i) => i))
   })
   test('connections beyond maxConnections are closed at once; the server serves again when they go', async () => {
-    const small = await startDevnet({ maxConnections: 20 })
+    const small = await startTestDevnet({ maxConnections: 20 })
     const idle: Socket[] = []
     try {
       for (let k = 0; k < 20; k++) idle.push(await socketTo(small))
@@ -331,7 +332,7 @@ describe('devnet robustness: slow and many clients', () => {
       { maxConnections: 0 },
       { maxConnections: 1.5 },
     ])
-      await expect(startDevnet(bad)).rejects.toMatchObject({ code: 'DEVNET' })
+      await expect(startTestDevnet(bad)).rejects.toMatchObject({ code: 'DEVNET' })
   })
 })
 
@@ -339,13 +340,13 @@ describe('devnet robustness: restart', () => {
   test("a node started on a running node's data file (as after a crash) has its chain, wallet and mempool", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'devnet-robust-'))
     const dataFile = join(dir, 'chain.json')
-    const a = await startDevnet({ dataFile, dataDir: join(dir, 'a') })
+    const a = await startTestDevnet({ dataFile, dataDir: join(dir, 'a') })
     try {
       await a.rpc.call('sendtoaddress', ['RXL3YXG2ceaB6C5hfJcN4fvmLH2C34knhA', '1'])
       await a.rpc.call('generate', [2])
       const pending = (await a.rpc.call('sendtoaddress', ['RXL3YXG2ceaB6C5hfJcN4fvmLH2C34knhA', '2'])) as string
       await new Promise((r) => setTimeout(r, DEVNET_FLUSH_MS + 500))
-      const b = await startDevnet({ dataFile, dataDir: join(dir, 'b') })
+      const b = await startTestDevnet({ dataFile, dataDir: join(dir, 'b') })
       try {
         expect(b.pubkey).toBe(a.pubkey)
         expect(b.privateKey).toBe(a.privateKey)

@@ -6,7 +6,8 @@ import { createKomodoRpc } from '../../src/rpc/client.js'
 import { parseKomodoConf } from '../../src/rpc/conf.js'
 import { p2pkScript } from '../../src/script/script.js'
 import { keySigner } from '../../src/tx/sign.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { DEVNET_PREMINE_OUTPUTS, DEVNET_PREMINE_VALUE, DEVNET_BLOCK_REWARD } from '../../src/devnet/chain.js'
 import { expectRefused } from './_helpers.js'
 
@@ -16,7 +17,7 @@ const G = '0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798'
 
 let dev: Devnet
 beforeAll(async () => {
-  dev = await startDevnet({ privateKey: KEY1 })
+  dev = await startTestDevnet({ privateKey: KEY1 })
 })
 afterAll(async () => {
   await dev.stop()

@@ -9,7 +9,8 @@ import { decodeTokensOpret, encodeTokensPayload } from '../../src/modules/tokens
 import { buildTokenCreate, buildTokenTransfer } from '../../src/modules/tokens/build.js'
 import { keySigner } from '../../src/tx/sign.js'
 import type { Transaction } from '../../src/tx/types.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { tokenUtxos } from '../../src/modules/tokens/devnet.js'
 import { expectModuleError, expectRefused, resign, walletCtx } from './_helpers.js'
 
@@ -22,7 +23,7 @@ const EVAL_FALSE =
   '16: mandatory-script-verify-flag-failed (Script evaluated without error but finished with a false/empty top stack element); Tokens: '
 
 beforeAll(async () => {
-  dev = await startDevnet()
+  dev = await startTestDevnet()
   tokenid = await dev.rpc.sendrawtransaction((await dev.rpc.tokencreate('TOK', '0.00001', 'ten thousand units')).hex)
   other = await dev.rpc.sendrawtransaction((await dev.rpc.tokencreate('OTH', '0.000005')).hex)
   await dev.mine(1)

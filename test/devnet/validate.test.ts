@@ -6,7 +6,8 @@ import { p2pkScript, p2pkhScript } from '../../src/script/script.js'
 import { parseTransaction, serializeTransaction } from '../../src/tx/codec.js'
 import { keySigner, signTransaction } from '../../src/tx/sign.js'
 import { SAPLING_VERSION_GROUP_ID, type Transaction } from '../../src/tx/types.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { coinbaseTx } from '../../src/devnet/chain.js'
 import { acceptTransaction } from '../../src/devnet/validate.js'
 import { defaultValidators } from '../../src/devnet/rpc.js'
@@ -18,7 +19,7 @@ let pk: Uint8Array
 const other = hexToBytes('00'.repeat(31) + '07')
 
 beforeAll(async () => {
-  dev = await startDevnet()
+  dev = await startTestDevnet()
   priv = hexToBytes(dev.privateKey)
   pk = hexToBytes(dev.pubkey)
 })

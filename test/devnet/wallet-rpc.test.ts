@@ -8,7 +8,8 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import bs58check from 'bs58check'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import type { DevnetLogEntry } from '../../src/devnet/log.js'
 import { devnetCommand } from '../../src/cli/devnet.js'
 import { createKomodoRpc } from '../../src/rpc/client.js'
@@ -26,7 +27,7 @@ const P2SH = bs58check.encode(Uint8Array.from(Buffer.from('55' + '11'.repeat(20)
 let dev: Devnet
 const log: DevnetLogEntry[] = []
 beforeAll(async () => {
-  dev = await startDevnet({ privateKey: KEY1, log: (e) => void log.push(e) })
+  dev = await startTestDevnet({ privateKey: KEY1, log: (e) => void log.push(e) })
 })
 afterAll(async () => {
   await dev.stop()

@@ -41,11 +41,12 @@ export async function rawSession(port: number, host = '127.0.0.1') {
     }
     return JSON.parse(lines.shift()!)
   }
+  let lastId = 0 // request ids count up per session (no Math.random: a rerun sends the same bytes)
   return {
     socket,
     send: (v: unknown) => socket.write((typeof v === 'string' ? v : JSON.stringify(v)) + '\n'),
     next,
-    call: async (method: string, params: unknown[] = [], id: number | string = Math.floor(Math.random() * 1e9)) => {
+    call: async (method: string, params: unknown[] = [], id: number | string = ++lastId) => {
       socket.write(JSON.stringify({ jsonrpc: '2.0', id, method, params }) + '\n')
       const r = await next()
       return r
@@ -121,7 +122,8 @@ export async function buildChainState(dev: Devnet): Promise<{ tokenid: string; t
   // mempool: a spend of a premine output paying the wallet's P2PKH, and a token transfer (CC spend and CC outputs)
   await dev.rpc.call('sendtoaddress', [p2pkhAddress(dev.pubkey), '1.5'])
   const transfer = await dev.rpc.sendrawtransaction(
-    (await dev.rpc.tokentransfer(tokenid, '02' + '11'.repeat(32), 300n)).hex,
+    (await dev.rpc.tokentransfer(tokenid, '0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798', 300n))
+      .hex, // to G, a key on the curve
   )
   return { tokenid, transfer }
 }

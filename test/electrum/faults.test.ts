@@ -7,7 +7,8 @@ import { p2pkhAddress } from '../../src/address/address.js'
 import { buildContextOf, normalCoins, StateReader, type MethodResolver } from '../../src/cctx/resolve.js'
 import { buildTokenCreate } from '../../src/modules/tokens/build.js'
 import { createWallet } from '../../src/wallet/wallet.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { ElectrumClient } from '../../src/electrum/client.js'
 import { createElectrumView } from '../../src/electrum/view.js'
 import { KomodoCcError } from '../../src/errors.js'
@@ -16,7 +17,7 @@ import { fakeServer, reply } from './_helpers.js'
 
 let dev: Devnet
 beforeAll(async () => {
-  dev = await startDevnet({ electrum: true })
+  dev = await startTestDevnet({ electrum: true })
   await dev.mine(2)
 }, 30_000)
 afterAll(async () => {

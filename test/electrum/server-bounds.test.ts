@@ -3,13 +3,14 @@
 // gives way to a new client instead of locking everyone out for SESSION_TIMEOUT.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { connect, type Socket } from 'node:net'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { startElectrumServer } from '../../src/devnet/electrum.js'
 import { rawSession } from './_helpers.js'
 
 let dev: Devnet
 beforeAll(async () => {
-  dev = await startDevnet({ privateKey: '61'.repeat(32) })
+  dev = await startTestDevnet({ privateKey: '61'.repeat(32) })
   await dev.mine(60)
 }, 30_000)
 afterAll(() => dev.stop())

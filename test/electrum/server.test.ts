@@ -6,7 +6,8 @@ import { createRequire } from 'node:module'
 import { hexToBytes } from '../../src/bytes/hex.js'
 import { hash160 } from '../../src/hash/index.js'
 import { p2pkScript, p2pkhScript } from '../../src/script/script.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { startElectrumServer } from '../../src/devnet/electrum.js'
 import { devnetBlockHeader } from '../../src/devnet/chain.js'
 import { scripthash, electrumStatus } from '../../src/electrum/scripthash.js'
@@ -20,7 +21,7 @@ let p2pk: string
 let p2pkh: string
 let tokenid: string
 beforeAll(async () => {
-  dev = await startDevnet({ electrum: true })
+  dev = await startTestDevnet({ electrum: true })
   ;({ tokenid } = await buildChainState(dev))
   p2pk = scripthash(p2pkScript(hexToBytes(dev.pubkey)))
   p2pkh = scripthash(p2pkhScript(hash160(hexToBytes(dev.pubkey))))

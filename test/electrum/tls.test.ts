@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs'
 import { connect as netConnect } from 'node:net'
 import { createServer, type Server } from 'node:tls'
 import { resolve } from 'node:path'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { createElectrumView } from '../../src/electrum/view.js'
 import { createWallet } from '../../src/wallet/wallet.js'
 import { KomodoCcError } from '../../src/errors.js'
@@ -18,7 +19,7 @@ let dev: Devnet
 let proxy: Server
 let port = 0
 beforeAll(async () => {
-  dev = await startDevnet({ electrum: true })
+  dev = await startTestDevnet({ electrum: true })
   proxy = createServer({ key, cert }, (tlsSocket) => {
     const plain = netConnect({ host: '127.0.0.1', port: dev.electrum!.port })
     tlsSocket.pipe(plain).pipe(tlsSocket)

@@ -3,7 +3,8 @@
 // its checkpoint (HEADER_LIMIT beyond), so a server claiming a far height cannot make it read millions of headers.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { p2pkhAddress } from '../../src/address/address.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { createElectrumView } from '../../src/electrum/view.js'
 import { MAX_TX_SIZE_AFTER_SAPLING } from '../../src/tx/types.js'
 import { compactTarget, KOMODO_POW_LIMIT } from '../../src/electrum/merkle.js'
@@ -13,7 +14,7 @@ import { fakeServer, reply } from './_helpers.js'
 let dev: Devnet
 let txids: string[]
 beforeAll(async () => {
-  dev = await startDevnet({ electrum: true, privateKey: '51'.repeat(32) })
+  dev = await startTestDevnet({ electrum: true, privateKey: '51'.repeat(32) })
   const to = p2pkhAddress('03' + '5a'.repeat(32))
   for (let i = 0; i < 6; i++) await dev.rpc.call('sendtoaddress', [to, '1'])
   await dev.mine(12)

@@ -8,7 +8,8 @@ import { resolve } from 'node:path'
 import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
 import { p2pkhAddress } from '../../src/address/address.js'
 import { keySigner } from '../../src/tx/sign.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { browserTestsRun, openPageUntil, withPages } from '../_util/chromium.js'
 
 const KEY = '6b'.repeat(32) // the page's key: the devnet never sees it
@@ -47,7 +48,7 @@ run().then((r) => post('/result', r), (e) => post('/result', { error: String(e &
 
 let dev: Devnet
 beforeAll(async () => {
-  dev = await startDevnet({ electrum: true })
+  dev = await startTestDevnet({ electrum: true })
   await dev.rpc.call('sendtoaddress', [p2pkhAddress(me), '50'])
   await dev.mine(1)
 }, 30_000)

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { WalletCallAny, WalletMethod, WalletReadMethod } from '../../src/wallet/wallet.js'
 import * as root from '../../src/node.js'
 import { KomodoCcError } from '../../src/errors.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 
 const JUNK: unknown[] = [
   undefined,
@@ -27,7 +28,7 @@ const api = root as unknown as Record<string, (...a: unknown[]) => unknown>
 
 let dev: Devnet
 beforeAll(async () => {
-  dev = await startDevnet()
+  dev = await startTestDevnet()
 })
 afterAll(async () => {
   await dev.stop()

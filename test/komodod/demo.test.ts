@@ -4,7 +4,8 @@
 // every input's script and CC validator. A bit flipped in a module's OP_RETURN must then be refused by that module's
 // validator: the judge can say no.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { runDemoFlows } from '../../src/devnet/demo.js'
 import { hexToBytes, bytesToHex } from '../../src/bytes/hex.js'
 import { parseTransaction, serializeTransaction, txid as txidOf } from '../../src/tx/codec.js'
@@ -40,7 +41,7 @@ describe.runIf(have)("the demo flows, judged by komodod's own validators", () =>
   let results: Judgement[]
 
   beforeAll(async () => {
-    dev = await startDevnet({ privateKey: KEY })
+    dev = await startTestDevnet({ privateKey: KEY })
     const out: string[] = []
     const status = await runDemoFlows(
       { stdout: (t) => out.push(t), stderr: (t) => out.push(t) },

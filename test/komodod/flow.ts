@@ -5,7 +5,7 @@ import { vi } from 'vitest'
 import { hexToBytes } from '../../src/bytes/hex.js'
 import { batonKey } from '../../src/cc/address.js'
 import type { ChainSnapshot } from '../../src/devnet/chain.js'
-import { startDevnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { relayPolicy } from '../../src/tx/policy.js'
 import { createWallet, type Wallet, type WalletResult } from '../../src/wallet/wallet.js'
 import { FLOW_HOUSE, FLOW_KEY, FLOW_NEWCOMER, WALLET_FLOW, fundFlow, type FlowContext } from '../_util/wallet-flow.js'
@@ -29,7 +29,7 @@ export async function runMutationFlow(): Promise<FlowChain> {
   vi.useFakeTimers({ toFake: ['Date'], now: FLOW_CLOCK })
   // gatewaysdeposit's opret (the deposit transaction and its proof, about 2.3 KB) is over a default node's 208-byte
   // -datacarriersize: the flow runs a gateways node (docs/policy.md), and so do the matrix's devnet and komodod
-  const dev = await startDevnet({ privateKey: MUTATION_DEVNET_KEY, policy: MUTATION_POLICY })
+  const dev = await startTestDevnet({ privateKey: MUTATION_DEVNET_KEY, policy: MUTATION_POLICY })
   try {
     await fundFlow(dev)
     type W = (...a: unknown[]) => Promise<WalletResult>

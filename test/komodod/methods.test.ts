@@ -5,7 +5,8 @@
 // same bytes). Extra branches: a token transfer of a whole balance (no token change), several dice bets and their
 // finish (each outcome the chain gives), a second oracles subscription and chunked oracle records.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { createWallet, type Wallet, type WalletResult } from '../../src/wallet/wallet.js'
 import { WALLET_METHODS } from '../../src/modules/registry/resolvers.js'
 import { inspectTransaction } from '../../src/inspect/index.js'
@@ -45,7 +46,10 @@ describe.runIf(ccoracleAvailable())("every method and branch, judged by komodod'
   beforeAll(async () => {
     // gatewaysdeposit's OP_RETURN is over a default node's 208 bytes: a node for gateways runs with
     // -datacarriersize=10001 (docs/policy.md); below, komodod at its default refuses it for that reason alone
-    dev = await startDevnet({ privateKey: '6c'.repeat(32), policy: relayPolicy('asset', { datacarriersize: 10001 }) })
+    dev = await startTestDevnet({
+      privateKey: '6c'.repeat(32),
+      policy: relayPolicy('asset', { datacarriersize: 10001 }),
+    })
     await fundFlow(dev)
     wallet = createWallet({ privateKey: KEY, view: dev.view })
     house = createWallet({ privateKey: HOUSE, view: dev.view })

@@ -1,5 +1,5 @@
 // Crash recovery (issue 20): a publisher process killed with SIGKILL — right after writing the journal (signed, not
-// sent), right after a broadcast (sent, the journal not updated), and at random points of a 200-sample run — then
+// sent), right after a broadcast (sent, the journal not updated), and at seeded points of a 200-sample run — then
 // restarted on the same journal file and replaying the same sequence numbers: every sample on chain exactly once,
 // in order, none lost.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -10,15 +10,17 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { bytesToHex } from '../../src/bytes/hex.js'
 import { batonPubkey, ccAddress } from '../../src/cc/address.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { fundedKey, registeredOracle, subscribe, type Publisher } from './_setup.js'
+import { seededRandom } from '../_util/seed.js'
 
 const CHILD = fileURLToPath(new URL('./_child.ts', import.meta.url))
 let dev: Devnet
 let dir: string
 
 type Run = { code: number | null; signal: NodeJS.Signals | null; out: string; err: string }
-function runChild(cfg: object, killAfterMs?: number): Promise<Run> {
+function runChild(cfg: object): Promise<Run> {
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(cfg)], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_OPTIONS: '' },
@@ -27,20 +29,7 @@ function runChild(cfg: object, killAfterMs?: number): Promise<Run> {
   let err = ''
   child.stdout.on('data', (c: Buffer) => (out += String(c)))
   child.stderr.on('data', (c: Buffer) => (err += String(c)))
-  let timer: NodeJS.Timeout | undefined
-  if (killAfterMs !== undefined) {
-    // counted from the first sample sent, so the kill lands mid-run rather than during start-up
-    const arm = (): void => {
-      if (timer === undefined && out.includes('"sent"')) timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs)
-    }
-    child.stdout.on('data', arm)
-  }
-  return new Promise((resolve) =>
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer)
-      resolve({ code, signal, out, err })
-    }),
-  )
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal, out, err })))
 }
 
 const samplesOf = async (oracle: string, p: Publisher): Promise<{ txid: string; data: string[] }[]> =>
@@ -52,7 +41,7 @@ const samplesOf = async (oracle: string, p: Publisher): Promise<{ txid: string; 
 const valueOf = (seq: number): string => String(seq * 1000 + 7)
 
 beforeAll(async () => {
-  dev = await startDevnet()
+  dev = await startTestDevnet()
   dir = mkdtempSync(join(tmpdir(), 'publisher-crash-'))
 }, 60_000)
 afterAll(async () => {
@@ -102,27 +91,39 @@ describe('a publisher killed with SIGKILL and restarted on its journal', () => {
     expect(new Set(s.map((x) => x.txid)).size).toBe(10)
   }, 120_000)
 
-  test('200 samples in bursts, killed at random points several times, blocks mined between runs: each on chain once, in order', async () => {
+  test('200 samples in bursts, killed at seeded points several times, blocks mined between runs: each on chain once, in order', async () => {
     const P = await fundedKey(dev, 'crash random P')
     const O = await registeredOracle(dev, P, 'L', 'RANDOM')
     await subscribe(dev, O, P, 210, 7)
     const journal = join(dir, 'random.json')
+    // the first six runs die at a point drawn from the seed (test/_util/seed.ts): right after the K-th journal write
+    // or the K-th broadcast of that run, K in 1..30; each run has at least 40 samples it has not sent, so each kill
+    // lands mid-run whatever the machine's speed (no timer)
+    const rand = seededRandom('publisher crash points')
+    const points = [...Array(6).keys()].map(
+      () => `${rand() < 0.5 ? 'journal' : 'broadcast'}:${1 + Math.floor(rand() * 30)}`,
+    )
     let kills = 0
-    let seed = 12345
-    const rand = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
     for (let run = 0; run < 12; run++) {
       const to = Math.min(200, 40 * (run + 1)) // bursts: each run replays from 0 and adds up to 40 more
-      const kill = run < 6 ? Math.floor(rand() * 150) : undefined
-      const r = await runChild(
-        { confPath: dev.confPath, oracletxid: O, key: bytesToHex(P.priv), journal, from: 0, to },
-        kill,
-      )
-      if (r.signal === 'SIGKILL') kills++
-      else expect(r.code, r.err).toBe(0)
+      const crash = points[run]
+      const r = await runChild({
+        confPath: dev.confPath,
+        oracletxid: O,
+        key: bytesToHex(P.priv),
+        journal,
+        from: 0,
+        to,
+        ...(crash === undefined ? {} : { crash }),
+      })
+      if (crash !== undefined) {
+        expect(r.signal, `run ${run} (${crash}): ${r.err}`).toBe('SIGKILL')
+        kills++
+      } else expect(r.code, r.err).toBe(0)
       if (run % 2 === 1) await dev.mine(1)
       if (to === 200 && r.code === 0) break
     }
-    expect(kills).toBeGreaterThanOrEqual(3)
+    expect(kills).toBe(6)
     await dev.mine(1)
     const s = await samplesOf(O, P)
     expect(s.map((x) => x.data[0])).toEqual([...Array(200).keys()].reverse().map(valueOf))

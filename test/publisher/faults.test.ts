@@ -12,7 +12,8 @@ import { createKomodoRpc } from '../../src/rpc/client.js'
 import { createRpcView } from '../../src/rpc/view.js'
 import { createElectrumView } from '../../src/electrum/view.js'
 import type { ChainView } from '../../src/cctx/types.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { createOraclePublisher, memoryJournalStorage, type PublisherEvent } from '../../src/publisher/index.js'
 import { fundedKey, registeredOracle, subscribe, type Publisher } from './_setup.js'
 
@@ -50,7 +51,7 @@ function switchable(target: () => ChainView, fault: () => KomodoCcError | undefi
 
 describe('a node that goes away', () => {
   test('timing out for a while: retry events, then every sample once, in order', async () => {
-    const dev = await startDevnet()
+    const dev = await startTestDevnet()
     try {
       const P = await fundedKey(dev, 'faults timeout')
       const O = await registeredOracle(dev, P, 'L', 'TIMEOUT')
@@ -72,7 +73,8 @@ describe('a node that goes away', () => {
       const first = await Promise.all([0, 1, 2].map((i) => pub.publish([BigInt(i)])))
       down = true
       const later = Promise.all([3, 4, 5].map((i) => pub.publish([BigInt(i)])))
-      await new Promise((r) => setTimeout(r, 400))
+      // down until three retries were seen (waiting on events, not on a time that a loaded machine may not keep)
+      while (retries.length <= 2) await new Promise((r) => setTimeout(r, 20))
       expect(retries.length).toBeGreaterThan(2)
       down = false
       const rest = await later
@@ -87,7 +89,7 @@ describe('a node that goes away', () => {
 
   test('restarting (its data file) with two samples lost from its mempool: they go out again, the same bytes, before the next', async () => {
     const dataFile = join(dir, 'node.json')
-    let dev = await startDevnet({ dataFile })
+    let dev = await startTestDevnet({ dataFile })
     const port = Number(new URL(dev.url).port)
     const P = await fundedKey(dev, 'faults restart')
     const O = await registeredOracle(dev, P, 'L', 'RESTART')
@@ -117,8 +119,10 @@ describe('a node that goes away', () => {
     expect(snap.mempool.length).toBeGreaterThanOrEqual(3)
     writeFileSync(dataFile, JSON.stringify(snap))
     const later = Promise.all([5, 6].map((i) => pub.publish([BigInt(i)])))
-    await new Promise((r) => setTimeout(r, 300)) // down: connection refused, retried
-    dev = await startDevnet({ dataFile, port })
+    // down: connection refused, retried (waited for, not timed)
+    while (!events.some((e) => e.type === 'retry' && e.reason !== 'dropped'))
+      await new Promise((r) => setTimeout(r, 20))
+    dev = await startTestDevnet({ dataFile, port })
     try {
       current = createRpcView(createKomodoRpc({ url: dev.url, user: dev.user, password: dev.password }))
       const rest = await later
@@ -138,7 +142,7 @@ describe('a node that goes away', () => {
 describe('a second publisher on the same key', () => {
   test('its sample took the baton while ours was lost from the mempool: our journal is older than the chain, refused at start, nothing sent or re-signed', async () => {
     const dataFile = join(dir, 'second.json')
-    let dev = await startDevnet({ dataFile })
+    let dev = await startTestDevnet({ dataFile })
     const port = Number(new URL(dev.url).port)
     try {
       const P = await fundedKey(dev, 'second publisher')
@@ -159,7 +163,7 @@ describe('a second publisher on the same key', () => {
       const snap = JSON.parse(readFileSync(dataFile, 'utf8')) as { mempool: string[] }
       snap.mempool = snap.mempool.filter((h) => txidOfBytes(hexToBytes(h)) !== lost.txid)
       writeFileSync(dataFile, JSON.stringify(snap))
-      dev = await startDevnet({ dataFile, port })
+      dev = await startTestDevnet({ dataFile, port })
       // another process with the same key (its own journal) publishes: it spends the baton ours had spent
       const other = await createOraclePublisher({ oracletxid: O, privateKey: P.priv, view: dev.view, pollMs: 0 })
       const theirs = await other.publish([2n])
@@ -198,7 +202,7 @@ describe('a second publisher on the same key', () => {
 
 describe('over Electrum', () => {
   test('a burst of 6 samples through the devnet Electrum server, chained in its mempool, confirmed in one block', async () => {
-    const dev = await startDevnet({ electrum: true })
+    const dev = await startTestDevnet({ electrum: true })
     const view = createElectrumView({ url: dev.electrum!.url })
     try {
       const P = await fundedKey(dev, 'electrum')

@@ -10,7 +10,8 @@ import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
 import { sha256 } from '../../src/hash/index.js'
 import { parseTransaction, serializeTransaction, txidOfBytes } from '../../src/tx/codec.js'
 import { KomodoCcError } from '../../src/errors.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { createOraclePublisher, memoryJournalStorage } from '../../src/publisher/index.js'
 import { fileJournal } from '../../src/publisher/file-journal.js'
 import type { WalletResult } from '../../src/wallet/index.js'
@@ -51,7 +52,7 @@ const start = (journal: ReturnType<typeof memoryJournalStorage>) =>
   createOraclePublisher({ oracletxid: A, privateKey: P.priv, view: dev.view, journal, pollMs: 0 })
 
 beforeAll(async () => {
-  dev = await startDevnet({ privateKey: '41'.repeat(32) })
+  dev = await startTestDevnet({ privateKey: '41'.repeat(32) })
   P = await fundedKey(dev, 'journal P')
   Q = await fundedKey(dev, 'journal Q')
   A = await registeredOracle(dev, P, 'L')

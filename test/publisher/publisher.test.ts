@@ -7,7 +7,8 @@ import { relayPolicy } from '../../src/tx/policy.js'
 import { batonPubkey, ccAddress } from '../../src/cc/address.js'
 import { joinOracleData } from '../../src/oracle-data/chunk.js'
 import { KomodoCcError } from '../../src/errors.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import {
   createOraclePublisher,
   memoryJournalStorage,
@@ -27,7 +28,7 @@ const onChain = async (oracle: string, key: Uint8Array, n = 0): Promise<Samples[
   ((await dev.rpc.call('oraclessamples', [oracle, ccAddress(0xec, batonPubkey(key)), String(n)])) as Samples).samples
 
 beforeAll(async () => {
-  dev = await startDevnet()
+  dev = await startTestDevnet()
   P = await fundedKey(dev, 'P')
   A = await registeredOracle(dev, P, 'IhhL')
   await subscribe(dev, A, P, 30, 3)

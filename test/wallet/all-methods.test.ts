@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { bytesToHex } from '../../src/bytes/hex.js'
 import { keySigner } from '../../src/tx/sign.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { relayPolicy } from '../../src/tx/policy.js'
 
 /** A gateways node: komodod started with -datacarriersize=10001. */
@@ -129,7 +130,7 @@ function allMethods(source: Source): void {
 
     beforeAll(async () => {
       // gatewaysdeposit/partialsign/completesigning need a node with a larger -datacarriersize (docs/policy.md)
-      dev = await startDevnet({ electrum: source.electrum, policy: GATEWAYS_NODE })
+      dev = await startTestDevnet({ electrum: source.electrum, policy: GATEWAYS_NODE })
       await fundFlow(dev) // the wallet's coins are P2PK only: the source must know its key to find them
       view = source.open(dev)
       counting = countingView(view)

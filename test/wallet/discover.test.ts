@@ -2,7 +2,8 @@
 // payments and token transfers to chosen indices of the receive and change chains, then discoverAccount walks them
 // with BIP44's gap limit. Every amount below is what the test sent; every address is the BIP44 vector-tested one.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { createWallet, type Wallet } from '../../src/wallet/wallet.js'
 import { discoverAccount, nextUnusedKey } from '../../src/wallet/discover.js'
 import { hdKeyFromMnemonic, keyFromMnemonic } from '../../src/keys/index.js'
@@ -19,7 +20,7 @@ let dev: Devnet
 let funder: Wallet
 let tokenid = ''
 beforeAll(async () => {
-  dev = await startDevnet({ privateKey: DEVNET_KEY, electrum: true })
+  dev = await startTestDevnet({ privateKey: DEVNET_KEY, electrum: true })
   // change 1: one P2PK output of 0.5 KMD, as komodod's builders pay change (the address index files it under the
   // key's P2PKH address; Electrum finds it only when the view knows the key)
   await dev.rpc.sendrawtransaction(payToPubkey(dev, at(1, 1).pubkey, 1, 50_000_000n))

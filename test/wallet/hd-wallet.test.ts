@@ -3,7 +3,8 @@
 // derived key); with changeTo 'next-unused' change goes to the account's next unused change address, one fresh address
 // per call, and the wallet over that change key spends it.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { createWallet } from '../../src/wallet/wallet.js'
 import { createHdWallet } from '../../src/wallet/hd.js'
 import { createElectrumView } from '../../src/electrum/view.js'
@@ -19,7 +20,7 @@ const p2pk = (pubkey: string) => bytesToHex(p2pkScript(hexToBytes(pubkey)))
 
 let dev: Devnet
 beforeAll(async () => {
-  dev = await startDevnet({ privateKey: DEVNET_KEY, electrum: true })
+  dev = await startTestDevnet({ privateKey: DEVNET_KEY, electrum: true })
   await dev.mine(1)
   await dev.rpc.call('sendtoaddress', [at(0, 0).address, '10'])
   await dev.rpc.call('sendtoaddress', [at(0, 0, 1).address, '10'])

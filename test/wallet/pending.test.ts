@@ -8,7 +8,9 @@ import { hexToBytes } from '../../src/bytes/hex.js'
 import type { MethodResolver } from '../../src/cctx/resolve.js'
 import { mempoolTokenCreate } from '../_util/stand-in-resolver.js'
 import type { ChainView } from '../../src/cctx/types.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
+import { lyingView } from '../_util/lie.js'
 import { createWallet } from '../../src/wallet/wallet.js'
 import { KomodoCcError } from '../../src/errors.js'
 import { laggingView } from '../_util/lagging-view.js'
@@ -17,7 +19,7 @@ const tokencreate = mempoolTokenCreate
 
 let dev: Devnet
 beforeAll(async () => {
-  dev = await startDevnet()
+  dev = await startTestDevnet()
   await dev.mine(1)
 })
 afterAll(async () => {

@@ -1,14 +1,15 @@
 // The wallet refuses, before broadcasting, what the node's relay policy refuses (komodod IsStandardTx): the policy
 // comes from the chain source (the devnet's view says its own) or from createWallet({ policy }).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { createWallet } from '../../src/wallet/wallet.js'
 import { countingView } from '../../src/cctx/counting-view.js'
 import { relayPolicy } from '../../src/tx/policy.js'
 
 let dev: Devnet
 beforeAll(async () => {
-  dev = await startDevnet()
+  dev = await startTestDevnet()
 }, 30_000)
 afterAll(async () => {
   await dev.stop()
@@ -50,7 +51,7 @@ describe('the wallet checks the relay policy before broadcasting', () => {
     expect(dev.chain.mempool).toContain(r.txid)
   })
   test('a devnet started with --datacarriersize tells the wallet through its view', async () => {
-    const big = await startDevnet({ policy: relayPolicy('asset', { datacarriersize: 10001 }) })
+    const big = await startTestDevnet({ policy: relayPolicy('asset', { datacarriersize: 10001 }) })
     try {
       expect(big.view.relayPolicy?.datacarriersize).toBe(10001)
       expect([big.policy.datacarriersize, big.chain.policy.datacarriersize, dev.chain.policy.datacarriersize]).toEqual([

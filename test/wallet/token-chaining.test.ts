@@ -5,7 +5,8 @@
 // TokensExactAmounts, src/cc/eval.cpp, src/main.cpp myGetTransaction): `{ resolve: { mempool: true } }` gathers the
 // mempool's token outputs too, and the node accepts the chain.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { createWallet, type Wallet } from '../../src/wallet/wallet.js'
 import { StateReader } from '../../src/cctx/resolve.js'
 import { tokenBalance } from '../../src/modules/tokens/inputs.js'
@@ -16,7 +17,7 @@ let wallet: Wallet
 
 describe('token transfers chain through the mempool with { resolve: { mempool: true } }', () => {
   beforeAll(async () => {
-    dev = await startDevnet()
+    dev = await startTestDevnet()
     await fundFlow(dev)
     wallet = createWallet({ privateKey: FLOW_KEY, view: dev.view })
   }, 60_000)

@@ -7,14 +7,15 @@ import { connect, createServer, type Socket } from 'node:net'
 import { hexToBytes } from '../../src/bytes/hex.js'
 import { mempoolTokenCreate as tokencreate } from '../_util/stand-in-resolver.js'
 import type { ChainView } from '../../src/cctx/types.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { createWallet, type WalletResult } from '../../src/wallet/wallet.js'
 import { createElectrumView } from '../../src/electrum/view.js'
 import { KomodoCcError } from '../../src/errors.js'
 
 let dev: Devnet
 beforeAll(async () => {
-  dev = await startDevnet({ electrum: true, privateKey: '31'.repeat(32) })
+  dev = await startTestDevnet({ electrum: true, privateKey: '31'.repeat(32) })
   await dev.mine(1)
 })
 afterAll(() => dev.stop())

@@ -6,7 +6,8 @@
 // carries is checked against the value the text means (written here from the C++, not computed by the library).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { encodeWif, p2pkhAddress } from '../../src/address/address.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { relayPolicy } from '../../src/tx/policy.js'
 
 /** A node started with -datacarriersize=10001, as gateways need. */
@@ -219,7 +220,7 @@ const caseOf = (method: string, n = 0) => CASES.filter((c) => c.method === metho
 describe('one meaning per text: the library, the CLI and the daemon-style RPC read every amount alike', () => {
   beforeAll(async () => {
     // a gateways node: gatewaysdeposit's OP_RETURN is over a default node's 208 bytes (docs/policy.md)
-    dev = await startDevnet({ privateKey: FLOW_KEY, policy: GATEWAYS_NODE })
+    dev = await startTestDevnet({ privateKey: FLOW_KEY, policy: GATEWAYS_NODE })
     await fundFlow(dev)
     wallet = createWallet({ privateKey: FLOW_KEY, view: createRpcView(dev.rpc), policy: GATEWAYS_NODE })
   }, 60_000)

@@ -9,7 +9,8 @@ import { p2pkhAddress } from '../../src/address/address.js'
 import { keySigner } from '../../src/tx/sign.js'
 import type { ChainView } from '../../src/cctx/types.js'
 import { KomodoCcError } from '../../src/errors.js'
-import { startDevnet, type Devnet } from '../../src/devnet/server.js'
+import type { Devnet } from '../../src/devnet/server.js'
+import { startTestDevnet } from '../_util/devnet.js'
 import { createElectrumView } from '../../src/electrum/view.js'
 import { createWallet } from '../../src/wallet/wallet.js'
 import { decodePendingSet } from '../../src/wallet/pending-store.js'
@@ -24,7 +25,7 @@ const tick = (ms = 30) => new Promise((r) => setTimeout(r, ms))
 
 let dev: Devnet
 beforeAll(async () => {
-  dev = await startDevnet({ electrum: true })
+  dev = await startTestDevnet({ electrum: true })
   await dev.mine(1)
 })
 afterAll(async () => {

@@ -1,4 +1,6 @@
 import { bytesToHex } from '../../bytes/hex.js'
+import { utf8ToBytes } from '../../bytes/utils.js'
+import { sha256 } from '../../hash/index.js'
 import { ccAddress } from '../../cc/address.js'
 import { cc1of1 } from '../../cc/condition.js'
 import { ccModule, EVAL } from '../../cc/eval.js'
@@ -107,7 +109,7 @@ export const FAUCET_METHODS: Record<string, Method> = {
       try {
         // the daemon's RPC builds for any address (the node refuses an old one when it is broadcast)
         const r = await resolveFaucetGet({}, walletResolveContext(n), {
-          startNonce: Math.floor(Math.random() * 0x0fffffff),
+          startNonce: faucetStartNonce(n.chain, n.wallet.pubkey),
           progressEvery: 256,
           allowOldAddress: true,
         })
@@ -117,6 +119,18 @@ export const FAUCET_METHODS: Record<string, Method> = {
       }
     },
   },
+}
+
+/**
+ * Where the devnet's faucetget starts its nonce search. komodod starts at `rand() & 0xfffffff` (FaucetGet,
+ * src/cc/faucet.cpp); the devnet starts at 28 bits that the chain's state fixes (the wallet's pubkey, the height and
+ * the mempool), so a run that does the same things finds the same nonces and txids, and a second faucetget over a
+ * changed mempool starts elsewhere.
+ * @example faucetStartNonce(chain, pubkey) // 0 ≤ n ≤ 0x0fffffff, the same for the same chain state
+ */
+export function faucetStartNonce(chain: DevChain, pubkey: Uint8Array): number {
+  const h = sha256(utf8ToBytes(`faucetget ${bytesToHex(pubkey)} ${chain.height} ${chain.mempool.join(',')}`))
+  return ((h[0]! << 24) | (h[1]! << 16) | (h[2]! << 8) | h[3]!) & 0x0fffffff
 }
 
 /**

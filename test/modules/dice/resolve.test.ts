@@ -14,7 +14,9 @@ import type { ChainView, Utxo } from '../../../src/cctx/types.js'
 import type { ResolveContext } from '../../../src/cctx/resolve.js'
 import { KomodoCcError } from '../../../src/errors.js'
 import { coinbaseTx } from '../../../src/devnet/chain.js'
-import { startDevnet, type Devnet } from '../../../src/devnet/server.js'
+import type { Devnet } from '../../../src/devnet/server.js'
+import { startTestDevnet } from '../../_util/devnet.js'
+import { expectTold, lyingView } from '../../_util/lie.js'
 import { sbits } from '../../../src/sbits.js'
 import { buildDiceAddFunds, diceGlobalScript } from '../../../src/modules/dice/build.js'
 import { diceHashEntropy } from '../../../src/modules/dice/entropy.js'
@@ -209,7 +211,7 @@ const E_chain: string[] = [] // each funded by the previous one's change: candid
 const sentToMempool: string[] = []
 
 beforeAll(async () => {
-  dev = await startDevnet()
+  dev = await startTestDevnet()
   const rpc = dev.rpc
   const T1 = (await rpc.call('sendtoaddress', [p2pkhAddress(H.pub), '3000'])) as string
   T2 = (await rpc.call('sendtoaddress', [p2pkhAddress(H.pub), '5'])) as string
@@ -708,18 +710,23 @@ describe('a lying chain source: a typed error, nothing signed', () => {
     }
     return { signer, calls }
   }
-  const betWith = async (view: ChainView) => {
+  /** A bet over a view lying through `overrides`: refused, nothing signed, and the lie was told. */
+  const betWith = async (overrides: Partial<ChainView>) => {
     const { signer, calls } = spy(B)
+    const lie = lyingView(dev.view, overrides)
     const e = await codeOf(
       resolveDiceBet(
         { name: 'DICE', fundingtxid: fidA, amount: '1', odds: 2 },
-        { view, pubkey: B.pub, signer },
+        { view: lie.view, pubkey: B.pub, signer },
         { bettorEntropy: '11'.repeat(32) },
       ),
     )
     expect(calls.n).toBe(0)
+    expectTold(lie)
     return e
   }
+  /** The entropy output the honest view's bet takes now (the first candidate not spent in the mempool). */
+  let honestEntropy: string
 
   test('the honest view signs (the spy works)', async () => {
     const { signer, calls } = spy(B)
@@ -730,22 +737,23 @@ describe('a lying chain source: a typed error, nothing signed', () => {
     )
     expect(r.signed).toBe(true)
     expect(calls.n).toBeGreaterThan(0)
+    honestEntropy = r.tx.vin[0]!.txid
   })
 
   test('another transaction for the funding txid', async () => {
     const e = await betWith({
-      ...dev.view,
       getTransaction: async (t) => dev.view.getTransaction(t === fidA ? fidB : t),
     })
     expect(e.code).toBe('CHAIN_MISMATCH')
   })
 
   test('an entropy output claimed with another value', async () => {
+    // the lie is about the output the honest bet takes (earlier tests' bets spend the first candidates in the mempool,
+    // which ones depends on the txids): a lie about an output the resolver passes over would never be read
     const e = await betWith({
-      ...dev.view,
       listUnspent: async (a) =>
         (await dev.view.listUnspent(a)).map((u) =>
-          a === DICE_ADDR && u.txid === E_chain[60] ? { ...u, satoshis: u.satoshis + 1n } : u,
+          a === DICE_ADDR && u.txid === honestEntropy ? { ...u, satoshis: u.satoshis + 1n } : u,
         ),
     })
     expect(e.code).toBe('CHAIN_MISMATCH')
@@ -753,7 +761,6 @@ describe('a lying chain source: a typed error, nothing signed', () => {
 
   test('an output of another address listed under the dice address', async () => {
     const e = await betWith({
-      ...dev.view,
       listUnspent: async (a) => {
         const list = await dev.view.listUnspent(a)
         if (a !== DICE_ADDR) return list
@@ -786,21 +793,23 @@ describe('a lying chain source: a typed error, nothing signed', () => {
       },
     })
     // E_addr's vin 0 is S, read only as a vin 0 (not listed at the dice address)
-    const gone = all!.candidates.find((c) => c.txid === E_addr)!
-    const rest = all!.candidates.filter((c) => c !== gone)
-    const hidden = txOf(gone.txid).vin[0]!.txid
+    const at = all!.candidates.findIndex((c) => c.txid === E_addr)
+    expect(at).toBeGreaterThanOrEqual(0)
+    const rest = all!.candidates.filter((c) => c.txid !== E_addr)
+    const hidden = txOf(E_addr).vin[0]!.txid
     expect(hidden).toBe(S)
     expect(dev.chain.addressCoins(DICE_ADDR).some((u) => u.txid === hidden)).toBe(false)
-    const missing = () => {
-      throw new KomodoCcError('TX_NOT_FOUND', 'No information available about transaction')
+    const missing = (t: string) => {
+      throw new KomodoCcError('TX_NOT_FOUND', `No information available about transaction ${t}`)
     }
-    const view: ChainView = {
-      ...dev.view,
-      getTransaction: async (t) => (t === hidden ? missing() : dev.view.getTransaction(t)),
-      getTransactions: async (ts) => (ts.includes(hidden) ? missing() : dev.view.getTransactions!(ts)),
-    }
-    const lazy = await resolveDiceBet({ name: 'DICE', fundingtxid: fidA, amount: '1', odds: 2 }, ctx(B, view))
-    expect(lazy.tx.vin[0]!.txid).toBe(rest[0]!.txid)
+    const hiding = (gone: string) =>
+      lyingView(dev.view, {
+        getTransaction: async (t) => (t === gone ? missing(t) : dev.view.getTransaction(t)),
+        getTransactions: async (ts) => (ts.includes(gone) ? missing(gone) : dev.view.getTransactions!(ts)),
+      })
+    const lie = hiding(hidden)
+    const view = lie.view
+    // every candidate is checked when the caller chooses: E_addr is passed over
     let seen: DiceEntropyChoice | undefined
     await resolveDiceBet({ name: 'DICE', fundingtxid: fidA, amount: '1', odds: 2 }, ctx(B, view), {
       chooseEntropy: (c) => {
@@ -808,7 +817,36 @@ describe('a lying chain source: a typed error, nothing signed', () => {
         return undefined
       },
     })
+    expectTold(lie)
     expect(seen!.candidates.map((c) => c.txid)).toEqual(rest.map((c) => c.txid))
+    // the default bet reads vin 0s only up to the first good candidate: a new 'E' like E_addr (its vin 0 a split of
+    // the house's coin that nothing lists) is placed first of all candidates (its amount chosen for its txid), so
+    // that the bet must read its hidden vin 0 and pass over it to the next
+    const first = all!.candidates[0]!
+    const coin = confirmedCoins(H).find((c) => c.value > 4n * COIN)!
+    const split = signed(
+      plainTx(
+        [{ txid: coin.txid, vout: coin.vout }],
+        [
+          { value: 2n * COIN, script: p2pkScript(H.pub) },
+          { value: COIN, script: p2pkhScript(hash160(H.pub)) },
+          { value: coin.value - 3n * COIN - 10000n, script: p2pkScript(H.pub) },
+        ],
+      ),
+      [H.priv],
+    )
+    const S2 = await send(split)
+    let early = addFunds(H, 'DICE', fidA, utxoOf(S2, 0))
+    for (let k = 1; byUnspentIndex({ txid: early.txid, vout: 0 }, { txid: first.txid, vout: 0 }) > 0; k++)
+      early = addFunds(H, 'DICE', fidA, utxoOf(S2, 0), (1 + k / 1e8).toFixed(8))
+    await send(early.hex)
+    await dev.mine(1)
+    const lie2 = hiding(S2)
+    const lazy = await resolveDiceBet({ name: 'DICE', fundingtxid: fidA, amount: '1', odds: 2 }, ctx(B, lie2.view))
+    expectTold(lie2)
+    expect(lazy.tx.vin[0]!.txid).toBe(first.txid)
+    const honest = await resolveDiceBet({ name: 'DICE', fundingtxid: fidA, amount: '1', odds: 2 }, ctx(B))
+    expect(honest.tx.vin[0]!.txid).toBe(early.txid)
   })
 
   test("a view hiding a bet's stake: the finish is refused as finished, not built", async () => {
@@ -816,14 +854,14 @@ describe('a lying chain source: a typed error, nothing signed', () => {
       (await resolveDiceBet({ name: 'DICE', fundingtxid: fidA, amount: '1', odds: 2 }, ctx(B))).hex,
     )
     sentToMempool.push(bettxid)
-    const view: ChainView = {
-      ...dev.view,
+    const lie = lyingView(dev.view, {
       getAddressMempool: async (a) => {
         const m = await dev.view.getAddressMempool(a)
         return { ...m, outputs: m.outputs.filter((o) => o.txid !== bettxid) }
       },
-    }
-    const e = await codeOf(resolveDiceFinish({ name: 'DICE', fundingtxid: fidA, bettxid }, ctx(H, view)))
+    })
+    const e = await codeOf(resolveDiceFinish({ name: 'DICE', fundingtxid: fidA, bettxid }, ctx(H, lie.view)))
+    expectTold(lie)
     expect(e.details.finished).toBe(true)
   })
 })

@@ -10,7 +10,8 @@ import { ccModule } from '../../../src/cc/eval.js'
 import { StateReader } from '../../../src/cctx/resolve.js'
 import type { ChainView } from '../../../src/cctx/types.js'
 import { countingView } from '../../../src/cctx/counting-view.js'
-import { startDevnet, type Devnet } from '../../../src/devnet/server.js'
+import type { Devnet } from '../../../src/devnet/server.js'
+import { startTestDevnet } from '../../_util/devnet.js'
 import { KomodoCcError } from '../../../src/errors.js'
 import { keySigner } from '../../../src/tx/sign.js'
 import { buildFaucetGetAsync } from '../../../src/modules/faucet/build.js'
@@ -23,6 +24,7 @@ import {
 } from '../../../src/modules/faucet/index.js'
 import { faucetAddressIsOld, faucetInputs } from '../../../src/modules/faucet/resolve.js'
 import { byUnspentIndex, sortedBy } from '../../_util/daemon-order.js'
+import { lyingView } from '../../_util/lie.js'
 
 type Key = { priv: Uint8Array; pub: string }
 const keyOf = (n: number): Key => {
@@ -53,7 +55,7 @@ describe('faucetfund and faucetget, key-local', () => {
   let dev: Devnet
   const ctxOf = (k: Key, view: ChainView = dev.view) => ({ view, pubkey: k.pub, privateKey: k.priv })
   beforeAll(async () => {
-    dev = await startDevnet()
+    dev = await startTestDevnet()
     for (let i = 0; i < 3; i++) await dev.rpc.call('sendtoaddress', [p2pkhAddress(A.pub), '10'])
     await dev.mine(1)
   })
@@ -187,28 +189,26 @@ describe('faucetfund and faucetget, key-local', () => {
   describe('a lying view: a typed error before any work', () => {
     const NEW = keyOf(0x3b07)
     test("a normal coin listed under the faucet's CC address", async () => {
-      const lie: ChainView = {
-        ...dev.view,
+      const lie: ChainView = lyingView(dev.view, {
         listUnspent: async (a) =>
           a === FAUCET_ADDR
             ? [...(await dev.view.listUnspent(p2pkhAddress(A.pub))), ...(await dev.view.listUnspent(a))]
             : dev.view.listUnspent(a),
-      }
+      }).view
       const w = await getWith(NEW.pub, lie)
       expect([(w.result as KomodoCcError).code, w.progress]).toEqual(['CHAIN_MISMATCH', 0])
     })
     test('a faucet output claimed with another value', async () => {
-      const lie: ChainView = {
-        ...dev.view,
+      const lie: ChainView = lyingView(dev.view, {
         listUnspent: async (a) =>
           (await dev.view.listUnspent(a)).map((u) => (a === FAUCET_ADDR ? { ...u, satoshis: u.satoshis * 10n } : u)),
-      }
+      }).view
       const w = await getWith(NEW.pub, lie)
       expect([(w.result as KomodoCcError).code, w.progress]).toEqual(['CHAIN_MISMATCH', 0])
       await expect(faucetFunding(new StateReader(lie))).rejects.toMatchObject({ code: 'CHAIN_MISMATCH' })
     })
     test('a height that is not a height', async () => {
-      const lie: ChainView = { ...dev.view, getHeight: async () => -1 }
+      const lie: ChainView = lyingView(dev.view, { getHeight: async () => -1 }).view
       const w = await getWith(NEW.pub, lie)
       expect([(w.result as KomodoCcError).code, w.progress]).toEqual(['CHAIN_MISMATCH', 0])
     })
@@ -239,7 +239,7 @@ describe("AddFaucetInputs' rules on a faucet built to reach them", () => {
   const VALUES = [1_000_000n, 900_000n, 1_000_001n, ...Array.from({ length: 8 }, () => 3_000_000n)]
   const funds = () => fundIds.map((txid, i) => ({ txid, vout: 0, value: VALUES[i]! }))
   beforeAll(async () => {
-    dev = await startDevnet()
+    dev = await startTestDevnet()
     const ctx = { view: dev.view, pubkey: dev.pubkey, privateKey: hexToBytes(dev.privateKey) }
     for (const amount of VALUES) fundIds.push(await dev.view.broadcast((await resolveFaucetFund({ amount }, ctx)).hex))
     await dev.mine(1)
@@ -292,7 +292,7 @@ describe("AddFaucetInputs' rules on a faucet built to reach them", () => {
   })
 
   test('an empty faucet: the daemon text', async () => {
-    const fresh = await startDevnet()
+    const fresh = await startTestDevnet()
     try {
       const w = await getWith(keyOf(0x3b14).pub, fresh.view)
       expect(w.result).toMatchObject({

@@ -10,14 +10,15 @@ import { ccAddress, ccScriptAddress } from '../../../src/cc/address.js'
 import { cc1of1 } from '../../../src/cc/condition.js'
 import { ccScript } from '../../../src/script/cc.js'
 import { p2pkScript } from '../../../src/script/script.js'
-import { parseTransaction, serializeTransaction } from '../../../src/tx/codec.js'
+import { parseTransaction, serializeTransaction, txidOfBytes } from '../../../src/tx/codec.js'
 import { keySigner, type Signer } from '../../../src/tx/sign.js'
 import type { Transaction } from '../../../src/tx/types.js'
 import type { ChainView } from '../../../src/cctx/types.js'
 import { countingView } from '../../../src/cctx/counting-view.js'
 import { StateReader } from '../../../src/cctx/resolve.js'
 import { KomodoCcError } from '../../../src/errors.js'
-import { startDevnet, type Devnet } from '../../../src/devnet/server.js'
+import type { Devnet } from '../../../src/devnet/server.js'
+import { startTestDevnet } from '../../_util/devnet.js'
 import { relayPolicy } from '../../../src/tx/policy.js'
 import { buildGatewaysWithdraw } from '../../../src/modules/gateways/build.js'
 import { decodeGatewaysOpret, encodeGatewaysOpret } from '../../../src/modules/gateways/opret.js'
@@ -37,6 +38,7 @@ import {
 import { resign } from '../../devnet/_helpers.js'
 import { createWallet, type WalletResult } from '../../../src/wallet/wallet.js'
 import { byUnspentIndex, sortedBy } from '../../_util/daemon-order.js'
+import { lyingView } from '../../_util/lie.js'
 
 // Independent facts (spec 1.9, 5.1): the gateways global key, its CC address, the gateway token address.
 const GW_PK = '03ea9c062b9652d8eff34879b504eda0717895d27597aaeb60347d65eed96ccb40'
@@ -155,7 +157,7 @@ async function headersOracle(coin: string): Promise<string> {
 beforeAll(async () => {
   // gatewaysdeposit/partialsign/completesigning carry OP_RETURNs over 208 bytes: a gateways node runs with a larger
   // -datacarriersize (docs/policy.md); the devnet's view tells the wallet
-  dev = await startDevnet({ policy: relayPolicy('asset', { datacarriersize: 10001 }) })
+  dev = await startTestDevnet({ policy: relayPolicy('asset', { datacarriersize: 10001 }) })
   me = dev.pubkey
   priv = hexToBytes(dev.privateKey)
   tokenid = await send(await dev.rpc.tokencreate('KMDTOKEN', '1', 'gateway token'))
@@ -494,13 +496,23 @@ describe("gatewayswithdraw's token inputs: the caller's outputs of the bind's to
       const first = list.findIndex((c) => key(c) === key(myTokenOutputs(tokenid)[0]!))
       return list.slice(0, first).some((c) => c.txid !== tokenid && tokOpret(c.txid)?.funcid === 'c')
     }
-    // txids are random: when the first candidate's txid is very low, few new tokens land before it, so every tenth
-    // try it is spent to self (the daemon takes the first candidate for its exact amount), which redraws its place
-    for (let i = 0; !otherFirst() && i < 200; i++) {
-      if (i % 10 === 9) await send(await dev.rpc.tokentransfer(tokenid, me, myTokenOutputs(tokenid)[0]!.satoshis))
-      else await send(await dev.rpc.tokencreate(`TOKEN3.${i}`, '0.01', ''))
+    // built, not waited for: a new token whose txid comes before the first candidate's, its name chosen offline
+    // (the tokencreate RPC answers signed hex and broadcasts nothing; only the one that fits is sent). A first candidate in the lowest
+    // sixteenth of the order is first moved by a transfer to self (the daemon takes it for its exact amount), so the
+    // search stays short whatever the seed's txids
+    const lowest = () => parseInt(myTokenOutputs(tokenid)[0]!.txid.slice(62), 16) < 0x10
+    for (let i = 0; lowest() && i < 8; i++) {
+      await send(await dev.rpc.tokentransfer(tokenid, me, myTokenOutputs(tokenid)[0]!.satoshis))
       await dev.mine(1)
     }
+    const firstMine = myTokenOutputs(tokenid)[0]!
+    let early: string | undefined
+    for (let i = 0; early === undefined && i < 2000; i++) {
+      const { hex } = await dev.rpc.tokencreate(`TOKEN3.${i}`, '0.01', '')
+      if (byUnspentIndex({ txid: txidOfBytes(hexToBytes(hex)), vout: 0 }, firstMine) < 0) early = hex
+    }
+    await send({ hex: early })
+    await dev.mine(1)
     expect(otherFirst()).toBe(true)
     // one more transfer in the mempool spends one of them
     await send(await dev.rpc.tokentransfer(tokenid, me, 3000n))
@@ -831,11 +843,10 @@ describe('lying chain sources: a typed error, nothing signed', () => {
   }
   const swap = (asked: string, given: string) => {
     const hex = (id: string) => dev.chain.txs.get(id === asked ? given : id)!.hex
-    return {
-      ...dev.view,
+    return lyingView(dev.view, {
       getTransaction: async (id: string) => hex(id),
       getTransactions: async (ids: readonly string[]) => ids.map(hex),
-    }
+    }).view
   }
 
   beforeAll(async () => {
@@ -853,23 +864,21 @@ describe('lying chain sources: a typed error, nothing signed', () => {
   })
   test('a gateway output claimed with another value', async () => {
     await lying(
-      {
-        ...dev.view,
+      lyingView(dev.view, {
         listUnspent: async (a: string) =>
           (await dev.view.listUnspent(a)).map((u, i) =>
             a === GW_TOKENS && i === 0 ? { ...u, satoshis: u.satoshis + 1n } : u,
           ),
-      },
+      }).view,
       /holds \d+ sat, its transaction says/,
     )
   })
   test("an output of the caller's token address listed as the gateway's", async () => {
     const mine = (await dev.view.listUnspent(ccAddress(0xf2, me)))[0]!
     await lying(
-      {
-        ...dev.view,
+      lyingView(dev.view, {
         listUnspent: async (a: string) => [...(a === GW_TOKENS ? [mine] : []), ...(await dev.view.listUnspent(a))],
-      },
+      }).view,
       // the StateReader checks every listed output against the address asked for
       new RegExp(`lists ${mine.txid}:${mine.vout} under ${GW_TOKENS}, but that output pays another address`),
     )
@@ -877,13 +886,12 @@ describe('lying chain sources: a typed error, nothing signed', () => {
   test("withdraw: a gateway output listed as the caller's token output", async () => {
     const gw = (await dev.view.listUnspent(GW_TOKENS))[0]!
     const signer = countingSigner()
-    const view = {
-      ...dev.view,
+    const view = lyingView(dev.view, {
       listUnspent: async (a: string) => [
         ...(await dev.view.listUnspent(a)),
         ...(a === ccAddress(0xf2, me) ? [gw] : []),
       ],
-    }
+    }).view
     const e = await refusal(
       resolveGatewaysWithdraw({ bindtxid, coin: 'KMD', withdrawpub: me, amount: 1000n }, { view, pubkey: me, signer }),
     )

@@ -17,7 +17,8 @@ import { countingView } from '../../../src/cctx/counting-view.js'
 import { StateReader, type ResolveContext } from '../../../src/cctx/resolve.js'
 import type { BuildResult } from '../../../src/cctx/complete.js'
 import { KomodoCcError } from '../../../src/errors.js'
-import { startDevnet, type Devnet } from '../../../src/devnet/server.js'
+import type { Devnet } from '../../../src/devnet/server.js'
+import { startTestDevnet } from '../../_util/devnet.js'
 import type { Coin } from '../../../src/devnet/chain.js'
 import {
   buildOraclesCreate,
@@ -46,6 +47,7 @@ import { oraclesInfo, oraclesSamples } from '../../../src/modules/oracles/resolv
 import { resign } from '../../devnet/_helpers.js'
 import { createWallet, type WalletMethod, type WalletResult } from '../../../src/wallet/index.js'
 import { byTxid, byUnspentIndex, byWalletMap, sortedBy } from '../../_util/daemon-order.js'
+import { lyingView } from '../../_util/lie.js'
 
 type Key = { priv: Uint8Array; pub: string; pk: Uint8Array; baton: string; cc: string }
 const keyOf = (seed: string): Key => {
@@ -223,7 +225,7 @@ let A: string // oracle 'sL' of K
 let B: string // another oracle, K funds it too
 let C: string // oracle 'sL' of P
 beforeAll(async () => {
-  dev = await startDevnet()
+  dev = await startTestDevnet()
   await fundKey(K, '20', 3)
   await fundKey(S, '50', 2)
   await fundKey(P, '5')
@@ -647,7 +649,7 @@ describe("early refusals: the daemon's texts, nothing signed", () => {
 })
 
 describe('lying views: a typed error, nothing signed', () => {
-  const lie = (over: Partial<ChainView>): ChainView => ({ ...dev.view, ...over })
+  const lie = (over: Partial<ChainView>): ChainView => lyingView(dev.view, over).view
   async function expectLie(view: ChainView, code: string, k: Key = K, oracle = () => A, options = {}) {
     const { ctx, signed } = spyCtx(k, view)
     const e = await refusal(resolveOraclesData({ oracletxid: oracle(), hexstr: REC('z', 9) }, ctx, options))
@@ -774,26 +776,24 @@ describe('oraclesinfo and oraclessamples from a chain source (spec 5.14)', () =>
 
   test('lying views: an output listed under the marker address or in the baton mempool that pays elsewhere', async () => {
     const marker = txidAddress(A)
-    const lying: ChainView = {
-      ...dev.view,
+    const lying: ChainView = lyingView(dev.view, {
       listUnspent: async (a) =>
         a === marker
           ? [...(await dev.view.listUnspent(a)), ...(await dev.view.listUnspent(K.cc))]
           : dev.view.listUnspent(a),
-    }
+    }).view
     expect((await refusal(oraclesInfo(new StateReader(lying), A))).code).toBe('CHAIN_MISMATCH')
     expect((await refusal(oraclesDatafee(new StateReader(lying), A, K.pub))).code).toBe('CHAIN_MISMATCH')
     const cb = dev.chain.tip.txids[0]!
     const o = dev.chain.output(cb, 0)!
-    const pool: ChainView = {
-      ...dev.view,
+    const pool: ChainView = lyingView(dev.view, {
       getAddressMempool: async (a) => {
         const m = await dev.view.getAddressMempool(a)
         return a === K.baton
           ? { ...m, outputs: [...m.outputs, { txid: cb, vout: 0, satoshis: o.value, script: o.script, height: 0 }] }
           : m
       },
-    }
+    }).view
     expect((await refusal(oraclesSamples(new StateReader(pool), A, K.baton, 0))).code).toBe('CHAIN_MISMATCH')
   })
 

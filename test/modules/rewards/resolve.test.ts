@@ -19,7 +19,8 @@ import type { ResolveContext } from '../../../src/cctx/resolve.js'
 import { StateReader } from '../../../src/cctx/resolve.js'
 import type { ChainView } from '../../../src/cctx/types.js'
 import { countingView } from '../../../src/cctx/counting-view.js'
-import { startDevnet, type Devnet } from '../../../src/devnet/server.js'
+import type { Devnet } from '../../../src/devnet/server.js'
+import { startTestDevnet } from '../../_util/devnet.js'
 import { decodeRewardsOpret, encodeRewardsOpret, type RewardsOpret } from '../../../src/modules/rewards/opret.js'
 import {
   resolveRewardsAddFunding,
@@ -32,6 +33,7 @@ import {
 import { rewardsPlanOutputs } from '../../../src/modules/rewards/resolve.js'
 import { createWallet, type WalletResult } from '../../../src/wallet/wallet.js'
 import { byTxid, byUnspentIndex, sortedBy } from '../../_util/daemon-order.js'
+import { lyingView } from '../../_util/lie.js'
 
 const COIN = 100_000_000n
 const FEE = 10_000n
@@ -160,7 +162,7 @@ function craft(base: BuildResult, outputs: TxOutput[], key: Uint8Array): string 
 }
 
 beforeAll(async () => {
-  dev = await startDevnet()
+  dev = await startTestDevnet()
   await dev.rpc.call('sendtoaddress', [p2pkhAddress(B), '400'])
   await dev.rpc.call('sendtoaddress', [p2pkhAddress(B), '400'])
   await dev.mine(1)
@@ -453,7 +455,7 @@ describe('rewards state at one address: several plans, other keys, crafted outpu
 })
 
 describe('a lying view: typed error, nothing signed', () => {
-  const lying = (patch: Partial<ChainView>): ChainView => ({ ...dev.view, ...patch })
+  const lying = (patch: Partial<ChainView>): ChainView => lyingView(dev.view, patch).view
 
   test("another plan's transaction given for the plan's txid: CHAIN_MISMATCH", async () => {
     const hexOf = (t: string): string => dev.chain.txs.get(t)!.hex
@@ -559,7 +561,7 @@ describe('funding selection limits and mempool rules (AddRewardsInputs)', () => 
   const firstByte = (t: string): number => parseInt(t.slice(62), 16)
 
   beforeAll(async () => {
-    d = await startDevnet()
+    d = await startTestDevnet()
     const plan = { amount: '1', APR: '25', mindays: 1, mindeposit: '1' }
     S = await put(resolveRewardsCreateFunding({ name: 'SMALL', ...plan, maxdays: 2 }, ctx()))
     T = await put(resolveRewardsCreateFunding({ name: 'CAP', ...plan, maxdays: 100 }, ctx()))

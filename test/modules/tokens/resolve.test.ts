@@ -12,7 +12,8 @@ import { finalizeCcTx } from '../../../src/cctx/finalize.js'
 import { StateReader } from '../../../src/cctx/resolve.js'
 import type { ChainView, InputPlan, Utxo } from '../../../src/cctx/types.js'
 import { countingView } from '../../../src/cctx/counting-view.js'
-import { startDevnet, type Devnet } from '../../../src/devnet/server.js'
+import type { Devnet } from '../../../src/devnet/server.js'
+import { startTestDevnet } from '../../_util/devnet.js'
 import { KomodoCcError } from '../../../src/errors.js'
 import { ccScript } from '../../../src/script/cc.js'
 import { keySigner, type Signer } from '../../../src/tx/sign.js'
@@ -25,6 +26,7 @@ import {
   tokensResolvers,
 } from '../../../src/modules/tokens/index.js'
 import { byTxid, byUnspentIndex, sortedBy } from '../../_util/daemon-order.js'
+import { lyingView } from '../../_util/lie.js'
 
 type Key = { priv: Uint8Array; pub: string; signer: Signer }
 const keyOf = (n: number): Key => {
@@ -103,7 +105,7 @@ let split: string // the split of X: [4, 4, 4, 10 × 70, rest]
 const SPLIT = [4n, 4n, 4n, ...Array.from({ length: 70 }, () => 10n)]
 
 beforeAll(async () => {
-  dev = await startDevnet()
+  dev = await startTestDevnet()
   for (const k of [A, B]) for (let i = 0; i < 4; i++) await dev.rpc.call('sendtoaddress', [p2pkhAddress(k.pub), '2'])
   await dev.mine(1)
   // X: 10000 units, key-local (the first test checks this path); Y: 500 units
@@ -328,40 +330,36 @@ describe('a lying view: a typed error and nothing signed', () => {
   const tokenAddr = () => ccAddress(0xf2, A.pub)
 
   test("the create's bytes are another transaction's", async () => {
-    const lie: ChainView = {
-      ...dev.view,
+    const lie: ChainView = lyingView(dev.view, {
       getTransaction: async (t) => dev.view.getTransaction(t === X ? Y : t),
       getTransactions: async (ts) => Promise.all(ts.map((t) => dev.view.getTransaction(t === X ? Y : t))),
-    }
+    }).view
     expect((await transferWith(lie)).code).toBe('CHAIN_MISMATCH')
   })
   test('a token output claimed with another value', async () => {
-    const lie: ChainView = {
-      ...dev.view,
+    const lie: ChainView = lyingView(dev.view, {
       listUnspent: async (a) =>
         (await dev.view.listUnspent(a)).map((u, i) => (a === tokenAddr() && i === 5 ? { ...u, satoshis: 1000n } : u)),
-    }
+    }).view
     expect((await transferWith(lie)).code).toBe('CHAIN_MISMATCH')
   })
   test("another key's token output listed under the caller's token address", async () => {
-    const lie: ChainView = {
-      ...dev.view,
+    const lie: ChainView = lyingView(dev.view, {
       listUnspent: async (a) =>
         a === tokenAddr()
           ? [...(await dev.view.listUnspent(ccAddress(0xf2, B.pub))), ...(await dev.view.listUnspent(a))]
           : dev.view.listUnspent(a),
-    }
+    }).view
     const e = await transferWith(lie)
     expect([e.code, e.message]).toEqual(['CHAIN_MISMATCH', expect.stringContaining(`under ${tokenAddr()}`)])
   })
   test('a history transaction answered with the wrong bytes in a batch', async () => {
-    const lie: ChainView = {
-      ...dev.view,
+    const lie: ChainView = lyingView(dev.view, {
       getTransactions: async (ts) => {
         const hexes = await dev.view.getTransactions!(ts)
         return ts.includes(split) ? hexes.map((h, i) => (ts[i] === split ? hexes[(i + 1) % hexes.length]! : h)) : hexes
       },
-    }
+    }).view
     expect((await transferWith(lie)).code).toBe('CHAIN_MISMATCH')
   })
 })

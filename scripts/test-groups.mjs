@@ -1,0 +1,64 @@
+// Splits the test files in two for daily work (npm test still runs them all):
+// - chain: a file that starts a devnet (test/_util/devnet.ts or a `komodo-cc devnet` process), opens a socket or a
+//   server, or starts a process — itself or through a test helper it imports (test/**, followed transitively);
+// - unit: every other file: no devnet, no network, no child process.
+// `node scripts/test-groups.mjs chain|unit` prints one group, one file a line.
+import { readFileSync, readdirSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const MARKS =
+  /\bstartTestDevnet\(|\b(?:devnetCommand|demoCommand|runDevnetDemo|runRemoteDemo)\b|127\.0\.0\.1:9\b|\bstartDevnetChild\(|\bstartDevnet\(|from 'node:(?:child_process|net|http|https|tls|dgram)'|\bstartElectrumServer\b|\bchromium\b/
+
+function walk(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  )
+}
+
+const memo = new Map()
+/** Whether `file` (a test file or helper under test/) reaches a devnet, the network or a process. */
+function isChain(file, seen = new Set()) {
+  if (memo.has(file)) return memo.get(file)
+  if (seen.has(file)) return false
+  seen.add(file)
+  let text
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch {
+    return false
+  }
+  let hit = MARKS.test(text)
+  if (!hit)
+    for (const m of text.matchAll(/from '(\.{1,2}\/[^']+)'/g)) {
+      const target = resolve(dirname(file), m[1]).replace(/\.js$/, '.ts')
+      if (!target.startsWith(join(root, 'test'))) continue // src/ is the code under test, not a test set-up
+      // the devnet helper also holds the fixed test accounts: a file starts a devnet only if it names startTestDevnet
+      if (target === join(root, 'test', '_util', 'devnet.ts')) continue
+      if (isChain(target, seen)) {
+        hit = true
+        break
+      }
+    }
+  memo.set(file, hit)
+  return hit
+}
+
+/** The test files of one group, relative to the repository root, sorted. */
+export function testGroup(group) {
+  const files = walk(join(root, 'test')).filter((f) => f.endsWith('.test.ts'))
+  return files
+    .filter((f) => isChain(f) === (group === 'chain'))
+    .map((f) => relative(root, f))
+    .sort()
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const group = process.argv[2]
+  if (group !== 'chain' && group !== 'unit') {
+    console.error('usage: node scripts/test-groups.mjs chain|unit')
+    process.exit(2)
+  }
+  console.log(testGroup(group).join('\n'))
+}
