@@ -22,5 +22,6 @@ export {
   resolveTokenTransfer,
   tokensResolvers,
   type TokenTransferResolveParams,
+  type TokenTransferResolveOptions,
 } from './resolve.js'
-export { tokenInputs, tokenBalance } from './inputs.js'
+export { tokenInputs, tokenBalance, type TokenInputsOptions } from './inputs.js'
