@@ -1,7 +1,7 @@
 // A gateway's life with the key-local wallet on the embedded devnet: bind a token to an oracle of block headers, a
 // deposit proven by a merkle proof, claim, withdraw, the signer's partialsign/completesigning and markdone.
 // Every transaction is built and signed in this process. Run: npm run build && npx tsx examples/build-gateways.ts
-import { bytesToHex, createWallet, encodeOracleData, relayPolicy, startDevnet, type WalletMethodName } from 'komodo-cc'
+import { bytesToHex, createWallet, encodeOracleData, relayPolicy, startDevnet, type WalletCallAny } from 'komodo-cc'
 
 // a gateway's node relays big OP_RETURNs (a deposit carries its proof: about 2.2 KB; a default node takes 208 bytes)
 const dev = await startDevnet({ policy: relayPolicy('asset', { datacarriersize: 10001 }) })
@@ -10,8 +10,12 @@ try {
   const me = wallet.pubkey
   await dev.rpc.call('sendtoaddress', [wallet.address, '100']) // the devnet's wallet pays ours
   await dev.mine(1)
-  const step = async (method: WalletMethodName, ...args: unknown[]) => {
-    const r = await wallet.call(method, Object.fromEntries(wallet.methods[method]!.map((n, i) => [n, args[i]])))
+  const step = async (method: string, ...args: unknown[]) => {
+    // a method named at run time: the untyped form of wallet.call (the typed one checks each method's parameters)
+    const r = await (wallet.call as WalletCallAny)(
+      method,
+      Object.fromEntries(wallet.methods[method]!.map((n, i) => [n, args[i]])),
+    )
     await dev.mine(2) // the gateways want confirmed inputs
     console.log(method.padEnd(23), r.txid)
     return r.txid

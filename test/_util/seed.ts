@@ -2,8 +2,11 @@
 // the suite makes the same keys, txids and orders (CI is reproducible); scripts/flake-hunt.mjs runs the devnet-backed
 // suites under other seeds to find tests that only pass by luck. A failing test that drew on the seed prints it
 // (test/_util/seed-setup.ts), and `KOMODO_CC_SEED=<seed> npx vitest run <file>` replays that run exactly.
-import { sha256 } from '../../src/hash/index.js'
-import { utf8ToBytes } from '../../src/bytes/utils.js'
+// node:crypto's SHA-256, not the library's: this file is loaded by a setup file (seed-setup.ts), and a setup file's
+// imports of the library load before a test's vi.mock (test/hash/blake2b-wasm.test.ts mocks the hash kernel)
+import { createHash } from 'node:crypto'
+
+const sha256text = (text: string): Uint8Array => new Uint8Array(createHash('sha256').update(text, 'utf8').digest())
 
 const raw = process.env.KOMODO_CC_SEED
 if (raw !== undefined && !/^[A-Za-z0-9_.-]{1,64}$/.test(raw))
@@ -26,7 +29,7 @@ export function seedDrawn(): boolean {
  */
 export function seedBytes(label: string): Uint8Array {
   drawn.value = true
-  return sha256(utf8ToBytes(`komodo-cc test ${label} #${TEST_SEED}`))
+  return sha256text(`komodo-cc test ${label} #${TEST_SEED}`)
 }
 
 /**
@@ -38,7 +41,7 @@ export function seededRandom(label: string): () => number {
   drawn.value = true
   let n = 0
   return () => {
-    const h = sha256(utf8ToBytes(`komodo-cc test ${label} #${TEST_SEED} ${n++}`))
+    const h = sha256text(`komodo-cc test ${label} #${TEST_SEED} ${n++}`)
     return (h[0]! * 2 ** 40 + h[1]! * 2 ** 32 + h[2]! * 2 ** 24 + h[3]! * 2 ** 16 + h[4]! * 2 ** 8 + h[5]!) / 2 ** 48
   }
 }
