@@ -18,6 +18,10 @@ import { DEFAULT_TX_EXPIRY_DELTA, SAPLING_VERSION_GROUP_ID, type Transaction } f
 import { hash160 } from '../src/hash/index.js'
 import { p2pkhScript } from '../src/script/script.js'
 import { startDevnet, type Devnet } from '../src/devnet/server.js'
+import { relayPolicy } from '../src/tx/policy.js'
+
+/** gatewaysdeposit's OP_RETURN needs a node started with -datacarriersize=10001 (docs/policy.md). */
+const GATEWAYS_NODE = relayPolicy('asset', { datacarriersize: 10001 })
 import { createRpcView } from '../src/rpc/view.js'
 import { createElectrumView, type ElectrumView } from '../src/electrum/view.js'
 import { ElectrumClient } from '../src/electrum/client.js'
@@ -58,7 +62,7 @@ type W = (...a: unknown[]) => Promise<WalletResult>
 /** A wallet method by its daemon name. */
 const byName = (w: Wallet, method: string): W => (w as unknown as Record<string, W>)[method]!
 async function flowOver(source: Source, keep = true): Promise<void> {
-  const dev = await startDevnet({ electrum: true })
+  const dev = await startDevnet({ electrum: true, policy: GATEWAYS_NODE })
   const opened: ChainView[] = []
   try {
     await fundFlow(dev)
@@ -66,8 +70,8 @@ async function flowOver(source: Source, keep = true): Promise<void> {
     opened.push(view)
     const counting = countingView(view)
     const stats = () => (view as Partial<ElectrumView>).client?.stats
-    const wallet = createWallet({ privateKey: FLOW_KEY, view: counting.view })
-    const house = createWallet({ privateKey: FLOW_HOUSE, view: counting.view })
+    const wallet = createWallet({ privateKey: FLOW_KEY, view: counting.view, policy: GATEWAYS_NODE })
+    const house = createWallet({ privateKey: FLOW_HOUSE, view: counting.view, policy: GATEWAYS_NODE })
     const timed = async (by: Wallet, method: string, args: unknown[]): Promise<WalletResult> => {
       const c0 = counting.total()
       const s0 = stats()

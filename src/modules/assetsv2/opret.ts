@@ -125,6 +125,9 @@ export function decodeAssetBlob(blob: Uint8Array, tokenid: string): AssetsV2Opre
 
 /** Whether a tokens v2 payload carries an asset blob (how the inspector tells an assets transaction). @internal @example isAssetsV2Payload(bytes) */
 export function isAssetsV2Payload(payload: Uint8Array): boolean {
+  // the inspector asks this of every opret: only a tokens v2 transfer ('t' under eval 0xF5) can be one, and a cheap
+  // look at those two bytes spares every other payload a decode that throws
+  if (payload.length < 2 || payload[0] !== 0xf5 || payload[1] !== 0x74) return false
   try {
     const t = decodeTokensV2Payload(payload)
     return t.funcid === 't' && (t.blobs.find((b) => !b.startsWith('e2'))?.startsWith('f6') ?? false)
