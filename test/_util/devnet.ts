@@ -8,6 +8,13 @@ import { bytesToHex } from '../../src/bytes/hex.js'
 import { keySigner } from '../../src/tx/sign.js'
 import { startDevnet, type Devnet, type DevnetOptions } from '../../src/devnet/server.js'
 import { seedBytes } from './seed.js'
+import { relayPolicy } from '../../src/tx/policy.js'
+
+/**
+ * A gateways node: komodod started with -datacarriersize=10001, as gatewaysdeposit's OP_RETURN (its proof, about
+ * 2.2 KB) needs (docs/policy.md). The one spelling of it for the tests.
+ */
+export const GATEWAYS_NODE = relayPolicy('asset', { datacarriersize: 10001 })
 
 /** A fixed key pair for tests: the same on every run with the same seed. */
 export type TestAccount = {

@@ -20,11 +20,8 @@ import { serializeTransaction, txidOfBytes } from '../../src/tx/codec.js'
 import { keySigner } from '../../src/tx/sign.js'
 import { SAPLING_VERSION_GROUP_ID, type Transaction, type TxOutput } from '../../src/tx/types.js'
 import type { Devnet } from '../../src/devnet/server.js'
-import { startTestDevnet } from '../_util/devnet.js'
-import { relayPolicy } from '../../src/tx/policy.js'
+import { GATEWAYS_NODE, startTestDevnet } from '../_util/devnet.js'
 
-/** The gateways steps need a node started with -datacarriersize=10001 (docs/policy.md). */
-const GATEWAYS_NODE = relayPolicy('asset', { datacarriersize: 10001 })
 import type { AddressMempool, ChainUtxo, ChainView, HistoryEntry } from '../../src/cctx/types.js'
 import { StateReader, normalCoins, ccUnspent } from '../../src/cctx/resolve.js'
 import { createWallet, type Wallet, type WalletResult } from '../../src/wallet/wallet.js'

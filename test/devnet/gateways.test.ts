@@ -22,8 +22,8 @@ import { DevChain } from '../../src/devnet/chain.js'
 import { validateGateways } from '../../src/modules/gateways/devnet.js'
 import { buildGatewaysClaim, buildGatewaysMarkDone } from '../../src/modules/gateways/build.js'
 import type { Devnet } from '../../src/devnet/server.js'
-import { startTestDevnet } from '../_util/devnet.js'
-import { ASSET_CHAIN_POLICY, relayPolicy, relayPolicyViolations } from '../../src/tx/policy.js'
+import { GATEWAYS_NODE, startTestDevnet } from '../_util/devnet.js'
+import { ASSET_CHAIN_POLICY, relayPolicyViolations } from '../../src/tx/policy.js'
 import { acceptTransaction } from '../../src/devnet/validate.js'
 import { defaultValidators } from '../../src/devnet/rpc.js'
 import { expectModuleError, expectRefused, resign, walletCtx } from './_helpers.js'
@@ -76,7 +76,7 @@ const call = (method: string, ...params: string[]) =>
 beforeAll(async () => {
   // gatewaysdeposit, partialsign and completesigning carry OP_RETURNs over a default node's 208 bytes: a gateways
   // node runs with -datacarriersize=10001 (docs/policy.md), and so does this devnet
-  dev = await startTestDevnet({ policy: relayPolicy('asset', { datacarriersize: 10001 }) })
+  dev = await startTestDevnet({ policy: GATEWAYS_NODE })
   me = dev.pubkey
   tokenid = await send(await dev.rpc.tokencreate('KMDTOKEN', '1', 'gateway token'))
   oracletxid = await send(await dev.rpc.oraclescreate('KMD', 'KMD block headers', 'Ihh'))

@@ -5,8 +5,7 @@ import { vi } from 'vitest'
 import { hexToBytes } from '../../src/bytes/hex.js'
 import { batonKey } from '../../src/cc/address.js'
 import type { ChainSnapshot } from '../../src/devnet/chain.js'
-import { startTestDevnet } from '../_util/devnet.js'
-import { relayPolicy } from '../../src/tx/policy.js'
+import { GATEWAYS_NODE, startTestDevnet } from '../_util/devnet.js'
 import { createWallet, type Wallet, type WalletResult } from '../../src/wallet/wallet.js'
 import { FLOW_HOUSE, FLOW_KEY, FLOW_NEWCOMER, WALLET_FLOW, fundFlow, type FlowContext } from '../_util/wallet-flow.js'
 
@@ -18,7 +17,7 @@ export const FLOW_CLOCK = Date.UTC(2026, 0, 1)
 
 /** What the flow made. */
 /** The node the matrix plays, devnet and komodod alike: komodod started with -datacarriersize=10001. */
-export const MUTATION_POLICY = relayPolicy('asset', { datacarriersize: 10001 })
+export const MUTATION_POLICY = GATEWAYS_NODE
 
 export type FlowChain = { snapshot: ChainSnapshot; walletPubkey: Uint8Array; keys: Uint8Array[] }
 

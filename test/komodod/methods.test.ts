@@ -6,7 +6,7 @@
 // finish (each outcome the chain gives), a second oracles subscription and chunked oracle records.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Devnet } from '../../src/devnet/server.js'
-import { startTestDevnet } from '../_util/devnet.js'
+import { GATEWAYS_NODE, startTestDevnet } from '../_util/devnet.js'
 import { createWallet, type Wallet, type WalletResult } from '../../src/wallet/wallet.js'
 import { WALLET_METHODS } from '../../src/modules/registry/resolvers.js'
 import { inspectTransaction } from '../../src/inspect/index.js'
@@ -14,7 +14,6 @@ import { chunkOracleData } from '../../src/oracle-data/chunk.js'
 import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
 import { keySigner } from '../../src/tx/sign.js'
 import { parseTransaction } from '../../src/tx/codec.js'
-import { relayPolicy } from '../../src/tx/policy.js'
 import {
   FLOW_HOUSE as HOUSE,
   FLOW_KEY as KEY,
@@ -48,7 +47,7 @@ describe.runIf(ccoracleAvailable())("every method and branch, judged by komodod'
     // -datacarriersize=10001 (docs/policy.md); below, komodod at its default refuses it for that reason alone
     dev = await startTestDevnet({
       privateKey: '6c'.repeat(32),
-      policy: relayPolicy('asset', { datacarriersize: 10001 }),
+      policy: GATEWAYS_NODE,
     })
     await fundFlow(dev)
     wallet = createWallet({ privateKey: KEY, view: dev.view })

@@ -9,11 +9,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { bytesToHex } from '../../src/bytes/hex.js'
 import { keySigner } from '../../src/tx/sign.js'
 import type { Devnet } from '../../src/devnet/server.js'
-import { startTestDevnet } from '../_util/devnet.js'
-import { relayPolicy } from '../../src/tx/policy.js'
+import { GATEWAYS_NODE, startTestDevnet } from '../_util/devnet.js'
 
-/** A gateways node: komodod started with -datacarriersize=10001. */
-const GATEWAYS_NODE = relayPolicy('asset', { datacarriersize: 10001 })
 import { createRpcView } from '../../src/rpc/view.js'
 import { createElectrumView } from '../../src/electrum/view.js'
 import { countingView } from '../../src/cctx/counting-view.js'

@@ -2,7 +2,7 @@
 // comes from the chain source (the devnet's view says its own) or from createWallet({ policy }).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Devnet } from '../../src/devnet/server.js'
-import { startTestDevnet } from '../_util/devnet.js'
+import { GATEWAYS_NODE, startTestDevnet } from '../_util/devnet.js'
 import { createWallet } from '../../src/wallet/wallet.js'
 import { countingView } from '../../src/cctx/counting-view.js'
 import { relayPolicy } from '../../src/tx/policy.js'
@@ -51,7 +51,7 @@ describe('the wallet checks the relay policy before broadcasting', () => {
     expect(dev.chain.mempool).toContain(r.txid)
   })
   test('a devnet started with --datacarriersize tells the wallet through its view', async () => {
-    const big = await startTestDevnet({ policy: relayPolicy('asset', { datacarriersize: 10001 }) })
+    const big = await startTestDevnet({ policy: GATEWAYS_NODE })
     try {
       expect(big.view.relayPolicy?.datacarriersize).toBe(10001)
       expect([big.policy.datacarriersize, big.chain.policy.datacarriersize, dev.chain.policy.datacarriersize]).toEqual([

@@ -7,11 +7,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { encodeWif, p2pkhAddress } from '../../src/address/address.js'
 import type { Devnet } from '../../src/devnet/server.js'
-import { startTestDevnet } from '../_util/devnet.js'
-import { relayPolicy } from '../../src/tx/policy.js'
+import { GATEWAYS_NODE, startTestDevnet } from '../_util/devnet.js'
 
-/** A node started with -datacarriersize=10001, as gateways need. */
-const GATEWAYS_NODE = relayPolicy('asset', { datacarriersize: 10001 })
 import { createRpcView } from '../../src/rpc/view.js'
 import { createWallet, type Wallet } from '../../src/wallet/wallet.js'
 import { PARAM_UNITS } from '../../src/modules/registry/units.js'

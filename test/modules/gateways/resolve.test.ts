@@ -18,8 +18,7 @@ import { countingView } from '../../../src/cctx/counting-view.js'
 import { StateReader } from '../../../src/cctx/resolve.js'
 import { KomodoCcError } from '../../../src/errors.js'
 import type { Devnet } from '../../../src/devnet/server.js'
-import { startTestDevnet } from '../../_util/devnet.js'
-import { relayPolicy } from '../../../src/tx/policy.js'
+import { GATEWAYS_NODE, startTestDevnet } from '../../_util/devnet.js'
 import { buildGatewaysWithdraw } from '../../../src/modules/gateways/build.js'
 import { decodeGatewaysOpret, encodeGatewaysOpret } from '../../../src/modules/gateways/opret.js'
 import { decodeTokensOpret } from '../../../src/modules/tokens/opret.js'
@@ -157,7 +156,7 @@ async function headersOracle(coin: string): Promise<string> {
 beforeAll(async () => {
   // gatewaysdeposit/partialsign/completesigning carry OP_RETURNs over 208 bytes: a gateways node runs with a larger
   // -datacarriersize (docs/policy.md); the devnet's view tells the wallet
-  dev = await startTestDevnet({ policy: relayPolicy('asset', { datacarriersize: 10001 }) })
+  dev = await startTestDevnet({ policy: GATEWAYS_NODE })
   me = dev.pubkey
   priv = hexToBytes(dev.privateKey)
   tokenid = await send(await dev.rpc.tokencreate('KMDTOKEN', '1', 'gateway token'))
