@@ -44,6 +44,8 @@ export type Block = {
   merkleRoot: string
   time: number
   txids: string[]
+  /** The nonce's second word, found so the header's hash meets its nBits (komodod's `CheckProofOfWork`). */
+  nonce: number
 }
 
 /** A transaction the chain knows, confirmed (height ≥ 0) or in the mempool (height -1). */
@@ -99,19 +101,25 @@ function blockMerkleRoot(txids: readonly string[]): string {
 /** Length of the devnet's Equihash solution field: 1344 bytes, Equihash (200,9) as on KMD (electrum.md 8.1). */
 export const DEVNET_SOLUTION_SIZE = 1344
 
+/** The devnet's `nBits`: `KOMODO_MINDIFF_NBITS` (src/komodo_defs.h), the easiest target komodod's powLimit allows. */
+export const DEVNET_BITS = 0x200f0f0f
+
 /**
  * A devnet block header, a full Komodo header of 1487 bytes (electrum.md 8.1, what Electrum serves and KDF parses):
- * version 4, prev, merkle root, an all-zero Sapling root, time, bits 0x200f0f0f, the height in the 32-byte nonce, and
- * a 1344-byte all-zero Equihash solution (not a valid solution: the devnet does no proof of work). Its sha256d is the
- * block hash; `gettxoutproof` and the Electrum server serve it. `legacy` gives the 141-byte header with an empty
- * solution that data files written before the full header hashed (restored files are re-hashed).
- * @example devnetBlockHeader(block.prevHash, block.merkleRoot, block.time, block.height).length // 1487
+ * version 4, prev, merkle root, an all-zero Sapling root, time, bits {@link DEVNET_BITS}, a 32-byte nonce holding the
+ * height and then `nonce` (little-endian words), and a 1344-byte all-zero Equihash solution (not a valid solution:
+ * the devnet does no Equihash). Its sha256d is the block hash; with the nonce {@link devnetBlockNonce} finds, that hash
+ * meets the target `nBits` encodes, as komodod's `CheckProofOfWork` (src/pow.cpp) holds every asset-chain block to.
+ * `gettxoutproof` and the Electrum server serve it. `legacy` gives the 141-byte header with an empty solution that
+ * data files written before the full header hashed (restored files are re-hashed).
+ * @example devnetBlockHeader(block.prevHash, block.merkleRoot, block.time, block.height, block.nonce).length // 1487
  */
 export function devnetBlockHeader(
   prevHash: string,
   root: string,
   time: number,
   height: number,
+  nonce = 0,
   legacy = false,
 ): Uint8Array {
   const w = new ByteWriter()
@@ -120,19 +128,50 @@ export function devnetBlockHeader(
   w.bytes(txidToInternalBytes(root))
   w.bytes(new Uint8Array(32))
   w.u32le(time >>> 0)
-  w.u32le(0x200f0f0f)
-  const nonce = new Uint8Array(32)
-  new DataView(nonce.buffer).setUint32(0, height, true)
-  w.bytes(nonce)
+  w.u32le(DEVNET_BITS)
+  const n = new Uint8Array(32)
+  const view = new DataView(n.buffer)
+  view.setUint32(0, height, true)
+  view.setUint32(4, nonce, true)
+  w.bytes(n)
   const size = legacy ? 0 : DEVNET_SOLUTION_SIZE
   w.compactSize(size)
   w.bytes(new Uint8Array(size))
   return w.finish()
 }
 
-/** Header-like hash of a devnet block ({@link devnetBlockHeader}). */
-function blockHash(prevHash: string, root: string, time: number, height: number): string {
-  return internalBytesToTxid(sha256d(devnetBlockHeader(prevHash, root, time, height)))
+/** `DEVNET_BITS`' target, as the 32 bytes of the hash compare: the hash read as a little-endian number must not exceed it. */
+const DEVNET_TARGET = /* @__PURE__ */ (() => {
+  const t = new Uint8Array(32) // little-endian: 0x0f0f0f << 232
+  t[31] = 0x0f
+  t[30] = 0x0f
+  t[29] = 0x0f
+  return t
+})()
+
+/** True when `hash` (internal byte order, a little-endian number) is at most `DEVNET_BITS`' target. */
+function meetsDevnetTarget(hash: Uint8Array): boolean {
+  for (let i = 31; i >= 0; i--) {
+    if (hash[i]! !== DEVNET_TARGET[i]!) return hash[i]! < DEVNET_TARGET[i]!
+  }
+  return true
+}
+
+/**
+ * The smallest nonce word that makes the devnet header's hash meet its `nBits` (about 17 tries on average: the target
+ * is 0x0f0f0f·2^232 of 2^256), and the hash it gives (display order). Deterministic: the same block gets the same nonce.
+ * @example devnetBlockNonce(prevHash, root, time, height).hash
+ */
+export function devnetBlockNonce(
+  prevHash: string,
+  root: string,
+  time: number,
+  height: number,
+): { nonce: number; hash: string } {
+  for (let nonce = 0; ; nonce++) {
+    const h = sha256d(devnetBlockHeader(prevHash, root, time, height, nonce))
+    if (meetsDevnetTarget(h)) return { nonce, hash: internalBytesToTxid(h) }
+  }
 }
 
 /** A coinbase paying `outputs`, unique per height (BIP34-style height push in the scriptSig). */
@@ -320,8 +359,8 @@ export class DevChain {
     const prevHash = height === 0 ? '0'.repeat(64) : this.tip.hash
     const ids = txs.map((t) => txidOf(t))
     const root = blockMerkleRoot(ids)
-    const hash = blockHash(prevHash, root, time, height)
-    const block: Block = { height, hash, prevHash, merkleRoot: root, time, txids: ids }
+    const { nonce, hash } = devnetBlockNonce(prevHash, root, time, height)
+    const block: Block = { height, hash, prevHash, merkleRoot: root, time, txids: ids, nonce }
     this.blocks.push(block)
     this.revision++
     txs.forEach((tx, n) => {
@@ -474,6 +513,7 @@ export class DevChain {
     })
     chain.timeOffset = snap.timeOffset
     let legacyPrev = '0'.repeat(64)
+    let worklessPrev = legacyPrev
     for (const [i, b] of snap.blocks.entries()) {
       const txs = b.txs.map((h) => parseTransaction(hexToBytes(h)))
       const blk = chain.connectBlock(
@@ -483,9 +523,12 @@ export class DevChain {
       )
       // a file written before the full 1487-byte header has the short header's hashes: replayed, it gets the new ones
       legacyPrev = internalBytesToTxid(
-        sha256d(devnetBlockHeader(legacyPrev, blk.merkleRoot, blk.time, blk.height, true)),
+        sha256d(devnetBlockHeader(legacyPrev, blk.merkleRoot, blk.time, blk.height, 0, true)),
       )
-      if (blk.hash !== b.hash && legacyPrev !== b.hash) throw new Error(`block ${i} hash mismatch`)
+      // and a file written before the devnet's headers met their nBits has the nonce-0 header's hashes
+      worklessPrev = internalBytesToTxid(sha256d(devnetBlockHeader(worklessPrev, blk.merkleRoot, blk.time, blk.height)))
+      if (blk.hash !== b.hash && legacyPrev !== b.hash && worklessPrev !== b.hash)
+        throw new Error(`block ${i} hash mismatch`)
     }
     return { chain, mempool: snap.mempool }
   }

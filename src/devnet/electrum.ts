@@ -344,7 +344,7 @@ export async function startElectrumServer(
     let h = headerCache[height]
     if (h === undefined) {
       const b = chain.blocks[height]!
-      h = headerCache[height] = bytesToHex(devnetBlockHeader(b.prevHash, b.merkleRoot, b.time, b.height))
+      h = headerCache[height] = bytesToHex(devnetBlockHeader(b.prevHash, b.merkleRoot, b.time, b.height, b.nonce))
     }
     return h
   }

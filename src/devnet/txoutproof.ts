@@ -47,7 +47,7 @@ export function devnetTxOutProof(chain: DevChain, txids: readonly string[], bloc
     block.txids.map((t) => want.has(t)),
   )
   return bytesToHex(
-    encodeMerkleBlock(devnetBlockHeader(block.prevHash, block.merkleRoot, block.time, block.height), tree),
+    encodeMerkleBlock(devnetBlockHeader(block.prevHash, block.merkleRoot, block.time, block.height, block.nonce), tree),
   )
 }
 

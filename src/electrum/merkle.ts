@@ -132,6 +132,13 @@ export function parseKomodoHeaders(bytes: Uint8Array): KomodoHeader[] {
 export const KOMODO_POW_LIMIT = /* @__PURE__ */ BigInt('0x' + '0f'.repeat(32))
 
 /**
+ * The target of `KOMODO_MINDIFF_NBITS` (0x200f0f0f, src/komodo_defs.h): the easiest komodod's powLimit allows, the
+ * target a KMD notary's block and every block of a staked chain is held to (`CheckProofOfWork`, src/pow.cpp).
+ * @example MINDIFF_TARGET === 0x0f0f0fn << 232n // true
+ */
+export const MINDIFF_TARGET = /* @__PURE__ */ BigInt(0x0f0f0f) << 232n
+
+/**
  * The target a header's `nBits` encodes (`arith_uint256::SetCompact`, src/arith_uint256.cpp), or null where komodod's
  * `CheckProofOfWork` (src/pow.cpp) refuses it before any hash: negative (sign bit with a non-zero mantissa), zero, or
  * overflowing 256 bits.

@@ -15,6 +15,7 @@ import { ScriptBook } from './scripts.js'
 import {
   compactTarget,
   KOMODO_POW_LIMIT,
+  MINDIFF_TARGET,
   merkleRootFromBranch,
   parseKomodoHeader,
   parseKomodoHeaders,
@@ -56,6 +57,16 @@ export type ElectrumViewOptions = ElectrumViewServer &
      * 10000); a transaction further up is refused with `HEADER_LIMIT` (give a checkpoint nearer the tip).
      */
     maxHeaders?: number
+    /**
+     * With `verifyInclusion`: the target each header's hash is held to, as komodod's `CheckProofOfWork` (src/pow.cpp)
+     * holds it. `'mindiff'` (default, true of every valid block on every Komodo chain): the hash is at most the target
+     * of `KOMODO_MINDIFF_NBITS` (0x200f0f0f), the target KMD's notaries and staked chains' blocks are held to.
+     * `'nbits'`: the hash is at most the target of the header's own `nBits`, komodod's rule on an asset chain without
+     * staking (`-ac_staked`), where no block is excepted. Either way the header's `nBits` must be within the chain's
+     * proof-of-work limit. (KMD accepted blocks up to height 792000 that missed their target: give a KMD checkpoint
+     * above it.)
+     */
+    proofOfWork?: 'mindiff' | 'nbits'
     /** An existing client to use (the view then leaves it open on `close`). */
     client?: ElectrumClient
   }
@@ -175,6 +186,11 @@ export function createElectrumView(options: ElectrumViewOptions): ElectrumView {
       name: 'maxCachedBytes',
     })
   const maxHeaders = options.maxHeaders ?? 10_000
+  const proofOfWork = options.proofOfWork ?? 'mindiff'
+  if (proofOfWork !== 'mindiff' && proofOfWork !== 'nbits')
+    throw new KomodoCcError('ARG_INVALID', `proofOfWork expected 'mindiff' or 'nbits', not ${String(proofOfWork)}`, {
+      name: 'proofOfWork',
+    })
   if (!Number.isSafeInteger(maxHeaders) || maxHeaders < 1)
     throw new KomodoCcError('ARG_INVALID', 'maxHeaders expected a positive whole number', { name: 'maxHeaders' })
   const vi = options.verifyInclusion ?? false
@@ -365,8 +381,9 @@ export function createElectrumView(options: ElectrumViewOptions): ElectrumView {
         ? parseKomodoHeaders(hexToBytes(r.hex, 'headers'))
         : listOf(r.headers, 'block.headers').map((h) => parseKomodoHeader(hexToBytes(String(h), 'header')))
     if (hs.length !== n || n === 0) throw bad(`block.headers with ${hs.length} headers for count ${n}`)
-    // CheckProofOfWork's first test (src/pow.cpp): nBits must encode a target within the chain's limit ("nBits below
-    // minimum work"); the hash itself is not held to it (a KMD notary's block is held to KOMODO_MINDIFF_NBITS)
+    // CheckProofOfWork (src/pow.cpp): nBits must encode a target within the chain's limit ("nBits below minimum
+    // work"), then the hash must not exceed the target: nBits' own, or KOMODO_MINDIFF_NBITS' for a KMD notary's block
+    // and on staked chains ('mindiff', the bound every Komodo block meets)
     hs.forEach((h, i) => {
       const target = compactTarget(h.bits)
       if (target === null || target > KOMODO_POW_LIMIT)
@@ -374,6 +391,13 @@ export function createElectrumView(options: ElectrumViewOptions): ElectrumView {
           'CHAIN_MISMATCH',
           `header ${start + i} has nBits 0x${(h.bits >>> 0).toString(16)}, beyond the chain's proof-of-work limit`,
           { height: start + i, bits: h.bits },
+        )
+      const bound = proofOfWork === 'nbits' ? target : MINDIFF_TARGET
+      if (BigInt('0x' + h.hash) > bound)
+        throw new KomodoCcError(
+          'CHAIN_MISMATCH',
+          `header ${start + i} hashes to ${h.hash}, above its target (${proofOfWork === 'nbits' ? `its nBits 0x${(h.bits >>> 0).toString(16)}` : 'KOMODO_MINDIFF_NBITS 0x200f0f0f'}): it carries no proof of work`,
+          { height: start + i, bits: h.bits, hash: h.hash },
         )
     })
     return hs

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { devnetCommand } from '../../src/cli/devnet.js'
 import type { CliIo } from '../../src/cli/core.js'
-import { DevChain, devnetBlockHeader } from '../../src/devnet/chain.js'
+import { DevChain, DEVNET_BITS, devnetBlockHeader } from '../../src/devnet/chain.js'
+import { compactTarget } from '../../src/electrum/merkle.js'
 import { internalBytesToTxid } from '../../src/bytes/uint256.js'
 import { sha256d } from '../../src/hash/index.js'
 import { hexToBytes } from '../../src/bytes/hex.js'
@@ -46,7 +47,7 @@ describe('devnet wiring', () => {
     let prev = '0'.repeat(64)
     for (const [i, b] of snap.blocks.entries()) {
       const blk = chain.blocks[i]!
-      prev = internalBytesToTxid(sha256d(devnetBlockHeader(prev, blk.merkleRoot, blk.time, blk.height, true)))
+      prev = internalBytesToTxid(sha256d(devnetBlockHeader(prev, blk.merkleRoot, blk.time, blk.height, 0, true)))
       b.hash = prev
     }
     expect(snap.blocks[1]!.hash).not.toBe(chain.blocks[1]!.hash)
@@ -55,5 +56,28 @@ describe('devnet wiring', () => {
     // a file whose hashes are neither is still refused
     snap.blocks[2]!.hash = 'ab'.repeat(32)
     expect(() => DevChain.restore(snap, pubkey)).toThrow(/block 2 hash mismatch/)
+  })
+
+  test('every devnet header meets its nBits; a data file written before (nonce 0, no work) replays with the new hashes', () => {
+    const pubkey = keySigner(hexToBytes('01'.repeat(32))).publicKey
+    const chain = new DevChain({ walletPubkey: pubkey, genesisTime: 1_700_000_000 })
+    chain.mine(40, pubkey)
+    const limit = compactTarget(DEVNET_BITS)!
+    for (const b of chain.blocks) {
+      const header = devnetBlockHeader(b.prevHash, b.merkleRoot, b.time, b.height, b.nonce)
+      expect(internalBytesToTxid(sha256d(header))).toBe(b.hash)
+      expect(BigInt('0x' + b.hash)).toBeLessThanOrEqual(limit) // display order is the big-endian number
+    }
+    // with 40 blocks at ~1/17 odds per try, some needed a nonce other than 0: the grind did something
+    expect(chain.blocks.filter((b) => b.nonce > 0).length).toBeGreaterThan(0)
+    const snap = chain.snapshot()
+    let prev = '0'.repeat(64)
+    for (const [i, b] of snap.blocks.entries()) {
+      const blk = chain.blocks[i]!
+      prev = internalBytesToTxid(sha256d(devnetBlockHeader(prev, blk.merkleRoot, blk.time, blk.height)))
+      b.hash = prev
+    }
+    const restored = DevChain.restore(snap, pubkey).chain
+    expect(restored.blocks.map((b) => b.hash)).toEqual(chain.blocks.map((b) => b.hash))
   })
 })

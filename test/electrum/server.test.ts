@@ -326,7 +326,7 @@ describe('headers and proofs (electrum.md 7, 8)', () => {
   })
   test('a header parses exactly: trailing bytes and oversize solutions are refused', () => {
     const blk = dev.chain.blocks[1]!
-    const bytes = devnetBlockHeader(blk.prevHash, blk.merkleRoot, blk.time, blk.height)
+    const bytes = devnetBlockHeader(blk.prevHash, blk.merkleRoot, blk.time, blk.height, blk.nonce)
     const h = parseKomodoHeader(bytes)
     expect([h.size, h.solution.length, h.bits, h.time, h.hash]).toEqual([1487, 1344, 0x200f0f0f, blk.time, blk.hash])
     expect(() => parseKomodoHeader(new Uint8Array([...bytes, 0]))).toThrow(

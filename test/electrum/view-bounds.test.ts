@@ -127,52 +127,122 @@ describe("verifyInclusion holds each header's nBits to the chain's proof-of-work
   })
 
   test('a server whose headers claim nBits beyond the limit: CHAIN_MISMATCH', async () => {
-    // a proxy in front of the devnet's server that rewrites every header's nBits (offset 104) to 0x2010ffff
-    const sockets = new Set<Socket>()
-    const server = createServer((client) => {
-      const up = connect(dev.electrum!.port, '127.0.0.1')
-      sockets.add(client).add(up)
-      const lines = (sock: Socket, on: (line: string) => void) => {
-        let buf = ''
-        sock.setEncoding('utf8')
-        sock.on('data', (d: string) => {
-          buf += d
-          let i
-          while ((i = buf.indexOf('\n')) >= 0) {
-            on(buf.slice(0, i))
-            buf = buf.slice(i + 1)
-          }
-        })
-      }
-      lines(client, (l) => up.write(l + '\n'))
-      lines(up, (l) => {
-        const msg = JSON.parse(l)
-        const fix = (m: any) => {
-          if (typeof m?.result?.hex === 'string' && typeof m.result.count === 'number') {
-            const b = Buffer.from(m.result.hex, 'hex')
-            for (let off = 0; off + 1487 <= b.length; off += 1487) b.writeUInt32LE(0x2010ffff, off + 104)
-            m.result.hex = b.toString('hex')
-          }
-          return m
+    // every header's nBits (offset 104) rewritten to 0x2010ffff
+    await withHeaderProxy(
+      (b, off) => b.writeUInt32LE(0x2010ffff, off + 104),
+      async (url) => {
+        const view = createElectrumView({ url, verifyInclusion: true, ...quick })
+        try {
+          await expect(view.listUnspent(p2pkhAddress('03' + '5a'.repeat(32)))).rejects.toMatchObject({
+            code: 'CHAIN_MISMATCH',
+            details: { bits: 0x2010ffff },
+          })
+        } finally {
+          view.close()
         }
-        client.write(JSON.stringify(Array.isArray(msg) ? msg.map(fix) : fix(msg)) + '\n')
-      })
-      for (const s of [client, up]) s.on('error', () => s.destroy())
-      client.on('close', () => up.destroy())
-      up.on('close', () => client.destroy())
-    })
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-    const url = `tcp://127.0.0.1:${(server.address() as { port: number }).port}`
-    const view = createElectrumView({ url, verifyInclusion: true, ...quick })
-    try {
-      await expect(view.listUnspent(p2pkhAddress('03' + '5a'.repeat(32)))).rejects.toMatchObject({
-        code: 'CHAIN_MISMATCH',
-        details: { bits: 0x2010ffff },
-      })
-    } finally {
-      view.close()
-      for (const s of sockets) s.destroy()
-      await new Promise((r) => server.close(r))
-    }
+      },
+    )
   })
 })
+
+describe("verifyInclusion holds each header's hash to its target (CheckProofOfWork, src/pow.cpp)", () => {
+  test('the devnet mines headers that meet their nBits: verified under both rules', async () => {
+    const address = p2pkhAddress('03' + '5a'.repeat(32))
+    for (const proofOfWork of ['mindiff', 'nbits'] as const) {
+      const view = createElectrumView({ url: dev.electrum!.url, verifyInclusion: true, proofOfWork, ...quick })
+      try {
+        expect((await view.listUnspent(address)).length).toBeGreaterThan(0)
+      } finally {
+        view.close()
+      }
+    }
+    expect(() => createElectrumView({ url: dev.electrum!.url, proofOfWork: 'none' as 'nbits' })).toThrow(
+      expect.objectContaining({ code: 'ARG_INVALID', details: { name: 'proofOfWork' } }),
+    )
+  })
+
+  test('headers that carry no work (the nonce zeroed, as a forger who skips the grind serves them): CHAIN_MISMATCH', async () => {
+    // the devnet's nonce word (offset 112) set back to 0: each header then hashes as it would without the grind
+    const ground = dev.chain.blocks.filter((b) => b.nonce !== 0).map((b) => b.height)
+    expect(ground.length).toBeGreaterThan(0) // the forgery changes at least one header
+    await withHeaderProxy(
+      (b, off) => b.writeUInt32LE(0, off + 112),
+      async (url) => {
+        const view = createElectrumView({ url, verifyInclusion: true, ...quick })
+        try {
+          const err = await view.listUnspent(p2pkhAddress('03' + '5a'.repeat(32))).catch((e: unknown) => e)
+          expect(err).toMatchObject({ code: 'CHAIN_MISMATCH', message: expect.stringMatching(/above its target/) })
+          expect(ground).toContain((err as { details: { height: number } }).details.height)
+        } finally {
+          view.close()
+        }
+      },
+    )
+  })
+
+  test("with 'nbits', a header whose nBits asks for more work than its hash has: CHAIN_MISMATCH naming its nBits", async () => {
+    // nBits 0x1d00ffff (Bitcoin's genesis target, within Komodo's limit): no devnet hash meets it
+    await withHeaderProxy(
+      (b, off) => b.writeUInt32LE(0x1d00ffff, off + 104),
+      async (url) => {
+        const view = createElectrumView({ url, verifyInclusion: true, proofOfWork: 'nbits', ...quick })
+        try {
+          await expect(view.listUnspent(p2pkhAddress('03' + '5a'.repeat(32)))).rejects.toMatchObject({
+            code: 'CHAIN_MISMATCH',
+            message: expect.stringMatching(/its nBits 0x1d00ffff/),
+            details: { bits: 0x1d00ffff, height: 0 },
+          })
+        } finally {
+          view.close()
+        }
+      },
+    )
+  })
+})
+
+/** Runs `body` against a proxy in front of the devnet's Electrum server that rewrites each served 1487-byte header. */
+async function withHeaderProxy(
+  rewrite: (headers: Buffer, offset: number) => void,
+  body: (url: string) => Promise<void>,
+): Promise<void> {
+  const sockets = new Set<Socket>()
+  const server = createServer((client) => {
+    const up = connect(dev.electrum!.port, '127.0.0.1')
+    sockets.add(client).add(up)
+    const lines = (sock: Socket, on: (line: string) => void) => {
+      let buf = ''
+      sock.setEncoding('utf8')
+      sock.on('data', (d: string) => {
+        buf += d
+        let i
+        while ((i = buf.indexOf('\n')) >= 0) {
+          on(buf.slice(0, i))
+          buf = buf.slice(i + 1)
+        }
+      })
+    }
+    lines(client, (l) => up.write(l + '\n'))
+    lines(up, (l) => {
+      const msg = JSON.parse(l)
+      const fix = (m: any) => {
+        if (typeof m?.result?.hex === 'string' && typeof m.result.count === 'number') {
+          const b = Buffer.from(m.result.hex, 'hex')
+          for (let off = 0; off + 1487 <= b.length; off += 1487) rewrite(b, off)
+          m.result.hex = b.toString('hex')
+        }
+        return m
+      }
+      client.write(JSON.stringify(Array.isArray(msg) ? msg.map(fix) : fix(msg)) + '\n')
+    })
+    for (const s of [client, up]) s.on('error', () => s.destroy())
+    client.on('close', () => up.destroy())
+    up.on('close', () => client.destroy())
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  try {
+    await body(`tcp://127.0.0.1:${(server.address() as { port: number }).port}`)
+  } finally {
+    for (const s of sockets) s.destroy()
+    await new Promise((r) => server.close(r))
+  }
+}
