@@ -161,11 +161,13 @@ export function completionScript(shell: string, commands: Readonly<Record<string
 }
 
 /**
- * `komodo-cc completion bash|zsh|fish`. The command table is read when it runs (a dynamic import: the table lists
- * this command, so a static import would be a cycle).
- * @example await completionCommands.completion!.run(['bash'], io)
+ * `komodo-cc completion bash|zsh|fish` over a command table: `table` is called when the command runs (the table lists
+ * this command, so commands.ts passes itself in rather than this file importing it: no import circle).
+ * @example await completionCommandsOf(() => COMMANDS).completion!.run(['bash'], io)
  */
-export const completionCommands: Readonly<Record<string, CliCommand>> = {
+export const completionCommandsOf = (
+  table: () => Readonly<Record<string, CliCommand>>,
+): Readonly<Record<string, CliCommand>> => ({
   completion: {
     summary: 'completion bash|zsh|fish   print a shell completion script (commands, sub-commands, flags)',
     help: `komodo-cc completion bash|zsh|fish
@@ -179,9 +181,8 @@ command's flags. Install:
     async run(args, io) {
       const { positionals } = parseArgs(args, {})
       if (positionals.length !== 1) usage('give one shell: bash, zsh or fish')
-      const { COMMANDS } = await import('./commands.js')
-      io.stdout(completionScript(positionals[0]!, COMMANDS))
+      io.stdout(completionScript(positionals[0]!, table()))
       return 0
     },
   },
-}
+})

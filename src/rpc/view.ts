@@ -12,7 +12,7 @@ import { classifyScript } from '../script/classify.js'
 import { parseTransaction, txidOfBytes } from '../tx/codec.js'
 import type { Transaction } from '../tx/types.js'
 import type { AddressMempool, ChainUtxo, ChainView, HistoryEntry, MempoolSpend } from '../cctx/types.js'
-import type { KomodoRpc } from './client.js'
+import type { KomodoRpc } from './node-rpc.js'
 import type { ExactJson } from './json.js'
 import { addressParam, hexParam, txidParam } from './params.js'
 import {
