@@ -130,10 +130,10 @@ describe('public API', () => {
     const entryOf = new Map(ENTRIES)
     const moduleOf = async (spec: string): Promise<Set<string>> => {
       const sub = spec === 'komodo-cc' ? '.' : `./${spec.slice('komodo-cc/'.length)}`
-      const target = pkg.exports[sub] as { default?: string; node?: { default: string } } | undefined
-      const dist = target?.node?.default ?? target?.default
+      const target = pkg.exports[sub] as { types?: string; node?: { types: string } } | undefined
+      const dist = target?.node?.types ?? target?.types
       expect(dist, `${spec} is a subpath of package.json "exports"`).toBeDefined()
-      const file = entryOf.get(/^\.\/dist\/(.+)\.js$/.exec(dist!)![1]!)!
+      const file = entryOf.get(/^\.\/dist\/(.+)\.d\.ts$/.exec(dist!)![1]!)!
       return new Set(Object.keys(await import(resolve(__dirname, '..', file))))
     }
     const types = exportedTypeNames()
