@@ -175,6 +175,7 @@ export type { ResolveContext, MethodResolver, TypedMethodResolver, VerifiedTx } 
 // the key-local wallet: every state-changing RPC of the six modules with a local key, over any ChainView
 export {
   createWallet,
+  createModuleWallet,
   createHdWallet,
   discoverAccount,
   nextUnusedKey,
@@ -183,6 +184,16 @@ export {
   watchAddress,
 } from './wallet/index.js'
 export type * from './wallet/index.js'
+// a wallet made for some modules only bundles only those: createModuleWallet([tokensWallet], options)
+export {
+  tokensWallet,
+  faucetWallet,
+  diceWallet,
+  oraclesWallet,
+  gatewaysWallet,
+  rewardsWallet,
+  type WalletModule,
+} from './modules/registry/wallets.js'
 export type {
   WalletMethodName,
   WalletResolver,
