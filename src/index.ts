@@ -193,6 +193,7 @@ export {
   gatewaysWallet,
   rewardsWallet,
   type WalletModule,
+  type WalletModuleDescriptor,
 } from './modules/registry/wallets.js'
 export type {
   WalletMethodName,

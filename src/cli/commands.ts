@@ -17,7 +17,7 @@ import { ccCommands } from './cc.js'
 import { txCommands } from './tx.js'
 import { walletCommands } from './wallet.js'
 import { publishCommands } from './publish.js'
-import { completionCommandsOf } from './completion.js'
+import { completionCommands } from './completion.js'
 
 /**
  * Every CLI command by its command words, in the order the top help lists them: the generic groups (one file each,
@@ -43,5 +43,5 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = /* @__PURE__ */ Ob
   ...walletCommands,
   ...publishCommands,
   ...Object.fromEntries(CLI_MODULES.flatMap((m) => Object.entries(m.cli.commands ?? {}))),
-  ...completionCommandsOf(() => COMMANDS),
+  ...completionCommands,
 })

@@ -161,13 +161,11 @@ export function completionScript(shell: string, commands: Readonly<Record<string
 }
 
 /**
- * `komodo-cc completion bash|zsh|fish` over a command table: `table` is called when the command runs (the table lists
- * this command, so commands.ts passes itself in rather than this file importing it: no import circle).
- * @example await completionCommandsOf(() => COMMANDS).completion!.run(['bash'], io)
+ * `komodo-cc completion bash|zsh|fish`. The command table comes from the dispatcher (run.ts passes it to every
+ * command), so this file does not import the table that lists it (no import circle).
+ * @example await completionCommands.completion!.run(['bash'], io, COMMANDS)
  */
-export const completionCommandsOf = (
-  table: () => Readonly<Record<string, CliCommand>>,
-): Readonly<Record<string, CliCommand>> => ({
+export const completionCommands: Readonly<Record<string, CliCommand>> = {
   completion: {
     summary: 'completion bash|zsh|fish   print a shell completion script (commands, sub-commands, flags)',
     help: `komodo-cc completion bash|zsh|fish
@@ -178,11 +176,11 @@ command's flags. Install:
          or: komodo-cc completion bash > ~/.local/share/bash-completion/completions/komodo-cc
   zsh    source <(komodo-cc completion zsh)       in ~/.zshrc, after compinit
   fish   komodo-cc completion fish > ~/.config/fish/completions/komodo-cc.fish`,
-    async run(args, io) {
+    run(args, io, commands = {}) {
       const { positionals } = parseArgs(args, {})
       if (positionals.length !== 1) usage('give one shell: bash, zsh or fish')
-      io.stdout(completionScript(positionals[0]!, table()))
+      io.stdout(completionScript(positionals[0]!, commands))
       return 0
     },
   },
-})
+}

@@ -30,7 +30,10 @@ import {
 } from '../modules/registry/core.js'
 import { inspectorModules, type InspectorModules } from './modules.js'
 
-/** What {@link inspectTransaction} returns in `reading`: a module's reading, discriminated by `kind`, or `{}`. @example const r: InspectionReading = inspectTransaction(hex).reading */
+/**
+ * What {@link inspectTransaction} returns in `reading`: a module's reading, discriminated by `kind`, or `{}`. @example
+ * const r: InspectionReading = inspectTransaction(hex).reading
+ */
 export type InspectionReading = ModuleReading | NoReading
 
 /** The result of {@link inspectTransaction}. @example const ins: Inspection = inspectTransaction(hex) */

@@ -360,7 +360,8 @@ function mempoolOf(
     if (o === undefined || o.value !== d.satoshis || !paysHash(o.script, hash))
       throw new KomodoCcError(
         'CHAIN_MISMATCH',
-        `getaddressmempool says ${d.txid}:${d.index} pays ${d.satoshis} sat to ${address}; the transaction says ${o === undefined ? 'no such output' : `${o.value} sat to script ${bytesToHex(o.script)}`}`,
+        `getaddressmempool says ${d.txid}:${d.index} pays ${d.satoshis} sat to ${address}; the transaction ` +
+          `says ${o === undefined ? 'no such output' : `${o.value} sat to script ${bytesToHex(o.script)}`}`,
         { txid: d.txid, vout: d.index, claimed: String(d.satoshis), actual: o === undefined ? null : String(o.value) },
       )
     outputs.push({ txid: d.txid, vout: d.index, satoshis: o.value, script: o.script, height: 0 })

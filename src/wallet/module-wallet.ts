@@ -68,7 +68,8 @@ export function createModuleWallet<const P extends readonly WalletModule[]>(
       name: 'parts',
     })
   const modules: AnyModule[] = []
-  for (const p of parts) for (const m of p.modules) if (!modules.includes(m)) modules.push(m)
+  // the parts hold the registry's descriptors (typed opaque in the public type)
+  for (const p of parts) for (const m of p.modules as readonly AnyModule[]) if (!modules.includes(m)) modules.push(m)
   const set = inspectorModules(modules)
   const methods = [...new Set(parts.flatMap((p) => p.methods))]
   const reads = [...new Set(parts.flatMap((p) => p.reads))]

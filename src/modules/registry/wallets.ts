@@ -19,6 +19,12 @@ import { gatewaysResolvers } from '../gateways/resolve.js'
 import { rewardsResolvers } from '../rewards/resolve.js'
 
 /**
+ * A module descriptor as a wallet part holds it: the registry's descriptor, named here by its module name only.
+ * @example tokensWallet.modules[0]!.name // 'tokens'
+ */
+export type WalletModuleDescriptor = Readonly<{ name: string }>
+
+/**
  * One module's part of a wallet: its state-changing methods, its read methods and the module descriptors its
  * inspector needs. `M` and `R` are the names of its methods and reads, as types (what the wallet is typed from).
  * @example const part: WalletModule<'tokentransfer' | 'tokencreate'> = tokensWallet
@@ -27,7 +33,8 @@ export type WalletModule<M extends string = string, R extends string = string> =
   name: string
   methods: readonly MethodResolver[]
   reads: readonly WalletRead[]
-  modules: readonly AnyModule[]
+  /** The registry's descriptors of the modules its inspector asks (opaque here). */
+  modules: readonly WalletModuleDescriptor[]
   /** Type-only (never set at run time): the names of its methods and reads. */
   __names?: { methods: M; reads: R }
 }>
@@ -42,7 +49,10 @@ function part<const T extends readonly MethodResolver[], const U extends readonl
   return Object.freeze({ name, methods, reads, modules: Object.freeze([...modules]) })
 }
 
-/** The Tokens module's wallet part (`tokencreate`, `tokentransfer`; `tokenbalance`, `tokenaddress`). @example createModuleWallet([tokensWallet], { privateKey, view }) */
+/**
+ * The Tokens module's wallet part (`tokencreate`, `tokentransfer`; `tokenbalance`, `tokenaddress`). @example
+ * createModuleWallet([tokensWallet], { privateKey, view })
+ */
 export const tokensWallet = /* @__PURE__ */ part('tokens', tokensResolvers, TOKENS_READS, [tokensModule])
 /** The Faucet module's wallet part. @example createModuleWallet([faucetWallet], { privateKey, view }) */
 export const faucetWallet = /* @__PURE__ */ part('faucet', faucetResolvers, FAUCET_READS, [faucetModule])
