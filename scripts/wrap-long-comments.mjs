@@ -29,6 +29,14 @@ export function wrapComment(line) {
   if (m !== null) return fill(`${m[1]}// `, m[2])
   m = /^(\s*)\* (.*)$/.exec(line)
   if (m !== null && !/\*\/\s*$/.test(m[2])) {
+    // an example is code: its own lines, the code and then its trailing `//` comment (a filled line would cut both)
+    const example = /^@example\s+(.*?)(?:\s+(\/\/.*))?$/.exec(m[2])
+    if (example !== null)
+      return [
+        `${m[1]}* @example`,
+        `${m[1]}* ${example[1]}`,
+        ...(example[2] === undefined ? [] : [`${m[1]}* ${example[2]}`]),
+      ]
     // a tag keeps its line; its continuation is indented as TSDoc continues a tag
     const tag = /^@\w+\s/.exec(m[2])
     const [first, ...rest] = fill(`${m[1]}* `, m[2])

@@ -47,6 +47,12 @@ describe('long lines', () => {
       const want = [...text.split(' '), ...(line.includes('@throws') ? ['@throws'] : [])]
       expect(words.sort()).toEqual(want.sort())
     }
+    // an example keeps its code on one line, its comment on the next
+    expect(wrapComment(`   * @example f(${'x, '.repeat(60)}y) // ${text}`)).toEqual([
+      '   * @example',
+      `   * f(${'x, '.repeat(60)}y)`,
+      `   * // ${text}`,
+    ])
     expect(wrapComment('  const x = 1')).toBeNull()
   })
   test('the generated-line wrapper breaks after an operator or comma only, keeping every character', () => {
