@@ -1,6 +1,8 @@
 // Offline builders: a dice plan with the 100 entropy outputs `dicebet` needs, a bet, the house's answer, and the
 // bettor checking that answer from the two revealed entropies. Run: npm run build && npx tsx examples/build-dice.ts
-import { keySigner, p2pkScript, sha256, utf8ToBytes } from 'komodo-cc'
+import { keySigner, p2pkScript } from 'komodo-cc'
+import { sha256 } from 'komodo-cc/hash'
+import { utf8ToBytes } from 'komodo-cc/bytes'
 import { buildDiceAddFunds, buildDiceBet, buildDiceFinish, buildDiceFund } from 'komodo-cc/dice'
 import { decodeDiceOpret, diceOutcome, type DiceEntropyOpret, type DiceFundingOpret } from 'komodo-cc/dice'
 import type { Transaction } from 'komodo-cc/tx'

@@ -1,6 +1,8 @@
 // Offline builders: fund the faucet, then take 0.1 coin from it with `faucetget`'s proof of work (a txid that starts
 // and ends with a zero byte), in this process. Run: npm run build && npx tsx examples/build-faucet.ts
-import { keySigner, p2pkScript, sha256, utf8ToBytes } from 'komodo-cc'
+import { keySigner, p2pkScript } from 'komodo-cc'
+import { sha256 } from 'komodo-cc/hash'
+import { utf8ToBytes } from 'komodo-cc/bytes'
 import { buildFaucetFund, buildFaucetGetAsync } from 'komodo-cc/faucet'
 
 const signer = keySigner(sha256(utf8ToBytes('1'))) // a test key: never use a hashed word for real coins

@@ -1,6 +1,8 @@
 // Offline builders: a rewards plan, a lock of 200 coins, and its unlock five days later with the reward predicted
 // first; an early unlock refused with the daemon's words. Run: npm run build && npx tsx examples/build-rewards.ts
-import { isKomodoCcError, keySigner, p2pkScript, sha256, toSatoshis, utf8ToBytes } from 'komodo-cc'
+import { isKomodoCcError, keySigner, p2pkScript, toSatoshis } from 'komodo-cc'
+import { sha256 } from 'komodo-cc/hash'
+import { utf8ToBytes } from 'komodo-cc/bytes'
 import { buildRewardsCreateFunding, buildRewardsLock, buildRewardsUnlock } from 'komodo-cc/rewards'
 import { rewardsAprFromPercent, rewardsPayout } from 'komodo-cc/rewards'
 

@@ -1,6 +1,8 @@
 // Offline builders: create a token and send a quarter of it, signed with your key, from coins you list yourself.
 // No daemon: the result is hex for `sendrawtransaction`. Run: npm run build && npx tsx examples/build-tokens.ts
-import { bytesToHex, keySigner, p2pkScript, sha256, utf8ToBytes } from 'komodo-cc'
+import { bytesToHex, keySigner, p2pkScript } from 'komodo-cc'
+import { sha256 } from 'komodo-cc/hash'
+import { utf8ToBytes } from 'komodo-cc/bytes'
 import { buildTokenCreate, buildTokenTransfer, decodeTokensOpret } from 'komodo-cc/tokens'
 
 const signer = keySigner(sha256(utf8ToBytes('1'))) // a test key: never use a hashed word for real coins

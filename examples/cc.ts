@@ -3,7 +3,8 @@
 import { EVAL, cc1of1, cc1of2, ccAddress, ccAddress1of2, conditionUri, decodeCondition } from 'komodo-cc/cc'
 import { encodeCondition, fulfill1of1, moduleAddressInfo, tokensCcAddress, txidAddress } from 'komodo-cc/cc'
 import { verifyFulfillment } from 'komodo-cc/cc'
-import { bytesToHex, ccScript, ccScriptSig, hexToBytes, parseCcScript } from 'komodo-cc'
+import { bytesToHex, hexToBytes } from 'komodo-cc'
+import { ccScript, ccScriptSig, parseCcScript } from 'komodo-cc/script'
 
 const faucetPk = '03682b255c40d0cde8faee381a1a50bbb89980ff24539cb8518e294d3a63cefe12' // the faucet's global key
 const me = '03fdf4907810a9f5d9462a1ae09feee5ab205d32798b0ffcc379442021f84c5bbf'

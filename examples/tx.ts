@@ -2,7 +2,9 @@
 // Offline. Run: npm run build && npx tsx examples/tx.ts
 import { decodeRawTransaction, parseTransaction, serializeTransaction, sighash, signTransaction } from 'komodo-cc/tx'
 import { keySigner, txid, verifyInput, SAPLING_VERSION_GROUP_ID, type Transaction } from 'komodo-cc/tx'
-import { bytesToHex, cc1of1, ccScript, hexToBytes, opReturnScript, p2pkhScript } from 'komodo-cc'
+import { bytesToHex, hexToBytes } from 'komodo-cc'
+import { cc1of1 } from 'komodo-cc/cc'
+import { ccScript, opReturnScript, p2pkhScript } from 'komodo-cc/script'
 
 // 1. A faucetfund transaction from the developer docs: what `komodo-cli decoderawtransaction <hex>` prints
 const hex =

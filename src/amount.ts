@@ -356,7 +356,8 @@ function unitText(text: string, name: string, unit: AmountUnit): bigint {
   if (unit === 'datafee' && daemonAtol(text) !== 0n)
     throw new KomodoCcError(
       'AMOUNT_INVALID',
-      `${name} ${describe(text)} has no one meaning: oraclesregister reads its whole part as satoshis (${daemonAtol(text)} sat), not ${formatCoins(sats)} coins; pass '${sats}' or ${sats}n (satoshis), or coins below 1 as '0.…'`,
+      `${name} ${describe(text)} has no one meaning: oraclesregister reads its whole part as satoshis ` +
+        `(${daemonAtol(text)} sat), not ${formatCoins(sats)} coins; pass '${sats}' or ${sats}n (satoshis), or coins below 1 as '0.…'`,
       { name, unit, exact: String(sats), daemon: String(daemonAtol(text)) },
     )
   return sats

@@ -1,53 +1,26 @@
 /**
- * The package root: everything that runs in browsers and Node alike. Named exports only (tree-shakeable); each area
- * is also a subpath of its own (`komodo-cc/tx`, `komodo-cc/oracles`, …). On Node the root resolves to
- * `komodo-cc/node`, which adds the embedded devnet.
+ * The package root: what a wallet or an oracle publisher uses every day, in browsers and Node alike — the wallet,
+ * chain sources, the publisher, each module's builders, offline `*info` and opret decoder, the inspector, the oracle
+ * data codec, addresses and keys, amounts and errors. Named exports only (tree-shakeable). Everything else lives on
+ * a named subpath (docs/api.md has the table): each area's full kit (`komodo-cc/tx`, `komodo-cc/cc`,
+ * `komodo-cc/script`, `komodo-cc/tokens`, …), the resolve kit (`komodo-cc/resolve`), the daemon's parsing and
+ * envelope helpers (`komodo-cc/advanced`). On Node the root resolves to `komodo-cc/node`, which adds the devnet.
  * @module komodo-cc
  */
 
 // errors
 export { KomodoCcError, isKomodoCcError, type ErrorCode } from './errors.js'
 
-// bytes
-export {
-  bytesToHex,
-  hexToBytes,
-  isHex,
-  ByteReader,
-  ByteWriter,
-  MAX_COMPACTSIZE,
-  compactSizeLength,
-  txidToInternalBytes,
-  internalBytesToTxid,
-  displayHexToBytes,
-  ZERO_TXID,
-  concatBytes,
-  equalBytes,
-  reverseBytes,
-  compareBytes,
-  utf8ToBytes,
-  bytesToUtf8,
-} from './bytes/index.js'
+// bytes (the rest in komodo-cc/bytes)
+export { bytesToHex, hexToBytes } from './bytes/index.js'
 
-// hashes
-export { sha256, sha256d, hash160, blake2b256 } from './hash/index.js'
-
-// addresses and keys
+// addresses and keys (the rest in komodo-cc/address and komodo-cc/keys)
 export {
-  base58Encode,
-  base58Decode,
-  base58checkEncode,
-  base58checkDecode,
   KMD,
-  BTC,
-  LTC,
-  ZEC,
   CHAINS,
   chainParams,
   pubkeyBytes,
-  hash160ToAddress,
   p2pkhAddress,
-  p2shAddress,
   decodeAddress,
   isAddress,
   encodeWif,
@@ -55,8 +28,6 @@ export {
   type ChainParams,
   type DecodedAddress,
 } from './address/index.js'
-
-// keys: random, Komodo passphrase, BIP39 seed phrases along BIP44 coin 141 (the rest in komodo-cc/keys)
 export {
   randomPrivateKey,
   describeKey,
@@ -68,20 +39,12 @@ export {
   type KeyDescription,
 } from './keys/index.js'
 
-// amounts
+// amounts (the daemon's own parsers in komodo-cc/advanced)
 export {
   COIN,
-  MAX_SATOSHIS,
-  MAX_MONEY,
   toSatoshis,
-  amountArg,
   formatCoins,
   coinsText,
-  coinsValue,
-  daemonFormatDouble,
-  daemonParseCoins,
-  daemonParseDatafee,
-  checkDaemonAmount,
   type AmountInput,
   type AmountArg,
   type AmountUnit,
@@ -92,23 +55,16 @@ export {
 } from './amount.js'
 
 // plan names
-export { sbits, unsbits, assertPlanName, PLAN_NAME_ERROR } from './sbits.js'
+export { sbits, unsbits } from './sbits.js'
 
-// oracle data
+// oracle data (limits and the rest in komodo-cc/oracles)
 export {
   encodeOracleData,
   decodeOracleData,
   formatOracleSample,
   assertOracleFormat,
-  ORACLE_FORMAT_CHARS,
   chunkOracleData,
   joinOracleData,
-  checkOracleTxSize,
-  ORACLE_MAX_DATA_SIZE,
-  ORACLE_MAX_TX_SIZE,
-  ORACLE_MAX_FORMAT_LENGTH,
-  ORACLE_MAX_NAME_LENGTH,
-  ORACLE_MAX_PRINT_FIELD,
   oracleRecordFit,
   oracleRecordLimit,
   type OracleValue,
@@ -116,37 +72,75 @@ export {
   type OracleRecordFit,
 } from './oracle-data/index.js'
 
-// transactions: codec, txid, signature hashes, signing and verifying, the daemon's decoderawtransaction
-export * from './tx/index.js'
-export * from './script/index.js'
-
-// crypto-conditions, CC scripts and CC addresses
-export * from './cc/index.js'
+// transactions: codec, txid, signing and verifying, the daemon's decoderawtransaction, relay policy, the P2PK script
+// of a coin (sighash parts,
+// DER, merkle blocks and the rest in komodo-cc/tx; scripts in komodo-cc/script; crypto-conditions in komodo-cc/cc)
 export {
-  OP_CHECKCRYPTOCONDITION,
-  MAX_CC_PARAMS_SIZE,
-  MAX_CC_SCRIPTSIG_PUSH,
-  ccScript,
-  parseCcScript,
-  isCcScript,
-  ccSubScript,
-  ccScriptSig,
-  type CcVData,
-  type CcParamsHeader,
-  type ParsedCcScript,
-} from './script/cc.js'
+  parseTransaction,
+  serializeTransaction,
+  txid,
+  transactionSize,
+  decodeRawTransaction,
+  keySigner,
+  signTransaction,
+  signTransactionAsync,
+  verifyInput,
+  relayPolicy,
+  checkRelayPolicy,
+} from './tx/index.js'
+export type * from './tx/index.js'
+export { p2pkScript } from './script/index.js'
+export type * from './script/index.js'
+export { EVAL, ccAddress, moduleGlobalAddresses, moduleAddressInfo } from './cc/index.js'
+export type * from './cc/index.js'
 
-// each module's public part (its subpath's surface: payload codec, builders, offline `*info`, reading types), as
-// the registry lists them
-export * from './modules/registry/public.js'
-export { opretScript, opretPayload, MAX_OPRET_SCRIPT_SIZE, type OpretDecodeOptions } from './modules/opret.js'
+// each module's builders, offline `*info` and opret decoder (its encoders, resolvers and the rest on its subpath,
+// `komodo-cc/tokens` …), and the types of every module's part
+export {
+  buildTokenCreate,
+  buildTokenTransfer,
+  decodeTokensOpret,
+  tokeninfo,
+  buildFaucetFund,
+  buildFaucetGet,
+  buildFaucetGetAsync,
+  decodeFaucetOpret,
+  faucetinfo,
+  buildDiceFund,
+  buildDiceAddFunds,
+  buildDiceBet,
+  buildDiceFinish,
+  decodeDiceOpret,
+  diceinfo,
+  buildOraclesCreate,
+  buildOraclesFund,
+  buildOraclesRegister,
+  buildOraclesSubscribe,
+  buildOraclesData,
+  decodeOraclesOpret,
+  oraclesinfo,
+  buildGatewaysBind,
+  buildGatewaysDeposit,
+  buildGatewaysClaim,
+  buildGatewaysWithdraw,
+  buildGatewaysPartialSign,
+  buildGatewaysCompleteSigning,
+  buildGatewaysMarkDone,
+  decodeGatewaysOpret,
+  gatewaysinfo,
+  buildRewardsCreateFunding,
+  buildRewardsAddFunding,
+  buildRewardsLock,
+  buildRewardsUnlock,
+  decodeRewardsOpret,
+  rewardsinfo,
+} from './modules/registry/public.js'
+export type * from './modules/registry/public.js'
 
-// what does this transaction do? and the offline info RPCs
-// (each module's offline `*info` and its reading types are exported with its public part above)
+// what does this transaction do?
 export {
   inspectTransaction,
   inspectionText,
-  MODULE_GLOBAL_PUBKEYS,
   type Inspection,
   type InspectionReading,
   type InspectedOutput,
@@ -161,96 +155,61 @@ export {
 export type { InfoTxInput, InfoForm, InfoAmount, InfoCount, InfoMaybe } from './modules/offline-info.js'
 export { inspectBuild } from './inspect-build.js'
 
-// offline builders
+// what builders take and return (the resolve kit in komodo-cc/resolve)
 export { type BuildContext } from './cctx/context.js'
 export { type BuildResult, type BuiltInput } from './cctx/complete.js'
-export { selectNormalInputs } from './cctx/select.js'
 export type { TxLike } from './cctx/common.js'
 export type { StateTx, TxOutputsView } from './cctx/state-tx.js'
-export {
-  type Utxo,
-  type ChainView,
-  type ChainUtxo,
-  type AddressMempool,
-  type MempoolSpend,
-  type HistoryEntry,
-  type InputPlan,
-  type KeyRole,
+export type {
+  Utxo,
+  ChainView,
+  ChainUtxo,
+  AddressMempool,
+  MempoolSpend,
+  HistoryEntry,
+  InputPlan,
+  KeyRole,
 } from './cctx/types.js'
-export { countingView, type CountingView, type ChainViewMethod } from './cctx/counting-view.js'
-export {
-  StateReader,
-  normalCoins,
-  daemonUtxoOrder,
-  daemonMapOrder,
-  type ResolveContext,
-  type MethodResolver,
-  type TypedMethodResolver,
-  type VerifiedTx,
-} from './cctx/resolve.js'
+export type { ResolveContext, MethodResolver, TypedMethodResolver, VerifiedTx } from './cctx/resolve.js'
 
 // the key-local wallet: every state-changing RPC of the six modules with a local key, over any ChainView
 export {
   createWallet,
-  PendingSet,
-  type Wallet,
-  type WalletOptions,
-  type WalletCallOptions,
-  type WalletResult,
-  type WalletMethod,
-  type WalletReadMethod,
-  type WalletMethodOf,
-  type WalletReadMethodOf,
-  type WalletArgs,
-  type WalletParams,
-  type WalletCallOptionsOf,
-  type WalletCallAny,
-  type WalletMethodTypes,
-  type IsOptionalParam,
-  type WalletPositionalArgs,
-  type WalletReadArgs,
-  type WalletReadAny,
-  type PendingTx,
+  createModuleWallet,
   createHdWallet,
   discoverAccount,
   nextUnusedKey,
-  type HdWallet,
-  type HdWalletOptions,
-  type HdAccountSource,
-  type DiscoverOptions,
-  type DiscoveredAddress,
-  type AccountDiscovery,
-  type PendingStorage,
   waitForTransaction,
   watchBlocks,
   watchAddress,
-  type TxProgress,
-  type WaitForTransactionOptions,
-  type Watcher,
-  type WatchOptions,
-  type BlockEvent,
-  type AddressEvent,
 } from './wallet/index.js'
+export type * from './wallet/index.js'
+// a wallet made for some modules only bundles only those: createModuleWallet([tokensWallet], options)
 export {
-  WALLET_METHODS,
-  type WalletMethodName,
-  type WalletResolver,
-  type WalletMethodResolver,
-} from './modules/registry/resolvers.js'
-export { PARAM_UNITS } from './modules/registry/units.js'
-export { curvePubkey } from './cctx/pubkey.js'
-export {
-  WALLET_READS,
-  type WalletRead,
-  type WalletReadName,
-  type ReadContext,
-  type TypedWalletRead,
-  type WalletReadEntry,
-  type WalletReadParams,
-  type WalletReadResult,
-  type WalletReadNames,
-  type WalletReadTypes,
-} from './modules/registry/reads.js'
+  tokensWallet,
+  faucetWallet,
+  diceWallet,
+  oraclesWallet,
+  gatewaysWallet,
+  rewardsWallet,
+  type WalletModule,
+  type WalletModuleDescriptor,
+} from './modules/registry/wallets.js'
+export type {
+  WalletMethodName,
+  WalletResolver,
+  WalletMethodResolver,
+  WalletRead,
+  WalletReadName,
+  ReadContext,
+  TypedWalletRead,
+  WalletReadEntry,
+  WalletReadParams,
+  WalletReadResult,
+  WalletReadNames,
+  WalletReadTypes,
+} from './resolve/index.js'
+
 // the oracle publisher: a stream of samples into one oracle, journaled, chained through the mempool (issue 20)
 export {
   createOraclePublisher,
@@ -271,14 +230,14 @@ export {
   type JournalState,
   type WebStorageLike,
 } from './publisher/index.js'
-// (each module's builders are exported with its public part above)
 
-// komodod JSON-RPC client, the safe two-step flow (src/rpc: fetch-based; the conf-file reader is loaded only when a
-// chain name or conf path is given)
-export * from './rpc/index.js'
+// chain sources: komodod JSON-RPC (fetch-based) with the safe two-step flow, and Electrum (ws/wss in browsers;
+// tcp/ssl in Node); their clients' full kits in komodo-cc/rpc and komodo-cc/electrum
+export { createKomodoRpc, createRpcView, submit, RpcError } from './rpc/index.js'
+export type * from './rpc/index.js'
+export { createElectrumView, ElectrumError } from './electrum/index.js'
+export type * from './electrum/index.js'
 
-// Komodo DeFi Framework: enable_eth_with_tokens
-export * from './kdf/index.js'
-
-// Electrum as a chain source: createElectrumView (ws/wss in browsers; tcp/ssl in Node), script and status hashes
-export * from './electrum/index.js'
+// Komodo DeFi Framework: enable_eth_with_tokens (the rest in komodo-cc/kdf)
+export { createKdfClient, buildEnableEthWithTokensRequest, KdfError } from './kdf/index.js'
+export type * from './kdf/index.js'

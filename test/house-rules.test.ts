@@ -60,6 +60,10 @@ const LAYER: Record<string, number> = {
   cli: 9,
   'index.ts': 10,
   'node.ts': 10,
+  // the kits' entries (issue 32): re-export lists over the layers below, like the root
+  resolve: 10,
+  advanced: 10,
+  testing: 10,
 }
 const layerOf = (p: string): number | undefined =>
   [...IO_FILES, ...CORE_FILES].find(([r]) => r.test(p))?.[1] ?? LAYER[p] ?? LAYER[p.split('/')[0]!]

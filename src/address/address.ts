@@ -17,7 +17,8 @@ export function pubkeyBytes(pubkey: string | Uint8Array, name = 'pubkey'): Uint8
   if (!ok)
     throw new KomodoCcError(
       'PUBKEY_INVALID',
-      `${name} expected 33 bytes (02/03…) or 65 bytes (04…), got ${b.length} byte(s) starting ${b.length ? b[0]!.toString(16).padStart(2, '0') : 'with nothing'}`,
+      `${name} expected 33 bytes (02/03…) or 65 bytes (04…), got ${b.length} byte(s) starting ` +
+        `${b.length ? b[0]!.toString(16).padStart(2, '0') : 'with nothing'}`,
       { name, length: b.length },
     )
   return b

@@ -8,7 +8,6 @@ import { txidToInternalBytes } from '../bytes/uint256.js'
 import { hash160, sha256 } from '../hash/index.js'
 import { sha256Into } from '../hash/sha256.js'
 import { base58Encode } from '../address/base58.js'
-import { base58checkEncode } from '../address/base58check.js'
 import { hash160ToAddress, p2pkhAddress } from '../address/address.js'
 import { KMD, chainParams, type ChainParams } from '../address/chain.js'
 import { cc1of1, cc1of2, encodeCondition, evalCondition, pubkey33, tokensCc1of1, tokensCc1of2 } from './condition.js'
@@ -293,44 +292,6 @@ export function cclibGlobalKey(evalCode: number): { privkey: Uint8Array; pubkey:
   let priv = bytesOrHex(ccModule('CClib').privkey, 32, 'cclib key')
   for (let i = 0x10; i < evalCode; i++) priv = sha256(priv)
   return { privkey: priv, pubkey: getPublicKey(priv, true) }
-}
-
-/**
- * The gateways deposit address computed while decoding a bind (gateways spec 5.3): with KMD-style prefixes
- * (pubtype 60, p2shtype 85) an M-of-N multisig (N > 1) gives the P2SH address of `OP_M <pk…> OP_N
- * OP_CHECKMULTISIG` (keys in bind order, not sorted) and N = 1 the P2PK address of the key; with other prefixes
- * N > 1 gives base58check(p2shtype, HASH160(multisig)) — `taddr` is never prepended for P2SH — and N = 1 the
- * custom P2PK address (with `taddr`).
- * @throws KomodoCcError INT_RANGE | PUBKEY_INVALID | CHAIN_PARAMS
- * @example gatewaysDepositAddress(1, [dicePk, rewardsPk]) // 'bPX6zogiQ9ViorHFaw7iqgJHkSyjyvUVof'
- */
-export function gatewaysDepositAddress(
-  m: number,
-  pubkeys: readonly (string | Uint8Array)[],
-  chain: ChainParams | string = KMD,
-): string {
-  const c = chain === KMD ? KMD : chainParams(chain)
-  if (!Array.isArray(pubkeys) || pubkeys.length < 1 || pubkeys.length > 16)
-    throw new KomodoCcError(
-      'INT_RANGE',
-      `gateways expects 1..16 pubkeys, got ${Array.isArray(pubkeys) ? pubkeys.length : typeof pubkeys}`,
-    )
-  const keys = pubkeys.map((p, i) => pubkey33(p, `pubkeys[${i}]`))
-  if (!Number.isInteger(m) || m < 1 || m > keys.length)
-    throw new KomodoCcError('INT_RANGE', `M expected 1..${keys.length}, got ${m}`, { got: m })
-  if (keys.length === 1) return p2pkhAddress(keys[0]!, c)
-  const script = new Uint8Array(3 + 34 * keys.length)
-  script[0] = 0x50 + m
-  keys.forEach((k, i) => {
-    script[1 + 34 * i] = 33
-    script.set(k, 2 + 34 * i)
-  })
-  script[script.length - 2] = 0x50 + keys.length
-  script[script.length - 1] = 0xae
-  const payload = new Uint8Array(21)
-  payload[0] = c.p2shtype
-  payload.set(hash160(script), 1)
-  return base58checkEncode(payload)
 }
 
 function toBig(b: Uint8Array): bigint {

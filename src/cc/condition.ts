@@ -392,7 +392,8 @@ let oneOfOneCount = 0
 
 /**
  * @internal The eval code and public key of a `cc1of1` shape — threshold 2 of { eval(code), threshold 1 of
- * { secp256k1(pk) } } with a code of at most 8 bytes — or null for any other tree. The cache above compares their bytes (never object identity), so a key or code
+ * { secp256k1(pk) } } with a code of at most 8 bytes — or null for any other tree. The cache above compares their bytes
+ * (never object identity), so a key or code
  * array changed in place is a new entry.
  */
 export function oneOfOneParts(c: CcCondition): { code: Uint8Array; pk: Uint8Array } | null {
@@ -439,7 +440,10 @@ export function decodeCondition(bytes: Uint8Array, opts: CcDecodeOptions = {}): 
   return cond
 }
 
-/** @internal reads one condition TLV at `pos`; shared with the fulfillment reader (subconditions set). @example readConditionAt(bytes, 0, bytes.length, false).cond.typeId */
+/**
+ * @internal reads one condition TLV at `pos`; shared with the fulfillment reader (subconditions set). @example
+ * readConditionAt(bytes, 0, bytes.length, false).cond.typeId
+ */
 export function readConditionAt(
   data: Uint8Array,
   pos: number,

@@ -78,7 +78,6 @@ export {
   batonPubkey,
   batonAddress,
   cclibGlobalKey,
-  gatewaysDepositAddress,
   type ModuleGlobalAddresses,
 } from './address.js'
 export { moduleAddressInfo, type ModuleAddressOptions } from './moduleaddress.js'

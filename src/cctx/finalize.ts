@@ -67,7 +67,8 @@ export const TOKEL_NORMAL_INPUT_SEQUENCE = 0xfffffffe
 
 /**
  * FinalizeCCV2Tx (tokel src/cc/CCtx.cpp; spec tokel-v2 §3.2) without the signing: inputs stay in the order the
- * builder added them (no reordering), normal inputs with nSequence 0xfffffffe as Tokel's gatherers add them, change = inputs − (outputs + fee) goes to a P2PK output of `changePubkey`
+ * builder added them (no reordering), normal inputs with nSequence 0xfffffffe as Tokel's gatherers add them, change =
+ * inputs − (outputs + fee) goes to a P2PK output of `changePubkey`
  * unless it is dust (below {@link CCV2_CHANGE_DUST}, then it is fee), then the opret. Refuses as
  * {@link finalizeCcTx} does (outputs above inputs, an outpoint spent twice, amounts outside MoneyRange).
  * @throws KomodoCcError INSUFFICIENT_FUNDS | BUILD_INPUTS | AMOUNT_RANGE | SCRIPT_TOO_LARGE

@@ -20,7 +20,8 @@ export function builderParams<T extends object>(
   if (typeof params !== 'object' || params === null || (proto !== Object.prototype && proto !== null))
     throw new KomodoCcError(
       'BUILD_PARAMS',
-      `${builder} expected its parameters as one object { ${names.join(', ')} }, got ${params === null ? 'null' : Array.isArray(params) ? 'an array' : typeof params}`,
+      `${builder} expected its parameters as one object { ${names.join(', ')} }, got ` +
+        `${params === null ? 'null' : Array.isArray(params) ? 'an array' : typeof params}`,
       { builder, expected: names },
     )
   for (const key of Object.keys(params))

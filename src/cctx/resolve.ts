@@ -589,6 +589,7 @@ export type TypedMethodResolver<
  * ({@link TypedMethodResolver}).
  * @example methodResolver('oraclesfund', ['oracletxid'], resolveOraclesFund)
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function methodResolver<const M extends string, const N extends readonly string[], P, O, R extends BuildResult>(
   method: M,
   params: N,

@@ -161,9 +161,9 @@ export function completionScript(shell: string, commands: Readonly<Record<string
 }
 
 /**
- * `komodo-cc completion bash|zsh|fish`. The command table is read when it runs (a dynamic import: the table lists
- * this command, so a static import would be a cycle).
- * @example await completionCommands.completion!.run(['bash'], io)
+ * `komodo-cc completion bash|zsh|fish`. The command table comes from the dispatcher (run.ts passes it to every
+ * command), so this file does not import the table that lists it (no import circle).
+ * @example await completionCommands.completion!.run(['bash'], io, COMMANDS)
  */
 export const completionCommands: Readonly<Record<string, CliCommand>> = {
   completion: {
@@ -176,11 +176,10 @@ command's flags. Install:
          or: komodo-cc completion bash > ~/.local/share/bash-completion/completions/komodo-cc
   zsh    source <(komodo-cc completion zsh)       in ~/.zshrc, after compinit
   fish   komodo-cc completion fish > ~/.config/fish/completions/komodo-cc.fish`,
-    async run(args, io) {
+    run(args, io, commands = {}) {
       const { positionals } = parseArgs(args, {})
       if (positionals.length !== 1) usage('give one shell: bash, zsh or fish')
-      const { COMMANDS } = await import('./commands.js')
-      io.stdout(completionScript(positionals[0]!, COMMANDS))
+      io.stdout(completionScript(positionals[0]!, commands))
       return 0
     },
   },

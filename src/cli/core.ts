@@ -23,7 +23,8 @@ export type CliCommand = {
   summary: string
   /** Full help text printed for `--help`. */
   help: string
-  run: (args: string[], io: CliIo) => Promise<number> | number
+  /** `commands`: the whole command table, as the dispatcher (run.ts) passes it (the completion command reads it). */
+  run: (args: string[], io: CliIo, commands?: Readonly<Record<string, CliCommand>>) => Promise<number> | number
   /**
    * True for a command that does its work with no arguments at all (`demo`, `devnet`, `tour`). Any other command
    * given no arguments prints its help (and the sub-commands of its words) on stdout and exits 0.
@@ -275,7 +276,8 @@ export function parseDuration(
   if (m === null)
     fail(
       'syntax',
-      `expects a duration: a number of seconds or a number with ms, s, m or h (30s, 500ms, 2m), got ${JSON.stringify(text.length > 40 ? text.slice(0, 40) + '…' : text)}`,
+      `expects a duration: a number of seconds or a number with ms, s, m or h (30s, 500ms, 2m), got ` +
+        `${JSON.stringify(text.length > 40 ? text.slice(0, 40) + '…' : text)}`,
     )
   const n = Number(m![1])
   const unit = m![2]

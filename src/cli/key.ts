@@ -178,7 +178,8 @@ ${JSON_HELP}`,
       warn(
         io,
         'WEAK_PASSPHRASE',
-        `this passphrase has ${words} word(s): a passphrase key is a brain wallet, and short passphrases are guessed by machines that try billions a second (use a 24-word passphrase or a BIP39 seed phrase)`,
+        `this passphrase has ${words} word(s): a passphrase key is a brain wallet, and short passphrases are ` +
+          `guessed by machines that try billions a second (use a 24-word passphrase or a BIP39 seed phrase)`,
       )
     printJson(io, keyFromPassphrase(passphrase, { chain }))
     return 0

@@ -3,7 +3,8 @@ import { usage } from './core.js'
 /**
  * How `komodo-cc rpc <method>` turns its text parameters into the typed client method's arguments: a string of
  * kinds, one per parameter (s text; c and u an amount, coins or whole units: the text as given, which the method
- * reads by its units table (`PARAM_UNITS`) as komodo-cli reads it; i integer; a the rest are addresses), or a function for a method whose parameters no such string describes (N pubkeys after N).
+ * reads by its units table (`PARAM_UNITS`) as komodo-cli reads it; i integer; a the rest are addresses), or a function
+ * for a method whose parameters no such string describes (N pubkeys after N).
  * @example const args: RpcArgs = 'ssu' // tokenid destpubkey amount(units)
  */
 export type RpcArgs = string | ((args: readonly string[]) => unknown[])

@@ -75,7 +75,8 @@ export function devnetConf(io: CliIo): string {
   const path = komodoConfPath('DEVNET', komodoDataDir('DEVNET', process.platform, io.env, home))
   if (!existsSync(path))
     usage(
-      `--devnet reads ${path}, which is not there: start the devnet with \`komodo-cc devnet --conf-dir ${dirname(path)}\`, or give --conf with the confPath it printed`,
+      `--devnet reads ${path}, which is not there: start the devnet with \`komodo-cc devnet --conf-dir ` +
+        `${dirname(path)}\`, or give --conf with the confPath it printed`,
     )
   return path
 }

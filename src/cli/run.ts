@@ -89,7 +89,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return 0
   }
   try {
-    return await found.command.run(found.rest, io)
+    return await found.command.run(found.rest, io, COMMANDS)
   } catch (e) {
     writeError(io, e)
     return 1

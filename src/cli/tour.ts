@@ -41,7 +41,8 @@ export async function runOfflineTour(io: CliIo, verbose: boolean): Promise<numbe
   const odd = hexToBytes('0007000000')
   line(
     'malformed sample',
-    `format sI, record 0007000000 → strict decode ${JSON.stringify(decodeOracleData('sI', odd))}, daemon prints ${JSON.stringify(formatOracleSample('sI', odd))}`,
+    `format sI, record 0007000000 → strict decode ${JSON.stringify(decodeOracleData('sI', odd))}, daemon ` +
+      `prints ${JSON.stringify(formatOracleSample('sI', odd))}`,
   )
 
   // 3. A payload larger than one record: chunk it, rejoin it.
@@ -50,7 +51,8 @@ export async function runOfflineTour(io: CliIo, verbose: boolean): Promise<numbe
   const rejoined = joinOracleData('D', chunks)
   line(
     'chunking',
-    `20000-byte payload → ${chunks.length} records of ${chunks.map((c) => c.length).join('/')} bytes; rejoined equal: ${bytesToHex(rejoined) === bytesToHex(payload)}`,
+    `20000-byte payload → ${chunks.length} records of ${chunks.map((c) => c.length).join('/')} bytes; ` +
+      `rejoined equal: ${bytesToHex(rejoined) === bytesToHex(payload)}`,
   )
 
   // 4. Addresses and keys.
@@ -67,7 +69,8 @@ export async function runOfflineTour(io: CliIo, verbose: boolean): Promise<numbe
   const check = checkDaemonAmount('1.15')
   line(
     'amounts',
-    `"1.15" coins: exact ${formatCoins(check.exact ?? 0n)}, the daemon reads ${formatCoins(check.daemon)}${check.differs ? ` (${check.exact! - check.daemon} sat less: pass amounts to builders as exact text or satoshis)` : ''}`,
+    `"1.15" coins: exact ${formatCoins(check.exact ?? 0n)}, the daemon reads ` +
+      `${formatCoins(check.daemon)}${check.differs ? ` (${check.exact! - check.daemon} sat less: pass amounts to builders as exact text or satoshis)` : ''}`,
   )
   try {
     toSatoshis('0.123456789')

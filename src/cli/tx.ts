@@ -151,7 +151,11 @@ async function readWif(options: Record<string, unknown>, io: CliIo): Promise<str
   return s
 }
 
-/** `komodo-cc tx sign <hex> --prevouts <json> [--wif-env NAME | --wif-stdin]`: signs with a WIF read from the environment or stdin. @example KOMODO_CC_WIF=… komodo-cc tx sign <hex> --prevouts '[{"value":"100000000","script":"2ea2…cc"}]' */
+/**
+ * `komodo-cc tx sign <hex> --prevouts <json> [--wif-env NAME | --wif-stdin]`: signs with a WIF read from the
+ * environment or stdin. @example KOMODO_CC_WIF=… komodo-cc tx sign <hex> --prevouts
+ * '[{"value":"100000000","script":"2ea2…cc"}]'
+ */
 export const txSignCommand: CliCommand = {
   summary: 'sign the P2PK, P2PKH and CC inputs of a raw transaction with a WIF',
   help: [

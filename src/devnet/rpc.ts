@@ -336,7 +336,8 @@ export function devnetMethods(): string[] {
 }
 
 /**
- * Runs one JSON-RPC call against the node (the result may be a promise: a module's RPC may work asynchronously): unknown method → -32601 `Method not found`; wrong parameter count → -1
+ * Runs one JSON-RPC call against the node (the result may be a promise: a module's RPC may work asynchronously):
+ * unknown method → -32601 `Method not found`; wrong parameter count → -1
  * with the method's usage text (komodod's `runtime_error(help)`); handler refusals keep their code.
  * @throws DevnetRefusal
  * @example callDevnet(node, 'getblockcount', []) // 0

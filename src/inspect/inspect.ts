@@ -21,19 +21,19 @@ import {
   type ReadContext,
 } from '../modules/inspection.js'
 import {
-  KNOWN_MODULES,
   MODULES,
   MODULE_GLOBAL_PUBKEYS,
-  methodOfFuncid,
-  moduleByName,
-  moduleOfOpretEval,
   type AnyModule,
   type InspectionPayload,
   type ModuleName,
   type ModuleReading,
 } from '../modules/registry/core.js'
+import { inspectorModules, type InspectorModules } from './modules.js'
 
-/** What {@link inspectTransaction} returns in `reading`: a module's reading, discriminated by `kind`, or `{}`. @example const r: InspectionReading = inspectTransaction(hex).reading */
+/**
+ * What {@link inspectTransaction} returns in `reading`: a module's reading, discriminated by `kind`, or `{}`. @example
+ * const r: InspectionReading = inspectTransaction(hex).reading
+ */
 export type InspectionReading = ModuleReading | NoReading
 
 /** The result of {@link inspectTransaction}. @example const ins: Inspection = inspectTransaction(hex) */
@@ -69,6 +69,24 @@ export type Inspection = {
  * @example inspectTransaction(hex).method // 'oraclesdata'
  */
 export function inspectTransaction(
+  hexOrTx: string | Uint8Array | Transaction,
+  options: InspectOptions = {},
+): Inspection {
+  return inspectWith(ALL_MODULES, hexOrTx, options)
+}
+
+/** Every module of the registry, as the inspector asks them. */
+const ALL_MODULES = /* @__PURE__ */ inspectorModules(MODULES)
+
+/**
+ * {@link inspectTransaction} with the modules of `set` only (`inspectorModules([tokensModule])`): what a wallet made
+ * for some modules uses, so that its bundle carries no other module. A transaction of a module not in the set reads
+ * as one of no known module.
+ * @throws KomodoCcError as inspectTransaction
+ * @example inspectWith(inspectorModules([tokensModule]), hex).method // 'tokentransfer'
+ */
+export function inspectWith(
+  set: InspectorModules,
   hexOrTx: string | Uint8Array | Transaction,
   options: InspectOptions = {},
 ): Inspection {
@@ -110,18 +128,18 @@ export function inspectTransaction(
 
   // the opret: last output (the daemon looks nowhere else)
   const last = outputs[outputs.length - 1]
-  const facts = new TxFacts(tx, res, KNOWN_MODULES)
+  const facts = new TxFacts(tx, res, set.known)
   if (last !== undefined && last.kind === 'opreturn') {
     last.role = 'opret'
-    readOpret(tx.vout[tx.vout.length - 1]!.script, res, facts)
+    readOpret(set, tx.vout[tx.vout.length - 1]!.script, res, facts)
   }
   // Fallbacks (a module named without a decoded opret) and 2018 layouts are decided from the inputs too.
-  if (res.module !== null && res.payload === null) fallbackOnUndecoded(res, facts)
-  if (res.module === null) detectWithoutModule(res, facts)
-  else if (facts.legacy !== null) decideLegacy(res, facts)
+  if (res.module !== null && res.payload === null) fallbackOnUndecoded(set, res, facts)
+  if (res.module === null) detectWithoutModule(set, res, facts)
+  else if (facts.legacy !== null) decideLegacy(set, res, facts)
 
-  const m = moduleByName(res.module)
-  identifyCc(tx, res, options, facts, m)
+  const m = set.byName(res.module)
+  identifyCc(set, tx, res, options, facts, m)
   if (m !== undefined) assignRoles(tx, res, options, facts, m)
   if (options.prevouts !== undefined) res.fee = feeOf(tx, options.prevouts)
   if (res.fee !== undefined && m?.inspect.withPrevouts !== undefined && options.prevouts?.[0] != null)
@@ -130,7 +148,7 @@ export function inspectTransaction(
 }
 
 /** Decodes the opret with the module of its eval byte (or one that claims it), naming the module and RPC. */
-function readOpret(script: Uint8Array, res: InspectionDraft, facts: TxFacts): void {
+function readOpret(set: InspectorModules, script: Uint8Array, res: InspectionDraft, facts: TxFacts): void {
   let payload: Uint8Array
   try {
     payload = opretPayload(script, { allowTrailingScript: true })
@@ -140,9 +158,10 @@ function readOpret(script: Uint8Array, res: InspectionDraft, facts: TxFacts): vo
   }
   const ev = payload[0]!
   facts.opretEval = ev
-  let m = moduleOfOpretEval(ev)
+  let m = set.byOpretEval(ev)
   if (m === undefined) return
-  for (const o of MODULES) if (o !== m && o.inspect.claimsOpret !== undefined && o.inspect.claimsOpret(payload)) m = o
+  for (const o of set.modules)
+    if (o !== m && o.inspect.claimsOpret !== undefined && o.inspect.claimsOpret(payload)) m = o
   res.module = m.name
   res.evalCode = ev
   res.funcid = payload.length > 1 ? String.fromCharCode(payload[1]!) : null
@@ -151,10 +170,11 @@ function readOpret(script: Uint8Array, res: InspectionDraft, facts: TxFacts): vo
     res.payload = p
     res.funcid = p.funcid
     res.method =
-      (m.inspect.methodOf as ((p: ModulePayload) => string | undefined) | undefined)?.(p) ?? methodOfFuncid(m, p.funcid)
+      (m.inspect.methodOf as ((p: ModulePayload) => string | undefined) | undefined)?.(p) ??
+      set.methodOfFuncid(m, p.funcid)
   } catch (e) {
     if (!(e instanceof KomodoCcError)) throw e
-    for (const o of MODULES)
+    for (const o of set.modules)
       if (o.inspect.adoptUndecoded !== undefined && o.inspect.adoptUndecoded(payload, res, facts)) return
     res.error = { code: e.code, message: e.message }
     if (m.inspect.keepUndecoded !== undefined && !m.inspect.keepUndecoded(ev)) {
@@ -162,7 +182,7 @@ function readOpret(script: Uint8Array, res: InspectionDraft, facts: TxFacts): vo
       res.funcid = null
       return
     }
-    res.method = res.funcid === null ? null : methodOfFuncid(m, res.funcid)
+    res.method = res.funcid === null ? null : set.methodOfFuncid(m, res.funcid)
   }
 }
 
@@ -171,33 +191,33 @@ function readOpret(script: Uint8Array, res: InspectionDraft, facts: TxFacts): vo
  * module the inspector does not know (such a transaction is some other contract's); then the module may still
  * recognise a 2018 layout of its own.
  */
-function fallbackOnUndecoded(res: InspectionDraft, facts: TxFacts): void {
+function fallbackOnUndecoded(set: InspectorModules, res: InspectionDraft, facts: TxFacts): void {
   if (facts.foreignEval() !== null) {
     res.module = null
     res.method = null
     res.funcid = null
     return
   }
-  moduleByName(res.module)?.inspect.undecoded?.(res, facts)
+  set.byName(res.module)?.inspect.undecoded?.(res, facts)
 }
 
 /**
  * No module opret (or one of no known module): a module may still claim the transaction from its outputs and inputs
  * (a module paid without opret); otherwise every known key and eval code is tried on its CC outputs (§8 rule 8).
  */
-function detectWithoutModule(res: InspectionDraft, facts: TxFacts): void {
-  for (const m of MODULES) if (m.inspect.withoutOpret !== undefined && m.inspect.withoutOpret(res, facts)) return
+function detectWithoutModule(set: InspectorModules, res: InspectionDraft, facts: TxFacts): void {
+  for (const m of set.modules) if (m.inspect.withoutOpret !== undefined && m.inspect.withoutOpret(res, facts)) return
   if (res.outputs.some((o) => o.kind === 'cc')) {
-    facts.extraEvals = [...KNOWN_MODULES.evals]
-    facts.extraKeys = [...new Set([...KNOWN_MODULES.globalKeys, ...facts.cc.flatMap((c) => c.signers)])]
+    facts.extraEvals = [...set.known.evals]
+    facts.extraKeys = [...new Set([...set.known.globalKeys, ...facts.cc.flatMap((c) => c.signers)])]
   }
 }
 
 /** 2018 candidates: another module may take the transaction over (§8 rules 9-11), else its own module decides. */
-function decideLegacy(res: InspectionDraft, facts: TxFacts): void {
+function decideLegacy(set: InspectorModules, res: InspectionDraft, facts: TxFacts): void {
   if (res.payload === null) return
-  const own = moduleByName(res.module)
-  for (const m of MODULES)
+  const own = set.byName(res.module)
+  for (const m of set.modules)
     if (m !== own && m.inspect.adoptDecoded !== undefined && m.inspect.adoptDecoded(res, facts)) return
   own?.inspect.decideLegacy?.(res, facts)
 }
@@ -215,6 +235,7 @@ function payloadPubkeys(p: ModulePayload | null): string[] {
 
 /** Rebuilds CC outputs from candidate (eval code, pubkey) pairs to name their eval codes and key. */
 function identifyCc(
+  set: InspectorModules,
   tx: Transaction,
   res: InspectionDraft,
   options: InspectOptions,
@@ -231,7 +252,7 @@ function identifyCc(
     if ((k.length === 66 || k.length === 130) && !pks.includes(k)) pks.push(k)
   }
   for (const k of payloadPubkeys(res.payload)) add(k)
-  for (const ev of evs) if (MODULE_GLOBAL_PUBKEYS[ev] !== undefined) add(MODULE_GLOBAL_PUBKEYS[ev]!)
+  for (const ev of evs) if (set.globalPubkeys[ev] !== undefined) add(set.globalPubkeys[ev]!)
   for (const o of res.outputs) if (o.kind === 'p2pk' && o.pubkey !== undefined) add(o.pubkey)
   for (const k of options.pubkeys ?? []) add(typeof k === 'string' ? k.toLowerCase() : hexOf(k))
   for (const k of facts.extraKeys) add(k)
@@ -246,7 +267,7 @@ function identifyCc(
         if (built !== null && sameBytes(built, cond)) {
           o.cc!.evalCodes = shape === 'cc1of1' ? [ev] : [ev, EVAL.TOKENS].sort((a, b) => a - b)
           o.cc!.pubkey = pk
-          o.cc!.global = MODULE_GLOBAL_PUBKEYS[ev] === pk || MODULE_GLOBAL_PUBKEYS[EVAL.TOKENS] === pk
+          o.cc!.global = set.globalPubkeys[ev] === pk || set.globalPubkeys[EVAL.TOKENS] === pk
           o.pubkey = pk
           break outer
         }

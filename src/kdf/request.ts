@@ -1,6 +1,9 @@
 import { KomodoCcError } from '../errors.js'
 
-/** Platform tickers the KDF documents for `enable_eth_with_tokens` (any ticker with an ETH protocol config works). @example KDF_EVM_PLATFORMS.includes('MATIC') // true */
+/**
+ * Platform tickers the KDF documents for `enable_eth_with_tokens` (any ticker with an ETH protocol config works).
+ * @example KDF_EVM_PLATFORMS.includes('MATIC') // true
+ */
 export const KDF_EVM_PLATFORMS = /* @__PURE__ */ Object.freeze([
   'ETH',
   'AVAX',

@@ -22,7 +22,8 @@ const MAX_INDEX = 0x7fffffff
 /**
  * Reads a BIP32 path (`m/44'/141'/0'/0/5`; `'`, `h` or `H` marks a hardened step) into child numbers (hardened ones
  * with {@link HARDENED} added). `m` alone is the root: [].
- * @throws KomodoCcError HD_PATH_INVALID (not a string, no leading `m`, an empty or non-decimal component; `details.component`) | HD_PATH_RANGE (an index above 2^31 − 1; `details.component`)
+ * @throws KomodoCcError HD_PATH_INVALID (not a string, no leading `m`, an empty or non-decimal component;
+ *   `details.component`) | HD_PATH_RANGE (an index above 2^31 − 1; `details.component`)
  * @example parseHdPath("m/44'/141'/0'/0/5") // [2147483692, 2147483789, 2147483648, 0, 5]
  */
 export function parseHdPath(path: string): number[] {

@@ -17,7 +17,10 @@ export type InfoTxInput = string | Uint8Array | Transaction
  * @example const form: InfoForm = 'offline'
  */
 export type InfoForm = 'rpc' | 'offline'
-/** A "%.8f" decimal of an `*info` (coins, a rate in %): bigint ×10^8 (`'rpc'`) or the daemon's text (`'offline'`). @example const f: InfoAmount<'offline'> = '100.00000000' */
+/**
+ * A "%.8f" decimal of an `*info` (coins, a rate in %): bigint ×10^8 (`'rpc'`) or the daemon's text (`'offline'`).
+ * @example const f: InfoAmount<'offline'> = '100.00000000'
+ */
 export type InfoAmount<F extends InfoForm> = F extends 'offline' ? string : bigint
 /** A count an opret holds (odds, seconds, blocks): a number (`'rpc'`) or the decoded bigint (`'offline'`). @example const n: InfoCount<'rpc'> = 777 */
 export type InfoCount<F extends InfoForm> = F extends 'offline' ? bigint : number

@@ -51,7 +51,10 @@ export type OraclePublisherOptions = {
   keepConfirmed?: number
   /** Milliseconds between checks of sent samples (confirmed? dropped from the mempool?); 0: none (default 10000). */
   pollMs?: number
-  /** Retries of a chain source that fails in passing (timeout, disconnect): delays double from `delayMs` (default 500) to `maxDelayMs` (default 30000), at most `attempts` (default: unbounded) per step. */
+  /**
+   * Retries of a chain source that fails in passing (timeout, disconnect): delays double from `delayMs` (default 500)
+   * to `maxDelayMs` (default 30000), at most `attempts` (default: unbounded) per step.
+   */
   retry?: { attempts?: number; delayMs?: number; maxDelayMs?: number }
   /** Aborts every wait and closes the publisher. */
   signal?: AbortSignal
@@ -342,7 +345,9 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
     message:
       fitOf.fits === 'always'
         ? `every record of format ${format} (at most ${fitOf.max} bytes) fits the node's -datacarriersize ${datacarriersize}`
-        : `${fitOf.fits === 'never' ? 'no record' : `only records of at most ${fitOf.limit} bytes (of up to ${fitOf.max})`} of format ${format} fit the node's -datacarriersize ${datacarriersize}; a node started with -datacarriersize=${fitOf.datacarriersizeForAll} relays every record`,
+        : `${fitOf.fits === 'never' ? 'no record' : `only records of at most ${fitOf.limit} bytes (of up to ${fitOf.max})`}` +
+          ` of format ${format} fit the node's -datacarriersize ${datacarriersize}; a node started with ` +
+          `-datacarriersize=${fitOf.datacarriersizeForAll} relays every record`,
   })
 
   // ---- the journal ----
@@ -384,7 +389,9 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
         if (passed > 0)
           throw new KomodoCcError(
             'JOURNAL_INVALID',
-            `${journalName} is older than the chain: the chain holds ${passed} sample(s) of this publisher after ${met ? "the journal's last one it knows" : 'any the journal names'} (latest ${baton.txid}); the journal was restored from an older copy or belongs to another history. Nothing was sent; start from the newest journal`,
+            `${journalName} is older than the chain: the chain holds ${passed} sample(s) of this publisher ` +
+              `after ${met ? "the journal's last one it knows" : 'any the journal names'} (latest ` +
+              `${baton.txid}); the journal was restored from an older copy or belongs to another history. Nothing was sent; start from the newest journal`,
             { journal: journalName, latest: baton.txid, ahead: passed, next: journal.next },
           )
       }
@@ -474,7 +481,8 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
             const why = err instanceof Error ? err.message : String(err)
             throw new KomodoCcError(
               'PUBLISH_CONFLICT',
-              `sample ${e.seq} (${e.txid}) was signed, and the node refuses it (${why}); it stays in the journal ${journalName} and no other transaction will be signed for it`,
+              `sample ${e.seq} (${e.txid}) was signed, and the node refuses it (${why}); it stays in the ` +
+                `journal ${journalName} and no other transaction will be signed for it`,
               { seq: e.seq, txid: e.txid },
               { cause: err },
             )
@@ -566,8 +574,10 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
     const daemon = typeof cause.details.daemonError === 'string' ? cause.details.daemonError : cause.message
     const normal = /normal inputs/.test(daemon)
     const message = normal
-      ? `cannot publish sample ${seq} to oracle ${oracletxid}: the publisher's normal coins total ${normalFunds} sat, and a sample needs ${2n * 10000n} sat of inputs for its fee (${daemon})`
-      : `cannot publish sample ${seq} to oracle ${oracletxid}: the subscriptions hold ${funds} sat in ${subs.length} output(s), the datafee is ${datafee} sat, they pay for ${paid} sample(s) (${daemon}); a new oraclessubscribe lets publishing resume`
+      ? `cannot publish sample ${seq} to oracle ${oracletxid}: the publisher's normal coins total ` +
+        `${normalFunds} sat, and a sample needs ${2n * 10000n} sat of inputs for its fee (${daemon})`
+      : `cannot publish sample ${seq} to oracle ${oracletxid}: the subscriptions hold ${funds} sat in ` +
+        `${subs.length} output(s), the datafee is ${datafee} sat, they pay for ${paid} sample(s) (${daemon}); a new oraclessubscribe lets publishing resume`
     return new KomodoCcError(
       'INSUFFICIENT_FUNDS',
       message,
@@ -590,7 +600,9 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
     if (script <= datacarriersize) return
     throw new KomodoCcError(
       'TX_NONSTANDARD',
-      `a record of ${size} bytes makes an oraclesdata OP_RETURN of ${script} bytes, over the node's -datacarriersize ${datacarriersize} (komodod: 64: scriptpubkey); records of at most ${fit.limit} bytes fit, a node started with -datacarriersize=${script} relays this one (publishChunked splits to the policy)`,
+      `a record of ${size} bytes makes an oraclesdata OP_RETURN of ${script} bytes, over the node's ` +
+        `-datacarriersize ${datacarriersize} (komodod: 64: scriptpubkey); records of at most ${fit.limit} ` +
+        `bytes fit, a node started with -datacarriersize=${script} relays this one (publishChunked splits to the policy)`,
       {
         reason: 'scriptpubkey',
         size: script,

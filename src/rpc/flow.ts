@@ -74,7 +74,8 @@ const ALREADY_KNOWN =
  * txid is lost, calling `submit` again with the same hex is the recovery (re-broadcasting the same transaction is
  * idempotent: "already in chain / mempool" counts as sent).
  * @throws KomodoCcError SUBMIT_MISMATCH (with `details.check`: method | param | change | fee) before anything is
- *   sent; TX_NONSTANDARD when the node's relay policy (`options.policy`) would refuse it, also before; TX_INVALID for hex that is not a transaction; RpcError from the daemon; RPC_TIMEOUT when the txid did not
+ * sent; TX_NONSTANDARD when the node's relay policy (`options.policy`) would refuse it, also before; TX_INVALID for hex
+ * that is not a transaction; RpcError from the daemon; RPC_TIMEOUT when the txid did not
  *   show up in time (the transaction may still confirm: check again, don't rebuild).
  * @example
  * const res = await rpc.oraclescreate('NYWTHR', 'Weather in NYC', 'L')

@@ -14,7 +14,10 @@ function invalid(name: string, what: string): never {
   throw new KomodoCcError('ARG_INVALID', `${name} ${what}`, { name })
 }
 
-/** @internal 64 hex digits: the daemon silently turns anything else into the zero txid. @example txidParam(tokenid, 'tokenid') // the same 64 hex digits, or ARG_INVALID */
+/**
+ * @internal 64 hex digits: the daemon silently turns anything else into the zero txid. @example txidParam(tokenid,
+ * 'tokenid') // the same 64 hex digits, or ARG_INVALID
+ */
 export function txidParam(v: unknown, name: string): string {
   if (typeof v !== 'string' || !TXID_RE.test(v)) invalid(name, 'must be a txid: 64 hex digits (display order)')
   return v
@@ -114,7 +117,10 @@ export function addressParam(v: unknown, name: string): string {
   return v
 }
 
-/** @internal a trailing optional parameter: none when undefined, else the converted value @example optionalParam(pubkey, (p) => pubkeyParam(p, 'pubkey')) // [] or ['02…'] */
+/**
+ * @internal a trailing optional parameter: none when undefined, else the converted value @example optionalParam(pubkey,
+ * (p) => pubkeyParam(p, 'pubkey')) // [] or ['02…']
+ */
 export function optionalParam(v: string | undefined, convert: (x: string) => string): string[] {
   return v === undefined ? [] : [convert(v)]
 }

@@ -3,7 +3,8 @@ import { COIN, toSatoshis } from '../amount.js'
 import type { ExactJson } from './json.js'
 import { checkTransactionHex } from './txcheck.js'
 
-// Typed results of komodod's RPCs, and the readers the modules' result parsers (modules/<m>/rpc.ts) share. Amounts come back as bigint satoshis: the daemon prints them as "%.8f" strings
+// Typed results of komodod's RPCs, and the readers the modules' result parsers (modules/<m>/rpc.ts) share. Amounts come
+// back as bigint satoshis: the daemon prints them as "%.8f" strings
 // or as JSON numbers with 8 decimals, both parsed exactly (see parseJsonExact). `raw` keeps the daemon's object.
 
 /** `{result, hex}` of every state-changing module RPC; `hex` is checked to be one transaction. */

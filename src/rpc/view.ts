@@ -12,7 +12,7 @@ import { classifyScript } from '../script/classify.js'
 import { parseTransaction, txidOfBytes } from '../tx/codec.js'
 import type { Transaction } from '../tx/types.js'
 import type { AddressMempool, ChainUtxo, ChainView, HistoryEntry, MempoolSpend } from '../cctx/types.js'
-import type { KomodoRpc } from './client.js'
+import type { KomodoRpc } from './node-rpc.js'
 import type { ExactJson } from './json.js'
 import { addressParam, hexParam, txidParam } from './params.js'
 import {
@@ -360,7 +360,8 @@ function mempoolOf(
     if (o === undefined || o.value !== d.satoshis || !paysHash(o.script, hash))
       throw new KomodoCcError(
         'CHAIN_MISMATCH',
-        `getaddressmempool says ${d.txid}:${d.index} pays ${d.satoshis} sat to ${address}; the transaction says ${o === undefined ? 'no such output' : `${o.value} sat to script ${bytesToHex(o.script)}`}`,
+        `getaddressmempool says ${d.txid}:${d.index} pays ${d.satoshis} sat to ${address}; the transaction ` +
+          `says ${o === undefined ? 'no such output' : `${o.value} sat to script ${bytesToHex(o.script)}`}`,
         { txid: d.txid, vout: d.index, claimed: String(d.satoshis), actual: o === undefined ? null : String(o.value) },
       )
     outputs.push({ txid: d.txid, vout: d.index, satoshis: o.value, script: o.script, height: 0 })

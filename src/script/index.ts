@@ -23,3 +23,16 @@ export {
   type ScriptOp,
 } from './script.js'
 export { classifyScript, ccScriptParts, mayAcceptCondition, type ScriptClass, type ScriptType } from './classify.js'
+export {
+  OP_CHECKCRYPTOCONDITION,
+  MAX_CC_PARAMS_SIZE,
+  MAX_CC_SCRIPTSIG_PUSH,
+  ccScript,
+  parseCcScript,
+  isCcScript,
+  ccSubScript,
+  ccScriptSig,
+  type CcVData,
+  type CcParamsHeader,
+  type ParsedCcScript,
+} from './cc.js'

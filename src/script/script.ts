@@ -3,7 +3,10 @@ import { bytesToHex } from '../bytes/hex.js'
 import { KomodoCcError } from '../errors.js'
 import { OP, opcodeName } from './opcodes.js'
 
-/** Scripts above this are non-standard outputs (`IGUANA_MAXSCRIPTSIZE`, komodod's "opreturn too big"). @example opReturnScript(payload).length <= IGUANA_MAXSCRIPTSIZE */
+/**
+ * Scripts above this are non-standard outputs (`IGUANA_MAXSCRIPTSIZE`, komodod's "opreturn too big"). @example
+ * opReturnScript(payload).length <= IGUANA_MAXSCRIPTSIZE
+ */
 export const IGUANA_MAXSCRIPTSIZE = 10001
 /** Consensus limit on an executed script (`MAX_SCRIPT_SIZE`). @example MAX_SCRIPT_SIZE // 10000 */
 export const MAX_SCRIPT_SIZE = 10000

@@ -263,7 +263,8 @@ export function serializeTransaction(tx: Transaction): Uint8Array {
  * fresh array: in V8 a typed array longer than 64 bytes gets its own backing store, which costs more than writing a
  * small transaction into it. `out` must not share bytes with the transaction's own byte fields (a parsed
  * transaction's scripts are views into the bytes it was parsed from): writing over them would change what is read.
- * @throws KomodoCcError like {@link serializeTransaction}, BYTES_TYPE (out not a Uint8Array), INT_RANGE (offset), BYTES_LENGTH (no room: `details.need`, `details.left`)
+ * @throws KomodoCcError like {@link serializeTransaction}, BYTES_TYPE (out not a Uint8Array), INT_RANGE (offset),
+ *   BYTES_LENGTH (no room: `details.need`, `details.left`)
  * @example const end = serializeTransactionInto(tx, frame, 24) // frame.subarray(24, end) is the transaction
  */
 export function serializeTransactionInto(tx: Transaction, out: Uint8Array, offset = 0): number {

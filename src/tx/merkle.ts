@@ -19,7 +19,10 @@ const HEADER_FIXED = 4 + 32 + 32 + 32 + 4 + 4 + 32
  */
 export type PartialMerkleTree = { transactions: number; hashes: Uint8Array[]; flags: Uint8Array }
 
-/** What a partial merkle tree proves: the root it computes and the matched leaves, in tree order (internal byte order). @example extractMatches(tree).matches.length */
+/**
+ * What a partial merkle tree proves: the root it computes and the matched leaves, in tree order (internal byte order).
+ * @example extractMatches(tree).matches.length
+ */
 export type MerkleMatches = { root: Uint8Array; matches: Uint8Array[] }
 
 /**

@@ -212,7 +212,9 @@ export function relayPolicyViolations(tx: Transaction, policy: RelayPolicy = ASS
         vout: v,
         size: o.script.length,
         limit: IGUANA_MAXSCRIPTSIZE,
-        message: `vout ${v}'s script is ${o.script.length} bytes, over the consensus limit of ${IGUANA_MAXSCRIPTSIZE} (CheckTransaction: bad-txns-opret-too-big); no node accepts it`,
+        message:
+          `vout ${v}'s script is ${o.script.length} bytes, over the consensus limit of ` +
+          `${IGUANA_MAXSCRIPTSIZE} (CheckTransaction: bad-txns-opret-too-big); no node accepts it`,
       })
   // IsStandardTx: Sapling's version rule (Sapling is active on every Komodo chain today)
   if (!tx.overwintered || tx.version !== 4)
@@ -318,7 +320,9 @@ export function relayPolicyViolations(tx: Transaction, policy: RelayPolicy = ASS
           vout: v,
           value: o.value,
           threshold,
-          message: `vout ${v} pays ${o.value} sat, below its dust threshold of ${threshold} sat (3 × the relay fee of spending it at -minrelaytxfee ${policy.minrelaytxfee} sat/kB)`,
+          message:
+            `vout ${v} pays ${o.value} sat, below its dust threshold of ${threshold} sat (3 × the ` +
+            `relay fee of spending it at -minrelaytxfee ${policy.minrelaytxfee} sat/kB)`,
         })
     }
   }
@@ -354,7 +358,8 @@ export function checkRelayPolicy(
   const kind = policy.chain === 'KMD' ? 'a KMD' : 'an asset chain'
   throw new KomodoCcError(
     first.consensus ? 'TX_INVALID' : 'TX_NONSTANDARD',
-    `${options.what ?? 'the transaction'} breaks ${first.consensus ? 'a consensus rule' : `the relay policy of ${kind} node`} (komodod: ${first.reason}): ${message}`,
+    `${options.what ?? 'the transaction'} breaks ` +
+      `${first.consensus ? 'a consensus rule' : `the relay policy of ${kind} node`} (komodod: ${first.reason}): ${message}`,
     {
       ...rest,
       ...(rest.value !== undefined ? { value: String(rest.value) } : {}),

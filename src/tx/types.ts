@@ -90,7 +90,10 @@ export const DEFAULT_TX_EXPIRY_DELTA = 200
 export const CC_MAXVINS = 1024
 /** The txfee every CC builder uses (sat). @example CC_TXFEE // 10000n */
 export const CC_TXFEE = 10000n
-/** Largest transaction komodod relays/mines (`MAX_TX_SIZE_AFTER_SAPLING`, 2 MB); parse bounds element counts by input length. @example transactionSize(tx) <= MAX_TX_SIZE_AFTER_SAPLING */
+/**
+ * Largest transaction komodod relays/mines (`MAX_TX_SIZE_AFTER_SAPLING`, 2 MB); parse bounds element counts by input
+ * length. @example transactionSize(tx) <= MAX_TX_SIZE_AFTER_SAPLING
+ */
 export const MAX_TX_SIZE_AFTER_SAPLING = 2_000_000
 
 /** Wire size of a Sapling spend description. @example SHIELDED_SPEND_SIZE // 384 */

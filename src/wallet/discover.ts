@@ -141,7 +141,8 @@ async function scanChain(
  * row. A key is used when its address or its token address (CC1(0xf2, pubkey)) has a transaction, confirmed or in the
  * mempool. For each used address: spendable coins and fungible token balances, computed from state the reader checks
  * (txids hash right, outputs pay the address). Needs only public keys: an account xpub is enough (a watch-only wallet).
- * @throws KomodoCcError ARG_INVALID | INT_RANGE (gapLimit) | HD_KEY_INVALID | MNEMONIC_INVALID | MNEMONIC_CHECKSUM | CHAIN_MISMATCH | ABORTED, and the view's errors
+ * @throws KomodoCcError ARG_INVALID | INT_RANGE (gapLimit) | HD_KEY_INVALID | MNEMONIC_INVALID | MNEMONIC_CHECKSUM |
+ *   CHAIN_MISMATCH | ABORTED, and the view's errors
  * @example
  * const found = await discoverAccount({ mnemonic, account: 0, view: createRpcView(rpc) })
  * found.receive.map((a) => [a.address, a.coins]) // [['R…', 100000000n]]

@@ -44,3 +44,9 @@ export {
   type AddressEvent,
 } from './watch.js'
 export { encodePendingSet, decodePendingSet, type PendingStorage } from './pending-store.js'
+export {
+  createModuleWallet,
+  type ModuleWallet,
+  type ModuleWalletMethods,
+  type ModuleWalletReads,
+} from './module-wallet.js'

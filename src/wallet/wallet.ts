@@ -281,6 +281,29 @@ function keyOf(k: Uint8Array | string, chain: ChainParams): Uint8Array {
 export function createWallet(options: WalletOptions): Wallet {
   if (typeof options !== 'object' || options === null)
     throw new KomodoCcError('ARG_INVALID', 'createWallet expected an options object')
+  return walletOver(options, {
+    methods: options.methods ?? WALLET_METHODS,
+    reads: options.reads ?? WALLET_READS,
+    inspect: inspectBuild,
+  }) as Wallet
+}
+
+/** What a wallet runs: its methods, its reads, and the inspector that reads back each build. @internal */
+export type WalletTables = Readonly<{
+  methods: readonly MethodResolver[]
+  reads: readonly WalletRead[]
+  inspect: (build: BuildResult, options: { chain: ChainParams }) => Inspection
+}>
+
+/**
+ * The wallet over the tables given: `createWallet` passes every module's (the registry's), `createModuleWallet` the
+ * modules it is made for, so that a bundle of it carries no other module.
+ * @internal
+ * @example walletOver(options, { methods: tokensResolvers, reads: [], inspect: inspectBuild })
+ */
+export function walletOver(options: WalletOptions, tables: WalletTables): Record<string, unknown> {
+  if (typeof options !== 'object' || options === null)
+    throw new KomodoCcError('ARG_INVALID', 'createWallet expected an options object')
   const { view } = options
   if (typeof view !== 'object' || view === null || typeof view.getTransaction !== 'function')
     throw new KomodoCcError('ARG_INVALID', 'createWallet: options.view expected a ChainView', { name: 'view' })
@@ -310,8 +333,7 @@ export function createWallet(options: WalletOptions): Wallet {
   // a source that must learn which scripts an address stands for (Electrum: a key's P2PK outputs) learns the wallet's
   ;(view as { addPubkeys?: (keys: readonly string[]) => void }).addPubkeys?.([pubkey])
   const address = p2pkhAddress(signer.publicKey, chain)
-  const methods = options.methods ?? WALLET_METHODS
-  const reads = options.reads ?? WALLET_READS
+  const { methods, reads } = tables
   const readByName = new Map(reads.map((r) => [r.method, r]))
   const byName = new Map(methods.map((m) => [m.method, m]))
   const pending = new PendingSet()
@@ -351,7 +373,7 @@ export function createWallet(options: WalletOptions): Wallet {
       ...(o.signal !== undefined ? { signal: o.signal } : {}),
     }
     const build = await m.resolve(params, ctx, o.resolve)
-    const inspection = inspectBuild(build, { chain })
+    const inspection = tables.inspect(build, { chain })
     // the submit checks: the method asked for, change only to the wallet, the fee within bound
     const changeAddress = changePubkey === undefined ? address : [address, p2pkhAddress(changePubkey, chain)]
     checkInspection(inspection, { method: m.method, changeAddress })
@@ -474,5 +496,5 @@ export function createWallet(options: WalletOptions): Wallet {
       return read(r.method, params)
     }
   }
-  return Object.freeze(wallet) as Wallet
+  return Object.freeze(wallet)
 }

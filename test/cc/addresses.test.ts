@@ -28,8 +28,8 @@ import {
   tokensCcAddress,
   txidAddress,
   txidPubkey,
-  gatewaysDepositAddress,
 } from '../../src/cc/index.js'
+import { gatewaysDepositAddress } from '../../src/modules/gateways/index.js'
 import { maskContent, tlv } from '../../src/cc/der.js'
 import { ccScript } from '../../src/script/cc.js'
 import { p2pkhAddress } from '../../src/address/index.js'

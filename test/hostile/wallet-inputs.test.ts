@@ -3,6 +3,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { WalletCallAny, WalletMethod, WalletReadMethod } from '../../src/wallet/wallet.js'
 import * as root from '../../src/node.js'
+import * as resolveKit from '../../src/resolve/index.js'
+import * as testing from '../../src/testing/index.js'
+import * as electrum from '../../src/electrum/index.js'
+import * as tokens from '../../src/modules/tokens/index.js'
+import * as faucet from '../../src/modules/faucet/index.js'
+import * as dice from '../../src/modules/dice/index.js'
+import * as oracles from '../../src/modules/oracles/index.js'
+import * as gateways from '../../src/modules/gateways/index.js'
+import * as rewards from '../../src/modules/rewards/index.js'
 import { KomodoCcError } from '../../src/errors.js'
 import type { Devnet } from '../../src/devnet/server.js'
 import { startTestDevnet } from '../_util/devnet.js'
@@ -24,7 +33,20 @@ const JUNK: unknown[] = [
   10n,
 ]
 JUNK.push(() => 1, Symbol('s'), { then: 1 })
-const api = root as unknown as Record<string, (...a: unknown[]) => unknown>
+// the root and the subpaths that hold the resolvers (each module's), the resolve kit, Electrum's helpers and the
+// devnet's parts (issue 32 moved them off the root)
+const api = {
+  ...root,
+  ...resolveKit,
+  ...testing,
+  ...electrum,
+  ...tokens,
+  ...faucet,
+  ...dice,
+  ...oracles,
+  ...gateways,
+  ...rewards,
+} as unknown as Record<string, (...a: unknown[]) => unknown>
 
 let dev: Devnet
 beforeAll(async () => {
@@ -52,6 +74,7 @@ async function untyped(f: (j: unknown) => unknown): Promise<string[]> {
 
 describe('hostile input to the wallet, its kit, the chain sources and the publisher', () => {
   test('every resolver: junk params and junk contexts', async () => {
+    expect(Object.keys(api).filter((k) => /^resolve[A-Z]/.test(k)).length).toBeGreaterThanOrEqual(24)
     const ctx = { view: dev.view, pubkey: dev.pubkey, privateKey: dev.privateKey }
     for (const name of Object.keys(api).filter((k) => /^resolve[A-Z]/.test(k))) {
       expect(await untyped((j) => api[name]!(j, ctx)), name).toEqual([])
@@ -73,10 +96,10 @@ describe('hostile input to the wallet, its kit, the chain sources and the publis
   }, 120_000)
 
   test('the kit, the sources, Electrum helpers and the publisher', async () => {
-    const reader = new root.StateReader(dev.view)
+    const reader = new resolveKit.StateReader(dev.view)
     for (const [name, f] of [
-      ['StateReader', (j: unknown) => new root.StateReader(j as never)],
-      ['normalCoins', (j: unknown) => root.normalCoins(reader, j as never)],
+      ['StateReader', (j: unknown) => new resolveKit.StateReader(j as never)],
+      ['normalCoins', (j: unknown) => resolveKit.normalCoins(reader, j as never)],
       ['daemonUtxoOrder', (j: unknown) => api.daemonUtxoOrder!(j, j)],
       ['daemonMapOrder', (j: unknown) => api.daemonMapOrder!(j, { txid: '00'.repeat(32), vout: 0 })],
       ['countingView', (j: unknown) => api.countingView!(j)],

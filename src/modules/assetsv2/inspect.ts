@@ -4,7 +4,10 @@ import type { InspectedOutput, ReadContext, ReadingBase, TxFacts } from '../insp
 import { shortText, type ModuleInspector } from '../descriptor.js'
 import { decodeAssetsV2Payload, isAssetsV2Payload, type AssetsV2Opret, type AssetsV2OrderOpret } from './opret.js'
 
-/** The order fields every order reading carries (from its opret). @example const o: AssetsV2OrderFields = { tokenid, unitPrice: 1n, origpubkey, expiryHeight: 0 } */
+/**
+ * The order fields every order reading carries (from its opret). @example const o: AssetsV2OrderFields = { tokenid,
+ * unitPrice: 1n, origpubkey, expiryHeight: 0 }
+ */
 export type AssetsV2OrderFields = { tokenid: string; unitPrice: bigint; origpubkey: string; expiryHeight: number }
 /** `tokenv2ask`: tokens locked for sale at `unitPrice` sat per unit. @example inspectTransaction(hex).reading.kind === 'tokenv2ask' */
 export type TokenV2AskReading = ReadingBase & AssetsV2OrderFields & { kind: 'tokenv2ask'; numtokens: bigint | null }

@@ -65,7 +65,10 @@ export function buildFaucetFund(params: FaucetFundParams, context: BuildContext)
   return completeBuild(fin, ctx, EVAL)
 }
 
-/** State for {@link buildFaucetGet}: the confirmed unspent outputs on the Faucet global CC address, in node order. @example const s: FaucetGetState = { faucetUtxos: [{ txid, vout: 0, satoshis: 1000000000n, script }] } */
+/**
+ * State for {@link buildFaucetGet}: the confirmed unspent outputs on the Faucet global CC address, in node order.
+ * @example const s: FaucetGetState = { faucetUtxos: [{ txid, vout: 0, satoshis: 1000000000n, script }] }
+ */
 export type FaucetGetState = { faucetUtxos: readonly Utxo[] }
 
 /** Options of the faucetget proof-of-work search. @example const o: FaucetGetOptions = { startNonce: 0, onProgress: (n) => bar.update(n), signal } */

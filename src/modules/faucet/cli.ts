@@ -11,7 +11,10 @@ const FEE_KEY: ReadonlySet<string> = /* @__PURE__ */ new Set(['fee'])
 import type { ModuleCli } from '../../cli/module.js'
 import { utxoFromJson } from '../../cli/utxo.js'
 
-/** A one-line progress bar for stderr: attempts against the 65,536 expected. @example faucetProgressLine(32768, 2) // '[###############...............] 32768 nonces (65536 expected), 16384/s, 2.0 s' */
+/**
+ * A one-line progress bar for stderr: attempts against the 65,536 expected. @example faucetProgressLine(32768, 2) //
+ * '[###############...............] 32768 nonces (65536 expected), 16384/s, 2.0 s'
+ */
 export function faucetProgressLine(tried: number, seconds: number): string {
   const expected = 65536
   const width = 30

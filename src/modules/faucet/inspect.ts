@@ -11,7 +11,10 @@ import {
 import type { ModuleInspector } from '../descriptor.js'
 import { decodeFaucetPayload, type FaucetOpret } from './opret.js'
 
-/** `faucetget`: the payout, the proof-of-work nonce and whether the txid has the 00…00 pattern. @example inspectTransaction(hex).reading.kind === 'faucetget' */
+/**
+ * `faucetget`: the payout, the proof-of-work nonce and whether the txid has the 00…00 pattern. @example
+ * inspectTransaction(hex).reading.kind === 'faucetget'
+ */
 export type FaucetGetReading = ReadingBase & {
   kind: 'faucetget'
   /** The opret's nonce (null for the FC-0/FC-1 gets recognised without a decodable opret). */

@@ -56,3 +56,12 @@ export {
   type GatewaysInfoError,
   type GatewaysResolveOptions,
 } from './resolve.js'
+export {
+  gatewaysCustomAddress,
+  parseMerkleProof,
+  gatewaysVerifyDeposit,
+  type GatewaysPrefixes,
+  type MerkleProof,
+  type GatewaysVerifyInput,
+} from './proof.js'
+export { gatewaysDepositAddress } from './address.js'

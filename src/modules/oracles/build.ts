@@ -387,7 +387,8 @@ export function buildOraclesData(
   if (total < state.datafee)
     throw new KomodoCcError(
       'INSUFFICIENT_FUNDS',
-      `${notEnough}: ${subs.length} subscription input(s) total ${total} sat, below the datafee ${state.datafee} (the daemon would sign a transaction the chain refuses: mismatched inputs != outputs + datafee)`,
+      `${notEnough}: ${subs.length} subscription input(s) total ${total} sat, below the datafee ` +
+        `${state.datafee} (the daemon would sign a transaction the chain refuses: mismatched inputs != outputs + datafee)`,
       { total: String(total), datafee: String(state.datafee), inputs: subs.length, daemonError: notEnough },
     )
   const fin = finalizeCcTx({

@@ -58,7 +58,8 @@ function publisherTour({ io, verbose, line, feed }: TourContext): void {
     remember(r)
     line(
       step,
-      `${r.txid.slice(0, 16)}… ${r.hex.length / 2} bytes, ${r.tx.vin.length} in/${r.tx.vout.length} out, fee ${formatCoins(r.fee)}, signatures ${verified(r) ? 'verify' : 'FAIL'}${what}`,
+      `${r.txid.slice(0, 16)}… ${r.hex.length / 2} bytes, ${r.tx.vin.length} in/${r.tx.vout.length} out, fee ` +
+        `${formatCoins(r.fee)}, signatures ${verified(r) ? 'verify' : 'FAIL'}${what}`,
     )
     if (verbose) io.stdout(`  ${r.hex}\n`)
   }

@@ -45,7 +45,10 @@ export type OraclesInfo<F extends InfoForm = 'rpc'> = {
   marker: string
   registered: OraclesPublisher<F>[]
 }
-/** One sample of `oraclessamples`; `txid` is absent in the 2018 array-of-arrays form. @example const s: OraclesSample = (await rpc.oraclessamples(oracletxid, baton, 1)).samples[0]! */
+/**
+ * One sample of `oraclessamples`; `txid` is absent in the 2018 array-of-arrays form. @example const s: OraclesSample =
+ * (await rpc.oraclessamples(oracletxid, baton, 1)).samples[0]!
+ */
 export type OraclesSample = { txid?: string; data: string[] }
 /** `oraclessamples` (RPC client). @example const { samples }: OraclesSamples = await rpc.oraclessamples(oracletxid, baton, 10) */
 export type OraclesSamples = { result: string; samples: OraclesSample[] }

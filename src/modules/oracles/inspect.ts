@@ -37,7 +37,10 @@ export type OraclesSubscribeReading = ReadingBase & {
   publisherAddress: string | null
   amount: bigint
 }
-/** `oraclesdata`: the record (and, with `oracleFormat`, its sample as `oraclessample` prints it). @example inspectTransaction(hex, { oracleFormat: 'Ihh' }).reading.kind === 'oraclesdata' */
+/**
+ * `oraclesdata`: the record (and, with `oracleFormat`, its sample as `oraclessample` prints it). @example
+ * inspectTransaction(hex, { oracleFormat: 'Ihh' }).reading.kind === 'oraclesdata'
+ */
 export type OraclesDataReading = ReadingBase & {
   kind: 'oraclesdata'
   oracletxid: string

@@ -18,13 +18,19 @@ import {
  */
 export type OraclesCreateOpret = { funcid: 'C'; name: string; format: string; description: string }
 
-/** `oraclesfund` ('F'): `ec 46 oracletxid:u256 pubkey amount:i64le`; pubkey = the funder, amount = 10000. @example (decodeOraclesOpret(script) as OraclesFundOpret).amount // 10000n */
+/**
+ * `oraclesfund` ('F'): `ec 46 oracletxid:u256 pubkey amount:i64le`; pubkey = the funder, amount = 10000. @example
+ * (decodeOraclesOpret(script) as OraclesFundOpret).amount // 10000n
+ */
 export type OraclesFundOpret = { funcid: 'F'; oracletxid: string; pubkey: string; amount: bigint }
 
 /** `oraclesregister` ('R'): same layout; pubkey = publisher, `datafee` in satoshis. @example (decodeOraclesOpret(script) as OraclesRegisterOpret).datafee */
 export type OraclesRegisterOpret = { funcid: 'R'; oracletxid: string; pubkey: string; datafee: bigint }
 
-/** `oraclessubscribe` ('S'): same layout; **pubkey = the subscriber**, amount in satoshis. @example (decodeOraclesOpret(script) as OraclesSubscribeOpret).pubkey // the subscriber */
+/**
+ * `oraclessubscribe` ('S'): same layout; **pubkey = the subscriber**, amount in satoshis. @example
+ * (decodeOraclesOpret(script) as OraclesSubscribeOpret).pubkey // the subscriber
+ */
 export type OraclesSubscribeOpret = { funcid: 'S'; oracletxid: string; pubkey: string; amount: bigint }
 
 /**

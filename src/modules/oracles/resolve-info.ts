@@ -45,7 +45,8 @@ async function createOf(
  * `batontxid` (the current baton, followed through the mempool; zeros when none), `lifetime` (vout 0 of each 'S'
  * received by the publisher's CC address whose opret names the publisher: self-subscriptions only, the daemon's
  * reading), `funds` (what `oraclesdata` could spend) and `datafee`, amounts as the daemon prints them.
- * @throws KomodoCcError TX_NOT_FOUND (`cant find oracleid`) | OPRET_FUNCID (`invalid oracletxid 000…`) | CHAIN_MISMATCH; details.daemonError is the daemon's text
+ * @throws KomodoCcError TX_NOT_FOUND (`cant find oracleid`) | OPRET_FUNCID (`invalid oracletxid 000…`) |
+ *   CHAIN_MISMATCH; details.daemonError is the daemon's text
  * @example (await oraclesInfo(new StateReader(view), oracletxid)).registered[0]?.datafee // '0.00010000'
  */
 export async function oraclesInfo(
@@ -136,7 +137,8 @@ export type OraclesSamplesResult = { result: 'success'; samples: Required<Oracle
  * newest to oldest, keeping 'D' transactions of this oracle whose vout 1 is 10000 sat; **the oldest receipt is never
  * examined** (the daemon's off-by-one; usually the publisher's first register). Stops after `num` samples when
  * `num` is not 0 (a negative `num` stops after the first, as the daemon's `++n >= num`). Not filtered by publisher.
- * @throws KomodoCcError TX_NOT_FOUND (`cant find oracletxid 000…`) | OPRET_FUNCID (`invalid oracletxid 000…`) | CHAIN_MISMATCH; details.daemonError is the daemon's text
+ * @throws KomodoCcError TX_NOT_FOUND (`cant find oracletxid 000…`) | OPRET_FUNCID (`invalid oracletxid 000…`) |
+ *   CHAIN_MISMATCH; details.daemonError is the daemon's text
  * @example (await oraclesSamples(new StateReader(view), oracletxid, batonAddress, 10)).samples[0]?.data
  */
 export async function oraclesSamples(

@@ -92,7 +92,8 @@ export type OraclesBatonOptions = {
  * `oraclesregister oracletxid datafee`, key-locally: the oracle's create transaction, the caller's normal coins, the
  * height and the caller's fund output (`AddMyOraclesFunds`: a confirmed 'F' of this oracle and key not spent in the
  * mempool, else a mempool 'F''s vout 0; the first found), then {@link buildOraclesRegister}.
- * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE (the daemon's texts, e.g. `error adding inputs from your Oracles CC address, please fund it first with oraclesfund rpc!`) | INSUFFICIENT_FUNDS | CHAIN_MISMATCH
+ * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE (the daemon's texts, e.g. `error adding inputs from your Oracles CC
+ *   address, please fund it first with oraclesfund rpc!`) | INSUFFICIENT_FUNDS | CHAIN_MISMATCH
  * @example const { hex } = await resolveOraclesRegister({ oracletxid, datafee: '0.0001' }, { view, pubkey, privateKey })
  */
 export async function resolveOraclesRegister(

@@ -131,7 +131,10 @@ export function moduleOfOpretEval(evalByte: number): AnyModule | undefined {
   return BY_OPRET_EVAL.get(evalByte)
 }
 
-/** A module's part of a higher layer with its descriptor (an entry of the registry's client, devnet or CLI list). @example const m: ModuleWith<{ rpc: RpcMethodTable }> = RPC_MODULES[0]! */
+/**
+ * A module's part of a higher layer with its descriptor (an entry of the registry's client, devnet or CLI list).
+ * @example const m: ModuleWith<{ rpc: RpcMethodTable }> = RPC_MODULES[0]!
+ */
 export type ModuleWith<P extends object> = Readonly<{ module: AnyModule } & P>
 
 /**

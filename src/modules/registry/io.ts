@@ -47,7 +47,9 @@ export type IoModule = ModuleWith<{
 
 /**
  * Every module's I/O parts, in the devnet's order (oracles, tokens, rewards, faucet, dice, gateways).
- * @example IO_MODULES.map((m) => m.devnet.addressRpc) // ['oraclesaddress', 'tokenaddress', 'rewardsaddress', 'faucetaddress', 'diceaddress', 'gatewaysaddress']
+ * @example
+ * IO_MODULES.map((m) => m.devnet.addressRpc)
+ * // ['oraclesaddress', 'tokenaddress', 'rewardsaddress', 'faucetaddress', 'diceaddress', 'gatewaysaddress']
  * @internal
  */
 export const IO_MODULES: readonly IoModule[] = /* @__PURE__ */ modulesWith<Omit<IoModule, 'module'>>(IO_PARTS)

@@ -29,12 +29,3 @@ export type {
   TokenV2FillReading,
   TokenV2CancelReading,
 } from '../assetsv2/index.js'
-// the root also exports gateways' deposit-proof checks (komodod's gatewaysdeposit verification), not its subpath
-export {
-  gatewaysCustomAddress,
-  parseMerkleProof,
-  gatewaysVerifyDeposit,
-  type GatewaysPrefixes,
-  type MerkleProof,
-  type GatewaysVerifyInput,
-} from '../gateways/proof.js'

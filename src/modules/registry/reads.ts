@@ -11,7 +11,7 @@ import { diceInfo } from '../dice/resolve.js'
 import { oraclesInfo, oraclesSamples } from '../oracles/resolve-info.js'
 import { gatewaysInfo } from '../gateways/resolve.js'
 import { rewardsInfo } from '../rewards/resolve.js'
-import { LAYERED_MODULES } from './core.js'
+import { EVAL } from '../../cc/eval.js'
 import { curvePubkey } from '../../cctx/pubkey.js'
 import { bytesToHex } from '../../bytes/hex.js'
 
@@ -42,6 +42,7 @@ export type TypedWalletRead<M extends string, N extends readonly string[], P, R>
 }
 
 /** One read entry, typed: its parameters `P` (read loosely at run time, as the daemon reads its text) and result. */
+/* @__NO_SIDE_EFFECTS__ */
 function walletRead<const M extends string, const N extends readonly string[], P, R>(
   method: M,
   params: N,
@@ -60,23 +61,70 @@ const pubkeyText = (v: unknown): string | Uint8Array => (v instanceof Uint8Array
 const numArg = (v: unknown): number =>
   typeof v === 'number' ? v : typeof v === 'string' ? Number.parseInt(v, 10) : NaN
 
-/** The `<module>address` RPCs: the module's addresses for the wallet's key (and an optional `pubkey`). */
-const ADDRESS_READS = LAYERED_MODULES.map((m) =>
-  walletRead(
-    m.name === 'tokens' ? 'tokenaddress' : `${m.name}address`,
-    ['pubkey'],
-    async (_r: StateReader, p: { pubkey?: string | Uint8Array }, ctx: ReadContext) =>
-      moduleAddressInfo(m.evalCode, {
-        mypubkey: ctx.pubkey,
-        ...(p.pubkey === undefined ? {} : { pubkey: bytesToHex(curvePubkey(pubkeyText(p.pubkey), 'pubkey')) }),
-      }),
-  ),
-) as readonly TypedWalletRead<
-  'tokenaddress' | 'faucetaddress' | 'diceaddress' | 'oraclesaddress' | 'gatewaysaddress' | 'rewardsaddress',
-  readonly ['pubkey'],
-  { pubkey?: string | Uint8Array },
-  Record<string, string | number>
->[]
+/** A `<module>address` RPC: the module's addresses for the wallet's key (and an optional `pubkey`). */
+/* @__NO_SIDE_EFFECTS__ */
+function addressRead<const M extends string>(method: M, evalCode: number) {
+  return walletRead(method, ['pubkey'] as const, async (_r, p: { pubkey?: string | Uint8Array }, ctx) =>
+    moduleAddressInfo(evalCode, {
+      mypubkey: ctx.pubkey,
+      ...(p.pubkey === undefined ? {} : { pubkey: bytesToHex(curvePubkey(pubkeyText(p.pubkey), 'pubkey')) }),
+    }),
+  ) as TypedWalletRead<M, readonly ['pubkey'], { pubkey?: string | Uint8Array }, Record<string, string | number>>
+}
+
+const TOKEN_BALANCE = /* @__PURE__ */ walletRead(
+  'tokenbalance',
+  ['tokenid', 'pubkey'],
+  async (r, p: { tokenid: string; pubkey?: string | Uint8Array }, ctx) => {
+    const pk = p.pubkey === undefined ? ctx.pubkey : bytesToHex(curvePubkey(pubkeyText(p.pubkey), 'pubkey'))
+    const balance = await tokenBalance(r, str(p.tokenid), pk, chainOf(ctx))
+    return { result: 'success', CCaddress: ccAddress(0xf2, pk, ctx.chain), tokenid: str(p.tokenid), balance }
+  },
+)
+const FAUCET_INFO = /* @__PURE__ */ walletRead('faucetinfo', [], async (r, _p: Record<string, never>, ctx) => ({
+  result: 'success',
+  name: 'Faucet',
+  funding: formatCoins(await faucetFunding(r, chainOf(ctx))),
+}))
+const DICE_INFO = /* @__PURE__ */ walletRead('diceinfo', ['fundingtxid'], (r, p: { fundingtxid: string }, ctx) =>
+  diceInfo(r, str(p.fundingtxid), chainOf(ctx)),
+)
+const ORACLES_INFO = /* @__PURE__ */ walletRead('oraclesinfo', ['oracletxid'], (r, p: { oracletxid: string }, ctx) =>
+  oraclesInfo(r, str(p.oracletxid), chainOf(ctx)),
+)
+const ORACLES_SAMPLES = /* @__PURE__ */ walletRead(
+  'oraclessamples',
+  ['oracletxid', 'batonaddress', 'num'],
+  (r, p: { oracletxid: string; batonaddress: string; num: number | string }, ctx) =>
+    oraclesSamples(r, str(p.oracletxid), str(p.batonaddress), numArg(p.num), chainOf(ctx)),
+)
+const GATEWAYS_INFO = /* @__PURE__ */ walletRead('gatewaysinfo', ['bindtxid'], (r, p: { bindtxid: string }, ctx) =>
+  gatewaysInfo(r, str(p.bindtxid), ctx.chain),
+)
+const REWARDS_INFO = /* @__PURE__ */ walletRead('rewardsinfo', ['fundingtxid'], (r, p: { fundingtxid: string }, ctx) =>
+  rewardsInfo(r, str(p.fundingtxid), ctx.chain),
+)
+const TOKEN_ADDRESS = /* @__PURE__ */ addressRead('tokenaddress', EVAL.TOKENS)
+const FAUCET_ADDRESS = /* @__PURE__ */ addressRead('faucetaddress', EVAL.FAUCET)
+const DICE_ADDRESS = /* @__PURE__ */ addressRead('diceaddress', EVAL.DICE)
+const ORACLES_ADDRESS = /* @__PURE__ */ addressRead('oraclesaddress', EVAL.ORACLES)
+const GATEWAYS_ADDRESS = /* @__PURE__ */ addressRead('gatewaysaddress', EVAL.GATEWAYS)
+const REWARDS_ADDRESS = /* @__PURE__ */ addressRead('rewardsaddress', EVAL.REWARDS)
+
+// Each module's read methods (its `*info`, balances and `<module>address`): what a wallet made for that module answers
+// (`createModuleWallet`). Separate tables, so that a bundle of one module's wallet carries no other's reads.
+/** Tokens' reads. @example TOKENS_READS.map((r) => r.method) // ['tokenbalance', 'tokenaddress'] */
+export const TOKENS_READS = /* @__PURE__ */ Object.freeze([TOKEN_BALANCE, TOKEN_ADDRESS] as const)
+/** Faucet's reads. @example FAUCET_READS.map((r) => r.method) // ['faucetinfo', 'faucetaddress'] */
+export const FAUCET_READS = /* @__PURE__ */ Object.freeze([FAUCET_INFO, FAUCET_ADDRESS] as const)
+/** Dice's reads. @example DICE_READS.map((r) => r.method) // ['diceinfo', 'diceaddress'] */
+export const DICE_READS = /* @__PURE__ */ Object.freeze([DICE_INFO, DICE_ADDRESS] as const)
+/** Oracles' reads. @example ORACLES_READS.map((r) => r.method) // ['oraclesinfo', 'oraclessamples', 'oraclesaddress'] */
+export const ORACLES_READS = /* @__PURE__ */ Object.freeze([ORACLES_INFO, ORACLES_SAMPLES, ORACLES_ADDRESS] as const)
+/** Gateways' reads. @example GATEWAYS_READS.map((r) => r.method) // ['gatewaysinfo', 'gatewaysaddress'] */
+export const GATEWAYS_READS = /* @__PURE__ */ Object.freeze([GATEWAYS_INFO, GATEWAYS_ADDRESS] as const)
+/** Rewards' reads. @example REWARDS_READS.map((r) => r.method) // ['rewardsinfo', 'rewardsaddress'] */
+export const REWARDS_READS = /* @__PURE__ */ Object.freeze([REWARDS_INFO, REWARDS_ADDRESS] as const)
 
 /**
  * Every read method the wallet answers from its chain source: `tokenbalance`, `faucetinfo`, `diceinfo`,
@@ -84,40 +132,20 @@ const ADDRESS_READS = LAYERED_MODULES.map((m) =>
  * @example WALLET_READS.map((r) => r.method).includes('oraclesinfo') // true
  */
 export const WALLET_READS = /* @__PURE__ */ Object.freeze([
-  walletRead(
-    'tokenbalance',
-    ['tokenid', 'pubkey'],
-    async (r, p: { tokenid: string; pubkey?: string | Uint8Array }, ctx) => {
-      const pk = p.pubkey === undefined ? ctx.pubkey : bytesToHex(curvePubkey(pubkeyText(p.pubkey), 'pubkey'))
-      const balance = await tokenBalance(r, str(p.tokenid), pk, chainOf(ctx))
-      return { result: 'success', CCaddress: ccAddress(0xf2, pk, ctx.chain), tokenid: str(p.tokenid), balance }
-    },
-  ),
-  walletRead('faucetinfo', [], async (r, _p: Record<string, never>, ctx) => ({
-    result: 'success',
-    name: 'Faucet',
-    funding: formatCoins(await faucetFunding(r, chainOf(ctx))),
-  })),
-  walletRead('diceinfo', ['fundingtxid'], (r, p: { fundingtxid: string }, ctx) =>
-    diceInfo(r, str(p.fundingtxid), chainOf(ctx)),
-  ),
-  walletRead('oraclesinfo', ['oracletxid'], (r, p: { oracletxid: string }, ctx) =>
-    oraclesInfo(r, str(p.oracletxid), chainOf(ctx)),
-  ),
-  walletRead(
-    'oraclessamples',
-    ['oracletxid', 'batonaddress', 'num'],
-    (r, p: { oracletxid: string; batonaddress: string; num: number | string }, ctx) =>
-      oraclesSamples(r, str(p.oracletxid), str(p.batonaddress), numArg(p.num), chainOf(ctx)),
-  ),
-  walletRead('gatewaysinfo', ['bindtxid'], (r, p: { bindtxid: string }, ctx) =>
-    gatewaysInfo(r, str(p.bindtxid), ctx.chain),
-  ),
-  walletRead('rewardsinfo', ['fundingtxid'], (r, p: { fundingtxid: string }, ctx) =>
-    rewardsInfo(r, str(p.fundingtxid), ctx.chain),
-  ),
-  ...ADDRESS_READS,
-])
+  TOKEN_BALANCE,
+  FAUCET_INFO,
+  DICE_INFO,
+  ORACLES_INFO,
+  ORACLES_SAMPLES,
+  GATEWAYS_INFO,
+  REWARDS_INFO,
+  TOKEN_ADDRESS,
+  FAUCET_ADDRESS,
+  DICE_ADDRESS,
+  ORACLES_ADDRESS,
+  GATEWAYS_ADDRESS,
+  REWARDS_ADDRESS,
+] as const)
 
 /**
  * The names of {@link WALLET_READS}, as a type (test/wallet checks the two agree).

@@ -69,7 +69,8 @@ function aprParam(v: unknown): bigint {
   if (daemon !== exact)
     throw new KomodoCcError(
       'BUILD_PARAMS',
-      `APR ${JSON.stringify(v)} is ${exact} exactly, but rewardscreatefunding would read ${daemon} (atof × COIN, truncated): pass the stored value as a bigint`,
+      `APR ${JSON.stringify(v)} is ${exact} exactly, but rewardscreatefunding would read ${daemon} ` +
+        '(atof × COIN, truncated): pass the stored value as a bigint',
       { exact: String(exact), daemon: String(daemon) },
     )
   return exact
@@ -167,7 +168,10 @@ function done(
   return completeBuild(fin, ctx, EVAL)
 }
 
-/** State for {@link buildRewardsCreateFunding}: the plans that already exist (optional). @example const s: RewardsCreateFundingState = { plans: [existingPlanHex] } */
+/**
+ * State for {@link buildRewardsCreateFunding}: the plans that already exist (optional). @example const s:
+ * RewardsCreateFundingState = { plans: [existingPlanHex] }
+ */
 export type RewardsCreateFundingState = {
   /** Funding ('F') transactions of the rewards global CC address; a plan with the same name makes the daemon refuse. */
   plans?: readonly StateTx[]
@@ -194,7 +198,8 @@ export type RewardsCreateFundingParams = {
  * messages; the builder's own refusals (funds < 1 coin, plan exists, no coins) carry
  * `couldnt create rewards funding transaction`, as the daemon reports them. Normal inputs for amount + 2·txfee, ≤ 64.
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS (details.daemonError: the daemon's text)
- * @example buildRewardsCreateFunding({ name: 'FREE', amount: '1000', APR: '5', mindays: 1, maxdays: 10, mindeposit: '10' }, { pubkey, utxos, height, privateKey })
+ * @example buildRewardsCreateFunding({ name: 'FREE', amount: '1000', APR: '5', mindays: 1, maxdays: 10, mindeposit:
+ *   '10' }, { pubkey, utxos, height, privateKey })
  */
 export function buildRewardsCreateFunding(
   params: RewardsCreateFundingParams,
@@ -313,7 +318,10 @@ export function buildRewardsAddFunding(
   return done(inputs, [{ value: sats, script: globalCc() }], opret, ctx)
 }
 
-/** State for {@link buildRewardsLock}: the plan and its available funding. @example const s: RewardsLockState = { plan: fundingTxHex, funding: 110000000000n } */
+/**
+ * State for {@link buildRewardsLock}: the plan and its available funding. @example const s: RewardsLockState = { plan:
+ * fundingTxHex, funding: 110000000000n }
+ */
 export type RewardsLockState = RewardsPlanState & {
   /** The plan's unspent funding (`RewardsPlanFunds`: confirmed F/A/U outputs of the plan; `rewardsinfo.funding`). */
   funding: bigint
@@ -395,7 +403,10 @@ export type RewardsLockCandidate = {
   unspent?: boolean
 }
 
-/** State for {@link buildRewardsUnlock}. @example const s: RewardsUnlockState = { plan, locks: [{ tx: lockHex, blockTime }], funding: [addUtxo], fundingTxs: [addHex], tipTime } */
+/**
+ * State for {@link buildRewardsUnlock}. @example const s: RewardsUnlockState = { plan, locks: [{ tx: lockHex, blockTime
+ * }], funding: [addUtxo], fundingTxs: [addHex], tipTime }
+ */
 export type RewardsUnlockState = RewardsPlanState & {
   /** Unspent outputs at the rewards global CC address the daemon would consider: with a txid, the one lock; without,
    *  every candidate in the node's order (the first 'L' of this plan ≥ 2^30 satoshis is taken). */
@@ -415,7 +426,10 @@ export type RewardsUnlockState = RewardsPlanState & {
   tipHeight?: number
 }
 
-/** Result of {@link buildRewardsUnlock}: the build, the reward prediction and the mode used. @example buildRewardsUnlock({ name, fundingtxid, txid: locktxid }, ctx, state).payout.reward */
+/**
+ * Result of {@link buildRewardsUnlock}: the build, the reward prediction and the mode used. @example
+ * buildRewardsUnlock({ name, fundingtxid, txid: locktxid }, ctx, state).payout.reward
+ */
 export type RewardsUnlockResult = BuildResult & { payout: RewardsPayout; mode: 'normal' | 'recover' }
 
 /**
@@ -564,7 +578,8 @@ export function buildRewardsUnlock(
     if (ccChange === 0n && total !== need)
       throw new KomodoCcError(
         'BUILD_INPUTS',
-        `funding inputs total ${total} sat, between reward + txfee (${need}) and reward + 2·txfee: the daemon would burn the surplus as fee and validation rejects that (txfee is too high)`,
+        `funding inputs total ${total} sat, between reward + txfee (${need}) and reward + 2·txfee: the daemon ` +
+          `would burn the surplus as fee and validation rejects that (txfee is too high)`,
         { total: String(total), need: String(need) },
       )
     const r = done(
@@ -581,7 +596,8 @@ export function buildRewardsUnlock(
   if (!equalBytes(payTo, p2pkScript(ctx.pubkey)))
     throw new KomodoCcError(
       'BUILD_STATE',
-      `the plan's funding (${total} sat) cannot pay reward + txfee (${need}); the recover form the daemon would build pays the change to the caller and validation accepts it only from the locker (${bytesToHex(payTo)})`,
+      `the plan's funding (${total} sat) cannot pay reward + txfee (${need}); the recover form the daemon ` +
+        `would build pays the change to the caller and validation accepts it only from the locker (${bytesToHex(payTo)})`,
       { funding: String(total), need: String(need) },
     )
   if (amount <= 2n * ctx.fee)

@@ -4,7 +4,10 @@ import type { ReadContext, ReadingBase } from '../inspection.js'
 import type { ModuleInspector } from '../descriptor.js'
 import { decodeRewardsPayload, rewardsAprToPercent, type RewardsOpret } from './opret.js'
 
-/** `rewardscreatefunding`: the plan and its first funds (APR as the daemon prints it). @example inspectTransaction(hex).reading.kind === 'rewardscreatefunding' */
+/**
+ * `rewardscreatefunding`: the plan and its first funds (APR as the daemon prints it). @example
+ * inspectTransaction(hex).reading.kind === 'rewardscreatefunding'
+ */
 export type RewardsCreateFundingReading = ReadingBase & {
   kind: 'rewardscreatefunding'
   name: string | null
@@ -30,7 +33,10 @@ export type RewardsLockReading = ReadingBase & {
   amount: bigint | null
   unlockAddress: string | null
 }
-/** `rewardsunlock`: what was paid, and (with `prevouts`) the lock amount and the reward. @example inspectTransaction(hex, { prevouts }).reading.kind === 'rewardsunlock' */
+/**
+ * `rewardsunlock`: what was paid, and (with `prevouts`) the lock amount and the reward. @example
+ * inspectTransaction(hex, { prevouts }).reading.kind === 'rewardsunlock'
+ */
 export type RewardsUnlockReading = ReadingBase & {
   kind: 'rewardsunlock'
   name: string | null

@@ -29,7 +29,10 @@ export type RewardsFundingOpret = {
   mindeposit: bigint
 }
 
-/** 'A' (`rewardsaddfunding`), 'L' (`rewardslock`), 'U' (`rewardsunlock`): `e5 funcid sbits:u64le fundingtxid:u256`. @example (decodeRewardsOpret(script) as RewardsPlanOpret).fundingtxid */
+/**
+ * 'A' (`rewardsaddfunding`), 'L' (`rewardslock`), 'U' (`rewardsunlock`): `e5 funcid sbits:u64le fundingtxid:u256`.
+ * @example (decodeRewardsOpret(script) as RewardsPlanOpret).fundingtxid
+ */
 export type RewardsPlanOpret = {
   funcid: 'A' | 'L' | 'U'
   sbits: bigint

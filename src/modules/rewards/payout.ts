@@ -48,7 +48,8 @@ export type RewardsPayout = {
  * December 2019 hard fork: asset chains by `now` (> 1576840000), KMD by `height` (> 1670000) — pass `chain: 'KMD'`
  * and `height` for KMD itself.
  * @throws KomodoCcError AMOUNT_INVALID | INT_RANGE | ARG_INVALID
- * @example rewardsPayout({ apr: 500000000n, minseconds: 86400, maxseconds: 864000 * 10 }, { amount: 10000000000n, blockTime: 1700000000 }, 1700000000 + 30 * 86400).reward // 41095890n
+ * @example rewardsPayout({ apr: 500000000n, minseconds: 86400, maxseconds: 864000 * 10 }, { amount: 10000000000n,
+ *   blockTime: 1700000000 }, 1700000000 + 30 * 86400).reward // 41095890n
  */
 export function rewardsPayout(
   plan: RewardsPlanParams,

@@ -240,7 +240,8 @@ export async function rewardsInfo(
  * mempool), the height. Units: `amount`, `mindeposit` coins (decimal string) or satoshis (bigint); `APR` percent text
  * or percent × 10^8 (bigint); `mindays`/`maxdays` whole days. At most 7 round trips.
  * @throws KomodoCcError as {@link buildRewardsCreateFunding}; CHAIN_MISMATCH | TX_NOT_FOUND from the reader
- * @example const r = await resolveRewardsCreateFunding({ name: 'FREE', amount: '1000', APR: '5', mindays: 1, maxdays: 10, mindeposit: '10' }, { view, pubkey, privateKey })
+ * @example const r = await resolveRewardsCreateFunding({ name: 'FREE', amount: '1000', APR: '5', mindays: 1, maxdays:
+ *   10, mindeposit: '10' }, { view, pubkey, privateKey })
  */
 export async function resolveRewardsCreateFunding(
   params: RewardsCreateFundingParams,
@@ -413,14 +414,16 @@ export async function resolveRewardsUnlock(
       const why = pick.opret!.funcid === 'F' ? 'cant unlock fundingtxid' : 'can only unlock locktxid'
       throw new KomodoCcError(
         'BUILD_STATE',
-        `the daemon's automatic choice is ${where}, the plan's '${pick.opret!.funcid}' funding older than maxseconds, not a lock: the unlock it builds fails validation (${why}); give the lock's txid`,
+        `the daemon's automatic choice is ${where}, the plan's '${pick.opret!.funcid}' funding older than ` +
+          `maxseconds, not a lock: the unlock it builds fails validation (${why}); give the lock's txid`,
         { txid: pick.utxo.txid, vout: pick.utxo.vout, funcid: pick.opret!.funcid, validation: why },
       )
     }
     if (pick !== undefined && pick.utxo.vout !== 0)
       throw new KomodoCcError(
         'BUILD_STATE',
-        `the daemon's automatic choice is output ${pick.utxo.vout} of lock ${pick.utxo.txid}; a lock is output 0 (rewardslock), and validation reads the lock's output 0: give the lock's txid`,
+        `the daemon's automatic choice is output ${pick.utxo.vout} of lock ${pick.utxo.txid}; a lock is ` +
+          `output 0 (rewardslock), and validation reads the lock's output 0: give the lock's txid`,
         { txid: pick.utxo.txid, vout: pick.utxo.vout },
       )
     lock = pick
@@ -487,7 +490,9 @@ export async function resolveRewardsUnlock(
       if (u !== undefined)
         throw new KomodoCcError('BUILD_STATE', 'cant rewards from mempool', {
           daemonError: 'cant rewards from mempool',
-          reason: `the plan's confirmed funding (${total} sat) is short of reward + txfee (${need} sat); the daemon would spend the mempool unlock ${u.txid}'s output 0, which validation refuses`,
+          reason:
+            `the plan's confirmed funding (${total} sat) is short of reward + txfee (${need} sat); the ` +
+            `daemon would spend the mempool unlock ${u.txid}'s output 0, which validation refuses`,
           mempoolTxid: u.txid,
         })
     }

@@ -312,7 +312,10 @@ export function tokenV2Inputs(
  */
 export type TokenV2TransferManyParams = { tokenids: readonly string[]; destpubkey: string; amount: bigint | string }
 
-/** State for {@link buildTokenV2TransferMany}: the caller's token UTXOs of each token, by tokenid. @example const s: TokenV2TransferManyState = { tokens: { [a]: utxosA, [b]: utxosB } } */
+/**
+ * State for {@link buildTokenV2TransferMany}: the caller's token UTXOs of each token, by tokenid. @example const s:
+ * TokenV2TransferManyState = { tokens: { [a]: utxosA, [b]: utxosB } }
+ */
 export type TokenV2TransferManyState = { tokens: Readonly<Record<string, readonly Utxo[]>> }
 
 /**
