@@ -393,10 +393,12 @@ export function createElectrumView(options: ElectrumViewOptions): ElectrumView {
           { height: start + i, bits: h.bits },
         )
       const bound = proofOfWork === 'nbits' ? target : MINDIFF_TARGET
+      const which =
+        proofOfWork === 'nbits' ? `its nBits 0x${(h.bits >>> 0).toString(16)}` : 'KOMODO_MINDIFF_NBITS 0x200f0f0f'
       if (BigInt('0x' + h.hash) > bound)
         throw new KomodoCcError(
           'CHAIN_MISMATCH',
-          `header ${start + i} hashes to ${h.hash}, above its target (${proofOfWork === 'nbits' ? `its nBits 0x${(h.bits >>> 0).toString(16)}` : 'KOMODO_MINDIFF_NBITS 0x200f0f0f'}): it carries no proof of work`,
+          `header ${start + i} hashes to ${h.hash}, above its target (${which}): it carries no proof of work`,
           { height: start + i, bits: h.bits, hash: h.hash },
         )
     })
