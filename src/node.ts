@@ -6,6 +6,7 @@
  */
 export * from './index.js'
 export { startDevnet, devnetJson, type Devnet, type DevnetOptions } from './devnet/server.js'
+export type { DevnetAccount } from './devnet/accounts.js'
 export { devnetTxOutProof } from './devnet/txoutproof.js'
 export {
   runDevnetDemo,

@@ -26,7 +26,7 @@ import {
   type CliCommand,
   type CliIo,
 } from './core.js'
-import { CONN, CONNECTION_HELP, devnetConf, connect } from './rpc.js'
+import { CONN, CONNECTION_HELP, connect } from './rpc.js'
 
 /** After SIGINT/SIGTERM, how long queued samples may still go out before every wait is aborted (ms). */
 const STOP_GRACE_MS = 1000
@@ -131,7 +131,6 @@ included): the command ends within 2 s, the journal flushed (a sample signed and
                      oraclesdata OP_RETURN is larger are refused before signing; a 'fit' line at start says
                      which records of the oracle's format fit
   --sats             print the events' amounts (funds) in satoshis (digit strings) instead of coins
-  --devnet           the devnet started by \`komodo-cc devnet --conf-dir ~/.komodo/DEVNET\` (same as --chain DEVNET)
   --electrum URL     an Electrum server instead of komodod: tcp://host:port, ssl://…, ws://…, wss://…
 
 ${CONNECTION_HELP}`,
@@ -150,7 +149,7 @@ ${CONNECTION_HELP}`,
         'poll',
         'datacarriersize',
       ],
-      booleans: [...CONN.booleans, ...WIF_FLAGS.booleans, 'devnet', 'sats'],
+      booleans: [...CONN.booleans, ...WIF_FLAGS.booleans, 'sats'],
     })
     if (positionals.length > 0) usage(`unexpected argument ${positionals[0]}`)
     const oracle = options.oracle
@@ -168,7 +167,6 @@ ${CONNECTION_HELP}`,
     const sources = ['chain', 'conf', 'url', 'electrum'].filter((k) => options[k] !== undefined)
     if (options.devnet === true) {
       if (sources.length > 0) usage('--devnet takes no --chain/--conf/--url/--electrum')
-      options.conf = devnetConf(io)
     } else if (sources.length !== 1) usage('give exactly one of --chain, --conf, --url, --devnet or --electrum')
     const view: ChainView & { close?: () => void } =
       typeof options.electrum === 'string'
