@@ -170,6 +170,7 @@ const RPC_TABLE: RpcMethodTable = /* @__PURE__ */ Object.freeze({
 const MODULE_RPCS: ReadonlySet<string> = /* @__PURE__ */ new Set(CLI_MODULES.flatMap((m) => Object.keys(m.cli.rpc)))
 
 const rpcCommand: CliCommand = {
+  jsonFlag: true,
   summary: 'rpc <method> [params…] --chain NAME | --url URL   call komodod (typed for every module method)',
   help: `komodo-cc rpc <method> [params…] (--chain NAME | --conf PATH | --url URL) [--sats] [--raw [--json]]
 
@@ -182,7 +183,7 @@ each parameter is sent as komodo-cli sends it (JSON where komodod's client table
 Amounts print as komodo-cli prints them, in coins with 8 decimals (0.00010000); token amounts are units.
   --sats    print the typed client's amounts as satoshi digit strings instead of coins
   --raw     send the parameters unchecked (as text, or as JSON with --json) and print the daemon's result as is
-  --json    with --raw: every parameter is JSON
+  --json    with --raw: every parameter is JSON (anywhere: errors as JSON even on a terminal)
 ${NOTES}
 ${CONNECTION_HELP}`,
   async run(args, io) {
@@ -192,7 +193,6 @@ ${CONNECTION_HELP}`,
     })
     const [method, ...params] = positionals
     if (method === undefined) usage('give the RPC method name')
-    if (options.json === true && options.raw !== true) usage('--json goes with --raw')
     if (options.raw === true && options.sats === true) usage("--raw prints the daemon's result as is: no --sats")
     const spec = Object.hasOwn(RPC_ARGS, method) ? RPC_ARGS[method] : undefined
     let typed: unknown[] | undefined
@@ -209,17 +209,19 @@ ${CONNECTION_HELP}`,
     }
     const rpc = await connect(options, io)
     if (options.raw === true) {
-      printJson(
-        io,
-        await rpc.call(
-          method,
-          params.map((p) => rawParam(p, options.json === true)),
-        ),
+      const result = await rpc.call(
+        method,
+        params.map((p) => rawParam(p, options.json === true)),
       )
+      if (method === 'help' && typeof result === 'string') io.stdout(result.endsWith('\n') ? result : `${result}\n`)
+      else printJson(io, result)
       return 0
     }
     if (typed === undefined) {
-      printJson(io, await rpc.call(method, cliParams(method, params)), amountStyle(method, options.sats === true))
+      const result = await rpc.call(method, cliParams(method, params))
+      // komodod's help is text: printed as komodo-cli prints it, not as one escaped JSON string
+      if (method === 'help' && typeof result === 'string') io.stdout(result.endsWith('\n') ? result : `${result}\n`)
+      else printJson(io, result, amountStyle(method, options.sats === true))
       return 0
     }
     // typed: the parameters checked and converted by the method's own table entry, the result checked by its parser;
@@ -227,7 +229,7 @@ ${CONNECTION_HELP}`,
     const m = RPC_TABLE[method]!
     const raw = await rpc.call(method, m.toParams(...typed.slice(0, m.params.length)))
     const parsed = m.parse(raw)
-    if (options.sats === true) printJson(io, parsed)
+    if (options.sats === true) printJson(io, parsed, { sats: true })
     else printJson(io, raw, amountStyle(method, false))
     return 0
   },

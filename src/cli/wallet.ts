@@ -8,7 +8,17 @@ import type { ChainView } from '../cctx/types.js'
 import { createWallet, type WalletCallAny, type WalletReadAny, type WalletResult } from '../wallet/wallet.js'
 import { WALLET_METHODS } from '../modules/registry/resolvers.js'
 import { WALLET_READS } from '../modules/registry/reads.js'
-import { WIF_FLAGS, intOption, parseArgs, printJson, readWifFlags, usage, type CliCommand, type CliIo } from './core.js'
+import {
+  CoinAmount,
+  WIF_FLAGS,
+  intOption,
+  parseArgs,
+  printJson,
+  readWifFlags,
+  usage,
+  type CliCommand,
+  type CliIo,
+} from './core.js'
 import { relayPolicy } from '../tx/policy.js'
 import { CONN, CONNECTION_HELP, RPC_ARGS, amountStyle, connect } from './rpc.js'
 import { FEE_KEY } from './build.js'
@@ -119,7 +129,9 @@ ${CONNECTION_HELP}`,
           hex: r.hex,
           fee: r.fee,
           broadcast: r.broadcast,
-          ...(unsigned ? { inputs: r.build.inputs } : {}),
+          ...(unsigned
+            ? { inputs: r.build.inputs.map(({ satoshis, ...i }) => ({ ...i, value: new CoinAmount(satoshis) })) }
+            : {}),
         },
         { coinKeys: FEE_KEY, sats: options.sats === true },
       )
