@@ -79,6 +79,8 @@ describe('komodo-cc devnet / demo', () => {
     const o = io()
     expect(await devnetDemoCommand.run(['--quick'], o)).toBe(0)
     const text = o.out.join('')
+    // it speaks to a package user: no path into the repository's tests or sources (it once said "see test/wallet")
+    expect(text).not.toMatch(/\b(test|src)\//)
     for (const step of [
       'dicefinish',
       'diceOutcome',
