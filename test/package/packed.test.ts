@@ -301,6 +301,62 @@ describe('every example, copied out of the installed package into the project an
   }, 60_000)
 })
 
+describe('keys and the devnet from the installed CLI (npx komodo-cc)', () => {
+  test('key new prints a fresh key with its WIF, pubkey and addresses', async () => {
+    const r = await run('npx', ['komodo-cc', 'key', 'new'], project)
+    ok(r, 'key new')
+    const key = JSON.parse(r.stdout) as { wif: string; pubkey: string; address: string; ccAddresses: object }
+    expect(key.wif).toMatch(/^U/)
+    expect(key.address).toMatch(/^R/)
+    expect(Object.keys(key.ccAddresses).length).toBeGreaterThan(5)
+  }, 60_000)
+
+  test('devnet --accounts 2 prints funded accounts; --devnet finds it with no other flag; SIGTERM removes the file', async () => {
+    const file = join(work, 'devnet-home', 'devnet.conf')
+    const extra = { KOMODO_CC_DEVNET_FILE: file }
+    // the installed bin itself (what npx runs), so that the signal reaches the devnet and not an npm wrapper
+    const child = spawn(
+      join(project, 'node_modules', '.bin', 'komodo-cc'),
+      ['devnet', '--accounts', '2', '--balance', '5'],
+      {
+        cwd: project,
+        env: { ...env, ...extra },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
+    try {
+      let out = ''
+      const started = await new Promise<{ accounts: { address: string; balance: number }[]; height: number }>(
+        (resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`devnet did not start: ${out}`)), 60_000)
+          child.stdout.on('data', (d: Buffer) => {
+            out += d.toString()
+            try {
+              const v = JSON.parse(out)
+              clearTimeout(timer)
+              resolve(v)
+            } catch {
+              // not complete yet
+            }
+          })
+        },
+      )
+      expect(started.height).toBe(1)
+      expect(started.accounts.map((a) => a.balance)).toEqual([5, 5])
+      expect(existsSync(file)).toBe(true)
+      const count = await run('npx', ['komodo-cc', 'rpc', 'getblockcount', '--devnet'], project, extra)
+      ok(count, 'rpc getblockcount --devnet')
+      expect(count.stdout.trim()).toBe('1')
+      const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)))
+      child.kill('SIGTERM')
+      expect(await exited).toBe(0)
+      expect(existsSync(file)).toBe(false)
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL')
+    }
+  }, 120_000)
+})
+
 describe('types, as a consumer resolves them', () => {
   const subpaths = Object.keys(pkg.exports).filter((k) => k !== '.' && k !== './package.json')
   // every subpath must resolve to real types (not `any`); the root's types hold the Node names under every resolution
