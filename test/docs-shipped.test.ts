@@ -60,9 +60,9 @@ test('no "(issue N)" tags in what ships', () => {
 })
 
 /**
- * Pages that still name repository paths, and how many: the API reference's table of entry points (its "source"
- * column), which the API-tiers work rewrites. The count must match exactly, so a page only ever leaves this list or
- * goes down (edit the number with the change), and any other shipped page holds none.
+ * Pages that still name repository paths, and at most how many: the API reference's table of entry points (its
+ * "source" column), which the API-tiers work rewrites. A page on this list may only go down (lower the number with
+ * the change, remove the page at 0), and any other shipped page holds none.
  */
 const PATHS_LEFT: Readonly<Record<string, number>> = {
   'docs/api.md': 19,
@@ -77,7 +77,7 @@ test('no paths into the repository that the package does not ship (src/, test/, 
     else elsewhere.push(...found)
   }
   expect(elsewhere).toEqual([])
-  expect(counts).toEqual(PATHS_LEFT)
+  for (const [page, most] of Object.entries(PATHS_LEFT)) expect(counts[page] ?? 0, page).toBeLessThanOrEqual(most)
 })
 
 test('the checks catch what they look for (a tag, a path of ours) and let komodod paths through', () => {
