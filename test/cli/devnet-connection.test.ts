@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { cli } from '../_util/cli.js'
 import { reap, startDevnetChild, type DevnetChild } from '../devnet/_child.js'
+import { devnetCommand } from '../../src/cli/devnet.js'
+import type { CliIo } from '../../src/cli/core.js'
 
 const connectionFile = () => join(mkdtempSync(join(tmpdir(), 'devnet-conn-')), 'nested', 'devnet.conf')
 const within = <T>(p: Promise<T>, ms: number, what: string): Promise<T> =>
@@ -92,6 +94,36 @@ describe('komodo-cc devnet: funded accounts and the connection file --devnet fin
     } finally {
       await reap(c)
     }
+  })
+
+  test('on a terminal the accounts are also listed on stderr, with the phrase and the warning; a bad --balance is refused', async () => {
+    const out: string[] = []
+    const err: string[] = []
+    const io: CliIo = {
+      stdout: (t) => void out.push(t),
+      stderr: (t) => void err.push(t),
+      env: {}, // no HOME: no connection file written by this in-process run
+      readStdin: async () => '',
+      isTty: true,
+    }
+    const run = devnetCommand.run(['--accounts', '2', '--balance', '7.5'], io)
+    while (out.length === 0) await new Promise((r) => setTimeout(r, 20))
+    const printed = JSON.parse(out.join('')) as {
+      connectionFile: unknown
+      accounts: { address: string; wif: string }[]
+    }
+    expect(printed.connectionFile).toBe(null)
+    const text = err.join('')
+    for (const [i, a] of printed.accounts.entries()) {
+      expect(text).toContain(`(${i}) ${a.address}  7.50000000 coins`)
+      expect(text).toContain(`wif ${a.wif}`)
+    }
+    expect(text).toContain('"test test test test test test test test test test test junk"')
+    expect(text).toMatch(/Use them on this devnet only/)
+    process.emit('SIGINT')
+    expect(await run).toBe(0)
+    await expect(devnetCommand.run(['--balance', 'lots'], io)).rejects.toMatchObject({ code: 'AMOUNT_INVALID' })
+    await expect(devnetCommand.run(['--accounts', '101'], io)).rejects.toMatchObject({ code: 'CLI_USAGE' })
   })
 
   test('--devnet with no devnet running: a usage error naming the file and the command that writes it', async () => {
