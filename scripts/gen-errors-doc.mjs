@@ -330,7 +330,7 @@ export function renderPage() {
   const lines = [
     '# Error codes',
     '',
-    "<!-- generated from the ErrorCode union (the repository's scripts/gen-errors-doc.mjs): do not edit by hand -->",
+    '<!-- generated from the ErrorCode union (by a script in the repository): do not edit by hand -->',
     '',
     'Every error komodo-cc throws is a `KomodoCcError` with a stable `code` (one of those below), a message saying what',
     'was expected, what came and where, and `details` for programs (never secrets). Branch on `code`, never on the',

@@ -8,6 +8,7 @@
 export * from './index.js'
 export { startDevnet, type Devnet, type DevnetOptions } from './devnet/server.js'
 export { runDevnetDemo, type DemoIo, type DevnetDemoOptions } from './devnet/demo.js'
+export type { DevnetAccount } from './devnet/accounts.js'
 export { DevnetRefusal } from './devnet/refusal.js'
 export { callDevnet } from './devnet/rpc.js'
 export type { ElectrumEndpoint, ElectrumServerOptions } from './devnet/electrum.js'

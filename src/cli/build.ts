@@ -3,9 +3,18 @@ import { decodeWif } from '../address/address.js'
 import { getPublicKey } from '@noble/secp256k1'
 import type { BuildContext } from '../cctx/context.js'
 import { CLI_MODULES } from '../modules/registry/cli.js'
-import { WIF_FLAGS, parseArgs, printJson, readWifFlags, usage, type CliCommand, type CliIo } from './core.js'
+import {
+  CoinAmount,
+  WIF_FLAGS,
+  parseArgs,
+  printJson,
+  readWifFlags,
+  usage,
+  type CliCommand,
+  type CliIo,
+} from './core.js'
 
-/** The one coin field of a build's output (its outputs say "satoshis" by name). @internal */
+/** The coin field of a build's or a wallet call's output by key (inputs' and outputs' values are CoinAmounts). @internal */
 export const FEE_KEY: ReadonlySet<string> = /* @__PURE__ */ new Set(['fee'])
 import type { BuildMethodSpec } from './build-method.js'
 import { utxoFromJson } from './utxo.js'
@@ -72,8 +81,9 @@ order. Methods: ${Object.keys(BUILD_METHODS).join(', ')}.
   --wif-env NAME     sign with the WIF in environment variable NAME (never pass keys as arguments)
   --wif-stdin        sign with the WIF read from standard input
   --pubkey HEX       without a key: build unsigned for this pubkey; the output lists each input's sighash
-  --sats             print the fee in satoshis (a digit string) instead of coins
-Prints {"hex", "txid", "signed", "fee" (coins, 0.00010000), "inputs", "outputs" (each output's "satoshis")}.`,
+  --sats             print every amount in satoshis (digit strings) instead of coins
+Prints {"hex", "txid", "signed", "fee", "inputs", "outputs"}, every amount (the fee, each input's and output's
+"value") in coins as komodo-cli prints them (0.00010000).`,
   async run(args, io) {
     const { options, positionals } = parseArgs(args, {
       strings: ['utxos', 'height', 'state', 'pubkey', ...WIF_FLAGS.strings],
@@ -116,8 +126,9 @@ Prints {"hex", "txid", "signed", "fee" (coins, 0.00010000), "inputs", "outputs" 
         txid: result.txid,
         signed: result.signed,
         fee: result.fee,
-        inputs: result.inputs,
-        outputs: result.tx.vout.map((o, n) => ({ n, satoshis: o.value, script: o.script })),
+        // one unit in the object: every amount in coins (value, as decoderawtransaction), or satoshis with --sats
+        inputs: result.inputs.map(({ satoshis, ...i }) => ({ ...i, value: new CoinAmount(satoshis) })),
+        outputs: result.tx.vout.map((o, n) => ({ n, value: new CoinAmount(o.value), script: o.script })),
       },
       { coinKeys: FEE_KEY, sats: options.sats === true },
     )

@@ -30,20 +30,27 @@ export type CliCommand = {
    * given no arguments prints its help (and the sub-commands of its words) on stdout and exits 0.
    */
   runsBare?: boolean
+  /**
+   * True for a command that reads `--json` itself (`rpc --raw --json`, `key … --json`). For every other command the
+   * CLI takes `--json` out of its arguments: anywhere, it only means errors as JSON even on a terminal.
+   */
+  jsonFlag?: boolean
 }
 
 /**
  * How {@link printJson} prints amounts: `coinKeys` names the object keys whose values are coin amounts as komodo-cli
  * prints them (a bigint of satoshis there becomes a JSON number with 8 decimals, `0.00010000`, written from the
  * bigint, never through a float; a JS number there is read as coins and printed the same way); `sats` keeps the
- * satoshi digit strings (`--sats`). Without `coinKeys` nothing is converted.
+ * satoshi digit strings (`--sats`). Without `coinKeys` nothing is converted. Every other bigint (token units, counts,
+ * heights) is a JSON number written digit for digit, as komodo-cli prints int64 values (`"balance": 100000`); with
+ * `sats`, a digit string like the satoshis, so that one printed object holds one kind of number.
  */
 export type AmountStyle = Readonly<{ coinKeys?: ReadonlySet<string>; sats?: boolean; topIsCoins?: boolean }>
 
 /**
  * Daemon field names komodo-cli prints in coins (ValueFromAmount): wallet and UTXO amounts, fees, and the modules'
  * coin fields (faucet/dice/rewards funding, dice bets, oracle funds/datafee/lifetime, gateways supplies, rewards
- * APR/mindeposit/locked), and every key ending in `balance` (see jsonText). Token amounts are units: `tokenbalance`
+ * APR/mindeposit/locked), the oracle publisher's `normalFunds`, and every key ending in `balance` (see jsonText). Token amounts are units: `tokenbalance`
  * and the other token RPCs but `tokenaddress` print with no coin keys.
  * @example COIN_KEYS.has('amount') // true
  */
@@ -69,6 +76,7 @@ export const COIN_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set([
   'immature_balance',
   'paytxfee',
   'relayfee',
+  'normalFunds',
 ])
 
 /**
@@ -116,13 +124,14 @@ export function jsonText(value: unknown, style: AmountStyle = {}, compact = fals
   const keys = style.coinKeys ?? new Set<string>()
   const sats = style.sats === true
   const nl = compact ? '' : '\n'
-  const walk = (v: unknown, indent: string, coin: boolean): string | undefined => {
+  const walk = (v: unknown, indent: string, coin: boolean, idKey = false): string | undefined => {
     if (v instanceof CoinAmount) return sats ? JSON.stringify(v.sats.toString()) : formatCoins(v.sats)
     if (coin) {
       // the daemon's numbers are coins: in satoshis (digit strings) with `sats`, else with 8 decimals
       const c = sats ? (typeof v === 'number' ? satsText(v) : undefined) : coinText(v)
       if (c !== undefined) return c
     }
+    if (typeof v === 'bigint') return sats || idKey ? JSON.stringify(v.toString()) : v.toString()
     const r = jsonReplacer('', v)
     if (r === null || typeof r !== 'object') return JSON.stringify(r)
     if (typeof (r as { toJSON?: unknown }).toJSON === 'function')
@@ -134,13 +143,16 @@ export function jsonText(value: unknown, style: AmountStyle = {}, compact = fals
     }
     const parts: string[] = []
     for (const [k, x] of Object.entries(r)) {
-      const t = walk(x, inner, keys.has(k) || (keys === COIN_KEYS && BALANCE_KEY.test(k)))
+      const t = walk(x, inner, keys.has(k) || (keys === COIN_KEYS && BALANCE_KEY.test(k)), ID_KEYS.has(k))
       if (t !== undefined) parts.push(`${inner}${JSON.stringify(k)}:${compact ? '' : ' '}${t}`)
     }
     return parts.length === 0 ? '{}' : `{${nl}${parts.join(`,${nl}`)}${nl}${indent}}`
   }
   return walk(value, '', style.topIsCoins === true) ?? 'undefined'
 }
+
+/** Keys whose bigint is an identifier, not a quantity: printed as a digit string always (sbits exceed 2^53). */
+const ID_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set(['sbits'])
 
 /** JSON replacer: bigint → decimal string, Uint8Array → hex. */
 export function jsonReplacer(_key: string, v: unknown): unknown {

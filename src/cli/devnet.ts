@@ -2,7 +2,11 @@ import { decodeWif } from '../address/address.js'
 import { startDevnet, type Devnet, type DevnetOptions } from '../devnet/server.js'
 import { relayPolicy } from '../tx/policy.js'
 import { formatLogEntry } from '../devnet/log.js'
+import { formatCoins } from '../amount.js'
+import { DEVNET_MAX_ACCOUNTS } from '../devnet/accounts.js'
+import { devnetConnectionPath, writeDevnetConnection } from './devnet-file.js'
 import {
+  COIN_KEYS,
   WIF_FLAGS,
   durationOption,
   intOption,
@@ -26,7 +30,7 @@ import {
 export const devnetCommand: CliCommand = {
   runsBare: true,
   summary:
-    'devnet [--port N] [--conf-dir DIR] [--chain NAME] [--data FILE [--sync]] [--block-time DURATION] [--datacarriersize N] [--electrum-port N]: run a local komodod-compatible devnet',
+    'devnet [--accounts N] [--balance X] [--port N] [--conf-dir DIR] [--chain NAME] [--data FILE [--sync]] [--block-time DURATION] [--datacarriersize N] [--electrum-port N]: run a local komodod-compatible devnet with funded test accounts',
   help: `komodo-cc devnet — an embedded komodod-compatible chain on 127.0.0.1 (JSON-RPC 1.0, basic auth)
 
   --port N              listen port (default: a free port)
@@ -53,8 +57,17 @@ export const devnetCommand: CliCommand = {
   --no-explorer         do not serve the explorer (by default GET http://127.0.0.1:PORT/ is a web page of blocks,
                         mempool, transactions with the inspector's reading, token balances and oracle charts;
                         JSON-RPC stays on POST /)
-Prints {url, chain, confPath, confDir, pubkey, height, dataFile, datacarriersize, explorer?, electrum?}. Stops on SIGINT/SIGTERM or the stop RPC
-(the data file is written first, the conf file deleted), exit status 0.`,
+  --accounts N          funded test accounts, 0..100 (default 10): keys m/44'/141'/0'/0/0…N-1 of the public
+                        phrase "test test test test test test test test test test test junk", each paid --balance
+                        by one transaction of the devnet's wallet, mined into block 1 (a fresh chain only)
+  --balance X           coins per test account (default 1000)
+  --sats                print amounts in satoshis (digit strings) instead of coins
+While it runs, the devnet keeps a connection file (komodod conf format, mode 600) at ~/.komodo-cc/devnet.conf
+(or where KOMODO_CC_DEVNET_FILE says): the other commands' devnet flag finds it there; it is removed at stop.
+Prints {url, chain, confPath, confDir, connectionFile, pubkey, height, dataFile, datacarriersize, explorer?,
+electrum?, mnemonic, accounts: [{address, pubkey, wif, privateKey, path, balance}]}; on a terminal, also the accounts
+as a list on stderr. Stops on SIGINT/SIGTERM or the stop RPC (the data file is written first, the conf and
+connection files deleted), exit status 0.`,
   run: async (args: string[], io: CliIo): Promise<number> => {
     const { options, positionals } = parseArgs(args, {
       strings: [
@@ -67,9 +80,11 @@ Prints {url, chain, confPath, confDir, pubkey, height, dataFile, datacarriersize
         'electrum-port',
         'datacarriersize',
         'coinbase-maturity',
+        'accounts',
+        'balance',
         ...WIF_FLAGS.strings,
       ],
-      booleans: ['sync', 'log', 'no-explorer', ...WIF_FLAGS.booleans],
+      booleans: ['sync', 'log', 'no-explorer', 'sats', ...WIF_FLAGS.booleans],
     })
     if (positionals.length > 0) usage(`unexpected argument ${positionals[0]}`)
     if (options['conf-dir'] !== undefined && options.datadir !== undefined) usage('give --conf-dir, not --datadir too')
@@ -97,6 +112,12 @@ Prints {url, chain, confPath, confDir, pubkey, height, dataFile, datacarriersize
       if (opts.dataFile === undefined) usage('--sync needs --data FILE')
       opts.sync = true
     }
+    opts.accounts = intOption(options.accounts, 'accounts', 0, DEVNET_MAX_ACCOUNTS) ?? 10
+    if (!Number.isInteger(opts.accounts)) usage('--accounts expects a whole number')
+    if (options.balance !== undefined) {
+      if (typeof options.balance !== 'string') usage('--balance needs a value')
+      opts.accountBalance = options.balance
+    }
     if (options.log === true) opts.log = (entry) => io.stderr(formatLogEntry(entry) + '\n')
     const wif = await readWifFlags(options, io)
     if (wif !== undefined) opts.privateKey = decodeWif(wif).privateKey
@@ -118,24 +139,69 @@ Prints {url, chain, confPath, confDir, pubkey, height, dataFile, datacarriersize
       unlisten()
       throw e
     }
-    printJson(io, {
-      url: dev.url,
-      chain: dev.chainName,
-      confPath: dev.confPath,
-      confDir: dev.dataDir,
-      pubkey: dev.pubkey,
-      height: dev.chain.height,
-      dataFile: opts.dataFile ?? null,
-      datacarriersize: dev.policy.datacarriersize,
-      ...(opts.explorer === true ? { explorer: `${dev.url}/` } : {}),
-      ...(dev.electrum === undefined ? {} : { electrum: dev.electrum.url, electrumWs: dev.electrum.wsUrl }),
-    })
-    // until a signal or the stop RPC (which closes the server: nothing else would keep this promise pending)
-    await Promise.race([signal, dev.closed.catch(() => {})])
-    unlisten()
-    await dev.stop()
+    // the connection file, where --devnet looks; removed at stop, whichever way the devnet stops
+    const connectionFile = devnetConnectionPath(io.env)
+    let removeConnection = (): void => {}
+    try {
+      if (connectionFile !== undefined) removeConnection = writeDevnetConnection(connectionFile, dev)
+    } catch (e) {
+      unlisten()
+      await dev.stop()
+      throw e
+    }
+    try {
+      const accounts = dev.accounts.map((a) => ({
+        address: a.address,
+        pubkey: a.pubkey,
+        wif: a.wif,
+        privateKey: a.privateKey,
+        path: a.path,
+        balance: a.balance,
+      }))
+      const style = { coinKeys: COIN_KEYS, sats: options.sats === true }
+      printJson(
+        io,
+        {
+          url: dev.url,
+          chain: dev.chainName,
+          confPath: dev.confPath,
+          confDir: dev.dataDir,
+          connectionFile: connectionFile ?? null,
+          pubkey: dev.pubkey,
+          height: dev.chain.height,
+          dataFile: opts.dataFile ?? null,
+          datacarriersize: dev.policy.datacarriersize,
+          ...(opts.explorer === true ? { explorer: `${dev.url}/` } : {}),
+          ...(dev.electrum === undefined ? {} : { electrum: dev.electrum.url, electrumWs: dev.electrum.wsUrl }),
+          mnemonic: dev.mnemonic,
+          accounts,
+        },
+        style,
+      )
+      if (io.isTty) io.stderr(accountsText(dev, style.sats))
+      // until a signal or the stop RPC (which closes the server: nothing else would keep this promise pending)
+      await Promise.race([signal, dev.closed.catch(() => {})])
+    } finally {
+      unlisten()
+      removeConnection()
+      await dev.stop()
+    }
     return 0
   },
+}
+
+/** The test accounts as a terminal shows them: index, address, balance, WIF; the phrase and the warning. */
+function accountsText(dev: Devnet, sats: boolean): string {
+  if (dev.accounts.length === 0) return ''
+  const amount = (b: bigint) => (sats ? `${b} sat` : `${formatCoins(b)} coins`)
+  const rows = dev.accounts.map(
+    (a) => `(${a.index}) ${a.address}  ${amount(a.balance)}\n    wif ${a.wif}  pubkey ${a.pubkey}`,
+  )
+  return (
+    `\nTest accounts (${dev.url}, chain ${dev.chainName}):\n${rows.join('\n')}\n\n` +
+    `Keys from the public phrase "${dev.mnemonic}" at m/44'/141'/0'/0/i:\n` +
+    `anyone can spend what they hold on a real chain. Use them on this devnet only.\n\n`
+  )
 }
 
 /** The `devnet` command, by its command word (for src/cli/commands.ts). @example COMMANDS = { ...devnetCommands } */

@@ -1,5 +1,22 @@
 import { inspectTransaction, inspectionText, type InspectOptions } from '../inspect/index.js'
 import { CoinAmount, parseArgs, printJson, usage, type CliCommand } from './core.js'
+import { PARAM_UNITS } from '../modules/registry/units.js'
+
+/**
+ * The payload with each amount that komodo-cli takes in coins for this method (PARAM_UNITS: `coins`, and `datafee`,
+ * whose value is satoshis either way) marked as coins, so that it prints as the outputs' values do; token units and
+ * other numbers stay as they are.
+ */
+function payloadAmounts(method: string | null | undefined, payload: unknown): unknown {
+  const units = (PARAM_UNITS as Readonly<Record<string, Readonly<Record<string, string>>>>)[method ?? '']
+  if (units === undefined || typeof payload !== 'object' || payload === null || Array.isArray(payload)) return payload
+  return Object.fromEntries(
+    Object.entries(payload).map(([k, v]) => [
+      k,
+      typeof v === 'bigint' && (units[k] === 'coins' || units[k] === 'datafee') ? new CoinAmount(v) : v,
+    ]),
+  )
+}
 
 /** An output's fields as its JSON has them (an output computing its address lazily gives them by `toJSON`). */
 function ownFields(o: object): Record<string, unknown> {
@@ -18,8 +35,9 @@ P2PK/P2PKH with address, marker, baton, change …) and the module's own reading
   --format F    the oracle's format string, to print an oraclesdata sample
   --prevout N   the value in satoshis of each spent output, in input order (repeat); with all given, the fee is shown
   --chain NAME  the chain whose address prefixes the addresses use (default KMD)
-  --sats        print the outputs' values and the fee in satoshis (digit strings) instead of coins (0.00010000);
-                the payload and the reading keep the module's own units (token amounts are units)`,
+  --sats        print the outputs' values, the fee and the payload's coin amounts in satoshis (digit strings)
+                instead of coins (0.00010000). The payload's amounts are in the unit komodo-cli takes for that
+                parameter (coins; token amounts are units); the reading keeps the module's own units`,
   run(args, io) {
     const { options, positionals } = parseArgs(args, {
       strings: ['chain', 'format'],
@@ -42,6 +60,7 @@ P2PK/P2PKH with address, marker, baton, change …) and the module's own reading
         io,
         {
           ...r,
+          payload: payloadAmounts(r.method, r.payload),
           outputs: r.outputs.map((o) => ({ ...ownFields(o), value: new CoinAmount(o.value) })),
           ...(r.fee === undefined ? {} : { fee: new CoinAmount(r.fee) }),
         },

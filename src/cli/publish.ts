@@ -26,7 +26,7 @@ import {
   type CliCommand,
   type CliIo,
 } from './core.js'
-import { CONN, CONNECTION_HELP, devnetConf, connect } from './rpc.js'
+import { CONN, CONNECTION_HELP, connect } from './rpc.js'
 
 /** After SIGINT/SIGTERM, how long queued samples may still go out before every wait is aborted (ms). */
 const STOP_GRACE_MS = 1000
@@ -82,10 +82,37 @@ function sampleOf(line: string, format: string, n: number): { sample: SampleInpu
 /** Runs `cmd` in a shell; its standard output. */
 function runShell(cmd: string, signal: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) =>
-    execFile('/bin/sh', ['-c', cmd], { signal, maxBuffer: 1 << 20, timeout: 60_000 }, (e, out) =>
-      e === null ? resolve(String(out)) : reject(new KomodoCcError('ARG_INVALID', `--cmd failed: ${e.message}`)),
-    ),
+    execFile('/bin/sh', ['-c', cmd], { signal, maxBuffer: 1 << 20, timeout: 60_000 }, (e, out) => {
+      if (e === null) return resolve(String(out))
+      const exitCode = typeof e.code === 'number' ? e.code : null
+      reject(
+        new KomodoCcError('ARG_INVALID', `--cmd failed: ${e.message.trim()}`, {
+          exitCode,
+          ...(e.signal ? { signal: e.signal } : {}),
+        }),
+      )
+    }),
   )
+}
+
+/**
+ * What the publisher refuses in a sample itself, before anything is signed: the values for its format, and a record
+ * over the node's relay policy. Without --strict these are error events, as a bad input line is.
+ */
+const SAMPLE_REFUSALS: ReadonlySet<string> = /* @__PURE__ */ new Set([
+  'ORACLE_VALUE',
+  'ORACLE_FORMAT',
+  'ORACLE_NOT_ASCII',
+  'ORACLE_TOO_LONG',
+  'INT_RANGE',
+  'HEX_INVALID',
+  'BYTES_LENGTH',
+  'TX_NONSTANDARD',
+])
+
+/** An error as an event line carries it: its code and message (a non-library error: its text). */
+function errorJson(e: unknown): { code: string; message: string } | string {
+  return e instanceof KomodoCcError ? { code: e.code, message: e.message } : String(e)
 }
 
 async function* processLines(signal: AbortSignal): AsyncIterable<string> {
@@ -110,6 +137,9 @@ between samples). Samples are JSON lines on standard input, one per sample, type
   {"seq": 17, "values": [ … ]}         with a sequence number: a number already published is skipped
   {"seq": 17, "record": "hex"}         a ready record
 With --every and --cmd, the command is run every interval and its output (one JSON array) is the next sample.
+A line that is not a sample, or a run of --cmd that fails (exit status not 0, a timeout, output that is not a
+sample), is an {"event":"error","source":"input"|"cmd", …} line and the run goes on with the next line or the next
+interval; --strict stops instead (exit status 1, the error on stderr). The closing line counts them ("errors").
 
 Each sample's signed transaction is written to the journal (--journal FILE; without it, a restart cannot recover)
 before it is broadcast: after a crash, the same command on the same journal sends again what was signed and not
@@ -131,7 +161,7 @@ included): the command ends within 2 s, the journal flushed (a sample signed and
                      oraclesdata OP_RETURN is larger are refused before signing; a 'fit' line at start says
                      which records of the oracle's format fit
   --sats             print the events' amounts (funds) in satoshis (digit strings) instead of coins
-  --devnet           the devnet started by \`komodo-cc devnet --conf-dir ~/.komodo/DEVNET\` (same as --chain DEVNET)
+  --strict           stop at the first bad input line or failing --cmd run (default: an error event, go on)
   --electrum URL     an Electrum server instead of komodod: tcp://host:port, ssl://…, ws://…, wss://…
 
 ${CONNECTION_HELP}`,
@@ -150,7 +180,7 @@ ${CONNECTION_HELP}`,
         'poll',
         'datacarriersize',
       ],
-      booleans: [...CONN.booleans, ...WIF_FLAGS.booleans, 'devnet', 'sats'],
+      booleans: [...CONN.booleans, ...WIF_FLAGS.booleans, 'sats', 'strict'],
     })
     if (positionals.length > 0) usage(`unexpected argument ${positionals[0]}`)
     const oracle = options.oracle
@@ -168,7 +198,6 @@ ${CONNECTION_HELP}`,
     const sources = ['chain', 'conf', 'url', 'electrum'].filter((k) => options[k] !== undefined)
     if (options.devnet === true) {
       if (sources.length > 0) usage('--devnet takes no --chain/--conf/--url/--electrum')
-      options.conf = devnetConf(io)
     } else if (sources.length !== 1) usage('give exactly one of --chain, --conf, --url, --devnet or --electrum')
     const view: ChainView & { close?: () => void } =
       typeof options.electrum === 'string'
@@ -251,14 +280,31 @@ ${CONNECTION_HELP}`,
         tty()
       })
       let failure: unknown
+      const strict = options.strict === true
+      let errors = 0
+      // a bad input line or a failing --cmd run: an error event and on (--strict: the end of the run)
+      const inputError = (e: unknown, where: Record<string, unknown>): void => {
+        if (strict || (e instanceof KomodoCcError && e.code === 'ABORTED')) throw e
+        errors++
+        line({ event: 'error', ...where, error: errorJson(e) })
+        tty()
+      }
       const queued: Promise<unknown>[] = []
-      const submit = (text: string, n: number): void => {
+      const submit = (text: string, n: number, where: Record<string, unknown>): void => {
         const { sample, seq } = sampleOf(text, pub.format, n)
         const p = pub.publish(sample, seq === undefined ? {} : { seq })
         queued.push(
           p.catch((e: unknown) => {
             // a sample cut short by the stop is not a failure: it stays in the journal for the next start
             if (hard.signal.aborted && e instanceof KomodoCcError && e.code === 'ABORTED') return
+            // a sample refused for what it holds, before signing (a value its format cannot carry, a record over
+            // the node's -datacarriersize): a bad input, as a bad line is
+            if (!strict && e instanceof KomodoCcError && SAMPLE_REFUSALS.has(e.code)) {
+              errors++
+              line({ event: 'error', ...where, error: errorJson(e) })
+              tty()
+              return
+            }
             failure ??= e
             stop.abort()
           }),
@@ -268,12 +314,19 @@ ${CONNECTION_HELP}`,
         if (every !== undefined) {
           let n = 0
           while (!stop.signal.aborted) {
+            n++
             const out = await runShell(options.cmd as string, stop.signal).catch((e: unknown) => {
               if (stop.signal.aborted) return undefined
-              throw e
+              inputError(e, { source: 'cmd', run: n })
+              return null
             })
             if (out === undefined) break
-            submit(out.trim(), ++n)
+            if (out !== null)
+              try {
+                submit(out.trim(), n, { source: 'cmd', run: n })
+              } catch (e) {
+                inputError(e, { source: 'cmd', run: n })
+              }
             await new Promise<void>((resolve) => {
               const t = setTimeout(resolve, every)
               stop.signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true })
@@ -285,7 +338,11 @@ ${CONNECTION_HELP}`,
           for await (const text of lines) {
             n++
             if (text.trim() === '') continue
-            submit(text, n)
+            try {
+              submit(text, n, { source: 'input', line: n })
+            } catch (e) {
+              inputError(e, { source: 'input', line: n })
+            }
             if (stop.signal.aborted) break
           }
         }
@@ -293,7 +350,7 @@ ${CONNECTION_HELP}`,
         await Promise.all(queued)
         const st = await pub.status().catch(() => undefined)
         await pub.close()
-        line({ event: 'closed', ...(st ?? {}) })
+        line({ event: 'closed', ...(st ?? {}), errors })
         if (io.isTty) io.stderr('\n')
       }
       if (failure !== undefined) throw failure

@@ -25,6 +25,7 @@ import {
   warnArgvSecret,
 } from './core.js'
 import { readRpcArgs, type RpcArgs } from './rpc-args.js'
+import { devnetConnectionPath, findDevnetConnection } from './devnet-file.js'
 import { JSON_PARAMS, cliParams } from './rpc-convert.js'
 import type { CliCommand, CliIo } from './core.js'
 
@@ -33,6 +34,8 @@ export const CONNECTION_HELP = `Connection (one of):
   --chain NAME        read rpcuser/rpcpassword/rpcport/rpcbind from NAME's conf file (KMD: komodo.conf)
   --conf PATH         read them from this conf file
   --url URL           daemon URL; user from --user or KOMODO_RPC_USER
+  --devnet            the running \`komodo-cc devnet\` (its connection file, ~/.komodo-cc/devnet.conf or
+                      $KOMODO_CC_DEVNET_FILE; else ~/.komodo/DEVNET/DEVNET.conf)
   --password-env NAME with --url: the RPC password is in environment variable NAME
   --password-stdin    with --url: the RPC password is read from standard input
                       (neither: KOMODO_RPC_PASSWORD; never on the command line: a password inside the URL,
@@ -42,7 +45,7 @@ export const CONNECTION_HELP = `Connection (one of):
 /** The connection flags (parseArgs lists). @internal */
 export const CONN = {
   strings: ['chain', 'conf', 'url', 'user', 'timeout', ...PASSWORD_FLAGS.strings],
-  booleans: [...PASSWORD_FLAGS.booleans],
+  booleans: ['devnet', ...PASSWORD_FLAGS.booleans],
 }
 
 /**
@@ -63,22 +66,31 @@ export const RPC_ARGS: Readonly<Record<string, RpcArgs>> = /* @__PURE__ */ Objec
 })
 
 /**
- * The conf file `--devnet` means: the one `komodo-cc devnet --conf-dir ~/.komodo/DEVNET` writes (komodod's place for
- * chain DEVNET, as `--chain DEVNET` reads it).
- * @throws KomodoCcError CLI_USAGE when it is not there, with how to get one (the devnet writes it only when asked)
+ * The conf file `--devnet` means: the connection file of the running `komodo-cc devnet` (`~/.komodo-cc/devnet.conf`,
+ * or `$KOMODO_CC_DEVNET_FILE`), else the conf file `komodo-cc devnet --conf-dir ~/.komodo/DEVNET` writes (komodod's
+ * place for chain DEVNET, as `--chain DEVNET` reads it).
+ * @throws KomodoCcError CLI_USAGE when neither is there (or the connection file's devnet is gone), saying how to start one
  * @example options.conf = devnetConf(io)
  * @internal
  */
 export function devnetConf(io: CliIo): string {
+  const found = findDevnetConnection(io.env)
+  if (found !== undefined && 'path' in found) return found.path
   // the CLI's environment names the home directory (HOME), as the shell that ran it sees it
   const home = io.env.HOME !== undefined && io.env.HOME !== '' ? io.env.HOME : homedir()
   const path = komodoConfPath('DEVNET', komodoDataDir('DEVNET', process.platform, io.env, home))
-  if (!existsSync(path))
+  if (existsSync(path)) return path
+  if (found !== undefined)
     usage(
-      `--devnet reads ${path}, which is not there: start the devnet with \`komodo-cc devnet --conf-dir ` +
-        `${dirname(path)}\`, or give --conf with the confPath it printed`,
+      `--devnet: ${found.stale} names a devnet (process ${found.pid}) that is no longer running ` +
+        `(stopped without cleaning up); start one with \`komodo-cc devnet\``,
     )
-  return path
+  const connection = devnetConnectionPath(io.env) ?? '~/.komodo-cc/devnet.conf'
+  return usage(
+    `--devnet finds no running devnet (neither ${connection} nor ${path} is there): start one with ` +
+      `\`komodo-cc devnet\`, which writes ${connection} while it runs (or \`komodo-cc devnet --conf-dir ` +
+      `${dirname(path)}\`, komodod's place), or give --conf with the confPath it printed`,
+  )
 }
 
 /**
@@ -91,7 +103,10 @@ export async function connect(options: Record<string, string | boolean | string[
   const timeoutMs = durationOption(options.timeout, 'timeout', { bareMax: 3600 })
   const base = timeoutMs === undefined ? {} : { timeoutMs }
   const given = ['chain', 'conf', 'url'].filter((k) => typeof options[k] === 'string')
-  if (given.length !== 1) usage('give exactly one of --chain, --conf or --url')
+  if (options.devnet === true) {
+    if (given.length > 0) usage('--devnet takes no --chain, --conf or --url')
+    options = { ...options, conf: devnetConf(io) }
+  } else if (given.length !== 1) usage('give exactly one of --chain, --conf, --url or --devnet')
   if (typeof options.url !== 'string')
     for (const k of ['user', 'password-env', 'password-stdin'])
       if (options[k] !== undefined) usage(`--${k} goes with --url (--chain and --conf read the conf file)`)
@@ -158,6 +173,7 @@ const RPC_TABLE: RpcMethodTable = /* @__PURE__ */ Object.freeze({
 const MODULE_RPCS: ReadonlySet<string> = /* @__PURE__ */ new Set(CLI_MODULES.flatMap((m) => Object.keys(m.cli.rpc)))
 
 const rpcCommand: CliCommand = {
+  jsonFlag: true,
   summary: 'rpc <method> [params…] --chain NAME | --url URL   call komodod (typed for every module method)',
   help: `komodo-cc rpc <method> [params…] (--chain NAME | --conf PATH | --url URL) [--sats] [--raw [--json]]
 
@@ -170,7 +186,7 @@ each parameter is sent as komodo-cli sends it (JSON where komodod's client table
 Amounts print as komodo-cli prints them, in coins with 8 decimals (0.00010000); token amounts are units.
   --sats    print the typed client's amounts as satoshi digit strings instead of coins
   --raw     send the parameters unchecked (as text, or as JSON with --json) and print the daemon's result as is
-  --json    with --raw: every parameter is JSON
+  --json    with --raw: every parameter is JSON (anywhere: errors as JSON even on a terminal)
 ${NOTES}
 ${CONNECTION_HELP}`,
   async run(args, io) {
@@ -180,7 +196,6 @@ ${CONNECTION_HELP}`,
     })
     const [method, ...params] = positionals
     if (method === undefined) usage('give the RPC method name')
-    if (options.json === true && options.raw !== true) usage('--json goes with --raw')
     if (options.raw === true && options.sats === true) usage("--raw prints the daemon's result as is: no --sats")
     const spec = Object.hasOwn(RPC_ARGS, method) ? RPC_ARGS[method] : undefined
     let typed: unknown[] | undefined
@@ -197,17 +212,19 @@ ${CONNECTION_HELP}`,
     }
     const rpc = await connect(options, io)
     if (options.raw === true) {
-      printJson(
-        io,
-        await rpc.call(
-          method,
-          params.map((p) => rawParam(p, options.json === true)),
-        ),
+      const result = await rpc.call(
+        method,
+        params.map((p) => rawParam(p, options.json === true)),
       )
+      if (method === 'help' && typeof result === 'string') io.stdout(result.endsWith('\n') ? result : `${result}\n`)
+      else printJson(io, result)
       return 0
     }
     if (typed === undefined) {
-      printJson(io, await rpc.call(method, cliParams(method, params)), amountStyle(method, options.sats === true))
+      const result = await rpc.call(method, cliParams(method, params))
+      // komodod's help is text: printed as komodo-cli prints it, not as one escaped JSON string
+      if (method === 'help' && typeof result === 'string') io.stdout(result.endsWith('\n') ? result : `${result}\n`)
+      else printJson(io, result, amountStyle(method, options.sats === true))
       return 0
     }
     // typed: the parameters checked and converted by the method's own table entry, the result checked by its parser;
@@ -215,7 +232,7 @@ ${CONNECTION_HELP}`,
     const m = RPC_TABLE[method]!
     const raw = await rpc.call(method, m.toParams(...typed.slice(0, m.params.length)))
     const parsed = m.parse(raw)
-    if (options.sats === true) printJson(io, parsed)
+    if (options.sats === true) printJson(io, parsed, { sats: true })
     else printJson(io, raw, amountStyle(method, false))
     return 0
   },

@@ -8,9 +8,19 @@ import type { ChainView } from '../cctx/types.js'
 import { createWallet, type WalletCallAny, type WalletReadAny, type WalletResult } from '../wallet/wallet.js'
 import { WALLET_METHODS } from '../modules/registry/resolvers.js'
 import { WALLET_READS } from '../modules/registry/reads.js'
-import { WIF_FLAGS, intOption, parseArgs, printJson, readWifFlags, usage, type CliCommand, type CliIo } from './core.js'
+import {
+  CoinAmount,
+  WIF_FLAGS,
+  intOption,
+  parseArgs,
+  printJson,
+  readWifFlags,
+  usage,
+  type CliCommand,
+  type CliIo,
+} from './core.js'
 import { relayPolicy } from '../tx/policy.js'
-import { CONN, CONNECTION_HELP, devnetConf, RPC_ARGS, amountStyle, connect } from './rpc.js'
+import { CONN, CONNECTION_HELP, RPC_ARGS, amountStyle, connect } from './rpc.js'
 import { FEE_KEY } from './build.js'
 import { readRpcArgs } from './rpc-args.js'
 
@@ -39,8 +49,6 @@ wallet); coin amounts in coins, token amounts in units.
   --wif-env NAME    the key: the WIF in environment variable NAME
   --wif-stdin       the key: the WIF read from standard input
   --pubkey HEX      without a key: the wallet's pubkey (read methods, --unsigned)
-  --devnet          the devnet started by \`komodo-cc devnet --conf-dir ~/.komodo/DEVNET\` (same as --chain DEVNET;
-                    a devnet in a temporary directory: --conf with the confPath it printed)
   --electrum URL    an Electrum server instead of komodod: tcp://host:port, ssl://host:port, ws://…, wss://…,
                     or host:port[:tls]
   --no-broadcast    build and sign, print, do not send
@@ -61,7 +69,7 @@ ${CONNECTION_HELP}`,
   async run(args, io) {
     const { options, positionals } = parseArgs(args, {
       strings: [...CONN.strings, ...WIF_FLAGS.strings, 'pubkey', 'electrum', 'datacarriersize'],
-      booleans: [...CONN.booleans, ...WIF_FLAGS.booleans, 'devnet', 'no-broadcast', 'unsigned', 'sats'],
+      booleans: [...CONN.booleans, ...WIF_FLAGS.booleans, 'no-broadcast', 'unsigned', 'sats'],
     })
     const [method, ...params] = positionals
     if (method === undefined) usage('give the method name (komodo-cc wallet --help lists them)')
@@ -71,7 +79,6 @@ ${CONNECTION_HELP}`,
     const sources = ['chain', 'conf', 'url', 'electrum'].filter((k) => options[k] !== undefined)
     if (options.devnet === true) {
       if (sources.length > 0) usage('--devnet takes no --chain/--conf/--url/--electrum')
-      options.conf = devnetConf(io)
     } else if (sources.length !== 1) usage('give exactly one of --chain, --conf, --url, --devnet or --electrum')
     let view: ChainView & { close?: () => void }
     if (typeof options.electrum === 'string') {
@@ -122,7 +129,9 @@ ${CONNECTION_HELP}`,
           hex: r.hex,
           fee: r.fee,
           broadcast: r.broadcast,
-          ...(unsigned ? { inputs: r.build.inputs } : {}),
+          ...(unsigned
+            ? { inputs: r.build.inputs.map(({ satoshis, ...i }) => ({ ...i, value: new CoinAmount(satoshis) })) }
+            : {}),
         },
         { coinKeys: FEE_KEY, sats: options.sats === true },
       )

@@ -287,7 +287,7 @@ const METHODS: Record<string, Method> = {
       const to = checkAddress(p[0])
       const sats = daemonParseCoins(numText(p[1]))
       if (sats <= 0n) throw new DevnetRefusal(RPC_CODES.TYPE_ERROR, 'Invalid amount for send')
-      return sendTo(n, to, sats)
+      return walletSend(n, [{ value: sats, script: p2pkhScript(decodeAddress(to).hash) }])
     },
   },
   // ---- wallet and chain info (src/devnet/wallet-rpc.ts); devnet-only snapshot, revert, advancetime
@@ -297,14 +297,19 @@ const METHODS: Record<string, Method> = {
   ...moduleMethods(),
 }
 
-/** The wallet pays `sats` to a P2PKH address (change back to the wallet's P2PK), signs and submits; returns the txid. */
-function sendTo(n: DevnetNode, to: string, sats: bigint): string {
+/**
+ * The wallet pays `outputs` (change back to the wallet's P2PK, a flat 10,000-satoshi fee), signs and submits to the
+ * mempool; returns the txid (`sendtoaddress`, and the funding of the test accounts at start).
+ * @throws DevnetRefusal RPC_WALLET_INSUFFICIENT_FUNDS
+ * @example walletSend(node, [{ value: 100_000_000n, script: p2pkhScript(hash) }])
+ */
+export function walletSend(n: DevnetNode, outputs: readonly { value: bigint; script: Uint8Array }[]): string {
   const fee = 10000n
+  const sats = outputs.reduce((s, o) => s + o.value, 0n)
   const chosen = selectNormalInputs(n.chain.walletUtxos(n.wallet.pubkey), sats + fee, 500)
   if (chosen === null) throw new DevnetRefusal(RPC_CODES.WALLET_INSUFFICIENT_FUNDS, 'Insufficient funds')
   const total = chosen.reduce((s, u) => s + u.satoshis, 0n)
-  const { hash } = decodeAddress(to)
-  const vout = [{ value: sats, script: p2pkhScript(hash) }]
+  const vout = outputs.map((o) => ({ value: o.value, script: o.script }))
   if (total - sats - fee > 0n) vout.push({ value: total - sats - fee, script: p2pkScript(n.wallet.pubkey) })
   const tx: Transaction = {
     overwintered: true,

@@ -25,6 +25,15 @@ import { redactParams, type DevnetLogger } from './log.js'
 import { devnetRevert, devnetSnapshot } from './snapshot.js'
 import { createExplorer, serveExplorer, type Explorer } from './explorer/serve.js'
 import { startElectrumServer, type ElectrumEndpoint, type ElectrumServerOptions } from './electrum.js'
+import { amountArg, formatCoins } from '../amount.js'
+import {
+  DEVNET_MAX_ACCOUNTS,
+  DEVNET_MNEMONIC,
+  devnetAccountBalances,
+  devnetAccountKeys,
+  fundDevnetAccounts,
+  type DevnetAccount,
+} from './accounts.js'
 
 /** Options of {@link startDevnet}. */
 export type DevnetOptions = {
@@ -96,6 +105,16 @@ export type DevnetOptions = {
    * (GET answers 405, as komodod's server does); `komodo-cc devnet` turns it on.
    */
   explorer?: boolean
+  /**
+   * Funded test accounts, as a local EVM chain starts with: keys `m/44'/141'/0'/0/0…N−1` of the public phrase
+   * {@link Devnet.mnemonic}, each paid `accountBalance` by one transaction of the devnet's wallet mined into block 1
+   * (block `coinbaseMaturity`, after empty ones, when that is above 1: the funding spends the premine, a coinbase).
+   * Only a fresh chain is funded (a data file's chain keeps what it has). 0..100; default 0 (`komodo-cc devnet`
+   * defaults to 10).
+   */
+  accounts?: number
+  /** What each test account gets: coins as text (`'1000'`, komodo-cli's reading) or satoshis as a bigint. Default `'1000'`. */
+  accountBalance?: string | bigint
 }
 
 /** A running devnet. */
@@ -151,6 +170,13 @@ export type Devnet = {
   stop(): Promise<void>
   /** Settles once the devnet has stopped, by {@link Devnet.stop} or by the `stop` RPC. */
   closed: Promise<void>
+  /**
+   * The funded test accounts (`startDevnet({ accounts })`), keys of the public phrase `mnemonic`: for the devnet and
+   * tests only. Balances as at start.
+   */
+  accounts: DevnetAccount[]
+  /** The BIP39 phrase the test accounts' keys come from (public: `test test … junk`). */
+  mnemonic: string
 }
 
 /** Longest time, in milliseconds, a change waits before the data file is written (without `sync`). */
@@ -203,6 +229,11 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     throw new KomodoCcError('DEVNET', 'explorer must be a boolean')
   if (options.log !== undefined && typeof options.log !== 'function')
     throw new KomodoCcError('DEVNET', 'log must be a function (entry) => void')
+  const accountCount = options.accounts ?? 0
+  if (!Number.isInteger(accountCount) || accountCount < 0 || accountCount > DEVNET_MAX_ACCOUNTS)
+    throw new KomodoCcError('DEVNET', `accounts must be a whole number 0..${DEVNET_MAX_ACCOUNTS}`)
+  const accountBalance = amountArg(options.accountBalance ?? '1000', 'accountBalance', 'coins')
+  if (accountBalance <= 0n) throw new KomodoCcError('DEVNET', 'accountBalance must be more than zero')
 
   // wallet and chain
   let snapshot: ChainSnapshot | undefined
@@ -286,6 +317,26 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       // a mempool transaction that no longer fits is dropped, as a restarted komodod drops it
     }
   }
+  // the test accounts: funded on a fresh chain (block 1), read back from a restored one
+  const accountKeys = devnetAccountKeys(accountCount)
+  if (accountKeys.length > 0 && snapshot === undefined) {
+    // the funding spends the genesis premine, a coinbase: komodod spends one only at nSpendHeight − nHeight ≥
+    // CoinbaseMaturity() (src/main.cpp Consensus::CheckTxInputs), so with a maturity above 1 the funding waits in
+    // empty blocks until the premine may be spent (the devnet's own wallet exempts the premine; komodod does not)
+    if (coinbaseMaturity > 1) chain.mine(coinbaseMaturity - 1, pubkey)
+    try {
+      fundDevnetAccounts(node, accountKeys, accountBalance)
+    } catch (e) {
+      throw new KomodoCcError(
+        'DEVNET',
+        `cannot fund ${accountCount} accounts with ${formatCoins(accountBalance)} coins each from the premine`,
+        { accounts: accountCount },
+        { cause: e },
+      )
+    }
+    chain.mine(1, pubkey)
+  }
+  const accounts = devnetAccountBalances(node, accountKeys)
 
   const requestMs = Math.round(requestTimeout * 1000)
   const http: HttpLimits = {
@@ -463,6 +514,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     },
     stop,
     closed,
+    accounts,
+    mnemonic: DEVNET_MNEMONIC,
   }
 }
 

@@ -87,16 +87,32 @@ describe('amounts: coins as komodo-cli prints them, exact from the bigint', () =
     expect(jsonText({ fee: 11980000014280999n }, { coinKeys: COIN_KEYS }, true)).toBe('{"fee":119800000.14280999}')
     expect(jsonText({ value: -1n }, { coinKeys: COIN_KEYS }, true)).toBe('{"value":-0.00000001}')
     expect(jsonText({ amount: 10000n }, { coinKeys: COIN_KEYS, sats: true }, true)).toBe('{"amount":"10000"}')
-    // only coin keys; other bigints stay digit strings, nesting and arrays as JSON.stringify writes them
+    // only coin keys convert; other bigints are JSON numbers written digit for digit (as komodo-cli prints int64s),
+    // digit strings with --sats; nesting and arrays as JSON.stringify writes them
     const v = { satoshis: 5n, list: [{ amount: 150000000n, n: 1 }], empty: [], o: {} }
     expect(JSON.parse(jsonText(v, { coinKeys: COIN_KEYS }))).toEqual({
-      satoshis: '5',
+      satoshis: 5,
       list: [{ amount: 1.5, n: 1 }],
       empty: [],
       o: {},
     })
     expect(jsonText(v, { coinKeys: COIN_KEYS })).toContain('"amount": 1.50000000')
-    expect(jsonText(v)).toBe(JSON.stringify({ ...v, satoshis: '5', list: [{ amount: '150000000', n: 1 }] }, null, 2))
+    expect(jsonText(v)).toBe(JSON.stringify({ ...v, satoshis: 5, list: [{ amount: 150000000, n: 1 }] }, null, 2))
+    expect(jsonText(v, { sats: true })).toBe(
+      JSON.stringify({ ...v, satoshis: '5', list: [{ amount: '150000000', n: 1 }] }, null, 2),
+    )
+    // exact beyond 2^53: the digits as they are, never through a float
+    expect(jsonText({ supply: 9223372036854775807n }, {}, true)).toBe('{"supply":9223372036854775807}')
+    // the publisher's low-funds event: its normal coins in coins too, not satoshis beside coins (was "9999690000")
+    expect(
+      jsonText(
+        { event: 'low-funds', funds: 90000n, datafee: 10000n, normalFunds: 9999690000n },
+        { coinKeys: COIN_KEYS },
+        true,
+      ),
+    ).toBe('{"event":"low-funds","funds":0.00090000,"datafee":0.00010000,"normalFunds":99.99690000}')
+    // sbits is a name's 64-bit form, not a quantity: a digit string always (most exceed 2^53)
+    expect(jsonText({ sbits: 28538276415819083n }, {}, true)).toBe('{"sbits":"28538276415819083"}')
   })
   test('rpc: balance keys of <module>address in coins; tokenbalance in units; daemon strings stay strings', () => {
     const address = { mybalance: 0, 'myCCbalance(Tokens)': 1.5, TokensCCBalance: 0.0001, CCaddress: 'R' }

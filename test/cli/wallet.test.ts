@@ -43,7 +43,8 @@ describe('komodo-cc wallet', () => {
     await dev.mine(1)
     const b = await cli(['wallet', 'tokenbalance', c.json.txid, FRIEND, '--pubkey', ME, ...conn])
     expect(b.status).toBe(0)
-    expect(b.json).toMatchObject({ result: 'success', balance: '100' })
+    expect(b.json).toMatchObject({ result: 'success', balance: 100 }) // a number, as komodo-cli prints it
+    expect(b.stdout).toContain('"balance": 100\n') // token units: digits, never coins
   })
 
   test('over Electrum: oraclescreate, built and signed here, sent through the Electrum server', async () => {

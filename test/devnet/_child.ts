@@ -10,6 +10,8 @@ export type DevnetChild = {
   /** Settles with the exit code (null when killed by a signal) and the signal. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
   stderr: () => string
+  /** What it printed on stdout so far (its start-up JSON, as written). */
+  stdout: () => string
 }
 
 /** Starts `komodo-cc devnet <args>` and waits (at most `timeoutMs`) for its start-up JSON on stdout. */
@@ -50,7 +52,7 @@ export async function startDevnetChild(
       reject(new Error(`devnet child exited (${code}) before starting: ${err}`))
     })
   })
-  return { child, info, exited, stderr: () => err }
+  return { child, info, exited, stderr: () => err, stdout: () => out }
 }
 
 /** Kills a child that is still running (SIGKILL) and waits for it: for `finally` blocks. */

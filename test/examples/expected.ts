@@ -30,7 +30,7 @@ const ccSpendE4 = (ccSpend.cases as unknown as Array<Record<string, string>>).fi
 const containsAll = (out: string, parts: string[]) => parts.forEach((p) => expect(out).toContain(p))
 
 export const EXAMPLES: Record<string, ExampleExpectation> = {
-  'oracles.ts': {
+  'oracles.mjs': {
     check(out) {
       // the pegs tutorial's height-16 record (developer docs), then 4212345678 as u64 little-endian
       expect(out).toContain(
@@ -41,7 +41,7 @@ export const EXAMPLES: Record<string, ExampleExpectation> = {
       expect(out).toContain('address RKxTdfmtxtfLDKZBgx6SvNkBtNu9jRYnLh') // the generator point's address
     },
   },
-  'cc.ts': {
+  'cc.mjs': {
     check(out) {
       const condition = 'a22c8020e029c511da55523565835887e412e5a0c9b920801b007000df45e545f25028248103120c008203000401'
       containsAll(out, [
@@ -59,7 +59,7 @@ export const EXAMPLES: Record<string, ExampleExpectation> = {
       ])
     },
   },
-  'tx.ts': {
+  'tx.mjs': {
     check(out) {
       containsAll(out, [
         `txid ${faucetFund.txid}`,
@@ -71,7 +71,7 @@ export const EXAMPLES: Record<string, ExampleExpectation> = {
       ])
     },
   },
-  'inspect.ts': {
+  'inspect.mjs': {
     check(out) {
       // oracles.md: the register transaction's fields and addresses, and its oraclesinfo
       containsAll(out, [
@@ -88,7 +88,7 @@ export const EXAMPLES: Record<string, ExampleExpectation> = {
       ])
     },
   },
-  'build-tokens.ts': {
+  'build-tokens.mjs': {
     check(out) {
       expect(out).toMatch(new RegExp(`tokencreate ${txid} \\d+ bytes, fee 10000`))
       expect(out).toMatch(new RegExp(`tokentransfer ${txid}`))
@@ -97,14 +97,14 @@ export const EXAMPLES: Record<string, ExampleExpectation> = {
       containsAll(out, ["funcid: 't'", 'evalCode: 242', `pubkeys: [ '${seedPubkey('2')}' ]`])
     },
   },
-  'build-faucet.ts': {
+  'build-faucet.mjs': {
     check(out) {
       expect(out).toMatch(new RegExp(`faucetfund ${txid} 1000000000 sat to the faucet`))
       expect(out).toMatch(/faucetget 00[0-9a-f]{60}00 nonce \d+, \d+ tries/) // the proof of work: 00…00
       expect(out).toContain('payout 10000000n sat') // 0.1 coin
     },
   },
-  'build-rewards.ts': {
+  'build-rewards.mjs': {
     check(out) {
       // 200 coins × 5% × 5 days: ⌊20000000000 · 500000000 · 432000 / (10^8 · 100 · 31536000)⌋ = 13698630
       expect(out).toContain('predicted reward 13698630n sat')
@@ -112,7 +112,7 @@ export const EXAMPLES: Record<string, ExampleExpectation> = {
       expect(out).toContain('an hour after BUILD_STATE reward 0 is <= the transaction fee')
     },
   },
-  'build-dice.ts': {
+  'build-dice.mjs': {
     check(out) {
       expect(out).toMatch(new RegExp(`dicefund ${txid} \\+ 100 diceaddfunds`))
       expect(out).toMatch(new RegExp(`dicebet ${txid} bets 100000000n sat at odds 2`))
@@ -120,7 +120,7 @@ export const EXAMPLES: Record<string, ExampleExpectation> = {
       expect(out).toContain('— the house is honest')
     },
   },
-  'build-gateways.ts': {
+  'build-gateways.mjs': {
     check(out) {
       for (const m of [
         'oraclescreate',
@@ -142,7 +142,7 @@ export const EXAMPLES: Record<string, ExampleExpectation> = {
       expect(out).toContain('gatewaysinfo issued 2000000n remaining 8000000n')
     },
   },
-  'devnet.ts': {
+  'devnet.mjs': {
     check(out) {
       expect(out).toMatch(/devnet at http:\/\/127\.0\.0\.1:\d+ chain DEVNET height 0/)
       expect(out).toMatch(new RegExp(`oraclesdata ${txid} \\(in the mempool\\)`))
@@ -150,7 +150,7 @@ export const EXAMPLES: Record<string, ExampleExpectation> = {
       expect(out).toContain('the next block is 24 hours later')
     },
   },
-  'rpc.ts': {
+  'rpc.mjs': {
     check(out) {
       expect(out).toMatch(/node at height 0 change to R\w{33}/)
       expect(out).toMatch(new RegExp(`oraclescreate ${txid} mempool`))
@@ -160,7 +160,7 @@ export const EXAMPLES: Record<string, ExampleExpectation> = {
       expect(out).toMatch(/publisher 0[23][0-9a-f]{64} datafee 1000000n/)
     },
   },
-  'electrum-wallet.ts': {
+  'electrum-wallet.mjs': {
     check(out) {
       expect(out).toMatch(/wallet R\w{33} over tcp:\/\/127\.0\.0\.1:\d+/)
       for (const m of ['tokencreate', 'tokentransfer', 'oraclescreate'])
@@ -171,7 +171,7 @@ export const EXAMPLES: Record<string, ExampleExpectation> = {
       expect(out).toMatch(/electrum round trips [1-9]\d*/)
     },
   },
-  'kdf.ts': {
+  'kdf.mjs': {
     env: 'kdf',
     check(out) {
       containsAll(out, [
@@ -186,4 +186,16 @@ export const EXAMPLES: Record<string, ExampleExpectation> = {
       expect(out).not.toContain('not sent')
     },
   },
+}
+
+/**
+ * The command an example's header says runs it (`Run: node examples/<name>.mjs`), read from its opening comment:
+ * the packed-package test runs exactly this, in a fresh `npm init -y` project.
+ */
+export function exampleCommand(text: string): string | undefined {
+  const header = text
+    .split('\n')
+    .filter((_, i, lines) => lines.slice(0, i + 1).every((l) => l.startsWith('//')))
+    .join(' ')
+  return /Run: (node examples\/[a-z-]+\.mjs)/.exec(header)?.[1]
 }

@@ -17,7 +17,10 @@ describe('komodo-cc inspect / opret decode / info', () => {
     const o = io()
     expect(await inspectCommands.inspect!.run([docTx('oracles-oraclesregister-01').hex], o)).toBe(0)
     const j = JSON.parse(o.out.join(''))
-    expect([j.module, j.method, j.funcid, j.payload.datafee]).toEqual(['oracles', 'oraclesregister', 'R', '1000000'])
+    // the datafee (1,000,000 sat in the opret) in coins, as the outputs' values: one unit in the object
+    expect([j.module, j.method, j.funcid, j.payload.datafee]).toEqual(['oracles', 'oraclesregister', 'R', 0.01])
+    expect(o.out.join('')).toContain('"datafee": 0.01000000')
+    expect(o.out.join('')).toContain('"value": 0.00010000')
     expect(j.outputs[1]).toMatchObject({ role: 'baton', address: 'RWg43P8s8RtJatAGNa2kV8N2abhQqH93w9', kind: 'cc' })
   })
   test('inspect --text prints one line', async () => {

@@ -95,7 +95,14 @@ describe('komodo-cc publish', () => {
   }, 60_000)
 
   test('--datacarriersize N: the node option; a record its OP_RETURN cannot carry is refused before signing', async () => {
-    const r = await publish(['--conf', dev.confPath, '--datacarriersize', '110'], ['[7, 700]'])
+    // without --strict: an error event for the sample, and the run goes on to its end (exit 0)
+    const soft = await publish(['--conf', dev.confPath, '--datacarriersize', '110'], ['[7, 700]'])
+    expect(soft.status).toBe(0)
+    expect(soft.events.filter((e) => e.event === 'error')).toEqual([
+      { event: 'error', source: 'input', line: 1, error: { code: 'TX_NONSTANDARD', message: expect.any(String) } },
+    ])
+    expect(soft.events.at(-1)).toMatchObject({ event: 'closed', errors: 1 })
+    const r = await publish(['--conf', dev.confPath, '--datacarriersize', '110', '--strict'], ['[7, 700]'])
     expect(r.events[0]).toMatchObject({
       event: 'fit',
       fits: 'never',
@@ -111,13 +118,53 @@ describe('komodo-cc publish', () => {
     expect(bad.status).not.toBe(0)
   }, 60_000)
 
-  test('over Electrum, without a journal (a warning), and a bad line stops with a typed error', async () => {
-    const r = await publish(['--electrum', dev.electrum!.url], ['[5, 500]', '[6]'])
-    expect(r.status).toBe(1)
+  test('over Electrum, without a journal (a warning); bad lines are error events and the valid lines after them go out', async () => {
+    const lines = ['[5, 500]', '[6]', 'not json', '["x", 1]', '[8, 800]']
+    const r = await publish(['--electrum', dev.electrum!.url], lines)
+    expect(r.status).toBe(0)
     expect(r.stderr).toMatch(/NO_JOURNAL/)
+    expect(r.events.filter((e) => e.event === 'error').map((e) => [e.source, e.line, e.error.code])).toEqual([
+      ['input', 2, 'ORACLE_VALUE'],
+      ['input', 3, 'ARG_INVALID'],
+      ['input', 4, 'ORACLE_VALUE'],
+    ])
+    expect(r.events.filter((e) => e.event === 'sent')).toHaveLength(2) // lines 1 and 5
+    expect(r.events.at(-1)).toMatchObject({ event: 'closed', errors: 3 })
+    await dev.mine(1)
+    expect(await onChain()).toEqual(expect.arrayContaining(['5,500', '8,800']))
+  }, 60_000)
+
+  test('--strict: the first bad line stops the run with a typed error (exit 1); the lines after it are not read', async () => {
+    const r = await publish(['--electrum', dev.electrum!.url, '--strict'], ['[15, 1500]', '[6]', '[18, 1800]'])
+    expect(r.status).toBe(1)
     expect(r.stderr).toMatch(/ORACLE_VALUE/)
     expect(r.events.filter((e) => e.event === 'sent')).toHaveLength(1)
-    expect(r.events.at(-1)).toMatchObject({ event: 'closed' })
+    expect(r.events.filter((e) => e.event === 'error')).toHaveLength(0)
+    expect(r.events.at(-1)).toMatchObject({ event: 'closed', errors: 0 })
+  }, 60_000)
+
+  test('--every --cmd: a failing run (exit status 3) or one printing no sample is an error event; the loop goes on', async () => {
+    const counter = join(dir, 'runs')
+    // runs 1 and 3 fail, run 2 prints junk, runs 4, 5, … print a sample
+    const cmd = `n=$(cat ${counter} 2>/dev/null || echo 0); n=$((n+1)); echo $n > ${counter}; [ $n = 1 ] && exit 3; [ $n = 3 ] && exit 3; [ $n = 2 ] && echo junk && exit 0; echo "[11, 1100]"`
+    const stop = new AbortController()
+    const r = await publish(['--conf', dev.confPath, '--every', '100ms', '--cmd', cmd], [], stop.signal, (out) => {
+      if ((out.match(/"event":"sent"/g) ?? []).length >= 2) stop.abort()
+    })
+    expect(r.status).toBe(0)
+    expect(r.events.filter((e) => e.event === 'error').map((e) => [e.source, e.run, e.error.code])).toEqual([
+      ['cmd', 1, 'ARG_INVALID'],
+      ['cmd', 2, 'ARG_INVALID'],
+      ['cmd', 3, 'ARG_INVALID'],
+    ])
+    expect(r.events.filter((e) => e.event === 'error')[0]!.error.message).toMatch(/--cmd failed/)
+    expect(r.events.filter((e) => e.event === 'sent').length).toBeGreaterThanOrEqual(2)
+    // --strict: the first failing run ends the command
+    rmSync(counter, { force: true })
+    const strict = await publish(['--conf', dev.confPath, '--every', '100ms', '--cmd', cmd, '--strict'], [])
+    expect(strict.status).toBe(1)
+    expect(strict.stderr).toMatch(/--cmd failed/)
+    expect(strict.events.filter((e) => e.event === 'sent')).toHaveLength(0)
   }, 60_000)
 
   test('--every 200ms --cmd: the command’s JSON array is each next sample', async () => {

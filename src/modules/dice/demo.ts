@@ -92,7 +92,7 @@ export const diceDemo: ModuleDemo = /* @__PURE__ */ Object.freeze({
   async wallet({ wallet, sent, confirm }) {
     const call = (m: WalletMethodName, ...a: unknown[]) => (wallet[m] as WalletMethod)(...a)
     const fund = await call('dicefund', 'WDICE', '100', '0.1', '1', 10, 5)
-    sent('dicefund', fund, 'a dice plan of 100 coins (bets need 100 entropy outputs: see test/wallet)')
+    sent('dicefund', fund, 'a dice plan of 100 coins (bets need 100 entropy outputs: docs/wallet/dice.md)')
     await confirm()
     sent('diceaddfunds', await call('diceaddfunds', 'WDICE', fund.txid, '1'), 'one entropy output')
     await confirm()

@@ -1,13 +1,14 @@
 // The key-local wallet over Electrum: the key stays in this process, the chain comes from an Electrum server
 // (every transaction checked against its txid), signed transactions go out through it. Here the server is the
-// embedded devnet's Electrum endpoint on 127.0.0.1. Run: npm run build && npx tsx examples/electrum-wallet.ts
+// embedded devnet's Electrum endpoint on 127.0.0.1. Run: node examples/electrum-wallet.mjs
 import { createElectrumView, createWallet, startDevnet } from 'komodo-cc'
 
 const dev = await startDevnet({ electrum: true }) // dev.electrum = { url: 'tcp://…', wsUrl: 'ws://…' }
-const view = createElectrumView({ url: dev.electrum!.url })
+if (dev.electrum === undefined) throw new Error('asked for an Electrum endpoint')
+const view = createElectrumView({ url: dev.electrum.url })
 try {
   const wallet = createWallet({ privateKey: '6b'.repeat(32), view }) // a key the devnet never sees
-  console.log('wallet', wallet.address, 'over', dev.electrum!.url)
+  console.log('wallet', wallet.address, 'over', dev.electrum.url)
   await dev.rpc.call('sendtoaddress', [wallet.address, '10']) // coins from the devnet's own wallet
   await dev.mine(1)
 
@@ -23,9 +24,12 @@ try {
   await dev.mine(1)
 
   // reads are computed here from the same Electrum source, in the daemon's shape
-  const mine = (await wallet.read('tokenbalance', { tokenid: token.txid })) as { balance: bigint }
-  const theirs = (await wallet.read('tokenbalance', { tokenid: token.txid, pubkey: friend })) as { balance: bigint }
-  const info = (await wallet.read('oraclesinfo', { oracletxid: oracle.txid })) as { name: string; format: string }
+  /** @typedef {{ balance: bigint }} Balance */
+  const mine = /** @type {Balance} */ (await wallet.read('tokenbalance', { tokenid: token.txid }))
+  const theirs = /** @type {Balance} */ (await wallet.read('tokenbalance', { tokenid: token.txid, pubkey: friend }))
+  const info = /** @type {{ name: string, format: string }} */ (
+    await wallet.read('oraclesinfo', { oracletxid: oracle.txid })
+  )
   console.log('balances      mine', mine.balance, 'friend', theirs.balance)
   console.log('oraclesinfo  ', info.name, info.format)
   console.log('electrum round trips', view.client.stats.roundTrips)

@@ -1,5 +1,5 @@
 // Offline builders: create a token and send a quarter of it, signed with your key, from coins you list yourself.
-// No daemon: the result is hex for `sendrawtransaction`. Run: npm run build && npx tsx examples/build-tokens.ts
+// No daemon: the result is hex for `sendrawtransaction`. Run: node examples/build-tokens.mjs
 import { bytesToHex, keySigner, p2pkScript } from 'komodo-cc'
 import { sha256 } from 'komodo-cc/hash'
 import { utf8ToBytes } from 'komodo-cc/bytes'
@@ -21,11 +21,12 @@ console.log('tokencreate  ', tokenid, `${create.hex.length / 2} bytes, fee ${cre
 
 // tokentransfer <tokenid> <friend> 25000000: the state is what komodod would look up (the token's create
 // transaction and your token outputs); the fee comes from the create's change
-const out = (i: number) => ({
+/** @param {number} i */
+const out = (i) => ({
   txid: tokenid,
   vout: i,
-  satoshis: create.tx.vout[i]!.value,
-  script: create.tx.vout[i]!.script,
+  satoshis: create.tx.vout[i].value,
+  script: create.tx.vout[i].script,
 })
 const transfer = buildTokenTransfer(
   { tokenid, destpubkey: friend, amount: 25_000_000n },
@@ -33,5 +34,5 @@ const transfer = buildTokenTransfer(
   { create: create.hex, tokens: [out(1)] },
 )
 console.log('tokentransfer', transfer.txid)
-console.log('to friend    ', transfer.tx.vout[0]!.value, 'units; back to me', transfer.tx.vout[1]!.value)
-console.log('payload      ', decodeTokensOpret(transfer.tx.vout.at(-1)!.script))
+console.log('to friend    ', transfer.tx.vout[0].value, 'units; back to me', transfer.tx.vout[1].value)
+console.log('payload      ', decodeTokensOpret(transfer.tx.vout[transfer.tx.vout.length - 1].script))

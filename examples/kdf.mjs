@@ -1,7 +1,7 @@
 // The Komodo DeFi Framework: activate ETH with three ERC20 tokens. Prints the `enable_eth_with_tokens` request it
 // checked and built; with KDF_URL (and KDF_USERPASS) set it also sends it to that KDF node and prints the balances.
-// Run: npm run build && npx tsx examples/kdf.ts   (or KDF_URL=http://127.0.0.1:7783 KDF_USERPASS=… npx tsx …)
-import { buildEnableEthWithTokensRequest, createKdfClient, isHdEnableResult, type KdfWarning } from 'komodo-cc/kdf'
+// Run: node examples/kdf.mjs   (or KDF_URL=http://127.0.0.1:7783 KDF_USERPASS=… node examples/kdf.mjs)
+import { buildEnableEthWithTokensRequest, createKdfClient, isHdEnableResult } from 'komodo-cc/kdf'
 
 const params = {
   ticker: 'ETH',
@@ -22,7 +22,8 @@ if (url === undefined) {
   console.log('KDF_URL is not set: request built, not sent')
 } else {
   const kdf = createKdfClient({ url, userpass })
-  const warnings: KdfWarning[] = []
+  /** @type {import('komodo-cc/kdf').KdfWarning[]} */
+  const warnings = []
   const r = await kdf.enableEthWithTokens(params, { onWarning: (w) => warnings.push(w) })
   console.log('current block', r.current_block)
   if (isHdEnableResult(r)) {

@@ -1,5 +1,5 @@
 // Offline builders: a rewards plan, a lock of 200 coins, and its unlock five days later with the reward predicted
-// first; an early unlock refused with the daemon's words. Run: npm run build && npx tsx examples/build-rewards.ts
+// first; an early unlock refused with the daemon's words. Run: node examples/build-rewards.mjs
 import { isKomodoCcError, keySigner, p2pkScript, toSatoshis } from 'komodo-cc'
 import { sha256 } from 'komodo-cc/hash'
 import { utf8ToBytes } from 'komodo-cc/bytes'
@@ -15,11 +15,12 @@ const plan = buildRewardsCreateFunding(
   { name: 'FREE', amount: '1000', APR: '5', mindays: 1, maxdays: 10, mindeposit: '10' },
   { pubkey, signer, utxos, height: 100 },
 )
-const out = (i: number) => ({
+/** @param {number} i */
+const out = (i) => ({
   txid: plan.txid,
   vout: i,
-  satoshis: plan.tx.vout[i]!.value,
-  script: plan.tx.vout[i]!.script,
+  satoshis: plan.tx.vout[i].value,
+  script: plan.tx.vout[i].script,
 })
 console.log('rewardscreatefunding', plan.txid)
 
@@ -27,7 +28,7 @@ console.log('rewardscreatefunding', plan.txid)
 const lock = buildRewardsLock(
   { name: 'FREE', fundingtxid: plan.txid, amount: '200' },
   { pubkey, signer, utxos: [out(2)], height: 101 },
-  { plan: plan.hex, funding: plan.tx.vout[0]!.value },
+  { plan: plan.hex, funding: plan.tx.vout[0].value },
 )
 console.log('rewardslock         ', lock.txid)
 
@@ -40,7 +41,7 @@ console.log('predicted reward    ', reward, 'sat')
 const state = { plan: plan.hex, locks: [{ tx: lock.hex, blockTime: lockedAt }], funding: [out(0)], tipTime: now }
 const params = { name: 'FREE', fundingtxid: plan.txid, txid: lock.txid }
 const unlock = buildRewardsUnlock(params, { pubkey, utxos: [], height: 200 }, state)
-console.log('rewardsunlock       ', unlock.txid, 'pays', unlock.tx.vout[1]!.value, 'sat')
+console.log('rewardsunlock       ', unlock.txid, 'pays', unlock.tx.vout[1].value, 'sat')
 
 // an hour after locking the daemon would refuse; the builder says so with the daemon's message
 try {

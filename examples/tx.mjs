@@ -1,7 +1,7 @@
 // Transactions: decode a daemon transaction offline, then build, sign and verify a spend of a CC output.
-// Offline. Run: npm run build && npx tsx examples/tx.ts
+// Offline. Run: node examples/tx.mjs
 import { decodeRawTransaction, parseTransaction, serializeTransaction, sighash, signTransaction } from 'komodo-cc/tx'
-import { keySigner, txid, verifyInput, SAPLING_VERSION_GROUP_ID, type Transaction } from 'komodo-cc/tx'
+import { keySigner, txid, verifyInput, SAPLING_VERSION_GROUP_ID } from 'komodo-cc/tx'
 import { bytesToHex, hexToBytes } from 'komodo-cc'
 import { cc1of1 } from 'komodo-cc/cc'
 import { ccScript, opReturnScript, p2pkhScript } from 'komodo-cc/script'
@@ -15,7 +15,7 @@ const hex =
   '6b9484720e17ee4646b65a119e9f6370c7004abcac00000000'
 const decoded = decodeRawTransaction(hex)
 console.log('txid      ', decoded.txid)
-console.log('vout[0]   ', decoded.vout[0]!.value, decoded.vout[0]!.scriptPubKey.addresses) // 100 coins to the faucet
+console.log('vout[0]   ', decoded.vout[0].value, decoded.vout[0].scriptPubKey.addresses) // 100 coins to the faucet
 const tx = parseTransaction(hex)
 console.log('round trip', bytesToHex(serializeTransaction(tx)) === hex, txid(tx) === decoded.txid)
 
@@ -23,7 +23,8 @@ console.log('round trip', bytesToHex(serializeTransaction(tx)) === hex, txid(tx)
 const privateKey = hexToBytes('6b86b273ff34fce19d6b804eff5a3f5747ada4eaa22f1d49c01e52ddb7875b4b') // a test key
 const cond = cc1of1(0xe4, keySigner(privateKey).publicKey)
 const spent = { value: 100_000_000n, script: ccScript(cond), condition: cond }
-const unsigned: Transaction = {
+/** @type {import('komodo-cc/tx').Transaction} */
+const unsigned = {
   overwintered: true,
   version: 4,
   versionGroupId: SAPLING_VERSION_GROUP_ID,

@@ -1,5 +1,5 @@
 // An oracle publisher's record: values → the `oraclesdata` hexstr → values again, and what subscribers see.
-// Offline, no chain needed. Run: npm run build && npx tsx examples/oracles.ts
+// Offline, no chain needed. Run: node examples/oracles.mjs
 import { bytesToHex, decodeOracleData, encodeOracleData, formatOracleSample, hexToBytes } from 'komodo-cc'
 import { p2pkhAddress, sbits, toSatoshis } from 'komodo-cc'
 

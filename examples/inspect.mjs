@@ -1,5 +1,5 @@
 // What does this raw transaction do? Inspect an `oraclesregister` from the developer docs, decode and re-encode its
-// payload, and rebuild the daemon's `oraclesinfo` offline. Run: npm run build && npx tsx examples/inspect.ts
+// payload, and rebuild the daemon's `oraclesinfo` offline. Run: node examples/inspect.mjs
 import { bytesToHex, inspectTransaction, inspectionText, parseTransaction } from 'komodo-cc'
 import { decodeOraclesOpret, encodeOraclesOpret, oraclesinfo } from 'komodo-cc/oracles'
 
@@ -26,7 +26,8 @@ console.log(ins.module, ins.method, ins.payload)
 for (const [i, o] of ins.outputs.entries()) console.log(`  vout ${i}: ${o.role ?? '?'} ${o.address ?? ''}`)
 
 // 2. The OP_RETURN payload alone, decoded and re-encoded byte for byte
-const opret = parseTransaction(registerHex).vout.at(-1)!.script
+const { vout } = parseTransaction(registerHex)
+const opret = vout[vout.length - 1].script
 const same = bytesToHex(encodeOraclesOpret(decodeOraclesOpret(opret))) === bytesToHex(opret)
 console.log('payload re-encodes to the same bytes:', same)
 

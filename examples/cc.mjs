@@ -1,5 +1,5 @@
 // Crypto-conditions: a module's 1-of-1 condition, its CC script and addresses, and a fulfillment made from a signature.
-// Offline. Run: npm run build && npx tsx examples/cc.ts
+// Offline. Run: node examples/cc.mjs
 import { EVAL, cc1of1, cc1of2, ccAddress, ccAddress1of2, conditionUri, decodeCondition } from 'komodo-cc/cc'
 import { encodeCondition, fulfill1of1, moduleAddressInfo, tokensCcAddress, txidAddress } from 'komodo-cc/cc'
 import { verifyFulfillment } from 'komodo-cc/cc'
@@ -15,7 +15,8 @@ const script = ccScript(cond) // <push condition> OP_CHECKCRYPTOCONDITION: what 
 console.log('condition', bytesToHex(encodeCondition(cond)))
 console.log('script   ', bytesToHex(script))
 console.log('uri      ', conditionUri(cond))
-console.log('cost     ', decodeCondition(parseCcScript(script)!.condition).cost)
+const parsed = parseCcScript(script) // null for a script that is not <push condition> OP_CHECKCRYPTOCONDITION
+console.log('cost     ', parsed && decodeCondition(parsed.condition).cost)
 
 // Addresses, as the modules' `*address` RPCs print them
 console.log('address  ', ccAddress(EVAL.FAUCET, faucetPk)) // FaucetCCAddress

@@ -1,5 +1,5 @@
 // The embedded devnet: a komodod stand-in on 127.0.0.1 with a premined wallet, blocks mined on demand and a clock
-// you can move. Here an oracle's first sample, over HTTP with the RPC client. Run: npm run build && npx tsx examples/devnet.ts
+// you can move. Here an oracle's first sample, over HTTP with the RPC client. Run: node examples/devnet.mjs
 import { bytesToHex, encodeOracleData, startDevnet } from 'komodo-cc'
 
 const dev = await startDevnet() // a free port, generated credentials, a premined wallet; nothing outside a temp dir
@@ -19,15 +19,16 @@ try {
   const data = await rpc.oraclesdata(oracletxid, bytesToHex(encodeOracleData('L', [6512345n])))
   console.log('oraclesdata', await rpc.sendrawtransaction(data.hex), '(in the mempool)')
   const { registered } = await rpc.oraclesinfo(oracletxid)
-  const { samples } = await rpc.oraclessamples(oracletxid, registered[0]!.baton, 1)
-  console.log('height', await rpc.getblockcount(), 'newest sample', samples[0]!.data)
+  const { samples } = await rpc.oraclessamples(oracletxid, registered[0].baton, 1)
+  console.log('height', await rpc.getblockcount(), 'newest sample', samples[0].data)
 
   // move the clock: the next block is a day later (rewards and dice timeouts read block times)
-  const time = async (hash: string) => ((await rpc.call('getblock', [hash])) as { time: number }).time
+  /** @param {string} hash */
+  const time = async (hash) => /** @type {{ time: number }} */ (await rpc.call('getblock', [hash])).time
   const [today] = await dev.mine(1)
   dev.advanceTime(86400)
   const [tomorrow] = await dev.mine(1)
-  const hours = ((await time(tomorrow!)) - (await time(today!))) / 3600
+  const hours = ((await time(tomorrow)) - (await time(today))) / 3600
   console.log('the next block is', Math.round(hours), 'hours later')
 } finally {
   await dev.stop() // closes the server and removes its temporary directory

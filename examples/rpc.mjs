@@ -1,6 +1,6 @@
 // The komodod JSON-RPC client and its safe two-step flow: the daemon builds hex, `submit` checks it (method,
 // parameters, change to me, fee) before it broadcasts once and waits for the mempool. Runs against an embedded devnet
-// on 127.0.0.1; for a real node use createKomodoRpc({ chain: 'MYCHAIN' }). Run: npm run build && npx tsx examples/rpc.ts
+// on 127.0.0.1; for a real node use createKomodoRpc({ chain: 'MYCHAIN' }). Run: node examples/rpc.mjs
 import { createKomodoRpc, isKomodoCcError, p2pkhAddress, startDevnet, submit } from 'komodo-cc'
 
 const dev = await startDevnet() // writes a DEVNET.conf with generated credentials into a temporary directory
@@ -29,7 +29,8 @@ try {
 
   // submit refuses hex that does not do what was asked, before anything is sent
   const register = await rpc.oraclesregister(oracletxid, 1_000_000n) // datafee 0.01 coin, in satoshis
-  const asked = (datafee: bigint) => ({ method: 'oraclesregister', params: { oracletxid, datafee }, changeAddress })
+  /** @param {bigint} datafee */
+  const asked = (datafee) => ({ method: 'oraclesregister', params: { oracletxid, datafee }, changeAddress })
   try {
     await submit(rpc, register, asked(2_000_000n))
   } catch (e) {

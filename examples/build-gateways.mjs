@@ -1,7 +1,7 @@
 // A gateway's life with the key-local wallet on the embedded devnet: bind a token to an oracle of block headers, a
 // deposit proven by a merkle proof, claim, withdraw, the signer's partialsign/completesigning and markdone.
-// Every transaction is built and signed in this process. Run: npm run build && npx tsx examples/build-gateways.ts
-import { bytesToHex, createWallet, encodeOracleData, relayPolicy, startDevnet, type WalletCallAny } from 'komodo-cc'
+// Every transaction is built and signed in this process. Run: node examples/build-gateways.mjs
+import { bytesToHex, createWallet, encodeOracleData, relayPolicy, startDevnet } from 'komodo-cc'
 
 // a gateway's node relays big OP_RETURNs (a deposit carries its proof: about 2.2 KB; a default node takes 208 bytes)
 const dev = await startDevnet({ policy: relayPolicy('asset', { datacarriersize: 10001 }) })
@@ -10,12 +10,11 @@ try {
   const me = wallet.pubkey
   await dev.rpc.call('sendtoaddress', [wallet.address, '100']) // the devnet's wallet pays ours
   await dev.mine(1)
-  const step = async (method: string, ...args: unknown[]) => {
+  /** @param {string} method @param {unknown[]} args */
+  const step = async (method, ...args) => {
     // a method named at run time: the untyped form of wallet.call (the typed one checks each method's parameters)
-    const r = await (wallet.call as WalletCallAny)(
-      method,
-      Object.fromEntries(wallet.methods[method]!.map((n, i) => [n, args[i]])),
-    )
+    const call = /** @type {import('komodo-cc').WalletCallAny} */ (wallet.call)
+    const r = await call(method, Object.fromEntries((wallet.methods[method] ?? []).map((n, i) => [n, args[i]])))
     await dev.mine(2) // the gateways want confirmed inputs
     console.log(method.padEnd(23), r.txid)
     return r.txid
@@ -29,10 +28,11 @@ try {
   const bind = await step('gatewaysbind', token, oracle, 'KMD', 10_000_000n, 1, 1, [me], 60, 85, 188)
 
   // the "foreign" deposit: coins to the deposit address (N = 1: our own), its block header published to the oracle
-  const { deposit } = (await dev.rpc.gatewaysinfo(bind)) as { deposit: string }
-  const cointxid = (await dev.rpc.call('sendtoaddress', [deposit, '0.03'])) as string
+  const { deposit } = /** @type {{ deposit: string }} */ (await dev.rpc.gatewaysinfo(bind))
+  const cointxid = /** @type {string} */ (await dev.rpc.call('sendtoaddress', [deposit, '0.03']))
   const [hash] = await dev.mine(1)
-  const block = (await dev.rpc.call('getblock', [hash!])) as { height: number; hash: string; merkleroot: string }
+  /** @type {{ height: number, hash: string, merkleroot: string }} */
+  const block = /** @type {any} */ (await dev.rpc.call('getblock', [hash]))
   const height = block.height
   await step('oraclesdata', oracle, bytesToHex(encodeOracleData('Ihh', [block.height, block.hash, block.merkleroot])))
   const cointx = await dev.rpc.getrawtransaction(cointxid)
@@ -45,7 +45,7 @@ try {
   const partial = await step('gatewayspartialsign', wd, 'KMD', 'aa')
   const complete = await step('gatewayscompletesigning', partial, 'KMD', 'aabb')
   await step('gatewaysmarkdone', complete, 'KMD')
-  const info = (await dev.rpc.gatewaysinfo(bind)) as { issued: bigint; remaining: bigint }
+  const info = /** @type {{ issued: bigint, remaining: bigint }} */ (await dev.rpc.gatewaysinfo(bind))
   console.log('gatewaysinfo            issued', info.issued, 'remaining', info.remaining)
 } finally {
   await dev.stop()
