@@ -188,6 +188,7 @@ export {
   type TypedMethodResolver,
   type VerifiedTx,
 } from './cctx/resolve.js'
+export { TxCache } from './cctx/tx-cache.js'
 
 // the key-local wallet: every state-changing RPC of the six modules with a local key, over any ChainView
 export {
@@ -254,6 +255,7 @@ export {
 // the oracle publisher: a stream of samples into one oracle, journaled, chained through the mempool (issue 20)
 export {
   createOraclePublisher,
+  createPublisherPool,
   memoryJournalStorage,
   webStorageJournal,
   samplesPaid,
@@ -270,6 +272,10 @@ export {
   type JournalEntry,
   type JournalState,
   type WebStorageLike,
+  type PublisherPool,
+  type PublisherPoolOptions,
+  type PublisherPoolMember,
+  type PoolEvent,
 } from './publisher/index.js'
 // (each module's builders are exported with its public part above)
 
