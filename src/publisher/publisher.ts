@@ -34,7 +34,15 @@ import { chainAheadOfJournal, verifyJournal, type JournalOwner } from './verify.
 import { PendingSet } from '../wallet/pending.js'
 import { checkBuilt, createWallet, type Wallet, type WalletResult } from '../wallet/wallet.js'
 import { DEFAULT_MAX_FEE } from '../rpc/flow.js'
-import { compactJournal, memoryJournalStorage, parseJournal, type JournalData, type JournalEntry } from './journal.js'
+import {
+  compactJournal,
+  journalText,
+  memoryJournalStorage,
+  parseJournal,
+  type JournalData,
+  type JournalEntry,
+  type JournalTextMemo,
+} from './journal.js'
 import type { JournalStorage, JournalState } from './journal.js'
 import { samplesPaid } from './funds.js'
 
@@ -463,9 +471,10 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
   }
 
   let dirty = false
+  const textMemo: JournalTextMemo = new WeakMap()
   const persist = async (): Promise<void> => {
     compactJournal(journal, keepConfirmed)
-    await storage.write(JSON.stringify(journal))
+    await storage.write(journalText(journal, textMemo))
     dirty = false
   }
   const entryOf = (seq: number): JournalEntry | undefined => journal.entries[seq - journal.compacted]

@@ -8,7 +8,8 @@ import { countingView } from '../../src/cctx/counting-view.js'
 import { createWallet } from '../../src/wallet/wallet.js'
 import type { Devnet } from '../../src/devnet/server.js'
 import { startTestDevnet } from '../_util/devnet.js'
-import { createOraclePublisher } from '../../src/publisher/index.js'
+import { createOraclePublisher, memoryJournalStorage, type JournalData } from '../../src/publisher/index.js'
+import { journalText, type JournalTextMemo } from '../../src/publisher/journal.js'
 import { fundedKey, registeredOracle, subscribe, type Publisher } from './_setup.js'
 
 let dev: Devnet
@@ -86,6 +87,23 @@ describe('the local chain of samples', () => {
     const r = await pub.publish([11n])
     expect(dev.chain.mempool).toContain(r.txid)
     await pub.close()
+    await dev.mine(1)
+  }, 60_000)
+})
+
+describe('the journal text', () => {
+  test('journalText is JSON.stringify of the journal, entries re-encoded when their state or hex change', async () => {
+    const journal = memoryJournalStorage()
+    const pub = await createOraclePublisher({ oracletxid: O, privateKey: P.priv, view: dev.view, journal, pollMs: 0 })
+    for (let i = 0; i < 3; i++) await pub.publish([BigInt(200 + i)])
+    await pub.close()
+    const d = JSON.parse(journal.text!) as JournalData
+    expect(journal.text).toBe(JSON.stringify(d)) // what the publisher wrote
+    const memo: JournalTextMemo = new WeakMap()
+    expect(journalText(d, memo)).toBe(JSON.stringify(d))
+    d.entries[0]!.state = 'confirmed'
+    delete d.entries[0]!.hex
+    expect(journalText(d, memo)).toBe(JSON.stringify(d))
     await dev.mine(1)
   }, 60_000)
 })
