@@ -226,15 +226,22 @@ async function pool(os: Oracle[]) {
   c.reset()
   let sent = 0
   let failed = 0
+  const errors = new Set<string>()
+  const inFlight = new Set<Promise<unknown>>()
   const timers: ReturnType<typeof setInterval>[] = []
   const cpu0 = cpuMs()
   const t0 = performance.now()
   os.forEach((o, i) => {
     let n = 0
     const tick = () =>
-      void publish(o.oracle, sample(1000 + n++)).then(
-        () => sent++,
-        () => failed++,
+      inFlight.add(
+        publish(o.oracle, sample(1000 + n++)).then(
+          () => sent++,
+          (e: unknown) => {
+            failed++
+            errors.add(String((e as { code?: unknown })?.code ?? e))
+          },
+        ),
       )
     timers.push(
       setTimeout(
@@ -253,6 +260,7 @@ async function pool(os: Oracle[]) {
   const ms = performance.now() - t0
   const cpu = cpuMs() - cpu0
   const calls = c.total()
+  await Promise.all(inFlight) // the samples already asked for, then close
   await close()
   return {
     oracles: os.length,
@@ -262,6 +270,7 @@ async function pool(os: Oracle[]) {
     pooled: make !== undefined,
     samplesSent: sent,
     failed,
+    errors: [...errors],
     cpuPercentOfOneCore: round((cpu / ms) * 100),
     callsPerSample: sent === 0 ? null : round(calls / sent),
   }

@@ -690,6 +690,20 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
     const open = journal.entries.filter((e) => e.state !== 'confirmed')
     if (open.length === 0) return
     const mempool = new Set(await retrying('read the mempool', () => base.getMempool()))
+    // the samples the mempool does not list: usually all confirmed, asked in one batch where the source batches
+    const gone = open.filter((e) => !mempool.has(e.txid)).map((e) => e.txid)
+    const allKnown =
+      gone.length > 1 && typeof base.getTransactions === 'function'
+        ? await retrying('read the samples', () =>
+            base.getTransactions!(gone).then(
+              (hexes) => Array.isArray(hexes) && hexes.length === gone.length,
+              (x: unknown) => {
+                if (isTransient(x)) throw x
+                return false // one of them is unknown: asked one by one below
+              },
+            ),
+          )
+        : false
     for (const e of open) {
       if (mempool.has(e.txid)) {
         if (e.state === 'signed') {
@@ -699,7 +713,7 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
         }
         continue
       }
-      if (await retrying('read a sample', () => known(e.txid))) {
+      if (allKnown || (await retrying('read a sample', () => known(e.txid)))) {
         if (e.state === 'signed') emit({ type: 'sent', seq: e.seq, txid: e.txid })
         e.state = 'confirmed'
         dirty = true

@@ -77,6 +77,18 @@ describe('the local chain of samples', () => {
     await dev.mine(1)
   }, 60_000)
 
+  test('a reconcile after a block asks for the confirmed samples in one batch, and reads verified transactions from the cache', async () => {
+    const c = countingView(dev.view)
+    const pub = await createOraclePublisher({ oracletxid: O, privateKey: P.priv, view: c.view, pollMs: 0 })
+    for (let i = 0; i < 10; i++) await pub.publish([BigInt(300 + i)])
+    await dev.mine(1)
+    c.reset()
+    expect(await pub.status()).toMatchObject({ confirmed: 10, inMempool: 0 })
+    expect(c.counts.getTransaction).toBe(0) // was one per confirmed sample
+    expect(c.counts.getTransactions).toBe(1)
+    await pub.close()
+  }, 60_000)
+
   test('another spender on the same key between samples is caught at the next reconcile: no conflict after it', async () => {
     const pub = await createOraclePublisher({ oracletxid: O, privateKey: P.priv, view: dev.view, pollMs: 0 })
     await pub.publish([10n])
