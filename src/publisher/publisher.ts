@@ -223,6 +223,12 @@ export type OraclePublisher = {
   [Symbol.asyncIterator](): AsyncIterator<PublisherEvent>
 }
 
+/**
+ * How long a publisher without a poll (`pollMs: 0`) builds from its local state before reading the chain again (ms):
+ * each sample's expiry height comes from the height last read, so the state must not age for ~200 blocks.
+ */
+const LOCAL_MAX_AGE_MS = 60_000
+
 /** Failures of a chain source that say nothing about the transaction: worth trying again. */
 const TRANSIENT = new Set(['RPC_HTTP', 'RPC_TIMEOUT', 'ELECTRUM_TRANSPORT'])
 const isTransient = (e: unknown): boolean =>
@@ -495,6 +501,8 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
     height: number
   }
   let local: LocalState | undefined
+  /** When `local` was read (ms): without a poll (`pollMs: 0`) it is read again once older than LOCAL_MAX_AGE_MS. */
+  let localAt = 0
 
   // ---- funds, followed locally between reads ----
   let datafee = 0n
@@ -528,6 +536,7 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
     const got = await baton.catch(() => undefined)
     if (got === undefined) return
     const [b, height] = got
+    localAt = Date.now()
     local = {
       datafee: fee,
       ...(b === undefined ? {} : { baton: b }),
@@ -650,6 +659,7 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
             // the node disagrees with what this publisher knows: the next sample reads the chain
             local = undefined
             lane.coins.list = undefined
+            pending.delete(e.txid)
             const why = err instanceof Error ? err.message : String(err)
             throw new KomodoCcError(
               'PUBLISH_CONFLICT',
@@ -808,6 +818,8 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
    * a build the local state cannot make (funds spent, a subscription since) reads the chain and tries once more.
    */
   const buildOwn = async (recordHex: string, seq: number, s?: AbortSignal): Promise<WalletResult> => {
+    // a state never reconciled for long (no poll) is read again: its height sets each sample's expiry
+    if (pollMs === 0 && Date.now() - localAt > LOCAL_MAX_AGE_MS) local = undefined
     if (local !== undefined && lane.coins.list !== undefined)
       try {
         return buildLocal(recordHex, local, lane.coins.list)
@@ -877,8 +889,9 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
     // the local state goes on from this sample now: it is the next one's parent whether this send succeeds or the
     // sample waits in the journal (sent again before any later one); a refusal drops the local state (send)
     advance(r.build)
-    await send(entry, o.signal)
+    // and the lane's reads see it (another publisher of the key reading the chain before this one is sent)
     if (own) pending.add(r.build, false)
+    await send(entry, o.signal)
     followFunds(r)
     warnLow()
     return { seq, txid: r.txid, state: entry.state, duplicate: false }
