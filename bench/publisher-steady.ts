@@ -32,8 +32,11 @@ const PROXIED = short ? 15 : 40
 const POOL = 100
 const POOL_PERIOD_MS = 10_000
 const POOL_WINDOW_MS = Number(process.env.BENCH_POOL_WINDOW_MS ?? (short ? 20_000 : 60_000))
-/** The pool's members reconcile with the chain every POOL_POLL_MS (BENCH_POOL_POLL_MS; default the publisher's 10 s). */
-const POOL_POLL_MS = Number(process.env.BENCH_POOL_POLL_MS ?? 10_000)
+/**
+ * The pool's members reconcile with the chain every POOL_POLL_MS (BENCH_POOL_POLL_MS); unset, the library's default
+ * (a lone publisher's 10 s; a pool member's 60 s since issue 34).
+ */
+const POOL_POLL_MS = process.env.BENCH_POOL_POLL_MS === undefined ? undefined : Number(process.env.BENCH_POOL_POLL_MS)
 const round = (x: number, d = 2) => Number(x.toFixed(d))
 const sample = (i: number): [number, string, string, bigint] => [
   1_700_000_000 + i,
@@ -209,7 +212,7 @@ async function pool(os: Oracle[]) {
     oracletxid: o.oracle,
     privateKey: o.priv,
     journal: publisherKit.memoryJournalStorage(),
-    pollMs: POOL_POLL_MS,
+    ...(POOL_POLL_MS === undefined ? {} : { pollMs: POOL_POLL_MS }),
   }))
   let publish: (id: string, s: unknown) => Promise<unknown>
   let close: () => Promise<void>
@@ -265,7 +268,7 @@ async function pool(os: Oracle[]) {
   return {
     oracles: os.length,
     periodMs: POOL_PERIOD_MS,
-    pollMs: POOL_POLL_MS,
+    pollMs: POOL_POLL_MS ?? 'default',
     windowMs: POOL_WINDOW_MS,
     pooled: make !== undefined,
     samplesSent: sent,

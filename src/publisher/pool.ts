@@ -22,7 +22,17 @@ import {
   type SampleInput,
 } from './publisher.js'
 
-/** One oracle of a pool: a publisher's options without the pool's own (the chain source, the cache, the signal). */
+/**
+ * A pool member's default `pollMs`: a minute (a lone publisher's is 10 s). Each reconcile is about ten requests to
+ * the node; a hundred members at 10 s would be a hundred requests a second. The window in which another spender of
+ * a member's key goes unseen is this long (docs/publisher.md).
+ */
+export const POOL_POLL_MS = 60_000
+
+/**
+ * One oracle of a pool: a publisher's options without the pool's own (the chain source, the cache, the signal);
+ * `pollMs` defaults to {@link POOL_POLL_MS}.
+ */
 export type PublisherPoolMember = Omit<OraclePublisherOptions, 'view' | 'txCache' | 'lane' | 'wallet' | 'signal'>
 
 /** How to make a pool. */
@@ -138,6 +148,7 @@ export async function createPublisherPool(options: PublisherPoolOptions): Promis
       if (lane === undefined) lanes.set(pubkey, (lane = createPublisherLane()))
       const pub = await createOraclePublisher({
         ...m,
+        pollMs: m.pollMs ?? POOL_POLL_MS,
         view,
         txCache,
         lane,
