@@ -31,7 +31,7 @@ export const POOL_POLL_MS = 60_000
 
 /**
  * One oracle of a pool: a publisher's options without the pool's own (the chain source, the cache, the signal);
- * `pollMs` defaults to {@link POOL_POLL_MS}.
+ * `pollMs` defaults to 60000 (a minute; a lone publisher's is 10 s).
  */
 export type PublisherPoolMember = Omit<OraclePublisherOptions, 'view' | 'txCache' | 'lane' | 'wallet' | 'signal'>
 
