@@ -9,7 +9,7 @@ import { p2pkhAddress } from '../address/address.js'
 import { MAX_TX_SIZE_AFTER_SAPLING, type Transaction } from '../tx/types.js'
 import type { AddressMempool, ChainUtxo, ChainView, HistoryEntry, MempoolSpend } from '../cctx/types.js'
 import { verifyTx } from '../cctx/resolve.js'
-import { ElectrumClient, type ElectrumCall, type ElectrumClientOptions } from './client.js'
+import { ElectrumClient, ElectrumError, type ElectrumCall, type ElectrumClientOptions } from './client.js'
 import { scripthash } from './scripthash.js'
 import { ScriptBook } from './scripts.js'
 import {
@@ -462,22 +462,36 @@ export function createElectrumView(options: ElectrumViewOptions): ElectrumView {
   /** Notifications seen per script hash (lower-case): a listing read at other counts is stale. */
   const notified = new Map<string, number>()
   const subscribed = new Set<string>()
+  /** Script hashes the server will not follow (a refused subscription, a `null` status: history too large). */
+  const unfollowed = new Set<string>()
   const listings = new Map<string, { hashes: string; counts: number[]; value: Promise<unknown> }>()
   if (subscribing)
     client.onNotification((method, params) => {
       if (method !== 'blockchain.scripthash.subscribe' || typeof params[0] !== 'string') return
       const sh = params[0].toLowerCase()
       notified.set(sh, (notified.get(sh) ?? 0) + 1)
+      // a null status: an empty history, or the server dropping the subscription (history too large) and sending no
+      // more; either way this script hash is listed on every call from now on
+      if (params[1] === null) unfollowed.add(sh)
     })
   /** `read(address)`, or its last answer while none of the address's script hashes was notified since. */
   const remembered = async <T>(kind: string, address: string, read: () => Promise<T>, copy: (v: T) => T) => {
     if (!subscribing) return read()
     const { hashes } = scriptsFor(address)
-    const fresh = hashes.filter((sh) => !subscribed.has(sh))
-    if (fresh.length > 0) {
-      await Promise.all(fresh.map((sh) => client.subscribe('blockchain.scripthash.subscribe', [sh])))
-      for (const sh of fresh) subscribed.add(sh)
-    }
+    const fresh = hashes.filter((sh) => !subscribed.has(sh) && !unfollowed.has(sh))
+    if (fresh.length > 0)
+      await Promise.all(
+        fresh.map((sh) =>
+          client.subscribe('blockchain.scripthash.subscribe', [sh]).then(
+            () => subscribed.add(sh),
+            (e: unknown) => {
+              if (!(e instanceof ElectrumError)) throw e // the transport: the listing would fail too
+              unfollowed.add(sh) // refused (history too large): this address is listed on every call
+            },
+          ),
+        ),
+      )
+    if (hashes.some((sh) => unfollowed.has(sh))) return read()
     const key = `${kind}:${address}`
     const counts = hashes.map((sh) => notified.get(sh) ?? 0)
     const m = listings.get(key)

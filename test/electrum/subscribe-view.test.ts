@@ -88,4 +88,23 @@ describe('createElectrumView({ subscribe: true })', () => {
     expect(sub.second).toBeLessThan(plain.second)
     expect(sub.second).toBeLessThanOrEqual(1) // the height (headers.subscribe) only
   }, 60_000)
+
+  test('an address whose history the server will not follow (history too large): listed on every call, still right', async () => {
+    const small = await startTestDevnet({ electrum: { historyLimit: 2 } })
+    const priv = sha256(new TextEncoder().encode('subscribe too large'))
+    const pub = bytesToHex(keySigner(priv).publicKey)
+    const address = p2pkhAddress(pub)
+    for (let i = 0; i < 3; i++) await small.rpc.call('sendtoaddress', [address, '1'])
+    await small.mine(1)
+    const view = createElectrumView({ url: small.electrum!.url, pubkeys: [pub], subscribe: true })
+    try {
+      expect(await view.listUnspent(address)).toHaveLength(3)
+      const requests = view.client.stats.requests
+      expect(await view.listUnspent(address)).toHaveLength(3)
+      expect(view.client.stats.requests).toBeGreaterThan(requests) // asked again: no subscription to trust
+    } finally {
+      view.close()
+      await small.stop()
+    }
+  }, 60_000)
 })
