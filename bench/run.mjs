@@ -77,7 +77,10 @@ const wallet = files.length === 0 ? runScript('wallet.ts') : undefined
 const electrum = files.length === 0 ? runScript('electrum-wallet.ts') : undefined
 // the oracle publisher: samples per second against the devnet, builder limit, journal write (bench/publisher.ts)
 const publisher = files.length === 0 ? runScript('publisher.ts') : undefined
-writeFileSync(join(here, 'results.json'), JSON.stringify({ short, date: new Date().toISOString(), node: process.version, rows, ...(shares ? { shares } : {}), ...(faucetPow ? { faucetPow } : {}), ...(wallet ? { wallet } : {}), ...(electrum ? { electrum } : {}) , ...(publisher ? { publisher } : {})}, null, 2) + '\n')
+// the publisher's steady state against a devnet in its own process: calls and CPU per sample, a 50 ms round-trip
+// link, 100 oracles every 10 s (bench/publisher-steady.ts, issue 34)
+const publisherSteady = files.length === 0 ? runScript('publisher-steady.ts') : undefined
+writeFileSync(join(here, 'results.json'), JSON.stringify({ short, date: new Date().toISOString(), node: process.version, rows, ...(shares ? { shares } : {}), ...(faucetPow ? { faucetPow } : {}), ...(wallet ? { wallet } : {}), ...(electrum ? { electrum } : {}) , ...(publisher ? { publisher } : {}), ...(publisherSteady ? { publisherSteady } : {})}, null, 2) + '\n')
 
 const fmt = (n) => n.toLocaleString('en-US')
 console.log('| operation | komodo-cc ops/s | peer | peer ops/s | ratio |')

@@ -171,6 +171,7 @@ export type {
   KeyRole,
 } from './cctx/types.js'
 export type { ResolveContext, MethodResolver, TypedMethodResolver, VerifiedTx } from './cctx/resolve.js'
+export { TxCache } from './cctx/tx-cache.js'
 
 // the key-local wallet: every state-changing RPC of the six modules with a local key, over any ChainView
 export {
@@ -213,6 +214,7 @@ export type {
 // the oracle publisher: a stream of samples into one oracle, journaled, chained through the mempool (issue 20)
 export {
   createOraclePublisher,
+  createPublisherPool,
   memoryJournalStorage,
   webStorageJournal,
   samplesPaid,
@@ -229,6 +231,10 @@ export {
   type JournalEntry,
   type JournalState,
   type WebStorageLike,
+  type PublisherPool,
+  type PublisherPoolOptions,
+  type PublisherPoolMember,
+  type PoolEvent,
 } from './publisher/index.js'
 
 // chain sources: komodod JSON-RPC (fetch-based) with the safe two-step flow, and Electrum (ws/wss in browsers;

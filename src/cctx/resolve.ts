@@ -16,6 +16,7 @@ import type { Transaction } from '../tx/types.js'
 import type { BuildContext } from './context.js'
 import type { BuildResult } from './complete.js'
 import type { AddressMempool, ChainUtxo, ChainView, HistoryEntry, MempoolSpend, Utxo } from './types.js'
+import type { TxCache } from './tx-cache.js'
 
 /**
  * What a resolver needs besides the RPC's parameters: the builder's context without the state it finds itself
@@ -28,6 +29,11 @@ export type ResolveContext = Omit<BuildContext, 'utxos' | 'height'> & {
   view: ChainView
   /** Aborts between look-ups (`ABORTED`). */
   signal?: AbortSignal
+  /**
+   * Transactions verified by earlier calls (a wallet's, a publisher's): read from it before asking the view, and
+   * every transaction the view gives (checked against its txid) is kept in it.
+   */
+  txCache?: TxCache
 }
 
 /** A transaction read through a {@link StateReader}: its display txid, raw hex and parsed form, checked to match. */
@@ -93,12 +99,16 @@ function leIndexKey(n: number): number {
  * address-unspent index's ({@link daemonUtxoOrder}), {@link StateReader.addressMempool} in the mempool index's
  * ({@link daemonMapOrder}), {@link StateReader.history} by height (the address index's (height, position in block) order; the
  * position is the source's), {@link StateReader.mempool} in `mapTx`'s (txid) order. Resolvers take these lists as they come.
+ *
+ * With a `txCache` (a {@link TxCache} the caller holds across calls), transactions verified before are read from it
+ * instead of the view, and each one the view gives, once checked against its txid, is kept there. A source that
+ * would lie about a cached txid is not asked: its lie is irrelevant; one asked is checked as without the cache.
  * @example const r = new StateReader(view); const { tx } = await r.tx(tokenid)
  */
 export class StateReader {
   /** View calls made so far. */
   roundTrips = 0
-  private readonly txCache = new Map<string, Promise<VerifiedTx>>()
+  private readonly txMemo = new Map<string, Promise<VerifiedTx>>()
   private readonly unspentCache = new Map<string, Promise<ChainUtxo[]>>()
   private readonly mempoolCache = new Map<string, Promise<AddressMempool>>()
   private readonly historyCache = new Map<string, Promise<HistoryEntry[]>>()
@@ -109,6 +119,7 @@ export class StateReader {
   constructor(
     readonly view: ChainView,
     readonly signal?: AbortSignal,
+    readonly txCache?: TxCache,
   ) {
     if (typeof view !== 'object' || view === null || typeof view.getTransaction !== 'function')
       throw new KomodoCcError('ARG_INVALID', 'context.view expected a ChainView', { name: 'context.view' })
@@ -196,18 +207,33 @@ export class StateReader {
    */
   tx(txid: string): Promise<VerifiedTx> {
     const id = txidText(txid, 'txid')
-    let p = this.txCache.get(id)
+    let p = this.txMemo.get(id)
     if (p === undefined) {
-      p = this.call(() => this.view.getTransaction(id)).then((hex) => verifyTx(id, hex))
-      this.txCache.set(id, p)
+      const cached = this.txCache?.get(id)
+      p =
+        cached !== undefined
+          ? Promise.resolve(cachedTx(id, cached))
+          : this.call(() => this.view.getTransaction(id)).then((hex) => this.kept(verifyTx(id, hex)))
+      this.txMemo.set(id, p)
     }
     return p
+  }
+
+  /** `t` (checked by `verifyTx`), kept in the caller's cache. */
+  private kept(t: VerifiedTx): VerifiedTx {
+    this.txCache?.keepVerified(t.txid, t.hex)
+    return t
   }
 
   /** Several transactions, in order; one batched round trip where the view batches, for those not read yet. */
   async txs(txids: readonly string[]): Promise<VerifiedTx[]> {
     const ids = txids.map((t, i) => txidText(t, `txids[${i}]`))
-    const missing = [...new Set(ids.filter((t) => !this.txCache.has(t)))]
+    const missing = [...new Set(ids.filter((t) => !this.txMemo.has(t)))].filter((t) => {
+      const cached = this.txCache?.get(t)
+      if (cached === undefined) return true
+      this.txMemo.set(t, Promise.resolve(cachedTx(t, cached)))
+      return false
+    })
     if (missing.length > 1 && typeof this.view.getTransactions === 'function') {
       const batch = this.call(() => this.view.getTransactions!(missing)).then((hexes) => {
         if (!Array.isArray(hexes) || hexes.length !== missing.length)
@@ -215,9 +241,9 @@ export class StateReader {
         return hexes
       })
       missing.forEach((id, i) =>
-        this.txCache.set(
+        this.txMemo.set(
           id,
-          batch.then((h) => verifyTx(id, h[i]!)),
+          batch.then((h) => this.kept(verifyTx(id, h[i]!))),
         ),
       )
     }
@@ -354,7 +380,7 @@ export function readerOf(ctx: ResolveContext): StateReader {
     throw new KomodoCcError('ARG_INVALID', 'resolve context expected an object { view, pubkey, … }', {
       name: 'context',
     })
-  return new StateReader(ctx.view, ctx.signal)
+  return new StateReader(ctx.view, ctx.signal, ctx.txCache)
 }
 
 /** `txid:vout` (txid lower-case display hex), the key resolvers use for outpoint sets. @example outpointKey(u.txid, u.vout) */
@@ -393,6 +419,11 @@ export function verifyTx(txid: string, hex: unknown, source = 'the chain source'
     })
   }
   return Object.freeze({ txid, hex: hex.toLowerCase(), tx })
+}
+
+/** A transaction from a {@link TxCache}: its bytes were checked against `txid` when they were kept; parsed afresh. */
+function cachedTx(txid: string, hex: string): VerifiedTx {
+  return Object.freeze({ txid, hex, tx: parseTransaction(hexToBytes(hex, 'transaction')) })
 }
 
 /**
@@ -534,12 +565,12 @@ export async function normalCoins(
 }
 
 /**
- * The builder's context from a resolve context and the state found: `utxos` and `height` filled in, `view` and
- * `signal` dropped.
+ * The builder's context from a resolve context and the state found: `utxos` and `height` filled in, `view`,
+ * `signal` and `txCache` dropped.
  * @internal
  */
 export function buildContextOf(ctx: ResolveContext, utxos: readonly Utxo[], height: number): BuildContext {
-  const { view: _view, signal: _signal, ...rest } = ctx
+  const { view: _view, signal: _signal, txCache: _txCache, ...rest } = ctx
   return { ...rest, utxos, height }
 }
 

@@ -9,7 +9,7 @@ import { p2pkhAddress } from '../address/address.js'
 import { MAX_TX_SIZE_AFTER_SAPLING, type Transaction } from '../tx/types.js'
 import type { AddressMempool, ChainUtxo, ChainView, HistoryEntry, MempoolSpend } from '../cctx/types.js'
 import { verifyTx } from '../cctx/resolve.js'
-import { ElectrumClient, type ElectrumCall, type ElectrumClientOptions } from './client.js'
+import { ElectrumClient, ElectrumError, type ElectrumCall, type ElectrumClientOptions } from './client.js'
 import { scripthash } from './scripthash.js'
 import { ScriptBook } from './scripts.js'
 import {
@@ -69,6 +69,15 @@ export type ElectrumViewOptions = ElectrumViewServer &
     proofOfWork?: 'mindiff' | 'nbits'
     /** An existing client to use (the view then leaves it open on `close`). */
     client?: ElectrumClient
+    /**
+     * Subscribe to each script hash the view lists (`blockchain.scripthash.subscribe`) and answer `listUnspent`,
+     * `getAddressMempool` and `getAddressHistory` of an address again from what it read, until the server notifies a
+     * change of one of its script hashes (a new status: any history or mempool change, a reorganisation included; a
+     * reconnection renews every subscription and its answer counts as one). Default false: every call asks. The
+     * server's notifications come when it has indexed the change (ElectrumX: its mempool poll), so an answer may be
+     * that much older than the node; what the wallet sent itself it adds on its own (its pending set).
+     */
+    subscribe?: boolean
   }
 
 /** A ChainView over Electrum, with its client and its address book. */
@@ -472,8 +481,74 @@ export function createElectrumView(options: ElectrumViewOptions): ElectrumView {
     })
   }
 
+  // ---- listings answered again until a script hash's status changes (options.subscribe)
+  const subscribing = options.subscribe === true
+  if (options.subscribe !== undefined && typeof options.subscribe !== 'boolean')
+    throw new KomodoCcError('ARG_INVALID', 'subscribe expected a boolean', { name: 'subscribe' })
+  /** Notifications seen per script hash (lower-case): a listing read at other counts is stale. */
+  const notified = new Map<string, number>()
+  const subscribed = new Set<string>()
+  /** Script hashes the server will not follow (a refused subscription, a `null` status: history too large). */
+  const unfollowed = new Set<string>()
+  const listings = new Map<string, { hashes: string; counts: number[]; value: Promise<unknown> }>()
+  if (subscribing)
+    client.onNotification((method, params) => {
+      if (method !== 'blockchain.scripthash.subscribe' || typeof params[0] !== 'string') return
+      const sh = params[0].toLowerCase()
+      notified.set(sh, (notified.get(sh) ?? 0) + 1)
+      // a null status: an empty history, or the server dropping the subscription (history too large) and sending no
+      // more; either way this script hash is listed on every call from now on
+      if (params[1] === null) unfollowed.add(sh)
+    })
+  /** `read(address)`, or its last answer while none of the address's script hashes was notified since. */
+  const remembered = async <T>(kind: string, address: string, read: () => Promise<T>, copy: (v: T) => T) => {
+    if (!subscribing) return read()
+    const { hashes } = scriptsFor(address)
+    const fresh = hashes.filter((sh) => !subscribed.has(sh) && !unfollowed.has(sh))
+    if (fresh.length > 0)
+      await Promise.all(
+        fresh.map((sh) =>
+          client.subscribe('blockchain.scripthash.subscribe', [sh]).then(
+            () => subscribed.add(sh),
+            (e: unknown) => {
+              if (!(e instanceof ElectrumError)) throw e // the transport: the listing would fail too
+              unfollowed.add(sh) // refused (history too large): this address is listed on every call
+            },
+          ),
+        ),
+      )
+    if (hashes.some((sh) => unfollowed.has(sh))) return read()
+    const key = `${kind}:${address}`
+    const counts = hashes.map((sh) => notified.get(sh) ?? 0)
+    const m = listings.get(key)
+    if (m !== undefined && m.hashes === hashes.join() && m.counts.every((c, i) => c === counts[i]))
+      return copy((await m.value) as T)
+    const value = read()
+    listings.set(key, { hashes: hashes.join(), counts, value })
+    value.catch(() => listings.delete(key))
+    return copy(await value)
+  }
+  const utxoCopy = <U extends ChainUtxo>(l: U[]): U[] => l.map((u) => ({ ...u, script: u.script.slice() }))
+
   // ---- the contract
-  const listUnspent = async (address: string): Promise<ChainUtxo[]> => {
+  const listUnspent = (address: string): Promise<ChainUtxo[]> =>
+    remembered('unspent', address, () => readUnspent(address), utxoCopy)
+  const getAddressMempool = (address: string): Promise<AddressMempool> =>
+    remembered(
+      'mempool',
+      address,
+      () => readAddressMempool(address),
+      (m) => ({ outputs: utxoCopy(m.outputs), spends: m.spends.map((x) => ({ ...x })) }),
+    )
+  const getAddressHistory = (address: string): Promise<HistoryEntry[]> =>
+    remembered(
+      'history',
+      address,
+      () => readAddressHistory(address),
+      (l) => l.map((h) => ({ ...h })),
+    )
+
+  const readUnspent = async (address: string): Promise<ChainUtxo[]> => {
     const { hashes, hexes } = scriptsFor(address)
     const r1 = await calls(
       hashes.flatMap((sh) => [
@@ -560,7 +635,7 @@ export function createElectrumView(options: ElectrumViewOptions): ElectrumView {
     return out
   }
 
-  const getAddressMempool = async (address: string): Promise<AddressMempool> => {
+  const readAddressMempool = async (address: string): Promise<AddressMempool> => {
     const { hashes, hexes } = scriptsFor(address)
     const r1 = await calls(hashes.map((sh) => ({ method: 'blockchain.scripthash.get_mempool', params: [sh] })))
     const ids: string[] = []
@@ -595,7 +670,7 @@ export function createElectrumView(options: ElectrumViewOptions): ElectrumView {
     return { outputs, spends }
   }
 
-  const getAddressHistory = async (address: string): Promise<HistoryEntry[]> => {
+  const readAddressHistory = async (address: string): Promise<HistoryEntry[]> => {
     const { hashes } = scriptsFor(address)
     const r = await calls(hashes.map((sh) => ({ method: 'blockchain.scripthash.get_history', params: [sh] })))
     const lists = hashes.map((sh, i) => parseHistory(r[i], sh).filter((h) => !h.mempool))

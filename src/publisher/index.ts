@@ -23,3 +23,10 @@ export {
   type WebStorageLike,
 } from './journal.js'
 export { samplesPaid } from './funds.js'
+export {
+  createPublisherPool,
+  type PublisherPool,
+  type PublisherPoolOptions,
+  type PublisherPoolMember,
+  type PoolEvent,
+} from './pool.js'

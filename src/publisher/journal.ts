@@ -176,6 +176,34 @@ export function parseJournal(text: string, oracletxid: string, pubkey: string, n
   return d
 }
 
+/** What {@link journalText} remembers of each entry's text: the state and hex it was written with. @internal */
+export type JournalTextMemo = WeakMap<JournalEntry, { state: JournalState; hex: string | undefined; text: string }>
+
+/**
+ * The journal's text, `JSON.stringify` of `{ version, oracletxid, pubkey, next, compacted, entries }` in that order,
+ * each entry's JSON taken from `memo` while its state and hex are those it was written with: a publisher with many
+ * unconfirmed samples writes its journal per sample without encoding every entry again. The memo is the caller's.
+ * @internal
+ * @example await storage.write(journalText(journal, memo))
+ */
+export function journalText(d: JournalData, memo: JournalTextMemo): string {
+  const parts = d.entries.map((e) => {
+    const m = memo.get(e)
+    if (m !== undefined && m.state === e.state && m.hex === e.hex) return m.text
+    const text = JSON.stringify(e)
+    memo.set(e, { state: e.state, hex: e.hex, text })
+    return text
+  })
+  const head = JSON.stringify({
+    version: d.version,
+    oracletxid: d.oracletxid,
+    pubkey: d.pubkey,
+    next: d.next,
+    compacted: d.compacted,
+  })
+  return `${head.slice(0, -1)},"entries":[${parts.join(',')}]}`
+}
+
 /**
  * Drops what a journal no longer needs: the hex of confirmed entries, and confirmed entries before the last
  * `keepConfirmed` ones, from the start only (an entry after an unconfirmed one stays): memory stays bounded however

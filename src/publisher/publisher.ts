@@ -6,10 +6,17 @@ import { bytesToHex, hexToBytes } from '../bytes/hex.js'
 import { sha256 } from '../hash/index.js'
 import { KMD, type ChainParams } from '../address/chain.js'
 import { decodeWif } from '../address/address.js'
-import { batonPubkey } from '../cc/address.js'
-import type { Signer } from '../tx/sign.js'
-import type { ChainView } from '../cctx/types.js'
-import { normalCoins, StateReader } from '../cctx/resolve.js'
+import { batonKey, batonPubkey } from '../cc/address.js'
+import { keySigner, type Signer } from '../tx/sign.js'
+import type { ChainUtxo, ChainView, Utxo } from '../cctx/types.js'
+import { daemonMapOrder, normalCoins, outpointKey, StateReader } from '../cctx/resolve.js'
+import type { BuildResult } from '../cctx/complete.js'
+import { TxCache } from '../cctx/tx-cache.js'
+import { p2pkhAddress } from '../address/address.js'
+import { hash160 } from '../hash/index.js'
+import { equalBytes } from '../bytes/utils.js'
+import { p2pkScript, p2pkhScript } from '../script/script.js'
+import { buildOraclesData } from '../modules/oracles/build.js'
 import { encodeOracleData, type OracleValue } from '../oracle-data/format.js'
 import { chunkOracleData } from '../oracle-data/chunk.js'
 import { oracleRecordFit, oraclesDataScriptSize, type OracleRecordFit } from '../oracle-data/fit.js'
@@ -21,11 +28,22 @@ import {
   oraclesDatafee,
   oraclesOpretOf,
   oraclesSubscriptions,
+  settledInOrder,
 } from '../modules/oracles/resolve-state.js'
 import { chainAheadOfJournal, verifyJournal, type JournalOwner } from './verify.js'
 import { PendingSet } from '../wallet/pending.js'
-import { createWallet, type Wallet, type WalletResult } from '../wallet/wallet.js'
-import { compactJournal, memoryJournalStorage, parseJournal, type JournalData, type JournalEntry } from './journal.js'
+import { inspectBuild } from '../inspect-build.js'
+import { checkBuilt, createWallet, type Wallet, type WalletResult } from '../wallet/wallet.js'
+import { DEFAULT_MAX_FEE } from '../rpc/flow.js'
+import {
+  compactJournal,
+  journalText,
+  memoryJournalStorage,
+  parseJournal,
+  type JournalData,
+  type JournalEntry,
+  type JournalTextMemo,
+} from './journal.js'
 import type { JournalStorage, JournalState } from './journal.js'
 import { samplesPaid } from './funds.js'
 
@@ -69,6 +87,51 @@ export type OraclePublisherOptions = {
    * splits to it; `fit` says at start whether the oracle's records can fit.
    */
   policy?: RelayPolicy
+  /**
+   * Transactions verified before (kept by txid, bounded in bytes; default: this publisher's own `new TxCache()`):
+   * reconciling with the chain reads them from here, and the publisher keeps each sample it signs in it. A pool
+   * gives its members one.
+   */
+  txCache?: TxCache
+  /**
+   * What publishers of one key in one process share (a pool makes one per key): one queue (their samples are built
+   * and sent one at a time), what they sent, and the key's normal coins, which pay every sample's fee.
+   * @internal
+   */
+  lane?: PublisherLane
+}
+
+/**
+ * What publishers of one key share ({@link createPublisherLane}): one queue, the transactions they sent that the
+ * node may not show yet, and the key's normal coins as followed locally (undefined: read them from the chain).
+ * @internal
+ */
+export type PublisherLane = {
+  readonly pending: PendingSet
+  readonly coins: { list: Utxo[] | undefined }
+  /** Runs `f` after everything queued before it (whatever it did). */
+  serial<T>(f: () => Promise<T>): Promise<T>
+  /** Resolves when the queue is empty of what was queued so far. */
+  idle(): Promise<void>
+}
+
+/**
+ * A lane for the publishers of one key in one process.
+ * @internal
+ * @example const lane = createPublisherLane(); await createOraclePublisher({ ...options, lane })
+ */
+export function createPublisherLane(): PublisherLane {
+  let queue: Promise<unknown> = Promise.resolve()
+  return {
+    pending: new PendingSet(),
+    coins: { list: undefined },
+    serial: <T>(f: () => Promise<T>): Promise<T> => {
+      const run = queue.then(f, f)
+      queue = run.catch(() => undefined)
+      return run
+    },
+    idle: () => queue.then(() => undefined),
+  }
 }
 
 /** Whether the oracle's records fit the node's relay policy ({@link OraclePublisher.fit}). */
@@ -164,6 +227,12 @@ export type OraclePublisher = {
   [Symbol.asyncIterator](): AsyncIterator<PublisherEvent>
 }
 
+/**
+ * How long a publisher without a poll (`pollMs: 0`) builds from its local state before reading the chain again (ms):
+ * each sample's expiry height comes from the height last read, so the state must not age for ~200 blocks.
+ */
+const LOCAL_MAX_AGE_MS = 60_000
+
 /** Failures of a chain source that say nothing about the transaction: worth trying again. */
 const TRANSIENT = new Set(['RPC_HTTP', 'RPC_TIMEOUT', 'ELECTRUM_TRANSPORT'])
 const isTransient = (e: unknown): boolean =>
@@ -215,12 +284,21 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
   const datacarriersize = policy.datacarrier ? policy.datacarriersize : 0
 
   // the builder: the caller's wallet, or one made here over the chain source plus what this publisher sent
-  const pending = new PendingSet()
+  const lane = options.lane ?? createPublisherLane()
+  const pending = lane.pending
+  if (options.txCache !== undefined && !(options.txCache instanceof TxCache))
+    throw new KomodoCcError('ARG_INVALID', 'createOraclePublisher: options.txCache expected a TxCache', {
+      name: 'txCache',
+    })
+  const txCache = options.txCache ?? new TxCache()
   let wallet: Wallet
   const own = options.wallet === undefined
+  // the signers of the publisher's own builds (its chain of samples, built without asking the source)
+  let signers: { signer: Signer; batonSigner: Signer } | undefined
   if (own) {
     const privateKey = options.privateKey
     wallet = createWallet({
+      txCache,
       view: pending.view(base),
       ...(privateKey !== undefined ? { privateKey } : {}),
       ...(options.signer !== undefined ? { signer: options.signer } : {}),
@@ -231,6 +309,11 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
       policy,
       methods: oraclesResolvers.filter((m) => m.method === 'oraclesdata'),
     })
+    if (privateKey !== undefined) {
+      const k = keyBytes(privateKey, chain)
+      signers = { signer: keySigner(k), batonSigner: keySigner(batonKey(k)) }
+    } else if (options.signer !== undefined && options.batonSigner !== undefined)
+      signers = { signer: options.signer, batonSigner: options.batonSigner }
     // a source that must learn which scripts an address stands for (Electrum): the key and its baton key
     const keys: string[] = [wallet.pubkey]
     if (privateKey !== undefined) keys.push(bytesToHex(batonPubkey(keyBytes(privateKey, chain))))
@@ -402,27 +485,131 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
   }
 
   let dirty = false
+  const textMemo: JournalTextMemo = new WeakMap()
   const persist = async (): Promise<void> => {
     compactJournal(journal, keepConfirmed)
-    await storage.write(JSON.stringify(journal))
+    await storage.write(journalText(journal, textMemo))
     dirty = false
   }
   const entryOf = (seq: number): JournalEntry | undefined => journal.entries[seq - journal.compacted]
+
+  // ---- the local chain of samples (issue 34) ----
+  /**
+   * The state of the next sample as `resolveOraclesData` would read it, followed locally from the last read through
+   * each sample this publisher signs: its baton (vout 1), its subscription change (on the publisher's CC address) and
+   * its normal outputs (the datafee and the change, P2PK of the key) are known without asking. Read again every
+   * `pollMs`, after a refusal, and at start.
+   */
+  type LocalState = {
+    datafee: bigint
+    baton?: ChainUtxo
+    /** Subscription outputs in the resolver's order: the confirmed ones (address-index order), then the mempool's. */
+    confirmedSubs: ChainUtxo[]
+    mempoolSubs: ChainUtxo[]
+    height: number
+  }
+  let local: LocalState | undefined
+  /** When `local` was read (ms): without a poll (`pollMs: 0`) it is read again once older than LOCAL_MAX_AGE_MS. */
+  let localAt = 0
 
   // ---- funds, followed locally between reads ----
   let datafee = 0n
   let subs: { key: string; value: bigint }[] = []
   let normalFunds = 0n
+  /**
+   * Reads the chain (through what this publisher sent and the node may not show yet): the funds, and, for a publisher
+   * with its own signers, the whole state of its next sample — what `resolveOraclesData` reads (datafee, baton,
+   * subscriptions with the mempool's, normal coins, height) — from which its chain of samples then goes on locally.
+   */
   const readFunds = async (): Promise<void> => {
-    const reader = new StateReader(own ? pending.view(base) : base, signal)
-    const [fee, list, coins] = await Promise.all([
-      oraclesDatafee(reader, oracletxid, pubkey, chain ? { chain } : {}),
-      oraclesSubscriptions(reader, oracletxid, pubkey, { mempool: true, ...(chain ? { chain } : {}) }),
-      normalCoins(reader, hexToBytes(pubkey), chain ? { chain } : {}),
-    ])
+    const reader = new StateReader(own ? pending.view(base) : base, signal, txCache)
+    const opts = chain ? { chain } : {}
+    const baton =
+      signers === undefined || batonPk === undefined
+        ? undefined
+        : Promise.all([oraclesBaton(reader, oracletxid, pubkey, batonPk, opts), reader.height()])
+    baton?.catch(() => undefined) // its failure only means no local state: the next sample resolves in full
+    const [fee, list, coins] = await settledInOrder([
+      oraclesDatafee(reader, oracletxid, pubkey, opts),
+      oraclesSubscriptions(reader, oracletxid, pubkey, { mempool: true, ...opts }),
+      normalCoins(reader, hexToBytes(pubkey), opts),
+    ] as const)
     datafee = fee
     subs = list.map((u) => ({ key: `${u.txid}:${u.vout}`, value: u.satoshis }))
     normalFunds = coins.reduce((s, u) => s + u.satoshis, 0n)
+    // normal coins in `normalCoins`' order (txid, then vout), shared by the lane's publishers of this key
+    lane.coins.list = [...coins]
+    local = undefined
+    if (baton === undefined) return
+    const got = await baton.catch(() => undefined)
+    if (got === undefined) return
+    const [b, height] = got
+    localAt = Date.now()
+    local = {
+      datafee: fee,
+      ...(b === undefined ? {} : { baton: b }),
+      confirmedSubs: list.filter((u) => u.height !== 0),
+      mempoolSubs: list.filter((u) => u.height === 0),
+      height,
+    }
+  }
+
+  const mine = [p2pkScript(hexToBytes(pubkey)), p2pkhScript(hash160(hexToBytes(pubkey)))]
+  const address = p2pkhAddress(hexToBytes(pubkey), chain)
+
+  /** Builds and signs sample `recordHex` from the local state (no round trip), with the wallet's checks. */
+  const buildLocal = (recordHex: string, l: LocalState, coins: Utxo[]): WalletResult => {
+    const build = buildOraclesData(
+      { oracletxid, hexstr: recordHex },
+      {
+        pubkey,
+        utxos: coins,
+        height: l.height,
+        signer: signers!.signer,
+        batonSigner: signers!.batonSigner,
+        ...(chain !== undefined ? { chain } : {}),
+        ...(options.fee !== undefined ? { fee: options.fee } : {}),
+      },
+      {
+        oracle: oracle!.hex,
+        datafee: l.datafee,
+        ...(l.baton === undefined ? {} : { baton: l.baton }),
+        subscriptions: [...l.confirmedSubs, ...l.mempoolSubs],
+        batonPubkey: batonPk!,
+      },
+    )
+    const inspection = checkBuilt(build, {
+      method: 'oraclesdata',
+      chain: chain ?? KMD,
+      changeAddress: address,
+      maxFee: options.maxFee ?? DEFAULT_MAX_FEE,
+      policy,
+      inspect: inspectBuild,
+    })
+    return { txid: build.txid, hex: build.hex, fee: build.fee, broadcast: false, inspection, build }
+  }
+
+  /** Follows sample `b` in the local state: its inputs spent, its baton, subscription change and normal outputs. */
+  const advance = (b: BuildResult): void => {
+    const l = local
+    if (l === undefined) {
+      lane.coins.list = undefined // built by the wallet: the coins are read again with the next state
+      return
+    }
+    const spent = new Set(b.tx.vin.map((i) => outpointKey(i.txid, i.vout)))
+    const left = <T extends Utxo>(u: T): boolean => !spent.has(outpointKey(u.txid, u.vout))
+    const coins = lane.coins.list?.filter(left)
+    l.confirmedSubs = l.confirmedSubs.filter(left)
+    l.mempoolSubs = l.mempoolSubs.filter(left)
+    b.tx.vout.forEach((o, vout) => {
+      const u = { txid: b.txid, vout, satoshis: o.value, script: o.script, height: 0 }
+      if (vout === 1) l.baton = u
+      else if (mine.some((m) => equalBytes(m, o.script))) coins?.push(u)
+      // vout 0 is the subscription change on the publisher's CC address (buildOraclesData), spent again at ≥ 10000
+      else if (vout === 0 && o.value >= 10000n) l.mempoolSubs.push(u)
+    })
+    lane.coins.list = coins?.sort(daemonMapOrder)
+    l.mempoolSubs.sort(daemonMapOrder)
   }
   const fundsNow = (): { funds: bigint; paid: number } => ({
     funds: subs.reduce((s, u) => s + u.value, 0n),
@@ -478,6 +665,10 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
               recovered = true
               if (await resendLost(e.seq)) continue
             }
+            // the node disagrees with what this publisher knows: the next sample reads the chain
+            local = undefined
+            lane.coins.list = undefined
+            pending.delete(e.txid)
             const why = err instanceof Error ? err.message : String(err)
             throw new KomodoCcError(
               'PUBLISH_CONFLICT',
@@ -519,6 +710,20 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
     const open = journal.entries.filter((e) => e.state !== 'confirmed')
     if (open.length === 0) return
     const mempool = new Set(await retrying('read the mempool', () => base.getMempool()))
+    // the samples the mempool does not list: usually all confirmed, asked in one batch where the source batches
+    const gone = open.filter((e) => !mempool.has(e.txid)).map((e) => e.txid)
+    const allKnown =
+      gone.length > 1 && typeof base.getTransactions === 'function'
+        ? await retrying('read the samples', () =>
+            base.getTransactions!(gone).then(
+              (hexes) => Array.isArray(hexes) && hexes.length === gone.length,
+              (x: unknown) => {
+                if (isTransient(x)) throw x
+                return false // one of them is unknown: asked one by one below
+              },
+            ),
+          )
+        : false
     for (const e of open) {
       if (mempool.has(e.txid)) {
         if (e.state === 'signed') {
@@ -528,7 +733,7 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
         }
         continue
       }
-      if (await retrying('read a sample', () => known(e.txid))) {
+      if (allKnown || (await retrying('read a sample', () => known(e.txid)))) {
         if (e.state === 'signed') emit({ type: 'sent', seq: e.seq, txid: e.txid })
         e.state = 'confirmed'
         dirty = true
@@ -543,12 +748,7 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
   }
 
   // ---- one at a time ----
-  let queue: Promise<unknown> = Promise.resolve()
-  const serial = <T>(f: () => Promise<T>): Promise<T> => {
-    const run = queue.then(f, f)
-    queue = run.catch(() => undefined)
-    return run
-  }
+  const serial = lane.serial
 
   /** Waits (wallet given) until the node shows sample `e`, so the wallet's next build chains on it. */
   const visible = async (e: JournalEntry, s?: AbortSignal): Promise<void> => {
@@ -613,6 +813,38 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
     )
   }
 
+  /** The caller's wallet (or one without its own signers) resolves and builds the sample in full. */
+  const buildByWallet = (recordHex: string, seq: number, s?: AbortSignal): Promise<WalletResult> =>
+    retrying(
+      'build',
+      () =>
+        wallet.call(
+          'oraclesdata',
+          { oracletxid, hexstr: recordHex },
+          { broadcast: false, resolve: { mempool: true }, ...(s !== undefined ? { signal: s } : {}) },
+        ),
+      seq,
+      s,
+    )
+
+  /**
+   * The publisher's own build: from the local state, asking nothing (read from the chain first when there is none);
+   * a build the local state cannot make (funds spent, a subscription since) reads the chain and tries once more.
+   */
+  const buildOwn = async (recordHex: string, seq: number, s?: AbortSignal): Promise<WalletResult> => {
+    // a state never reconciled for long (no poll) is read again: its height sets each sample's expiry
+    if (pollMs === 0 && Date.now() - localAt > LOCAL_MAX_AGE_MS) local = undefined
+    if (local !== undefined && lane.coins.list !== undefined)
+      try {
+        return buildLocal(recordHex, local, lane.coins.list)
+      } catch (e) {
+        if (!(e instanceof KomodoCcError) || e.code === 'TX_NONSTANDARD' || e.code === 'ORACLE_TX_TOO_BIG') throw e
+      }
+    await retrying('read the chain', readFunds, seq, s)
+    if (local === undefined || lane.coins.list === undefined) return buildByWallet(recordHex, seq, s)
+    return buildLocal(recordHex, local, lane.coins.list)
+  }
+
   const publishRecord = async (recordHex: string, o: PublishOptions): Promise<PublishResult> => {
     checkOpen(o.signal)
     const hash = hashOf(recordHex)
@@ -642,24 +874,12 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
     for (const e of journal.entries) if (e.state === 'signed') await send(e, o.signal)
     const prev = entryOf(seq - 1)
     if (!own && prev !== undefined && prev.state === 'sent') await visible(prev, o.signal)
-    if (pending.list().length > 32) await retrying('read the mempool', () => pending.reconcile(base), seq, o.signal)
+    if (pending.list().length > (signers === undefined ? 32 : 256))
+      await retrying('read the mempool', () => pending.reconcile(base), seq, o.signal)
     let r: WalletResult
     try {
-      r = await retrying(
-        'build',
-        () =>
-          wallet.call(
-            'oraclesdata',
-            { oracletxid, hexstr: recordHex },
-            {
-              broadcast: false,
-              resolve: { mempool: true },
-              ...(o.signal !== undefined ? { signal: o.signal } : {}),
-            },
-          ),
-        seq,
-        o.signal,
-      )
+      r =
+        signers !== undefined ? await buildOwn(recordHex, seq, o.signal) : await buildByWallet(recordHex, seq, o.signal)
     } catch (e) {
       if (e instanceof KomodoCcError && e.code === 'INSUFFICIENT_FUNDS') {
         const err = await fundsError(e, seq)
@@ -679,8 +899,13 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
       journal.next = seq
       throw e
     }
-    await send(entry, o.signal)
+    txCache.keepVerified(r.txid, r.hex) // its own bytes: a reconcile reads its baton from here
+    // the local state goes on from this sample now: it is the next one's parent whether this send succeeds or the
+    // sample waits in the journal (sent again before any later one); a refusal drops the local state (send)
+    advance(r.build)
+    // and the lane's reads see it (another publisher of the key reading the chain before this one is sent)
     if (own) pending.add(r.build, false)
+    await send(entry, o.signal)
     followFunds(r)
     warnLow()
     return { seq, txid: r.txid, state: entry.state, duplicate: false }
@@ -703,7 +928,10 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
   if (pollMs > 0) {
     timer = setInterval(() => {
       if (closed) return
-      void serial(refresh).catch((error: unknown) => emit({ type: 'error', error }))
+      void serial(async () => {
+        await refresh()
+        await retrying('read the chain', readFunds)
+      }).catch((error: unknown) => emit({ type: 'error', error }))
     }, pollMs)
     ;(timer as { unref?: () => void }).unref?.()
   }
@@ -725,7 +953,7 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
   const closeOnce = async (): Promise<void> => {
     stopAll()
     signal?.removeEventListener('abort', onAbort)
-    await queue
+    await lane.idle()
     try {
       await persist()
     } finally {

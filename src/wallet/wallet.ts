@@ -26,6 +26,7 @@ import {
   type WalletReadResult,
 } from '../modules/registry/reads.js'
 import { StateReader } from '../cctx/resolve.js'
+import { TxCache } from '../cctx/tx-cache.js'
 import { ASSET_CHAIN_POLICY, checkRelayPolicy, type RelayPolicy } from '../tx/policy.js'
 
 /** How to make a wallet. Give `privateKey` (32 bytes, hex or WIF) or `signer`; `view` is the chain source. */
@@ -71,6 +72,13 @@ export type WalletOptions = {
    * spends those transactions' inputs again (src/wallet/pending-store.ts). Default: memory only.
    */
   pendingStore?: PendingStorage
+  /**
+   * Transactions verified by earlier calls, kept by txid (sound: a txid commits to the bytes, and only bytes hashed to
+   * their txid enter), bounded in bytes: later calls read them from here instead of the chain source. Default: a
+   * `new TxCache()` of this wallet's own (4 MiB); give one to share it (a publisher's, another wallet's on the same
+   * source), or `new TxCache(0)` to keep none.
+   */
+  txCache?: TxCache
 }
 
 /**
@@ -244,6 +252,35 @@ export type Wallet = {
 /** A read method: the daemon's parameters in its order; resolves to the daemon's answer. */
 export type WalletReadMethod = (...args: unknown[]) => Promise<unknown>
 
+/**
+ * The checks every wallet call makes on what it built, before anything is sent: read back from its bytes, it is the
+ * method asked for, its change goes only to `changeAddress`, its fee is within `maxFee`, and the node's relay policy
+ * admits it (src/tx/policy.ts: IsStandardTx). Returns the reading. The publisher's own builds pass the same checks.
+ * @throws KomodoCcError SUBMIT_MISMATCH | TX_NONSTANDARD
+ * @internal
+ * @example const inspection = checkBuilt(build, { method: 'oraclesdata', chain, changeAddress, maxFee, policy, inspect })
+ */
+export function checkBuilt(
+  build: BuildResult,
+  o: {
+    method: string
+    chain: ChainParams
+    changeAddress: string | string[]
+    maxFee: bigint
+    policy: RelayPolicy
+    /** The inspector that reads the build back (the wallet's: every module's, or a module wallet's own). */
+    inspect: WalletTables['inspect']
+  },
+): Inspection {
+  const inspection = o.inspect(build, { chain: o.chain })
+  // the submit checks: the method asked for, change only to the wallet, the fee within bound
+  checkInspection(inspection, { method: o.method, changeAddress: o.changeAddress })
+  checkFee(build.fee, o.maxFee)
+  // what the node would refuse is refused here, before anything is sent
+  checkRelayPolicy(build.tx, o.policy, { what: `${o.method}'s transaction` })
+  return inspection
+}
+
 /** Broadcast failures that leave a transaction's fate unknown (it may have reached the node). */
 const UNCERTAIN = new Set(['RPC_TIMEOUT', 'RPC_HTTP', 'ABORTED'])
 
@@ -336,6 +373,9 @@ export function walletOver(options: WalletOptions, tables: WalletTables): Record
   const { methods, reads } = tables
   const readByName = new Map(reads.map((r) => [r.method, r]))
   const byName = new Map(methods.map((m) => [m.method, m]))
+  if (options.txCache !== undefined && !(options.txCache instanceof TxCache))
+    throw new KomodoCcError('ARG_INVALID', 'createWallet: options.txCache expected a TxCache', { name: 'txCache' })
+  const txCache = options.txCache ?? new TxCache()
   const pending = new PendingSet()
   const store = options.pendingStore === undefined ? undefined : bindPendingStore(options.pendingStore, pending)
   /** Reconciles with the node, saving the set when it shrank. */
@@ -371,15 +411,18 @@ export function walletOver(options: WalletOptions, tables: WalletTables): Record
       ...(options.fee !== undefined ? { fee: options.fee } : {}),
       ...(options.expiryDelta !== undefined ? { expiryDelta: options.expiryDelta } : {}),
       ...(o.signal !== undefined ? { signal: o.signal } : {}),
+      txCache,
     }
     const build = await m.resolve(params, ctx, o.resolve)
-    const inspection = tables.inspect(build, { chain })
-    // the submit checks: the method asked for, change only to the wallet, the fee within bound
     const changeAddress = changePubkey === undefined ? address : [address, p2pkhAddress(changePubkey, chain)]
-    checkInspection(inspection, { method: m.method, changeAddress })
-    checkFee(build.fee, o.maxFee ?? options.maxFee ?? DEFAULT_MAX_FEE)
-    // what the node would refuse is refused here, before anything is sent (src/tx/policy.ts: IsStandardTx)
-    checkRelayPolicy(build.tx, policy, { what: `${m.method}'s transaction` })
+    const inspection = checkBuilt(build, {
+      method: m.method,
+      chain,
+      changeAddress,
+      maxFee: o.maxFee ?? options.maxFee ?? DEFAULT_MAX_FEE,
+      policy,
+      inspect: tables.inspect,
+    })
     const out = { txid: build.txid, hex: build.hex, fee: build.fee, inspection, build }
     if (!sign || o.broadcast === false) return { ...out, broadcast: false }
     if (o.signal?.aborted === true) throw new KomodoCcError('ABORTED', `${m.method} was aborted before broadcast`)
@@ -401,6 +444,7 @@ export function walletOver(options: WalletOptions, tables: WalletTables): Record
       throw e
     }
     pending.add(build, false)
+    txCache.keepVerified(build.txid, build.hex) // its own bytes, its txid computed from them
     await store?.save()
     return { ...out, broadcast: true }
   }
@@ -437,7 +481,7 @@ export function walletOver(options: WalletOptions, tables: WalletTables): Record
       )
     return serial(async () => {
       await reconcile()
-      return r.read(new StateReader(pending.view(view)), params, { pubkey, chain })
+      return r.read(new StateReader(pending.view(view), undefined, txCache), params, { pubkey, chain })
     })
   }
 

@@ -127,7 +127,7 @@ async function maybeTxs(reader: StateReader, txids: readonly string[]): Promise<
   } catch (e) {
     if (!(e instanceof KomodoCcError && e.code === 'TX_NOT_FOUND')) throw e
   }
-  const alone = new StateReader(reader.view, reader.signal)
+  const alone = new StateReader(reader.view, reader.signal, reader.txCache)
   try {
     return await Promise.all(txids.map((t) => maybeTx(alone, t)))
   } finally {
