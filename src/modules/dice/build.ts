@@ -1,6 +1,7 @@
 import { KomodoCcError } from '../../errors.js'
 import { bytesToHex, hexToBytes } from '../../bytes/hex.js'
 import { equalBytes } from '../../bytes/utils.js'
+import { cappedThreshold, takeCcInputs } from '../../cctx/add-inputs.js'
 import { DICE_ENTROPY_FUNCIDS, DICE_MIN_PLAN_OUTPUT, dicePlanFunds, diceGlobalSnapshot } from './plan.js'
 import { ByteSnapshot } from '../../bytes/snapshot.js'
 import { formatCoins, type AmountArg } from '../../amount.js'
@@ -666,18 +667,14 @@ export function buildDiceFinish(
       const outs = planOutputs(state.planTxs, plan, 'state.planTxs', 0n).filter(
         (x) => x.txid() !== betId && x.txid() !== betTx.vin[0]!.txid,
       )
-      // AddDiceInputs: first one output of at least `need`; else outputs of at least need/60, in order, until
-      // they reach `need` or 60 of them are taken
-      let extra = outs.filter((x) => x.value >= need).slice(0, 1)
-      if (extra.length === 0) {
-        let got = 0n
-        for (const x of outs) {
-          if (x.value < need / 60n) continue
-          extra.push(x)
-          got += x.value
-          if (got >= need || extra.length >= 60) break
-        }
+      // DiceBetFinish: AddDiceInputs(…, need, 1) (one output of at least `need`), else AddDiceInputs(…, need, 60)
+      const candidates = outs.map((x) => ({ satoshis: x.value, x }))
+      const addDiceInputs = (max: number) => {
+        const { maxinputs, threshold } = cappedThreshold(need, max)
+        return takeCcInputs(candidates, threshold, need, maxinputs, () => true).inputs.map((c) => c.x)
       }
+      let extra = addDiceInputs(1)
+      if (extra.length === 0) extra = addDiceInputs(60)
       const sum = extra.reduce((s, x) => s + x.value, 0n)
       if (extra.length === 0)
         throw daemonRefusal(

@@ -20,6 +20,7 @@ import { completeBuild, type BuildResult } from '../../cctx/complete.js'
 import { curvePubkey } from '../../cctx/pubkey.js'
 import { amountParam, moneyParam, normalInputs, txidParam, hexParam } from '../../cctx/common.js'
 import { OutpointSet } from '../../cctx/outpoints.js'
+import { cappedThreshold, takeCcInputs } from '../../cctx/add-inputs.js'
 import { addTokenCcInputs, TOKEN_MAX_INPUTS } from '../tokens/add-inputs.js'
 import { stateOutputs, lastOpret, ostreamDouble, type StateTx, type StateOutputs } from '../../cctx/state-tx.js'
 import { gatewaysDepositAddress, gatewaysVerifyDeposit } from './proof.js'
@@ -143,32 +144,6 @@ function done(
 /** `maxinputs` of gatewaysbind's `AddTokenCCInputs` (src/cc/gateways.cpp `GatewaysBind`). */
 const GATEWAYS_BIND_MAX_INPUTS = 64
 
-/** `CC_MAXVINS` (src/cc/CCinclude.h): `AddGatewaysInputs` caps `maxinputs` at it. */
-const CC_MAXVINS = 1024
-
-/**
- * komodod's `AddGatewaysInputs` loop (src/cc/gateways.cpp): unlike `AddTokenCCInputs` it skips no small output (its
- * threshold is computed and never read); it takes every accepted output until the sum reaches `total` (when
- * `total > 0`) or `maxinputs` (at most `CC_MAXVINS`) are taken.
- */
-function addGatewaysInputs<U extends { readonly satoshis: bigint }>(
-  candidates: readonly U[],
-  total: bigint,
-  maxinputs: number,
-  accept: (u: U) => boolean,
-): { inputs: U[]; sum: bigint } {
-  const max = Math.min(maxinputs, CC_MAXVINS)
-  const inputs: U[] = []
-  let sum = 0n
-  for (const u of candidates) {
-    if (!accept(u)) continue
-    inputs.push(u)
-    sum += u.satoshis
-    if ((total > 0n && sum >= total) || (max > 0 && inputs.length >= max)) break
-  }
-  return { inputs, sum }
-}
-
 /**
  * A gateways builder's token CC inputs from the given outputs, each of which must be `cond`'s script: `rule`
  * `'tokens'` is `AddTokenCCInputs` ({@link addTokenCcInputs}: gatewaysbind 64, gatewayswithdraw 60), `'gateways'` is
@@ -197,7 +172,8 @@ function tokenInputs(
   const { inputs, sum } =
     rule === 'tokens'
       ? addTokenCcInputs(utxos as Utxo[], total, max, accept)
-      : addGatewaysInputs(utxos as Utxo[], total, max, accept)
+      : // AddGatewaysInputs (src/cc/gateways.cpp): its threshold is computed and never read: no output is too small
+        takeCcInputs(utxos as Utxo[], 0n, total, cappedThreshold(total, max).maxinputs, accept)
   return { inputs: inputs.map((utxo) => ({ kind: 'cc', utxo, role, condition: cond, evalCode: EVAL.TOKENS })), sum }
 }
 

@@ -1,5 +1,7 @@
 // komodod's token input rule (AddTokenCCInputs), written once: the resolvers' `tokenInputs`, the devnet's token
 // balance, the token builders' re-check of the UTXOs they are given and gateways' builders all call it.
+import { takeCcInputs } from '../../cctx/add-inputs.js'
+import { CC_MAXVINS } from '../../tx/types.js'
 
 /**
  * `maxinputs` at every call of `AddTokenCCInputs` that moves tokens in the daemon (tokentransfer, gatewayswithdraw,
@@ -8,9 +10,6 @@
  * @example TOKEN_MAX_INPUTS // 60
  */
 export const TOKEN_MAX_INPUTS = 60
-
-/** `CC_MAXVINS` (src/cc/CCinclude.h): the threshold's divisor when `maxinputs` is 0. */
-const CC_MAXVINS = 1024
 
 /**
  * komodod's `AddTokenCCInputs` loop (src/cc/CCtokens.cpp) over candidate outputs in the node's order:
@@ -31,14 +30,6 @@ export function addTokenCcInputs<U extends { readonly satoshis: bigint }>(
   maxinputs: number,
   accept: (u: U, index: number) => boolean,
 ): { inputs: U[]; sum: bigint } {
-  const threshold = total / BigInt(maxinputs !== 0 ? maxinputs : CC_MAXVINS)
-  const inputs: U[] = []
-  let sum = 0n
-  for (const [i, u] of candidates.entries()) {
-    if (u.satoshis < threshold || !accept(u, i)) continue
-    inputs.push(u)
-    sum += u.satoshis
-    if ((total > 0n && sum >= total) || (maxinputs > 0 && inputs.length >= maxinputs)) break
-  }
-  return { inputs, sum }
+  // threshold = total / (maxinputs != 0 ? maxinputs : CC_MAXVINS); no cap on maxinputs
+  return takeCcInputs(candidates, total / BigInt(maxinputs !== 0 ? maxinputs : CC_MAXVINS), total, maxinputs, accept)
 }
