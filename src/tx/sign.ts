@@ -20,6 +20,7 @@ import { parseCcV2Script } from '../script/ccv2.js'
 import { getOp, pushData } from '../script/script.js'
 import { checkedDerSize, derInto, derToCompact, isLowS } from './der.js'
 import { createSighasher, SIGHASH_ALL } from './sighash.js'
+import type { Blake2bMode } from '../hash/blake2b.js'
 import type { Transaction } from './types.js'
 
 /**
@@ -181,6 +182,8 @@ export type SignOptions = {
   allowPartial?: boolean
   /** Backend for raw private keys given as `Uint8Array` (default {@link nobleSecp256k1}). */
   backend?: Secp256k1Backend
+  /** Which BLAKE2b the signature hashes use (default `'auto'`: WebAssembly where available; `'js'`: pure JS). */
+  blake2b?: Blake2bMode
 }
 
 type Kind = 'p2pk' | 'p2pkh' | 'cc'
@@ -233,7 +236,7 @@ function plan(
   const allowPartial = options.allowPartial === undefined ? false : assertBool(options.allowPartial, 'allowPartial')
   const signers = toSigners(keys, options.backend ?? nobleSecp256k1)
   const hashType = options.hashType ?? SIGHASH_ALL
-  const hasher = createSighasher(tx)
+  const hasher = createSighasher(tx, { blake2b: options.blake2b })
   const indexes = options.inputs ?? tx.vin.map((_, i) => i)
   const jobs: Job[] = []
   // hash160 of each signer's public key, computed when a P2PKH input first needs it (for this call only)
@@ -474,6 +477,8 @@ export type VerifyOptions = {
   allowHighS?: boolean
   /** Backend for P2PK/P2PKH signature checks (default {@link nobleSecp256k1}). */
   backend?: Secp256k1Backend
+  /** Which BLAKE2b the signature hashes use (default `'auto'`). */
+  blake2b?: Blake2bMode
 }
 
 /** What {@link verifyInput} found. */
@@ -511,7 +516,7 @@ export function verifyInput(
     pushes.push(op.data)
     pc = op.end
   }
-  const hasher = createSighasher(tx)
+  const hasher = createSighasher(tx, { blake2b: options.blake2b })
   const fail = (kind: VerifyResult['kind'], reason: string): VerifyResult => ({ valid: false, kind, reason })
   // a CC v2 output (Tokel): the spent condition is its mixed-mode tree's; type 6 is allowed (tokel src/script/cc.cpp
   // cc_verifyMaybeMixed, interpreter.cpp CheckCryptoCondition)

@@ -166,7 +166,10 @@ function prepareSearch(fin: FinalizedTx, ctx: CheckedContext, backend: Secp256k1
     script: p.utxo.script,
     condition: (p as Extract<InputPlan, { kind: 'cc' }>).condition,
   }))
-  const signOpts = ctx.branchId === undefined ? {} : { branchId: ctx.branchId }
+  const signOpts = {
+    ...(ctx.branchId === undefined ? {} : { branchId: ctx.branchId }),
+    ...(ctx.blake2b === undefined ? {} : { blake2b: ctx.blake2b }),
+  }
   const withNonce = (nonce: number): Transaction => {
     const vout = fin.tx.vout.slice()
     vout[vout.length - 1] = { value: 0n, script: opretScript(encodeFaucetPayload({ funcid: 'G', nonce })) }
@@ -197,11 +200,12 @@ function prepareSearch(fin: FinalizedTx, ctx: CheckedContext, backend: Secp256k1
         tx: withNonce(0),
         spent: fin.plans.map((p) => ({ scriptCode: p.utxo.script, value: p.utxo.satoshis })),
         branchId: ctx.branchId,
+        blake2b: ctx.blake2b,
       },
       prevouts,
     )
   const hashAt = (n: number): Uint8Array => {
-    const hasher = createSighasher(withNonce(n))
+    const hasher = createSighasher(withNonce(n), { blake2b: ctx.blake2b })
     raw[nonceAt] = n & 0xff
     raw[nonceAt + 1] = (n >>> 8) & 0xff
     raw[nonceAt + 2] = (n >>> 16) & 0xff
