@@ -145,15 +145,16 @@ export function sighashParts(tx: Transaction, blake2b: Blake2bMode = 'auto'): Si
     put64(outs, q, o.value)
     q = put(outs, putCs(outs, q + 8, o.script.length), o.script)
   }
-  let hashJoinSplits = ZERO32
+  // fresh zero digests: the parts are the caller's (a shared table handed out could be written through)
+  let hashJoinSplits: Uint8Array = new Uint8Array(32)
   if (tx.joinSplits.length > 0) {
     const w = new ByteWriter(2000 * tx.joinSplits.length)
     for (const js of tx.joinSplits) writeJoinSplit(w, js)
     w.bytes(tx.joinSplitPubKey!)
     hashJoinSplits = b2(w.finish(), P_JSPLITS, mode)
   }
-  let hashShieldedSpends = ZERO32,
-    hashShieldedOutputs = ZERO32
+  let hashShieldedSpends: Uint8Array = new Uint8Array(32),
+    hashShieldedOutputs: Uint8Array = new Uint8Array(32)
   if (v4 && tx.shieldedSpends.length > 0) {
     const w = new ByteWriter(320 * tx.shieldedSpends.length)
     for (const s of tx.shieldedSpends) w.bytes(s.cv).bytes(s.anchor).bytes(s.nullifier).bytes(s.rk).bytes(s.zkproof)
@@ -330,22 +331,21 @@ function zcashSighash(
 const PRE = /* @__PURE__ */ new Uint8Array(512)
 const PRE_DV = /* @__PURE__ */ new DataView(PRE.buffer)
 
-let lastBranch = -1
-let lastPerson: Uint8Array = ZERO32
 const SIGHASH_PREFIX = /* @__PURE__ */ utf8('ZcashSigHash')
-/** "ZcashSigHash" ‖ branch id LE, remembered for the last branch id used. */
+function personalizationOf(branchId: number): Uint8Array {
+  const p = new Uint8Array(16)
+  p.set(SIGHASH_PREFIX)
+  p[12] = branchId & 0xff
+  p[13] = (branchId >>> 8) & 0xff
+  p[14] = (branchId >>> 16) & 0xff
+  p[15] = branchId >>> 24
+  return p
+}
+// a table (never written after it is made): Sapling's, the branch of KMD and every asset chain
+const SAPLING_PERSON = /* @__PURE__ */ personalizationOf(SAPLING_BRANCH_ID)
+/** "ZcashSigHash" ‖ branch id LE: Sapling's from the table, any other made for the call. */
 function personalization(branchId: number): Uint8Array {
-  if (branchId !== lastBranch) {
-    const p = new Uint8Array(16)
-    p.set(SIGHASH_PREFIX)
-    p[12] = branchId & 0xff
-    p[13] = (branchId >>> 8) & 0xff
-    p[14] = (branchId >>> 16) & 0xff
-    p[15] = branchId >>> 24
-    lastPerson = p
-    lastBranch = branchId
-  }
-  return lastPerson
+  return branchId === SAPLING_BRANCH_ID ? SAPLING_PERSON : personalizationOf(branchId)
 }
 
 /** scriptCode with every OP_CODESEPARATOR removed (legacy algorithm). */

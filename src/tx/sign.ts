@@ -38,14 +38,13 @@ export type Secp256k1Backend = {
   getPublicKey(privateKey: Uint8Array): Uint8Array
 }
 
-let hashesSet = false
+// noble's `hashes` are its own configuration (STYLE: set inside this file); filled once if the application has not,
+// read from noble itself each time (no flag of ours)
 function nobleReady(): void {
-  if (hashesSet) return
   // our short-message SHA-256 and HMAC: RFC 6979 spends a third of a signature in HMAC-SHA256 otherwise
   if (secp.hashes.sha256 === undefined) secp.hashes.sha256 = (m) => sha256Fast(m) as Uint8Array<ArrayBuffer>
   if (secp.hashes.hmacSha256 === undefined)
     secp.hashes.hmacSha256 = (k, m) => hmacSha256(k, m) as Uint8Array<ArrayBuffer>
-  hashesSet = true
 }
 
 /**
