@@ -14,6 +14,7 @@ import { formatCoins } from '../../../src/amount.js'
 import { sbits } from '../../../src/sbits.js'
 import { txid as txidOf } from '../../../src/tx/codec.js'
 import type { Transaction } from '../../../src/tx/types.js'
+import { plainTx } from '../../_util/tx.js'
 import { coin, ctxOf, key } from '../_build.js'
 
 const house = key(1)
@@ -113,25 +114,14 @@ function txOf(r: Row, i: number): Transaction {
             hash: '00'.repeat(32),
             proof: '00'.repeat(32),
           }
-  return {
-    overwintered: true,
-    version: 4,
-    versionGroupId: 0x892f2085,
-    lockTime: 0,
-    expiryHeight: 0,
-    valueBalance: 0n,
-    shieldedSpends: [],
-    shieldedOutputs: [],
-    joinSplits: [],
-    vin: [
-      { txid: (0xa00 + i).toString(16).padStart(64, '0'), vout: 0, scriptSig: new Uint8Array(0), sequence: 0xffffffff },
-    ],
-    vout: [
+  return plainTx(
+    [{ txid: (0xa00 + i).toString(16).padStart(64, '0'), vout: 0 }],
+    [
       { value: r.value, script: r.otherScript ? ccScript(cc1of1(0xe6, stranger.pub)) : GLOBAL },
       { value: 10000n, script: fundingPubKey },
       { value: 0n, script: encodeDiceOpret(opret) },
     ],
-  }
+  )
 }
 
 const TXS = ROWS.map(txOf)

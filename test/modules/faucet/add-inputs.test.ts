@@ -13,6 +13,7 @@ import { ccScript } from '../../../src/script/cc.js'
 import { formatCoins } from '../../../src/amount.js'
 import { txid as txidHex } from '../../../src/tx/codec.js'
 import type { Transaction } from '../../../src/tx/types.js'
+import { plainTx } from '../../_util/tx.js'
 import type { Utxo } from '../../../src/cctx/types.js'
 import { key } from '../_build.js'
 
@@ -95,23 +96,11 @@ const utxosOf = (c: Case): Utxo[] =>
 
 /** One transaction holding the case's outputs (vout = index), and one spending those the case marks spent. */
 function txsOf(c: Case): Transaction[] {
-  const base = {
-    overwintered: true,
-    version: 4,
-    versionGroupId: 0x892f2085,
-    lockTime: 0,
-    expiryHeight: 0,
-    valueBalance: 0n,
-    shieldedSpends: [],
-    shieldedOutputs: [],
-    joinSplits: [],
-  }
-  const holder: Transaction = {
-    ...base,
-    vin: [{ txid: '99'.repeat(32), vout: 0, scriptSig: new Uint8Array(0), sequence: 0xffffffff }],
-    vout: c.values.map((value) => ({ value, script: FAUCET_SCRIPT })),
-  }
-  return [holder, { ...base, vin: [], vout: [{ value: 0n, script: new Uint8Array([0x6a]) }] }]
+  const holder = plainTx(
+    [{ txid: '99'.repeat(32), vout: 0 }],
+    c.values.map((value) => ({ value, script: FAUCET_SCRIPT })),
+  )
+  return [holder, plainTx([], [{ value: 0n, script: new Uint8Array([0x6a]) }])]
 }
 
 type Caller = { name: string; applies: (c: Case) => boolean; check: (c: Case) => void }

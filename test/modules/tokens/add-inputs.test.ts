@@ -19,7 +19,8 @@ import { ccScript } from '../../../src/script/cc.js'
 import { p2pkScript } from '../../../src/script/script.js'
 import { bytesToHex } from '../../../src/bytes/hex.js'
 import { sha256 } from '../../../src/hash/index.js'
-import type { Utxo } from '../../../src/cctx/types.js'
+import type { InputPlan, Utxo } from '../../../src/cctx/types.js'
+import { plainTx } from '../../_util/tx.js'
 import type { Transaction } from '../../../src/tx/types.js'
 
 type Case = {
@@ -124,19 +125,7 @@ const coin = (b: string, sats: bigint): Utxo => ({
   height: 1,
 })
 /** The funding transaction behind `coin('11', …)` as the validity rule reads it (the creator must pay for a create). */
-const funding = (sats: bigint): Transaction => ({
-  overwintered: false,
-  version: 1,
-  versionGroupId: 0,
-  lockTime: 0,
-  expiryHeight: 0,
-  valueBalance: 0n,
-  shieldedSpends: [],
-  shieldedOutputs: [],
-  joinSplits: [],
-  vin: [],
-  vout: [{ value: sats, script: p2pkScript(pub) }],
-})
+const funding = (sats: bigint): Transaction => plainTx([], [{ value: sats, script: p2pkScript(pub) }], { v1: true })
 
 /** A token whose create is split into the case's valid outputs, and a forged transfer holding its invalid ones. */
 function chainFor(c: Case) {
@@ -149,51 +138,43 @@ function chainFor(c: Case) {
   )
   // signed: the token validity rule finds token inputs by their fulfillments (scriptSigs)
   const ctx = checkContext({ pubkey: pub, utxos: [], height: 11, privateKey: priv })
-  const split = completeBuild(
-    finalizeCcTx({
-      inputs: [
-        { kind: 'p2pk', utxo: coin('22', 100_000_000n), role: 'caller' },
-        {
-          kind: 'cc',
-          utxo: { txid: create.txid, vout: 1, satoshis: supply, script: mine() },
-          role: 'caller',
-          condition: cc1of1(EVAL.TOKENS, pub),
-          evalCode: EVAL.TOKENS,
-        },
-      ],
-      outputs: [...valid, 1n].map((value) => ({ value, script: mine() })),
-      opret: encodeTokensPayload({
-        funcid: 't',
-        evalCode: 0xf2,
-        tokenid: create.txid,
-        pubkeys: [bytesToHex(pub)],
-        blobs: [],
+  // a token transfer ('t' of the tokenid to us) of `values`, spending `inputs`
+  const transfer = (inputs: InputPlan[], values: bigint[]) =>
+    completeBuild(
+      finalizeCcTx({
+        inputs,
+        outputs: values.map((value) => ({ value, script: mine() })),
+        opret: encodeTokensPayload({
+          funcid: 't',
+          evalCode: 0xf2,
+          tokenid: create.txid,
+          pubkeys: [bytesToHex(pub)],
+          blobs: [],
+        }),
+        changePubkey: ctx.pubkey,
+        fee: ctx.fee,
+        expiryHeight: ctx.expiryHeight,
       }),
-      changePubkey: ctx.pubkey,
-      fee: ctx.fee,
-      expiryHeight: ctx.expiryHeight,
-    }),
-    ctx,
-    EVAL.TOKENS,
+      ctx,
+      EVAL.TOKENS,
+    )
+  const split = transfer(
+    [
+      { kind: 'p2pk', utxo: coin('22', 100_000_000n), role: 'caller' },
+      {
+        kind: 'cc',
+        utxo: { txid: create.txid, vout: 1, satoshis: supply, script: mine() },
+        role: 'caller',
+        condition: cc1of1(EVAL.TOKENS, pub),
+        evalCode: EVAL.TOKENS,
+      },
+    ],
+    [...valid, 1n],
   )
-  // a transfer opret naming the tokenid with no token inputs: its outputs are no tokens (it does not balance)
-  const forged = completeBuild(
-    finalizeCcTx({
-      inputs: [{ kind: 'p2pk', utxo: coin('33', 100_000_000n), role: 'caller' }],
-      outputs: c.values.filter((_, i) => invalid.has(i)).map((value) => ({ value, script: mine() })),
-      opret: encodeTokensPayload({
-        funcid: 't',
-        evalCode: 0xf2,
-        tokenid: create.txid,
-        pubkeys: [bytesToHex(pub)],
-        blobs: [],
-      }),
-      changePubkey: ctx.pubkey,
-      fee: ctx.fee,
-      expiryHeight: ctx.expiryHeight,
-    }),
-    ctx,
-    EVAL.TOKENS,
+  // no token inputs: its outputs are no tokens (it does not balance)
+  const forged = transfer(
+    [{ kind: 'p2pk', utxo: coin('33', 100_000_000n), role: 'caller' }],
+    c.values.filter((_, i) => invalid.has(i)),
   )
   let v = 0
   let f = 0
