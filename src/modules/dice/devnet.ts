@@ -98,8 +98,9 @@ export function validateDice(check: ModuleCheck): void {
     if (b.sbits !== f.sbits || b.fundingtxid !== fundingtxid) return fail('sbits or fundingtxid mismatch for wlt')
     if (tx.vout[1] === undefined || !equalBytes(tx.vout[1].script, fundingPubKey))
       return fail('tx.vout[1] != fundingPubKey for wlt')
-    // DiceAmounts(…, sbits, fundingtxid) with the transaction's own opret's sbits (DiceValidate)
-    const plan: DicePlanRef = { fundingtxid, sbits: p.sbits }
+    // DiceValidate calls DiceAmounts(…, sbits, fundingtxid) with the funding 'F''s sbits (a different sbits in the
+    // transaction's own opret is only logged by the daemon, not refused)
+    const plan: DicePlanRef = { fundingtxid, sbits: f.sbits }
     const inSum = inputs.reduce((s, x) => s + (x.cc ? planOutput(chain, x.coin.txid, x.coin.vout, plan) : 0n), 0n)
     const outSum = tx.vout.reduce((s, o) => s + diceVoutValue(o, p, () => txid, plan), 0n)
     const betTx = be.tx
