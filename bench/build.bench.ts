@@ -8,34 +8,25 @@ import { ccScript } from '../src/script/cc.js'
 import { sha256d } from '../src/hash/index.js'
 import { serializeTransaction } from '../src/tx/codec.js'
 import { tinySecp256k1Backend } from '../src/tx/sign.js'
-import { useWasmBlake2b } from '../src/hash/blake2b.js'
+import { blake2bBackend } from '../src/hash/blake2b.js'
 import { bettorKey, coin, diceBet, fund, out, priv, prove, pub2, pubkey, tokenTransfer } from './fixtures.js'
 import { OURS, bench } from './_opts.js'
 
 const tinyBackend = tinySecp256k1Backend(tiny as never)
 
-/**
- * `build()` with the pure-JS BLAKE2b forced for its sighashes, then back to the default (WebAssembly where it can be
- * instantiated; the switch is global). The rows without this helper run the default, as a user's build does.
- */
-function withJsBlake2b<T>(build: () => T): T {
-  useWasmBlake2b(false)
-  const r = build()
-  useWasmBlake2b('auto')
-  return r
-}
 // the default must be the WebAssembly BLAKE2b here, and both must build the same bytes
-for (const [what, build] of [
-  ['tokentransfer', tokenTransfer()],
-  ['dicebet', diceBet()],
+// (the pure-JS rows pass context.blake2b = 'js': the BLAKE2b is an option of the build, not a process-wide switch)
+for (const [what, build, js] of [
+  ['tokentransfer', tokenTransfer(), tokenTransfer({ blake2b: 'js' })],
+  ['dicebet', diceBet(), diceBet({ blake2b: 'js' })],
 ] as const) {
-  if (!useWasmBlake2b('auto')) throw new Error('WASM BLAKE2b unavailable: the default rows would not measure it')
-  if (withJsBlake2b(build).hex !== build().hex)
-    throw new Error(`${what}: WASM and pure-JS BLAKE2b build different bytes`)
+  if (blake2bBackend() !== 'wasm') throw new Error('WASM BLAKE2b unavailable: the default rows would not measure it')
+  if (js().hex !== build().hex) throw new Error(`${what}: WASM and pure-JS BLAKE2b build different bytes`)
 }
 const transfer = tokenTransfer(),
   transferTiny = tokenTransfer({ backend: tinyBackend }),
-  transferUnsigned = tokenTransfer({ unsigned: true })
+  transferUnsigned = tokenTransfer({ unsigned: true }),
+  transferUnsignedJs = tokenTransfer({ unsigned: true, blake2b: 'js' })
 const transferHeld = tokenTransfer({ signer: true })
 if (transferHeld().hex !== transfer().hex)
   throw new Error('bench fixture tokentransfer: a held signer builds different bytes')
@@ -46,7 +37,7 @@ describe('tokentransfer build+sign (2 inputs)', () => {
 })
 describe('tokentransfer build without signing (sighashes only; pure-JS BLAKE2b)', () => {
   bench(OURS, () => {
-    withJsBlake2b(transferUnsigned)
+    transferUnsignedJs()
   })
 })
 describe('tokentransfer build without signing (sighashes only; WASM BLAKE2b)', () => {
@@ -54,7 +45,8 @@ describe('tokentransfer build without signing (sighashes only; WASM BLAKE2b)', (
 })
 const betNoble = diceBet(),
   betTiny = diceBet({ backend: tinyBackend }),
-  betUnsigned = diceBet({ unsigned: true })
+  betUnsigned = diceBet({ unsigned: true }),
+  betUnsignedJs = diceBet({ unsigned: true, blake2b: 'js' })
 const betHeld = diceBet({ signer: true })
 if (betHeld().hex !== betNoble().hex) throw new Error('bench fixture dicebet: a held signer builds different bytes')
 describe('dicebet build+sign (2 inputs, 101 plan transactions scanned)', () => {
@@ -64,7 +56,7 @@ describe('dicebet build+sign (2 inputs, 101 plan transactions scanned)', () => {
 })
 describe('dicebet build without signing (sighashes only; pure-JS BLAKE2b)', () => {
   bench(OURS, () => {
-    withJsBlake2b(betUnsigned)
+    betUnsignedJs()
   })
 })
 describe('dicebet build without signing (sighashes only; WASM BLAKE2b)', () => {
@@ -88,6 +80,7 @@ const faucetUtxo = {
 }
 const faucetCtx = { pubkey, utxos: [], height: 1000 }
 const searchFast = prepareFaucetSearch(faucetCtx, { faucetUtxos: [faucetUtxo] })
+const searchFastJs = prepareFaucetSearch({ ...faucetCtx, blake2b: 'js' }, { faucetUtxos: [faucetUtxo] })
 const searchNoble = prepareFaucetSearch(faucetCtx, { faucetUtxos: [faucetUtxo] }, undefined, { exactSignatures: true })
 const searchTiny = prepareFaucetSearch(faucetCtx, { faucetUtxos: [faucetUtxo] }, tinySecp256k1Backend(tiny as never), {
   exactSignatures: true,
@@ -103,7 +96,7 @@ describe('faucetget nonce search (attempts/s)', () => {
     searchFast.tryRange(1, 1)
   })
   bench('komodo-cc fast search, pure-JS BLAKE2b', () => {
-    withJsBlake2b(() => searchFast.tryRange(1, 1))
+    searchFastJs.tryRange(1, 1)
   })
   bench('komodo-cc re-signing every attempt (exactSignatures)', () => {
     searchNoble.tryRange(0, 1)

@@ -11,7 +11,7 @@ import { cc1of1 } from '../src/cc/condition.js'
 import { ccScript } from '../src/script/cc.js'
 import { serializeTransaction } from '../src/tx/codec.js'
 import { nobleSecp256k1, tinySecp256k1Backend, verifyInput } from '../src/tx/sign.js'
-import { useWasmBlake2b } from '../src/hash/blake2b.js'
+import { blake2bBackend } from '../src/hash/blake2b.js'
 import { sha256 } from '../src/hash/index.js'
 
 const short = process.env.BENCH_SHORT !== undefined
@@ -32,11 +32,11 @@ const quantile = (xs: number[], q: number) => {
 const round = (x: number, d = 0) => Number(x.toFixed(d))
 
 function seededRuns(mode: 'auto' | 'js'): { ms: number[]; attempts: number[] } {
-  if (useWasmBlake2b(mode) !== (mode === 'auto')) throw new Error(`BLAKE2b ${mode} unavailable`)
+  if ((blake2bBackend(mode) === 'wasm') !== (mode === 'auto')) throw new Error(`BLAKE2b ${mode} unavailable`)
   const ms: number[] = []
   const attempts: number[] = []
   for (let i = 0; i < RUNS; i++) {
-    const ctx = { pubkey: pubkeyOf(i), utxos: [], height: 1000 + i }
+    const ctx = { pubkey: pubkeyOf(i), utxos: [], height: 1000 + i, blake2b: mode }
     const t0 = performance.now()
     const r = buildFaucetGet({}, ctx, { faucetUtxos: [utxo] })
     ms.push(performance.now() - t0)
@@ -48,7 +48,6 @@ function seededRuns(mode: 'auto' | 'js'): { ms: number[]; attempts: number[] } {
     )
       throw new Error('invalid faucetget')
   }
-  useWasmBlake2b('auto')
   return { ms, attempts }
 }
 
@@ -65,9 +64,8 @@ const fast = seededRuns('auto')
 const fastJs = seededRuns('js')
 const fastSearch = prepareFaucetSearch(ctx0, { faucetUtxos: [utxo] })
 const fastRate = rate((n) => fastSearch.hashAt(n), short ? 300 : 1500)
-useWasmBlake2b('js')
-const fastJsRate = rate((n) => fastSearch.hashAt(n), short ? 300 : 1500)
-useWasmBlake2b('auto')
+const fastSearchJs = prepareFaucetSearch({ ...ctx0, blake2b: 'js' }, { faucetUtxos: [utxo] })
+const fastJsRate = rate((n) => fastSearchJs.hashAt(n), short ? 300 : 1500)
 const exactNoble = prepareFaucetSearch(ctx0, { faucetUtxos: [utxo] }, nobleSecp256k1, { exactSignatures: true })
 const exactTiny = prepareFaucetSearch(ctx0, { faucetUtxos: [utxo] }, tinySecp256k1Backend(tiny as never), {
   exactSignatures: true,

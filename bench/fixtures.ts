@@ -15,6 +15,7 @@ import { p2pkScript } from '../src/script/script.js'
 import { sha256 } from '../src/hash/index.js'
 import { keySigner, verifyInput, type Secp256k1Backend } from '../src/tx/sign.js'
 import type { Transaction } from '../src/tx/types.js'
+import type { Blake2bMode } from '../src/hash/blake2b.js'
 import type { BuildResult } from '../src/cctx/complete.js'
 import type { Utxo } from '../src/cctx/types.js'
 import type { BuildContext } from '../src/cctx/context.js'
@@ -51,7 +52,10 @@ export function prove(r: BuildResult, prevouts: Utxo[], what: string): void {
  * caller made once and holds (`keySigner`: the public keys are not derived per build; nothing is remembered by the
  * library, so a build given only `privateKey` derives them every time).
  */
-export type BuildOptions = { backend?: Secp256k1Backend; unsigned?: boolean; signer?: boolean }
+export type BuildOptions = { backend?: Secp256k1Backend; unsigned?: boolean; signer?: boolean; blake2b?: Blake2bMode }
+
+/** The context's BLAKE2b choice (an option of the build: there is no process-wide switch). */
+const mode = (o: BuildOptions) => (o.blake2b === undefined ? {} : { blake2b: o.blake2b })
 
 /** The context fields of a fixture's key: the private key, or held signers (caller's and, for oracles, baton). */
 function keyFields(
@@ -75,7 +79,7 @@ const tokenCtx = { pubkey, utxos: [coin('22', 1_000_000n)], height: 12, privateK
 export const tokenid = create.txid
 /** A ready-to-call tokentransfer build (2 inputs: the fee coin and one token output). */
 export function tokenTransfer(o: BuildOptions = {}): () => BuildResult {
-  const ctx = { ...tokenCtx, ...(o.backend ? { backend: o.backend } : {}), ...keyFields(o, priv) }
+  const ctx = { ...tokenCtx, ...(o.backend ? { backend: o.backend } : {}), ...mode(o), ...keyFields(o, priv) }
   return () => buildTokenTransfer({ tokenid, destpubkey: pub2, amount: 1000n }, ctx, tokenState)
 }
 prove(tokenTransfer()(), [...tokenCtx.utxos, out(create, 1)], 'tokentransfer')
@@ -127,6 +131,7 @@ export function diceBet(o: BuildOptions = {}): () => BuildResult {
   const ctx = {
     ...betCtx,
     ...(o.backend ? { backend: o.backend } : {}),
+    ...mode(o),
     ...keyFields(o, bettorKey),
     ...(o.signer ? { privateKey: bettorKey } : {}),
   }
@@ -167,7 +172,7 @@ const oracleState = { oracle: oracle.tx, datafee: 20000n, baton, subscriptions: 
 const oracleCtx = { pubkey, utxos: [coin('44', 15_000n), coin('55', 15_000n)], height: 12, privateKey: priv }
 /** A ready-to-call oraclesdata build (4 inputs: normal, baton, subscription, normal). */
 export function oraclesData(o: BuildOptions = {}): () => BuildResult {
-  const ctx = { ...oracleCtx, ...(o.backend ? { backend: o.backend } : {}), ...keyFields(o, priv, true) }
+  const ctx = { ...oracleCtx, ...(o.backend ? { backend: o.backend } : {}), ...mode(o), ...keyFields(o, priv, true) }
   // unsigned (an external signer): the baton pubkey cannot be derived here and is given
   const state = o.unsigned ? { ...oracleState, batonPubkey: batonPubkey(priv) } : oracleState
   return () => buildOraclesData({ oracletxid: oracle.txid, hexstr: record }, ctx, state)

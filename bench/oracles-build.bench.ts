@@ -1,7 +1,7 @@
 import { describe } from 'vitest'
 import * as tiny from 'tiny-secp256k1'
 import { tinySecp256k1Backend } from '../src/tx/sign.js'
-import { useWasmBlake2b } from '../src/hash/blake2b.js'
+import { blake2bBackend } from '../src/hash/blake2b.js'
 import { oraclesData } from './fixtures.js'
 import { OURS, bench } from './_opts.js'
 
@@ -23,14 +23,11 @@ describe('oraclesdata build without signing (sighashes only; WASM BLAKE2b)', () 
   bench(OURS, unsigned)
 })
 
-// the same with the pure-JS BLAKE2b forced for the sighashes (the switch is global: back to the default after each)
-if (useWasmBlake2b(false) || signed().hex !== proof)
+// the same with the pure-JS BLAKE2b for the sighashes (context.blake2b = 'js': an option of the build)
+const unsignedJs = oraclesData({ unsigned: true, blake2b: 'js' })
+if (oraclesData({ blake2b: 'js' })().hex !== proof)
   throw new Error('bench fixture: pure-JS BLAKE2b builds different bytes')
-if (!useWasmBlake2b('auto')) throw new Error('bench fixture: the default is not the WASM BLAKE2b here')
+if (blake2bBackend() !== 'wasm') throw new Error('bench fixture: the default is not the WASM BLAKE2b here')
 describe('oraclesdata build without signing (sighashes only; pure-JS BLAKE2b)', () => {
-  bench(OURS, () => {
-    useWasmBlake2b(false)
-    unsigned()
-    useWasmBlake2b('auto')
-  })
+  bench(OURS, unsignedJs)
 })

@@ -5,7 +5,7 @@
 // Run by bench/run.mjs (tsx); prints one JSON object: { rows: [...] }. BENCH_SHORT=1 for CI's short run.
 import * as tiny from 'tiny-secp256k1'
 import { nobleSecp256k1, tinySecp256k1Backend, type Secp256k1Backend } from '../src/tx/sign.js'
-import { useWasmBlake2b } from '../src/hash/blake2b.js'
+import { blake2bBackend } from '../src/hash/blake2b.js'
 import { HOT_BUILDS } from './fixtures.js'
 import type { BuildResult } from '../src/cctx/complete.js'
 
@@ -35,15 +35,27 @@ const configs: Config[] = []
 for (const [builder, make] of Object.entries(HOT_BUILDS)) {
   for (const wasm of [false, true]) {
     for (const [backend, b] of Object.entries(backends))
-      configs.push({ builder, backend, wasm, build: make({ backend: timed(b) }), signed: true })
-    configs.push({ builder, backend: '(unsigned, alone)', wasm, build: make({ unsigned: true }), signed: false })
+      configs.push({
+        builder,
+        backend,
+        wasm,
+        build: make({ backend: timed(b), blake2b: wasm ? 'wasm' : 'js' }),
+        signed: true,
+      })
+    configs.push({
+      builder,
+      backend: '(unsigned, alone)',
+      wasm,
+      build: make({ unsigned: true, blake2b: wasm ? 'wasm' : 'js' }),
+      signed: false,
+    })
   }
 }
 
 type Sample = { perBuildUs: number; signUs: number }
 const samples = new Map<Config, Sample[]>(configs.map((c) => [c, []]))
 function round(c: Config, ms: number): Sample {
-  if (useWasmBlake2b(c.wasm) !== c.wasm) throw new Error('WASM BLAKE2b unavailable')
+  if (c.wasm && blake2bBackend('wasm') !== 'wasm') throw new Error('WASM BLAKE2b unavailable')
   inSign = 0
   let n = 0
   const t0 = performance.now()
@@ -53,7 +65,6 @@ function round(c: Config, ms: number): Sample {
     n++
     t = performance.now()
   }
-  useWasmBlake2b('auto')
   return { perBuildUs: ((t - t0) * 1000) / n, signUs: (inSign * 1000) / n }
 }
 for (const c of configs) round(c, ROUND_MS / 2) // warm-up

@@ -8,7 +8,7 @@ import * as bitcoin from 'bitcoinjs-lib'
 import * as tiny from 'tiny-secp256k1'
 import { parseTransaction, serializeTransaction, serializeTransactionInto, txid } from '../src/tx/codec.js'
 import { createSighasher, sighash } from '../src/tx/sighash.js'
-import { useWasmBlake2b } from '../src/hash/blake2b.js'
+import { blake2bBackend } from '../src/hash/blake2b.js'
 import { nobleSecp256k1, signTransaction, tinySecp256k1Backend, verifyInput, type Prevout } from '../src/tx/sign.js'
 import { cc1of1 } from '../src/cc/condition.js'
 import { ccScript } from '../src/script/cc.js'
@@ -60,6 +60,9 @@ const RAW = serializeTransaction(signed)
 const HEX = bytesToHex(RAW)
 const TX = parseTransaction(RAW)
 const SIGHASH_OPTS = { scriptCode: prevouts[1]!.script, value: 100000000n }
+// which BLAKE2b a row measures: an option of each call (the pure-JS rows pass JS, the WebAssembly rows WASM)
+const JS = { blake2b: 'js' } as const
+const WASM = { blake2b: 'wasm' } as const
 const tinyBackend = tinySecp256k1Backend(tiny)
 
 // peers: bitgo on the same v4 bytes; bitcoinjs on the same content as v1
@@ -84,12 +87,11 @@ if (
 )
   throw new Error('bitgo ZIP-243 sighash differs')
 if (
-  !useWasmBlake2b(true) ||
-  bytesToHex(sighash({ ...TX }, 1, SIGHASH_OPTS)) !==
+  blake2bBackend('wasm') !== 'wasm' ||
+  bytesToHex(sighash({ ...TX }, 1, { ...SIGHASH_OPTS, blake2b: 'wasm' })) !==
     bytesToHex(bitgoTx.hashForSignatureByNetwork(1, Buffer.from(SIGHASH_OPTS.scriptCode), 100000000n, 1))
 )
   throw new Error('WASM BLAKE2b unavailable or its ZIP-243 sighash differs')
-useWasmBlake2b(false)
 if (bytesToHex(bjsTx.toBuffer()) !== bytesToHex(legacy)) throw new Error('bitcoinjs does not round-trip the v1 twin')
 {
   const o = new Uint8Array(RAW.length + 64),
@@ -212,13 +214,12 @@ describe('txid', () => {
   )
 })
 
-const HASHER = createSighasher(TX) // per-transaction digests computed once, as when signing several inputs
+const HASHER = createSighasher(TX, JS) // per-transaction digests computed once, as when signing several inputs
 HASHER(0, SIGHASH_OPTS)
 describe('ZIP-243 sighash (CC input; ours with the per-transaction digests cached)', () => {
   bench(
     OURS,
     () => {
-      useWasmBlake2b(false)
       HASHER(1, SIGHASH_OPTS)
     },
     opts,
@@ -245,8 +246,7 @@ describe('ZIP-243 sighash (CC input; one-shot, nothing cached)', () => {
   bench(
     OURS,
     () => {
-      useWasmBlake2b(false)
-      sighash({ ...TX }, 1, SIGHASH_OPTS)
+      sighash({ ...TX }, 1, { ...SIGHASH_OPTS, ...JS })
     },
     opts,
   )
@@ -259,17 +259,13 @@ describe('ZIP-243 sighash (CC input; one-shot, nothing cached)', () => {
   )
 })
 
-// The same two rows with the WebAssembly BLAKE2b (the default) (src/hash/blake2b-wasm.ts). The switch is global: every
-// bench of ours that hashes sets it first (measured: the call costs nothing visible next to a ~1 µs sighash).
-useWasmBlake2b(true)
-const HASHER_WASM = createSighasher(TX)
+// The same two rows with the WebAssembly BLAKE2b (the default) (src/hash/blake2b-wasm.ts), chosen per call.
+const HASHER_WASM = createSighasher(TX, WASM)
 HASHER_WASM(0, SIGHASH_OPTS)
-useWasmBlake2b(false)
 describe('ZIP-243 sighash (CC input; ours with the per-transaction digests cached; WASM BLAKE2b)', () => {
   bench(
     OURS,
     () => {
-      useWasmBlake2b(true)
       HASHER_WASM(1, SIGHASH_OPTS)
     },
     opts,
@@ -287,8 +283,7 @@ describe('ZIP-243 sighash (CC input; one-shot, nothing cached; WASM BLAKE2b)', (
   bench(
     OURS,
     () => {
-      useWasmBlake2b(true)
-      sighash({ ...TX }, 1, SIGHASH_OPTS)
+      sighash({ ...TX }, 1, { ...SIGHASH_OPTS, ...WASM })
     },
     opts,
   )
@@ -305,16 +300,14 @@ describe('sign + serialize (P2PKH + CC inputs)', () => {
   bench(
     OURS,
     () => {
-      useWasmBlake2b(false)
-      serializeTransaction(signTransaction(unsigned, prevouts, [priv]))
+      serializeTransaction(signTransaction(unsigned, prevouts, [priv], JS))
     },
     opts,
   )
   bench(
     'komodo-cc with tiny-secp256k1 backend',
     () => {
-      useWasmBlake2b(false)
-      serializeTransaction(signTransaction(unsigned, prevouts, [priv], { backend: tinyBackend }))
+      serializeTransaction(signTransaction(unsigned, prevouts, [priv], { backend: tinyBackend, ...JS }))
     },
     opts,
   )
@@ -340,8 +333,7 @@ describe('sign + serialize, library work only (backend returns a fixed signature
   bench(
     OURS,
     () => {
-      useWasmBlake2b(false)
-      serializeTransaction(signTransaction(unsigned, prevouts, [priv], { backend: fixedBackend }))
+      serializeTransaction(signTransaction(unsigned, prevouts, [priv], { backend: fixedBackend, ...JS }))
     },
     opts,
   )

@@ -1,4 +1,4 @@
-import { sha256Into } from '../hash/sha256.js'
+import { sha256Into, wipeSha256Scratch } from '../hash/sha256.js'
 import { KomodoCcError } from '../errors.js'
 import { assertBytes } from '../bytes/assert.js'
 import { base58Decode, base58Encode } from './base58.js'
@@ -28,7 +28,7 @@ export function base58checkDecode(s: string): Uint8Array {
       length: raw.length,
     })
   const payload = raw.subarray(0, raw.length - 4)
-  const sum = SUM
+  const sum = new Uint8Array(4) // the caller's own: a WIF's checksum is not kept in module scratch
   checksumInto(payload, sum, 0)
   for (let i = 0; i < 4; i++)
     if (sum[i] !== raw[raw.length - 4 + i])
@@ -37,7 +37,6 @@ export function base58checkDecode(s: string): Uint8Array {
 }
 
 const SCRATCH = /* @__PURE__ */ new Uint8Array(32)
-const SUM = /* @__PURE__ */ new Uint8Array(4)
 
 /** First 4 bytes of sha256d(payload) written at out[at..at+4). */
 function checksumInto(payload: Uint8Array, out: Uint8Array, at: number): void {
@@ -46,4 +45,7 @@ function checksumInto(payload: Uint8Array, out: Uint8Array, at: number): void {
   out[at + 1] = h[1]!
   out[at + 2] = h[2]!
   out[at + 3] = h[3]!
+  // the payload may be a private key (WIF): neither its last block nor its digests stay in scratch
+  SCRATCH.fill(0)
+  wipeSha256Scratch()
 }

@@ -60,7 +60,7 @@ export function completeBuild(fin: FinalizedTx, ctx: CheckedContext, evalCode: n
   )
   // Each input's sighash; signTransaction computes its own, so a signed build only pays for these when read.
   const describeInputs = (): BuiltInput[] => {
-    const hasher = createSighasher(fin.tx)
+    const hasher = createSighasher(fin.tx, { blake2b: ctx.blake2b })
     return fin.plans.map((p, i) => {
       // a CC v2 output signs its v1 condition script (Tokel FinalizeCCV2Tx)
       const v2 = parseCcV2Script(p.utxo.script)
@@ -100,6 +100,7 @@ export function completeBuild(fin: FinalizedTx, ctx: CheckedContext, evalCode: n
       tx = signTransaction(fin.tx, prevouts, keys, {
         ...(ctx.branchId === undefined ? {} : { branchId: ctx.branchId }),
         ...(ctx.backend === undefined ? {} : { backend: ctx.backend }),
+        ...(ctx.blake2b === undefined ? {} : { blake2b: ctx.blake2b }),
       })
     } catch (e) {
       if (e instanceof KomodoCcError && e.code === 'SIGNER_FAILED')

@@ -8,6 +8,7 @@ import { DEFAULT_TX_EXPIRY_DELTA, CC_TXFEE } from '../tx/types.js'
 import { MAX_MONEY } from '../amount.js'
 import type { Utxo } from './types.js'
 import type { Secp256k1Backend, Signer } from '../tx/sign.js'
+import { blake2bMode, type Blake2bMode } from '../hash/blake2b.js'
 
 /**
  * What every builder needs besides the RPC's own parameters.
@@ -51,6 +52,8 @@ export type BuildContext = {
   branchId?: number
   /** The secp256k1 implementation that signs (default @noble/secp256k1; e.g. `tinySecp256k1Backend(tiny)`). */
   backend?: Secp256k1Backend
+  /** Which BLAKE2b the signature hashes use (default `'auto'`: WebAssembly where available; `'js'` forces pure JS). */
+  blake2b?: Blake2bMode
 }
 
 /** A context with its fields checked and defaulted. @internal */
@@ -66,6 +69,7 @@ export type CheckedContext = {
   batonSigner?: Signer
   branchId?: number
   backend?: Secp256k1Backend
+  blake2b?: Blake2bMode
 }
 
 /**
@@ -142,6 +146,7 @@ export function checkContext(ctx: BuildContext): CheckedContext {
       )
     out.backend = ctx.backend
   }
+  if (ctx.blake2b !== undefined) out.blake2b = blake2bMode(ctx.blake2b, 'context.blake2b')
   return out
 }
 

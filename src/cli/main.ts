@@ -2,8 +2,6 @@
 import { runCli } from './run.js'
 import { KomodoCcError } from '../errors.js'
 
-const chunks: string[] = []
-
 /**
  * One line typed at a terminal, read in raw mode so that the terminal does not echo it (a WIF, a seed phrase, a
  * password). Enter or Ctrl-D ends it, Backspace deletes, Ctrl-C cancels (`ABORTED`).
@@ -42,6 +40,7 @@ const status = await runCli(process.argv.slice(2), {
   env: process.env,
   isTty: process.stderr.isTTY === true,
   readStdin: async () => {
+    const chunks: string[] = [] // the caller's read: it may hold a WIF or a seed phrase, so nothing is kept after it
     for await (const c of process.stdin) chunks.push(String(c))
     return chunks.join('')
   },

@@ -1,8 +1,7 @@
 /**
  * BLAKE2b-256 with a 16-byte personalization on a small WebAssembly module of our own (1.5 KB, hand-assembled by
  * scripts/gen-blake2b-wasm.mjs from RFC 7693; bytes in ./blake2b-wasm-bytes.ts). The same functions as the pure-JS
- * ./blake2b.ts, with interchangeable midstates; {@link useWasmBlake2b} in ./blake2b.ts switches the signature hashes
- * to them. Browser-safe: compiled synchronously on first use (the module is under the 4 KB that browsers allow on
+ * ./blake2b.ts, with interchangeable midstates; ./blake2b.ts runs on them in its `'auto'` and `'wasm'` modes. Browser-safe: compiled synchronously on first use (the module is under the 4 KB that browsers allow on
  * the main thread), no Node built-ins. A runtime without WebAssembly (or with a CSP that forbids compiling it, or a
  * big-endian host) reports itself unavailable instead of failing later.
  */
@@ -61,7 +60,7 @@ function need(): Instance {
 
 /**
  * True when the WebAssembly BLAKE2b can run here (compiles the module on the first call).
- * @example if (wasmBlake2bAvailable()) useWasmBlake2b(true)
+ * @example wasmBlake2bAvailable() // true in Node
  */
 export function wasmBlake2bAvailable(): boolean {
   return load() !== null

@@ -3,7 +3,7 @@
  * 32 local int32 variables (no BigInt, no typed-array traffic inside a round). Browser-safe, no dependencies.
  * Used by the ZIP-143/243 signature hashes; checked against @noble/hashes in the tests.
  * The one-shot and midstate functions run on ./blake2b-wasm.ts wherever WebAssembly can be instantiated, else in
- * pure JS; {@link useWasmBlake2b} forces either.
+ * pure JS; each takes a {@link Blake2bMode} (`'js'` forces pure JS).
  */
 import { KomodoCcError } from '../errors.js'
 import {
@@ -466,52 +466,42 @@ export class Blake2b256 {
   }
 }
 
-/** The backend in use: `undefined` until the first hash in the default `'auto'` mode decides it. */
-let wasmOn: boolean | undefined
-
-/** Which BLAKE2b the signature hashes use: `'auto'` (the default), or forced `'wasm'` / `'js'`. */
+/**
+ * Which BLAKE2b a hash runs on: `'auto'` (the default) is the small WebAssembly kernel (src/hash/blake2b-wasm.ts,
+ * about 6x faster per block) wherever WebAssembly can be instantiated, and the pure-JS code otherwise (no
+ * WebAssembly, a Content-Security-Policy without `'wasm-unsafe-eval'`, a big-endian host); `'wasm'` is the same
+ * (WebAssembly where it is available); `'js'` forces pure JS. Digests are identical either way and midstates
+ * interchangeable. It is an option of the call (`sighash`'s and `createSighasher`'s `blake2b`, `signTransaction`'s),
+ * never a process-wide switch (STYLE rule 6).
+ * @example const mode: Blake2bMode = 'js'
+ */
 export type Blake2bMode = 'auto' | 'wasm' | 'js'
 
-/** `'auto'` resolved: WebAssembly where it can be instantiated here, else pure JS (decided once, on first use). */
-function wasmInUse(): boolean {
-  if (wasmOn === undefined) wasmOn = wasmBlake2bAvailable()
-  return wasmOn
-}
-
 /**
- * Chooses the BLAKE2b behind {@link blake2b256Personal} and the signature hash's midstate functions (and so `sighash`, `createSighasher`, `sighashParts` and signing). The default, `'auto'`, is the small WebAssembly
- * kernel (src/hash/blake2b-wasm.ts, about 6x faster per block) wherever WebAssembly can be instantiated, and the pure-JS
- * code otherwise (no WebAssembly, a Content-Security-Policy without `'wasm-unsafe-eval'`, a big-endian host), decided
- * on first use. `true` / `'wasm'` forces WebAssembly where it is available; `false` / `'js'` forces pure JS. Digests
- * are identical either way and midstates interchangeable, so switching mid-transaction is safe. Process-wide (per JS
- * realm / worker). `Blake2b256` (incremental) is always pure JS.
- * @param mode - `'auto'`, `true` or `'wasm'` for WebAssembly, `false` or `'js'` for pure JS
- * @returns whether WebAssembly is now in use: false for pure JS, and also where WebAssembly is unavailable
- * @throws KomodoCcError ARG_INVALID when `mode` is none of these
- * @example useWasmBlake2b(false) // pure JS from now on; useWasmBlake2b('auto') restores the default
+ * Checks a {@link Blake2bMode} given as an option (`undefined` is `'auto'`).
+ * @throws KomodoCcError ARG_INVALID when `mode` is none of `'auto'`, `'wasm'`, `'js'`
+ * @example blake2bMode(options.blake2b, 'blake2b') // 'auto'
  */
-export function useWasmBlake2b(mode: boolean | Blake2bMode): boolean {
-  if (mode === 'auto') {
-    wasmOn = undefined
-    return wasmInUse()
-  }
-  if (typeof mode !== 'boolean' && mode !== 'wasm' && mode !== 'js') {
-    throw new KomodoCcError(
-      'ARG_INVALID',
-      `useWasmBlake2b expected a boolean, 'auto', 'wasm' or 'js', got ${typeof mode}`,
-      { got: typeof mode },
-    )
-  }
-  wasmOn = (mode === true || mode === 'wasm') && wasmBlake2bAvailable()
-  return wasmOn
+export function blake2bMode(mode: unknown, name = 'blake2b'): Blake2bMode {
+  if (mode === undefined) return 'auto'
+  if (mode !== 'auto' && mode !== 'wasm' && mode !== 'js')
+    throw new KomodoCcError('ARG_INVALID', `${name} expected 'auto', 'wasm' or 'js', got ${String(mode)}`, {
+      name,
+      got: typeof mode,
+    })
+  return mode
 }
 
+/** Whether `mode` runs on WebAssembly here (availability is the wasm module's memo of a fact of the runtime). */
+const onWasm = (mode: Blake2bMode | undefined): boolean => mode !== 'js' && wasmBlake2bAvailable()
+
 /**
- * The BLAKE2b the signature hashes use now (resolving `'auto'` on the first call).
+ * The BLAKE2b a hash in `mode` (default `'auto'`) runs on here: `'wasm'` where WebAssembly can be instantiated, else
+ * `'js'`.
  * @example blake2bBackend() // 'wasm' in Node and in browsers that allow WebAssembly
  */
-export function blake2bBackend(): 'wasm' | 'js' {
-  return wasmInUse() ? 'wasm' : 'js'
+export function blake2bBackend(mode: Blake2bMode = 'auto'): 'wasm' | 'js' {
+  return onWasm(blake2bMode(mode, 'mode')) ? 'wasm' : 'js'
 }
 
 // scratch for the one-shot path (JS is single-threaded and compress never re-enters)
@@ -520,11 +510,16 @@ const M1 = /* @__PURE__ */ new Int32Array(32)
 const TAIL = /* @__PURE__ */ new Uint8Array(128)
 
 /**
- * One-shot BLAKE2b-256 with a 16-byte personalization: no allocation besides the 32-byte result.
+ * One-shot BLAKE2b-256 with a 16-byte personalization: no allocation besides the 32-byte result. `mode`: which
+ * BLAKE2b runs ({@link Blake2bMode}, default `'auto'`).
  * @example bytesToHex(blake2b256Personal(new Uint8Array(), utf8ToBytes('ZcashPrevoutHash')))
  */
-export function blake2b256Personal(data: Uint8Array, personalization: Uint8Array): Uint8Array {
-  if (wasmOn ?? wasmInUse()) return wasmPersonal(data, personalization)
+export function blake2b256Personal(
+  data: Uint8Array,
+  personalization: Uint8Array,
+  mode: Blake2bMode = 'auto',
+): Uint8Array {
+  if (onWasm(mode)) return wasmPersonal(data, personalization)
   initState(H1, personalization)
   return finish(H1, data, 0)
 }
@@ -538,8 +533,9 @@ export function blake2b256PersonalInto(
   personalization: Uint8Array,
   out: Uint8Array,
   outOffset: number,
+  mode: Blake2bMode = 'auto',
 ): Uint8Array {
-  if (wasmOn ?? wasmInUse()) return wasmPersonalInto(data, personalization, out, outOffset)
+  if (onWasm(mode)) return wasmPersonalInto(data, personalization, out, outOffset)
   initState(H1, personalization)
   return finish(H1, data, 0, out, outOffset)
 }
@@ -590,8 +586,12 @@ function finish(
  * many messages, e.g. the first block of every ZIP-243 preimage of one transaction and hash type).
  * @example const mid = blake2bMidstate(person, preimage.subarray(0, 128))
  */
-export function blake2bMidstate(personalization: Uint8Array, first128: Uint8Array): Int32Array {
-  if (wasmOn ?? wasmInUse()) return wasmMidstate(personalization, first128)
+export function blake2bMidstate(
+  personalization: Uint8Array,
+  first128: Uint8Array,
+  mode: Blake2bMode = 'auto',
+): Int32Array {
+  if (onWasm(mode)) return wasmMidstate(personalization, first128)
   const h = new Int32Array(16)
   initState(h, personalization)
   load(M1, first128, 0)
@@ -603,8 +603,8 @@ export function blake2bMidstate(personalization: Uint8Array, first128: Uint8Arra
  * @internal Digest of `first128 ‖ rest` from {@link blake2bMidstate}'s state (`rest` must be non-empty).
  * @example blake2bFromMidstate(mid, preimage.subarray(128))
  */
-export function blake2bFromMidstate(mid: Int32Array, rest: Uint8Array): Uint8Array {
-  if (wasmOn ?? wasmInUse()) return wasmFromMidstate(mid, rest)
+export function blake2bFromMidstate(mid: Int32Array, rest: Uint8Array, mode: Blake2bMode = 'auto'): Uint8Array {
+  if (onWasm(mode)) return wasmFromMidstate(mid, rest)
   H1.set(mid)
   return finish(H1, rest, 128)
 }

@@ -45,4 +45,4 @@ export function blake2b256(data: Uint8Array, personalization: Uint8Array): Uint8
 }
 
 const SCRATCH = /* @__PURE__ */ new Uint8Array(32)
-export { Blake2b256, blake2b256Personal, blake2bBackend, useWasmBlake2b, type Blake2bMode } from './blake2b.js'
+export { Blake2b256, blake2b256Personal, blake2bBackend, type Blake2bMode } from './blake2b.js'

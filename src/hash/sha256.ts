@@ -96,5 +96,22 @@ export function hmacSha256(key: Uint8Array, message: Uint8Array): Uint8Array {
   const outer = HMAC_OUTER
   for (let i = 0; i < 64; i++) outer[i] = k[i]! ^ 0x5c
   sha256Into(inner, outer, 64)
-  return sha256Into(outer, new Uint8Array(32), 0)
+  const mac = sha256Into(outer, new Uint8Array(32), 0)
+  // RFC 6979 keys this HMAC with values derived from a private key: nothing of them stays in module scratch
+  wipeSha256Scratch()
+  inner.fill(0)
+  return mac
+}
+
+/**
+ * @internal Zeroes the module's scratch (the HMAC key pads, the chaining state, the last block): for callers that
+ * hash key material (HMAC for RFC 6979, a WIF's checksum), so that nothing derived from a key outlives the call
+ * (STYLE rule 6).
+ * @example wipeSha256Scratch()
+ */
+export function wipeSha256Scratch(): void {
+  HMAC_KEY.fill(0)
+  HMAC_OUTER.fill(0)
+  H.fill(0)
+  TAIL.fill(0)
 }

@@ -117,7 +117,7 @@ export type EnableEthWithTokensRequest = {
   id?: number
 }
 
-const KNOWN_KEYS = /* @__PURE__ */ new Set<string>([
+const KNOWN_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set<string>([
   'ticker',
   'mm2',
   'swap_contract_address',

@@ -237,6 +237,7 @@ export function encodeOracleData(
     )
   const out = new Uint8Array(size)
   let o = 0
+  let view: DataView | undefined // made on the first 8-byte field: one per call, never kept
   for (let i = 0; i < format.length; i++) {
     const v = values[i]
     switch (format[i]) {
@@ -289,7 +290,7 @@ export function encodeOracleData(
       case 'l':
       case 'L': {
         // range already checked; a DataView on the output's buffer writes the 64 bits without BigInt arithmetic
-        viewOf(out).setBigUint64(
+        ;(view ??= new DataView(out.buffer)).setBigUint64(
           out.byteOffset + o,
           BigInt.asUintN(64, typeof v === 'bigint' ? v : BigInt(v as number)),
           true,
@@ -355,6 +356,7 @@ export function decodeOracleData(format: string, data: Uint8Array, options: Orac
     )
   const out: OracleValue[] = new Array(format.length)
   let o = 0
+  let view: DataView | undefined // made on the first 8-byte field: one per call, never kept
   for (let i = 0; i < format.length; i++) {
     const char = format[i]!
     switch (char) {
@@ -410,7 +412,7 @@ export function decodeOracleData(format: string, data: Uint8Array, options: Orac
       case 'l':
       case 'L': {
         if (o + 8 > n) throw readPastEnd(i, char, o, 8, n - o)
-        const dv = viewOf(data)
+        const dv = (view ??= new DataView(data.buffer))
         out[i] = char === 'l' ? dv.getBigInt64(data.byteOffset + o, true) : dv.getBigUint64(data.byteOffset + o, true)
         o += 8
         break
@@ -505,13 +507,3 @@ export function formatOracleSample(format: string, data: Uint8Array): string[] {
 }
 
 const UTF8 = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: false })
-// The DataView of the last buffer seen: records come from the same slab or the same transaction over and over.
-let lastBuffer: ArrayBufferLike | undefined
-let lastView: DataView | undefined
-function viewOf(bytes: Uint8Array): DataView {
-  if (bytes.buffer !== lastBuffer || lastView === undefined) {
-    lastBuffer = bytes.buffer
-    lastView = new DataView(bytes.buffer)
-  }
-  return lastView
-}

@@ -3,11 +3,11 @@
 // sample may spend when it is at least 10000 sat.
 
 import { KomodoCcError } from '../errors.js'
-
-/** The smallest subscription output `oraclesdata` takes. */
-const MIN_INPUT = 10000n
-/** Most subscription inputs one sample takes. */
-const MAX_INPUTS = 60
+import {
+  addOracleInputs,
+  ORACLES_DATA_MAX_INPUTS,
+  ORACLES_MIN_INPUT as MIN_INPUT,
+} from '../modules/oracles/add-inputs.js'
 
 /**
  * The number of samples the subscription outputs `values` (in the order the builder takes them) pay at `datafee`
@@ -29,12 +29,14 @@ export function samplesPaid(values: readonly bigint[], datafee: bigint, limit = 
   let n = 0
   let head = 0
   while (n < limit) {
-    let total = 0n
-    let taken = 0
-    while (total < datafee && taken < MAX_INPUTS && head < queue.length) {
-      total += queue[head++]!
-      taken++
-    }
+    // AddOracleInputs(…, datafee, 60) over what is left, in order (the queue holds outputs of at least 10000 only)
+    const { inputs, sum: total } = addOracleInputs(
+      queue.slice(head, head + ORACLES_DATA_MAX_INPUTS).map((satoshis) => ({ satoshis })),
+      datafee,
+      ORACLES_DATA_MAX_INPUTS,
+      () => true,
+    )
+    head += inputs.length
     if (total < datafee) break
     n++
     const change = total - datafee

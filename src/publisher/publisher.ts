@@ -234,7 +234,7 @@ export type OraclePublisher = {
 const LOCAL_MAX_AGE_MS = 60_000
 
 /** Failures of a chain source that say nothing about the transaction: worth trying again. */
-const TRANSIENT = new Set(['RPC_HTTP', 'RPC_TIMEOUT', 'ELECTRUM_TRANSPORT'])
+const TRANSIENT: ReadonlySet<string> = new Set(['RPC_HTTP', 'RPC_TIMEOUT', 'ELECTRUM_TRANSPORT'])
 const isTransient = (e: unknown): boolean =>
   e instanceof KomodoCcError
     ? TRANSIENT.has(e.code)

@@ -22,7 +22,7 @@ export type BoundedPost = {
   error: HttpErrorFactory
 }
 
-const REDIRECTS = new Set([301, 302, 303, 307, 308])
+const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308])
 
 /**
  * Sends the POST and returns the status and the body text. Redirects are refused (`redirect: 'manual'`; an opaque

@@ -23,7 +23,7 @@ export {
   type SighashOptions,
   type SighashParts,
 } from './sighash.js'
-export { Blake2b256, blake2b256Personal, blake2bBackend, useWasmBlake2b, type Blake2bMode } from '../hash/blake2b.js' // also in komodo-cc/hash
+export { Blake2b256, blake2b256Personal, blake2bBackend, type Blake2bMode } from '../hash/blake2b.js' // also in komodo-cc/hash
 export { compactToDer, derToCompact, isLowS } from './der.js'
 export {
   nobleSecp256k1,

@@ -4,7 +4,13 @@ import { KomodoCcError } from '../errors.js'
 import { sha256d } from '../hash/index.js'
 import { OP } from '../script/opcodes.js'
 import { getOp } from '../script/script.js'
-import { blake2b256Personal as b2, blake2bFromMidstate, blake2bMidstate } from '../hash/blake2b.js'
+import {
+  blake2b256Personal as b2,
+  blake2bFromMidstate,
+  blake2bMidstate,
+  blake2bMode,
+  type Blake2bMode,
+} from '../hash/blake2b.js'
 import { put, put32, put64, putCs, writeJoinSplit } from './codec.js'
 import { reversedHexInto, reversedHexToBytes } from './hex.js'
 import { OVERWINTER_VERSION_GROUP_ID, SAPLING_BRANCH_ID, SAPLING_VERSION_GROUP_ID, type Transaction } from './types.js'
@@ -31,6 +37,8 @@ export type SighashOptions = {
   hashType?: number
   /** Consensus branch id for v3/v4; default Sapling 0x76b809bb (KMD and every asset chain). */
   branchId?: number
+  /** Which BLAKE2b hashes it ({@link Blake2bMode}): default `'auto'` (WebAssembly where available), `'js'` forces pure JS. Same digest either way. */
+  blake2b?: Blake2bMode
 }
 
 const utf8 = (s: string): Uint8Array => {
@@ -81,12 +89,15 @@ function checkIndex(tx: Transaction, inputIndex: number | null): void {
     )
 }
 
-function checkOptions(o: SighashOptions): {
+type CheckedOptions = {
   scriptCode: Uint8Array
   value: bigint
   hashType: number
   branchId: number
-} {
+  blake2b: Blake2bMode
+}
+
+function checkOptions(o: SighashOptions, fallback: Blake2bMode = 'auto'): CheckedOptions {
   if (typeof o !== 'object' || o === null)
     throw new KomodoCcError('ARG_INVALID', 'sighash options expected { scriptCode, value, hashType?, branchId? }')
   const scriptCode = assertBytes(o.scriptCode, undefined, 'scriptCode')
@@ -97,14 +108,17 @@ function checkOptions(o: SighashOptions): {
   const branchId = o.branchId === undefined ? SAPLING_BRANCH_ID : o.branchId
   if (typeof branchId !== 'number' || !Number.isInteger(branchId) || branchId < 0 || branchId > 0xffffffff)
     throw new KomodoCcError('INT_RANGE', `branchId expected a u32, got ${String(branchId)}`, { name: 'branchId' })
-  return { scriptCode, value: o.value, hashType: checkHashType(o.hashType), branchId }
+  const blake2b = o.blake2b === undefined ? fallback : blake2bMode(o.blake2b, 'blake2b')
+  return { scriptCode, value: o.value, hashType: checkHashType(o.hashType), branchId, blake2b }
 }
 
 /**
- * Computes the per-transaction digests once; {@link createSighasher} uses them for every input.
+ * Computes the per-transaction digests once; {@link createSighasher} uses them for every input. `blake2b`: which
+ * BLAKE2b hashes them ({@link Blake2bMode}, default `'auto'`).
  * @example bytesToHex(sighashParts(tx).hashPrevouts)
  */
-export function sighashParts(tx: Transaction): SighashParts {
+export function sighashParts(tx: Transaction, blake2b: Blake2bMode = 'auto'): SighashParts {
+  const mode = blake2bMode(blake2b, 'blake2b')
   const v4 = tx.overwintered && tx.version === 4 && tx.versionGroupId === SAPLING_VERSION_GROUP_ID
   // the transparent preimages are written straight into arrays of their exact size (checked field by field first)
   const nIn = tx.vin.length
@@ -131,30 +145,31 @@ export function sighashParts(tx: Transaction): SighashParts {
     put64(outs, q, o.value)
     q = put(outs, putCs(outs, q + 8, o.script.length), o.script)
   }
-  let hashJoinSplits = ZERO32
+  // fresh zero digests: the parts are the caller's (a shared table handed out could be written through)
+  let hashJoinSplits: Uint8Array = new Uint8Array(32)
   if (tx.joinSplits.length > 0) {
     const w = new ByteWriter(2000 * tx.joinSplits.length)
     for (const js of tx.joinSplits) writeJoinSplit(w, js)
     w.bytes(tx.joinSplitPubKey!)
-    hashJoinSplits = b2(w.finish(), P_JSPLITS)
+    hashJoinSplits = b2(w.finish(), P_JSPLITS, mode)
   }
-  let hashShieldedSpends = ZERO32,
-    hashShieldedOutputs = ZERO32
+  let hashShieldedSpends: Uint8Array = new Uint8Array(32),
+    hashShieldedOutputs: Uint8Array = new Uint8Array(32)
   if (v4 && tx.shieldedSpends.length > 0) {
     const w = new ByteWriter(320 * tx.shieldedSpends.length)
     for (const s of tx.shieldedSpends) w.bytes(s.cv).bytes(s.anchor).bytes(s.nullifier).bytes(s.rk).bytes(s.zkproof)
-    hashShieldedSpends = b2(w.finish(), P_SSPENDS)
+    hashShieldedSpends = b2(w.finish(), P_SSPENDS, mode)
   }
   if (v4 && tx.shieldedOutputs.length > 0) {
     const w = new ByteWriter(948 * tx.shieldedOutputs.length)
     for (const o of tx.shieldedOutputs)
       w.bytes(o.cv).bytes(o.cmu).bytes(o.ephemeralKey).bytes(o.encCiphertext).bytes(o.outCiphertext).bytes(o.zkproof)
-    hashShieldedOutputs = b2(w.finish(), P_SOUTPUTS)
+    hashShieldedOutputs = b2(w.finish(), P_SOUTPUTS, mode)
   }
   return {
-    hashPrevouts: b2(prev, P_PREVOUT),
-    hashSequence: b2(seq, P_SEQUENCE),
-    hashOutputs: b2(outs, P_OUTPUTS),
+    hashPrevouts: b2(prev, P_PREVOUT, mode),
+    hashSequence: b2(seq, P_SEQUENCE, mode),
+    hashOutputs: b2(outs, P_OUTPUTS, mode),
     hashJoinSplits,
     hashShieldedSpends,
     hashShieldedOutputs,
@@ -164,11 +179,16 @@ export function sighashParts(tx: Transaction): SighashParts {
 /**
  * A signature-hash function for one transaction that computes the prevouts/sequence/outputs/shielded digests
  * once and reuses them for every input (ZIP-143/243), or the legacy double-SHA256 for pre-Overwinter.
- * The transaction must not change between calls (scriptSigs may: no algorithm hashes them).
- * @throws KomodoCcError SIGHASH_INVALID | TX_VERSION | INT_RANGE | BYTES_TYPE
+ * The transaction must not change between calls (scriptSigs may: no algorithm hashes them). `options.blake2b`: which
+ * BLAKE2b this sighasher uses ({@link Blake2bMode}, default `'auto'`); a call's own `blake2b` option overrides it.
+ * @throws KomodoCcError SIGHASH_INVALID | TX_VERSION | INT_RANGE | BYTES_TYPE | ARG_INVALID
  * @example const h = createSighasher(tx); h(0, { scriptCode, value: 100000000n })
  */
-export function createSighasher(tx: Transaction): (inputIndex: number | null, options: SighashOptions) => Uint8Array {
+export function createSighasher(
+  tx: Transaction,
+  options: { blake2b?: Blake2bMode } = {},
+): (inputIndex: number | null, options: SighashOptions) => Uint8Array {
+  const mode = blake2bMode(options?.blake2b, 'blake2b')
   const v3 = tx.overwintered && tx.version === 3 && tx.versionGroupId === OVERWINTER_VERSION_GROUP_ID
   const v4 = tx.overwintered && tx.version === 4 && tx.versionGroupId === SAPLING_VERSION_GROUP_ID
   if (tx.overwintered && !v3 && !v4)
@@ -183,8 +203,8 @@ export function createSighasher(tx: Transaction): (inputIndex: number | null, op
   const mids = new Map<number, Int32Array>()
   return (inputIndex, options) => {
     checkIndex(tx, inputIndex)
-    const o = checkOptions(options)
-    parts ??= sighashParts(tx)
+    const o = checkOptions(options, mode)
+    parts ??= sighashParts(tx, o.blake2b)
     return zcashSighash(tx, parts, v4, inputIndex, o, mids)
   }
 }
@@ -202,7 +222,7 @@ export function sighash(tx: Transaction, inputIndex: number | null, options: Sig
   if (v4 === null) return createSighasher(tx)(inputIndex, options)
   checkIndex(tx, inputIndex)
   const o = checkOptions(options)
-  return zcashSighash(tx, sighashParts(tx), v4, inputIndex, o)
+  return zcashSighash(tx, sighashParts(tx, o.blake2b), v4, inputIndex, o)
 }
 
 /** true = transparent v4, false = transparent v3, null = anything else (not cached: legacy, shielded, JoinSplits, malformed). */
@@ -229,7 +249,7 @@ function zcashSighash(
   p: SighashParts,
   v4: boolean,
   nIn: number | null,
-  o: { scriptCode: Uint8Array; value: bigint; hashType: number; branchId: number },
+  o: CheckedOptions,
   mids?: Map<number, Int32Array>,
 ): Uint8Array {
   const ht = o.hashType
@@ -241,7 +261,11 @@ function zcashSighash(
   if (base !== SIGHASH_SINGLE && base !== SIGHASH_NONE) hashOutputs = p.hashOutputs
   else if (base === SIGHASH_SINGLE && nIn !== null && nIn < tx.vout.length) {
     const out = tx.vout[nIn]!
-    hashOutputs = b2(new ByteWriter(out.script.length + 12).i64le(out.value).varBytes(out.script).finish(), P_OUTPUTS)
+    hashOutputs = b2(
+      new ByteWriter(out.script.length + 12).i64le(out.value).varBytes(out.script).finish(),
+      P_OUTPUTS,
+      o.blake2b,
+    )
   }
   // the preimage, written straight into an exact-size buffer
   const sc = o.scriptCode
@@ -296,32 +320,32 @@ function zcashSighash(
   }
   // SINGLE hashes a per-input output digest into the first block: no shared prefix then
   if (mids === undefined || base === SIGHASH_SINGLE || size <= 128)
-    return b2(pre.subarray(0, size), personalization(o.branchId))
+    return b2(pre.subarray(0, size), personalization(o.branchId), o.blake2b)
   const key = ht * 0x100000000 + o.branchId
   let mid = mids.get(key)
-  if (mid === undefined) mids.set(key, (mid = blake2bMidstate(personalization(o.branchId), pre.subarray(0, 128))))
-  return blake2bFromMidstate(mid, pre.subarray(128, size))
+  if (mid === undefined)
+    mids.set(key, (mid = blake2bMidstate(personalization(o.branchId), pre.subarray(0, 128), o.blake2b)))
+  return blake2bFromMidstate(mid, pre.subarray(128, size), o.blake2b)
 }
 
 const PRE = /* @__PURE__ */ new Uint8Array(512)
 const PRE_DV = /* @__PURE__ */ new DataView(PRE.buffer)
 
-let lastBranch = -1
-let lastPerson: Uint8Array = ZERO32
 const SIGHASH_PREFIX = /* @__PURE__ */ utf8('ZcashSigHash')
-/** "ZcashSigHash" ‖ branch id LE, remembered for the last branch id used. */
+function personalizationOf(branchId: number): Uint8Array {
+  const p = new Uint8Array(16)
+  p.set(SIGHASH_PREFIX)
+  p[12] = branchId & 0xff
+  p[13] = (branchId >>> 8) & 0xff
+  p[14] = (branchId >>> 16) & 0xff
+  p[15] = branchId >>> 24
+  return p
+}
+// a table (never written after it is made): Sapling's, the branch of KMD and every asset chain
+const SAPLING_PERSON = /* @__PURE__ */ personalizationOf(SAPLING_BRANCH_ID)
+/** "ZcashSigHash" ‖ branch id LE: Sapling's from the table, any other made for the call. */
 function personalization(branchId: number): Uint8Array {
-  if (branchId !== lastBranch) {
-    const p = new Uint8Array(16)
-    p.set(SIGHASH_PREFIX)
-    p[12] = branchId & 0xff
-    p[13] = (branchId >>> 8) & 0xff
-    p[14] = (branchId >>> 16) & 0xff
-    p[15] = branchId >>> 24
-    lastPerson = p
-    lastBranch = branchId
-  }
-  return lastPerson
+  return branchId === SAPLING_BRANCH_ID ? SAPLING_PERSON : personalizationOf(branchId)
 }
 
 /** scriptCode with every OP_CODESEPARATOR removed (legacy algorithm). */

@@ -20,6 +20,7 @@ import { parseCcV2Script } from '../script/ccv2.js'
 import { getOp, pushData } from '../script/script.js'
 import { checkedDerSize, derInto, derToCompact, isLowS } from './der.js'
 import { createSighasher, SIGHASH_ALL } from './sighash.js'
+import type { Blake2bMode } from '../hash/blake2b.js'
 import type { Transaction } from './types.js'
 
 /**
@@ -37,14 +38,13 @@ export type Secp256k1Backend = {
   getPublicKey(privateKey: Uint8Array): Uint8Array
 }
 
-let hashesSet = false
+// noble's `hashes` are its own configuration (STYLE: set inside this file); filled once if the application has not,
+// read from noble itself each time (no flag of ours)
 function nobleReady(): void {
-  if (hashesSet) return
   // our short-message SHA-256 and HMAC: RFC 6979 spends a third of a signature in HMAC-SHA256 otherwise
   if (secp.hashes.sha256 === undefined) secp.hashes.sha256 = (m) => sha256Fast(m) as Uint8Array<ArrayBuffer>
   if (secp.hashes.hmacSha256 === undefined)
     secp.hashes.hmacSha256 = (k, m) => hmacSha256(k, m) as Uint8Array<ArrayBuffer>
-  hashesSet = true
 }
 
 /**
@@ -181,6 +181,8 @@ export type SignOptions = {
   allowPartial?: boolean
   /** Backend for raw private keys given as `Uint8Array` (default {@link nobleSecp256k1}). */
   backend?: Secp256k1Backend
+  /** Which BLAKE2b the signature hashes use (default `'auto'`: WebAssembly where available; `'js'`: pure JS). */
+  blake2b?: Blake2bMode
 }
 
 type Kind = 'p2pk' | 'p2pkh' | 'cc'
@@ -233,7 +235,7 @@ function plan(
   const allowPartial = options.allowPartial === undefined ? false : assertBool(options.allowPartial, 'allowPartial')
   const signers = toSigners(keys, options.backend ?? nobleSecp256k1)
   const hashType = options.hashType ?? SIGHASH_ALL
-  const hasher = createSighasher(tx)
+  const hasher = createSighasher(tx, { blake2b: options.blake2b })
   const indexes = options.inputs ?? tx.vin.map((_, i) => i)
   const jobs: Job[] = []
   // hash160 of each signer's public key, computed when a P2PKH input first needs it (for this call only)
@@ -474,6 +476,8 @@ export type VerifyOptions = {
   allowHighS?: boolean
   /** Backend for P2PK/P2PKH signature checks (default {@link nobleSecp256k1}). */
   backend?: Secp256k1Backend
+  /** Which BLAKE2b the signature hashes use (default `'auto'`). */
+  blake2b?: Blake2bMode
 }
 
 /** What {@link verifyInput} found. */
@@ -511,7 +515,7 @@ export function verifyInput(
     pushes.push(op.data)
     pc = op.end
   }
-  const hasher = createSighasher(tx)
+  const hasher = createSighasher(tx, { blake2b: options.blake2b })
   const fail = (kind: VerifyResult['kind'], reason: string): VerifyResult => ({ valid: false, kind, reason })
   // a CC v2 output (Tokel): the spent condition is its mixed-mode tree's; type 6 is allowed (tokel src/script/cc.cpp
   // cc_verifyMaybeMixed, interpreter.cpp CheckCryptoCondition)

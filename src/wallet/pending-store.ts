@@ -25,8 +25,8 @@ export type PendingStorage = {
 }
 
 const FORMAT = 'komodo-cc-pending/1'
-const KINDS = new Set(['p2pk', 'p2pkh', 'cc'])
-const ROLES = new Set(['caller', 'global', 'baton'])
+const KINDS: ReadonlySet<string> = new Set(['p2pk', 'p2pkh', 'cc'])
+const ROLES: ReadonlySet<string> = new Set(['caller', 'global', 'baton'])
 
 type StoredInput = { txid: string; vout: number; satoshis: string; script: string; kind: string; role: string }
 type StoredTx = { hex: string; uncertain: boolean; fee: string; signed: boolean; inputs: StoredInput[] }

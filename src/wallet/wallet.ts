@@ -282,7 +282,7 @@ export function checkBuilt(
 }
 
 /** Broadcast failures that leave a transaction's fate unknown (it may have reached the node). */
-const UNCERTAIN = new Set(['RPC_TIMEOUT', 'RPC_HTTP', 'ABORTED'])
+const UNCERTAIN: ReadonlySet<string> = new Set(['RPC_TIMEOUT', 'RPC_HTTP', 'ABORTED'])
 
 /**
  * Whether a broadcast failure leaves the transaction's fate unknown, over every source: a JSON-RPC timeout or a
@@ -296,7 +296,15 @@ function broadcastUncertain(e: unknown): boolean {
   if (!(e instanceof KomodoCcError)) return true // a view that threw something else: assume it may have gone out
   return UNCERTAIN.has(e.code) || e.details.uncertain === true || e.code === 'CHAIN_MISMATCH' || e.code === 'RPC_RESULT'
 }
-const RESERVED = new Set(['pubkey', 'address', 'methods', 'call', 'read', 'pending', 'rebroadcast'])
+const RESERVED: ReadonlySet<string> = new Set([
+  'pubkey',
+  'address',
+  'methods',
+  'call',
+  'read',
+  'pending',
+  'rebroadcast',
+])
 
 function keyOf(k: Uint8Array | string, chain: ChainParams): Uint8Array {
   if (k instanceof Uint8Array) return k.slice()

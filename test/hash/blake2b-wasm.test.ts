@@ -1,7 +1,7 @@
-// The WebAssembly BLAKE2b (src/hash/blake2b-wasm.ts) against the pure-JS one and @noble/hashes, and the switch that
-// makes the signature hashes use it. The switch is module state: vitest gives each test file its own module
-// instances (isolate, the default), and this file turns it off again after every test anyway.
-import { afterAll, afterEach, describe, expect, test, vi } from 'vitest'
+// The WebAssembly BLAKE2b (src/hash/blake2b-wasm.ts) against the pure-JS one and @noble/hashes, and the option
+// (`blake2b: 'auto' | 'wasm' | 'js'` of the call, the sighasher and the build context) that chooses between them.
+// There is no process-wide switch (STYLE rule 6): two callers with different choices do not affect each other.
+import { afterAll, describe, expect, test, vi } from 'vitest'
 import { spawnSync } from 'node:child_process'
 import { resolve } from 'node:path'
 import { blake2b } from '@noble/hashes/blake2.js'
@@ -12,7 +12,6 @@ import zip143 from '../../vectors/tx/zip143.json' with { type: 'json' }
 import ccSpend from '../../vectors/tx/cc-spend.json' with { type: 'json' }
 import * as wasm from '../../src/hash/blake2b-wasm.js'
 import * as js from '../../src/hash/blake2b.js'
-import { useWasmBlake2b } from '../../src/hash/blake2b.js'
 import { parseTransaction, serializeTransaction } from '../../src/tx/codec.js'
 import { createSighasher, sighash, sighashParts } from '../../src/tx/sighash.js'
 import { BLAKE2B_WASM_BASE64 } from '../../src/hash/blake2b-wasm-bytes.js'
@@ -34,11 +33,8 @@ const wasmCalls = () =>
   vi.mocked(wasm.blake2bMidstate).mock.calls.length +
   vi.mocked(wasm.blake2bFromMidstate).mock.calls.length
 
-afterEach(() => {
-  useWasmBlake2b('auto')
-})
 afterAll(() => {
-  expect(useWasmBlake2b('auto')).toBe(true)
+  expect(js.blake2bBackend()).toBe('wasm')
 })
 
 const numRuns = Number(process.env.FC_NUM_RUNS ?? 200)
@@ -77,14 +73,7 @@ describe('WebAssembly BLAKE2b-256 equals the pure-JS one and @noble/hashes', () 
       ['wasm', wasm.blake2b256PersonalInto],
       [
         'js',
-        (d: Uint8Array, p: Uint8Array, o: Uint8Array, off: number) => {
-          useWasmBlake2b(false)
-          try {
-            return js.blake2b256PersonalInto(d, p, o, off)
-          } finally {
-            useWasmBlake2b('auto')
-          }
-        },
+        (d: Uint8Array, p: Uint8Array, o: Uint8Array, off: number) => js.blake2b256PersonalInto(d, p, o, off, 'js'),
       ],
     ] as const) {
       for (const n of [0, 1, 127, 128, 129, 300, 65024, 65025, 70000]) {
@@ -105,7 +94,7 @@ describe('WebAssembly BLAKE2b-256 equals the pure-JS one and @noble/hashes', () 
         const d = data(n, p[0]!)
         const want = noble(d, p)
         expect(bytesToHex(wasm.blake2b256Personal(d, p))).toBe(want)
-        expect(bytesToHex(js.blake2b256Personal(d, p))).toBe(want)
+        expect(bytesToHex(js.blake2b256Personal(d, p, 'js'))).toBe(want)
       }
     }
   })
@@ -114,7 +103,7 @@ describe('WebAssembly BLAKE2b-256 equals the pure-JS one and @noble/hashes', () 
       fc.property(fc.uint8Array({ maxLength: 20_000 }), fc.uint8Array({ minLength: 16, maxLength: 16 }), (d, p) => {
         const want = noble(d, p)
         expect(bytesToHex(wasm.blake2b256Personal(d, p))).toBe(want)
-        expect(bytesToHex(js.blake2b256Personal(d, p))).toBe(want)
+        expect(bytesToHex(js.blake2b256Personal(d, p, 'js'))).toBe(want)
       }),
       { numRuns: Math.max(20, numRuns >> 2) },
     )
@@ -131,7 +120,7 @@ describe('WebAssembly BLAKE2b-256 equals the pure-JS one and @noble/hashes', () 
     const view = big.subarray(13, 13 + 700)
     expect(bytesToHex(wasm.blake2b256Personal(view, PERSONS[0]!))).toBe(noble(view, PERSONS[0]!))
     for (const p of [utf8('short'), data(20, 3), new Uint8Array(0)])
-      expect(bytesToHex(wasm.blake2b256Personal(view, p))).toBe(bytesToHex(js.blake2b256Personal(view, p)))
+      expect(bytesToHex(wasm.blake2b256Personal(view, p))).toBe(bytesToHex(js.blake2b256Personal(view, p, 'js')))
   })
 })
 
@@ -148,12 +137,12 @@ describe('midstates are interchangeable', () => {
         fc.constantFrom(...PERSONS),
         (first, r, p) => {
           const want = noble(new Uint8Array([...first, ...r]), p)
-          const midJs = js.blake2bMidstate(p, first)
+          const midJs = js.blake2bMidstate(p, first, 'js')
           const midWasm = wasm.blake2bMidstate(p, first)
           expect(Array.from(midWasm)).toEqual(Array.from(midJs))
           expect(midWasm).toBeInstanceOf(Int32Array)
           expect(bytesToHex(wasm.blake2bFromMidstate(midJs, r))).toBe(want)
-          expect(bytesToHex(js.blake2bFromMidstate(midWasm, r))).toBe(want)
+          expect(bytesToHex(js.blake2bFromMidstate(midWasm, r, 'js'))).toBe(want)
           expect(bytesToHex(wasm.blake2bFromMidstate(midWasm, r))).toBe(want)
         },
       ),
@@ -203,7 +192,7 @@ const ccCases = (ccSpend.cases as Record<string, any>[])
     sighash: c.sighash as string,
   }))
 
-describe('useWasmBlake2b: sighash() is the same with the switch on and off', () => {
+describe("the blake2b option: sighash() is the same with 'js' and 'wasm'", () => {
   test.each([...sapling, ...overwinter, ...ccCases].map((c) => [c.name, c] as const))('%s', (_n, c) => {
     const opts = {
       scriptCode: hexToBytes(c.scriptCode),
@@ -212,28 +201,46 @@ describe('useWasmBlake2b: sighash() is the same with the switch on and off', () 
       branchId: c.branchId,
     }
     for (const on of [false, true, false]) {
-      expect(useWasmBlake2b(on)).toBe(on)
+      const blake2b = on ? 'wasm' : 'js'
       const before = wasmCalls()
       const tx = parseTransaction(c.tx)
       // one-shot, then again on the same object (the second call goes through the BLAKE2b midstate)
-      expect(bytesToHex(sighash(tx, c.input, opts))).toBe(c.sighash)
-      expect(bytesToHex(sighash(tx, c.input, opts))).toBe(c.sighash)
-      const h = createSighasher(parseTransaction(c.tx))
+      expect(bytesToHex(sighash(tx, c.input, { ...opts, blake2b }))).toBe(c.sighash)
+      expect(bytesToHex(sighash(tx, c.input, { ...opts, blake2b }))).toBe(c.sighash)
+      const h = createSighasher(parseTransaction(c.tx), { blake2b })
       expect(bytesToHex(h(c.input, opts))).toBe(c.sighash)
       expect(bytesToHex(h(c.input, opts))).toBe(c.sighash)
       if (on) expect(wasmCalls()).toBeGreaterThan(before)
-      else expect(wasmCalls()).toBe(before) // off restores the pure-JS path
+      else expect(wasmCalls()).toBe(before) // 'js' stays on the pure-JS path
     }
   })
-  test('a midstate remembered under one setting serves the other', () => {
+  test('a midstate remembered under one choice serves the other (a call overrides the sighasher)', () => {
     const c = ccCases[0]!
     const opts = { scriptCode: hexToBytes(c.scriptCode), value: BigInt(c.amount), hashType: c.hashType }
-    for (const first of [false, true]) {
+    for (const [first, second] of [
+      ['js', 'wasm'],
+      ['wasm', 'js'],
+    ] as const) {
       const h = createSighasher(parseTransaction(c.tx))
-      useWasmBlake2b(first)
-      expect(bytesToHex(h(0, opts))).toBe(c.sighash) // computes and keeps the midstate
-      useWasmBlake2b(!first)
-      expect(bytesToHex(h(0, opts))).toBe(c.sighash)
+      expect(bytesToHex(h(0, { ...opts, blake2b: first }))).toBe(c.sighash) // computes and keeps the midstate
+      const before = wasmCalls()
+      expect(bytesToHex(h(0, { ...opts, blake2b: second }))).toBe(c.sighash)
+      if (second === 'js') expect(wasmCalls()).toBe(before)
+      else expect(wasmCalls()).toBeGreaterThan(before)
+    }
+  })
+  test('two sighashers with different choices, interleaved, do not affect each other (no shared switch)', () => {
+    const c = ccCases[0]!
+    const opts = { scriptCode: hexToBytes(c.scriptCode), value: BigInt(c.amount), hashType: c.hashType }
+    const hJs = createSighasher(parseTransaction(c.tx), { blake2b: 'js' })
+    const hWasm = createSighasher(parseTransaction(c.tx))
+    for (let i = 0; i < 3; i++) {
+      let before = wasmCalls()
+      expect(bytesToHex(hWasm(0, opts))).toBe(c.sighash)
+      expect(wasmCalls()).toBeGreaterThan(before)
+      before = wasmCalls()
+      expect(bytesToHex(hJs(0, opts))).toBe(c.sighash)
+      expect(wasmCalls()).toBe(before)
     }
   })
   test('random transparent v4 transactions: every input and hash type, on = off = @bitgo/utxo-lib', () => {
@@ -278,19 +285,15 @@ describe('useWasmBlake2b: sighash() is the same with the switch on and off', () 
             utxolib.networks.zcash,
           )
           peer.consensusBranchId = 0x76b809bb
-          useWasmBlake2b(false)
-          const partsJs = sighashParts(tx)
-          const hJs = createSighasher(tx)
-          useWasmBlake2b(true)
-          const partsWasm = sighashParts(tx)
-          const hWasm = createSighasher(tx)
+          const partsJs = sighashParts(tx, 'js')
+          const hJs = createSighasher(tx, { blake2b: 'js' })
+          const partsWasm = sighashParts(tx, 'wasm')
+          const hWasm = createSighasher(tx, { blake2b: 'wasm' })
           expect(partsWasm).toEqual(partsJs)
           for (let i = 0; i < tx.vin.length; i++) {
             for (const hashType of [1, 2, 3, 0x81, 0x82, 0x83]) {
               const want = bytesToHex(peer.hashForSignatureByNetwork(i, Buffer.from(scriptCode), value, hashType))
-              useWasmBlake2b(false)
               expect(bytesToHex(hJs(i, { scriptCode, value, hashType }))).toBe(want)
-              useWasmBlake2b(true)
               expect(bytesToHex(hWasm(i, { scriptCode, value, hashType }))).toBe(want)
             }
           }
@@ -299,18 +302,40 @@ describe('useWasmBlake2b: sighash() is the same with the switch on and off', () 
       { numRuns: Math.max(10, numRuns >> 3) },
     )
   })
-  test('the switch is exported from the tx subpath, not the package root (issue 32: a power-user kit)', async () => {
-    expect((await import('../../src/tx/index.js')).useWasmBlake2b).toBe(useWasmBlake2b)
-    expect(await import('../../src/index.js')).not.toHaveProperty('useWasmBlake2b')
-  })
-  test("the switch takes only a boolean, 'auto', 'wasm' or 'js'", () => {
-    expect(() => useWasmBlake2b('yes' as unknown as boolean)).toThrow(code('ARG_INVALID'))
-    expect(() => useWasmBlake2b(1 as unknown as boolean)).toThrow(code('ARG_INVALID'))
-    expect(() => useWasmBlake2b(null as unknown as boolean)).toThrow(code('ARG_INVALID'))
-    expect(useWasmBlake2b('js')).toBe(false)
-    expect(js.blake2bBackend()).toBe('js')
-    expect(useWasmBlake2b('wasm')).toBe(true)
+  test('no process-wide switch: useWasmBlake2b is gone; blake2bBackend tells what a choice runs on', async () => {
+    expect('useWasmBlake2b' in (await import('../../src/tx/index.js'))).toBe(false)
+    expect('useWasmBlake2b' in (await import('../../src/index.js'))).toBe(false)
+    expect('useWasmBlake2b' in js).toBe(false)
     expect(js.blake2bBackend()).toBe('wasm')
+    expect(js.blake2bBackend('js')).toBe('js')
+    expect(js.blake2bBackend('wasm')).toBe('wasm')
+  })
+  test("a build's context.blake2b: 'js' signs on pure JS with the same bytes; the default build on WebAssembly", async () => {
+    const { buildFaucetFund } = await import('../../src/modules/faucet/build.js')
+    const { p2pkScript } = await import('../../src/script/script.js')
+    const { getPublicKey } = await import('@noble/secp256k1')
+    const priv = new Uint8Array(32).fill(7)
+    const pubkey = getPublicKey(priv, true)
+    const utxos = [{ txid: '11'.repeat(32), vout: 0, satoshis: 100_000_000n, script: p2pkScript(pubkey), height: 1 }]
+    let before = wasmCalls()
+    const js1 = buildFaucetFund({ amount: '0.5' }, { pubkey, utxos, height: 10, privateKey: priv, blake2b: 'js' })
+    expect(wasmCalls()).toBe(before)
+    before = wasmCalls()
+    const auto = buildFaucetFund({ amount: '0.5' }, { pubkey, utxos, height: 10, privateKey: priv })
+    expect(wasmCalls()).toBeGreaterThan(before)
+    expect(js1.hex).toBe(auto.hex)
+    expect(() => buildFaucetFund({ amount: '0.5' }, { pubkey, utxos, height: 10, blake2b: 'fast' as never })).toThrow(
+      code('ARG_INVALID'),
+    )
+  })
+  test("the option takes only 'auto', 'wasm' or 'js'", () => {
+    const c = ccCases[0]!
+    const tx = parseTransaction(c.tx)
+    const opts = { scriptCode: hexToBytes(c.scriptCode), value: BigInt(c.amount), hashType: c.hashType }
+    for (const bad of ['yes', 1, null, true])
+      expect(() => sighash(tx, 0, { ...opts, blake2b: bad as never })).toThrow(code('ARG_INVALID'))
+    expect(() => createSighasher(tx, { blake2b: false as never })).toThrow(code('ARG_INVALID'))
+    expect(() => js.blake2bBackend('x' as never)).toThrow(code('ARG_INVALID'))
   })
 })
 
@@ -334,14 +359,12 @@ describe('the default: WebAssembly wherever it can be instantiated', () => {
       vi.resetModules()
     }
   })
-  test('forcing pure JS and back to auto', () => {
+  test("a call with blake2b: 'js' stays on pure JS; the next call without it is on WebAssembly again", () => {
     const c = ccCases[0]!
     const opts = { scriptCode: hexToBytes(c.scriptCode), value: BigInt(c.amount), hashType: c.hashType }
-    expect(useWasmBlake2b(false)).toBe(false)
     let before = wasmCalls()
-    expect(bytesToHex(sighash(parseTransaction(c.tx), 0, opts))).toBe(c.sighash)
+    expect(bytesToHex(sighash(parseTransaction(c.tx), 0, { ...opts, blake2b: 'js' }))).toBe(c.sighash)
     expect(wasmCalls()).toBe(before)
-    expect(useWasmBlake2b('auto')).toBe(true)
     before = wasmCalls()
     expect(bytesToHex(sighash(parseTransaction(c.tx), 0, opts))).toBe(c.sighash)
     expect(wasmCalls()).toBeGreaterThan(before)
@@ -383,25 +406,25 @@ describe('without WebAssembly', () => {
           }),
         ),
       ).toBe(c.sighash)
-      expect(fresh.useWasmBlake2b('auto')).toBe(false)
-      expect(fresh.useWasmBlake2b('wasm')).toBe(false)
+      expect(fresh.blake2bBackend('auto')).toBe('js')
+      expect(fresh.blake2bBackend('wasm')).toBe('js')
     } finally {
       vi.unstubAllGlobals()
       vi.resetModules()
     }
   })
 
-  test('useWasmBlake2b(true) returns false and everything stays on the pure-JS path', async () => {
+  test("blake2b: 'wasm' falls back to pure JS: the same digests, no throw", async () => {
     vi.doUnmock('../../src/hash/blake2b-wasm.js') // fresh, unmocked module instances with no WebAssembly global
     vi.resetModules()
     vi.stubGlobal('WebAssembly', undefined)
     try {
       const fresh = await import('../../src/hash/blake2b.js')
       const freshWasm = await import('../../src/hash/blake2b-wasm.js')
-      expect(fresh.useWasmBlake2b(true)).toBe(false)
+      expect(fresh.blake2bBackend('wasm')).toBe('js')
       expect(freshWasm.wasmBlake2bAvailable()).toBe(false)
       const d = data(300, 9)
-      expect(bytesToHex(fresh.blake2b256Personal(d, PERSONS[0]!))).toBe(noble(d, PERSONS[0]!))
+      expect(bytesToHex(fresh.blake2b256Personal(d, PERSONS[0]!, 'wasm'))).toBe(noble(d, PERSONS[0]!))
       expect(() => freshWasm.blake2b256Personal(d, PERSONS[0]!)).toThrow(code('ARG_INVALID'))
     } finally {
       vi.unstubAllGlobals()

@@ -1,6 +1,8 @@
 import { KomodoCcError } from '../../errors.js'
 import { bytesToHex, hexToBytes } from '../../bytes/hex.js'
 import { equalBytes } from '../../bytes/utils.js'
+import { cappedThreshold, takeCcInputs } from '../../cctx/add-inputs.js'
+import { DICE_ENTROPY_FUNCIDS, DICE_MIN_PLAN_OUTPUT, dicePlanFunds, diceGlobalSnapshot } from './plan.js'
 import { ByteSnapshot } from '../../bytes/snapshot.js'
 import { formatCoins, type AmountArg } from '../../amount.js'
 import { diceUnits } from './units.js'
@@ -35,9 +37,8 @@ const DICE_MIN_FUNDS = 100n * COIN
 export const DICE_MIN_ENTROPY_UTXOS = 100
 
 const diceCond = () => cc1of1(EVAL, DICE.pubkey)
-let diceScriptMemo: ByteSnapshot | undefined
 /** The Dice global CC script as a private snapshot: for comparisons (`.matches(script)`), never placed in a transaction. */
-const diceScriptSnapshot = () => (diceScriptMemo ??= new ByteSnapshot(ccScript(diceCond())))
+const diceScriptSnapshot = diceGlobalSnapshot
 /** The Dice global CC script (a fresh copy: callers may place it in outputs). */
 const diceScript = () => diceScriptSnapshot().bytes.slice()
 
@@ -284,12 +285,17 @@ export function buildDiceAddFunds(
 /** A plan output the daemon's `DicePlanFunds` would count: output 0 of one of the plan's transactions. */
 type PlanOutput = { tx: Transaction; opret: DiceOpret; value: bigint; txid(): string; utxo(): Utxo }
 
-/** `DicePlanFunds`: the plan's unspent index-0 outputs on the Dice global address ('B' excluded). */
-function planOutputs(planTxs: readonly TxLike[] | undefined, plan: Plan, name: string, min = 10000n): PlanOutput[] {
+/** `DicePlanFunds`: the plan's unspent index-0 outputs on the Dice global address ('B' excluded; the rule: ./plan.ts). */
+function planOutputs(
+  planTxs: readonly TxLike[] | undefined,
+  plan: Plan,
+  name: string,
+  min = DICE_MIN_PLAN_OUTPUT,
+): PlanOutput[] {
   if (planTxs === undefined) return []
   if (!Array.isArray(planTxs)) throw new KomodoCcError('BUILD_STATE', `${name} expected an array of transactions`)
   const out: PlanOutput[] = []
-  const script = diceScriptSnapshot()
+  const ref = { fundingtxid: plan.fundingtxid, sbits: plan.opret.sbits }
   // a transaction listed twice counts once: keyed by what it spends first (two transactions spending one outpoint
   // cannot both be on chain), compared by identity or txid only on a repeat
   const firstSpends = new Map<string, Transaction | Transaction[]>()
@@ -297,11 +303,11 @@ function planOutputs(planTxs: readonly TxLike[] | undefined, plan: Plan, name: s
     const tx = anyTx(p)
     const op = diceOpretOf(tx)
     const v0 = tx.vout[0]
-    if (op === null || v0 === undefined || !'RFEWLT'.includes(op.funcid) || repeated(firstSpends, tx, name)) continue
-    // the funding transaction itself: dicePlan has just checked (this call) that plan.tx is fundingtxid
-    const ofPlan =
-      op.funcid === 'F' ? tx === plan.tx || txidOfParsed(tx) === plan.fundingtxid : op.fundingtxid === plan.fundingtxid
-    if (!ofPlan || op.sbits !== plan.opret.sbits || v0.value < min || !script.matches(v0.script)) continue
+    // DicePlanFunds' membership (./plan.ts); the funding transaction itself: dicePlan has just checked (this call)
+    // that plan.tx is fundingtxid, so it is not hashed again
+    const txid = () => (tx === plan.tx ? plan.fundingtxid : txidOfParsed(tx))
+    if (op === null || v0 === undefined || dicePlanFunds(0, v0, op, txid, ref, min) === null) continue
+    if (repeated(firstSpends, tx, name)) continue
     out.push(new PlanOutputImpl(tx, op, v0))
   }
   return out
@@ -411,7 +417,7 @@ export function buildDiceBet(params: DiceBetParams, context: BuildContext, state
   const { id, bet, odds: o, plan } = diceBetTerms({ name, fundingtxid, amount, odds }, state.funding)
   const outs = planOutputs(state.planTxs, plan, 'state.planTxs')
   const funding = outs.reduce((s, x) => s + x.value, 0n)
-  const entropies = outs.filter((x) => 'EWL'.includes(x.opret.funcid))
+  const entropies = outs.filter((x) => DICE_ENTROPY_FUNCIDS.includes(x.opret.funcid))
   const wanted = state.entropyTxid === undefined ? undefined : txidParam(state.entropyTxid, 'state.entropyTxid')
   const spent = new Set((state.mempoolSpent ?? []).map((t) => txidParam(t, 'state.mempoolSpent[]')))
   // the entropy the daemon picks: one tagged with the house's script, not spent in the mempool (a named one is taken
@@ -571,7 +577,7 @@ export function buildDiceFinish(
     if (
       eop === null ||
       eop.funcid === 'F' ||
-      !'EWL'.includes(eop.funcid) ||
+      !DICE_ENTROPY_FUNCIDS.includes(eop.funcid) ||
       eop.sbits !== plan.opret.sbits ||
       eop.fundingtxid !== id ||
       !tagged ||
@@ -661,18 +667,14 @@ export function buildDiceFinish(
       const outs = planOutputs(state.planTxs, plan, 'state.planTxs', 0n).filter(
         (x) => x.txid() !== betId && x.txid() !== betTx.vin[0]!.txid,
       )
-      // AddDiceInputs: first one output of at least `need`; else outputs of at least need/60, in order, until
-      // they reach `need` or 60 of them are taken
-      let extra = outs.filter((x) => x.value >= need).slice(0, 1)
-      if (extra.length === 0) {
-        let got = 0n
-        for (const x of outs) {
-          if (x.value < need / 60n) continue
-          extra.push(x)
-          got += x.value
-          if (got >= need || extra.length >= 60) break
-        }
+      // DiceBetFinish: AddDiceInputs(…, need, 1) (one output of at least `need`), else AddDiceInputs(…, need, 60)
+      const candidates = outs.map((x) => ({ satoshis: x.value, x }))
+      const addDiceInputs = (max: number) => {
+        const { maxinputs, threshold } = cappedThreshold(need, max)
+        return takeCcInputs(candidates, threshold, need, maxinputs, () => true).inputs.map((c) => c.x)
       }
+      let extra = addDiceInputs(1)
+      if (extra.length === 0) extra = addDiceInputs(60)
       const sum = extra.reduce((s, x) => s + x.value, 0n)
       if (extra.length === 0)
         throw daemonRefusal(

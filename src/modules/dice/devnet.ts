@@ -6,6 +6,7 @@ import { p2pkhAddress } from '../../address/address.js'
 import { daemonParseCoins } from '../../amount.js'
 import { decodeDicePayload, type DiceOpret, type DiceFundingOpret } from './opret.js'
 import { diceOutcome } from './outcome.js'
+import { diceVoutValue, type DicePlanRef } from './plan.js'
 import { diceVerifyTimeout } from './build.js'
 import { resolveDiceAddFunds, resolveDiceBet, resolveDiceFinish, resolveDiceFund, diceInfo } from './resolve.js'
 import { KomodoCcError } from '../../errors.js'
@@ -33,15 +34,10 @@ export function diceOpret(tx: Transaction | undefined): DiceOpret | null {
   return decodedLastOpret(tx, decodeDicePayload, (p) => p.length >= 3 && p[0] === EVAL.DICE)
 }
 
-/** Whether output `vout` of transaction `txid` is a dice CC output of plan (sbits, fundingtxid). */
-function planOutput(chain: DevChain, txid: string, vout: number, fundingtxid: string): bigint {
+/** `IsDicevout` (./plan.ts) for output `vout` of a chain transaction: its value when it is the plan's, else 0. */
+function planOutput(chain: DevChain, txid: string, vout: number, plan: DicePlanRef): bigint {
   const e = chain.txs.get(txid)
-  const o = e?.tx.vout[vout]
-  if (e === undefined || o === undefined || bytesToHex(o.script) !== globalHex()) return 0n
-  const p = diceOpret(e.tx)
-  if (p === null) return 0n
-  const ofPlan = p.funcid === 'F' ? txid === fundingtxid : p.fundingtxid === fundingtxid
-  return ofPlan ? o.value : 0n
+  return e === undefined ? 0n : diceVoutValue(e.tx.vout[vout], diceOpret(e.tx), () => txid, plan)
 }
 
 /**
@@ -102,11 +98,11 @@ export function validateDice(check: ModuleCheck): void {
     if (b.sbits !== f.sbits || b.fundingtxid !== fundingtxid) return fail('sbits or fundingtxid mismatch for wlt')
     if (tx.vout[1] === undefined || !equalBytes(tx.vout[1].script, fundingPubKey))
       return fail('tx.vout[1] != fundingPubKey for wlt')
-    const inSum = inputs.reduce(
-      (s, x) => s + (x.cc ? planOutput(chain, x.coin.txid, x.coin.vout, fundingtxid) : 0n),
-      0n,
-    )
-    const outSum = tx.vout.reduce((s, _, n) => s + planOutputOfTx(tx, txid, n, fundingtxid, p), 0n)
+    // DiceValidate calls DiceAmounts(…, sbits, fundingtxid) with the funding 'F''s sbits (a different sbits in the
+    // transaction's own opret is only logged by the daemon, not refused)
+    const plan: DicePlanRef = { fundingtxid, sbits: f.sbits }
+    const inSum = inputs.reduce((s, x) => s + (x.cc ? planOutput(chain, x.coin.txid, x.coin.vout, plan) : 0n), 0n)
+    const outSum = tx.vout.reduce((s, o) => s + diceVoutValue(o, p, () => txid, plan), 0n)
     const betTx = be.tx
     if (p.funcid === 'L') {
       if (!ccAtGlobal(tx.vout[0]!.script) || tx.vout[0]!.value !== inSum)
@@ -154,13 +150,6 @@ export function validateDice(check: ModuleCheck): void {
     return
   }
   return fail('unexpected dice funcid')
-}
-
-function planOutputOfTx(tx: Transaction, txid: string, n: number, fundingtxid: string, p: DiceOpret): bigint {
-  const o = tx.vout[n]!
-  if (bytesToHex(o.script) !== globalHex()) return 0n
-  const ofPlan = p.funcid === 'F' ? txid === fundingtxid : p.fundingtxid === fundingtxid
-  return ofPlan ? o.value : 0n
 }
 
 function planFunding(n: DevnetNode, id: string): { hex?: string; f?: DiceFundingOpret } {

@@ -1,10 +1,6 @@
 // Offline `diceinfo`.
 import { formatCoins } from '../../amount.js'
-import { cc1of1, encodeCondition } from '../../cc/condition.js'
-import { ccModule, EVAL } from '../../cc/eval.js'
-import { hexOf } from '../opret.js'
 import {
-  ccScriptHex,
   expectFuncid,
   infoTx,
   infoTxs,
@@ -15,6 +11,7 @@ import {
   type InfoTxInput,
 } from '../offline-info.js'
 import { decodeDicePayload, type DiceOpret } from './opret.js'
+import { dicePlanFunds } from './plan.js'
 
 /**
  * `diceinfo`: the RPC client's result (`DiceInfo`: amounts in satoshis, counts as numbers; `entropytxs` only on
@@ -52,17 +49,16 @@ export function diceinfo(fundingTx: InfoTxInput, txs: readonly InfoTxInput[] = [
   const plan = f.payload as Extract<DiceOpret, { funcid: 'F' }>
   const all = [f, ...infoTxs(txs, 'txs', decodeDicePayload)]
   const spent = spentSet(all)
-  const dice = ccScriptHex(encodeCondition(cc1of1(EVAL.DICE, ccModule(EVAL.DICE).pubkey)))
+  const ref = { fundingtxid: f.txid, sbits: plan.sbits }
   let funding = 0n
   let entropytxs = 0
   for (const { tx, txid, payload: p } of all) {
-    if (p === null) continue
-    const fid = p.funcid === 'F' ? txid : p.fundingtxid
-    const o = tx.vout[0]
-    if (fid !== f.txid || p.sbits !== plan.sbits || !'RFEWLT'.includes(p.funcid) || o === undefined) continue
-    if (o.value < 10000n || spent.has(`${txid}:0`) || hexOf(o.script) !== dice) continue
-    funding += o.value
-    if ('EWL'.includes(p.funcid)) entropytxs++
+    // DicePlanFunds' membership (./plan.ts) over the given set's unspent outputs
+    if (spent.has(`${txid}:0`)) continue
+    const kind = dicePlanFunds(0, tx.vout[0], p, () => txid, ref)
+    if (kind === null) continue
+    funding += tx.vout[0]!.value
+    if (kind === 'entropy') entropytxs++
   }
   return {
     result: 'success',

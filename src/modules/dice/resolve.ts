@@ -39,13 +39,10 @@ import {
   type DicePlan,
 } from './build.js'
 import { decodeDiceOpret, type DiceOpret } from './opret.js'
+import { DICE_ENTROPY_FUNCIDS, dicePlanFunds } from './plan.js'
 import type { DiceInfo } from './info.js'
 
 const DICE = /* @__PURE__ */ ccModule('Dice')
-const FUNDING_FUNCIDS = 'RFEWLT'
-const ENTROPY_FUNCIDS = 'EWL'
-/** `DicePlanFunds` counts plan outputs of at least this many satoshis. */
-const MIN_PLAN_OUTPUT = 10000n
 /** `(int32_t)prevout.n < 0`: the daemon's test for a coinbase input (its null prevout has n = 0xffffffff). */
 const NEGATIVE_INT32 = 0x80000000
 
@@ -211,17 +208,14 @@ async function scanPlan(reader: StateReader, plan: PlanRef, chain: ChainParams |
     position++
     const vtx = txs[i]!
     const opret = lastDiceOpret(vtx.tx)
-    if (opret === null || opret.sbits !== plan.sbits) return
-    const ofPlan = opret.funcid === 'F' ? vtx.txid === plan.fundingtxid : opret.fundingtxid === plan.fundingtxid
-    // an output at the dice address in another form than the global script (a vData tail): the builder takes only
-    // the global script, so it is left out here too
-    if (!ofPlan || !FUNDING_FUNCIDS.includes(opret.funcid)) return
-    if (!equalBytes(u.script, global)) return
-    inputs.push({ utxo: u, vtx, opret, position })
-    if (u.satoshis < MIN_PLAN_OUTPUT) return
-    outputs.push({ utxo: u, vtx, opret, position })
+    // DicePlanFunds' membership (./plan.ts), first without its 10000 floor: what a finish may spend (AddDiceInputs)
+    if (dicePlanFunds(u.vout, vtx.tx.vout[u.vout], opret, () => vtx.txid, plan, 0n) === null) return
+    inputs.push({ utxo: u, vtx, opret: opret!, position })
+    const kind = dicePlanFunds(u.vout, vtx.tx.vout[u.vout], opret, () => vtx.txid, plan)
+    if (kind === null) return
+    outputs.push({ utxo: u, vtx, opret: opret!, position })
     funding += u.satoshis
-    if (ENTROPY_FUNCIDS.includes(opret.funcid)) entropytxs++
+    if (kind === 'entropy') entropytxs++
   })
   return {
     outputs,
@@ -315,7 +309,7 @@ function entropyShape(o: PlanOutput, plan: PlanRef): boolean {
   const tx = o.vtx.tx
   const v0 = tx.vin[0]
   return (
-    ENTROPY_FUNCIDS.includes(o.opret.funcid) &&
+    DICE_ENTROPY_FUNCIDS.includes(o.opret.funcid) &&
     tx.vout[1] !== undefined &&
     equalBytes(tx.vout[1].script, plan.fundingPubKey) &&
     v0 !== undefined &&

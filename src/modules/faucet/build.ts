@@ -21,16 +21,13 @@ import { finalizeCcTx, type FinalizedTx } from '../../cctx/finalize.js'
 import { completeBuild, type BuildResult } from '../../cctx/complete.js'
 import { amountParam, ccInput, normalInputs } from '../../cctx/common.js'
 import { OutpointSet } from '../../cctx/outpoints.js'
+import { addFaucetInputs, FAUCET_MAX_INPUTS } from './add-inputs.js'
 import type { InputPlan, Utxo } from '../../cctx/types.js'
 
 const EVAL = EVAL_CODES.FAUCET
 const FAUCET = /* @__PURE__ */ ccModule('Faucet')
 /** `FAUCETSIZE` (CCfaucet.h): what one faucetget pays, 0.1 coin. @example FAUCET_SIZE // 10000000n */
 export const FAUCET_SIZE = 10_000_000n
-/** faucetget takes faucet UTXOs strictly above this value (0.01 coin). */
-const FAUCET_MIN_UTXO = 1_000_000n
-/** At most this many faucet inputs. */
-const FAUCET_MAX_INPUTS = 60
 /** The daemon tries this many consecutive nonces before giving up. @example buildFaucetGet({}, ctx, state, { maxAttempts: FAUCET_MAX_ATTEMPTS }) */
 export const FAUCET_MAX_ATTEMPTS = 1_000_000
 
@@ -125,18 +122,15 @@ function planFaucetGet(
   if (typeof state !== 'object' || state === null || !Array.isArray(state.faucetUtxos))
     throw new KomodoCcError('BUILD_STATE', 'state expected { faucetUtxos: [<utxo on the faucet CC address>…] }')
   const need = FAUCET_SIZE + CC_TXFEE
-  const threshold = need / BigInt(FAUCET_MAX_INPUTS)
   const faucetCond = cc1of1(EVAL, FAUCET.pubkey)
-  const inputs: InputPlan[] = []
+  for (const [i, u] of state.faucetUtxos.entries()) checkUtxo(u, `state.faucetUtxos[${i}]`)
   const seen = new OutpointSet()
-  let total = 0n
-  for (const [i, u] of state.faucetUtxos.entries()) {
-    if (total >= need || inputs.length >= FAUCET_MAX_INPUTS) break
-    checkUtxo(u, `state.faucetUtxos[${i}]`)
-    if (u.satoshis <= FAUCET_MIN_UTXO || u.satoshis < threshold || !seen.take(u, 'state.faucetUtxos')) continue
-    inputs.push(ccInput(u, faucetCond, EVAL, 'global', `state.faucetUtxos[${i}]`))
-    total += u.satoshis
-  }
+  // AddFaucetInputs(cp, mtx, faucetpk, nValue + txfee, 60) over the given outputs (FaucetGet)
+  const taken = addFaucetInputs(state.faucetUtxos, need, FAUCET_MAX_INPUTS, (u) => seen.take(u, 'state.faucetUtxos'))
+  const inputs: InputPlan[] = taken.inputs.map((u) =>
+    ccInput(u, faucetCond, EVAL, 'global', `state.faucetUtxos[${state.faucetUtxos.indexOf(u)}]`),
+  )
+  const total = taken.sum
   if (inputs.length === 0)
     throw daemonRefusal(
       'couldnt create faucet get transaction',
@@ -175,7 +169,10 @@ function prepareSearch(fin: FinalizedTx, ctx: CheckedContext, backend: Secp256k1
     script: p.utxo.script,
     condition: (p as Extract<InputPlan, { kind: 'cc' }>).condition,
   }))
-  const signOpts = ctx.branchId === undefined ? {} : { branchId: ctx.branchId }
+  const signOpts = {
+    ...(ctx.branchId === undefined ? {} : { branchId: ctx.branchId }),
+    ...(ctx.blake2b === undefined ? {} : { blake2b: ctx.blake2b }),
+  }
   const withNonce = (nonce: number): Transaction => {
     const vout = fin.tx.vout.slice()
     vout[vout.length - 1] = { value: 0n, script: opretScript(encodeFaucetPayload({ funcid: 'G', nonce })) }
@@ -206,11 +203,12 @@ function prepareSearch(fin: FinalizedTx, ctx: CheckedContext, backend: Secp256k1
         tx: withNonce(0),
         spent: fin.plans.map((p) => ({ scriptCode: p.utxo.script, value: p.utxo.satoshis })),
         branchId: ctx.branchId,
+        blake2b: ctx.blake2b,
       },
       prevouts,
     )
   const hashAt = (n: number): Uint8Array => {
-    const hasher = createSighasher(withNonce(n))
+    const hasher = createSighasher(withNonce(n), { blake2b: ctx.blake2b })
     raw[nonceAt] = n & 0xff
     raw[nonceAt + 1] = (n >>> 8) & 0xff
     raw[nonceAt + 2] = (n >>> 16) & 0xff

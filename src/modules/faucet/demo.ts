@@ -9,6 +9,7 @@ import type { ModuleDemo } from '../../devnet/module.js'
 import { buildFaucetGetAsync } from './build.js'
 import type { WalletMethod } from '../../wallet/wallet.js'
 import { createWallet } from '../../wallet/wallet.js'
+import { FAUCET_MIN_UTXO } from './add-inputs.js'
 
 /** The faucet demo's option. */
 export type FaucetDemoOptions = {
@@ -37,7 +38,7 @@ export const faucetDemo: ModuleDemo<FaucetDemoOptions> = /* @__PURE__ */ Object.
     await confirm()
     const newcomer = keySigner(sha256(utf8ToBytes(`newcomer ${Date.now()}`))).publicKey
     const faucetCoins = (await rpc.listUnspent(ccAddress(EVAL.FAUCET, ccModule(EVAL.FAUCET).pubkey))).filter(
-      (u) => u.satoshis > 1_000_000n,
+      (u) => u.satoshis > FAUCET_MIN_UTXO,
     )
     const bar = (tried: number): void => {
       const width = 30

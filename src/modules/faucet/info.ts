@@ -4,6 +4,7 @@ import { cc1of1, encodeCondition } from '../../cc/condition.js'
 import { ccModule, EVAL } from '../../cc/eval.js'
 import { hexOf } from '../opret.js'
 import { ccScriptHex, infoTxs, spentSet, type InfoAmount, type InfoForm, type InfoTxInput } from '../offline-info.js'
+import { addFaucetInputs } from './add-inputs.js'
 import { decodeFaucetPayload } from './opret.js'
 
 /**
@@ -22,10 +23,10 @@ export function faucetinfo(txs: readonly InfoTxInput[]): FaucetInfo<'offline'> {
   const all = infoTxs(txs, 'txs', decodeFaucetPayload)
   const spent = spentSet(all)
   const faucet = ccScriptHex(encodeCondition(cc1of1(EVAL.FAUCET, ccModule(EVAL.FAUCET).pubkey)))
-  let sum = 0n
-  for (const { tx, txid } of all)
-    tx.vout.forEach((o, n) => {
-      if (o.value > 1_000_000n && !spent.has(`${txid}:${n}`) && hexOf(o.script) === faucet) sum += o.value
-    })
+  const outputs = all.flatMap(({ tx, txid }) =>
+    tx.vout.map((o, n) => ({ satoshis: o.value, key: `${txid}:${n}`, script: o.script })),
+  )
+  // AddFaucetInputs(cp, mtx, faucetpk, 0, 0) over the set's faucet outputs that no transaction of the set spends
+  const { sum } = addFaucetInputs(outputs, 0n, 0, (u) => !spent.has(u.key) && hexOf(u.script) === faucet)
   return { result: 'success', name: 'Faucet', funding: formatCoins(sum) }
 }

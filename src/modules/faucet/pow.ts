@@ -18,7 +18,7 @@ import { ByteWriter } from '../../bytes/writer.js'
 import { hexToBytes } from '../../bytes/hex.js'
 import { ccModule } from '../../cc/eval.js'
 import { sha256Into, sha256View } from '../../hash/sha256.js'
-import { blake2b256PersonalInto } from '../../hash/blake2b.js'
+import { blake2b256PersonalInto, type Blake2bMode } from '../../hash/blake2b.js'
 import { sighashParts, sighashPersonalization } from '../../tx/sighash.js'
 import { serializeTransaction } from '../../tx/codec.js'
 import { SAPLING_BRANCH_ID, type Transaction } from '../../tx/types.js'
@@ -106,6 +106,8 @@ export type PowLayout = {
   /** Each input's scriptCode and value, as signed. */
   spent: readonly { scriptCode: Uint8Array; value: bigint }[]
   branchId?: number
+  /** Which BLAKE2b the attempts hash with (the build context's `blake2b`, default `'auto'`). */
+  blake2b?: Blake2bMode
 }
 
 /**
@@ -162,11 +164,11 @@ export function fastFaucetPow(layout: PowLayout): FastPow {
     raw[layout.nonceAt + 1] = (nonce >>> 8) & 0xff
     raw[layout.nonceAt + 2] = (nonce >>> 16) & 0xff
     raw[layout.nonceAt + 3] = nonce >>> 24
-    blake2b256PersonalInto(outs, P_OUTPUTS, first, 72)
+    blake2b256PersonalInto(outs, P_OUTPUTS, first, 72, layout.blake2b)
     for (let i = 0; i < pre.length; i++) {
       const p = pre[i]!
       if (i > 0) p.set(first.subarray(72, 104), 72)
-      blake2b256PersonalInto(p, person, z, 0)
+      blake2b256PersonalInto(p, person, z, 0, layout.blake2b)
       signer.sInto(zView, 0, rawView, layout.sigAt[i]! + 32)
     }
     sha256View(rawView, raw, raw.length, digest, 0)

@@ -25,6 +25,7 @@ import {
 } from '../../cctx/resolve.js'
 import type { ChainUtxo, Utxo } from '../../cctx/types.js'
 import { CC_TXFEE } from '../../tx/types.js'
+import { addFaucetInputs, FAUCET_MAX_INPUTS } from './add-inputs.js'
 import {
   buildFaucetFund,
   buildFaucetGetAsync,
@@ -36,10 +37,6 @@ import {
 } from './build.js'
 
 const FAUCET = /* @__PURE__ */ ccModule('Faucet')
-/** `AddFaucetInputs` takes only faucet outputs strictly above this value (0.01 coin). */
-const FAUCET_MIN_UTXO = 1_000_000n
-/** faucetget's `maxinputs`. */
-const FAUCET_MAX_INPUTS = 60
 
 /**
  * A payout address is "brand new" when none of its confirmed transactions is more than this many blocks below the
@@ -71,10 +68,8 @@ export function faucetAddressIsOld(
 }
 
 /**
- * `AddFaucetInputs(total, maxinputs)` over the faucet address's confirmed unspent outputs (address-index order):
- * skips outputs below total/maxinputs (below `total` when maxinputs is 0), takes those strictly above 0.01 coin that no
- * mempool transaction spends, until the total reaches `total` (when above 0) or `maxinputs` are taken (when above 0).
- * `faucetget` asks (10,010,000, 60), `faucetinfo` (0, 0): every output above 0.01 coin.
+ * `AddFaucetInputs(total, maxinputs)` ({@link addFaucetInputs}, the rule) over the faucet address's confirmed unspent
+ * outputs (address-index order), those spent in the mempool refused.
  * @example pickFaucetInputs(coins, (u) => chain.spentInMempool(u.txid, u.vout), 10_010_000n, 60)
  */
 export function pickFaucetInputs<U extends Utxo>(
@@ -83,17 +78,7 @@ export function pickFaucetInputs<U extends Utxo>(
   total: bigint,
   maxInputs: number,
 ): U[] {
-  const threshold = maxInputs > 0 ? total / BigInt(maxInputs) : total
-  const out: U[] = []
-  let sum = 0n
-  for (const u of utxos) {
-    if (u.satoshis < threshold) continue
-    if (u.satoshis <= FAUCET_MIN_UTXO || spentInMempool(u)) continue
-    out.push(u)
-    sum += u.satoshis
-    if ((total > 0n && sum >= total) || (maxInputs > 0 && out.length >= maxInputs)) break
-  }
-  return out
+  return addFaucetInputs(utxos, total, maxInputs, (u) => !spentInMempool(u)).inputs
 }
 
 /**

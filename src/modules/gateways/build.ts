@@ -20,6 +20,8 @@ import { completeBuild, type BuildResult } from '../../cctx/complete.js'
 import { curvePubkey } from '../../cctx/pubkey.js'
 import { amountParam, moneyParam, normalInputs, txidParam, hexParam } from '../../cctx/common.js'
 import { OutpointSet } from '../../cctx/outpoints.js'
+import { cappedThreshold, takeCcInputs } from '../../cctx/add-inputs.js'
+import { addTokenCcInputs, TOKEN_MAX_INPUTS } from '../tokens/add-inputs.js'
 import { stateOutputs, lastOpret, ostreamDouble, type StateTx, type StateOutputs } from '../../cctx/state-tx.js'
 import { gatewaysDepositAddress, gatewaysVerifyDeposit } from './proof.js'
 import type { InputPlan, Utxo } from '../../cctx/types.js'
@@ -139,9 +141,13 @@ function done(
   return completeBuild(fin, ctx, evalCode)
 }
 
+/** `maxinputs` of gatewaysbind's `AddTokenCCInputs` (src/cc/gateways.cpp `GatewaysBind`). */
+const GATEWAYS_BIND_MAX_INPUTS = 64
+
 /**
- * Token CC inputs as `AddTokenCCInputs` / `AddGatewaysInputs` take them: in the given order, skipping outputs below
- * `total / max` (only when `skipSmall`), until the total is reached or `max` are taken. Each must be `cond`'s script.
+ * A gateways builder's token CC inputs from the given outputs, each of which must be `cond`'s script: `rule`
+ * `'tokens'` is `AddTokenCCInputs` ({@link addTokenCcInputs}: gatewaysbind 64, gatewayswithdraw 60), `'gateways'` is
+ * `AddGatewaysInputs` (gatewaysclaim, 60).
  */
 function tokenInputs(
   utxos: unknown,
@@ -150,26 +156,25 @@ function tokenInputs(
   cond: CcCondition,
   role: InputPlan['role'],
   name: string,
-  skipSmall: boolean,
+  rule: 'tokens' | 'gateways',
 ): { inputs: InputPlan[]; sum: bigint } {
   if (!Array.isArray(utxos)) throw new KomodoCcError('BUILD_STATE', `${name} expected an array of UTXOs`)
   const script = ccScript(cond)
-  const threshold = skipSmall ? total / BigInt(max) : 0n
-  const inputs: InputPlan[] = []
-  const seen = new OutpointSet()
-  let sum = 0n
   for (const [i, u] of (utxos as Utxo[]).entries()) {
-    if (sum >= total || inputs.length >= max) break
     checkUtxo(u, `${name}[${i}]`)
     if (!equalBytes(u.script, script))
       throw new KomodoCcError('BUILD_STATE', `${name}[${i}] is not locked by the expected token condition`, {
         name: `${name}[${i}]`,
       })
-    if (u.satoshis < threshold || u.satoshis <= 0n || !seen.take(u, name)) continue
-    inputs.push({ kind: 'cc', utxo: u, role, condition: cond, evalCode: EVAL.TOKENS })
-    sum += u.satoshis
   }
-  return { inputs, sum }
+  const seen = new OutpointSet()
+  const accept = (u: Utxo): boolean => u.satoshis > 0n && seen.take(u, name)
+  const { inputs, sum } =
+    rule === 'tokens'
+      ? addTokenCcInputs(utxos as Utxo[], total, max, accept)
+      : // AddGatewaysInputs (src/cc/gateways.cpp): its threshold is computed and never read: no output is too small
+        takeCcInputs(utxos as Utxo[], 0n, total, cappedThreshold(total, max).maxinputs, accept)
+  return { inputs: inputs.map((utxo) => ({ kind: 'cc', utxo, role, condition: cond, evalCode: EVAL.TOKENS })), sum }
 }
 
 function u8Param(v: unknown, name: string): number {
@@ -314,7 +319,7 @@ export function buildGatewaysBind(
       throw daemonRefusal(`Gateway bind.${coin} (${tid}) already exists`, { bindtxid: bind.txid }, 'BUILD_STATE')
   }
   const normal = normalInputs(ctx, ctx.fee + MARKER, 2, 'cant find enough inputs')
-  const tok = tokenInputs(state.tokens, supply, 64, myTokens, 'caller', 'state.tokens', true)
+  const tok = tokenInputs(state.tokens, supply, GATEWAYS_BIND_MAX_INPUTS, myTokens, 'caller', 'state.tokens', 'tokens')
   if (tok.sum < supply)
     throw daemonRefusal('cant find enough inputs', { tokens: String(tok.sum) }, 'INSUFFICIENT_FUNDS')
   const opret = encodeGatewaysPayload({
@@ -579,7 +584,7 @@ export function buildGatewaysClaim(
       { deposit: String(d.amount) },
       'BUILD_STATE',
     )
-  const tok = tokenInputs(state.tokens, sats, 60, gatewayTokensCond(), 'global', 'state.tokens', false)
+  const tok = tokenInputs(state.tokens, sats, 60, gatewayTokensCond(), 'global', 'state.tokens', 'gateways')
   if (tok.inputs.length === 0 || tok.sum < sats)
     throw daemonRefusal(
       'cant find enough tokens in gateways address for given amount',
@@ -691,7 +696,15 @@ export function buildGatewaysWithdraw(
       throw daemonRefusal('unable to create withdraw, another withdraw pending', { pending: s.txid }, 'BUILD_STATE')
   }
   const normal = normalInputs(ctx, ctx.fee + MARKER, 2, 'cant find enough normal inputs')
-  const tok = tokenInputs(state.tokens, sats, 60, cc1of1(EVAL.TOKENS, ctx.pubkey), 'caller', 'state.tokens', true)
+  const tok = tokenInputs(
+    state.tokens,
+    sats,
+    TOKEN_MAX_INPUTS,
+    cc1of1(EVAL.TOKENS, ctx.pubkey),
+    'caller',
+    'state.tokens',
+    'tokens',
+  )
   if (tok.sum < sats)
     throw daemonRefusal('not enough balance of tokens for withdraw', { tokens: String(tok.sum) }, 'INSUFFICIENT_FUNDS')
   const outputs: TxOutput[] = [

@@ -1,17 +1,16 @@
 // The oracle look-up of gatewaysdeposit (issue 18): for one bind pubkey, the publisher's current baton
-// (`OraclesBatontxid`, `OracleBatonUtxo`) and the walk back through its data transactions to the sample of a
-// foreign block height (`CCOraclesReverseScan`). A stand-in for the oracles module's baton look-up until its
-// resolvers land; the lead keeps one.
+// (`OraclesBatontxid`; its `OracleBatonUtxo` is the oracles module's `batonAt`, one implementation since issue 32)
+// and the walk back through its data transactions to the sample of a foreign block height (`CCOraclesReverseScan`).
 import { KomodoCcError } from '../../errors.js'
 import { hexToBytes } from '../../bytes/hex.js'
 import { ccScriptAddress, txidAddress } from '../../cc/address.js'
 import type { ChainParams } from '../../address/chain.js'
-import { ccUnspent, type StateReader, type VerifiedTx } from '../../cctx/resolve.js'
+import { type StateReader, type VerifiedTx } from '../../cctx/resolve.js'
 import { lastOpret } from '../../cctx/state-tx.js'
 import { decodeOraclesOpret, type OraclesOpret } from '../oracles/opret.js'
+import { batonAt } from '../oracles/resolve-state.js'
 import { maybeTx, outputsOf } from './resolve-lookups.js'
 
-const BATON_VALUE = 10000n
 const ZERO = '0'.repeat(64)
 /** The longest baton chain walked back before giving up (a guard against a cycle a lying source could make). */
 const MAX_WALK = 100_000
@@ -21,11 +20,11 @@ function oraclesOpretOf(t: VerifiedTx | undefined): OraclesOpret | undefined {
 }
 
 /**
- * The publisher's current baton txid for an oracle, or undefined (`OraclesBatontxid`): the publisher's first 'R'
- * among the confirmed unspent outputs at the oracle's marker address gives the baton address (its vout 1); there,
- * the 10000-satoshi output of a 'D' or 'R' of this oracle and publisher at the greatest height (the first at that
- * height by txid); then, while its vout 1 is spent in the mempool by a 'D' (as input 1), that 'D'. A mempool
- * spend by anything else stops the walk (the daemon loops forever there).
+ * The publisher's current baton txid for an oracle, or undefined (`OraclesBatontxid`, src/cc/oracles.cpp): the
+ * publisher's first 'R' among the unspent outputs at the oracle's marker address gives the baton address (its vout
+ * 1); the baton there is `OracleBatonUtxo`'s, the oracles module's one implementation ({@link batonAt}: the 10000
+ * output of a 'D' or 'R' of this oracle and publisher at the greatest height, then the mempool's spends at vin 1).
+ * @throws KomodoCcError BUILD_STATE (a baton spent in the mempool but not at vin 1: the daemon would loop) | CHAIN_MISMATCH
  * @internal
  */
 export async function oracleBaton(
@@ -48,31 +47,7 @@ export async function oracleBaton(
   } catch {
     return undefined // not a CC output: the daemon's CC index has nothing there
   }
-  const list = await ccUnspent(reader, batonAddress, { chain })
-  const txs = await reader.txs(list.map((u) => u.txid))
-  let baton: string | undefined
-  let best = 0
-  list.forEach((u, i) => {
-    if (u.satoshis !== BATON_VALUE) return
-    const p = oraclesOpretOf(txs[i])
-    if ((p?.funcid === 'D' || p?.funcid === 'R') && p.oracletxid === oracletxid && p.pubkey === publisher)
-      if (u.height > best) {
-        best = u.height
-        baton = u.txid
-      }
-  })
-  if (baton === undefined) return undefined
-  const { spends } = await reader.addressMempool(batonAddress)
-  for (let guard = 0; guard < MAX_WALK; guard++) {
-    const s = spends.find((x) => x.txid === baton && x.vout === 1)
-    if (s === undefined) break
-    const spender = await reader.tx(s.spender)
-    const p = oraclesOpretOf(spender)
-    const vin1 = spender.tx.vin[1]
-    if (p?.funcid !== 'D' || vin1 === undefined || vin1.txid !== baton || vin1.vout !== 1) break
-    baton = spender.txid
-  }
-  return baton
+  return (await batonAt(reader, oracletxid, publisher, batonAddress, out1.script))?.txid
 }
 
 /** A publisher's sample of one foreign height: its data transaction and the merkle root it records. @internal */

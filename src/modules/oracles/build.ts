@@ -36,6 +36,7 @@ import {
   type TxLike,
 } from '../../cctx/common.js'
 import { OutpointSet } from '../../cctx/outpoints.js'
+import { addOracleInputs, ORACLES_DATA_MAX_INPUTS } from './add-inputs.js'
 import type { Utxo } from '../../cctx/types.js'
 
 const EVAL = EVAL_CODES.ORACLES
@@ -368,18 +369,18 @@ export function buildOraclesData(
     )
   if (!Array.isArray(state.subscriptions))
     throw new KomodoCcError('BUILD_STATE', 'state.subscriptions expected an array of UTXOs')
-  const subs = []
   const seen = new OutpointSet()
-  let total = 0n
   const myCc = cc1of1(EVAL, ctx.pubkey)
   const myCcScript = ccScript(myCc)
-  for (const [i, u] of state.subscriptions.entries()) {
-    if (total >= state.datafee || subs.length >= 60) break
-    checkUtxo(u, `state.subscriptions[${i}]`)
-    if (u.satoshis < MARKER || !seen.take(u, 'state.subscriptions')) continue
-    subs.push(ccInput(u, myCc, EVAL, 'caller', `state.subscriptions[${i}]`, myCcScript))
-    total += u.satoshis
-  }
+  for (const [i, u] of state.subscriptions.entries()) checkUtxo(u, `state.subscriptions[${i}]`)
+  // AddOracleInputs(cp, mtx, oracletxid, mypk, datafee, 60) over the given outputs (OracleData)
+  const taken = addOracleInputs(state.subscriptions, state.datafee, ORACLES_DATA_MAX_INPUTS, (u) =>
+    seen.take(u, 'state.subscriptions'),
+  )
+  const subs = taken.inputs.map((u) =>
+    ccInput(u, myCc, EVAL, 'caller', `state.subscriptions[${state.subscriptions.indexOf(u)}]`, myCcScript),
+  )
+  const total = taken.sum
   const notEnough = `couldnt find enough oracle inputs ${ccAddress(EVAL, ctx.pubkey, ctx.chain)}, limit 1 per utxo`
   if (subs.length === 0) throw daemonRefusal(notEnough, {}, 'INSUFFICIENT_FUNDS')
   // komodod signs this one and the chain refuses it (OraclesValidate: mismatched inputs != outputs + datafee):

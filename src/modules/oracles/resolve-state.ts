@@ -20,10 +20,9 @@ import type { Transaction } from '../../tx/types.js'
 import { opretPayload } from '../opret.js'
 import { decodeOraclesPayload, type OraclesOpret } from './opret.js'
 import type { OraclesDataState } from './build.js'
+import { ORACLES_MIN_INPUT } from './add-inputs.js'
 
 const MARKER = 10000n
-/** The smallest subscription output `AddOracleInputs` takes. */
-const MIN_SUBSCRIPTION = 10000n
 
 /** Options of the look-ups: the chain's address parameters (KMD and asset chains by default). */
 export type OraclesLookupOptions = { chain?: ChainParams }
@@ -262,7 +261,7 @@ export async function oraclesSubscriptions(
     list.push(...checkedAt(pool.outputs, address, [script]).filter((u) => !spent.has(outpointKey(u.txid, u.vout))))
   const txs = await reader.txs(list.map((u) => u.txid))
   return list.filter((u, i) => {
-    if (u.satoshis < MIN_SUBSCRIPTION) return false
+    if (u.satoshis < ORACLES_MIN_INPUT) return false // AddOracleInputs' IsOraclesvout >= 10000 (./add-inputs.ts)
     const p = oraclesOpretOf(txs[i]!.tx)
     return (p?.funcid === 'S' || p?.funcid === 'D') && p.oracletxid === id
   })

@@ -14,6 +14,7 @@ import { completeBuild, type BuildResult } from '../../cctx/complete.js'
 import { curvePubkey } from '../../cctx/pubkey.js'
 import { amountParam, hexParam, normalInputs, stateTx, txidParam, type TxLike } from '../../cctx/common.js'
 import { OutpointSet } from '../../cctx/outpoints.js'
+import { addTokenCcInputs, TOKEN_MAX_INPUTS } from './add-inputs.js'
 import type { InputPlan, Utxo } from '../../cctx/types.js'
 
 const EVAL = EVAL_CODES.TOKENS
@@ -23,7 +24,6 @@ const MAX_NAME = 32
 const MAX_DESCRIPTION = 4096
 const MAX_NFT_DATA = 10001
 /** AddTokenCCInputs takes at most this many token inputs. */
-const MAX_TOKEN_INPUTS = 60
 
 /**
  * The parameters of `tokencreate`, named as the daemon names them (same order as its RPC).
@@ -178,23 +178,26 @@ export function buildTokenTransfer(
   const mine = tokensCc1of1(destEval, ctx.pubkey)
   const mineScript = ccScript(mine) // computed once: condition encoding is a large share of an unsigned build
   if (!Array.isArray(state.tokens)) throw new KomodoCcError('BUILD_STATE', 'state.tokens expected an array of UTXOs')
-  const threshold = units / BigInt(MAX_TOKEN_INPUTS)
-  const tokens: InputPlan[] = []
+  for (const [i, u] of state.tokens.entries()) checkUtxo(u, `state.tokens[${i}]`)
   const seen = new OutpointSet()
-  let total = 0n
-  for (const [i, u] of state.tokens.entries()) {
-    if (total >= units || tokens.length >= MAX_TOKEN_INPUTS) break
-    checkUtxo(u, `state.tokens[${i}]`)
-    if (u.satoshis < threshold || !seen.take(u, 'state.tokens')) continue
+  // AddTokenCCInputs(cp, mtx, mypk, tokenid, total, 60) over the given outputs (CreateTokenTransfer)
+  const { inputs: taken, sum: total } = addTokenCcInputs(state.tokens, units, TOKEN_MAX_INPUTS, (u, i) => {
+    if (!seen.take(u, 'state.tokens')) return false
     if (!equalBytes(u.script, mineScript))
       throw new KomodoCcError(
         'BUILD_STATE',
         `state.tokens[${i}] is not on your token address for this token (${destEval === EVAL ? 'CC1(0xf2, you)' : `TokensCC1(0x${destEval.toString(16)}, you)`})`,
         { name: `state.tokens[${i}]` },
       )
-    tokens.push({ kind: 'cc', utxo: u, role: 'caller', condition: mine, evalCode: destEval })
-    total += u.satoshis
-  }
+    return true
+  })
+  const tokens: InputPlan[] = taken.map((u) => ({
+    kind: 'cc',
+    utxo: u,
+    role: 'caller',
+    condition: mine,
+    evalCode: destEval,
+  }))
   if (tokens.length === 0) throw daemonRefusal('no token inputs', { tokenid: id }, 'INSUFFICIENT_FUNDS')
   if (total < units)
     throw daemonRefusal(

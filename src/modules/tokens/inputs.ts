@@ -8,9 +8,9 @@ import { ccUnspent, outpointKey, txidText, type StateReader, type VerifiedTx } f
 import type { ChainUtxo, Utxo } from '../../cctx/types.js'
 import type { Transaction } from '../../tx/types.js'
 import { createNftEvalCode, tokensOpretOf, tokenVoutUnits, type TxLookup } from './validity.js'
+import { addTokenCcInputs, TOKEN_MAX_INPUTS } from './add-inputs.js'
 
-/** `AddTokenCCInputs` takes at most this many token inputs (tokentransfer's `maxinputs`). @example TOKEN_MAX_INPUTS // 60 */
-export const TOKEN_MAX_INPUTS = 60
+export { TOKEN_MAX_INPUTS } from './add-inputs.js'
 
 /** Rounds of fetching a token history's missing transactions before giving up (the rule reads at most 3 levels). */
 const MAX_FETCH_ROUNDS = 4
@@ -40,18 +40,11 @@ export function pickTokenInputs<U extends Utxo>(
   lookup: TxLookup,
   amount?: bigint,
 ): U[] {
-  const threshold = amount === undefined ? 0n : amount / BigInt(TOKEN_MAX_INPUTS)
-  const out: U[] = []
-  let total = 0n
-  for (const u of candidates) {
-    if (u.satoshis < threshold) continue
+  // AddTokenCCInputs(…, amount, 60) to spend; AddTokenCCInputs(…, 0, 0) for the balance (CCtoken_balance)
+  return addTokenCcInputs(candidates, amount ?? 0n, amount === undefined ? 0 : TOKEN_MAX_INPUTS, (u) => {
     const src = lookup(u.txid)
-    if (src === null || tokenVoutUnits(src, u.txid, u.vout, tokenid, lookup, true) <= 0n) continue
-    out.push(u)
-    total += u.satoshis
-    if (amount !== undefined && (total >= amount || out.length >= TOKEN_MAX_INPUTS)) break
-  }
-  return out
+    return src !== null && tokenVoutUnits(src, u.txid, u.vout, tokenid, lookup, true) > 0n
+  }).inputs
 }
 
 /**
