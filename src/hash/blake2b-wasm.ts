@@ -1,7 +1,8 @@
 /**
  * BLAKE2b-256 with a 16-byte personalization on a small WebAssembly module of our own (1.5 KB, hand-assembled by
  * scripts/gen-blake2b-wasm.mjs from RFC 7693; bytes in ./blake2b-wasm-bytes.ts). The same functions as the pure-JS
- * ./blake2b.ts, with interchangeable midstates; ./blake2b.ts runs on them in its `'auto'` and `'wasm'` modes. Browser-safe: compiled synchronously on first use (the module is under the 4 KB that browsers allow on
+ * ./blake2b.ts, with interchangeable midstates; ./blake2b.ts runs on them in its `'auto'` and `'wasm'` modes.
+ * Browser-safe: compiled synchronously on first use (the module is under the 4 KB that browsers allow on
  * the main thread), no Node built-ins. A runtime without WebAssembly (or with a CSP that forbids compiling it, or a
  * big-endian host) reports itself unavailable instead of failing later.
  */

@@ -102,7 +102,8 @@ function memberPubkey(m: PublisherPoolMember): string {
  * keys run independently. In steady state each member's sample costs one round trip, its broadcast.
  * @throws KomodoCcError ARG_INVALID (no view, two members for one oracle, a member without a key)
  * @example
- * const pool = await createPublisherPool({ view, members: feeds.map((f) => ({ oracletxid: f.oracle, privateKey: wif, journal: fileJournal(`${f.name}.json`) })) })
+ * const pool = await createPublisherPool({ view, members: feeds.map((f) => ({ oracletxid: f.oracle, privateKey: wif,
+ * journal: fileJournal(`${f.name}.json`) })) })
  * await pool.publish(feeds[0].oracle, [1700000000, 6500000n])
  * await pool.close()
  */

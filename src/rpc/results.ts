@@ -164,7 +164,10 @@ export function resultI64(v: ExactJson, path: string): bigint {
   return badResult(path, 'is not a 64-bit integer')
 }
 
-/** @internal Coins as the daemon prints them ("%.8f" text or a JSON number) → satoshis, exactly. @example resultCoins('1.5', 'result.funding') // 150000000n */
+/**
+ * @internal Coins as the daemon prints them ("%.8f" text or a JSON number) → satoshis, exactly.
+ * @example resultCoins('1.5', 'result.funding') // 150000000n
+ */
 export function resultCoins(v: ExactJson, path: string): bigint {
   try {
     if (typeof v === 'bigint') return v * COIN

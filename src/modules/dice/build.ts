@@ -132,7 +132,8 @@ export type DiceFundParams = {
  * @param state - `plans`: the dice funding transactions already on chain (what paid the Dice normal address), to
  *   refuse a second plan with the same name as the daemon does
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS | AMOUNT_INVALID | …
- * @example buildDiceFund({ name: 'KMDDice', funds: '777777', minbet: '0.777', maxbet: '7.77', maxodds: 777, timeoutblocks: 7 }, { pubkey, utxos, height, privateKey })
+ * @example
+ * buildDiceFund({ name: 'KMDDice', funds: '777777', minbet: '0.777', maxbet: '7.77', maxodds: 777, timeoutblocks: 7 }, { pubkey, utxos, height, privateKey })
  */
 export function buildDiceFund(
   params: DiceFundParams,
@@ -367,7 +368,10 @@ const diceInput = (utxo: Utxo): InputPlan => ({
   evalCode: EVAL,
 })
 
-/** State for {@link buildDiceBet}: the plan and its unspent outputs, as the daemon finds them. @example const s: DiceBetState = { funding, planTxs: [fundingHex, ...entropyTxHexes] } */
+/**
+ * State for {@link buildDiceBet}: the plan and its unspent outputs, as the daemon finds them. @example const s:
+ * DiceBetState = { funding, planTxs: [fundingHex, ...entropyTxHexes] }
+ */
 export type DiceBetState = {
   funding: TxLike
   /**

@@ -4,7 +4,10 @@ import { txidToInternalBytes } from '../../bytes/uint256.js'
 import { sha256 } from '../../hash/index.js'
 import { x25519, x25519Base } from './x25519.js'
 
-/** What {@link diceHashEntropy} derives: `entropy` (revealed later) and `hentropy` = sha256(entropy) (committed first). @example const { entropy, hentropy }: DiceEntropy = diceHashEntropy(outpoint, true, key) */
+/**
+ * What {@link diceHashEntropy} derives: `entropy` (revealed later) and `hentropy` = sha256(entropy) (committed first).
+ * @example const { entropy, hentropy }: DiceEntropy = diceHashEntropy(outpoint, true, key)
+ */
 export type DiceEntropy = { entropy: Uint8Array; hentropy: Uint8Array }
 
 /**

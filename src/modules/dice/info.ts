@@ -31,9 +31,15 @@ export type DiceInfo<F extends InfoForm = 'rpc'> = {
   funding: InfoAmount<F>
   entropytxs?: number
 }
-/** `dicestatus` (RPC client): `status` is "win" | "loss" | "bet still pending" | "finalized" | "no pending bets". @example const s: DiceStatus = await rpc.dicestatus(name, fundingtxid, bettxid) */
+/**
+ * `dicestatus` (RPC client): `status` is "win" | "loss" | "bet still pending" | "finalized" | "no pending bets".
+ * @example const s: DiceStatus = await rpc.dicestatus(name, fundingtxid, bettxid)
+ */
 export type DiceStatus = { result: string; status: string; won?: bigint; n?: number }
-/** `dicefinish` (RPC client): `finished` is true when the daemon answered hex `"0"` (bet already finished; nothing to send). @example const r: DiceFinishRpcResult = await rpc.dicefinish(name, fundingtxid, bettxid) */
+/**
+ * `dicefinish` (RPC client): `finished` is true when the daemon answered hex `"0"` (bet already finished; nothing to
+ * send). @example const r: DiceFinishRpcResult = await rpc.dicefinish(name, fundingtxid, bettxid)
+ */
 export type DiceFinishRpcResult = { result: string; hex: string; finished: boolean }
 
 /**

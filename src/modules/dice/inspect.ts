@@ -37,7 +37,10 @@ export type DiceBetReading = ReadingBase & {
   bettor: string | null
   bettorEntropy: string
 }
-/** `dicefinish`: the outcome of a bet (funcid W win, L loss, T timeout, R refund) and what it paid. @example inspectTransaction(hex).reading.kind === 'dicefinish' */
+/**
+ * `dicefinish`: the outcome of a bet (funcid W win, L loss, T timeout, R refund) and what it paid. @example
+ * inspectTransaction(hex).reading.kind === 'dicefinish'
+ */
 export type DiceFinishReading = ReadingBase & {
   kind: 'dicefinish'
   outcome: 'win' | 'loss' | 'timeout' | 'refund'

@@ -46,7 +46,10 @@ export type DiceEntropyOpret = {
   proof: string
 }
 
-/** 'R' (`dicefinish` refund): `hash` = the house entropy already revealed, `oldbettxid` = the other bet (display hex). @example (decodeDiceOpret(script) as DiceRefundOpret).oldbettxid */
+/**
+ * 'R' (`dicefinish` refund): `hash` = the house entropy already revealed, `oldbettxid` = the other bet (display hex).
+ * @example (decodeDiceOpret(script) as DiceRefundOpret).oldbettxid
+ */
 export type DiceRefundOpret = {
   funcid: 'R'
   sbits: bigint

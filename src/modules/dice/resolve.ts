@@ -387,7 +387,8 @@ const planRef = (plan: DicePlan): PlanRef => ({
  * caller's coins as the daemon's wallet `AddNormalinputs` (confirmed then mempool, not spent in the mempool).
  * Look-ups: the plans' history and transactions, the caller's coins, the height (about 6 round trips).
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS | CHAIN_MISMATCH | …
- * @example const r = await resolveDiceFund({ name: 'DICE', funds: '1000', minbet: '1', maxbet: '10', maxodds: 10, timeoutblocks: 5 }, { view, pubkey, privateKey })
+ * @example
+ * const r = await resolveDiceFund({ name: 'DICE', funds: '1000', minbet: '1', maxbet: '10', maxodds: 10, timeoutblocks: 5 }, { view, pubkey, privateKey })
  */
 export async function resolveDiceFund(params: DiceFundResolveParams, ctx: ResolveContext): Promise<BuildResult> {
   const p = builderParams(params, 'resolveDiceFund', ['name', 'funds', 'minbet', 'maxbet', 'maxodds', 'timeoutblocks'])

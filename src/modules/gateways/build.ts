@@ -233,7 +233,9 @@ export type GatewaysBindParams = {
  * `tokensupply` is token satoshis (integer, as the RPC's `atol`). For coin `KMD` the prefixes are forced to 60/85/188/0.
  * Normal inputs for txfee + 10000 (≤ 2, the second moves behind the token inputs), the caller's token outputs (≤ 64).
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS | INT_RANGE | PUBKEY_INVALID
- * @example buildGatewaysBind({ tokenid, oracletxid, coin: 'KMD', tokensupply: 100000000n, M: 1, N: 1, pubkeys: [pk], pubtype: 60, p2shtype: 85, wiftype: 188 }, ctx, { token, tokens, oracle })
+ * @example
+ * const params = { tokenid, oracletxid, coin: 'KMD', tokensupply: 100000000n, M: 1, N: 1, pubkeys: [pk] }
+ * buildGatewaysBind({ ...params, pubtype: 60, p2shtype: 85, wiftype: 188 }, ctx, { token, tokens, oracle })
  */
 export function buildGatewaysBind(
   params: GatewaysBindParams,
@@ -361,7 +363,10 @@ export type GatewaysDepositState = GatewaysBindRef & {
   cointxidExists?: boolean
 }
 
-/** Result of {@link buildGatewaysDeposit}: the build plus the publishers and data txids that gave the merkle root. @example buildGatewaysDeposit(…).publishers */
+/**
+ * Result of {@link buildGatewaysDeposit}: the build plus the publishers and data txids that gave the merkle root.
+ * @example buildGatewaysDeposit(…).publishers
+ */
 export type GatewaysDepositResult = BuildResult & {
   publishers: string[]
   txids: string[]
@@ -393,7 +398,9 @@ export type GatewaysDepositParams = {
  * `gatewaysVerifyDeposit`). vout 0 = 10000 to CC1(0xf1, destpub) (the claim marker), vout 1 = 10000 to the P2PK of
  * `02‖cointxid` (the duplicate-deposit marker), change, the plain 'D' opret. Normal inputs for txfee + 20000, ≤ 3.
  * @throws KomodoCcError BUILD_PARAMS | BUILD_STATE | INSUFFICIENT_FUNDS
- * @example buildGatewaysDeposit({ bindtxid, height: 1116196, coin: 'KMD', cointxid, claimvout: 0, deposithex: depositHex, proof: proofHex, destpub, amount: '0.1' }, ctx, { bind, oracle, samples })
+ * @example
+ * const deposit = { cointxid, claimvout: 0, deposithex: depositHex, proof: proofHex, destpub, amount: '0.1' }
+ * buildGatewaysDeposit({ bindtxid, height: 1116196, coin: 'KMD', ...deposit }, ctx, { bind, oracle, samples })
  */
 export function buildGatewaysDeposit(
   params: GatewaysDepositParams,
@@ -727,7 +734,10 @@ export function buildGatewaysWithdraw(
 // ---------------------------------------------------------------------------------------------------------------
 // gatewayspartialsign, gatewayscompletesigning
 
-/** State for {@link buildGatewaysPartialSign} and {@link buildGatewaysCompleteSigning}. @example const s: GatewaysSigningState = { last: withdrawHex, bind: bindHex } */
+/**
+ * State for {@link buildGatewaysPartialSign} and {@link buildGatewaysCompleteSigning}. @example const s:
+ * GatewaysSigningState = { last: withdrawHex, bind: bindHex }
+ */
 export type GatewaysSigningState = {
   /** The last transaction of the signing chain (`txidaddr` / `withdrawtxid`): the withdraw 'W' for the first signature, else the latest 'P'. */
   last?: StateTx

@@ -36,7 +36,10 @@ export type GatewaysDepositReading = ReadingBase & {
   destpub: string
   amount: bigint
 }
-/** `gatewaysclaim`; the 2018 claims add `evalCode` (0xe3) and `claimer`, and the GW-D claim its gateways record's fields. @example inspectTransaction(hex).reading.kind === 'gatewaysclaim' */
+/**
+ * `gatewaysclaim`; the 2018 claims add `evalCode` (0xe3) and `claimer`, and the GW-D claim its gateways record's
+ * fields. @example inspectTransaction(hex).reading.kind === 'gatewaysclaim'
+ */
 export type GatewaysClaimReading = ReadingBase & {
   kind: 'gatewaysclaim'
   tokenid: string
@@ -48,7 +51,10 @@ export type GatewaysClaimReading = ReadingBase & {
   evalCode?: number
   claimer?: string | null
 }
-/** `gatewayswithdraw`; the 2018 withdraws add `withdrawer` (and `evalCode` 0xe3 for the Assets opret). @example inspectTransaction(hex).reading.kind === 'gatewayswithdraw' */
+/**
+ * `gatewayswithdraw`; the 2018 withdraws add `withdrawer` (and `evalCode` 0xe3 for the Assets opret). @example
+ * inspectTransaction(hex).reading.kind === 'gatewayswithdraw'
+ */
 export type GatewaysWithdrawReading = ReadingBase & {
   kind: 'gatewayswithdraw'
   tokenid: string

@@ -16,7 +16,10 @@ import {
 /** Blob id of a gateways payload inside a token opret (`OPRETID_GATEWAYSDATA`). @example GATEWAYS_BLOB_ID // 0x13 */
 export const GATEWAYS_BLOB_ID = 0x13
 
-/** Fields of the token opret that wraps 'B', 'C' and 'W' (`f2 74 tokenid(display) nPubkeys pubkey* 13 blob`). @example const w: GatewaysTokenWrapper = { tokenid, voutPubkeys: [gatewaysPubkey] } */
+/**
+ * Fields of the token opret that wraps 'B', 'C' and 'W' (`f2 74 tokenid(display) nPubkeys pubkey* 13 blob`). @example
+ * const w: GatewaysTokenWrapper = { tokenid, voutPubkeys: [gatewaysPubkey] }
+ */
 export type GatewaysTokenWrapper = { tokenid: string; voutPubkeys: string[] }
 
 /**
@@ -59,7 +62,10 @@ export type GatewaysLegacyBindOpret = {
   oracletxid: string
 }
 
-/** `gatewaysclaim` ('C', token-wrapped, voutPubkeys = [destpub]): blob `f1 43 bindtxid refcoin:str deposittxid destpub:pk amount:i64le`. @example (decodeGatewaysOpret(script) as GatewaysClaimOpret).destpub */
+/**
+ * `gatewaysclaim` ('C', token-wrapped, voutPubkeys = [destpub]): blob `f1 43 bindtxid refcoin:str deposittxid
+ * destpub:pk amount:i64le`. @example (decodeGatewaysOpret(script) as GatewaysClaimOpret).destpub
+ */
 export type GatewaysClaimOpret = GatewaysTokenWrapper & {
   funcid: 'C'
   bindtxid: string
@@ -69,7 +75,10 @@ export type GatewaysClaimOpret = GatewaysTokenWrapper & {
   amount: bigint
 }
 
-/** `gatewayswithdraw` ('W', token-wrapped, voutPubkeys = [gateways pk]): blob `f1 57 bindtxid refcoin:str withdrawpub:pk amount:i64le`. @example (decodeGatewaysOpret(script) as GatewaysWithdrawOpret).withdrawpub */
+/**
+ * `gatewayswithdraw` ('W', token-wrapped, voutPubkeys = [gateways pk]): blob `f1 57 bindtxid refcoin:str withdrawpub:pk
+ * amount:i64le`. @example (decodeGatewaysOpret(script) as GatewaysWithdrawOpret).withdrawpub
+ */
 export type GatewaysWithdrawOpret = GatewaysTokenWrapper & {
   funcid: 'W'
   bindtxid: string
@@ -99,7 +108,10 @@ export type GatewaysDepositOpret = {
   amount: bigint
 }
 
-/** `gatewayspartialsign` ('P'): `f1 50 withdrawtxid refcoin:str K:u8 signerpk:pk hex:str`. @example (decodeGatewaysOpret(script) as GatewaysPartialSignOpret).K */
+/**
+ * `gatewayspartialsign` ('P'): `f1 50 withdrawtxid refcoin:str K:u8 signerpk:pk hex:str`. @example
+ * (decodeGatewaysOpret(script) as GatewaysPartialSignOpret).K
+ */
 export type GatewaysPartialSignOpret = {
   funcid: 'P'
   withdrawtxid: string
@@ -121,7 +133,10 @@ export type GatewaysLegacyPartialSignOpret = {
   refcoin: string
   hex: string
 }
-/** `gatewayscompletesigning` ('S'): `f1 53 withdrawtxid refcoin:str K:u8 hex:str`. @example (decodeGatewaysOpret(script) as GatewaysCompleteSigningOpret).hex */
+/**
+ * `gatewayscompletesigning` ('S'): `f1 53 withdrawtxid refcoin:str K:u8 hex:str`. @example (decodeGatewaysOpret(script)
+ * as GatewaysCompleteSigningOpret).hex
+ */
 export type GatewaysCompleteSigningOpret = {
   funcid: 'S'
   withdrawtxid: string

@@ -7,7 +7,10 @@ import { classifyScript } from '../../script/classify.js'
 import { parseTransaction, txid as txidOf } from '../../tx/codec.js'
 import { extractMatches, parseMerkleBlock, type MerkleMatches } from '../../tx/merkle.js'
 
-/** The address parameters a gateways bind carries for its foreign chain (each a byte; `taddr` 0 = none). @example const kmd: GatewaysPrefixes = { taddr: 0, prefix: 60, prefix2: 85 } */
+/**
+ * The address parameters a gateways bind carries for its foreign chain (each a byte; `taddr` 0 = none). @example const
+ * kmd: GatewaysPrefixes = { taddr: 0, prefix: 60, prefix2: 85 }
+ */
 export type GatewaysPrefixes = { taddr: number; prefix: number; prefix2: number }
 
 function b58(version: number[], hash: Uint8Array): string {
@@ -54,7 +57,10 @@ export function gatewaysDepositAddress(M: number, pubkeys: readonly Uint8Array[]
   return b58(p.taddr !== 0 ? [p.taddr & 0xff, p.prefix & 0xff] : [p.prefix & 0xff], hash160(pubkeys[0]!))
 }
 
-/** A parsed Komodo/Zcash-format `CMerkleBlock` (`gettxoutproof`). Hashes are internal byte order. @example parseMerkleProof(proof).matches // ['907812ee…0d98'] */
+/**
+ * A parsed Komodo/Zcash-format `CMerkleBlock` (`gettxoutproof`). Hashes are internal byte order. @example
+ * parseMerkleProof(proof).matches // ['907812ee…0d98']
+ */
 export type MerkleProof = {
   /** The block header's merkle root. */
   headerRoot: Uint8Array
@@ -85,7 +91,10 @@ export function parseMerkleProof(proof: Uint8Array): MerkleProof {
   return { headerRoot: block.merkleRoot, root: m.root, matches: m.matches.map((h) => internalBytesToTxid(h)) }
 }
 
-/** Inputs of {@link gatewaysVerifyDeposit}. @example gatewaysVerifyDeposit({ depositAddress, prefixes, oracleVoutCount: 3, claimvout: 0, cointxid, deposithex, proof, merkleroot, destpub }) */
+/**
+ * Inputs of {@link gatewaysVerifyDeposit}. @example gatewaysVerifyDeposit({ depositAddress, prefixes, oracleVoutCount:
+ * 3, claimvout: 0, cointxid, deposithex, proof, merkleroot, destpub })
+ */
 export type GatewaysVerifyInput = {
   depositAddress: string
   prefixes: GatewaysPrefixes

@@ -107,7 +107,9 @@ async function readBind(reader: StateReader, bindtxid: string, coin: unknown, mi
 /**
  * The parameters of {@link resolveGatewaysBind}: those of `gatewaysbind`; `tokensupply` is token satoshis as the
  * daemon's RPC reads it (`atol`): a bigint, or whole-number text (`'100000000'`).
- * @example const p: GatewaysBindResolveParams = { tokenid, oracletxid, coin: 'KMD', tokensupply: 100000000n, M: 1, N: 1, pubkeys: [pk], pubtype: 60, p2shtype: 85, wiftype: 188 }
+ * @example
+ * const p: GatewaysBindResolveParams = { tokenid, oracletxid, coin: 'KMD', tokensupply: 100000000n, M: 1, N: 1,
+ *   pubkeys: [pk], pubtype: 60, p2shtype: 85, wiftype: 188 }
  */
 export type GatewaysBindResolveParams = GatewaysBindParams
 
@@ -118,7 +120,9 @@ export type GatewaysBindResolveParams = GatewaysBindParams
  * gateways global CC address (its confirmed history: a bind of the same token is refused), each bind pubkey's
  * normal balance (confirmed unspent at its address) and the caller's normal coins, then builds.
  * @throws KomodoCcError the builder's refusals with the daemon's texts | CHAIN_MISMATCH | TX_NOT_FOUND (other reads)
- * @example await resolveGatewaysBind({ tokenid, oracletxid, coin: 'KMD', tokensupply: 100000000n, M: 1, N: 1, pubkeys: [pk], pubtype: 60, p2shtype: 85, wiftype: 188 }, { view, pubkey, privateKey })
+ * @example
+ * const params = { tokenid, oracletxid, coin: 'KMD', tokensupply: 100000000n, M: 1, N: 1, pubkeys: [pk] }
+ * await resolveGatewaysBind({ ...params, pubtype: 60, p2shtype: 85, wiftype: 188 }, { view, pubkey, privateKey })
  */
 export async function resolveGatewaysBind(
   params: GatewaysBindResolveParams,

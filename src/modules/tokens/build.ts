@@ -99,7 +99,10 @@ export function buildTokenCreate(params: TokenCreateParams, context: BuildContex
   return completeBuild(fin, ctx, EVAL)
 }
 
-/** State for {@link buildTokenTransfer}: what the daemon looks up for the token and the caller. @example const s: TokenTransferState = { create: createTxHex, tokens: myTokenUtxos } */
+/**
+ * State for {@link buildTokenTransfer}: what the daemon looks up for the token and the caller. @example const s:
+ * TokenTransferState = { create: createTxHex, tokens: myTokenUtxos }
+ */
 export type TokenTransferState = {
   /** The token's create transaction (its txid is the tokenid): gives the NFT eval code, if any. */
   create: TxLike

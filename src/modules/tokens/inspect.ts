@@ -12,7 +12,10 @@ import {
 import { shortText, type ModuleInspector } from '../descriptor.js'
 import { decodeTokensPayload, type TokensOpret } from './opret.js'
 
-/** `tokencreate`: the token, its owner and supply (Σ CC outputs but the marker). @example (inspectTransaction(createHex).reading as TokenCreateReading).supply // 100n */
+/**
+ * `tokencreate`: the token, its owner and supply (Σ CC outputs but the marker). @example
+ * (inspectTransaction(createHex).reading as TokenCreateReading).supply // 100n
+ */
 export type TokenCreateReading = ReadingBase & {
   kind: 'tokencreate'
   tokenid: string

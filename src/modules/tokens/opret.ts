@@ -61,7 +61,10 @@ export type TokensTransferOpret = {
   legacyBlob?: boolean
 }
 
-/** The 2018 Assets-era transfer: `e3 74 tokenid:hash32(display)` and nothing else. @example decodeTokensOpret('6a22e374' + tokenid) // { funcid: 't', evalCode: 0xe3, tokenid } */
+/**
+ * The 2018 Assets-era transfer: `e3 74 tokenid:hash32(display)` and nothing else. @example decodeTokensOpret('6a22e374'
+ * + tokenid) // { funcid: 't', evalCode: 0xe3, tokenid }
+ */
 export type TokensLegacyTransferOpret = {
   funcid: 't'
   evalCode: 0xe3
