@@ -36,4 +36,11 @@ export type {
   TokenV2FillReading,
   TokenV2CancelReading,
 } from './inspect.js'
-export { resolveTokenV2Ask, resolveTokenV2FillAsk, resolveTokenV2CancelAsk } from './resolve.js'
+export {
+  resolveTokenV2Ask,
+  resolveTokenV2Bid,
+  resolveTokenV2CancelAsk,
+  resolveTokenV2CancelBid,
+  resolveTokenV2FillAsk,
+  resolveTokenV2FillBid,
+} from './resolve.js'

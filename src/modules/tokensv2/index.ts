@@ -92,4 +92,5 @@ export {
   tokenv2balance,
   resolveTokenV2Create,
   resolveTokenV2Transfer,
+  resolveTokenV2TransferMany,
 } from './resolve.js'

@@ -15,7 +15,14 @@ import { buildContextOf, normalCoins, readerOf, type ResolveContext, type StateR
 import type { Utxo } from '../../cctx/types.js'
 import type { Transaction } from '../../tx/types.js'
 import { ccV2Address, ccV2Script, parseCcV2Script } from '../../script/ccv2.js'
-import { buildTokenV2Create, buildTokenV2Transfer, type TokenV2CreateParams } from './build.js'
+import {
+  buildTokenV2Create,
+  buildTokenV2Transfer,
+  buildTokenV2TransferMany,
+  unitsParam,
+  type TokenV2CreateParams,
+  type TokenV2TransferManyParams,
+} from './build.js'
 import { decodeTokensV2Payload, decodeTokensV2Opret } from './opret.js'
 import { TOKENSV2_MARKER_VALUE, tokensV2Condition, tokensV2GlobalScripts } from './globals.js'
 import { decodeTokelData, type TokelData } from './tokeldata.js'
@@ -132,9 +139,12 @@ export async function tokenv2holdings(ctx: ResolveContext, pubkey?: string): Pro
 }
 
 /**
- * `AddTokenCCInputs<TokensV2>`: the caller's token outputs of `tokenid` on its two index keys (the pubkey one first),
- * confirmed, not spent in the mempool, each a valid token output of it ({@link tokenV2Amount}), taken in the address
- * index's order until `total` is reached (`total` 0: all, as `tokenv2balance` sums them).
+ * `AddTokenCCInputs<TokensV2>` (the pubkey overload): the caller's token outputs of `tokenid` on its two index keys
+ * (the pubkey one first), confirmed, not spent in the mempool, each a valid token output of it ({@link tokenV2Amount}),
+ * in the address index's order: every one on the first address, and every one on the second only when the first's do
+ * not reach `total` (`total` 0: all, as `tokenv2balance` sums them). The daemon's per-address gatherer does not stop
+ * at `total`: its "enough" test returns from the `add_token_vin` lambda (CCtokens_impl.h), not from the loop that
+ * calls it, so it takes every valid token output of the address.
  * @throws KomodoCcError CHAIN_MISMATCH | TX_NOT_FOUND | ABORTED
  * @example await tokenV2Utxos(reader, tokenid, pubkey, 5n)
  */
@@ -150,7 +160,6 @@ export async function tokenV2Utxos(
   for (const address of tokenv2indexkey(pubkey, chain)) {
     const list = await reader.unspentNotSpentInMempool(address)
     for (const u of list) {
-      if (total > 0n && sum >= total) return out
       const at = (() => {
         try {
           return ccV2Address(u.script, chain)
@@ -242,4 +251,32 @@ export async function resolveTokenV2Transfer(
     buildContextOf(ctx, utxos, height),
     options.s1 === undefined ? { tokens } : { tokens, s1: options.s1 },
   )
+}
+
+/**
+ * `tokenv2transfermany tokenid1 [tokenid2 …] destpubkey amount`, key-local: the caller's wallet coins (local-mode
+ * `AddNormalinputs` of `TokenBeginTransferTx`), for each token the outputs {@link tokenV2Utxos} finds (as
+ * `TokenAddTransferVout` walks the two index keys), then {@link buildTokenV2TransferMany}. `amount`: token units.
+ * @throws KomodoCcError like {@link buildTokenV2TransferMany} | CHAIN_MISMATCH | TX_NOT_FOUND | ABORTED
+ * @example await resolveTokenV2TransferMany({ tokenids: [a, b], destpubkey: pk2, amount: 1n }, { view, pubkey, privateKey, chain: TOKEL })
+ */
+export async function resolveTokenV2TransferMany(
+  params: TokenV2TransferManyParams,
+  ctx: ResolveContext,
+): Promise<BuildResult> {
+  const p = builderParams(params, 'resolveTokenV2TransferMany', ['tokenids', 'destpubkey', 'amount'])
+  if (!Array.isArray(p.tokenids) || p.tokenids.length === 0)
+    throw new KomodoCcError('BUILD_PARAMS', 'tokenids expected a non-empty array', { name: 'tokenids' })
+  const ids = p.tokenids.map((t, i) => {
+    const id = txidParam(t, `tokenids[${i}]`)
+    if (/^0{64}$/.test(id)) throw daemonRefusal('invalid tokenid')
+    return id
+  })
+  const units = unitsParam(p.amount)
+  if (units <= 0n) throw daemonRefusal('amount must be positive', { amount: String(units) })
+  const reader = readerOf(ctx)
+  const [utxos, height] = await Promise.all([normalCoins(reader, ctx.pubkey, { chain: ctx.chain }), reader.height()])
+  const tokens: Record<string, Utxo[]> = {}
+  for (const id of ids) tokens[id] = await tokenV2Utxos(reader, id, ctx.pubkey, units, ctx.chain)
+  return buildTokenV2TransferMany(p, buildContextOf(ctx, utxos, height), { tokens })
 }
