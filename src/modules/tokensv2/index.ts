@@ -91,6 +91,7 @@ export {
   tokenV2Utxos,
   tokenv2balance,
   resolveTokenV2Create,
+  resolveTokenV2CreateTokel,
   resolveTokenV2Transfer,
   resolveTokenV2TransferMany,
 } from './resolve.js'

@@ -17,10 +17,12 @@ import type { Transaction } from '../../tx/types.js'
 import { ccV2Address, ccV2Script, parseCcV2Script } from '../../script/ccv2.js'
 import {
   buildTokenV2Create,
+  buildTokenV2CreateTokel,
   buildTokenV2Transfer,
   buildTokenV2TransferMany,
   unitsParam,
   type TokenV2CreateParams,
+  type TokenV2CreateTokelParams,
   type TokenV2TransferManyParams,
 } from './build.js'
 import { decodeTokensV2Payload, decodeTokensV2Opret } from './opret.js'
@@ -221,6 +223,25 @@ export async function resolveTokenV2Create(params: TokenV2CreateParams, ctx: Res
     reader.height(),
   ])
   return buildTokenV2Create(p, buildContextOf(ctx, utxos, height))
+}
+
+/**
+ * `tokenv2createtokel`, key-local: the creator's confirmed coins of its own address (`AddNormalinputsRemote`), the
+ * height, then {@link buildTokenV2CreateTokel} (the Tokel data JSON made into the blob).
+ * @throws KomodoCcError like {@link buildTokenV2CreateTokel} | CHAIN_MISMATCH | TX_NOT_FOUND | ABORTED
+ * @example await resolveTokenV2CreateTokel({ name: 'NFT', supply: '0.00000001', data: { royalty: 500 } }, { view, pubkey, privateKey, chain: TOKEL })
+ */
+export async function resolveTokenV2CreateTokel(
+  params: TokenV2CreateTokelParams,
+  ctx: ResolveContext,
+): Promise<BuildResult> {
+  const p = builderParams(params, 'resolveTokenV2CreateTokel', ['name', 'supply'], ['description', 'data'])
+  const reader = readerOf(ctx)
+  const [utxos, height] = await Promise.all([
+    normalCoins(reader, ctx.pubkey, { confirmedOnly: true, chain: ctx.chain }),
+    reader.height(),
+  ])
+  return buildTokenV2CreateTokel(p, buildContextOf(ctx, utxos, height))
 }
 
 /**
