@@ -24,19 +24,19 @@ import { snapshotMethods } from './snapshot.js'
 
 /**
  * The consensus validators the devnet runs for CC inputs, by eval code. Modules without one are refused when spent.
- * `tokel`: the devnet's Tokel mode: Tokel's tokens v2 (F5) and assets v2 (F6), and of the six modules only those
- * Tokel's chains enable (`-ac_ccenable`: faucet, oracles).
+ * `tokel`: the devnet's Tokel mode: Tokel's tokens v2 (F5) and assets v2 (F6), and of the six modules only those the
+ * chain enables (`-ac_ccenable`: faucet and oracles on TKLTEST, oracles on TOKEL).
  * @example const node = { …, validators: defaultValidators() }
  */
-export function defaultValidators(options: { tokel?: boolean } = {}): Map<number, ModuleValidator> {
-  const tokel = options.tokel === true
+export function defaultValidators(options: { tokel?: 'TOKEL' | 'TKLTEST' } = {}): Map<number, ModuleValidator> {
+  const tokel = options.tokel
   return new Map<number, ModuleValidator>([
     ...IO_MODULES.flatMap(({ devnet }) =>
       devnet.evalCodes
-        .filter((e) => !tokel || TOKEL_DEVNET.ccenable.includes(e))
+        .filter((e) => tokel === undefined || TOKEL_DEVNET.ccenable[tokel].includes(e))
         .map((e) => [e, devnet.validate] as const),
     ),
-    ...(tokel ? TOKEL_DEVNET.validators : []),
+    ...(tokel !== undefined ? TOKEL_DEVNET.validators : []),
   ])
 }
 

@@ -279,7 +279,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     chain,
     chainName,
     wallet: { pubkey, privateKey },
-    validators: defaultValidators({ tokel: tokel !== undefined }),
+    validators: defaultValidators(tokel === undefined ? {} : { tokel: tokel.name as 'TOKEL' | 'TKLTEST' }),
     policy,
     rpcPort: port,
     onBlocks: save,

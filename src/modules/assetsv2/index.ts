@@ -43,4 +43,6 @@ export {
   resolveTokenV2CancelBid,
   resolveTokenV2FillAsk,
   resolveTokenV2FillBid,
+  assetsV2Resolvers,
 } from './resolve.js'
+export { assetsV2Units } from './units.js'

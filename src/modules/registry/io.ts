@@ -85,13 +85,17 @@ export const DEMO_QUICK: Readonly<{ options: ModuleDemoOptions; skips: readonly 
 export const TOKEL_DEVNET: Readonly<{
   validators: readonly (readonly [number, ModuleValidator])[]
   methods: Readonly<Record<string, Method>>
-  ccenable: readonly number[]
+  ccenable: Readonly<Record<'TOKEL' | 'TKLTEST', readonly number[]>>
 }> = /* @__PURE__ */ Object.freeze({
   /**
-   * `-ac_ccenable=228,236,245,246,247` as TKLTEST and TOKEL were launched (tokel src/assetchains.json): of the six
-   * modules only faucet (0xE4) and oracles (0xEC) are enabled; 0xF7 (the Tokel data) is validated inside creates.
+   * `-ac_ccenable` as the chains were launched (shared/komodod-oracle/tokel/glue/harness.cpp): TKLTEST
+   * 228,236,245,246,247 (faucet 0xE4 and oracles 0xEC of the six modules), TOKEL 236,245,246,247 (oracles only);
+   * 0xF7 (the Tokel data) is validated inside creates.
    */
-  ccenable: Object.freeze([0xe4, 0xec, 0xf5, 0xf6, 0xf7]),
+  ccenable: Object.freeze({
+    TKLTEST: Object.freeze([0xe4, 0xec, 0xf5, 0xf6, 0xf7]),
+    TOKEL: Object.freeze([0xec, 0xf5, 0xf6, 0xf7]),
+  }),
   validators: Object.freeze([[0xf5, validateTokensV2] as const, [0xf6, validateAssetsV2] as const]),
   methods: Object.freeze({ ...TOKENSV2_METHODS, ...ASSETSV2_METHODS }),
 })

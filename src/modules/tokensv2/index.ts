@@ -94,4 +94,6 @@ export {
   resolveTokenV2CreateTokel,
   resolveTokenV2Transfer,
   resolveTokenV2TransferMany,
+  tokensV2Resolvers,
 } from './resolve.js'
+export { tokensV2Units } from './units.js'

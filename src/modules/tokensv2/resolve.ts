@@ -4,14 +4,22 @@
 import { KomodoCcError } from '../../errors.js'
 import { bytesToHex, hexToBytes } from '../../bytes/hex.js'
 import { pubkeyBytes } from '../../address/address.js'
-import { toSatoshis, type AmountInput } from '../../amount.js'
 import { hash160 } from '../../hash/index.js'
+import { amountArg } from '../../amount.js'
+import { tokensV2Units } from './units.js'
 import type { ChainParams } from '../../address/chain.js'
 import { daemonRefusal } from '../../cctx/context.js'
 import type { BuildResult } from '../../cctx/complete.js'
 import { txidParam } from '../../cctx/common.js'
 import { builderParams } from '../../cctx/params.js'
-import { buildContextOf, normalCoins, readerOf, type ResolveContext, type StateReader } from '../../cctx/resolve.js'
+import {
+  buildContextOf,
+  methodResolver,
+  normalCoins,
+  readerOf,
+  type ResolveContext,
+  type StateReader,
+} from '../../cctx/resolve.js'
 import type { Utxo } from '../../cctx/types.js'
 import type { Transaction } from '../../tx/types.js'
 import { ccV2Address, ccV2Script, parseCcV2Script } from '../../script/ccv2.js'
@@ -20,10 +28,10 @@ import {
   buildTokenV2CreateTokel,
   buildTokenV2Transfer,
   buildTokenV2TransferMany,
-  unitsParam,
   type TokenV2CreateParams,
   type TokenV2CreateTokelParams,
   type TokenV2TransferManyParams,
+  type TokenV2TransferParams,
 } from './build.js'
 import { decodeTokensV2Payload, decodeTokensV2Opret } from './opret.js'
 import { TOKENSV2_MARKER_VALUE, tokensV2Condition, tokensV2GlobalScripts } from './globals.js'
@@ -217,12 +225,13 @@ export async function tokenv2balance(
  */
 export async function resolveTokenV2Create(params: TokenV2CreateParams, ctx: ResolveContext): Promise<BuildResult> {
   const p = builderParams(params, 'resolveTokenV2Create', ['name', 'supply'], ['description', 'data'])
+  const supply = amountArg(p.supply, 'supply', tokensV2Units.tokenv2create.supply, { allowNegative: true })
   const reader = readerOf(ctx)
   const [utxos, height] = await Promise.all([
     normalCoins(reader, ctx.pubkey, { confirmedOnly: true, chain: ctx.chain }),
     reader.height(),
   ])
-  return buildTokenV2Create(p, buildContextOf(ctx, utxos, height))
+  return buildTokenV2Create({ ...p, supply }, buildContextOf(ctx, utxos, height))
 }
 
 /**
@@ -236,30 +245,32 @@ export async function resolveTokenV2CreateTokel(
   ctx: ResolveContext,
 ): Promise<BuildResult> {
   const p = builderParams(params, 'resolveTokenV2CreateTokel', ['name', 'supply'], ['description', 'data'])
+  const supply = amountArg(p.supply, 'supply', tokensV2Units.tokenv2createtokel.supply, { allowNegative: true })
   const reader = readerOf(ctx)
   const [utxos, height] = await Promise.all([
     normalCoins(reader, ctx.pubkey, { confirmedOnly: true, chain: ctx.chain }),
     reader.height(),
   ])
-  return buildTokenV2CreateTokel(p, buildContextOf(ctx, utxos, height))
+  return buildTokenV2CreateTokel({ ...p, supply }, buildContextOf(ctx, utxos, height))
 }
 
 /**
  * `tokenv2transfer`, key-local: the caller's confirmed coins (`AddNormalinputsRemote`), the token inputs
- * {@link tokenV2Utxos} finds, then {@link buildTokenV2Transfer}. `amount`: a bigint is units; text or a number is
- * coins, as every amount of the library.
+ * {@link tokenV2Utxos} finds, then {@link buildTokenV2Transfer}. `amount`: whole token units, a bigint or integer
+ * text (the daemon's `atoll`).
  * @throws KomodoCcError like {@link buildTokenV2Transfer} | CHAIN_MISMATCH | TX_NOT_FOUND | ABORTED
  * @example await resolveTokenV2Transfer({ tokenid, destination: 'R…', amount: 1n }, { view, pubkey, privateKey, chain: TOKEL })
  */
 export async function resolveTokenV2Transfer(
-  params: { tokenid: string; destination: string; amount: AmountInput },
+  params: TokenV2TransferParams,
   ctx: ResolveContext,
   options: { s1?: boolean } = {},
 ): Promise<BuildResult> {
   const p = builderParams(params, 'resolveTokenV2Transfer', ['tokenid', 'destination', 'amount'])
   const tokenid = txidParam(p.tokenid, 'tokenid')
   if (/^0{64}$/.test(tokenid)) throw daemonRefusal('invalid tokenid')
-  const amount = toSatoshis(p.amount, 'amount', { allowNegative: true })
+  // tokensrpc.cpp tokentransfer<TokensV2>: `atoll(params[2])`, whole token units (tokensV2Units)
+  const amount = amountArg(p.amount, 'amount', tokensV2Units.tokenv2transfer.amount, { allowNegative: true })
   if (amount <= 0n) throw daemonRefusal('amount must be positive', { amount: String(amount) })
   const reader = readerOf(ctx)
   const [utxos, height] = await Promise.all([
@@ -293,11 +304,23 @@ export async function resolveTokenV2TransferMany(
     if (/^0{64}$/.test(id)) throw daemonRefusal('invalid tokenid')
     return id
   })
-  const units = unitsParam(p.amount)
+  const units = amountArg(p.amount, 'amount', tokensV2Units.tokenv2transfermany.amount, { allowNegative: true })
   if (units <= 0n) throw daemonRefusal('amount must be positive', { amount: String(units) })
   const reader = readerOf(ctx)
   const [utxos, height] = await Promise.all([normalCoins(reader, ctx.pubkey, { chain: ctx.chain }), reader.height()])
   const tokens: Record<string, Utxo[]> = {}
   for (const id of ids) tokens[id] = await tokenV2Utxos(reader, id, ctx.pubkey, units, ctx.chain)
-  return buildTokenV2TransferMany(p, buildContextOf(ctx, utxos, height), { tokens })
+  return buildTokenV2TransferMany({ ...p, amount: units }, buildContextOf(ctx, utxos, height), { tokens })
 }
+
+/**
+ * The tokens v2 module's state-changing RPCs as the wallet, the CLI and the devnet call them, parameters in the
+ * daemon's order (tokel src/rpc/tokensrpc.cpp).
+ * @example tokensV2Resolvers.map((r) => r.method) // ['tokenv2create', 'tokenv2createtokel', 'tokenv2transfer', 'tokenv2transfermany']
+ */
+export const tokensV2Resolvers = /* @__PURE__ */ Object.freeze([
+  methodResolver('tokenv2create', ['name', 'supply', 'description', 'data'], resolveTokenV2Create),
+  methodResolver('tokenv2createtokel', ['name', 'supply', 'description', 'data'], resolveTokenV2CreateTokel),
+  methodResolver('tokenv2transfer', ['tokenid', 'destination', 'amount'], resolveTokenV2Transfer),
+  methodResolver('tokenv2transfermany', ['tokenids', 'destpubkey', 'amount'], resolveTokenV2TransferMany),
+])
