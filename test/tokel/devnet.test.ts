@@ -98,7 +98,14 @@ describe.each(['TKLTEST', 'TOKEL'] as const)('devnet %s mode', (chainName) => {
     await send({ result: 'success', hex: fb.hex })
     expect((await call('tokenv2balance', nft)).balance).toBe(1)
     const bid2 = await send(await call('tokenv2bid', '2', nft, '0.5'))
+    // the daemon-style reads: the open bid, printed as Tokel prints it (coins as JSON numbers)
+    expect(await call('tokenv2orders', nft)).toMatchObject([
+      { funcid: 'b', txid: bid2, bidamount: 1, tokenid: nft, totalrequired: 2, price: 0.5 },
+    ])
+    expect(await call('mytokenv2orders')).toMatchObject([{ funcid: 'b', txid: bid2 }])
+    expect(await call('tokenv2list')).toEqual([nft])
     await send(await call('tokenv2cancelbid', nft, bid2))
+    expect(await call('tokenv2orders')).toEqual([])
   })
 
   test('the validators refuse a fill that pays the royalty to the seller and a transfer that makes a unit', async () => {

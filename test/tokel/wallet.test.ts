@@ -126,6 +126,38 @@ describe.each(SOURCES)('Tokel wallet methods over $name (TKLTEST devnet)', (sour
     )
   }, 120_000)
 
+  test('reads from the chain source: tokenv2list, tokenv2balance, tokenv2holdings, tokenv2orders (a partly filled ask followed to its fill), mytokenv2orders', async () => {
+    const list = (await a.read('tokenv2list')) as string[]
+    expect(list).toHaveLength(2)
+    const [ft, nft] = list as [string, string]
+    expect(await a.read('tokenv2list', { pubkey: buyer.pubkey })).toEqual([])
+    expect(await a.read('tokenv2list', { pubkey: creator.pubkey })).toEqual(list)
+    // the creator: 10 FT − 3 to the buyer + 1 back (a tokenv2transfermany output: over Electrum its script, which
+    // carries the tokenid in its OP_DROP data, is taught to the view by the token input gatherer); the NFT back
+    const ftBalance = 8n
+    expect(await a.read('tokenv2balance', { tokenid: ft })).toMatchObject({ result: 'success', balance: ftBalance })
+    const h = (await a.read('tokenv2holdings')) as {
+      tokenid: string
+      name: string
+      balance: bigint
+      tokelData?: unknown
+    }[]
+    expect(h.map((x) => [x.tokenid, x.name, x.balance])).toEqual([
+      [ft, 'FT', ftBalance],
+      [nft, 'NFT', 1n],
+    ])
+    expect(h[1]!.tokelData).toEqual({ url: 'https://tokel.io/', royalty: 250 })
+    expect(await a.read('tokenv2orders')).toEqual([]) // every order filled or cancelled
+    const ask = (await run(a, aTwin, 'tokenv2ask', '2', ft, '0.1')).txid
+    const open = { funcid: 's', txid: ask, askamount: 2n, tokenid: ft, totalrequired: 20000000n, price: 10000000n }
+    expect(await b.read('tokenv2orders', { tokenid: ft })).toMatchObject([open])
+    const fill = (await run(b, bTwin, 'tokenv2fillask', ft, ask, '1')).txid
+    const left = { ...open, funcid: 'S', txid: fill, askamount: 1n, totalrequired: 10000000n }
+    expect(await b.read('tokenv2orders')).toMatchObject([left])
+    expect(await a.read('mytokenv2orders')).toMatchObject([left]) // two markers (the ask's, the fill's), one order
+    expect(await b.read('mytokenv2orders')).toEqual([])
+  }, 120_000)
+
   test('a JS number for any amount parameter is refused, naming the parameter and its unit', async () => {
     const id = '00'.repeat(31) + '01'
     const base: Record<string, Record<string, unknown>> = {

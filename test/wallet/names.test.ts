@@ -54,6 +54,11 @@ const READ_NAMES: readonly WalletReadName[] = [
   'oraclesaddress',
   'gatewaysaddress',
   'rewardsaddress',
+  'tokenv2balance',
+  'tokenv2list',
+  'tokenv2orders',
+  'mytokenv2orders',
+  'tokenv2holdings',
 ]
 
 describe('wallet method names', () => {

@@ -9,10 +9,11 @@ import { p2pkScript } from '../../script/script.js'
 import { scriptAddress } from '../../script/address.js'
 import type { Transaction, TxOutput } from '../../tx/types.js'
 import type { DevChain } from '../../devnet/chain.js'
-import { hexResultAsync, numText, txidArg, type Method } from '../../devnet/node.js'
+import { coins, hexResultAsync, numText, txidArg, type Method } from '../../devnet/node.js'
 import { moduleRejected } from '../../devnet/refusal.js'
 import type { ModuleValidator } from '../../devnet/validate.js'
-import { walletResolveContext } from '../../devnet/view.js'
+import { devnetChainView, walletResolveContext } from '../../devnet/view.js'
+import { mytokenv2orders, tokenv2orders, type TokenV2Order } from './orders.js'
 import { decodeTokensV2Opret } from '../tokensv2/opret.js'
 import { tokelRoyalty, TKLROYALTY_DIVISOR } from '../tokensv2/tokeldata.js'
 import { ASSETSV2_GLOBAL_PUBKEY, assetsV2MarkerScript } from '../tokensv2/globals.js'
@@ -292,8 +293,50 @@ const expiry = (v: unknown): number | undefined => {
   return m === null ? 0 : Number(m[0])
 }
 
+/** An order as the daemon prints it: coins as JSON numbers where it prints `ValueFromAmount`, units as integers. */
+function orderJson(o: TokenV2Order): Record<string, unknown> {
+  const bid = o.funcid === 'b' || o.funcid === 'B'
+  return {
+    funcid: o.funcid,
+    txid: o.txid,
+    ...(bid ? { bidamount: coins(o.bidamount!) } : { askamount: Number(o.askamount!) }),
+    origaddress: o.origaddress,
+    origtokenaddress: o.origtokenaddress,
+    tokenid: o.tokenid,
+    ...(o.totalrequired === undefined
+      ? {}
+      : { totalrequired: bid ? Number(o.totalrequired) : coins(o.totalrequired), price: coins(o.price!) }),
+    ...(o.blockHeight === undefined ? {} : { blockHeight: o.blockHeight }),
+    ...(o.ExpiryHeight === undefined ? {} : { ExpiryHeight: o.ExpiryHeight }),
+  }
+}
+
 /** The assets v2 RPCs of the devnet wallet (Tokel mode). @internal */
 export const ASSETSV2_METHODS: Record<string, Method> = {
+  tokenv2orders: {
+    min: 0,
+    max: 1,
+    usage: 'tokenv2orders [tokenid]\n',
+    run: async (n, p) =>
+      (
+        await tokenv2orders(
+          { view: devnetChainView(n), chain: n.chain.params },
+          p[0] === undefined ? undefined : txidArg(p[0]),
+        )
+      ).map(orderJson),
+  },
+  mytokenv2orders: {
+    min: 0,
+    max: 1,
+    usage: 'mytokenv2orders [tokenid]\n',
+    run: async (n, p) =>
+      (
+        await mytokenv2orders(
+          { view: devnetChainView(n), chain: n.chain.params, pubkey: n.wallet.pubkey },
+          p[0] === undefined ? undefined : txidArg(p[0]),
+        )
+      ).map(orderJson),
+  },
   tokenv2ask: {
     min: 3,
     max: 4,

@@ -46,3 +46,4 @@ export {
   assetsV2Resolvers,
 } from './resolve.js'
 export { assetsV2Units } from './units.js'
+export { tokenv2orders, mytokenv2orders, type TokenV2Order } from './orders.js'

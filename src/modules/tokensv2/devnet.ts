@@ -26,6 +26,7 @@ import {
   tokenv2indexkey,
 } from './resolve.js'
 import { tokenv2info } from './info.js'
+import { tokenv2list } from './list.js'
 
 /**
  * What `TokensV2::CheckTokensvout` says of output `v` of `tx`: an error (its `errorStr`), or the token amount (0 for
@@ -317,6 +318,21 @@ export const TOKENSV2_METHODS: Record<string, Method> = {
       const pk = pubkeyArg(p[0])
       if (pk === undefined) return { result: 'error', error: 'invalid pubkey' }
       return tokenv2indexkey(pk, n.chain.params)
+    },
+  },
+  tokenv2list: {
+    min: 0,
+    max: 1,
+    usage: 'tokenv2list [json {"pubkey", "address"}]\n',
+    run: (n, p) => {
+      const f = typeof p[0] === 'object' && p[0] !== null ? (p[0] as Record<string, unknown>) : {}
+      return tokenv2list(
+        { view: devnetChainView(n), chain: n.chain.params },
+        {
+          ...(pubkeyArg(f.pubkey) === undefined ? {} : { pubkey: pubkeyArg(f.pubkey)! }),
+          ...(typeof f.address === 'string' ? { address: f.address } : {}),
+        },
+      )
     },
   },
   tokenv2info: {

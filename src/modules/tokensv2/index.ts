@@ -97,3 +97,4 @@ export {
   tokensV2Resolvers,
 } from './resolve.js'
 export { tokensV2Units } from './units.js'
+export { tokenv2list } from './list.js'

@@ -16,13 +16,15 @@ import {
   buildContextOf,
   methodResolver,
   normalCoins,
+  readerFrom,
   readerOf,
+  type ReadSource,
   type ResolveContext,
   type StateReader,
 } from '../../cctx/resolve.js'
 import type { Utxo } from '../../cctx/types.js'
 import type { Transaction } from '../../tx/types.js'
-import { ccV2Address, ccV2Script, parseCcV2Script } from '../../script/ccv2.js'
+import { ccV2Address, ccV2Script, encodeCcParamsV2, parseCcV2Script } from '../../script/ccv2.js'
 import {
   buildTokenV2Create,
   buildTokenV2CreateTokel,
@@ -33,7 +35,7 @@ import {
   type TokenV2TransferManyParams,
   type TokenV2TransferParams,
 } from './build.js'
-import { decodeTokensV2Payload, decodeTokensV2Opret } from './opret.js'
+import { decodeTokensV2Payload, decodeTokensV2Opret, encodeTokensV2Payload } from './opret.js'
 import { TOKENSV2_MARKER_VALUE, tokensV2Condition, tokensV2GlobalScripts } from './globals.js'
 import { decodeTokelData, type TokelData } from './tokeldata.js'
 
@@ -109,9 +111,12 @@ export type TokenV2Holding = {
  * @throws KomodoCcError CHAIN_MISMATCH | TX_NOT_FOUND | ABORTED
  * @example await tokenv2holdings({ view, pubkey, chain: TOKEL }) // [{ tokenid, name: 'NFT', balance: 1n, tokelData: { royalty: 500 } }]
  */
-export async function tokenv2holdings(ctx: ResolveContext, pubkey?: string): Promise<TokenV2Holding[]> {
-  const reader = readerOf(ctx)
-  const pk = pubkey ?? bytesToHex(pubkeyBytes(ctx.pubkey, 'pubkey'))
+export async function tokenv2holdings(
+  ctx: ReadSource & { pubkey?: string | Uint8Array },
+  pubkey?: string,
+): Promise<TokenV2Holding[]> {
+  const reader = readerFrom(ctx)
+  const pk = pubkey ?? bytesToHex(pubkeyBytes(ctx.pubkey as string, 'pubkey'))
   const sums = new Map<string, bigint>()
   for (const address of tokenv2indexkey(pk, ctx.chain))
     for (const u of await reader.unspentNotSpentInMempool(address)) {
@@ -167,6 +172,11 @@ export async function tokenV2Utxos(
 ): Promise<Utxo[]> {
   const out: Utxo[] = []
   let sum = 0n
+  // a source that indexes scripts (Electrum) learns the one output of this token it cannot derive from the key:
+  // tokenv2transfermany's, whose OP_DROP data carries the transfer payload (TokenAddTransferVout)
+  ;(reader.view as { addScripts?: (s: readonly Uint8Array[]) => void }).addScripts?.([
+    transferManyOutput(bytesToHex(pubkeyBytes(pubkey, 'pubkey')), tokenid),
+  ])
   for (const address of tokenv2indexkey(pubkey, chain)) {
     const list = await reader.unspentNotSpentInMempool(address)
     for (const u of list) {
@@ -201,12 +211,12 @@ export async function tokenV2Utxos(
  * @example await tokenv2balance({ view, pubkey, chain: TOKEL }, tokenid) // { result: 'success', CCIndexKeys, tokenid, balance }
  */
 export async function tokenv2balance(
-  ctx: ResolveContext,
+  ctx: ReadSource & { pubkey?: string | Uint8Array },
   tokenid: string,
   pubkey?: string,
 ): Promise<{ result: 'success'; CCIndexKeys: [string, string]; tokenid: string; balance: bigint }> {
-  const reader = readerOf(ctx)
-  const pk = pubkey ?? bytesToHex(pubkeyBytes(ctx.pubkey, 'pubkey'))
+  const reader = readerFrom(ctx)
+  const pk = pubkey ?? bytesToHex(pubkeyBytes(ctx.pubkey as string, 'pubkey'))
   const id = txidParam(tokenid, 'tokenid')
   const utxos = await tokenV2Utxos(reader, id, pk, 0n, ctx.chain)
   return {
@@ -324,3 +334,17 @@ export const tokensV2Resolvers = /* @__PURE__ */ Object.freeze([
   methodResolver('tokenv2transfer', ['tokenid', 'destination', 'amount'], resolveTokenV2Transfer),
   methodResolver('tokenv2transfermany', ['tokenids', 'destpubkey', 'amount'], resolveTokenV2TransferMany),
 ])
+
+/**
+ * A `tokenv2transfermany` output to `pubkey` (sub-version 0) with the transfer payload of `tokenid` in its OP_DROP
+ * data, as `TokenAddTransferVout` writes it (the destination's and the change's alike).
+ * @internal
+ * @example transferManyOutput(pk, tokenid) // the script Electrum indexes such an output under
+ */
+export function transferManyOutput(pubkey: string, tokenid: string): Uint8Array {
+  const vdata = [encodeTokensV2Payload({ funcid: 't', tokenid, blobs: [] })]
+  return ccV2Script(tokensV2Condition(0xf5, 0, 1, [pubkey]), {
+    subver: 0,
+    params: encodeCcParamsV2({ evalCode: 0xf5, m: 1, pubkeys: [pubkey], vdata }),
+  })
+}
