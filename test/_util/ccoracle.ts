@@ -275,3 +275,24 @@ export function judgeTokelSnapshot(
   }
   return out
 }
+
+/**
+ * Judges one transaction with Tokel's oracle against a Tokel-mode devnet chain as it is now (the tip + 1; every
+ * confirmed transaction and the mempool's given), as Tokel's daemon would on `sendrawtransaction`.
+ */
+export function judgeTokelTx(
+  hex: string,
+  snap: Pick<ChainSnapshot, 'blocks' | 'mempool'>,
+  chain: 'TOKEL' | 'TKLTEST',
+): TokelJudgement {
+  const height = snap.blocks.length
+  const args = [
+    '--height',
+    String(height),
+    ...tokelChainArgs(chain),
+    ...snap.blocks.flatMap((b, h) => ['--time', `${h}:${b.time}`]),
+    '@IN',
+  ]
+  const words = [hex, ...snap.blocks.flatMap((b, h) => b.txs.map((t) => `${h}:${t}`)), ...snap.mempool].join('\n')
+  return run(args, words, CCORACLE_TOKEL).lines[0] as TokelJudgement
+}
