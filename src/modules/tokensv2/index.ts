@@ -98,3 +98,4 @@ export {
 } from './resolve.js'
 export { tokensV2Units } from './units.js'
 export { tokenv2list } from './list.js'
+export type { ReadSource } from '../../cctx/resolve.js'
