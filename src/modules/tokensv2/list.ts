@@ -1,7 +1,7 @@
 // `tokenv2list` from any chain source (tokel src/cc/CCtokens.cpp TokenV2List), as the daemon answers it without
 // -unspentccindex and without height bounds.
 import { bytesToHex, hexToBytes } from '../../bytes/hex.js'
-import { pubkeyBytes } from '../../address/address.js'
+import { curvePubkey } from '../../cctx/pubkey.js'
 import { cc1of1 } from '../../cc/condition.js'
 import { ccV2Address, ccV2Script } from '../../script/ccv2.js'
 import { readerFrom, type ReadSource } from '../../cctx/resolve.js'
@@ -22,7 +22,7 @@ export async function tokenv2list(
   const reader = readerFrom(ctx)
   const markerAddress = ccV2Address(hexToBytes(tokensV2GlobalScripts().tokensMarker), ctx.chain)
   const out: string[] = []
-  const pk = filter.pubkey === undefined ? undefined : bytesToHex(pubkeyBytes(filter.pubkey, 'pubkey'))
+  const pk = filter.pubkey === undefined ? undefined : bytesToHex(curvePubkey(filter.pubkey, 'pubkey'))
   for (const u of await reader.unspent(markerAddress)) {
     if (out.includes(u.txid)) continue
     const { tx } = await reader.tx(u.txid)

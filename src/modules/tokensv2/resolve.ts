@@ -6,6 +6,7 @@ import { bytesToHex, hexToBytes } from '../../bytes/hex.js'
 import { pubkeyBytes } from '../../address/address.js'
 import { hash160 } from '../../hash/index.js'
 import { amountArg } from '../../amount.js'
+import { curvePubkey } from '../../cctx/pubkey.js'
 import { tokensV2Units } from './units.js'
 import type { ChainParams } from '../../address/chain.js'
 import { daemonRefusal } from '../../cctx/context.js'
@@ -314,6 +315,7 @@ export async function resolveTokenV2TransferMany(
     if (/^0{64}$/.test(id)) throw daemonRefusal('invalid tokenid')
     return id
   })
+  curvePubkey(p.destpubkey, 'destpubkey') // an off-curve key would lock the tokens for good: PUBKEY_INVALID
   const units = amountArg(p.amount, 'amount', tokensV2Units.tokenv2transfermany.amount, { allowNegative: true })
   if (units <= 0n) throw daemonRefusal('amount must be positive', { amount: String(units) })
   const reader = readerOf(ctx)
