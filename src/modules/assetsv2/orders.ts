@@ -38,10 +38,7 @@ export type TokenV2Order = {
  * @throws KomodoCcError CHAIN_MISMATCH | TX_NOT_FOUND | ABORTED
  * @example await tokenv2orders({ view, chain: TOKEL }, tokenid) // [{ funcid: 's', txid, askamount: 1n, price: 100000000n, … }]
  */
-export async function tokenv2orders(
-  ctx: ReadSource,
-  tokenid?: string,
-): Promise<TokenV2Order[]> {
+export async function tokenv2orders(ctx: ReadSource, tokenid?: string): Promise<TokenV2Order[]> {
   const reader = readerFrom(ctx)
   const ref = tokenid === undefined ? undefined : txidParam(tokenid, 'tokenid')
   const g = tokensV2GlobalScripts()
