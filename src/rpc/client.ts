@@ -27,6 +27,7 @@ import {
 } from './results.js'
 import { RPC_MODULES } from '../modules/registry/rpc.js'
 import type { ModuleRpcTable } from '../modules/registry/rpc.js'
+import { tokelRpc } from '../modules/tokensv2/rpc.js'
 
 /**
  * How to reach komodod: an explicit `{url, user, password}` (credentials may also sit in the URL), or a chain
@@ -135,7 +136,9 @@ export type KomodoRpc = Pick<ChainView, 'getTransaction' | 'listUnspent' | 'getM
   /** host:port of the daemon, once known (never credentials). */
   readonly host: () => Promise<string>
 } & RpcClientMethods<ModuleRpcTable> &
-  RpcClientMethods<typeof NODE_RPC>
+  RpcClientMethods<typeof NODE_RPC> &
+  // Tokel's tokens v2 and assets v2 (a Tokel node: TOKEL, TKLTEST)
+  RpcClientMethods<typeof tokelRpc>
 
 type O = RpcCallOptions | undefined
 
@@ -257,6 +260,7 @@ export function createKomodoRpc(options: KomodoRpcOptions): KomodoRpc {
     host: async () => hostOf((await endpoint()).url),
     ...Object.fromEntries(RPC_MODULES.flatMap((m) => typed(m.rpc))),
     ...Object.fromEntries(typed(NODE_RPC)),
+    ...Object.fromEntries(typed(tokelRpc)),
     // ChainView: the JSON-RPC view's reads (both address-index types, TX_NOT_FOUND), made on first use
     getTransaction: (txid: string) => chainView().getTransaction(txid),
     listUnspent: (address: string): Promise<ChainUtxo[]> => chainView().listUnspent(address),

@@ -99,3 +99,4 @@ export {
 export { tokensV2Units } from './units.js'
 export { tokenv2list } from './list.js'
 export type { ReadSource } from '../../cctx/resolve.js'
+export type { TokenV2BalanceResult } from './info.js'
