@@ -193,6 +193,7 @@ export {
   oraclesWallet,
   gatewaysWallet,
   rewardsWallet,
+  tokelWallet,
   type WalletModule,
   type WalletModuleDescriptor,
 } from './modules/registry/wallets.js'

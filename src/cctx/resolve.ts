@@ -383,6 +383,25 @@ export function readerOf(ctx: ResolveContext): StateReader {
   return new StateReader(ctx.view, ctx.signal, ctx.txCache)
 }
 
+/**
+ * Where a read finds chain state: a resolve context's view (and signal), or a {@link StateReader} already made (the
+ * wallet's reads hand theirs), with the chain's address parameters.
+ * @example const src: ReadSource = { view, chain: TOKEL }
+ */
+export type ReadSource = Readonly<
+  ({ view: ChainView; signal?: AbortSignal } | { reader: StateReader }) & { chain?: BuildContext['chain'] }
+>
+
+/**
+ * The {@link StateReader} of a {@link ReadSource}.
+ * @throws KomodoCcError ARG_INVALID when the source is not an object or has no ChainView
+ * @example const reader = readerFrom({ view })
+ */
+export function readerFrom(src: ReadSource): StateReader {
+  if (typeof src === 'object' && src !== null && 'reader' in src && src.reader instanceof StateReader) return src.reader
+  return readerOf(src as ResolveContext)
+}
+
 /** `txid:vout` (txid lower-case display hex), the key resolvers use for outpoint sets. @example outpointKey(u.txid, u.vout) */
 export function outpointKey(txid: string, vout: number): string {
   return `${txid.toLowerCase()}:${vout}`

@@ -63,6 +63,10 @@ export const RPC_ARGS: Readonly<Record<string, RpcArgs>> = /* @__PURE__ */ Objec
   getinfo: '',
   getblockcount: '',
   gettxoutproof: (args: readonly string[]) => [args[0]?.split(',') ?? [], args[1]],
+  // Tokel's (the wallet's tokenv2* methods): tokenv2transfermany takes its tokenids first, any number of them
+  tokenv2transfermany: (args: readonly string[]) => [args.slice(0, -2), args.at(-2), args.at(-1)],
+  tokenv2ask: 'sssi',
+  tokenv2bid: 'sssi',
 })
 
 /**

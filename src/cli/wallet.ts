@@ -7,6 +7,8 @@ import { createElectrumView } from '../electrum/view.js'
 import type { ChainView } from '../cctx/types.js'
 import { createWallet, type WalletCallAny, type WalletReadAny, type WalletResult } from '../wallet/wallet.js'
 import { WALLET_METHODS } from '../modules/registry/resolvers.js'
+import { TKLTEST, TOKEL } from '../address/chain.js'
+import { basename } from 'node:path'
 import { WALLET_READS } from '../modules/registry/reads.js'
 import {
   CoinAmount,
@@ -94,11 +96,16 @@ ${CONNECTION_HELP}`,
         if (typed[i] !== undefined) named[name] = typed[i]
       })
       const unsigned = options.unsigned === true || (isRead && typeof options.pubkey === 'string')
+      // a Tokel node (--chain TOKEL|TKLTEST, or its conf file): Tokel's address versions, S1 rule and relay policy
+      const confName = typeof options.conf === 'string' ? basename(options.conf).replace(/\.conf$/, '') : undefined
+      const tokelName = [options.chain, confName].find((n) => n === 'TOKEL' || n === 'TKLTEST')
+      const chain = tokelName === undefined ? {} : { chain: tokelName === 'TOKEL' ? TOKEL : TKLTEST }
       const datacarriersize = intOption(options.datacarriersize, 'datacarriersize', 0, 0xffffffff)
       const policy = datacarriersize === undefined ? {} : { policy: relayPolicy('asset', { datacarriersize }) }
       const wallet = unsigned
         ? createWallet({
             ...policy,
+            ...chain,
             view,
             signer: {
               publicKey: pubkeyArg(options.pubkey),
@@ -107,7 +114,7 @@ ${CONNECTION_HELP}`,
               },
             },
           })
-        : createWallet({ ...policy, view, privateKey: await walletKey(options, io) })
+        : createWallet({ ...policy, ...chain, view, privateKey: await walletKey(options, io) })
       if (isRead) {
         printJson(
           io,

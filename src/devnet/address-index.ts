@@ -6,34 +6,52 @@
 // getaddressmempool lists them without the flag and nothing with it: the devnet does the same.
 import { bytesToHex } from '../bytes/hex.js'
 import { decodeAddress } from '../address/address.js'
+import { base58checkDecode } from '../address/base58check.js'
+import { KMD, type ChainParams } from '../address/chain.js'
 import { scriptAddress, scriptIndexKey, type AddressDelta, type Coin } from './chain.js'
 import { usageError, type DevnetNode, type Method } from './node.js'
 import { DevnetRefusal, RPC_CODES } from './refusal.js'
 
-/** A base58 address the devnet's chain can hold, or komodod's -5 "Invalid address". @example checkAddress('R…') */
-export function checkAddress(v: unknown, message = 'Invalid address'): string {
+/**
+ * A base58 address the devnet's chain can hold, or komodod's -5 "Invalid address": a P2PKH or P2SH address of the
+ * chain, or (a chain with `cctype`: the devnet's Tokel mode) a CC address (`CRYPTOCONDITION_ADDRESS`).
+ * @example checkAddress('R…')
+ */
+export function checkAddress(v: unknown, message = 'Invalid address', chain: ChainParams = KMD): string {
   if (typeof v !== 'string') throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, message)
+  if (isCcTypeAddress(v, chain)) return v
   try {
-    decodeAddress(v)
+    decodeAddress(v, chain)
   } catch {
     throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, message)
   }
   return v
 }
 
+/** Whether `address` carries the chain's CC version byte (`cctype`, Tokel's 0x1C): index type 3 (`GetIndexKey`). */
+function isCcTypeAddress(address: string, chain: ChainParams): boolean {
+  if (chain.cctype === undefined) return false
+  try {
+    const payload = base58checkDecode(address)
+    return payload.length === 21 && payload[0] === chain.cctype
+  } catch {
+    return false
+  }
+}
+
 /**
  * komodod's `getAddressesFromParams`: a single address string, or `{addresses: [...]}`.
  * @example addressList({ addresses: ['R…'] }) // ['R…']
  */
-export function addressList(v: unknown): string[] {
-  if (typeof v === 'string') return [checkAddress(v)]
+export function addressList(v: unknown, chain: ChainParams = KMD): string[] {
+  if (typeof v === 'string') return [checkAddress(v, 'Invalid address', chain)]
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const a = (v as { addresses?: unknown }).addresses
     if (!Array.isArray(a))
       throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Addresses is expected to be an array')
     return a.map((x) => {
       if (typeof x !== 'string') throw new DevnetRefusal(RPC_CODES.MISC_ERROR, 'JSON value is not a string as expected')
-      return checkAddress(x, 'Invalid addresses')
+      return checkAddress(x, 'Invalid addresses', chain)
     })
   }
   throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'Invalid address')
@@ -43,8 +61,9 @@ export function addressList(v: unknown): string[] {
  * Which index type a call reads for an address: CC (type 3) when a second parameter is given and the address is an
  * R-address (`GetIndexKey(…, ccflag)`); a P2SH address is type 2 either way (its entries are never CC).
  */
-function wantsCc(params: readonly unknown[], address: string): boolean {
-  return params.length === 2 && decodeAddress(address).kind === 'p2pkh'
+function wantsCc(params: readonly unknown[], address: string, chain: ChainParams = KMD): boolean {
+  if (isCcTypeAddress(address, chain)) return true
+  return params.length === 2 && decodeAddress(address, chain).kind === 'p2pkh'
 }
 
 const isCcCoin = (c: Coin): boolean => scriptIndexKey(c.script)?.cc === true
@@ -82,7 +101,7 @@ function mempoolDeltas(n: DevnetNode, address: string): MempoolEntry[] {
     const own: (MempoolEntry & { spending: boolean })[] = []
     e.tx.vin.forEach((i, vin) => {
       const o = n.chain.output(i.txid, i.vout)
-      if (o !== undefined && o.script[0] !== 0x6a && scriptAddress(o.script) === address)
+      if (o !== undefined && o.script[0] !== 0x6a && scriptAddress(o.script, n.chain.params) === address)
         own.push({
           address,
           txid: id,
@@ -95,7 +114,7 @@ function mempoolDeltas(n: DevnetNode, address: string): MempoolEntry[] {
         })
     })
     e.tx.vout.forEach((o, vout) => {
-      if (o.script[0] !== 0x6a && scriptAddress(o.script) === address)
+      if (o.script[0] !== 0x6a && scriptAddress(o.script, n.chain.params) === address)
         own.push({ address, txid: id, index: vout, satoshis: o.value, timestamp: e.time, spending: false })
     })
     own.sort((a, b) => a.index - b.index || Number(a.spending) - Number(b.spending))
@@ -115,10 +134,10 @@ export function addressIndexMethods(): Record<string, Method> {
       max: 2,
       usage: 'getaddressutxos {"addresses": ["address", ...], "chainInfo": bool} ( ccvout )\n',
       run: (n, p) => {
-        const out = addressList(p[0]).flatMap((a) =>
+        const out = addressList(p[0], n.chain.params).flatMap((a) =>
           n.chain
             .addressCoins(a)
-            .filter((c) => isCcCoin(c) === wantsCc(p, a))
+            .filter((c) => isCcCoin(c) === wantsCc(p, a, n.chain.params))
             .map((c) => ({
               address: a,
               txid: c.txid,
@@ -141,8 +160,8 @@ export function addressIndexMethods(): Record<string, Method> {
       run: (n, p) => {
         let balance = 0n
         let received = 0n
-        for (const a of addressList(p[0]))
-          for (const d of deltasOf(n, a, wantsCc(p, a))) {
+        for (const a of addressList(p[0], n.chain.params))
+          for (const d of deltasOf(n, a, wantsCc(p, a, n.chain.params))) {
             if (d.satoshis > 0n) received += d.satoshis
             balance += d.satoshis
           }
@@ -167,8 +186,8 @@ export function addressIndexMethods(): Record<string, Method> {
           if (r.end < r.start)
             throw new DevnetRefusal(RPC_CODES.INVALID_ADDRESS_OR_KEY, 'End value is expected to be greater than start')
         }
-        const deltas = addressList(o).flatMap((a) =>
-          deltasOf(n, a, wantsCc(p, a), r).map((d) => ({
+        const deltas = addressList(o, n.chain.params).flatMap((a) =>
+          deltasOf(n, a, wantsCc(p, a, n.chain.params), r).map((d) => ({
             satoshis: d.satoshis,
             txid: d.txid,
             index: d.index,
@@ -192,9 +211,9 @@ export function addressIndexMethods(): Record<string, Method> {
       max: 2,
       usage: 'getaddresstxids {"addresses": ["address", ...], "start": n, "end": n} ( ccvout )\n',
       run: (n, p) => {
-        const addresses = addressList(p[0])
+        const addresses = addressList(p[0], n.chain.params)
         const r = typeof p[0] === 'object' && p[0] !== null ? range(p[0] as Record<string, unknown>) : undefined
-        const pairs = addresses.flatMap((a) => deltasOf(n, a, wantsCc(p, a), r))
+        const pairs = addresses.flatMap((a) => deltasOf(n, a, wantsCc(p, a, n.chain.params), r))
         const seen = new Set<string>()
         const unique = pairs.filter((d) => {
           const k = `${d.height}:${d.txid}`
@@ -214,7 +233,9 @@ export function addressIndexMethods(): Record<string, Method> {
       usage: 'getaddressmempool {"addresses": ["address", ...]} ( ccvout )\n',
       run: (n, p) => {
         // komodod's mempool index has no type-3 entries: with the flag an R-address lists nothing
-        const entries = addressList(p[0]).flatMap((a) => (wantsCc(p, a) ? [] : mempoolDeltas(n, a)))
+        const entries = addressList(p[0], n.chain.params).flatMap((a) =>
+          wantsCc(p, a, n.chain.params) ? [] : mempoolDeltas(n, a),
+        )
         // komodod sorts by the time each transaction entered the mempool
         return entries
           .map((e, i) => ({ e, i }))

@@ -5,6 +5,7 @@ import { txidToInternalBytes, internalBytesToTxid } from '../bytes/uint256.js'
 import { sha256d } from '../hash/index.js'
 import { hash160ToAddress, p2pkhAddress } from '../address/address.js'
 import { scriptAddress } from '../script/address.js'
+import { KMD, type ChainParams } from '../address/chain.js'
 import { ccScriptParts } from '../script/classify.js'
 import { p2pkScript, p2pkhScript } from '../script/script.js'
 import { hash160 } from '../hash/index.js'
@@ -87,8 +88,8 @@ export { scriptAddress }
  * (index type 3 in the confirmed index; normal outputs are type 1, P2SH type 2); null when not indexed.
  * @example scriptIndexKey(ccScript(cc1of1(0xf2, pk)))?.cc // true
  */
-export function scriptIndexKey(script: Uint8Array): { address: string; cc: boolean } | null {
-  const address = scriptAddress(script)
+export function scriptIndexKey(script: Uint8Array, chain: ChainParams = KMD): { address: string; cc: boolean } | null {
+  const address = scriptAddress(script, chain)
   // an indexed script with a CC layout is a cryptocondition output (scriptAddress checked the condition)
   return address === null ? null : { address, cc: ccScriptParts(script) !== null }
 }
@@ -237,6 +238,11 @@ export class DevChain {
    * is exempt.
    */
   readonly coinbaseMaturity: number
+  /**
+   * The address versions its index files outputs under (KMD's by default; TOKEL or TKLTEST in the devnet's Tokel
+   * mode, whose CC outputs, v1 and v2, are filed under `C…` addresses).
+   */
+  readonly params: ChainParams
 
   /**
    * The maturity the devnet's own wallet (its daemon-style RPCs, {@link walletUtxos}) waits for: the larger of
@@ -253,8 +259,10 @@ export class DevChain {
     genesisTime?: number
     premine?: boolean
     coinbaseMaturity?: number
+    params?: ChainParams
   }) {
     this.walletPubkey = options.walletPubkey
+    this.params = options.params ?? KMD
     this.coinbaseMaturity = options.coinbaseMaturity ?? 1
     if (options.premine !== false) {
       const outs = Array.from({ length: DEVNET_PREMINE_OUTPUTS }, () => ({
@@ -298,7 +306,7 @@ export class DevChain {
       script: o.script,
       height: -1,
       coinbase: false,
-      address: scriptAddress(o.script),
+      address: scriptAddress(o.script, this.params),
     }
   }
 
@@ -379,7 +387,7 @@ export class DevChain {
       this.indexDeltas(tx, id, height, n, cb)
       if (!cb) for (const i of tx.vin) this.spend(i.txid, i.vout)
       tx.vout.forEach((o, vout) => {
-        const address = scriptAddress(o.script)
+        const address = scriptAddress(o.script, this.params)
         const c: Coin = { txid: id, vout, value: o.value, script: o.script, height, coinbase: cb, address }
         if (o.script[0] === 0x6a) return
         this.utxos.set(key(id, vout), c)
@@ -401,7 +409,7 @@ export class DevChain {
     const deltas: (AddressDelta & { address: string })[] = []
     const add = (script: Uint8Array, index: number, spending: boolean, value: bigint): void => {
       if (script[0] === 0x6a) return
-      const key = scriptIndexKey(script)
+      const key = scriptIndexKey(script, this.params)
       if (key === null) return
       const { address, cc } = key
       deltas.push({ address, txid: id, index, spending, satoshis: spending ? -value : value, height, blockindex, cc })
@@ -444,7 +452,7 @@ export class DevChain {
       const e = this.txs.get(id)!
       e.tx.vout.forEach((o, vout) => {
         if (o.script[0] === 0x6a || this.mempoolSpends.has(key(id, vout))) return
-        if (scriptAddress(o.script) === address)
+        if (scriptAddress(o.script, this.params) === address)
           out.push({ txid: id, vout, value: o.value, script: o.script, height: -1, coinbase: false, address })
       })
     }
@@ -505,10 +513,12 @@ export class DevChain {
     snap: ChainSnapshot,
     walletPubkey: Uint8Array,
     coinbaseMaturity?: number,
+    params?: ChainParams,
   ): { chain: DevChain; mempool: string[] } {
     const chain = new DevChain({
       walletPubkey,
       premine: false,
+      ...(params !== undefined ? { params } : {}),
       ...(coinbaseMaturity !== undefined ? { coinbaseMaturity } : {}),
     })
     chain.timeOffset = snap.timeOffset

@@ -13,6 +13,7 @@ import { createElectrumView } from '../electrum/view.js'
 import type { ChainView } from '../cctx/types.js'
 import { createWallet, type WalletResult } from '../wallet/wallet.js'
 import { startDevnet, type Devnet } from './server.js'
+import { runTokelNftDemo } from './tokel-demo.js'
 
 export type { DemoIo } from './module.js'
 
@@ -77,7 +78,11 @@ export async function runDevnetDemo(io: DemoIo, options: DevnetDemoOptions = {})
       },
       advanceTime: (s) => d.advanceTime(s),
     }
-    return await runDemoFlows(io, target, options)
+    const code = await runDemoFlows(io, target, options)
+    // Tokel's tokens v2 and DEX run on their own chain: a second devnet, in Tokel mode
+    const tokel = await runTokelNftDemo(io, { verbose: options.verbose === true })
+    io.stdout(`${tokel.ok ? 'ok' : 'FAILED'}: ${tokel.note ?? ''}\n`)
+    return tokel.ok ? code : 1
   } catch (e) {
     io.stderr(`demo failed: ${e instanceof Error ? e.message : String(e)}\n`)
     return 1
@@ -271,7 +276,11 @@ export async function runRemoteDemo(io: DemoIo, rpc: KomodoRpc, options: RemoteD
           ...(options.progressMs !== undefined ? { progressMs: options.progressMs } : {}),
         }),
     }
-    return await runDemoFlows(io, target, options)
+    const code = await runDemoFlows(io, target, options)
+    // Tokel's tokens v2 and DEX run on their own chain: a second devnet, in Tokel mode
+    const tokel = await runTokelNftDemo(io, { verbose: options.verbose === true })
+    io.stdout(`${tokel.ok ? 'ok' : 'FAILED'}: ${tokel.note ?? ''}\n`)
+    return tokel.ok ? code : 1
   } catch (e) {
     io.stderr(`demo failed: ${e instanceof Error ? e.message : String(e)}\n`)
     return 1

@@ -11,10 +11,11 @@ import { selectNormalInputs } from '../cctx/select.js'
 import type { BuildContext } from '../cctx/context.js'
 import type { BuildResult } from '../cctx/complete.js'
 import { scriptAddress } from './chain.js'
+import type { ChainParams } from '../address/chain.js'
 import { coins, expect, numText, str, usageError, type DevnetNode, type Method } from './node.js'
 import { DevnetRefusal, RPC_CODES } from './refusal.js'
 import { acceptTransaction, type ModuleValidator } from './validate.js'
-import { IO_MODULES } from '../modules/registry/io.js'
+import { IO_MODULES, TOKEL_DEVNET } from '../modules/registry/io.js'
 import { moduleAddressMethod } from './address.js'
 import { TXOUTPROOF_METHOD } from './txoutproof.js'
 import { addressIndexMethods, checkAddress } from './address-index.js'
@@ -23,12 +24,20 @@ import { snapshotMethods } from './snapshot.js'
 
 /**
  * The consensus validators the devnet runs for CC inputs, by eval code. Modules without one are refused when spent.
+ * `tokel`: the devnet's Tokel mode: Tokel's tokens v2 (F5) and assets v2 (F6), and of the six modules only those the
+ * chain enables (`-ac_ccenable`: faucet and oracles on TKLTEST, oracles on TOKEL).
  * @example const node = { …, validators: defaultValidators() }
  */
-export function defaultValidators(): Map<number, ModuleValidator> {
-  return new Map<number, ModuleValidator>(
-    IO_MODULES.flatMap(({ devnet }) => devnet.evalCodes.map((e) => [e, devnet.validate] as const)),
-  )
+export function defaultValidators(options: { tokel?: 'TOKEL' | 'TKLTEST' } = {}): Map<number, ModuleValidator> {
+  const tokel = options.tokel
+  return new Map<number, ModuleValidator>([
+    ...IO_MODULES.flatMap(({ devnet }) =>
+      devnet.evalCodes
+        .filter((e) => tokel === undefined || TOKEL_DEVNET.ccenable[tokel].includes(e))
+        .map((e) => [e, devnet.validate] as const),
+    ),
+    ...(tokel !== undefined ? TOKEL_DEVNET.validators : []),
+  ])
 }
 
 /** Every module's RPCs (src/modules/registry/io.ts), each module's `<module>address` first. */
@@ -246,7 +255,10 @@ const METHODS: Record<string, Method> = {
       if (p[2] !== undefined) expect(p[2], 'array')
       const minconf = (p[0] as number | undefined) ?? 1
       const maxconf = (p[1] as number | undefined) ?? 9999999
-      const filter = p[2] === undefined ? undefined : new Set((p[2] as unknown[]).map((a) => checkAddress(a)))
+      const filter =
+        p[2] === undefined
+          ? undefined
+          : new Set((p[2] as unknown[]).map((a) => checkAddress(a, 'Invalid address', n.chain.params)))
       const mine = p2pkhAddress(n.wallet.pubkey)
       if (filter !== undefined && !filter.has(mine)) return []
       return n.chain
@@ -348,13 +360,17 @@ export function devnetMethods(): string[] {
  * @example callDevnet(node, 'getblockcount', []) // 0
  */
 export function callDevnet(node: DevnetNode, method: string, params: unknown[]): unknown {
-  const m = Object.prototype.hasOwnProperty.call(METHODS, method) ? METHODS[method] : undefined
+  const m = Object.prototype.hasOwnProperty.call(METHODS, method)
+    ? METHODS[method]
+    : node.chain.params.cctype !== undefined && Object.prototype.hasOwnProperty.call(TOKEL_DEVNET.methods, method)
+      ? TOKEL_DEVNET.methods[method]
+      : undefined
   if (m === undefined) throw new DevnetRefusal(RPC_CODES.METHOD_NOT_FOUND, 'Method not found')
   if (params.length < m.min || params.length > m.max) throw usageError(m)
   return m.run(node, params)
 }
 
 /** Where a script pays (for tools and tests): the address-index key of an output script. @example devnetAddressOf(script) */
-export function devnetAddressOf(script: Uint8Array): string | null {
-  return scriptAddress(script)
+export function devnetAddressOf(script: Uint8Array, chain?: ChainParams): string | null {
+  return scriptAddress(script, chain)
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { bytesToHex, hexToBytes } from '../bytes/hex.js'
 import { KomodoCcError } from '../errors.js'
 import { keySigner } from '../tx/sign.js'
-import { ASSET_CHAIN_POLICY, type RelayPolicy } from '../tx/policy.js'
+import { ASSET_CHAIN_POLICY, TOKEL_POLICY, type RelayPolicy } from '../tx/policy.js'
 import { createKomodoRpc, type KomodoRpc } from '../rpc/client.js'
 import { DevChain, type ChainSnapshot } from './chain.js'
 import { DevnetRefusal, RPC_CODES } from './refusal.js'
@@ -19,7 +19,7 @@ import { basicAuthChecker } from './auth.js'
 import { scanRequestIds } from './jsonscan.js'
 import { writeFileAtomic } from './persist.js'
 import { devnetJson } from './json.js'
-import { KMD, type ChainParams } from '../address/chain.js'
+import { KMD, TKLTEST, TOKEL, type ChainParams } from '../address/chain.js'
 export { devnetJson } from './json.js'
 import { redactParams, type DevnetLogger } from './log.js'
 import { devnetRevert, devnetSnapshot } from './snapshot.js'
@@ -39,7 +39,13 @@ import {
 export type DevnetOptions = {
   /** TCP port on 127.0.0.1 (default 0: a free port). */
   port?: number
-  /** Chain name: names the conf file `<NAME>.conf` (default `DEVNET`). */
+  /**
+   * Chain name: names the conf file `<NAME>.conf` (default `DEVNET`). `TOKEL` or `TKLTEST` start the Tokel mode:
+   * Tokel's chain parameters (CC addresses printed `C…`, version 0x1C), Tokel's relay policy (`TOKEL_POLICY`: no
+   * OP_RETURN size check below the consensus bound, CC v2 outputs standard), the tokens v2 (F5) and assets v2 (F6)
+   * validators and their RPCs (`tokenv2create` … `tokenv2cancelbid`, `tokenv2balance`, `tokenv2info`), besides the
+   * six modules'. TOKEL has the S1 upgrade active (its devnet clock is past 2022-06-24), TKLTEST never (docs/tokel.md).
+   */
   chain?: string
   /**
    * The relay policy its mempool applies, as a komodod node's (`relayPolicy('asset', { datacarriersize })` for a
@@ -138,7 +144,8 @@ export type Devnet = {
   /** The relay policy its mempool applies (`startDevnet({ policy })`, `--datacarriersize N`). */
   policy: RelayPolicy
   /**
-   * The devnet's chain parameters for wallets and resolvers: KMD's address versions and the devnet's
+   * The devnet's chain parameters for wallets and resolvers: KMD's address versions (TOKEL's or TKLTEST's in the Tokel
+   * mode) and the devnet's
    * `coinbaseMaturity` (`createWallet({ view: dev.view, chain: dev.chainParams })`). Without them a wallet assumes
    * KMD's 100 and leaves younger coinbases alone.
    */
@@ -217,7 +224,10 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const maxConnections = options.maxConnections ?? 512
   if (!Number.isInteger(maxConnections) || maxConnections < 1)
     throw new KomodoCcError('DEVNET', 'maxConnections must be a positive integer')
-  const policy = options.policy ?? ASSET_CHAIN_POLICY
+  // Tokel mode: Tokel's version bytes (CC addresses 0x1C), relay policy and modules
+  const tokel = chainName === 'TOKEL' ? TOKEL : chainName === 'TKLTEST' ? TKLTEST : undefined
+  const params: ChainParams = tokel ?? KMD
+  const policy = options.policy ?? (tokel !== undefined ? TOKEL_POLICY : ASSET_CHAIN_POLICY)
   if (typeof policy !== 'object' || policy === null || typeof policy.datacarriersize !== 'number')
     throw new KomodoCcError('DEVNET', 'policy must be a relay policy (relayPolicy())')
   const coinbaseMaturity = options.coinbaseMaturity ?? 1
@@ -264,7 +274,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   let pendingMempool: string[] = []
   if (snapshot !== undefined) {
     try {
-      const r = DevChain.restore(snapshot, pubkey, coinbaseMaturity)
+      const r = DevChain.restore(snapshot, pubkey, coinbaseMaturity, params)
       chain = r.chain
       pendingMempool = r.mempool
     } catch (e) {
@@ -274,7 +284,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
         { path: options.dataFile },
       )
     }
-  } else chain = new DevChain({ walletPubkey: pubkey, coinbaseMaturity })
+  } else chain = new DevChain({ walletPubkey: pubkey, coinbaseMaturity, params })
   chain.policy = policy
 
   const user = `devnet-${randomBytes(4).toString('hex')}`
@@ -300,7 +310,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     chain,
     chainName,
     wallet: { pubkey, privateKey },
-    validators: defaultValidators(),
+    validators: defaultValidators(tokel === undefined ? {} : { tokel: tokel.name as 'TOKEL' | 'TKLTEST' }),
     policy,
     rpcPort: port,
     onBlocks: save,
@@ -482,7 +492,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     rpc,
     chain,
     policy,
-    chainParams: Object.freeze({ ...KMD, name: chainName, coinbaseMaturity }),
+    chainParams: Object.freeze({ ...params, name: chainName, coinbaseMaturity }),
     view: devnetChainView(node),
     ...(electrum === undefined
       ? {}

@@ -4,6 +4,7 @@ import { KomodoCcError } from '../errors.js'
 import { decodeFulfillment } from '../cc/fulfillment.js'
 import type { CcCondition } from '../cc/types.js'
 import { ccScriptParts } from '../script/classify.js'
+import { parseCcV2Script } from '../script/ccv2.js'
 import { getOp } from '../script/script.js'
 import { parseTransaction, serializeTransaction, txid as txidOf } from '../tx/codec.js'
 import { verifyInput } from '../tx/sign.js'
@@ -69,12 +70,17 @@ export function fulfillmentEvalCodes(cond: CcCondition): number[] {
   return out
 }
 
-/** The eval codes of a CC input's fulfillment (empty when the scriptSig is not one push of a decodable fulfillment). */
-function inputEvalCodes(scriptSig: Uint8Array): number[] {
+/**
+ * The eval codes of a CC input's fulfillment (empty when the scriptSig is not one push of a decodable fulfillment).
+ * `v2`: the spent output is a CC v2 script, whose fulfillment may hold type-6 (secp256k1 key-hash) nodes (Tokel).
+ */
+function inputEvalCodes(scriptSig: Uint8Array, v2 = false): number[] {
   const op = getOp(scriptSig, 0)
   if (op === null || op.data === undefined || op.end !== scriptSig.length || op.data.length < 2) return []
   try {
-    return fulfillmentEvalCodes(decodeFulfillment(op.data.subarray(0, op.data.length - 1)))
+    return fulfillmentEvalCodes(
+      decodeFulfillment(op.data.subarray(0, op.data.length - 1), v2 ? { allowSecp256k1Hash: true } : {}),
+    )
   } catch {
     return []
   }
@@ -166,8 +172,10 @@ export function acceptTransaction(
       if (!anyLeft) throw new DevnetRefusal(RPC_CODES.TRANSACTION_ERROR, 'Missing inputs', { input: n })
       throw rejected(REJECT.DUPLICATE, 'bad-txns-inputs-spent', { input: n })
     }
-    const cc = ccScriptParts(coin.script) !== null
-    inputs.push({ index: n, coin, cc, evalCodes: cc ? inputEvalCodes(i.scriptSig) : [] })
+    // a CC v2 output (Tokel's mixed mode) is a CC input too: its fulfillment names the eval codes to run
+    const v2 = parseCcV2Script(coin.script) !== null
+    const cc = v2 || ccScriptParts(coin.script) !== null
+    inputs.push({ index: n, coin, cc, evalCodes: cc ? inputEvalCodes(i.scriptSig, v2) : [] })
     valueIn += coin.value
   }
   checkCoinbaseMaturity(chain, inputs)

@@ -7,7 +7,6 @@ import type { DevnetNode } from './node.js'
 import type { ResolveContext } from '../cctx/resolve.js'
 import { acceptTransaction } from './validate.js'
 import { ASSET_CHAIN_POLICY } from '../tx/policy.js'
-import { KMD } from '../address/chain.js'
 
 /**
  * A {@link ChainView} over the devnet node's in-memory chain: `listUnspent` is the address index (confirmed, chain
@@ -43,11 +42,11 @@ export function devnetChainView(node: DevnetNode): ChainView {
         const e = chain.txs.get(id)!
         e.tx.vin.forEach((i, vin) => {
           const o = chain.output(i.txid, i.vout)
-          if (o !== undefined && scriptAddress(o.script) === address)
+          if (o !== undefined && scriptAddress(o.script, chain.params) === address)
             spends.push({ txid: i.txid, vout: i.vout, spender: id, vin })
         })
         e.tx.vout.forEach((o, vout) => {
-          if (o.script[0] !== 0x6a && scriptAddress(o.script) === address)
+          if (o.script[0] !== 0x6a && scriptAddress(o.script, chain.params) === address)
             outputs.push({ txid: id, vout, satoshis: o.value, script: o.script, height: 0 })
         })
       }
@@ -59,10 +58,10 @@ export function devnetChainView(node: DevnetNode): ChainView {
         for (const id of b.txids) {
           const { tx } = chain.txs.get(id)!
           const touches =
-            tx.vout.some((o) => o.script[0] !== 0x6a && scriptAddress(o.script) === address) ||
+            tx.vout.some((o) => o.script[0] !== 0x6a && scriptAddress(o.script, chain.params) === address) ||
             tx.vin.some((i) => {
               const o = chain.output(i.txid, i.vout)
-              return o !== undefined && scriptAddress(o.script) === address
+              return o !== undefined && scriptAddress(o.script, chain.params) === address
             })
           if (touches) out.push({ txid: id, height: b.height })
         }
@@ -95,7 +94,8 @@ export function walletResolveContext(n: DevnetNode): ResolveContext {
     view: devnetChainView(n),
     pubkey: n.wallet.pubkey,
     privateKey: n.wallet.privateKey,
-    // the devnet's own wallet waits as a library wallet with default chain parameters does (DevChain.walletCoinbaseMaturity)
-    chain: { ...KMD, coinbaseMaturity: n.chain.walletCoinbaseMaturity },
+    // the devnet's own wallet waits as a library wallet with default chain parameters does (DevChain.walletCoinbaseMaturity);
+    // its address versions are the chain's (KMD's, or TOKEL/TKLTEST in the Tokel mode)
+    chain: { ...n.chain.params, coinbaseMaturity: n.chain.walletCoinbaseMaturity },
   }
 }

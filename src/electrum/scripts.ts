@@ -14,6 +14,10 @@ import { hash160 } from '../hash/index.js'
 import { CC_MODULES } from '../cc/eval.js'
 import { KNOWN_MODULES } from '../modules/registry/core.js'
 import type { Transaction } from '../tx/types.js'
+import { base58checkDecode } from '../address/base58check.js'
+import { hash160ToAddress } from '../address/address.js'
+import { tokenV2Output } from '../modules/tokensv2/build.js'
+import { assetsV2MarkerScript, tokensV2GlobalScripts } from '../modules/tokensv2/globals.js'
 
 /**
  * Eval codes whose CC scripts a key is expanded to: the registered modules' (and Assets, tokens' old name), from the
@@ -42,6 +46,8 @@ export class ScriptBook {
   constructor(pubkeys: readonly (string | Uint8Array)[] = [], evals: readonly number[] = ELECTRUM_DEFAULT_EVALS) {
     this.evals = [...new Set(evals)]
     for (const m of CC_MODULES) if (this.evals.includes(m.evalCode)) this.addPrincipal(hexToBytes(m.pubkey))
+    // Tokel's global v2 outputs: the token marker, the assets coins global and the tokens-in-assets global
+    for (const g of Object.values(tokensV2GlobalScripts())) this.addScript(hexToBytes(g))
     for (const pk of pubkeys) this.addPubkey(pk)
   }
 
@@ -89,6 +95,11 @@ export class ScriptBook {
       this.expandPending()
       m = this.byAddress.get(address)
     }
+    if (m === undefined) {
+      // a CC address printed with a chain's own CC version (Tokel's C…, 0x1C): the book files it by its hash
+      const kmd = ccAddressAsKmd(address)
+      if (kmd !== null) m = this.byAddress.get(kmd)
+    }
     if (m !== undefined) return [...m.values()].map((s) => s.slice())
     const d = decodeAddress(address)
     return [d.kind === 'p2sh' ? p2shScriptOf(d.hash) : p2pkhScript(d.hash)]
@@ -127,6 +138,13 @@ export class ScriptBook {
         this.addScript(ccScript(cc1of1(ev, pk)))
         this.addScript(ccScript(tokensCc1of1(ev, pk)))
       })
+    // Tokel's tokens v2: the key's two token outputs (pubkey, sub-version 0; keyID, sub-version 1) and its DEX order
+    // marker, as the v2 builders write them (their OP_DROP params are part of the script Electrum indexes)
+    attempt(() => {
+      this.addScript(tokenV2Output(hex))
+      this.addScript(tokenV2Output(bytesToHex(hash160(pk))))
+      this.addScript(assetsV2MarkerScript(hex))
+    })
   }
 
   private addNormal(pk: Uint8Array): void {
@@ -159,6 +177,17 @@ function attempt(f: () => void): void {
 }
 
 const hash160Of = (pk: Uint8Array): Uint8Array => hash160(pk)
+
+/** A 21-byte address whose version is no KMD one (a chain's CC version, Tokel's 0x1C): its hash as KMD prints it. */
+function ccAddressAsKmd(address: string): string | null {
+  try {
+    const p = base58checkDecode(address)
+    if (p.length !== 21 || p[0] === 60 || p[0] === 85) return null
+    return hash160ToAddress(p.subarray(1), 'p2pkh')
+  } catch {
+    return null
+  }
+}
 /** OP_HASH160 <20> OP_EQUAL */
 const p2shScriptOf = (h: Uint8Array): Uint8Array => new Uint8Array([0xa9, 0x14, ...h, 0x87])
 

@@ -10,6 +10,7 @@ import { RPC_MODULES } from '../modules/registry/rpc.js'
 
 export { NODE_RPC, type KomodoRpc, type KomodoRpcOptions } from './node-rpc.js'
 import { NODE_RPC, type KomodoRpc, type KomodoRpcOptions } from './node-rpc.js'
+import { tokelRpc } from '../modules/tokensv2/rpc.js'
 
 type O = RpcCallOptions | undefined
 
@@ -131,6 +132,7 @@ export function createKomodoRpc(options: KomodoRpcOptions): KomodoRpc {
     host: async () => hostOf((await endpoint()).url),
     ...Object.fromEntries(RPC_MODULES.flatMap((m) => typed(m.rpc))),
     ...Object.fromEntries(typed(NODE_RPC)),
+    ...Object.fromEntries(typed(tokelRpc)),
     // ChainView: the JSON-RPC view's reads (both address-index types, TX_NOT_FOUND), made on first use
     getTransaction: (txid: string) => chainView().getTransaction(txid),
     listUnspent: (address: string): Promise<ChainUtxo[]> => chainView().listUnspent(address),

@@ -19,6 +19,7 @@ import {
   parseTxidList,
 } from './results.js'
 import type { ModuleRpcTable } from '../modules/registry/rpc.js'
+import type { tokelRpc } from '../modules/tokensv2/rpc.js'
 
 /**
  * How to reach komodod: an explicit `{url, user, password}` (credentials may also sit in the URL), or a chain
@@ -127,4 +128,6 @@ export type KomodoRpc = Pick<ChainView, 'getTransaction' | 'listUnspent' | 'getM
   /** host:port of the daemon, once known (never credentials). */
   readonly host: () => Promise<string>
 } & RpcClientMethods<ModuleRpcTable> &
-  RpcClientMethods<typeof NODE_RPC>
+  RpcClientMethods<typeof NODE_RPC> &
+  // Tokel's tokens v2 and assets v2 (a Tokel node: TOKEL, TKLTEST)
+  RpcClientMethods<typeof tokelRpc>

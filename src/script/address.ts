@@ -4,18 +4,25 @@ import { equalBytes } from '../bytes/utils.js'
 import { hash160 } from '../hash/index.js'
 import { classifyScript } from './classify.js'
 import { parseCcV2Script } from './ccv2.js'
+import { KMD, type ChainParams } from '../address/chain.js'
 
 /**
  * The address komodod's address index files an output under: P2PK → P2PKH address of the key, P2PKH → its address,
- * CC → the CC address (Hash160 of the CC sub-script), P2SH → its address; null for OP_RETURN and nonstandard.
+ * CC → the CC address (Hash160 of the CC sub-script; for a CC v2 output, of `push('M'|'N' ‖ blob) cc`, as Tokel's
+ * `Solver` files it), P2SH → its address; null for OP_RETURN and nonstandard. `chain`: the version bytes (default
+ * KMD's; a chain with `cctype`, TOKEL or TKLTEST, prints CC addresses with it).
  * @example scriptAddress(p2pkScript(pubkey)) // 'R…'
  */
-export function scriptAddress(script: Uint8Array): string | null {
+export function scriptAddress(script: Uint8Array, chain: ChainParams = KMD): string | null {
   const c = classifyScript(script)
-  if (c.type === 'pubkey' && c.pubkeys !== undefined && c.pubkeys[0]!.length === 33) return p2pkhAddress(c.pubkeys[0]!)
-  if (c.type === 'pubkey' && c.hashes[0] !== undefined) return hash160ToAddress(c.hashes[0].hash, 'p2pkh')
-  if ((c.type === 'pubkeyhash' || c.type === 'scripthash' || c.type === 'cryptocondition') && c.hashes[0] !== undefined)
-    return hash160ToAddress(c.hashes[0].hash, c.hashes[0].kind)
+  if (c.type === 'pubkey' && c.pubkeys !== undefined && c.pubkeys[0]!.length === 33)
+    return p2pkhAddress(c.pubkeys[0]!, chain)
+  if (c.type === 'pubkey' && c.hashes[0] !== undefined) return hash160ToAddress(c.hashes[0].hash, 'p2pkh', chain)
+  if (c.type === 'cryptocondition' && c.hashes[0] !== undefined) return hash160ToAddress(c.hashes[0].hash, 'cc', chain)
+  if ((c.type === 'pubkeyhash' || c.type === 'scripthash') && c.hashes[0] !== undefined)
+    return hash160ToAddress(c.hashes[0].hash, c.hashes[0].kind, chain)
+  const v2 = parseCcV2Script(script)
+  if (v2 !== null) return hash160ToAddress(hash160(v2.subScript), 'cc', chain)
   return null
 }
 

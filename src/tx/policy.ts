@@ -3,6 +3,7 @@
 import { assertBool, assertInt } from '../bytes/assert.js'
 import { KomodoCcError } from '../errors.js'
 import { ccScriptParts, mayAcceptCondition } from '../script/classify.js'
+import { parseCcV2Script } from '../script/ccv2.js'
 import { OP } from '../script/opcodes.js'
 import {
   DATACARRIER_SIZE_ASSET_CHAIN,
@@ -39,6 +40,11 @@ export type RelayPolicy = {
   readonly permitbaremultisig: boolean
   /** Whether crypto-condition outputs are a standard type (`IsCryptoConditionsEnabled`: asset chains with `-ac_cc`). */
   readonly cryptoconditions: boolean
+  /**
+   * Whether CC v2 ("mixed mode", `'M'`/`'N'`) outputs are a standard type, as on Tokel's fork, whose `Solver` reads
+   * them as `TX_CRYPTOCONDITION` (tokel src/script/standard.cpp); KomodoPlatform's daemon does not. Default false.
+   */
+  readonly ccv2?: boolean
 }
 
 /** Overrides of {@link relayPolicy}: the node's options by their command-line names. */
@@ -48,6 +54,7 @@ export type RelayPolicyOptions = {
   minrelaytxfee?: bigint
   permitbaremultisig?: boolean
   cryptoconditions?: boolean
+  ccv2?: boolean
 }
 
 /**
@@ -84,8 +91,20 @@ export function relayPolicy(chain: 'KMD' | 'asset' = 'asset', options: RelayPoli
     minrelaytxfee: fee,
     permitbaremultisig: flag(options.permitbaremultisig, true, 'permitbaremultisig'),
     cryptoconditions: flag(options.cryptoconditions, chain === 'asset', 'cryptoconditions'),
+    ...(options.ccv2 === undefined ? {} : { ccv2: assertBool(options.ccv2, 'ccv2') }),
   })
 }
+
+/**
+ * The relay policy of Tokel's daemon (spec tokel-v2, appendix): its `IsStandard` has no `-datacarriersize` check, so
+ * an OP_RETURN up to the consensus bound (10001 bytes, `IGUANA_MAXSCRIPTSIZE`) relays; CC v2 outputs are standard;
+ * dust and the one-OP_RETURN rule as on KomodoPlatform's.
+ * @example TOKEL_POLICY.datacarriersize // 10001
+ */
+export const TOKEL_POLICY: RelayPolicy = /* @__PURE__ */ relayPolicy('asset', {
+  datacarriersize: IGUANA_MAXSCRIPTSIZE,
+  ccv2: true,
+})
 
 /** A default asset chain's policy (208-byte OP_RETURN scripts). @example ASSET_CHAIN_POLICY.datacarriersize // 208 */
 export const ASSET_CHAIN_POLICY: RelayPolicy = /* @__PURE__ */ relayPolicy('asset')
@@ -112,6 +131,7 @@ function validKeySize(k: Uint8Array): boolean {
 export function solverType(
   script: Uint8Array,
   cryptoconditions = true,
+  ccv2 = false,
 ): { type: StandardType; m?: number; n?: number } | null {
   const s = script
   const n = s.length
@@ -119,6 +139,8 @@ export function solverType(
   if (n === 23 && s[0] === OP.HASH160 && s[1] === 20 && s[22] === OP.EQUAL) return { type: 'scripthash' }
   // provably prunable data carrier: OP_RETURN then pushes only
   if (n >= 1 && s[0] === OP.RETURN && isPushOnly(s, 1)) return { type: 'nulldata' }
+  // Tokel's Solver: a CC v2 script ('M'/'N' blob then cc) whose blob decodes (IsPayToCryptoCondition's mixed branch)
+  if (cryptoconditions && ccv2 && parseCcV2Script(s) !== null) return { type: 'cryptocondition' }
   if (cryptoconditions && ccScriptParts(s) !== null)
     return mayAcceptCondition(ccScriptParts(s)!.condition) ? { type: 'cryptocondition' } : null
   // MatchPayToPubkey: a direct push of 65 or 33 bytes then OP_CHECKSIG
@@ -243,7 +265,7 @@ export function relayPolicyViolations(tx: Transaction, policy: RelayPolicy = ASS
   }
   let data = 0
   for (const [v, o] of tx.vout.entries()) {
-    const t = solverType(o.script, policy.cryptoconditions)
+    const t = solverType(o.script, policy.cryptoconditions, policy.ccv2 === true)
     const size = o.script.length
     if (t === null) {
       out.push({

@@ -97,6 +97,13 @@ export class PendingSet {
         : {}),
       broadcast: (hex: string) => base.broadcast(hex),
       ...(base.relayPolicy !== undefined ? { relayPolicy: base.relayPolicy } : {}),
+      // a source that learns scripts (Electrum) is taught through the wallet's view too (tokens v2: tokenV2Utxos)
+      ...(typeof (base as { addScripts?: unknown }).addScripts === 'function'
+        ? {
+            addScripts: (scripts: readonly Uint8Array[]) =>
+              (base as unknown as { addScripts: (s: readonly Uint8Array[]) => void }).addScripts(scripts),
+          }
+        : {}),
       getMempool: async () => {
         const ids = await base.getMempool()
         const seen = new Set(ids)

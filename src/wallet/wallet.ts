@@ -27,7 +27,7 @@ import {
 } from '../modules/registry/reads.js'
 import { StateReader } from '../cctx/resolve.js'
 import { TxCache } from '../cctx/tx-cache.js'
-import { ASSET_CHAIN_POLICY, checkRelayPolicy, type RelayPolicy } from '../tx/policy.js'
+import { ASSET_CHAIN_POLICY, TOKEL_POLICY, checkRelayPolicy, type RelayPolicy } from '../tx/policy.js'
 
 /** How to make a wallet. Give `privateKey` (32 bytes, hex or WIF) or `signer`; `view` is the chain source. */
 export type WalletOptions = {
@@ -370,7 +370,11 @@ export function walletOver(options: WalletOptions, tables: WalletTables): Record
     throw new KomodoCcError('ARG_INVALID', 'createWallet needs privateKey or signer', { name: 'privateKey' })
   const batonSigner = options.batonSigner ?? (privateKey === undefined ? undefined : keySigner(batonKey(privateKey)))
   const pubkey = bytesToHex(signer.publicKey)
-  const policy = options.policy ?? view.relayPolicy ?? ASSET_CHAIN_POLICY
+  // a Tokel chain's node relays CC v2 outputs and larger OP_RETURNs (Tokel's IsStandard: TOKEL_POLICY)
+  const policy =
+    options.policy ??
+    view.relayPolicy ??
+    (chain.name === 'TOKEL' || chain.name === 'TKLTEST' ? TOKEL_POLICY : ASSET_CHAIN_POLICY)
   if (typeof policy !== 'object' || policy === null || typeof policy.datacarriersize !== 'number')
     throw new KomodoCcError('ARG_INVALID', 'createWallet: options.policy expected a relay policy (relayPolicy())', {
       name: 'policy',

@@ -1,6 +1,7 @@
 // komodod's own validators (tools/komodod-oracle, built into .ccoracle/ccoracle) as the tests' judge: a transaction, or
 // a whole devnet chain, run through komodod's CheckTransaction, contextual checks, IsStandardTx and CC validators.
 import { spawn, spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -15,6 +16,17 @@ export const CCORACLE = process.env.KOMODO_CC_CCORACLE ?? join(ROOT, '.ccoracle'
 /** True when the oracle is built. */
 export function ccoracleAvailable(): boolean {
   return existsSync(CCORACLE)
+}
+
+/**
+ * Tokel's oracle (shared/komodod-oracle/tokel, built into .ccoracle-tokel/ccoracle): the judge of the devnet's Tokel
+ * mode. `KOMODO_CC_CCORACLE_TOKEL`, else `.ccoracle-tokel/ccoracle` at the repository's root.
+ */
+export const CCORACLE_TOKEL = process.env.KOMODO_CC_CCORACLE_TOKEL ?? join(ROOT, '.ccoracle-tokel', 'ccoracle')
+
+/** Whether Tokel's oracle is built. */
+export function tokelOracleAvailable(): boolean {
+  return existsSync(CCORACLE_TOKEL)
 }
 
 /** True when a missing oracle must fail the run (CI, or `KOMODO_CC_REQUIRE_CCORACLE=1`). */
@@ -110,10 +122,14 @@ function withInput(args: string[], input: string): { argv: string[]; done: () =>
   }
 }
 
-function run(args: string[], input: string): { lines: unknown[]; status: number | null; stderr: string } {
+function run(
+  args: string[],
+  input: string,
+  binary = CCORACLE,
+): { lines: unknown[]; status: number | null; stderr: string } {
   const { argv, done } = withInput(args, input)
   try {
-    const res = spawnSync(CCORACLE, argv, { encoding: 'utf8', maxBuffer: 1 << 28, timeout: 300_000 })
+    const res = spawnSync(binary, argv, { encoding: 'utf8', maxBuffer: 1 << 28, timeout: 300_000 })
     if (res.error) throw res.error
     return { lines: parseLines(res.stdout), status: res.status, stderr: res.stderr }
   } finally {
@@ -194,4 +210,89 @@ export function describeRefusal(j: Judgement): string {
       `vin${i.n}: ${i.scriptError ?? ''} ${i.reason ?? ''} ${(i.validator?.evals ?? []).map((e) => `${e.eval}=${e.ok ? 'ok' : e.reason}`).join(',')}`.trim(),
     )
   return `${j.txid} at height ${j.height}: ${j.valid ? 'valid' : 'INVALID'}, ${j.standard ? 'standard' : 'non-standard'}, refusal '${j.refusal}'${bad.length > 0 ? `; ${bad.join('; ')}` : ''}`
+}
+
+/** Tokel's verdict on one transaction (shared/komodod-oracle/tokel/glue/harness.cpp): consensus `valid`, relay policy. */
+export type TokelJudgement = {
+  txid: string
+  height: number
+  valid: boolean
+  isStandardTx: Verdict
+  checkTransaction: Verdict
+  inputs: InputJudgement[]
+  outputs?: unknown[]
+}
+
+/**
+ * Tokel's launch parameters of a Tokel-mode devnet chain, as its oracle takes them (harness.cpp: TKLTEST
+ * `-ac_cc=1 -ac_ccenable=228,236,245,246,247`, TOKEL `-ac_cc=555 -ac_ccenable=236,245,246,247`).
+ */
+function tokelChainArgs(chain: 'TOKEL' | 'TKLTEST'): string[] {
+  return chain === 'TOKEL'
+    ? ['--chain', 'TOKEL', '--ac_cc', '555', '--ac_ccenable', '236,245,246,247']
+    : ['--chain', 'TKLTEST']
+}
+
+/**
+ * Judges every transaction of a Tokel-mode devnet chain with Tokel's oracle, one at a time (it has no batch mode), as
+ * Tokel's daemon would have when it arrived: at the height of the block it entered (mempool ones at the tip + 1), the
+ * chain's earlier transactions (same-block ones as mempool) and block times given.
+ */
+export function judgeTokelSnapshot(
+  snap: Pick<ChainSnapshot, 'blocks' | 'mempool'>,
+  chain: 'TOKEL' | 'TKLTEST',
+): TokelJudgement[] {
+  const times = snap.blocks.flatMap((b, h) => ['--time', `${h}:${b.time}`])
+  const out: TokelJudgement[] = []
+  const earlier: { hex: string; height: number; txid: string }[] = []
+  const judgeAt = (hex: string, height: number): void => {
+    const same = earlier.filter((e) => e.height === height)
+    const args = [
+      '--height',
+      String(height),
+      ...tokelChainArgs(chain),
+      ...times,
+      ...same.flatMap((e) => ['--mempool', e.txid]),
+      '@IN',
+    ]
+    const words = [hex, ...earlier.map((e) => (e.height < height ? `${e.height}:${e.hex}` : e.hex))].join('\n')
+    out.push(run(args, words, CCORACLE_TOKEL).lines[0] as TokelJudgement)
+  }
+  const txidOfHex = (hex: string): string => {
+    const h = createHash('sha256')
+    const first = h.update(Buffer.from(hex, 'hex')).digest()
+    return Buffer.from(createHash('sha256').update(first).digest()).reverse().toString('hex')
+  }
+  snap.blocks.forEach((b, h) => {
+    b.txs.forEach((hex, i) => {
+      if (i > 0) judgeAt(hex, h) // each block's coinbase is the devnet's own, not judged
+      earlier.push({ hex, height: h, txid: txidOfHex(hex) })
+    })
+  })
+  for (const hex of snap.mempool) {
+    judgeAt(hex, snap.blocks.length)
+    earlier.push({ hex, height: snap.blocks.length, txid: txidOfHex(hex) })
+  }
+  return out
+}
+
+/**
+ * Judges one transaction with Tokel's oracle against a Tokel-mode devnet chain as it is now (the tip + 1; every
+ * confirmed transaction and the mempool's given), as Tokel's daemon would on `sendrawtransaction`.
+ */
+export function judgeTokelTx(
+  hex: string,
+  snap: Pick<ChainSnapshot, 'blocks' | 'mempool'>,
+  chain: 'TOKEL' | 'TKLTEST',
+): TokelJudgement {
+  const height = snap.blocks.length
+  const args = [
+    '--height',
+    String(height),
+    ...tokelChainArgs(chain),
+    ...snap.blocks.flatMap((b, h) => ['--time', `${h}:${b.time}`]),
+    '@IN',
+  ]
+  const words = [hex, ...snap.blocks.flatMap((b, h) => b.txs.map((t) => `${h}:${t}`)), ...snap.mempool].join('\n')
+  return run(args, words, CCORACLE_TOKEL).lines[0] as TokelJudgement
 }

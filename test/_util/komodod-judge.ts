@@ -15,7 +15,9 @@ import {
   ccoracleRequired,
   describeRefusal,
   judgeSnapshot,
+  judgeTokelSnapshot,
   replayCommand,
+  tokelOracleAvailable,
   type OracleChain,
 } from './ccoracle.js'
 
@@ -75,6 +77,24 @@ afterAll(() => {
     const ex = exemptions.get(chain)
     if (ex !== undefined && ex.invalid === true) {
       exempt++
+      continue
+    }
+    // a Tokel-mode chain (TOKEL/TKLTEST parameters) is judged by Tokel's own validators, one transaction at a time
+    const tokel = (chain as { params?: { name?: string; cctype?: number } }).params
+    if (tokel?.cctype !== undefined) {
+      if (!tokelOracleAvailable()) {
+        const msg = `Tokel's oracle not built: a Tokel-mode devnet chain NOT judged (build .ccoracle-tokel: tools/komodod-oracle/tokel)`
+        if (ccoracleRequired()) throw new Error(msg)
+        console.warn(`\n*** ${msg} ***\n`)
+        continue
+      }
+      const results = judgeTokelSnapshot(chain.snapshot(), tokel.name === 'TOKEL' ? 'TOKEL' : 'TKLTEST')
+      txs += results.length
+      for (const j of results)
+        if (!j.valid || (!j.isStandardTx.ok && ex?.nonStandard !== true))
+          failures.push(
+            `${j.txid} at height ${j.height} (Tokel): ${j.valid ? 'valid' : 'INVALID'}, IsStandardTx '${j.isStandardTx.reason}'; ${JSON.stringify(j.inputs.filter((i) => !i.ok || i.validator?.ok === false))}`,
+          )
       continue
     }
     // the devnet's relay policy (src/tx/policy.ts) as the node options komodod is judged with

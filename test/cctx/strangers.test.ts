@@ -223,7 +223,12 @@ describe("strangers' outputs at every address a resolver reads change nothing (a
   })
 
   test('every method ran, each with strangers at its addresses', () => {
-    expect([...done].sort()).toEqual(WALLET_METHODS.map((m) => m.method).sort())
+    // Tokel's ten run on a Tokel chain (test/tokel)
+    expect([...done].sort()).toEqual(
+      WALLET_METHODS.map((m) => m.method)
+        .filter((m) => !m.startsWith('tokenv2'))
+        .sort(),
+    )
     expect(made).toBeGreaterThan(20)
     expect(view.added()).toBeGreaterThan(100)
   })

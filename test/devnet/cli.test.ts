@@ -96,6 +96,11 @@ describe('komodo-cc devnet / demo', () => {
       'oraclessamples',
       'mismatched datafee',
       'txn-mempool-conflict',
+      // the Tokel step, on its own devnet in Tokel mode: an NFT's life
+      'tokenv2createtokel',
+      'tokenv2fillask',
+      'royalty 0.20000000 to the creator',
+      'tokenv2cancelask',
     ])
       expect(text).toContain(step)
     expect(o.err.join('')).toBe('')

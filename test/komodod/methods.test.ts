@@ -100,7 +100,12 @@ describe.runIf(ccoracleAvailable())("every method and branch, judged by komodod'
 
   test('all 24 methods were judged', () => {
     const judged = new Set(results.map((j) => methodOf.get(j.txid)).filter((m) => m !== undefined))
-    expect([...judged].sort()).toEqual(WALLET_METHODS.map((m) => m.method).sort())
+    // Tokel's ten (tokens v2, assets v2) are not KomodoPlatform's: test/tokel judges them with Tokel's oracle
+    expect([...judged].sort()).toEqual(
+      WALLET_METHODS.map((m) => m.method)
+        .filter((m) => !m.startsWith('tokenv2'))
+        .sort(),
+    )
   })
 
   test('every transaction is valid to komodod (what a block takes)', () => {

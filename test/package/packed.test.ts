@@ -159,7 +159,7 @@ function runtimeClosure(): string[] {
 describe('the packed package, installed from its tarball into a fresh project', () => {
   test('`npm pack` from a fresh clone builds dist/ (prepack) and ships it', () => {
     const paths = packed.files.map((f) => f.path)
-    for (const p of ['dist/index.js', 'dist/index.d.ts', 'dist/node/index.js', 'dist/cli/main.js'])
+    for (const p of ['dist/index.js', 'dist/index.d.ts', 'dist/node.js', 'dist/node/index.d.ts', 'dist/cli/main.js'])
       expect(paths).toContain(p)
     expect(paths.filter((p) => p.startsWith('src/') || p.startsWith('test/'))).toEqual([])
     console.log(`npm pack of a fresh clone, prepack build included: ${(packRun.ms / 1000).toFixed(1)} s`)

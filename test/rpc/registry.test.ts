@@ -22,7 +22,7 @@ import { tokeninfo, type TokenInfo } from '../../src/modules/tokens/info.js'
 import { parseTokenInfo } from '../../src/modules/tokens/rpc.js'
 import { parseJsonExact } from '../../src/rpc/json.js'
 
-/** The client's methods before they came from the modules (issue 17), in order; `batch` added by issue 18. */
+/** The client's methods before they came from the modules (issue 17), in order; `batch` added by issue 18, Tokel's by issue 33. */
 const METHODS =
   `call batch host tokenaddress tokenbalance tokencreate tokeninfo tokenlist tokentransfer faucetaddress faucetfund faucetget
   faucetinfo diceaddfunds diceaddress dicebet dicefinish dicefund diceinfo dicelist dicestatus oraclesaddress oraclescreate oraclesdata
@@ -30,7 +30,8 @@ const METHODS =
   gatewayscompletesigning gatewaysdeposit gatewaysdumpprivkey gatewaysexternaladdress gatewaysinfo gatewayslist gatewayswithdraw
   rewardsaddfunding rewardsaddress rewardscreatefunding rewardsinfo rewardslist rewardslock rewardsunlock sendrawtransaction
   decoderawtransaction getrawmempool getrawtransaction getaddressutxos listunspent gettxoutproof getinfo getblockcount
-  getTransaction listUnspent getMempool`.split(/\s+/)
+  tokenv2create tokenv2createtokel tokenv2transfer tokenv2transfermany tokenv2ask tokenv2bid tokenv2fillask
+  tokenv2fillbid tokenv2cancelask tokenv2cancelbid tokenv2balance getTransaction listUnspent getMempool`.split(/\s+/)
 
 const docTx = (id: string): string => docs.cases.find((c) => c.id === id)!.hex
 /** The daemon's JSON of an offline result (bigint counts as JSON integers). */

@@ -193,7 +193,12 @@ function allMethods(source: Source): void {
     })
 
     test('every method of the registry ran', () => {
-      expect([...done].sort()).toEqual(WALLET_METHODS.map((m) => m.method).sort())
+      // Tokel's ten need a Tokel chain: test/tokel/wallet.test.ts runs them over the same sources
+      expect([...done].sort()).toEqual(
+        WALLET_METHODS.map((m) => m.method)
+          .filter((m) => !m.startsWith('tokenv2'))
+          .sort(),
+      )
       expect(done.size).toBe(24)
       // every call but faucetget (its proof of work searches a nonce) also built byte for byte as over JSON-RPC
       expect(made).toBeGreaterThan(120)

@@ -53,7 +53,7 @@ describe('createModuleWallet', () => {
 
   test('the parts together are the whole wallet: every method and read once, each in one part', () => {
     const parts = Object.values(walletParts).filter((v) => typeof v === 'object' && v !== null && 'methods' in v)
-    expect(parts).toHaveLength(6)
+    expect(parts).toHaveLength(7) // the six modules and Tokel's part
     const methods = parts.flatMap((p) => p.methods.map((m) => m.method))
     const reads = parts.flatMap((p) => p.reads.map((r) => r.method))
     expect(methods.sort()).toEqual(WALLET_METHODS.map((m) => m.method).sort())

@@ -41,6 +41,7 @@ const untouchable = new Proxy({} as ChainView, {
 /** Every wallet method with a pubkey parameter: its other parameters, and which ones are pubkeys. */
 const CALLS: [method: string, params: (bad: string) => Record<string, unknown>, keys: string[]][] = [
   ['tokentransfer', (bad) => ({ tokenid: T, destpubkey: bad, amount: '1' }), ['destpubkey']],
+  ['tokenv2transfermany', (bad) => ({ tokenids: [T], destpubkey: bad, amount: '1' }), ['destpubkey']],
   ['oraclessubscribe', (bad) => ({ oracletxid: T, publisher: bad, amount: '1' }), ['publisher']],
   [
     'gatewaysbind',
@@ -100,10 +101,11 @@ describe('off-curve pubkeys are refused (PUBKEY_INVALID) before anything is read
 
   test("the reads that take a pubkey: tokenbalance and every module's address read", async () => {
     const reads = WALLET_READS.filter((r) => r.params.includes('pubkey'))
-    expect(reads.length).toBe(7)
+    // tokenbalance, the six address reads, and Tokel's tokenv2balance, tokenv2list, tokenv2holdings
+    expect(reads.length).toBe(10)
     for (const r of reads)
       for (const bad of OFF_CURVE) {
-        const params = r.method === 'tokenbalance' ? { tokenid: T, pubkey: bad } : { pubkey: bad }
+        const params = /balance$/.test(r.method) ? { tokenid: T, pubkey: bad } : { pubkey: bad }
         const e = await wallet.read(r.method as never, params as never).catch((x: unknown) => x)
         expect(e, r.method).toMatchObject({ code: 'PUBKEY_INVALID' })
       }

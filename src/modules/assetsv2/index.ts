@@ -36,4 +36,14 @@ export type {
   TokenV2FillReading,
   TokenV2CancelReading,
 } from './inspect.js'
-export { resolveTokenV2Ask, resolveTokenV2FillAsk, resolveTokenV2CancelAsk } from './resolve.js'
+export {
+  resolveTokenV2Ask,
+  resolveTokenV2Bid,
+  resolveTokenV2CancelAsk,
+  resolveTokenV2CancelBid,
+  resolveTokenV2FillAsk,
+  resolveTokenV2FillBid,
+  assetsV2Resolvers,
+} from './resolve.js'
+export { assetsV2Units } from './units.js'
+export { tokenv2orders, mytokenv2orders, type TokenV2Order } from './orders.js'

@@ -16,6 +16,10 @@ import { faucetDemo } from '../faucet/demo.js'
 import { diceDemo } from '../dice/demo.js'
 import { oraclesDemo } from '../oracles/demo.js'
 import { rewardsDemo } from '../rewards/demo.js'
+import { TOKENSV2_METHODS, validateTokensV2 } from '../tokensv2/devnet.js'
+import { ASSETSV2_METHODS, validateAssetsV2 } from '../assetsv2/devnet.js'
+import type { Method } from '../../devnet/node.js'
+import type { ModuleValidator } from '../../devnet/validate.js'
 
 export type { ModuleDemo, ModuleDevnet } from '../../devnet/module.js'
 
@@ -72,3 +76,28 @@ export const DEMO_QUICK: Readonly<{ options: ModuleDemoOptions; skips: readonly 
     skips: Object.freeze(quick.map((q) => q.skips)),
   })
 })()
+
+/**
+ * The devnet's Tokel mode (`startDevnet({ chain: 'TOKEL' | 'TKLTEST' })`): the tokens v2 (F5) and assets v2 (F6)
+ * validators, by eval code, and their RPCs. Tokel's modules are not in the registry's module list (they have no
+ * `<module>address` RPC there and no client part yet): the Tokel mode adds these to the six modules'.
+ * @example TOKEL_DEVNET.validators.map(([e]) => e) // [0xf5, 0xf6]
+ * @internal
+ */
+export const TOKEL_DEVNET: Readonly<{
+  validators: readonly (readonly [number, ModuleValidator])[]
+  methods: Readonly<Record<string, Method>>
+  ccenable: Readonly<Record<'TOKEL' | 'TKLTEST', readonly number[]>>
+}> = /* @__PURE__ */ Object.freeze({
+  /**
+   * `-ac_ccenable` as the chains were launched (shared/komodod-oracle/tokel/glue/harness.cpp): TKLTEST
+   * 228,236,245,246,247 (faucet 0xE4 and oracles 0xEC of the six modules), TOKEL 236,245,246,247 (oracles only);
+   * 0xF7 (the Tokel data) is validated inside creates.
+   */
+  ccenable: Object.freeze({
+    TKLTEST: Object.freeze([0xe4, 0xec, 0xf5, 0xf6, 0xf7]),
+    TOKEL: Object.freeze([0xec, 0xf5, 0xf6, 0xf7]),
+  }),
+  validators: Object.freeze([[0xf5, validateTokensV2] as const, [0xf6, validateAssetsV2] as const]),
+  methods: Object.freeze({ ...TOKENSV2_METHODS, ...ASSETSV2_METHODS }),
+})

@@ -14,6 +14,9 @@ import { rewardsInfo } from '../rewards/resolve.js'
 import { EVAL } from '../../cc/eval.js'
 import { curvePubkey } from '../../cctx/pubkey.js'
 import { bytesToHex } from '../../bytes/hex.js'
+import { tokenv2balance, tokenv2holdings } from '../tokensv2/resolve.js'
+import { tokenv2list } from '../tokensv2/list.js'
+import { mytokenv2orders, tokenv2orders } from '../assetsv2/orders.js'
 
 /** What a read gets besides its parameters: the wallet's key (the daemon's `-pubkey`) and address parameters. */
 export type ReadContext = Readonly<{ pubkey: string; chain?: ChainParams }>
@@ -127,8 +130,48 @@ export const GATEWAYS_READS = /* @__PURE__ */ Object.freeze([GATEWAYS_INFO, GATE
 export const REWARDS_READS = /* @__PURE__ */ Object.freeze([REWARDS_INFO, REWARDS_ADDRESS] as const)
 
 /**
+ * Tokel's tokens v2 and DEX reads (a Tokel chain: TOKEL or TKLTEST parameters).
+ * @example TOKEL_READS.map((r) => r.method).includes('tokenv2list') // true
+ */
+export const TOKEL_READS = /* @__PURE__ */ Object.freeze([
+  walletRead('tokenv2balance', ['tokenid', 'pubkey'], (r, p: { tokenid: string; pubkey?: string | Uint8Array }, ctx) =>
+    tokenv2balance(
+      { reader: r, ...chainOf(ctx), pubkey: ctx.pubkey },
+      str(p.tokenid),
+      p.pubkey === undefined ? undefined : bytesToHex(curvePubkey(pubkeyText(p.pubkey), 'pubkey')),
+    ),
+  ),
+  walletRead('tokenv2list', ['pubkey', 'address'], (r, p: { pubkey?: string; address?: string }, ctx) =>
+    tokenv2list(
+      { reader: r, ...chainOf(ctx) },
+      {
+        ...(p.pubkey === undefined ? {} : { pubkey: str(p.pubkey) }),
+        ...(p.address === undefined ? {} : { address: str(p.address) }),
+      },
+    ),
+  ),
+  walletRead('tokenv2orders', ['tokenid'], (r, p: { tokenid?: string }, ctx) =>
+    tokenv2orders({ reader: r, ...chainOf(ctx) }, p.tokenid === undefined ? undefined : str(p.tokenid)),
+  ),
+  walletRead('mytokenv2orders', ['tokenid'], (r, p: { tokenid?: string }, ctx) =>
+    mytokenv2orders(
+      { reader: r, ...chainOf(ctx), pubkey: ctx.pubkey },
+      p.tokenid === undefined ? undefined : str(p.tokenid),
+    ),
+  ),
+  walletRead('tokenv2holdings', ['pubkey'], (r, p: { pubkey?: string | Uint8Array }, ctx) =>
+    tokenv2holdings(
+      { reader: r, ...chainOf(ctx), pubkey: ctx.pubkey },
+      p.pubkey === undefined ? undefined : bytesToHex(curvePubkey(pubkeyText(p.pubkey), 'pubkey')),
+    ),
+  ),
+] as const)
+
+/**
  * Every read method the wallet answers from its chain source: `tokenbalance`, `faucetinfo`, `diceinfo`,
- * `oraclesinfo`, `oraclessamples`, `gatewaysinfo`, `rewardsinfo` and the six `<module>address`.
+ * `oraclesinfo`, `oraclessamples`, `gatewaysinfo`, `rewardsinfo` and the six `<module>address`; Tokel's
+ * `tokenv2balance`, `tokenv2list`, `tokenv2orders`, `mytokenv2orders` and `tokenv2holdings` (every token and NFT a
+ * key holds, with its balance and Tokel data).
  * @example WALLET_READS.map((r) => r.method).includes('oraclesinfo') // true
  */
 export const WALLET_READS = /* @__PURE__ */ Object.freeze([
@@ -145,6 +188,7 @@ export const WALLET_READS = /* @__PURE__ */ Object.freeze([
   ORACLES_ADDRESS,
   GATEWAYS_ADDRESS,
   REWARDS_ADDRESS,
+  ...TOKEL_READS,
 ] as const)
 
 /**
@@ -165,6 +209,11 @@ export type WalletReadName =
   | 'oraclesaddress'
   | 'gatewaysaddress'
   | 'rewardsaddress'
+  | 'tokenv2balance'
+  | 'tokenv2list'
+  | 'tokenv2orders'
+  | 'mytokenv2orders'
+  | 'tokenv2holdings'
 
 /**
  * Every read entry as one union type, each with its types (what the wallet's reads are typed from).

@@ -8,6 +8,8 @@ import { diceUnits } from '../dice/units.js'
 import { oraclesUnits } from '../oracles/units.js'
 import { gatewaysUnits } from '../gateways/units.js'
 import { rewardsUnits } from '../rewards/units.js'
+import { tokensV2Units } from '../tokensv2/units.js'
+import { assetsV2Units } from '../assetsv2/units.js'
 
 const UNIT_PARTS = {
   tokens: tokensUnits,
@@ -33,3 +35,10 @@ export const PARAM_UNITS = /* @__PURE__ */ Object.freeze(Object.assign({}, ...Ob
     (typeof UNIT_PARTS)['gateways'] &
     (typeof UNIT_PARTS)['rewards']
 >
+
+/**
+ * The units of Tokel's ten methods (tokens v2, assets v2), as Tokel's RPC wrappers read each amount's text: kept
+ * beside {@link PARAM_UNITS} until Tokel's modules have their RPC client and CLI parts (which PARAM_UNITS drives).
+ * @example TOKEL_PARAM_UNITS.tokenv2ask.price // 'coins'
+ */
+export const TOKEL_PARAM_UNITS = /* @__PURE__ */ Object.freeze({ ...tokensV2Units, ...assetsV2Units })

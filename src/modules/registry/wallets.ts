@@ -5,6 +5,7 @@ import type { MethodResolver } from '../../cctx/resolve.js'
 import type { AnyModule } from './core.js'
 import type { WalletRead } from './reads.js'
 import { TOKENS_READS, FAUCET_READS, DICE_READS, ORACLES_READS, GATEWAYS_READS, REWARDS_READS } from './reads.js'
+import { TOKEL_READS } from './reads.js'
 import { tokensModule } from '../tokens/descriptor.js'
 import { faucetModule } from '../faucet/descriptor.js'
 import { diceModule } from '../dice/descriptor.js'
@@ -17,6 +18,10 @@ import { diceResolvers } from '../dice/resolve.js'
 import { oraclesResolvers } from '../oracles/resolve.js'
 import { gatewaysResolvers } from '../gateways/resolve.js'
 import { rewardsResolvers } from '../rewards/resolve.js'
+import { tokensV2Module } from '../tokensv2/descriptor.js'
+import { assetsV2Module } from '../assetsv2/descriptor.js'
+import { tokensV2Resolvers } from '../tokensv2/resolve.js'
+import { assetsV2Resolvers } from '../assetsv2/resolve.js'
 
 /**
  * A module descriptor as a wallet part holds it: the registry's descriptor, named here by its module name only.
@@ -68,3 +73,14 @@ export const gatewaysWallet = /* @__PURE__ */ part('gateways', gatewaysResolvers
 ])
 /** The Rewards module's wallet part. @example createModuleWallet([rewardsWallet], { privateKey, view }) */
 export const rewardsWallet = /* @__PURE__ */ part('rewards', rewardsResolvers, REWARDS_READS, [rewardsModule])
+/**
+ * Tokel's part: tokens v2 and the assets v2 DEX (`tokenv2create` … `tokenv2cancelbid`; `tokenv2balance`,
+ * `tokenv2list`, `tokenv2orders`, `mytokenv2orders`, `tokenv2holdings`), for a wallet on TOKEL or TKLTEST.
+ * @example createModuleWallet([tokelWallet], { privateKey, view, chain: TKLTEST })
+ */
+export const tokelWallet = /* @__PURE__ */ part(
+  'tokel',
+  [...tokensV2Resolvers, ...assetsV2Resolvers] as const,
+  TOKEL_READS,
+  [tokensV2Module, assetsV2Module],
+)

@@ -264,9 +264,14 @@ export function unitsParam(v: unknown): bigint {
 }
 
 /**
- * `AddTokenCCInputs` over the given token UTXOs: each must be on one of the caller's two token addresses (its CC part
- * is TV2(F5,0,1,{pubkey}) sub-version 0 or TV2(F5,0,1,{keyID}) sub-version 1; params are not part of the address);
- * zero values and repeats are skipped; inputs are taken in order until the amount is covered (no minimum size).
+ * `AddTokenCCInputs<TokensV2>` (pubkey overload) over the given token UTXOs: each must be on one of the caller's two
+ * token addresses (its CC part is TV2(F5,0,1,{pubkey}) sub-version 0 or TV2(F5,0,1,{keyID}) sub-version 1; params are
+ * not part of the address); zero values and repeats are skipped. As the daemon does, every UTXO on the pubkey address
+ * is taken, and the keyID address's ones too only when those do not cover the amount: Tokel's per-address gatherer
+ * tests "enough" with a `return` inside its `add_token_vin` lambda (CCtokens_impl.h), which ends that one call, not
+ * the walk over the address's unspent outputs, so it adds every valid token output of the address; the pubkey
+ * overload stops between the two addresses once the sum covers the amount. At most 1024 inputs (a policy bound here:
+ * the lambda's `maxinputs` check is as ineffective).
  * @internal
  */
 export function tokenV2Inputs(
@@ -281,20 +286,32 @@ export function tokenV2Inputs(
   const subId = parseCcV2Script(ccV2Script(byId, { subver: 1 }))!.subScript
   const plans: InputPlan[] = []
   const seen = new OutpointSet()
-  let total = 0n
+  const byAddress: [InputPlan[], InputPlan[]] = [[], []]
   for (const [i, u] of tokens.entries()) {
-    if (total >= units || plans.length >= MAX_TOKEN_INPUTS) break
     checkUtxo(u, `state.tokens[${i}]`)
-    if (u.satoshis === 0n || !seen.take(u, 'state.tokens')) continue
     const v2 = parseCcV2Script(u.script)
-    const cond =
-      v2 === null ? null : equalBytes(v2.subScript, subKey) ? byKey : equalBytes(v2.subScript, subId) ? byId : null
-    if (cond === null)
+    const which = v2 === null ? null : equalBytes(v2.subScript, subKey) ? 0 : equalBytes(v2.subScript, subId) ? 1 : null
+    if (which === null)
       throw new KomodoCcError('BUILD_STATE', `state.tokens[${i}] is not on one of your two token v2 addresses`, {
         name: `state.tokens[${i}]`,
       })
-    plans.push({ kind: 'cc', utxo: u, role: 'caller', condition: cond, evalCode: EVAL_TOKENSV2 })
-    total += u.satoshis
+    if (u.satoshis === 0n || !seen.take(u, 'state.tokens')) continue
+    byAddress[which].push({
+      kind: 'cc',
+      utxo: u,
+      role: 'caller',
+      condition: which === 0 ? byKey : byId,
+      evalCode: EVAL_TOKENSV2,
+    })
+  }
+  let total = 0n
+  for (const list of byAddress) {
+    if (total >= units) break
+    for (const plan of list) {
+      if (plans.length >= MAX_TOKEN_INPUTS) break
+      plans.push(plan)
+      total += plan.utxo.satoshis
+    }
   }
   if (plans.length === 0) throw daemonRefusal('no token inputs', {}, 'INSUFFICIENT_FUNDS')
   if (total < units)

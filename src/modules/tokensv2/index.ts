@@ -91,5 +91,12 @@ export {
   tokenV2Utxos,
   tokenv2balance,
   resolveTokenV2Create,
+  resolveTokenV2CreateTokel,
   resolveTokenV2Transfer,
+  resolveTokenV2TransferMany,
+  tokensV2Resolvers,
 } from './resolve.js'
+export { tokensV2Units } from './units.js'
+export { tokenv2list } from './list.js'
+export type { ReadSource } from '../../cctx/resolve.js'
+export type { TokenV2BalanceResult } from './info.js'

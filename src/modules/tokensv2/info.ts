@@ -80,3 +80,9 @@ export function tokenv2info(createTx: InfoTxInput, options: { tokel?: boolean } 
 export function tokenv2infotokel(createTx: InfoTxInput): TokenV2Info {
   return tokenv2info(createTx, { tokel: true })
 }
+
+/**
+ * `tokenv2balance`'s answer: the token units `pubkey` holds (bigint) and its two index keys.
+ * @example const b: TokenV2BalanceResult = await rpc.tokenv2balance(tokenid)
+ */
+export type TokenV2BalanceResult = { result: string; tokenid: string; balance: bigint; CCIndexKeys: string[] }

@@ -4,19 +4,39 @@
 import { KomodoCcError } from '../../errors.js'
 import { bytesToHex, hexToBytes } from '../../bytes/hex.js'
 import { pubkeyBytes } from '../../address/address.js'
-import { toSatoshis, type AmountInput } from '../../amount.js'
 import { hash160 } from '../../hash/index.js'
+import { amountArg } from '../../amount.js'
+import { curvePubkey } from '../../cctx/pubkey.js'
+import { tokensV2Units } from './units.js'
 import type { ChainParams } from '../../address/chain.js'
 import { daemonRefusal } from '../../cctx/context.js'
 import type { BuildResult } from '../../cctx/complete.js'
 import { txidParam } from '../../cctx/common.js'
 import { builderParams } from '../../cctx/params.js'
-import { buildContextOf, normalCoins, readerOf, type ResolveContext, type StateReader } from '../../cctx/resolve.js'
+import {
+  buildContextOf,
+  methodResolver,
+  normalCoins,
+  readerFrom,
+  readerOf,
+  type ReadSource,
+  type ResolveContext,
+  type StateReader,
+} from '../../cctx/resolve.js'
 import type { Utxo } from '../../cctx/types.js'
 import type { Transaction } from '../../tx/types.js'
-import { ccV2Address, ccV2Script, parseCcV2Script } from '../../script/ccv2.js'
-import { buildTokenV2Create, buildTokenV2Transfer, type TokenV2CreateParams } from './build.js'
-import { decodeTokensV2Payload, decodeTokensV2Opret } from './opret.js'
+import { ccV2Address, ccV2Script, encodeCcParamsV2, parseCcV2Script } from '../../script/ccv2.js'
+import {
+  buildTokenV2Create,
+  buildTokenV2CreateTokel,
+  buildTokenV2Transfer,
+  buildTokenV2TransferMany,
+  type TokenV2CreateParams,
+  type TokenV2CreateTokelParams,
+  type TokenV2TransferManyParams,
+  type TokenV2TransferParams,
+} from './build.js'
+import { decodeTokensV2Payload, decodeTokensV2Opret, encodeTokensV2Payload } from './opret.js'
 import { TOKENSV2_MARKER_VALUE, tokensV2Condition, tokensV2GlobalScripts } from './globals.js'
 import { decodeTokelData, type TokelData } from './tokeldata.js'
 
@@ -92,9 +112,12 @@ export type TokenV2Holding = {
  * @throws KomodoCcError CHAIN_MISMATCH | TX_NOT_FOUND | ABORTED
  * @example await tokenv2holdings({ view, pubkey, chain: TOKEL }) // [{ tokenid, name: 'NFT', balance: 1n, tokelData: { royalty: 500 } }]
  */
-export async function tokenv2holdings(ctx: ResolveContext, pubkey?: string): Promise<TokenV2Holding[]> {
-  const reader = readerOf(ctx)
-  const pk = pubkey ?? bytesToHex(pubkeyBytes(ctx.pubkey, 'pubkey'))
+export async function tokenv2holdings(
+  ctx: ReadSource & { pubkey?: string | Uint8Array },
+  pubkey?: string,
+): Promise<TokenV2Holding[]> {
+  const reader = readerFrom(ctx)
+  const pk = pubkey ?? bytesToHex(pubkeyBytes(ctx.pubkey as string, 'pubkey'))
   const sums = new Map<string, bigint>()
   for (const address of tokenv2indexkey(pk, ctx.chain))
     for (const u of await reader.unspentNotSpentInMempool(address)) {
@@ -132,9 +155,12 @@ export async function tokenv2holdings(ctx: ResolveContext, pubkey?: string): Pro
 }
 
 /**
- * `AddTokenCCInputs<TokensV2>`: the caller's token outputs of `tokenid` on its two index keys (the pubkey one first),
- * confirmed, not spent in the mempool, each a valid token output of it ({@link tokenV2Amount}), taken in the address
- * index's order until `total` is reached (`total` 0: all, as `tokenv2balance` sums them).
+ * `AddTokenCCInputs<TokensV2>` (the pubkey overload): the caller's token outputs of `tokenid` on its two index keys
+ * (the pubkey one first), confirmed, not spent in the mempool, each a valid token output of it ({@link tokenV2Amount}),
+ * in the address index's order: every one on the first address, and every one on the second only when the first's do
+ * not reach `total` (`total` 0: all, as `tokenv2balance` sums them). The daemon's per-address gatherer does not stop
+ * at `total`: its "enough" test returns from the `add_token_vin` lambda (CCtokens_impl.h), not from the loop that
+ * calls it, so it takes every valid token output of the address.
  * @throws KomodoCcError CHAIN_MISMATCH | TX_NOT_FOUND | ABORTED
  * @example await tokenV2Utxos(reader, tokenid, pubkey, 5n)
  */
@@ -147,10 +173,14 @@ export async function tokenV2Utxos(
 ): Promise<Utxo[]> {
   const out: Utxo[] = []
   let sum = 0n
+  // a source that indexes scripts (Electrum) learns the one output of this token it cannot derive from the key:
+  // tokenv2transfermany's, whose OP_DROP data carries the transfer payload (TokenAddTransferVout)
+  ;(reader.view as { addScripts?: (s: readonly Uint8Array[]) => void }).addScripts?.([
+    transferManyOutput(bytesToHex(pubkeyBytes(pubkey, 'pubkey')), tokenid),
+  ])
   for (const address of tokenv2indexkey(pubkey, chain)) {
     const list = await reader.unspentNotSpentInMempool(address)
     for (const u of list) {
-      if (total > 0n && sum >= total) return out
       const at = (() => {
         try {
           return ccV2Address(u.script, chain)
@@ -182,12 +212,12 @@ export async function tokenV2Utxos(
  * @example await tokenv2balance({ view, pubkey, chain: TOKEL }, tokenid) // { result: 'success', CCIndexKeys, tokenid, balance }
  */
 export async function tokenv2balance(
-  ctx: ResolveContext,
+  ctx: ReadSource & { pubkey?: string | Uint8Array },
   tokenid: string,
   pubkey?: string,
 ): Promise<{ result: 'success'; CCIndexKeys: [string, string]; tokenid: string; balance: bigint }> {
-  const reader = readerOf(ctx)
-  const pk = pubkey ?? bytesToHex(pubkeyBytes(ctx.pubkey, 'pubkey'))
+  const reader = readerFrom(ctx)
+  const pk = pubkey ?? bytesToHex(pubkeyBytes(ctx.pubkey as string, 'pubkey'))
   const id = txidParam(tokenid, 'tokenid')
   const utxos = await tokenV2Utxos(reader, id, pk, 0n, ctx.chain)
   return {
@@ -206,30 +236,52 @@ export async function tokenv2balance(
  */
 export async function resolveTokenV2Create(params: TokenV2CreateParams, ctx: ResolveContext): Promise<BuildResult> {
   const p = builderParams(params, 'resolveTokenV2Create', ['name', 'supply'], ['description', 'data'])
+  const supply = amountArg(p.supply, 'supply', tokensV2Units.tokenv2create.supply, { allowNegative: true })
   const reader = readerOf(ctx)
   const [utxos, height] = await Promise.all([
     normalCoins(reader, ctx.pubkey, { confirmedOnly: true, chain: ctx.chain }),
     reader.height(),
   ])
-  return buildTokenV2Create(p, buildContextOf(ctx, utxos, height))
+  return buildTokenV2Create({ ...p, supply }, buildContextOf(ctx, utxos, height))
+}
+
+/**
+ * `tokenv2createtokel`, key-local: the creator's confirmed coins of its own address (`AddNormalinputsRemote`), the
+ * height, then {@link buildTokenV2CreateTokel} (the Tokel data JSON made into the blob).
+ * @throws KomodoCcError like {@link buildTokenV2CreateTokel} | CHAIN_MISMATCH | TX_NOT_FOUND | ABORTED
+ * @example await resolveTokenV2CreateTokel({ name: 'NFT', supply: '0.00000001', data: { royalty: 500 } }, { view, pubkey, privateKey, chain: TOKEL })
+ */
+export async function resolveTokenV2CreateTokel(
+  params: TokenV2CreateTokelParams,
+  ctx: ResolveContext,
+): Promise<BuildResult> {
+  const p = builderParams(params, 'resolveTokenV2CreateTokel', ['name', 'supply'], ['description', 'data'])
+  const supply = amountArg(p.supply, 'supply', tokensV2Units.tokenv2createtokel.supply, { allowNegative: true })
+  const reader = readerOf(ctx)
+  const [utxos, height] = await Promise.all([
+    normalCoins(reader, ctx.pubkey, { confirmedOnly: true, chain: ctx.chain }),
+    reader.height(),
+  ])
+  return buildTokenV2CreateTokel({ ...p, supply }, buildContextOf(ctx, utxos, height))
 }
 
 /**
  * `tokenv2transfer`, key-local: the caller's confirmed coins (`AddNormalinputsRemote`), the token inputs
- * {@link tokenV2Utxos} finds, then {@link buildTokenV2Transfer}. `amount`: a bigint is units; text or a number is
- * coins, as every amount of the library.
+ * {@link tokenV2Utxos} finds, then {@link buildTokenV2Transfer}. `amount`: whole token units, a bigint or integer
+ * text (the daemon's `atoll`).
  * @throws KomodoCcError like {@link buildTokenV2Transfer} | CHAIN_MISMATCH | TX_NOT_FOUND | ABORTED
  * @example await resolveTokenV2Transfer({ tokenid, destination: 'R…', amount: 1n }, { view, pubkey, privateKey, chain: TOKEL })
  */
 export async function resolveTokenV2Transfer(
-  params: { tokenid: string; destination: string; amount: AmountInput },
+  params: TokenV2TransferParams,
   ctx: ResolveContext,
   options: { s1?: boolean } = {},
 ): Promise<BuildResult> {
   const p = builderParams(params, 'resolveTokenV2Transfer', ['tokenid', 'destination', 'amount'])
   const tokenid = txidParam(p.tokenid, 'tokenid')
   if (/^0{64}$/.test(tokenid)) throw daemonRefusal('invalid tokenid')
-  const amount = toSatoshis(p.amount, 'amount', { allowNegative: true })
+  // tokensrpc.cpp tokentransfer<TokensV2>: `atoll(params[2])`, whole token units (tokensV2Units)
+  const amount = amountArg(p.amount, 'amount', tokensV2Units.tokenv2transfer.amount, { allowNegative: true })
   if (amount <= 0n) throw daemonRefusal('amount must be positive', { amount: String(amount) })
   const reader = readerOf(ctx)
   const [utxos, height] = await Promise.all([
@@ -242,4 +294,59 @@ export async function resolveTokenV2Transfer(
     buildContextOf(ctx, utxos, height),
     options.s1 === undefined ? { tokens } : { tokens, s1: options.s1 },
   )
+}
+
+/**
+ * `tokenv2transfermany tokenid1 [tokenid2 …] destpubkey amount`, key-local: the caller's wallet coins (local-mode
+ * `AddNormalinputs` of `TokenBeginTransferTx`), for each token the outputs {@link tokenV2Utxos} finds (as
+ * `TokenAddTransferVout` walks the two index keys), then {@link buildTokenV2TransferMany}. `amount`: token units.
+ * @throws KomodoCcError like {@link buildTokenV2TransferMany} | CHAIN_MISMATCH | TX_NOT_FOUND | ABORTED
+ * @example await resolveTokenV2TransferMany({ tokenids: [a, b], destpubkey: pk2, amount: 1n }, { view, pubkey, privateKey, chain: TOKEL })
+ */
+export async function resolveTokenV2TransferMany(
+  params: TokenV2TransferManyParams,
+  ctx: ResolveContext,
+): Promise<BuildResult> {
+  const p = builderParams(params, 'resolveTokenV2TransferMany', ['tokenids', 'destpubkey', 'amount'])
+  if (!Array.isArray(p.tokenids) || p.tokenids.length === 0)
+    throw new KomodoCcError('BUILD_PARAMS', 'tokenids expected a non-empty array', { name: 'tokenids' })
+  const ids = p.tokenids.map((t, i) => {
+    const id = txidParam(t, `tokenids[${i}]`)
+    if (/^0{64}$/.test(id)) throw daemonRefusal('invalid tokenid')
+    return id
+  })
+  curvePubkey(p.destpubkey, 'destpubkey') // an off-curve key would lock the tokens for good: PUBKEY_INVALID
+  const units = amountArg(p.amount, 'amount', tokensV2Units.tokenv2transfermany.amount, { allowNegative: true })
+  if (units <= 0n) throw daemonRefusal('amount must be positive', { amount: String(units) })
+  const reader = readerOf(ctx)
+  const [utxos, height] = await Promise.all([normalCoins(reader, ctx.pubkey, { chain: ctx.chain }), reader.height()])
+  const tokens: Record<string, Utxo[]> = {}
+  for (const id of ids) tokens[id] = await tokenV2Utxos(reader, id, ctx.pubkey, units, ctx.chain)
+  return buildTokenV2TransferMany({ ...p, amount: units }, buildContextOf(ctx, utxos, height), { tokens })
+}
+
+/**
+ * The tokens v2 module's state-changing RPCs as the wallet, the CLI and the devnet call them, parameters in the
+ * daemon's order (tokel src/rpc/tokensrpc.cpp).
+ * @example tokensV2Resolvers.map((r) => r.method) // ['tokenv2create', 'tokenv2createtokel', 'tokenv2transfer', 'tokenv2transfermany']
+ */
+export const tokensV2Resolvers = /* @__PURE__ */ Object.freeze([
+  methodResolver('tokenv2create', ['name', 'supply', 'description', 'data'], resolveTokenV2Create),
+  methodResolver('tokenv2createtokel', ['name', 'supply', 'description', 'data'], resolveTokenV2CreateTokel),
+  methodResolver('tokenv2transfer', ['tokenid', 'destination', 'amount'], resolveTokenV2Transfer),
+  methodResolver('tokenv2transfermany', ['tokenids', 'destpubkey', 'amount'], resolveTokenV2TransferMany),
+])
+
+/**
+ * A `tokenv2transfermany` output to `pubkey` (sub-version 0) with the transfer payload of `tokenid` in its OP_DROP
+ * data, as `TokenAddTransferVout` writes it (the destination's and the change's alike).
+ * @internal
+ * @example transferManyOutput(pk, tokenid) // the script Electrum indexes such an output under
+ */
+export function transferManyOutput(pubkey: string, tokenid: string): Uint8Array {
+  const vdata = [encodeTokensV2Payload({ funcid: 't', tokenid, blobs: [] })]
+  return ccV2Script(tokensV2Condition(0xf5, 0, 1, [pubkey]), {
+    subver: 0,
+    params: encodeCcParamsV2({ evalCode: 0xf5, m: 1, pubkeys: [pubkey], vdata }),
+  })
 }
