@@ -7,7 +7,7 @@ import { gatewaysUnits } from './units.js'
 import { pubkeyBytes } from '../../address/address.js'
 import { cc1of1, tokensCc1of1 } from '../../cc/condition.js'
 import { ccAddress, txidPubkey } from '../../cc/address.js'
-import { ccModule, EVAL } from '../../cc/eval.js'
+import { GATEWAYS_CC, TOKENS_CC, EVAL, type CcModule } from '../../cc/eval.js'
 import { ccScript } from '../../script/cc.js'
 import { p2pkScript } from '../../script/script.js'
 import type { CcCondition } from '../../cc/types.js'
@@ -28,7 +28,7 @@ import type { InputPlan, Utxo } from '../../cctx/types.js'
 import type { TxOutput } from '../../tx/types.js'
 
 const MARKER = 10000n
-const GATEWAYS = /* @__PURE__ */ ccModule('Gateways')
+const GATEWAYS = GATEWAYS_CC
 const ZERO = '0'.repeat(64)
 
 function gwPk(): Uint8Array {
@@ -128,7 +128,7 @@ function done(
   outputs: TxOutput[],
   opret: Uint8Array,
   ctx: CheckedContext,
-  evalCode: number = EVAL.GATEWAYS,
+  module: CcModule = GATEWAYS,
 ): BuildResult {
   const fin = finalizeCcTx({
     inputs,
@@ -138,7 +138,7 @@ function done(
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
-  return completeBuild(fin, ctx, evalCode)
+  return completeBuild(fin, ctx, module)
 }
 
 /** `maxinputs` of gatewaysbind's `AddTokenCCInputs` (src/cc/gateways.cpp `GatewaysBind`). */
@@ -728,7 +728,7 @@ export function buildGatewaysWithdraw(
     withdrawpub: bytesToHex(wpk),
     amount: sats,
   })
-  return done([...normal, ...tok.inputs], outputs, opret, ctx, EVAL.TOKENS)
+  return done([...normal, ...tok.inputs], outputs, opret, ctx, TOKENS_CC)
 }
 
 // ---------------------------------------------------------------------------------------------------------------
