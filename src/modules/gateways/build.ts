@@ -20,7 +20,7 @@ import { completeBuild, type BuildResult } from '../../cctx/complete.js'
 import { curvePubkey } from '../../cctx/pubkey.js'
 import { amountParam, moneyParam, normalInputs, txidParam, hexParam } from '../../cctx/common.js'
 import { OutpointSet } from '../../cctx/outpoints.js'
-import { cappedThreshold, takeCcInputs } from '../../cctx/add-inputs.js'
+import { addGatewaysInputs, GATEWAYS_CLAIM_MAX_INPUTS } from './add-inputs.js'
 import { addTokenCcInputs, TOKEN_MAX_INPUTS } from '../tokens/add-inputs.js'
 import { stateOutputs, lastOpret, ostreamDouble, type StateTx, type StateOutputs } from '../../cctx/state-tx.js'
 import { gatewaysDepositAddress, gatewaysVerifyDeposit } from './proof.js'
@@ -172,8 +172,7 @@ function tokenInputs(
   const { inputs, sum } =
     rule === 'tokens'
       ? addTokenCcInputs(utxos as Utxo[], total, max, accept)
-      : // AddGatewaysInputs (src/cc/gateways.cpp): its threshold is computed and never read: no output is too small
-        takeCcInputs(utxos as Utxo[], 0n, total, cappedThreshold(total, max).maxinputs, accept)
+      : addGatewaysInputs(utxos as Utxo[], total, max, accept)
   return { inputs: inputs.map((utxo) => ({ kind: 'cc', utxo, role, condition: cond, evalCode: EVAL.TOKENS })), sum }
 }
 
@@ -591,7 +590,15 @@ export function buildGatewaysClaim(
       { deposit: String(d.amount) },
       'BUILD_STATE',
     )
-  const tok = tokenInputs(state.tokens, sats, 60, gatewayTokensCond(), 'global', 'state.tokens', 'gateways')
+  const tok = tokenInputs(
+    state.tokens,
+    sats,
+    GATEWAYS_CLAIM_MAX_INPUTS,
+    gatewayTokensCond(),
+    'global',
+    'state.tokens',
+    'gateways',
+  )
   if (tok.inputs.length === 0 || tok.sum < sats)
     throw daemonRefusal(
       'cant find enough tokens in gateways address for given amount',
