@@ -11,7 +11,7 @@ import { base58Encode } from '../address/base58.js'
 import { hash160ToAddress, p2pkhAddress } from '../address/address.js'
 import { KMD, chainParams, type ChainParams } from '../address/chain.js'
 import { cc1of1, cc1of2, encodeCondition, evalCondition, pubkey33, tokensCc1of1, tokensCc1of2 } from './condition.js'
-import { ccModule, type CcModule } from './eval.js'
+import { ccModule, ORACLES_CC, type CcModule } from './eval.js'
 import { ripemd160Of32 } from '../hash/ripemd32.js'
 import type { CcCondition } from './types.js'
 
@@ -243,7 +243,7 @@ export function batonKey(privateKey: Uint8Array): Uint8Array {
   const priv = assertBytes(privateKey, 32, 'privateKey')
   if (!isSecpScalar(priv))
     throw new KomodoCcError('PRIVKEY_INVALID', 'privateKey must be a secp256k1 private key, 1 ≤ k < n')
-  const k = (oraclesKey ??= bytesOrHex(ccModule('Oracles').privkey, 32, 'oracles key'))
+  const k = (oraclesKey ??= bytesOrHex(ORACLES_CC.privkey, 32, 'oracles key'))
   const out = new Uint8Array(32)
   for (let i = 0; i < 32; i++) out[i] = priv[i]! ^ k[i]!
   if (!isSecpScalar(out)) {

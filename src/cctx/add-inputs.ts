@@ -1,6 +1,7 @@
 // The loop that komodod's CC input gatherers share, written once. Each module's rule (its threshold, its per-output
 // test) wraps it: tokens' AddTokenCCInputs (modules/tokens/add-inputs.ts), faucet's AddFaucetInputs
-// (modules/faucet/add-inputs.ts), gateways' AddGatewaysInputs and dice's AddDiceInputs (their builders).
+// (modules/faucet/add-inputs.ts), gateways' AddGatewaysInputs (modules/gateways/add-inputs.ts) and dice's
+// AddDiceInputs as DiceBetFinish calls it (modules/dice/plan.ts).
 import { CC_MAXVINS } from '../tx/types.js'
 
 /**

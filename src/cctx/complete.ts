@@ -1,6 +1,6 @@
 import { KomodoCcError } from '../errors.js'
 import { bytesToHex, hexToBytes } from '../bytes/hex.js'
-import { ccModule, FORK_CC_MODULES, type CcModule } from '../cc/eval.js'
+import type { CcModule } from '../cc/eval.js'
 import { batonKey } from '../cc/address.js'
 import { pubkeyBytes } from '../address/address.js'
 import { ccScriptParts } from '../script/classify.js'
@@ -52,7 +52,7 @@ export type BuildResult = {
  * input's sighash. Every key and public key it derives lives only in this call.
  * @internal used by every module builder
  */
-export function completeBuild(fin: FinalizedTx, ctx: CheckedContext, evalCode: number): BuildResult {
+export function completeBuild(fin: FinalizedTx, ctx: CheckedContext, module: CcModule): BuildResult {
   const prevouts: Prevout[] = fin.plans.map((p) =>
     p.kind === 'cc'
       ? { value: p.utxo.satoshis, script: p.utxo.script, condition: p.condition }
@@ -91,7 +91,7 @@ export function completeBuild(fin: FinalizedTx, ctx: CheckedContext, evalCode: n
     const keys: Signer[] = [caller]
     if (fin.plans.some((p) => p.role === 'global')) {
       // the module's published key pair (public knowledge: both halves are in komodod's source), decoded for this build
-      const m = moduleKeys(evalCode)
+      const m = module
       const key = hexToBytes(m.privkey)
       keys.push({ publicKey: pubkeyBytes(m.pubkey), sign: (digest: Uint8Array) => backend.sign(digest, key) })
     }
@@ -125,14 +125,6 @@ export function completeBuild(fin: FinalizedTx, ctx: CheckedContext, evalCode: n
       return (inputs ??= describeInputs())
     },
   }
-}
-
-/** The published key pair of a module: komodod master's table, else the Tokel fork's (TokensV2 0xF5, AssetsV2 0xF6). */
-function moduleKeys(evalCode: number): CcModule {
-  return (
-    FORK_CC_MODULES.find((m) => m.evalCode === evalCode && (m.name === 'TokensV2' || m.name === 'AssetsV2')) ??
-    ccModule(evalCode)
-  )
 }
 
 /**

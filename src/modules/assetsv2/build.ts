@@ -10,6 +10,7 @@ import { p2pkScript } from '../../script/script.js'
 import { checkContext, checkUtxo, daemonRefusal, type BuildContext } from '../../cctx/context.js'
 import { builderParams } from '../../cctx/params.js'
 import { finalizeCcV2Tx } from '../../cctx/finalize.js'
+import { ASSETSV2_CC } from '../../cc/eval.js'
 import { completeBuild, type BuildResult } from '../../cctx/complete.js'
 import { amountParam, normalInputs, stateTx, txidParam, type TxLike } from '../../cctx/common.js'
 import type { InputPlan, Utxo } from '../../cctx/types.js'
@@ -98,7 +99,7 @@ export function buildTokenV2Ask(
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
-  return completeBuild(fin, ctx, EVAL_ASSETSV2)
+  return completeBuild(fin, ctx, ASSETSV2_CC)
 }
 
 /**
@@ -160,7 +161,7 @@ export function buildTokenV2Bid(
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
-  return completeBuild(fin, ctx, EVAL_ASSETSV2)
+  return completeBuild(fin, ctx, ASSETSV2_CC)
 }
 
 /**
@@ -214,7 +215,7 @@ export function buildTokenV2CancelAsk(
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
-  return completeBuild(fin, ctx, EVAL_ASSETSV2)
+  return completeBuild(fin, ctx, ASSETSV2_CC)
 }
 
 /**
@@ -307,7 +308,7 @@ export function buildTokenV2FillAsk(
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
-  return completeBuild(fin, ctx, EVAL_ASSETSV2)
+  return completeBuild(fin, ctx, ASSETSV2_CC)
 }
 
 /**
@@ -418,7 +419,7 @@ export function buildTokenV2CancelBid(
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
-  return completeBuild(fin, ctx, EVAL_ASSETSV2)
+  return completeBuild(fin, ctx, ASSETSV2_CC)
 }
 
 /**
@@ -502,7 +503,7 @@ export function buildTokenV2FillBid(
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
-  return completeBuild(fin, ctx, EVAL_ASSETSV2)
+  return completeBuild(fin, ctx, ASSETSV2_CC)
 }
 
 /** The assets global coins output CC1(F6, global), sub-version 0 (`MakeCC1voutMixed`). */

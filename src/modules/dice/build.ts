@@ -1,13 +1,18 @@
 import { KomodoCcError } from '../../errors.js'
 import { bytesToHex, hexToBytes } from '../../bytes/hex.js'
 import { equalBytes } from '../../bytes/utils.js'
-import { cappedThreshold, takeCcInputs } from '../../cctx/add-inputs.js'
-import { DICE_ENTROPY_FUNCIDS, DICE_MIN_PLAN_OUTPUT, dicePlanFunds, diceGlobalSnapshot } from './plan.js'
+import {
+  DICE_ENTROPY_FUNCIDS,
+  DICE_MIN_PLAN_OUTPUT,
+  dicePlanFunds,
+  diceFinishInputs,
+  diceGlobalSnapshot,
+} from './plan.js'
 import { ByteSnapshot } from '../../bytes/snapshot.js'
 import { formatCoins, type AmountArg } from '../../amount.js'
 import { diceUnits } from './units.js'
 import { cc1of1 } from '../../cc/condition.js'
-import { ccModule, EVAL as EVAL_CODES } from '../../cc/eval.js'
+import { DICE_CC, EVAL as EVAL_CODES } from '../../cc/eval.js'
 import { ccScript } from '../../script/cc.js'
 import { p2pkScript } from '../../script/script.js'
 import { classifyScript } from '../../script/classify.js'
@@ -26,7 +31,7 @@ import { amountParam, normalInputs, stateTx, txidOfParsed, txidParam, type TxLik
 import type { InputPlan, Utxo } from '../../cctx/types.js'
 
 const EVAL = EVAL_CODES.DICE
-const DICE = /* @__PURE__ */ ccModule('Dice')
+const DICE = DICE_CC
 const COIN = 100_000_000n
 const ZERO32 = '00'.repeat(32)
 /** dicefund's limits (komodo src/cc/dice.cpp). */
@@ -183,7 +188,7 @@ export function buildDiceFund(
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
-  return completeBuild(fin, ctx, EVAL)
+  return completeBuild(fin, ctx, DICE)
 }
 
 /**
@@ -280,7 +285,7 @@ export function buildDiceAddFunds(
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
-  return completeBuild(fin, ctx, EVAL)
+  return completeBuild(fin, ctx, DICE)
 }
 
 /** A plan output the daemon's `DicePlanFunds` would count: output 0 of one of the plan's transactions. */
@@ -475,7 +480,7 @@ export function buildDiceBet(params: DiceBetParams, context: BuildContext, state
       fee: ctx.fee,
       expiryHeight: ctx.expiryHeight,
     })
-    return completeBuild(fin, ctx, EVAL)
+    return completeBuild(fin, ctx, DICE)
   }
   if (entropy === undefined && funding !== 0n)
     throw daemonRefusal('cant find dice entropy inputs', { funding: String(funding) }, 'INSUFFICIENT_FUNDS')
@@ -672,13 +677,10 @@ export function buildDiceFinish(
         (x) => x.txid() !== betId && x.txid() !== betTx.vin[0]!.txid,
       )
       // DiceBetFinish: AddDiceInputs(…, need, 1) (one output of at least `need`), else AddDiceInputs(…, need, 60)
-      const candidates = outs.map((x) => ({ satoshis: x.value, x }))
-      const addDiceInputs = (max: number) => {
-        const { maxinputs, threshold } = cappedThreshold(need, max)
-        return takeCcInputs(candidates, threshold, need, maxinputs, () => true).inputs.map((c) => c.x)
-      }
-      let extra = addDiceInputs(1)
-      if (extra.length === 0) extra = addDiceInputs(60)
+      const extra = diceFinishInputs(
+        outs.map((x) => ({ satoshis: x.value, x })),
+        need,
+      ).map((c) => c.x)
       const sum = extra.reduce((s, x) => s + x.value, 0n)
       if (extra.length === 0)
         throw daemonRefusal(
@@ -753,7 +755,7 @@ export function buildDiceFinish(
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
-  const result = completeBuild(fin, ctx, EVAL)
+  const result = completeBuild(fin, ctx, DICE)
   return Object.assign(result, outcome === undefined ? { funcid } : { funcid, outcome })
 }
 

@@ -6,6 +6,7 @@ import { cc1of1 } from '../../cc/condition.js'
 import { ccModule, EVAL } from '../../cc/eval.js'
 import { ccScript } from '../../script/cc.js'
 import type { DiceOpret } from './opret.js'
+import { cappedThreshold, takeCcInputs } from '../../cctx/add-inputs.js'
 
 /** `DicePlanFunds` counts output 0 of a transaction with one of these funcids (src/cc/dice.cpp). @example DICE_PLAN_FUNCIDS.includes('E') // true */
 export const DICE_PLAN_FUNCIDS = 'RFEWLT'
@@ -75,4 +76,23 @@ export function dicePlanFunds(
   const value = diceVoutValue(output, opret, txid, plan)
   if (value === 0n || value < min) return null
   return DICE_ENTROPY_FUNCIDS.includes(opret.funcid) ? 'entropy' : 'funds'
+}
+
+/**
+ * The plan outputs `DiceBetFinish` (src/cc/dice.cpp) takes to pay a win or a timeout its bet's own outputs do not
+ * cover: `AddDiceInputs(cp, mtx, dicepk, need, 1, …)`, one output of at least `need`; when that finds none,
+ * `AddDiceInputs(…, need, 60)`: outputs of at least `need / 60`, in order, until their sum reaches `need` or 60 are
+ * taken. `AddDiceInputs` has no 10000-sat floor (DicePlanFunds has); which outputs are candidates (vout 0 of the plan's
+ * R F E W L T, not spent) is the caller's. Empty when neither call takes anything (the daemon's "not enough inputs");
+ * the sum may stay short of `need` (the daemon then builds a transaction its own validator refuses).
+ * @internal
+ * @example diceFinishInputs([{ satoshis: 9000n }, { satoshis: 50000n }], 40000n) // [{ satoshis: 50000n }]
+ */
+export function diceFinishInputs<U extends { readonly satoshis: bigint }>(candidates: readonly U[], need: bigint): U[] {
+  const add = (max: number): U[] => {
+    const { maxinputs, threshold } = cappedThreshold(need, max)
+    return takeCcInputs(candidates, threshold, need, maxinputs, () => true).inputs
+  }
+  const one = add(1)
+  return one.length > 0 ? one : add(60)
 }

@@ -3,7 +3,7 @@ import { hexToBytes } from '../../bytes/hex.js'
 import type { AmountArg } from '../../amount.js'
 import { faucetUnits } from './units.js'
 import { cc1of1 } from '../../cc/condition.js'
-import { ccModule, EVAL as EVAL_CODES } from '../../cc/eval.js'
+import { FAUCET_CC, EVAL as EVAL_CODES } from '../../cc/eval.js'
 import { ccScript } from '../../script/cc.js'
 import { p2pkScript } from '../../script/script.js'
 import { opretScript } from '../opret.js'
@@ -25,7 +25,7 @@ import { addFaucetInputs, FAUCET_MAX_INPUTS } from './add-inputs.js'
 import type { InputPlan, Utxo } from '../../cctx/types.js'
 
 const EVAL = EVAL_CODES.FAUCET
-const FAUCET = /* @__PURE__ */ ccModule('Faucet')
+const FAUCET = FAUCET_CC
 /** `FAUCETSIZE` (CCfaucet.h): what one faucetget pays, 0.1 coin. @example FAUCET_SIZE // 10000000n */
 export const FAUCET_SIZE = 10_000_000n
 /** The daemon tries this many consecutive nonces before giving up. @example buildFaucetGet({}, ctx, state, { maxAttempts: FAUCET_MAX_ATTEMPTS }) */
@@ -59,7 +59,7 @@ export function buildFaucetFund(params: FaucetFundParams, context: BuildContext)
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
-  return completeBuild(fin, ctx, EVAL)
+  return completeBuild(fin, ctx, FAUCET)
 }
 
 /**
@@ -243,7 +243,7 @@ function prepareSearch(fin: FinalizedTx, ctx: CheckedContext, backend: Secp256k1
         )
       // completeBuild without a key returns the transaction as given (here: already signed) with each input's sighash
       const { privateKey: _key, signer: _signer, batonSigner: _baton, ...unkeyed } = ctx
-      const result = completeBuild({ ...fin, tx: signedTx }, unkeyed, EVAL)
+      const result = completeBuild({ ...fin, tx: signedTx }, unkeyed, FAUCET)
       ;(result as { signed: boolean }).signed = true
       return Object.assign(result, { nonce, attempts })
     },
@@ -282,7 +282,7 @@ function fastSearch(
           )
       })
       const { privateKey: _key, signer: _signer, batonSigner: _baton, ...unkeyed } = ctx
-      const result = completeBuild({ ...fin, tx: signedTx }, unkeyed, EVAL)
+      const result = completeBuild({ ...fin, tx: signedTx }, unkeyed, FAUCET)
       ;(result as { signed: boolean }).signed = true
       return Object.assign(result, { nonce, attempts })
     },

@@ -7,7 +7,7 @@ import { gatewaysUnits } from './units.js'
 import { pubkeyBytes } from '../../address/address.js'
 import { cc1of1, tokensCc1of1 } from '../../cc/condition.js'
 import { ccAddress, txidPubkey } from '../../cc/address.js'
-import { ccModule, EVAL } from '../../cc/eval.js'
+import { GATEWAYS_CC, TOKENS_CC, EVAL, type CcModule } from '../../cc/eval.js'
 import { ccScript } from '../../script/cc.js'
 import { p2pkScript } from '../../script/script.js'
 import type { CcCondition } from '../../cc/types.js'
@@ -20,7 +20,7 @@ import { completeBuild, type BuildResult } from '../../cctx/complete.js'
 import { curvePubkey } from '../../cctx/pubkey.js'
 import { amountParam, moneyParam, normalInputs, txidParam, hexParam } from '../../cctx/common.js'
 import { OutpointSet } from '../../cctx/outpoints.js'
-import { cappedThreshold, takeCcInputs } from '../../cctx/add-inputs.js'
+import { addGatewaysInputs, GATEWAYS_CLAIM_MAX_INPUTS } from './add-inputs.js'
 import { addTokenCcInputs, TOKEN_MAX_INPUTS } from '../tokens/add-inputs.js'
 import { stateOutputs, lastOpret, ostreamDouble, type StateTx, type StateOutputs } from '../../cctx/state-tx.js'
 import { gatewaysDepositAddress, gatewaysVerifyDeposit } from './proof.js'
@@ -28,7 +28,7 @@ import type { InputPlan, Utxo } from '../../cctx/types.js'
 import type { TxOutput } from '../../tx/types.js'
 
 const MARKER = 10000n
-const GATEWAYS = /* @__PURE__ */ ccModule('Gateways')
+const GATEWAYS = GATEWAYS_CC
 const ZERO = '0'.repeat(64)
 
 function gwPk(): Uint8Array {
@@ -128,7 +128,7 @@ function done(
   outputs: TxOutput[],
   opret: Uint8Array,
   ctx: CheckedContext,
-  evalCode: number = EVAL.GATEWAYS,
+  module: CcModule = GATEWAYS,
 ): BuildResult {
   const fin = finalizeCcTx({
     inputs,
@@ -138,7 +138,7 @@ function done(
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
-  return completeBuild(fin, ctx, evalCode)
+  return completeBuild(fin, ctx, module)
 }
 
 /** `maxinputs` of gatewaysbind's `AddTokenCCInputs` (src/cc/gateways.cpp `GatewaysBind`). */
@@ -172,8 +172,7 @@ function tokenInputs(
   const { inputs, sum } =
     rule === 'tokens'
       ? addTokenCcInputs(utxos as Utxo[], total, max, accept)
-      : // AddGatewaysInputs (src/cc/gateways.cpp): its threshold is computed and never read: no output is too small
-        takeCcInputs(utxos as Utxo[], 0n, total, cappedThreshold(total, max).maxinputs, accept)
+      : addGatewaysInputs(utxos as Utxo[], total, max, accept)
   return { inputs: inputs.map((utxo) => ({ kind: 'cc', utxo, role, condition: cond, evalCode: EVAL.TOKENS })), sum }
 }
 
@@ -591,7 +590,15 @@ export function buildGatewaysClaim(
       { deposit: String(d.amount) },
       'BUILD_STATE',
     )
-  const tok = tokenInputs(state.tokens, sats, 60, gatewayTokensCond(), 'global', 'state.tokens', 'gateways')
+  const tok = tokenInputs(
+    state.tokens,
+    sats,
+    GATEWAYS_CLAIM_MAX_INPUTS,
+    gatewayTokensCond(),
+    'global',
+    'state.tokens',
+    'gateways',
+  )
   if (tok.inputs.length === 0 || tok.sum < sats)
     throw daemonRefusal(
       'cant find enough tokens in gateways address for given amount',
@@ -728,7 +735,7 @@ export function buildGatewaysWithdraw(
     withdrawpub: bytesToHex(wpk),
     amount: sats,
   })
-  return done([...normal, ...tok.inputs], outputs, opret, ctx, EVAL.TOKENS)
+  return done([...normal, ...tok.inputs], outputs, opret, ctx, TOKENS_CC)
 }
 
 // ---------------------------------------------------------------------------------------------------------------

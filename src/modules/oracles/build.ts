@@ -7,7 +7,7 @@ import { oraclesUnits } from './units.js'
 import { pubkeyBytes } from '../../address/address.js'
 import { cc1of1 } from '../../cc/condition.js'
 import { ccAddress } from '../../cc/address.js'
-import { ccModule, EVAL as EVAL_CODES } from '../../cc/eval.js'
+import { ORACLES_CC, EVAL as EVAL_CODES } from '../../cc/eval.js'
 import { ccScript } from '../../script/cc.js'
 import { p2pkScript } from '../../script/script.js'
 import { encodeOraclesPayload, decodeOraclesOpret, type OraclesCreateOpret } from './opret.js'
@@ -41,7 +41,7 @@ import type { Utxo } from '../../cctx/types.js'
 
 const EVAL = EVAL_CODES.ORACLES
 const MARKER = 10000n
-const ORACLES = /* @__PURE__ */ ccModule('Oracles')
+const ORACLES = ORACLES_CC
 
 /**
  * The oracle marker pubkey: `02 ‖ oracletxid` in internal byte order (usually not a curve point); register and
@@ -89,7 +89,7 @@ function batonPk(ctx: CheckedContext, given: string | Uint8Array | undefined): {
 }
 
 function done(fin: FinalizedTx, ctx: CheckedContext): BuildResult {
-  return completeBuild(fin, ctx, EVAL)
+  return completeBuild(fin, ctx, ORACLES)
 }
 
 /**

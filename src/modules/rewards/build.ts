@@ -5,7 +5,7 @@ import { COIN, formatCoins, daemonParseCoins, type AmountArg } from '../../amoun
 import { rewardsUnits } from './units.js'
 import { pubkeyBytes } from '../../address/address.js'
 import { cc1of1 } from '../../cc/condition.js'
-import { ccModule, EVAL as EVAL_CODES } from '../../cc/eval.js'
+import { REWARDS_CC, EVAL as EVAL_CODES } from '../../cc/eval.js'
 import { ccScript, isCcScript } from '../../script/cc.js'
 import { p2pkScript } from '../../script/script.js'
 import { sbits, PLAN_NAME_ERROR } from '../../sbits.js'
@@ -23,7 +23,7 @@ import type { InputPlan, Utxo } from '../../cctx/types.js'
 
 const EVAL = EVAL_CODES.REWARDS
 const MARKER = 10000n
-const REWARDS = /* @__PURE__ */ ccModule('Rewards')
+const REWARDS = REWARDS_CC
 /** `REWARDSCC_MAXAPR`: 25% (percent × 10^8). */
 const MAX_APR = 25n * COIN
 /** Automatic `rewardsunlock` ignores locks below 2^30 satoshis. */
@@ -165,7 +165,7 @@ function done(
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
-  return completeBuild(fin, ctx, EVAL)
+  return completeBuild(fin, ctx, REWARDS)
 }
 
 /**

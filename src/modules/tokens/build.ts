@@ -4,7 +4,7 @@ import { equalBytes, utf8ToBytes } from '../../bytes/utils.js'
 import type { AmountArg } from '../../amount.js'
 import { tokensUnits } from './units.js'
 import { cc1of1, tokensCc1of1 } from '../../cc/condition.js'
-import { ccModule, EVAL as EVAL_CODES } from '../../cc/eval.js'
+import { TOKENS_CC, EVAL as EVAL_CODES } from '../../cc/eval.js'
 import { ccScript } from '../../script/cc.js'
 import { encodeTokensPayload, decodeTokensOpret, nftData, TOKENS_BLOB_ID, type TokensCreateOpret } from './opret.js'
 import { checkContext, checkUtxo, daemonRefusal, type BuildContext } from '../../cctx/context.js'
@@ -18,7 +18,7 @@ import { addTokenCcInputs, TOKEN_MAX_INPUTS } from './add-inputs.js'
 import type { InputPlan, Utxo } from '../../cctx/types.js'
 
 const EVAL = EVAL_CODES.TOKENS
-const TOKENS = /* @__PURE__ */ ccModule('Tokens')
+const TOKENS = TOKENS_CC
 /** `tokencreate`'s limits (komodo src/wallet/rpcwallet.cpp, CCtokens.cpp). */
 const MAX_NAME = 32
 const MAX_DESCRIPTION = 4096
@@ -96,7 +96,7 @@ export function buildTokenCreate(params: TokenCreateParams, context: BuildContex
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
-  return completeBuild(fin, ctx, EVAL)
+  return completeBuild(fin, ctx, TOKENS)
 }
 
 /**
@@ -218,5 +218,5 @@ export function buildTokenTransfer(
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
-  return completeBuild(fin, ctx, EVAL)
+  return completeBuild(fin, ctx, TOKENS)
 }

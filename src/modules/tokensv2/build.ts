@@ -11,6 +11,7 @@ import { ccV2Script, encodeCcParamsV2, parseCcV2Script } from '../../script/ccv2
 import { checkContext, checkUtxo, daemonRefusal, type BuildContext } from '../../cctx/context.js'
 import { builderParams } from '../../cctx/params.js'
 import { finalizeCcV2Tx } from '../../cctx/finalize.js'
+import { TOKENSV2_CC } from '../../cc/eval.js'
 import { completeBuild, type BuildResult } from '../../cctx/complete.js'
 import { amountParam, hexParam, moneyParam, normalInputs, txidParam } from '../../cctx/common.js'
 import { OutpointSet } from '../../cctx/outpoints.js'
@@ -166,7 +167,7 @@ function createTx(
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
-  return completeBuild(fin, ctx, EVAL_TOKENSV2)
+  return completeBuild(fin, ctx, TOKENSV2_CC)
 }
 
 /**
@@ -232,7 +233,7 @@ export function buildTokenV2Transfer(
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
-  return completeBuild(fin, ctx, EVAL_TOKENSV2)
+  return completeBuild(fin, ctx, TOKENSV2_CC)
 }
 
 /**
@@ -391,5 +392,5 @@ export function buildTokenV2TransferMany(
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
-  return completeBuild(fin, ctx, EVAL_TOKENSV2)
+  return completeBuild(fin, ctx, TOKENSV2_CC)
 }

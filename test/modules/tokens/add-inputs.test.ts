@@ -14,7 +14,7 @@ import { finalizeCcTx } from '../../../src/cctx/finalize.js'
 import { completeBuild } from '../../../src/cctx/complete.js'
 import { checkContext } from '../../../src/cctx/context.js'
 import { cc1of1 } from '../../../src/cc/condition.js'
-import { EVAL } from '../../../src/cc/eval.js'
+import { EVAL, TOKENS_CC } from '../../../src/cc/eval.js'
 import { ccScript } from '../../../src/script/cc.js'
 import { p2pkScript } from '../../../src/script/script.js'
 import { bytesToHex } from '../../../src/bytes/hex.js'
@@ -156,7 +156,7 @@ function chainFor(c: Case) {
         expiryHeight: ctx.expiryHeight,
       }),
       ctx,
-      EVAL.TOKENS,
+      TOKENS_CC,
     )
   const split = transfer(
     [

@@ -5,7 +5,7 @@ import { p2pkhAddress } from '../../../src/address/address.js'
 import { bytesToHex, hexToBytes } from '../../../src/bytes/hex.js'
 import { ccAddress, tokensCcAddress } from '../../../src/cc/address.js'
 import { cc1of1, tokensCc1of1 } from '../../../src/cc/condition.js'
-import { EVAL } from '../../../src/cc/eval.js'
+import { EVAL, TOKENS_CC } from '../../../src/cc/eval.js'
 import { completeBuild } from '../../../src/cctx/complete.js'
 import { checkContext } from '../../../src/cctx/context.js'
 import { finalizeCcTx } from '../../../src/cctx/finalize.js'
@@ -87,7 +87,7 @@ async function handTransfer(k: Key, tokenid: string, tokens: Utxo[], parts: bigi
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
-  return dev.view.broadcast(completeBuild(fin, ctx, EVAL.TOKENS).hex)
+  return dev.view.broadcast(completeBuild(fin, ctx, TOKENS_CC).hex)
 }
 
 /** Confirmed outputs of `txid` paying CC1(0xf2, k), as UTXOs, in vout order. */
@@ -215,7 +215,7 @@ describe('tokentransfer, key-local: AddTokenCCInputs', () => {
       fee: ctx.fee,
       expiryHeight: ctx.expiryHeight,
     })
-    const fake = await dev.view.broadcast(completeBuild(fin, ctx, EVAL.TOKENS).hex) // no token input: no validator
+    const fake = await dev.view.broadcast(completeBuild(fin, ctx, TOKENS_CC).hex) // no token input: no validator
     await dev.mine(1)
     const r = new StateReader(dev.view)
     expect((await tokenInputs(r, X, A.pub)).some((u) => u.txid === fake)).toBe(false)
