@@ -80,7 +80,16 @@ export const rewardsWallet = /* @__PURE__ */ part('rewards', rewardsResolvers, R
  */
 export const tokelWallet = /* @__PURE__ */ part(
   'tokel',
-  [...tokensV2Resolvers, ...assetsV2Resolvers] as const,
+  /* @__PURE__ */ joined(tokensV2Resolvers, assetsV2Resolvers),
   TOKEL_READS,
   [tokensV2Module, assetsV2Module],
 )
+
+/** Two lists as one (a call a bundler may drop when unused: an array spread at top level it must keep). */
+/* @__NO_SIDE_EFFECTS__ */
+function joined<const A extends readonly MethodResolver[], const B extends readonly MethodResolver[]>(
+  a: A,
+  b: B,
+): readonly [...A, ...B] {
+  return [...a, ...b]
+}
