@@ -2,7 +2,6 @@ import { KomodoCcError } from '../errors.js'
 import type { ErrorCode } from '../errors.js'
 import { MAX_JSON_DEPTH, parseJsonExact } from './json.js'
 import { checkMaxResponseBytes, postBounded } from './http.js'
-import { nodeHttpFetch } from './node-http.js'
 import { base64Utf8, scrubError, secretForms } from './redact.js'
 import type { ExactJson } from './json.js'
 
@@ -19,9 +18,8 @@ export type RpcTransportOptions = {
    */
   maxResponseBytes?: number
   /**
-   * Custom fetch (tests, proxies), called with `redirect: 'manual'`. Default: under Node, node:http(s) with a
-   * keep-alive agent held by this client (a quarter of undici fetch's client CPU per request); elsewhere
-   * `globalThis.fetch`.
+   * Custom fetch (tests, proxies). Defaults to `globalThis.fetch` (on the Node root, `createKomodoRpc` passes node:http
+   * with a keep-alive agent of the client's own). Called with `redirect: 'manual'`.
    */
   fetch?: typeof fetch
 }
@@ -87,8 +85,6 @@ export function createRpcExchange(
     (m) => new KomodoCcError('RPC_CONFIG', m, { field: 'maxResponseBytes' }),
   )
   let counter = 0
-  // under Node and without a custom fetch: node:http with this client's own keep-alive agent
-  const ownFetch = options.fetch === undefined ? nodeHttpFetch() : undefined
   const checkCallOptions = (callOptions: unknown): void => {
     if (typeof callOptions !== 'object' || callOptions === null)
       throw new KomodoCcError('ARG_INVALID', 'call options must be an object {signal?, timeoutMs?}', {
@@ -186,7 +182,7 @@ export function createRpcExchange(
     const host = hostOf(ep.url)
     const timeoutMs = callOptions.timeoutMs ?? defaultTimeout
     checkTimeout(timeoutMs)
-    const doFetch = options.fetch ?? ownFetch ?? globalThis.fetch
+    const doFetch = options.fetch ?? globalThis.fetch
     if (typeof doFetch !== 'function')
       throw new RpcError('RPC_CONFIG', method, host, 'no fetch available; pass options.fetch', {})
     const { status, body: text } = await postBounded({

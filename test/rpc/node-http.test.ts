@@ -1,19 +1,22 @@
-// The JSON-RPC transport under Node (issue 34): node:http with a keep-alive agent held by the client, not undici's
+// The JSON-RPC client of the Node root (issue 34): node:http with a keep-alive agent held by the client, not undici's
 // fetch; a custom fetch still wins, and the browser path (no process.getBuiltinModule) keeps globalThis.fetch.
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { createKomodoRpc } from '../../src/rpc/client.js'
+import { createKomodoRpc } from '../../src/rpc/node-client.js'
 import { nodeHttpFetch } from '../../src/rpc/node-http.js'
 
 let server: Server
 let url = ''
+/** What the server does with the next requests (default: answer 7). */
+let misbehave: ((res: import('node:http').ServerResponse) => void) | undefined
 const connections: Socket[] = []
 beforeAll(async () => {
   server = createServer((req, res) => {
     let body = ''
     req.on('data', (c: Buffer) => (body += String(c)))
     req.on('end', () => {
+      if (misbehave !== undefined) return misbehave(res)
       const { id } = JSON.parse(body) as { id: string }
       res.setHeader('content-type', 'application/json')
       res.end(JSON.stringify({ result: 7, error: null, id }))
@@ -27,7 +30,10 @@ afterAll(async () => {
   for (const s of connections) s.destroy()
   await new Promise<void>((r) => server.close(() => r()))
 })
-afterEach(() => vi.unstubAllGlobals())
+afterEach(() => {
+  vi.unstubAllGlobals()
+  misbehave = undefined
+})
 
 describe('the JSON-RPC transport under Node', () => {
   test('calls go through node:http, not globalThis.fetch, over one kept-alive connection per client', async () => {
@@ -50,6 +56,29 @@ describe('the JSON-RPC transport under Node', () => {
   test('without process.getBuiltinModule (a browser) there is no node transport: globalThis.fetch is used', () => {
     vi.stubGlobal('process', { ...process, getBuiltinModule: undefined })
     expect(nodeHttpFetch()).toBeUndefined()
+  })
+
+  test("the Node root's createKomodoRpc is this one; the browser root's is the fetch one", async () => {
+    const nodeRoot = await import('../../src/node.js')
+    const browserRoot = await import('../../src/index.js')
+    expect(nodeRoot.createKomodoRpc).toBe(createKomodoRpc)
+    expect(browserRoot.createKomodoRpc).not.toBe(createKomodoRpc)
+  })
+
+  test("the exchange's bounds hold over node:http: redirect, size, truncation, timeout", async () => {
+    const rpc = createKomodoRpc({ url, user: 'u', password: 'p', maxResponseBytes: 1000, timeoutMs: 300 })
+    misbehave = (res) => res.writeHead(302, { location: 'http://127.0.0.1:1/' }).end()
+    await expect(rpc.getblockcount()).rejects.toMatchObject({ code: 'RPC_REDIRECT' })
+    misbehave = (res) => res.writeHead(200, { 'content-length': '5000' }).end('x'.repeat(5000))
+    await expect(rpc.getblockcount()).rejects.toMatchObject({ code: 'RESPONSE_TOO_LARGE' })
+    misbehave = (res) => {
+      res.writeHead(200, { 'content-length': '100' })
+      res.write('{"result":')
+      setTimeout(() => res.destroy(), 20)
+    }
+    await expect(rpc.getblockcount()).rejects.toMatchObject({ code: 'RPC_HTTP', details: { reason: 'truncated' } })
+    misbehave = () => undefined // never answers
+    await expect(rpc.getblockcount()).rejects.toMatchObject({ code: 'RPC_TIMEOUT' })
   })
 
   test('a refused connection is RPC_HTTP with the socket code, as over fetch', async () => {
