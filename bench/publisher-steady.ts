@@ -68,7 +68,11 @@ const info = await new Promise<{ url: string; user: string; password: string; pr
     child.once('exit', (code) => reject(new Error(`the devnet exited (${code})`)))
   },
 )
-const rpcAt = (url: string): KomodoRpc => createKomodoRpc({ url, user: info.user, password: info.password })
+// the client the Node root exports (node:http with a keep-alive agent, since issue 34), else the fetch one
+const nodeClient = (await import('../src/rpc/node-client.js' as string).catch(() => undefined)) as
+  { createKomodoRpc: typeof createKomodoRpc } | undefined
+const makeRpc = nodeClient?.createKomodoRpc ?? createKomodoRpc
+const rpcAt = (url: string): KomodoRpc => makeRpc({ url, user: info.user, password: info.password })
 const rpc = rpcAt(info.url)
 const view = createRpcView(rpc)
 const mine = (n = 1) => rpc.call('generate', [n])

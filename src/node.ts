@@ -16,3 +16,5 @@ export type { DevnetNode } from './devnet/node.js'
 export type { DevnetLogEntry, DevnetLogger } from './devnet/log.js'
 export { fileJournal } from './publisher/file-journal.js'
 export { readKomodoConf, type KomodoConfSource } from './rpc/conf.js'
+// the komodod client over node:http with a keep-alive agent (the browser root's posts through fetch)
+export { createKomodoRpc } from './rpc/node-client.js'

@@ -12,6 +12,7 @@ export const CHAIN_VIEW_METHODS = /* @__PURE__ */ Object.freeze([
   'getMempool',
   'getHeight',
   'getBlockTimes',
+  'getTipState',
   'broadcast',
 ] as const)
 
@@ -46,8 +47,8 @@ function learning(view: ChainView): Learning {
 /**
  * Wraps a view to count the calls made to it, per method: the figures of a resolver's look-ups (each call is one
  * round trip of a batching source; see docs/wallet/chain-sources.md for the HTTP requests behind each method of
- * the JSON-RPC view). The optional `getTransactions` and `getBlockTimes` are present only when the wrapped view has
- * them. A source that learns which scripts an address stands for (the Electrum view's `addPubkeys`, `addScripts`)
+ * the JSON-RPC view). The optional `getTransactions`, `getBlockTimes` and `getTipState` are present only when the
+ * wrapped view has them. A source that learns which scripts an address stands for (the Electrum view's `addPubkeys`, `addScripts`)
  * keeps learning through the wrapper: those are passed through, uncounted (no round trip), so a wallet over a counted
  * Electrum view still tells it its key and finds its P2PK coins. The counters live in the returned object, nowhere
  * else.
@@ -82,6 +83,7 @@ export function countingView(view: ChainView): CountingView {
     getMempool: wrap('getMempool', view.getMempool),
     getHeight: wrap('getHeight', view.getHeight),
     ...(typeof view.getBlockTimes === 'function' ? { getBlockTimes: wrap('getBlockTimes', view.getBlockTimes) } : {}),
+    ...(typeof view.getTipState === 'function' ? { getTipState: wrap('getTipState', view.getTipState) } : {}),
     broadcast: wrap('broadcast', view.broadcast),
     ...(view.relayPolicy !== undefined ? { relayPolicy: view.relayPolicy } : {}),
     ...learning(view),

@@ -71,6 +71,14 @@ export interface ChainView {
    * is the tip's time minus its block's time, komodod's `CCduration`).
    */
   getBlockTimes?(heights: readonly number[]): Promise<number[]>
+  /**
+   * An identifier of the state the listings answer from: the tip's block hash and the mempool's transactions
+   * (komodod `getbestblockhash` + `getrawmempool`, one round trip). Two equal answers mean `listUnspent`,
+   * `getAddressMempool`, `getAddressHistory`, `getMempool` and `getHeight` answer the same (a txid commits to its
+   * transaction; a block hash to the chain below it, a reorganisation at the same height included), so a wallet may
+   * reuse what it read under the same identifier instead of asking again. Optional.
+   */
+  getTipState?(): Promise<string>
   /** Sends a signed transaction; resolves to its display txid. */
   broadcast(hex: string): Promise<string>
   /**

@@ -176,24 +176,42 @@ export function parseJournal(text: string, oracletxid: string, pubkey: string, n
   return d
 }
 
-/** What {@link journalText} remembers of each entry's text: the state and hex it was written with. @internal */
-export type JournalTextMemo = WeakMap<JournalEntry, { state: JournalState; hex: string | undefined; text: string }>
+/**
+ * What {@link journalText} remembers of each entry's text: the state and hex it was written with, and the text of the
+ * entries from `first` up to this one (valid while `first` is still the journal's first entry and none of them
+ * changed since). @internal
+ */
+export type JournalTextMemo = WeakMap<
+  JournalEntry,
+  { state: JournalState; hex: string | undefined; text: string; first?: JournalEntry; upTo?: string }
+>
 
 /**
  * The journal's text, `JSON.stringify` of `{ version, oracletxid, pubkey, next, compacted, entries }` in that order,
- * each entry's JSON taken from `memo` while its state and hex are those it was written with: a publisher with many
- * unconfirmed samples writes its journal per sample without encoding every entry again. The memo is the caller's.
+ * each entry's JSON taken from `memo` while its state and hex are those it was written with, and the text of the
+ * longest unchanged run of entries from the first taken whole: a publisher with many unconfirmed samples writes its
+ * journal per sample without encoding or joining every entry again. The memo is the caller's.
  * @internal
  * @example await storage.write(journalText(journal, memo))
  */
 export function journalText(d: JournalData, memo: JournalTextMemo): string {
-  const parts = d.entries.map((e) => {
+  const first = d.entries[0]
+  let body = ''
+  // the unchanged run from the first entry: its text as joined when it was last written
+  let i = 0
+  for (; i < d.entries.length; i++) {
+    const e = d.entries[i]!
     const m = memo.get(e)
-    if (m !== undefined && m.state === e.state && m.hex === e.hex) return m.text
-    const text = JSON.stringify(e)
-    memo.set(e, { state: e.state, hex: e.hex, text })
-    return text
-  })
+    if (m === undefined || m.state !== e.state || m.hex !== e.hex || m.first !== first || m.upTo === undefined) break
+    body = m.upTo
+  }
+  for (; i < d.entries.length; i++) {
+    const e = d.entries[i]!
+    const m = memo.get(e)
+    const text = m !== undefined && m.state === e.state && m.hex === e.hex ? m.text : JSON.stringify(e)
+    body = i === 0 ? text : `${body},${text}`
+    memo.set(e, { state: e.state, hex: e.hex, text, first, upTo: body })
+  }
   const head = JSON.stringify({
     version: d.version,
     oracletxid: d.oracletxid,
@@ -201,7 +219,7 @@ export function journalText(d: JournalData, memo: JournalTextMemo): string {
     next: d.next,
     compacted: d.compacted,
   })
-  return `${head.slice(0, -1)},"entries":[${parts.join(',')}]}`
+  return `${head.slice(0, -1)},"entries":[${body}]}`
 }
 
 /**

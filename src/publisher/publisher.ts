@@ -874,8 +874,12 @@ export async function createOraclePublisher(options: OraclePublisherOptions): Pr
     for (const e of journal.entries) if (e.state === 'signed') await send(e, o.signal)
     const prev = entryOf(seq - 1)
     if (!own && prev !== undefined && prev.state === 'sent') await visible(prev, o.signal)
-    if (pending.list().length > (signers === undefined ? 32 : 256))
+    if (pending.list().length > (signers === undefined ? 32 : 256)) {
+      // the samples confirmed since are forgotten in one batch first (refresh), so that the reconcile does not
+      // ask for them one by one
+      await refresh()
       await retrying('read the mempool', () => pending.reconcile(base), seq, o.signal)
+    }
     let r: WalletResult
     try {
       r =

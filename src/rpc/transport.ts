@@ -17,7 +17,10 @@ export type RpcTransportOptions = {
    * abandoned while it streams (or at once, from its `Content-Length`) with `RESPONSE_TOO_LARGE`.
    */
   maxResponseBytes?: number
-  /** Custom fetch (tests, proxies). Defaults to `globalThis.fetch`. Called with `redirect: 'manual'`. */
+  /**
+   * Custom fetch (tests, proxies). Defaults to `globalThis.fetch` (on the Node root, `createKomodoRpc` passes node:http
+   * with a keep-alive agent of the client's own). Called with `redirect: 'manual'`.
+   */
   fetch?: typeof fetch
 }
 

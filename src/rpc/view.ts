@@ -9,6 +9,7 @@ import { bytesToHex, hexToBytes } from '../bytes/hex.js'
 import { equalBytes } from '../bytes/utils.js'
 import { base58checkDecode } from '../address/base58check.js'
 import { classifyScript } from '../script/classify.js'
+import { sha256 } from '../hash/index.js'
 import { parseTransaction, txidOfBytes } from '../tx/codec.js'
 import type { Transaction } from '../tx/types.js'
 import type { AddressMempool, ChainUtxo, ChainView, HistoryEntry, MempoolSpend } from '../cctx/types.js'
@@ -22,6 +23,8 @@ import {
   parseAddressMempool,
   parseAddressUtxos,
   parseHexString,
+  parseTxid,
+  parseTxidList,
   type AddressDelta,
   type AddressMempoolDelta,
   type AddressUtxo,
@@ -63,6 +66,8 @@ const RPC_INVALID_ADDRESS_OR_KEY = -5
  *   transaction's height and position in its block; `getaddresstxids` has no heights), each transaction once;
  * - `getBlockTimes` = one batch of `getblock "<height>" 1` (komodod reads a digit string as a height; the answer's
  *   `height` must be the one asked), its `time`; a height above the tip is the daemon's -8 "Block height out of range";
+ * - `getTipState` = one batch of `getbestblockhash` and `getrawmempool` (komodod's src/rpc/blockchain.cpp): the tip's
+ *   hash, the mempool's size and the SHA-256 of its sorted txids;
  * - `getMempool` = `getrawmempool`, `getHeight` = `getblockcount`, `broadcast` = `sendrawtransaction` (its txid is
  *   checked to be the hash of the bytes sent; a refusal is the client's `RpcError` RPC_ERROR with the daemon's
  *   code and text).
@@ -208,6 +213,20 @@ export function createRpcView(rpc: KomodoRpc, options: RpcViewOptions = {}): Cha
     },
 
     getMempool: () => rpc.getrawmempool(callOptions),
+
+    getTipState: async () => {
+      const calls: RpcBatchCall[] = [
+        { method: 'getbestblockhash', params: [] },
+        { method: 'getrawmempool', params: [] },
+      ]
+      const replies = await rpc.batch(calls, callOptions)
+      for (const r of replies) if (!r.ok) throw r.error
+      const [tip, mempool] = replies as { ok: true; result: ExactJson }[]
+      const hash = await parsed(rpc, 'getbestblockhash', tip!.result, parseTxid)
+      const txids = (await parsed(rpc, 'getrawmempool', mempool!.result, parseTxidList)).sort()
+      const digest = bytesToHex(sha256(new TextEncoder().encode(txids.join(','))))
+      return `${hash}:${txids.length}:${digest}`
+    },
 
     getHeight: () => rpc.getblockcount(callOptions),
 

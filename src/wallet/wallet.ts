@@ -27,6 +27,7 @@ import {
 } from '../modules/registry/reads.js'
 import { StateReader } from '../cctx/resolve.js'
 import { TxCache } from '../cctx/tx-cache.js'
+import { memoListings } from './listing-memo.js'
 import { ASSET_CHAIN_POLICY, TOKEL_POLICY, checkRelayPolicy, type RelayPolicy } from '../tx/policy.js'
 
 /** How to make a wallet. Give `privateKey` (32 bytes, hex or WIF) or `signer`; `view` is the chain source. */
@@ -389,6 +390,18 @@ export function walletOver(options: WalletOptions, tables: WalletTables): Record
     throw new KomodoCcError('ARG_INVALID', 'createWallet: options.txCache expected a TxCache', { name: 'txCache' })
   const txCache = options.txCache ?? new TxCache()
   const pending = new PendingSet()
+  /**
+   * The listings read under the source's current tip state (`getTipState`: the tip's hash and the mempool's txids),
+   * answered again while it is unchanged; dropped by anything this wallet sends and by any failed call.
+   */
+  let listings: { tip: string; view: ChainView } | undefined
+  const source = async (): Promise<ChainView> => {
+    if (typeof view.getTipState !== 'function') return view
+    const tip = await view.getTipState()
+    if (typeof tip !== 'string') return view
+    if (listings?.tip !== tip) listings = { tip, view: memoListings(view) }
+    return listings.view
+  }
   const store = options.pendingStore === undefined ? undefined : bindPendingStore(options.pendingStore, pending)
   /** Reconciles with the node, saving the set when it shrank. */
   const reconcile = async (): Promise<void> => {
@@ -411,9 +424,10 @@ export function walletOver(options: WalletOptions, tables: WalletTables): Record
   ): Promise<WalletResult> => {
     const sign = o.sign !== false
     await reconcile()
-    const changePubkey = options.change === undefined ? undefined : await options.change(pending.view(view))
+    const listed = await source()
+    const changePubkey = options.change === undefined ? undefined : await options.change(pending.view(listed))
     const ctx: ResolveContext = {
-      view: pending.view(view),
+      view: pending.view(listed),
       pubkey: signer.publicKey,
       ...(changePubkey === undefined ? {} : { changePubkey }),
       chain,
@@ -425,7 +439,13 @@ export function walletOver(options: WalletOptions, tables: WalletTables): Record
       ...(o.signal !== undefined ? { signal: o.signal } : {}),
       txCache,
     }
-    const build = await m.resolve(params, ctx, o.resolve)
+    let build: BuildResult
+    try {
+      build = await m.resolve(params, ctx, o.resolve)
+    } catch (e) {
+      listings = undefined // a look-up that failed (or a lie caught) is asked again next time
+      throw e
+    }
     const changeAddress = changePubkey === undefined ? address : [address, p2pkhAddress(changePubkey, chain)]
     const inspection = checkBuilt(build, {
       method: m.method,
@@ -438,6 +458,7 @@ export function walletOver(options: WalletOptions, tables: WalletTables): Record
     const out = { txid: build.txid, hex: build.hex, fee: build.fee, inspection, build }
     if (!sign || o.broadcast === false) return { ...out, broadcast: false }
     if (o.signal?.aborted === true) throw new KomodoCcError('ABORTED', `${m.method} was aborted before broadcast`)
+    listings = undefined // what this wallet sends changes what the listings answer
     if (store !== undefined) {
       // on storage before it can reach the node: a crash during the broadcast leaves it pending, not forgotten
       pending.add(build, true)
@@ -493,7 +514,13 @@ export function walletOver(options: WalletOptions, tables: WalletTables): Record
       )
     return serial(async () => {
       await reconcile()
-      return r.read(new StateReader(pending.view(view), undefined, txCache), params, { pubkey, chain })
+      const got = await source()
+      try {
+        return await r.read(new StateReader(pending.view(got), undefined, txCache), params, { pubkey, chain })
+      } catch (e) {
+        listings = undefined
+        throw e
+      }
     })
   }
 
@@ -509,6 +536,7 @@ export function walletOver(options: WalletOptions, tables: WalletTables): Record
         const p = pending.list().find((x) => x.txid === String(txid).toLowerCase())
         if (p === undefined)
           throw new KomodoCcError('ARG_INVALID', `no pending transaction ${String(txid)}`, { name: 'txid' })
+        listings = undefined
         const sent = await view.broadcast(p.hex)
         pending.add(p.result, false)
         await store?.save()

@@ -12,6 +12,7 @@ const base = (): ChainView => ({
   getMempool: async () => [],
   getHeight: async () => 7,
   getBlockTimes: async (hs) => hs.map((h) => 1000 + h),
+  getTipState: async () => 'tip:0:mempool',
   broadcast: async () => {
     throw new KomodoCcError('RPC_ERROR', 'refused')
   },
@@ -31,6 +32,7 @@ describe('countingView', () => {
     await c.view.getAddressMempool('R1')
     await c.view.getAddressHistory('R1')
     await c.view.getMempool()
+    expect(await c.view.getTipState!()).toBe('tip:0:mempool')
     await expect(c.view.broadcast('00')).rejects.toMatchObject({ code: 'RPC_ERROR' })
     expect(c.counts).toEqual({
       getTransaction: 2,
@@ -41,14 +43,15 @@ describe('countingView', () => {
       getMempool: 1,
       getHeight: 1,
       getBlockTimes: 1,
+      getTipState: 1,
       broadcast: 1,
     })
-    expect(c.total()).toBe(10)
+    expect(c.total()).toBe(11)
     c.reset()
     expect(c.total()).toBe(0)
   })
   test('a view without the optional methods stays without them; a synchronous throw becomes a rejection', async () => {
-    const { getTransactions: _g, getBlockTimes: _b, ...rest } = base()
+    const { getTransactions: _g, getBlockTimes: _b, getTipState: _t, ...rest } = base()
     const c = countingView({
       ...rest,
       getHeight: () => {
@@ -56,6 +59,7 @@ describe('countingView', () => {
       },
     })
     expect(c.view.getTransactions).toBeUndefined()
+    expect(c.view.getTipState).toBeUndefined()
     expect(c.view.getBlockTimes).toBeUndefined()
     await expect(c.view.getHeight()).rejects.toMatchObject({ code: 'RPC_HTTP' })
     expect(c.counts.getHeight).toBe(1)

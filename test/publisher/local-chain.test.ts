@@ -116,6 +116,37 @@ describe('the journal text', () => {
     d.entries[0]!.state = 'confirmed'
     delete d.entries[0]!.hex
     expect(journalText(d, memo)).toBe(JSON.stringify(d))
+    // a change in the middle (the joined text of the entries before it is reused, not that of the ones after)
+    d.entries[1]!.state = 'confirmed'
+    expect(journalText(d, memo)).toBe(JSON.stringify(d))
+    // a new entry, then the first one compacted away
+    d.entries.push({ ...d.entries[2]!, seq: d.entries[2]!.seq + 1 })
+    expect(journalText(d, memo)).toBe(JSON.stringify(d))
+    d.entries.shift()
+    d.compacted += 1
+    expect(journalText(d, memo)).toBe(JSON.stringify(d))
     await dev.mine(1)
   }, 60_000)
+})
+
+describe('a long burst', () => {
+  test('past 256 samples the pending set is trimmed with the confirmed samples asked in one batch, not one by one', async () => {
+    const Q = await fundedKey(dev, 'long burst')
+    const oracle = await registeredOracle(dev, Q, 'L', 'BURST')
+    await subscribe(dev, oracle, Q, 300)
+    const c = countingView(dev.view)
+    const pub = await createOraclePublisher({ oracletxid: oracle, privateKey: Q.priv, view: c.view, pollMs: 0 })
+    c.reset()
+    for (let i = 0; i < 270; i++) {
+      await pub.publish([BigInt(i)])
+      if ((i + 1) % 40 === 0) await dev.mine(1)
+    }
+    // 270 broadcasts; past 256 pending: one refresh (getMempool + getTransactions) and one reconcile (getMempool)
+    // per sample while the set stays above 256 — never a getTransaction per confirmed sample
+    expect(c.counts.broadcast).toBe(270)
+    expect(c.counts.getTransaction).toBe(0)
+    expect(c.total()).toBeLessThan(270 * 1.2)
+    await pub.close()
+    await dev.mine(1)
+  }, 120_000)
 })
