@@ -45,6 +45,43 @@ function isChain(file, seen = new Set()) {
   return hit
 }
 
+// vitest runs test files in shared workers (isolate: false: each worker imports the library once, not once a file);
+// a file that mocks modules, fakes timers or spies on globals, itself or through a helper it imports, gets a fresh
+// worker of its own (vitest.config.ts), so what it replaces cannot reach another file.
+const ISOLATE = /\bvi\.(?:mock|doMock|unmock|hoisted|stubGlobal|stubEnv|resetModules|useFakeTimers|spyOn)\(/
+const isolateMemo = new Map()
+function needsIsolation(file, seen = new Set()) {
+  if (isolateMemo.has(file)) return isolateMemo.get(file)
+  if (seen.has(file)) return false
+  seen.add(file)
+  let text
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch {
+    return false
+  }
+  let hit = ISOLATE.test(text)
+  if (!hit)
+    for (const m of text.matchAll(/from '(\.{1,2}\/[^']+)'/g)) {
+      const target = resolve(dirname(file), m[1]).replace(/\.js$/, '.ts')
+      if (!target.startsWith(join(root, 'test'))) continue
+      if (needsIsolation(target, seen)) {
+        hit = true
+        break
+      }
+    }
+  isolateMemo.set(file, hit)
+  return hit
+}
+
+/** The test files that need a worker of their own (they mock, fake timers or spy), relative to the root, sorted. */
+export function isolatedFiles() {
+  return walk(join(root, 'test'))
+    .filter((f) => f.endsWith('.test.ts') && needsIsolation(f))
+    .map((f) => relative(root, f))
+    .sort()
+}
+
 /** The test files of one group, relative to the repository root, sorted. */
 export function testGroup(group) {
   const files = walk(join(root, 'test')).filter((f) => f.endsWith('.test.ts'))

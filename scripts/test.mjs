@@ -1,7 +1,11 @@
 #!/usr/bin/env node
 // Runs the whole vitest suite (or, with `--group unit|chain`, one group of scripts/test-groups.mjs), then prints one
 // plain summary line ("tests: N passed, N failed, N skipped") that CI systems can read, and exits with vitest's status.
-import { spawnSync } from 'node:child_process'
+// With `--checks` (npm test) the typecheck, the format check and the API docs check run beside vitest, each in its
+// own process at a lower priority (they fill the time vitest's workers spend waiting), their output printed when they
+// end; the exit status is non-zero if any of them or vitest failed.
+import { spawn } from 'node:child_process'
+import { setPriority } from 'node:os'
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -14,6 +18,38 @@ rmSync(out, { force: true })
 rmSync(judged, { recursive: true, force: true })
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs')
 const args = process.argv.slice(2)
+const c = args.indexOf('--checks')
+if (c >= 0) args.splice(c, 1)
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+// typedoc's own type errors are the typecheck's (the same tsconfig): --skipErrorChecking halves its time
+const CHECKS = [
+  ['typecheck', ['run', '-s', 'typecheck']],
+  ['format', ['run', '-s', 'format:check']],
+  ['docs', ['run', '-s', 'docs:check', '--', '--skipErrorChecking']],
+]
+const started = Date.now()
+const secs = () => ((Date.now() - started) / 1000).toFixed(0)
+/** Runs a command, its output kept; resolves with its exit status once it has ended and been reported. */
+function check(name, argv) {
+  return new Promise((done) => {
+    const child = spawn(npm, argv, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+    try {
+      setPriority(child.pid, 10)
+    } catch {
+      // not allowed here: it runs at vitest's priority
+    }
+    let out = ''
+    child.stdout.on('data', (d) => (out += d))
+    child.stderr.on('data', (d) => (out += d))
+    child.on('error', (e) => ((out += String(e)), done(1)))
+    child.on('close', (code) => {
+      const ok = code === 0
+      process.stdout.write(`\n[${name}] ${ok ? 'passed' : `FAILED (exit ${code})`} at ${secs()} s\n${ok ? '' : out}`)
+      done(ok ? 0 : 1)
+    })
+  })
+}
+const checks = c >= 0 ? CHECKS.map(([name, argv]) => check(name, argv)) : []
 const g = args.indexOf('--group')
 if (g >= 0) {
   const group = args[g + 1]
@@ -23,11 +59,16 @@ if (g >= 0) {
   }
   args.splice(g, 2, ...testGroup(group))
 }
-const res = spawnSync(
-  process.execPath,
-  [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args],
-  { cwd: root, stdio: 'inherit' },
-)
+const status = await new Promise((done) => {
+  const child = spawn(
+    process.execPath,
+    [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args],
+    { cwd: root, stdio: 'inherit' },
+  )
+  child.on('error', () => done(1))
+  child.on('close', (code) => done(code ?? 1))
+})
+const failedChecks = (await Promise.all(checks)).filter((s) => s !== 0).length
 // what komodod's own validators judged (test/_util/komodod-judge.ts writes one file per test file)
 if (existsSync(judged)) {
   const stats = readdirSync(judged).map((f) => JSON.parse(readFileSync(join(judged, f), 'utf8')))
@@ -50,4 +91,5 @@ if (existsSync(out)) {
     process.exit(1)
   }
 }
-process.exit(res.status ?? 1)
+if (c >= 0) console.log(`${CHECKS.length - failedChecks} of ${CHECKS.length} checks passed; ${secs()} s in all`)
+process.exit(status !== 0 ? status : failedChecks > 0 ? 1 : 0)

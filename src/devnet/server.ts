@@ -82,7 +82,10 @@ export type DevnetOptions = {
   privateKey?: Uint8Array | string
   /** Largest request body accepted, in bytes (default 8 MiB; a 2 MB transaction is 4 MB of hex). */
   maxBodyBytes?: number
-  /** Seconds a client has to send a whole request, headers and body (default 30; headers within min(10, this)). */
+  /**
+   * Seconds a client has to send a whole request, headers and body (default 30, komodod's `-rpcservertimeout`;
+   * headers within min(10, this)); also how long an idle kept-alive connection stays open.
+   */
   requestTimeout?: number
   /** Most connections open at once; further ones are closed at once (default 512). */
   maxConnections?: number
@@ -368,7 +371,9 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       handle(node, req, res, http)
     },
   )
-  server.keepAliveTimeout = 5_000
+  // an idle kept-alive connection is closed after requestTimeout, as komodod's one -rpcservertimeout covers requests
+  // and idle connections (httpserver.cpp InitHTTPServer: evhttp_set_timeout); handle() keeps Node from advertising it
+  server.keepAliveTimeout = requestMs
   server.maxConnections = maxConnections
   await new Promise<void>((resolve, reject) => {
     server.once('error', (e) =>
@@ -663,6 +668,11 @@ function send(res: ServerResponse, status: number, body: string, headers: Record
 }
 
 function handle(node: DevnetNode, req: IncomingMessage, res: ServerResponse, limits: HttpLimits): void {
+  // No `Keep-Alive: timeout=N` (Node adds one unless the response names its connection; komodod's libevent sends
+  // none): a client told N keeps the connection for N less a margin counted on its own clock, and undici counts in
+  // 500 ms ticks that fall behind under load, so it reused connections the server had just closed (ECONNRESET,
+  // UND_ERR_SOCKET). Untold, clients keep theirs for a few seconds (undici 4 s), far inside requestTimeout.
+  if (res.shouldKeepAlive) res.setHeader('connection', 'keep-alive')
   req.on('error', () => {
     res.destroy()
   })

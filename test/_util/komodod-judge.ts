@@ -28,7 +28,7 @@ type Exemption = { reason: string; nonStandard?: boolean; invalid?: boolean }
 const chains = new Set<DevChain>()
 const exemptions = new WeakMap<DevChain, Exemption>()
 const settings = new WeakMap<DevChain, OracleChain>()
-const PATCHED = Symbol.for('komodo-cc.komodod-judge')
+const ORIGINAL = Symbol.for('komodo-cc.komodod-judge')
 
 /**
  * Lets a test keep a chain out of the judge (a chain it fabricates with blocks no node would accept), or accept a
@@ -46,16 +46,16 @@ export function judgeWith(chain: DevChain, options: OracleChain): void {
 
 // Imported in a hook, not at the top: a setup file's static imports load before the test file's `vi.mock`s apply, and
 // would bind the library to unmocked modules (test/hash/blake2b-wasm.test.ts mocks the WASM kernel).
+// Wrapped again for every test file: in a worker that runs several files (vitest.config.ts, isolate: false) the
+// library is loaded once, while this setup file runs afresh for each file with a fresh `chains`.
 beforeAll(async () => {
   const { DevChain } = await import('../../src/devnet/chain.js')
-  const proto = DevChain.prototype as DevChain & { [PATCHED]?: true }
-  if (proto[PATCHED] === true) return
-  const connect = proto.connectBlock
+  const proto = DevChain.prototype as DevChain & { [ORIGINAL]?: DevChain['connectBlock'] }
+  const connect = (proto[ORIGINAL] ??= proto.connectBlock)
   proto.connectBlock = function (this: DevChain, ...args: Parameters<DevChain['connectBlock']>) {
     chains.add(this)
     return connect.apply(this, args)
   }
-  proto[PATCHED] = true
 })
 
 afterAll(() => {
@@ -69,6 +69,7 @@ afterAll(() => {
     console.warn(`\n*** ${msg} ***\n`)
     return
   }
+  const started = performance.now()
   let txs = 0
   let exempt = 0
   let overPolicy = 0
@@ -136,7 +137,15 @@ afterAll(() => {
   mkdirSync(STATS, { recursive: true })
   writeFileSync(
     join(STATS, createHash('sha256').update(name).digest('hex').slice(0, 16) + '.json'),
-    JSON.stringify({ file: name, chains: judged.length, exempt, txs, policy: overPolicy, failures: failures.length }),
+    JSON.stringify({
+      file: name,
+      chains: judged.length,
+      exempt,
+      txs,
+      policy: overPolicy,
+      failures: failures.length,
+      ms: Math.round(performance.now() - started),
+    }),
   )
   if (failures.length > 0)
     throw new Error(

@@ -217,7 +217,11 @@ describe('gateways on the devnet: bind → deposit (own-chain proof) → claim �
     expect(acceptedDry(t)).toMatch(/^[0-9a-f]{64}$/)
     // a normal input in front: every input but the last must be CC
     const u = clone(validClaim)
-    const c = dev.chain.walletUtxos().find((x) => (x.height ?? 0) > 0 && !dev.chain.spentInMempool(x.txid, x.vout))!
+    // a coin whose change (less a 10000 sat fee) is no dust: under some seeds the first confirmed coin is 10000 sat,
+    // and a 0-sat change is refused by the relay policy before the validator is reached
+    const c = dev.chain
+      .walletUtxos()
+      .find((x) => (x.height ?? 0) > 0 && x.satoshis > 20_000n && !dev.chain.spentInMempool(x.txid, x.vout))!
     u.vin.unshift({ txid: c.txid, vout: c.vout, scriptSig: new Uint8Array(0), sequence: 0xffffffff })
     u.vout.splice(u.vout.length - 1, 0, { value: c.satoshis - 10000n, script: p2pkScript(hexToBytes(me)) })
     await refusedBy(u, 'vin.0 is CC for gatewaysclaim!')
@@ -341,7 +345,13 @@ describe('gateways on the devnet: bind → deposit (own-chain proof) → claim �
     await refusedBy(swapped, 'vin.0 is normal for gatewayspartialsign!')
     // another normal input after the marker
     const extraIn = clone(validPartial)
-    const c = dev.chain.walletUtxos().find((x) => (x.height ?? 0) > 0 && !dev.chain.spentInMempool(x.txid, x.vout))!
+    // a coin the partial sign does not already spend (under some seeds the first confirmed coin is its normal input)
+    const used = new Set(extraIn.vin.map((i) => `${i.txid}:${i.vout}`))
+    const c = dev.chain
+      .walletUtxos()
+      .find(
+        (x) => (x.height ?? 0) > 0 && !used.has(`${x.txid}:${x.vout}`) && !dev.chain.spentInMempool(x.txid, x.vout),
+      )!
     extraIn.vin.push({ txid: c.txid, vout: c.vout, scriptSig: new Uint8Array(0), sequence: 0xffffffff })
     await refusedBy(
       extraIn,

@@ -169,18 +169,18 @@ describe('komodo-cc publish', () => {
 
   test('--every 200ms --cmd: the command’s JSON array is each next sample', async () => {
     const stop = new AbortController()
-    // stopped once two samples were sent (counted, not timed: a loaded machine may run fewer in 900 ms)
-    const r = await publish(
-      ['--conf', dev.confPath, '--every', '200ms', '--cmd', 'echo "[7, 700]"'],
-      [],
-      stop.signal,
-      (out) => {
-        if ((out.match(/"event":"sent"/g) ?? []).length >= 2) stop.abort()
-      },
-    )
+    // exactly two samples, whatever the machine's speed: the command answers twice, then waits until the stop (sent
+    // after the second sample went out) kills it, so no third run can slip in before the stop
+    const runs = join(dir, 'every-runs')
+    const cmd =
+      `n=$(cat '${runs}' 2>/dev/null || echo 0); n=$((n+1)); echo $n > '${runs}'; ` +
+      `if [ $n -le 2 ]; then echo "[7, 700]"; else exec sleep 60; fi`
+    const r = await publish(['--conf', dev.confPath, '--every', '200ms', '--cmd', cmd], [], stop.signal, (out) => {
+      if ((out.match(/"event":"sent"/g) ?? []).length >= 2) stop.abort()
+    })
     expect(r.status).toBe(0)
     const sent = r.events.filter((e) => e.event === 'sent')
-    expect(sent.length).toBeGreaterThanOrEqual(2)
+    expect(sent).toHaveLength(2)
     await dev.mine(1)
     expect((await onChain()).filter((s) => s === '7,700').length).toBe(sent.length)
   }, 60_000)
