@@ -1,3 +1,4 @@
+import { compactTarget } from '../electrum/merkle.js'
 import { bytesToHex, hexToBytes } from '../bytes/hex.js'
 import { merkleRoot } from '../tx/merkle.js'
 import { ByteWriter } from '../bytes/writer.js'
@@ -141,22 +142,8 @@ export function devnetBlockHeader(
   return w.finish()
 }
 
-/** `DEVNET_BITS`' target, as the 32 bytes of the hash compare: the hash read as a little-endian number must not exceed it. */
-const DEVNET_TARGET = /* @__PURE__ */ (() => {
-  const t = new Uint8Array(32) // little-endian: 0x0f0f0f << 232
-  t[31] = 0x0f
-  t[30] = 0x0f
-  t[29] = 0x0f
-  return t
-})()
-
-/** True when `hash` (internal byte order, a little-endian number) is at most `DEVNET_BITS`' target. */
-function meetsDevnetTarget(hash: Uint8Array): boolean {
-  for (let i = 31; i >= 0; i--) {
-    if (hash[i]! !== DEVNET_TARGET[i]!) return hash[i]! < DEVNET_TARGET[i]!
-  }
-  return true
-}
+/** The target `DEVNET_BITS` encodes (`arith_uint256::SetCompact`: the one decoder, the light client's too). */
+const DEVNET_TARGET = /* @__PURE__ */ compactTarget(DEVNET_BITS)!
 
 /**
  * The smallest nonce word that makes the devnet header's hash meet its `nBits` (about 17 tries on average: the target
@@ -170,8 +157,8 @@ export function devnetBlockNonce(
   height: number,
 ): { nonce: number; hash: string } {
   for (let nonce = 0; ; nonce++) {
-    const h = sha256d(devnetBlockHeader(prevHash, root, time, height, nonce))
-    if (meetsDevnetTarget(h)) return { nonce, hash: internalBytesToTxid(h) }
+    const hash = internalBytesToTxid(sha256d(devnetBlockHeader(prevHash, root, time, height, nonce)))
+    if (BigInt('0x' + hash) <= DEVNET_TARGET) return { nonce, hash } // display order is the big-endian number
   }
 }
 

@@ -1,9 +1,7 @@
 // Assets v2 builders (the NFT's life on Tokel's DEX): ask, fill with the royalty paid, cancel, bid — layouts from
 // tokel src/cc/CCassetstx_impl.h, judged by Tokel's own validators when the oracle is built (.ccoracle-tokel/).
 import { describe, expect, test } from 'vitest'
-import { existsSync } from 'node:fs'
 import { execFileSync } from 'node:child_process'
-import { join } from 'node:path'
 import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
 import { TKLTEST } from '../../src/address/chain.js'
 import { buildTokenV2CreateTokel } from '../../src/modules/tokensv2/build.js'

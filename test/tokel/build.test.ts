@@ -2,9 +2,7 @@
 // from Tokel's fork into .ccoracle-tokel/, see shared/komodod-oracle/tokel/README.md; those checks are skipped when
 // the binary has not been built).
 import { describe, expect, test } from 'vitest'
-import { existsSync } from 'node:fs'
 import { execFileSync } from 'node:child_process'
-import { join } from 'node:path'
 import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
 import { TOKEL, TKLTEST } from '../../src/address/chain.js'
 import {
