@@ -4,11 +4,10 @@ import type { CcModule } from '../cc/eval.js'
 import { batonKey } from '../cc/address.js'
 import { pubkeyBytes } from '../address/address.js'
 import { ccScriptParts } from '../script/classify.js'
-import { parseCcV2Script } from '../script/ccv2.js'
 import { pushData } from '../script/script.js'
-import { createSighasher } from '../tx/sighash.js'
+import { createOverwinterSighasher } from '../tx/sighash.js'
 import { serializeTransaction, txidOfBytes } from '../tx/codec.js'
-import { keySigner, signTransaction, nobleSecp256k1, type Prevout, type Signer } from '../tx/sign.js'
+import { keySigner, signSpending, nobleSecp256k1, type Prevout, type Signer, type SpendKinds } from '../tx/sign.js'
 import type { Transaction } from '../tx/types.js'
 import type { CheckedContext } from './context.js'
 import type { FinalizedTx } from './finalize.js'
@@ -52,7 +51,15 @@ export type BuildResult = {
  * input's sighash. Every key and public key it derives lives only in this call.
  * @internal used by every module builder
  */
-export function completeBuild(fin: FinalizedTx, ctx: CheckedContext, module: CcModule): BuildResult {
+export function completeBuild(
+  fin: FinalizedTx,
+  ctx: CheckedContext,
+  module: CcModule,
+  ccv2: SpendKinds['v2'] = null,
+): BuildResult {
+  // what this module's transactions spend: a v1 module's never spend a CC v2 output (its bundle holds no v2 decoder);
+  // Tokel's v2 modules pass parseCcV2Script
+  const kinds: SpendKinds = { v2: ccv2, sighasher: createOverwinterSighasher }
   const prevouts: Prevout[] = fin.plans.map((p) =>
     p.kind === 'cc'
       ? { value: p.utxo.satoshis, script: p.utxo.script, condition: p.condition }
@@ -60,10 +67,10 @@ export function completeBuild(fin: FinalizedTx, ctx: CheckedContext, module: CcM
   )
   // Each input's sighash; signTransaction computes its own, so a signed build only pays for these when read.
   const describeInputs = (): BuiltInput[] => {
-    const hasher = createSighasher(fin.tx, { blake2b: ctx.blake2b })
+    const hasher = createOverwinterSighasher(fin.tx, { blake2b: ctx.blake2b })
     return fin.plans.map((p, i) => {
       // a CC v2 output signs its v1 condition script (Tokel FinalizeCCV2Tx)
-      const v2 = parseCcV2Script(p.utxo.script)
+      const v2 = ccv2 === null ? null : ccv2(p.utxo.script)
       const cc = v2 === null ? ccScriptParts(p.utxo.script) : null
       const scriptCode =
         v2 !== null
@@ -97,11 +104,17 @@ export function completeBuild(fin: FinalizedTx, ctx: CheckedContext, module: CcM
     }
     if (fin.plans.some((p) => p.role === 'baton')) keys.push(batonSignerOf(ctx))
     try {
-      tx = signTransaction(fin.tx, prevouts, keys, {
-        ...(ctx.branchId === undefined ? {} : { branchId: ctx.branchId }),
-        ...(ctx.backend === undefined ? {} : { backend: ctx.backend }),
-        ...(ctx.blake2b === undefined ? {} : { blake2b: ctx.blake2b }),
-      })
+      tx = signSpending(
+        fin.tx,
+        prevouts,
+        keys,
+        {
+          ...(ctx.branchId === undefined ? {} : { branchId: ctx.branchId }),
+          ...(ctx.backend === undefined ? {} : { backend: ctx.backend }),
+          ...(ctx.blake2b === undefined ? {} : { blake2b: ctx.blake2b }),
+        },
+        kinds,
+      )
     } catch (e) {
       if (e instanceof KomodoCcError && e.code === 'SIGNER_FAILED')
         throw new KomodoCcError(

@@ -1,6 +1,6 @@
 // SHA-256 (FIPS 180-4), written for short messages: addresses, txids and condition fingerprints hash 20–200 bytes,
 // where a general streaming API's per-call setup costs more than the compression itself. The compression function
-// is generated with its rounds unrolled (./sha256-compress.ts, from scripts/gen-sha256.mjs). Measured against
+// is generated with 16 rounds written out (./sha256-compress.ts, from scripts/gen-sha256.mjs). Measured against
 // @noble/hashes in bench/address.bench.ts; verified against node:crypto in test/address/address.test.ts.
 import { sha256Compress } from './sha256-compress.js'
 

@@ -188,15 +188,34 @@ export function createSighasher(
   tx: Transaction,
   options: { blake2b?: Blake2bMode } = {},
 ): (inputIndex: number | null, options: SighashOptions) => Uint8Array {
+  if (!tx.overwintered) {
+    blake2bMode(options?.blake2b, 'blake2b') // checked here too, though no BLAKE2b runs
+    return (inputIndex, options) => legacySighash(tx, inputIndex, options)
+  }
+  return createOverwinterSighasher(tx, options)
+}
+
+/**
+ * {@link createSighasher} for Overwinter v3 and Sapling v4 transactions only (`TX_VERSION` for any other): what a
+ * module builder signs with, since it builds v4 alone (its bundle then holds no pre-Overwinter sighash).
+ * @throws KomodoCcError TX_VERSION | SIGHASH_INVALID | INT_RANGE | BYTES_TYPE | ARG_INVALID
+ * @internal used by tx/sign.ts and cctx/complete.ts
+ * @example const h = createOverwinterSighasher(tx); h(0, { scriptCode, value: 100000000n })
+ */
+export function createOverwinterSighasher(
+  tx: Transaction,
+  options: { blake2b?: Blake2bMode } = {},
+): (inputIndex: number | null, options: SighashOptions) => Uint8Array {
   const mode = blake2bMode(options?.blake2b, 'blake2b')
   const v3 = tx.overwintered && tx.version === 3 && tx.versionGroupId === OVERWINTER_VERSION_GROUP_ID
   const v4 = tx.overwintered && tx.version === 4 && tx.versionGroupId === SAPLING_VERSION_GROUP_ID
-  if (tx.overwintered && !v3 && !v4)
+  if (!v3 && !v4)
     throw new KomodoCcError(
       'TX_VERSION',
-      `no signature hash for overwintered v${tx.version} with group ${tx.versionGroupId}`,
+      tx.overwintered
+        ? `no signature hash for overwintered v${tx.version} with group ${tx.versionGroupId}`
+        : 'a pre-Overwinter transaction where an Overwinter v3 or Sapling v4 one was expected',
     )
-  if (!tx.overwintered) return (inputIndex, options) => legacySighash(tx, inputIndex, options)
   let parts: SighashParts | undefined
   // the first 128 preimage bytes depend only on the transaction, the hash type and the branch id: their
   // compressed BLAKE2b state is kept per (hashType, branchId) and each input only hashes the rest

@@ -19,7 +19,7 @@ import { ccScriptSig, MAX_CC_SCRIPTSIG_PUSH } from '../script/cc.js'
 import { parseCcV2Script } from '../script/ccv2.js'
 import { getOp, pushData } from '../script/script.js'
 import { checkedDerSize, derInto, derToCompact, isLowS } from './der.js'
-import { createSighasher, SIGHASH_ALL } from './sighash.js'
+import { createOverwinterSighasher, createSighasher, SIGHASH_ALL } from './sighash.js'
 import type { Blake2bMode } from '../hash/blake2b.js'
 import type { Transaction } from './types.js'
 
@@ -186,6 +186,20 @@ export type SignOptions = {
 }
 
 type Kind = 'p2pk' | 'p2pkh' | 'cc'
+
+/**
+ * What a signing call knows how to spend beyond P2PK, P2PKH and CC v1: `v2` reads a CC v2 (Tokel mixed-mode) output
+ * (`parseCcV2Script`), or null where none can occur; `sighasher` makes the signature hashes (`createSighasher`, or
+ * `createOverwinterSighasher` for a transaction known to be v3/v4). `signTransaction` takes both in full; a module
+ * builder passes what its own transactions need, so a v1 module's bundle holds neither the v2 decoder nor the
+ * pre-Overwinter sighash (docs/perf.md, bundle sizes).
+ * @internal
+ */
+export type SpendKinds = {
+  v2: ((script: Uint8Array) => { condition: Uint8Array } | null) | null
+  sighasher: typeof createSighasher
+}
+const ALL_KINDS: SpendKinds = { v2: parseCcV2Script, sighasher: createSighasher }
 type Job = { index: number; kind: Kind; digest: Uint8Array; signers: AsyncSigner[]; condition?: CcCondition }
 
 function secpKeys(c: CcCondition, out: Uint8Array[] = []): Uint8Array[] {
@@ -228,6 +242,7 @@ function plan(
   prevouts: readonly Prevout[],
   keys: readonly (Uint8Array | AsyncSigner)[],
   options: SignOptions,
+  kinds: SpendKinds,
 ): { jobs: Job[]; hashType: number } {
   if (typeof options !== 'object' || options === null)
     throw new KomodoCcError('ARG_INVALID', 'options expected an object')
@@ -235,7 +250,7 @@ function plan(
   const allowPartial = options.allowPartial === undefined ? false : assertBool(options.allowPartial, 'allowPartial')
   const signers = toSigners(keys, options.backend ?? nobleSecp256k1)
   const hashType = options.hashType ?? SIGHASH_ALL
-  const hasher = createSighasher(tx, { blake2b: options.blake2b })
+  const hasher = kinds.sighasher(tx, { blake2b: options.blake2b })
   const indexes = options.inputs ?? tx.vin.map((_, i) => i)
   const jobs: Job[] = []
   // hash160 of each signer's public key, computed when a P2PKH input first needs it (for this call only)
@@ -246,7 +261,7 @@ function plan(
     const p = prevouts[i]!
     // a CC v2 (mixed-mode, Tokel) output: its condition is the decoded tree's, and the sighash scriptCode is the v1
     // condition script `push(condition) cc` (tokel src/cc/CCtx.cpp FinalizeCCV2Tx, spec tokel-v2 §3.1)
-    const v2 = parseCcV2Script(p.script)
+    const v2 = kinds.v2 === null ? null : kinds.v2(p.script)
     const cc =
       v2 !== null
         ? { condition: v2.condition, ccSubScriptEnd: -1, scriptCode: v1ConditionScript(v2.condition) }
@@ -421,7 +436,22 @@ export function signTransaction(
   keys: readonly (Uint8Array | Signer)[],
   options: SignOptions = {},
 ): Transaction {
-  const { jobs, hashType } = plan(tx, prevouts, keys, options)
+  return signSpending(tx, prevouts, keys, options, ALL_KINDS)
+}
+
+/**
+ * {@link signTransaction} over the spend kinds given (a module builder's: see {@link SpendKinds}).
+ * @internal used by cctx/complete.ts
+ * @example signSpending(tx, prevouts, [key], {}, { v2: null, sighasher: createOverwinterSighasher })
+ */
+export function signSpending(
+  tx: Transaction,
+  prevouts: readonly Prevout[],
+  keys: readonly (Uint8Array | Signer)[],
+  options: SignOptions,
+  kinds: SpendKinds,
+): Transaction {
+  const { jobs, hashType } = plan(tx, prevouts, keys, options, kinds)
   const sigs = jobs.map((job) =>
     job.signers.map((s) => {
       const out = s.sign(job.digest)
@@ -446,7 +476,7 @@ export async function signTransactionAsync(
   keys: readonly (Uint8Array | AsyncSigner)[],
   options: SignOptions = {},
 ): Promise<Transaction> {
-  const { jobs, hashType } = plan(tx, prevouts, keys, options)
+  const { jobs, hashType } = plan(tx, prevouts, keys, options, ALL_KINDS)
   const sigs: Uint8Array[][] = []
   for (const job of jobs) {
     const row: Uint8Array[] = []

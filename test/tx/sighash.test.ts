@@ -5,7 +5,13 @@ import zip243 from '../../vectors/tx/zip243.json' with { type: 'json' }
 import zip143 from '../../vectors/tx/zip143.json' with { type: 'json' }
 import ccSpend from '../../vectors/tx/cc-spend.json' with { type: 'json' }
 import { parseTransaction, serializeTransaction } from '../../src/tx/codec.js'
-import { createSighasher, sighash, sighashParts, sighashPersonalization } from '../../src/tx/sighash.js'
+import {
+  createOverwinterSighasher,
+  createSighasher,
+  sighash,
+  sighashParts,
+  sighashPersonalization,
+} from '../../src/tx/sighash.js'
 import { Blake2b256, blake2b256Personal } from '../../src/hash/blake2b.js'
 import { bytesToHex, hexToBytes } from '../../src/bytes/hex.js'
 import { sha256 } from '../../src/hash/index.js'
@@ -175,6 +181,17 @@ describe('legacy (pre-Overwinter) signature hash', () => {
   })
   test('NOT_AN_INPUT has no legacy meaning', () => {
     expect(() => sighash(tx, null, { scriptCode, value: 0n })).toThrow(code('SIGHASH_INVALID'))
+  })
+  test("a builder's sighasher (Overwinter v3 / Sapling v4 only) refuses it; on v4 it is createSighasher", () => {
+    expect(() => createOverwinterSighasher(tx)).toThrow(code('TX_VERSION'))
+    for (const c of zip243.cases) {
+      const opts = { scriptCode: hexToBytes(c.scriptCode), value: BigInt(c.amount), hashType: c.hashType }
+      const got = createOverwinterSighasher(parseTransaction(c.tx))(c.transparentInput, {
+        ...opts,
+        branchId: c.branchId,
+      })
+      expect(bytesToHex(got)).toBe(c.sighash)
+    }
   })
 })
 

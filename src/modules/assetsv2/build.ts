@@ -5,7 +5,7 @@ import { KomodoCcError } from '../../errors.js'
 import { bytesToHex, hexToBytes } from '../../bytes/hex.js'
 import type { AmountInput } from '../../amount.js'
 import { cc1of1, cc1of2 } from '../../cc/condition.js'
-import { ccV2Script } from '../../script/ccv2.js'
+import { ccV2Script, parseCcV2Script } from '../../script/ccv2.js'
 import { p2pkScript } from '../../script/script.js'
 import { checkContext, checkUtxo, daemonRefusal, type BuildContext } from '../../cctx/context.js'
 import { builderParams } from '../../cctx/params.js'
@@ -99,7 +99,7 @@ export function buildTokenV2Ask(
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
-  return completeBuild(fin, ctx, ASSETSV2_CC)
+  return completeBuild(fin, ctx, ASSETSV2_CC, parseCcV2Script)
 }
 
 /**
@@ -161,7 +161,7 @@ export function buildTokenV2Bid(
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
-  return completeBuild(fin, ctx, ASSETSV2_CC)
+  return completeBuild(fin, ctx, ASSETSV2_CC, parseCcV2Script)
 }
 
 /**
@@ -215,7 +215,7 @@ export function buildTokenV2CancelAsk(
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
-  return completeBuild(fin, ctx, ASSETSV2_CC)
+  return completeBuild(fin, ctx, ASSETSV2_CC, parseCcV2Script)
 }
 
 /**
@@ -308,7 +308,7 @@ export function buildTokenV2FillAsk(
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
-  return completeBuild(fin, ctx, ASSETSV2_CC)
+  return completeBuild(fin, ctx, ASSETSV2_CC, parseCcV2Script)
 }
 
 /**
@@ -419,7 +419,7 @@ export function buildTokenV2CancelBid(
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
-  return completeBuild(fin, ctx, ASSETSV2_CC)
+  return completeBuild(fin, ctx, ASSETSV2_CC, parseCcV2Script)
 }
 
 /**
@@ -503,7 +503,7 @@ export function buildTokenV2FillBid(
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
-  return completeBuild(fin, ctx, ASSETSV2_CC)
+  return completeBuild(fin, ctx, ASSETSV2_CC, parseCcV2Script)
 }
 
 /** The assets global coins output CC1(F6, global), sub-version 0 (`MakeCC1voutMixed`). */

@@ -167,7 +167,7 @@ function createTx(
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
-  return completeBuild(fin, ctx, TOKENSV2_CC)
+  return completeBuild(fin, ctx, TOKENSV2_CC, parseCcV2Script)
 }
 
 /**
@@ -233,7 +233,7 @@ export function buildTokenV2Transfer(
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
-  return completeBuild(fin, ctx, TOKENSV2_CC)
+  return completeBuild(fin, ctx, TOKENSV2_CC, parseCcV2Script)
 }
 
 /**
@@ -392,5 +392,5 @@ export function buildTokenV2TransferMany(
     fee: ctx.fee,
     expiryHeight: ctx.expiryHeight,
   })
-  return completeBuild(fin, ctx, TOKENSV2_CC)
+  return completeBuild(fin, ctx, TOKENSV2_CC, parseCcV2Script)
 }
