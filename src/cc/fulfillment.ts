@@ -471,7 +471,7 @@ export type VerifyFulfillmentOptions = {
    * The secp256k1 check (default @noble/secp256k1, low-S): a backend's `verify` (`tinySecp256k1Backend`), for a
    * verifier that checks many (the devnet). The same rule; only the speed differs.
    */
-  readonly verify?: SecpVerify
+  readonly verify?: (signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array) => boolean
 }
 
 /**
@@ -504,7 +504,7 @@ export function verifyFulfillment(
 }
 
 /** A secp256k1 check of a compact r‖s (low-S) over a 32-byte message: a backend's `verify` (src/tx/sign.ts). */
-export type SecpVerify = (signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array) => boolean
+type SecpVerify = (signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array) => boolean
 
 /**
  * The checks of {@link verifyFulfillment} after the condition comparison, on a decoded fulfillment (strictly decoded,
