@@ -50,6 +50,17 @@ describe('the JSON-RPC transport under Node', () => {
     expect(connections.length - before).toBe(1) // five requests, one TCP connection
   })
 
+  test('calls in parallel each take a connection; idle ones (at most 8) serve the next burst', async () => {
+    const rpc = createKomodoRpc({ url, user: 'u', password: 'p' })
+    const before = connections.length
+    expect(await Promise.all(Array.from({ length: 12 }, () => rpc.getblockcount()))).toEqual(Array(12).fill(7))
+    const first = connections.length - before
+    expect(first).toBeGreaterThanOrEqual(2)
+    expect(first).toBeLessThanOrEqual(12)
+    expect(await Promise.all(Array.from({ length: 8 }, () => rpc.getblockcount()))).toEqual(Array(8).fill(7))
+    expect(connections.length - before - first).toBe(Math.max(0, 8 - Math.min(first, 8))) // kept ones reused
+  })
+
   test('a custom fetch is used as given', async () => {
     const custom = vi.fn((u: string | URL | Request, i?: RequestInit) => globalThis.fetch(u, i))
     const rpc = createKomodoRpc({ url, user: 'u', password: 'p', fetch: custom as typeof fetch })
