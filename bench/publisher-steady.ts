@@ -57,18 +57,23 @@ const child = spawn(
     stdio: ['pipe', 'pipe', 'inherit'],
   },
 )
-const info = await new Promise<{ url: string; user: string; password: string; privateKey: string; pubkey: string }>(
-  (resolve, reject) => {
-    let out = ''
-    child.stdout!.on('data', (c: Buffer) => {
-      out += String(c)
-      const nl = out.indexOf('\n')
-      if (nl >= 0) resolve(JSON.parse(out.slice(0, nl)))
-    })
-    child.once('exit', (code) => reject(new Error(`the devnet exited (${code})`)))
-  },
-)
-// the client the Node root exports (node:http with a keep-alive agent, since issue 34), else the fetch one
+const info = await new Promise<{
+  url: string
+  user: string
+  password: string
+  privateKey: string
+  pubkey: string
+  secp256k1?: string
+}>((resolve, reject) => {
+  let out = ''
+  child.stdout!.on('data', (c: Buffer) => {
+    out += String(c)
+    const nl = out.indexOf('\n')
+    if (nl >= 0) resolve(JSON.parse(out.slice(0, nl)))
+  })
+  child.once('exit', (code) => reject(new Error(`the devnet exited (${code})`)))
+})
+// the client the Node root exports (its own keep-alive HTTP/1.1 client on node:net since issue 34), else the fetch one
 const nodeClient = (await import('../src/rpc/node-client.js' as string).catch(() => undefined)) as
   { createKomodoRpc: typeof createKomodoRpc } | undefined
 const makeRpc = nodeClient?.createKomodoRpc ?? createKomodoRpc
@@ -283,7 +288,8 @@ async function pool(os: Oracle[]) {
   }
 }
 
-const out: Record<string, unknown> = { short }
+// which secp256k1 the devnet's mempool checks signatures with (bench/_devnet-child.ts; absent before issue 34's third pass)
+const out: Record<string, unknown> = { short, devnetSecp256k1: info.secp256k1 ?? '@noble/secp256k1' }
 try {
   const [a, b, p] = await oraclesFor(3, STEADY + 200)
   out.builderSign = await builderLimit(a!)

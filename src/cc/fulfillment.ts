@@ -467,6 +467,11 @@ export type VerifyFulfillmentOptions = {
    * node verifies as secp256k1 does over its carried key, whose HASH160 is its fingerprint. Default false.
    */
   readonly allowSecp256k1Hash?: boolean
+  /**
+   * The secp256k1 check (default @noble/secp256k1, low-S): a backend's `verify` (`tinySecp256k1Backend`), for a
+   * verifier that checks many (the devnet). The same rule; only the speed differs.
+   */
+  readonly verify?: (signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array) => boolean
 }
 
 /**
@@ -495,19 +500,38 @@ export function verifyFulfillment(
   if (lenient) {
     if (condition.length < derived.length || !equal(condition.subarray(0, derived.length), derived)) return false
   } else if (!equal(condition, derived)) return false
+  return fulfillmentTreeVerifies(tree, messageHash, allow6, opts.verify)
+}
+
+/** A secp256k1 check of a compact r‖s (low-S) over a 32-byte message: a backend's `verify` (src/tx/sign.ts). */
+type SecpVerify = (signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array) => boolean
+
+/**
+ * The checks of {@link verifyFulfillment} after the condition comparison, on a decoded fulfillment (strictly decoded,
+ * its derived condition already compared with the spent one by the caller): only enabled types, at least one signing
+ * node signed, every signature valid. `verify` checks the secp256k1 ones (default noble's, low-S).
+ * @internal
+ * @example fulfillmentTreeVerifies(decodeFulfillment(f), sighash, false) // true
+ */
+export function fulfillmentTreeVerifies(
+  tree: CcCondition,
+  messageHash: Uint8Array,
+  allowSecp256k1Hash: boolean,
+  verify: SecpVerify = secpOk,
+): boolean {
   const mask = conditionTypeMask(tree)
-  if ((mask & ~(allow6 ? CC_ENABLED_TYPES_MASK_TOKEL : CC_ENABLED_TYPES_MASK)) !== 0) return false
+  if ((mask & ~(allowSecp256k1Hash ? CC_ENABLED_TYPES_MASK_TOKEL : CC_ENABLED_TYPES_MASK)) !== 0) return false
   let signed = 0
   let ok = true
   const visit = (c: CcCondition): void => {
     if (!ok) return
     if (c.type === 'secp256k1-sha-256' && c.signature !== undefined) {
       signed++
-      if (!secpOk(c.signature, messageHash, c.publicKey)) ok = false
+      if (!verify(c.signature, messageHash, c.publicKey)) ok = false
     } else if (c.type === 'secp256k1hash-sha-256' && c.signature !== undefined) {
       // tokel secp256k1hash.c secp256k1hashVerify; the key is tied to the keyID by the condition comparison above
       signed++
-      if (c.publicKey === undefined || !secpOk(c.signature, messageHash, c.publicKey)) ok = false
+      if (c.publicKey === undefined || !verify(c.signature, messageHash, c.publicKey)) ok = false
     } else if (c.type === 'ed25519-sha-256' && c.signature !== undefined) {
       signed++
       if (!ed25519Verify(c.signature, messageHash, c.publicKey)) ok = false

@@ -14,6 +14,7 @@ import { parseTransaction, serializeTransaction, txid as txidOf } from '../tx/co
 import { SAPLING_VERSION_GROUP_ID, type Transaction, type TxOutput } from '../tx/types.js'
 import type { Utxo } from '../cctx/types.js'
 import { ASSET_CHAIN_POLICY, type RelayPolicy } from '../tx/policy.js'
+import type { Secp256k1Backend } from '../tx/sign.js'
 import { coinbaseMatureAt, KMD_COINBASE_MATURITY } from '../cctx/resolve.js'
 
 /** 1 coin in satoshis. */
@@ -218,6 +219,12 @@ export class DevChain {
    * komodod's for an asset chain unless the devnet was started with another (`startDevnet({ policy })`).
    */
   policy: RelayPolicy = ASSET_CHAIN_POLICY
+  /**
+   * The secp256k1 implementation that checks every signature of a transaction offered to it (`acceptTransaction`):
+   * undefined for the library's default (pure-JS noble); `startDevnet({ secp256k1 })` sets another (libsecp256k1 in
+   * WebAssembly, komodod's own library, through `tinySecp256k1Backend`). The same checks, only faster.
+   */
+  secp256k1: Secp256k1Backend | undefined = undefined
   readonly walletPubkey: Uint8Array
   /**
    * Blocks a coinbase output waits before it may be spent (komodod's `Params().CoinbaseMaturity()`): 1 by default,

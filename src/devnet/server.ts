@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { bytesToHex, hexToBytes } from '../bytes/hex.js'
 import { KomodoCcError } from '../errors.js'
-import { keySigner } from '../tx/sign.js'
+import { keySigner, type Secp256k1Backend } from '../tx/sign.js'
 import { ASSET_CHAIN_POLICY, TOKEL_POLICY, type RelayPolicy } from '../tx/policy.js'
 import { createKomodoRpc, type KomodoRpc } from '../rpc/client.js'
 import { DevChain, type ChainSnapshot } from './chain.js'
@@ -89,6 +89,13 @@ export type DevnetOptions = {
   requestTimeout?: number
   /** Most connections open at once; further ones are closed at once (default 512). */
   maxConnections?: number
+  /**
+   * The secp256k1 implementation its mempool checks signatures with (P2PK, P2PKH and every CC fulfillment's):
+   * default the library's pure-JS noble, about 1–2 ms a signature; `tinySecp256k1Backend(await import('tiny-secp256k1'))`
+   * gives it komodod's own libsecp256k1 (WebAssembly), several times faster. Same rules either way (strict DER is
+   * ours, low-S required; the backend only answers whether r‖s verifies).
+   */
+  secp256k1?: Secp256k1Backend
   /**
    * Also serve the chain over Electrum (TCP and WebSocket on one port, src/devnet/electrum.ts): `true` (a free port),
    * a port number, or the server's options. Default: off.
@@ -231,6 +238,12 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const tokel = chainName === 'TOKEL' ? TOKEL : chainName === 'TKLTEST' ? TKLTEST : undefined
   const params: ChainParams = tokel ?? KMD
   const policy = options.policy ?? (tokel !== undefined ? TOKEL_POLICY : ASSET_CHAIN_POLICY)
+  const secp256k1 = options.secp256k1
+  if (
+    secp256k1 !== undefined &&
+    (typeof secp256k1 !== 'object' || secp256k1 === null || typeof secp256k1.verify !== 'function')
+  )
+    throw new KomodoCcError('DEVNET', 'secp256k1 must be a Secp256k1Backend (tinySecp256k1Backend(...))')
   if (typeof policy !== 'object' || policy === null || typeof policy.datacarriersize !== 'number')
     throw new KomodoCcError('DEVNET', 'policy must be a relay policy (relayPolicy())')
   const coinbaseMaturity = options.coinbaseMaturity ?? 1
@@ -289,6 +302,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     }
   } else chain = new DevChain({ walletPubkey: pubkey, coinbaseMaturity, params })
   chain.policy = policy
+  chain.secp256k1 = secp256k1
 
   const user = `devnet-${randomBytes(4).toString('hex')}`
   const password = randomBytes(24).toString('base64url')

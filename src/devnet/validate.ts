@@ -191,7 +191,12 @@ export function acceptTransaction(
     )
   // scripts
   for (const inp of inputs) {
-    const r = verifyInput(tx, inp.index, { value: inp.coin.value, script: inp.coin.script })
+    const r = verifyInput(
+      tx,
+      inp.index,
+      { value: inp.coin.value, script: inp.coin.script },
+      chain.secp256k1 === undefined ? {} : { backend: chain.secp256k1 },
+    )
     if (!r.valid) {
       if (r.kind === 'unsupported')
         throw rejected(

@@ -12,7 +12,7 @@ export type HttpErrorFactory = (code: ErrorCode, message: string, details: Recor
 export type BoundedPost = {
   fetch: typeof fetch
   url: string
-  headers: Record<string, string>
+  headers: Readonly<Record<string, string>>
   body: string
   timeoutMs: number
   maxResponseBytes: number

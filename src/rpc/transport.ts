@@ -85,6 +85,20 @@ export function createRpcExchange(
     (m) => new KomodoCcError('RPC_CONFIG', m, { field: 'maxResponseBytes' }),
   )
   let counter = 0
+  // what each request to one endpoint repeats, made once per endpoint object (a client's endpoint is one object): its
+  // host for messages, its headers (the basic auth's base64); frozen, as the request's fetch receives them
+  let memo: { ep: RpcEndpoint; host: string; headers: Readonly<Record<string, string>> } | undefined
+  const partsOf = (ep: RpcEndpoint): NonNullable<typeof memo> =>
+    memo?.ep === ep
+      ? memo
+      : (memo = {
+          ep,
+          host: hostOf(ep.url),
+          headers: Object.freeze({
+            'content-type': 'text/plain;',
+            authorization: BASIC + base64Utf8(`${ep.user}:${ep.password}`),
+          }),
+        })
   const checkCallOptions = (callOptions: unknown): void => {
     if (typeof callOptions !== 'object' || callOptions === null)
       throw new KomodoCcError('ARG_INVALID', 'call options must be an object {signal?, timeoutMs?}', {
@@ -101,11 +115,11 @@ export function createRpcExchange(
       const id = `komodo-cc-${++counter}`
       const { status, json } = await post(ep, method, { jsonrpc: '1.0', id, method, params }, callOptions)
       if (typeof json !== 'object' || json === null || Array.isArray(json))
-        throw new RpcError('RPC_HTTP', method, hostOf(ep.url), `HTTP ${status}: the reply is not a JSON-RPC object`, {
+        throw new RpcError('RPC_HTTP', method, partsOf(ep).host, `HTTP ${status}: the reply is not a JSON-RPC object`, {
           status,
           reason: 'bad-envelope',
         })
-      return replyResult(json, method, hostOf(ep.url), status, id)
+      return replyResult(json, method, partsOf(ep).host, status, id)
     } catch (e) {
       throw scrubError(e, endpointSecretForms(ep))
     }
@@ -115,7 +129,7 @@ export function createRpcExchange(
     if (calls.length === 0) return []
     const ep = await endpoint()
     const forms = endpointSecretForms(ep)
-    const host = hostOf(ep.url)
+    const host = partsOf(ep).host
     const label = batchLabel(calls)
     try {
       const ids = calls.map(() => `komodo-cc-${++counter}`)
@@ -179,7 +193,7 @@ export function createRpcExchange(
     body: unknown,
     callOptions: RpcCallOptions,
   ): Promise<{ status: number; json: ExactJson }> {
-    const host = hostOf(ep.url)
+    const { host, headers } = partsOf(ep)
     const timeoutMs = callOptions.timeoutMs ?? defaultTimeout
     checkTimeout(timeoutMs)
     const doFetch = options.fetch ?? globalThis.fetch
@@ -188,7 +202,7 @@ export function createRpcExchange(
     const { status, body: text } = await postBounded({
       fetch: doFetch,
       url: ep.url,
-      headers: { 'content-type': 'text/plain;', authorization: BASIC + base64Utf8(`${ep.user}:${ep.password}`) },
+      headers,
       body: JSON.stringify(body),
       timeoutMs,
       maxResponseBytes,

@@ -7,7 +7,7 @@ import {
   addSignature,
   decodeFulfillment,
   encodeFulfillment,
-  verifyFulfillment,
+  fulfillmentTreeVerifies,
   writeFulfill1of1,
 } from '../cc/fulfillment.js'
 import type { CcCondition } from '../cc/types.js'
@@ -504,7 +504,7 @@ export type VerifyOptions = {
   branchId?: number
   /** Accept high-S ECDSA signatures on P2PK/P2PKH inputs (consensus does; relay policy does not). */
   allowHighS?: boolean
-  /** Backend for P2PK/P2PKH signature checks (default {@link nobleSecp256k1}). */
+  /** Backend for the signature checks, P2PK/P2PKH and CC fulfillments' secp256k1 nodes (default {@link nobleSecp256k1}). */
   backend?: Secp256k1Backend
   /** Which BLAKE2b the signature hashes use (default `'auto'`). */
   blake2b?: Blake2bMode
@@ -559,9 +559,12 @@ export function verifyInput(
       return fail('cc', `CC scriptSig push of ${data.length} bytes (1..${MAX_CC_SCRIPTSIG_PUSH} + hash type)`)
     const hashType = data[data.length - 1]!
     const fulfillment = data.subarray(0, data.length - 1)
+    let tree: CcCondition
     let derived: Uint8Array
     try {
-      derived = encodeCondition(decodeFulfillment(fulfillment, { allowSecp256k1Hash: tokel }))
+      // decoded once: the condition it derives is compared here, its signatures checked below
+      tree = decodeFulfillment(fulfillment, { allowSecp256k1Hash: tokel })
+      derived = encodeCondition(tree)
     } catch (e) {
       return fail('cc', `fulfillment does not decode strictly (${e instanceof KomodoCcError ? e.code : 'error'})`)
     }
@@ -576,8 +579,12 @@ export function verifyInput(
     } catch (e) {
       return fail('cc', `hash type ${hashType} (${e instanceof KomodoCcError ? e.code : 'error'})`)
     }
+    const given = options.backend
+    const verify =
+      given === undefined ? undefined : (sig: Uint8Array, msg: Uint8Array, pk: Uint8Array) => given.verify(sig, msg, pk)
     try {
-      return verifyFulfillment(fulfillment, cc.condition, digest, { allowSecp256k1Hash: tokel })
+      // verifyFulfillment's checks after the condition comparison (the same decoding: strict, Tokel's type 6 in Tokel)
+      return fulfillmentTreeVerifies(tree, digest, tokel, verify)
         ? { valid: true, kind: 'cc' }
         : fail('cc', 'a signature does not verify')
     } catch (e) {

@@ -13,6 +13,7 @@ import {
   tinySecp256k1Backend,
   verifyInput,
   type Prevout,
+  type Secp256k1Backend,
 } from '../../src/tx/sign.js'
 import { cc1of1, cc1of2, encodeCondition, tokensCc1of1 } from '../../src/cc/condition.js'
 import { addSignature, encodeFulfillment } from '../../src/cc/fulfillment.js'
@@ -113,6 +114,25 @@ function fixture(): { tx: Transaction; prevouts: Prevout[] } {
 }
 
 describe('signTransaction / verifyInput on P2PK, P2PKH, CC 1-of-1 and CC 1-of-2 inputs', () => {
+  test("verifyInput's backend checks every signature, CC fulfillments' as well as P2PK/P2PKH: the same verdicts", () => {
+    const { tx, prevouts } = fixture()
+    const signed = signTransaction(tx, prevouts, [priv(1), priv(2), priv(4)])
+    const changed = { ...signed, lockTime: 1 } // every signature now covers other bytes
+    const calls: number[] = []
+    const counting = (i: number): Secp256k1Backend => ({
+      ...tinyBackend,
+      verify: (...a: Parameters<Secp256k1Backend['verify']>) => (calls.push(i), tinyBackend.verify(...a)),
+    })
+    for (let i = 0; i < 4; i++) {
+      expect(verifyInput(signed, i, prevouts[i]!, { backend: counting(i) })).toEqual(
+        verifyInput(signed, i, prevouts[i]!),
+      )
+      expect(verifyInput(changed, i, prevouts[i]!, { backend: counting(i) }).valid).toBe(false)
+    }
+    // one check per input and per signature (the CC 1-of-2 is signed by one of its two keys)
+    expect(calls).toEqual([0, 0, 1, 1, 2, 2, 3, 3])
+  })
+
   test('all four inputs sign and verify; DER signatures equal libsecp256k1 (tiny-secp256k1) over our sighash', () => {
     const { tx, prevouts } = fixture()
     const signed = signTransaction(tx, prevouts, [priv(1), priv(2), priv(4)])
