@@ -17,62 +17,48 @@ function walk(dir) {
   )
 }
 
-const memo = new Map()
-/** Whether `file` (a test file or helper under test/) reaches a devnet, the network or a process. */
-function isChain(file, seen = new Set()) {
-  if (memo.has(file)) return memo.get(file)
-  if (seen.has(file)) return false
-  seen.add(file)
-  let text
-  try {
-    text = readFileSync(file, 'utf8')
-  } catch {
-    return false
-  }
-  let hit = MARKS.test(text)
-  if (!hit)
-    for (const m of text.matchAll(/from '(\.{1,2}\/[^']+)'/g)) {
-      const target = resolve(dirname(file), m[1]).replace(/\.js$/, '.ts')
-      if (!target.startsWith(join(root, 'test'))) continue // src/ is the code under test, not a test set-up
-      // the devnet helper also holds the fixed test accounts: a file starts a devnet only if it names startTestDevnet
-      if (target === join(root, 'test', '_util', 'devnet.ts')) continue
-      if (isChain(target, seen)) {
-        hit = true
-        break
-      }
+/**
+ * Makes a test of `file` (a test file or helper under test/): whether its text matches `mark`, itself or through a
+ * test helper it imports (followed transitively; src/ is the code under test, not a test set-up; `skip` names helpers
+ * not followed). Each test keeps its own memo.
+ */
+function reaches(mark, skip = new Set()) {
+  const memo = new Map()
+  const test = (file, seen = new Set()) => {
+    if (memo.has(file)) return memo.get(file)
+    if (seen.has(file)) return false
+    seen.add(file)
+    let text
+    try {
+      text = readFileSync(file, 'utf8')
+    } catch {
+      return false
     }
-  memo.set(file, hit)
-  return hit
+    let hit = mark.test(text)
+    if (!hit)
+      for (const m of text.matchAll(/from '(\.{1,2}\/[^']+)'/g)) {
+        const target = resolve(dirname(file), m[1]).replace(/\.js$/, '.ts')
+        if (!target.startsWith(join(root, 'test')) || skip.has(target)) continue
+        if (test(target, seen)) {
+          hit = true
+          break
+        }
+      }
+    memo.set(file, hit)
+    return hit
+  }
+  return test
 }
+
+// whether a file reaches a devnet, the network or a process; the devnet helper also holds the fixed test accounts, so
+// a file starts a devnet only if it names startTestDevnet
+const isChain = reaches(MARKS, new Set([join(root, 'test', '_util', 'devnet.ts')]))
 
 // vitest runs test files in shared workers (isolate: false: each worker imports the library once, not once a file);
 // a file that mocks modules, fakes timers or spies on globals, itself or through a helper it imports, gets a fresh
 // worker of its own (vitest.config.ts), so what it replaces cannot reach another file.
 const ISOLATE = /\bvi\.(?:mock|doMock|unmock|hoisted|stubGlobal|stubEnv|resetModules|useFakeTimers|spyOn)\(/
-const isolateMemo = new Map()
-function needsIsolation(file, seen = new Set()) {
-  if (isolateMemo.has(file)) return isolateMemo.get(file)
-  if (seen.has(file)) return false
-  seen.add(file)
-  let text
-  try {
-    text = readFileSync(file, 'utf8')
-  } catch {
-    return false
-  }
-  let hit = ISOLATE.test(text)
-  if (!hit)
-    for (const m of text.matchAll(/from '(\.{1,2}\/[^']+)'/g)) {
-      const target = resolve(dirname(file), m[1]).replace(/\.js$/, '.ts')
-      if (!target.startsWith(join(root, 'test'))) continue
-      if (needsIsolation(target, seen)) {
-        hit = true
-        break
-      }
-    }
-  isolateMemo.set(file, hit)
-  return hit
-}
+const needsIsolation = reaches(ISOLATE)
 
 /** The test files that need a worker of their own (they mock, fake timers or spy), relative to the root, sorted. */
 export function isolatedFiles() {
