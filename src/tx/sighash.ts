@@ -181,13 +181,14 @@ export function sighashParts(tx: Transaction, blake2b: Blake2bMode = 'auto'): Si
  * once and reuses them for every input (ZIP-143/243), or the legacy double-SHA256 for pre-Overwinter.
  * The transaction must not change between calls (scriptSigs may: no algorithm hashes them). `options.blake2b`: which
  * BLAKE2b this sighasher uses ({@link Blake2bMode}, default `'auto'`); a call's own `blake2b` option overrides it.
- * @throws KomodoCcError SIGHASH_INVALID | TX_VERSION | INT_RANGE | BYTES_TYPE | ARG_INVALID
+ * @throws KomodoCcError TX_INVALID | SIGHASH_INVALID | TX_VERSION | INT_RANGE | BYTES_TYPE | ARG_INVALID
  * @example const h = createSighasher(tx); h(0, { scriptCode, value: 100000000n })
  */
 export function createSighasher(
   tx: Transaction,
   options: { blake2b?: Blake2bMode } = {},
 ): (inputIndex: number | null, options: SighashOptions) => Uint8Array {
+  if (typeof tx !== 'object' || tx === null) throw new KomodoCcError('TX_INVALID', 'tx expected a Transaction object')
   if (!tx.overwintered) {
     blake2bMode(options?.blake2b, 'blake2b') // checked here too, though no BLAKE2b runs
     return (inputIndex, options) => legacySighash(tx, inputIndex, options)
@@ -233,7 +234,7 @@ export function createOverwinterSighasher(
  * ZIP-143 for Overwinter v3 (personalization `ZcashSigHash` ‖ branch id LE), the legacy double-SHA256 below
  * Overwinter (with the `SIGHASH_SINGLE` "one" quirk). The 32 bytes are the ECDSA message as is (never reversed).
  * For a CC input, `scriptCode` is `<push condition> cc` only, even when the spent output carries vData.
- * @throws KomodoCcError SIGHASH_INVALID | TX_VERSION | INT_RANGE | BYTES_TYPE
+ * @throws KomodoCcError TX_INVALID | SIGHASH_INVALID | TX_VERSION | INT_RANGE | BYTES_TYPE
  * @example bytesToHex(sighash(tx, 0, { scriptCode, value: 100000000n })) // 'b07a68d0…70bc'
  */
 export function sighash(tx: Transaction, inputIndex: number | null, options: SighashOptions): Uint8Array {

@@ -210,7 +210,14 @@ function secpKeys(c: CcCondition, out: Uint8Array[] = []): Uint8Array[] {
   return out
 }
 
+/** A transaction object whose inputs can be read (the codec checks the rest when it serializes). */
+function checkTxShape(tx: Transaction): void {
+  if (typeof tx !== 'object' || tx === null || !Array.isArray(tx.vin) || !Array.isArray(tx.vout))
+    throw new KomodoCcError('TX_INVALID', 'tx expected a Transaction object (with vin and vout arrays)')
+}
+
 function checkPrevouts(tx: Transaction, prevouts: readonly Prevout[]): void {
+  checkTxShape(tx)
   if (!Array.isArray(prevouts) || prevouts.length !== tx.vin.length)
     throw new KomodoCcError(
       'BUILD_INPUTS',
@@ -427,7 +434,7 @@ function ecdsaScriptSig(compact: Uint8Array, hashType: number, pubkey: Uint8Arra
  * `fulfillment ‖ hashType` with every secp256k1 node of the prevout's condition whose key is given signed
  * (64-byte compact, low-S), the sighash taken over `<push cond> cc` only. Keys are 32-byte private keys or
  * {@link Signer}s (hardware/remote). Signatures are deterministic (RFC 6979).
- * @throws KomodoCcError SIGNER_FAILED | BUILD_INPUTS | AMOUNT_INVALID | SIGHASH_INVALID | PRIVKEY_INVALID | …
+ * @throws KomodoCcError TX_INVALID | SIGNER_FAILED | BUILD_INPUTS | AMOUNT_INVALID | SIGHASH_INVALID | PRIVKEY_INVALID | …
  * @example bytesToHex(serializeTransaction(signTransaction(tx, [{ value, script, condition: cc1of1(0xe4, pk) }], [privateKey])))
  */
 export function signTransaction(
@@ -518,7 +525,7 @@ export type VerifyResult = { valid: boolean; kind: 'p2pk' | 'p2pkh' | 'cc' | 'un
  * (strict DER, defined hash type, low-S unless allowed, ECDSA over the sighash) and CC inputs (one push ≤ 2048
  * bytes of `fulfillment ‖ hashType`, strict fulfillment DER, derived condition equal to the spent one, every
  * secp256k1 signature valid over the sighash with scriptCode `<push cond'> cc`). Module (eval) rules are not run.
- * @throws KomodoCcError BUILD_INPUTS | SIGHASH_INVALID (bad index) | BYTES_TYPE
+ * @throws KomodoCcError TX_INVALID | BUILD_INPUTS | SIGHASH_INVALID (bad index) | BYTES_TYPE
  * @example verifyInput(tx, 0, { value: 100000000n, script }).valid // true
  */
 export function verifyInput(
@@ -527,6 +534,7 @@ export function verifyInput(
   prevout: Prevout,
   options: VerifyOptions = {},
 ): VerifyResult {
+  checkTxShape(tx)
   if (typeof inputIndex !== 'number' || !Number.isInteger(inputIndex) || inputIndex < 0 || inputIndex >= tx.vin.length)
     throw new KomodoCcError('SIGHASH_INVALID', `inputIndex ${String(inputIndex)} is not an input of this transaction`)
   if (typeof prevout !== 'object' || prevout === null)

@@ -182,6 +182,12 @@ describe('legacy (pre-Overwinter) signature hash', () => {
   test('NOT_AN_INPUT has no legacy meaning', () => {
     expect(() => sighash(tx, null, { scriptCode, value: 0n })).toThrow(code('SIGHASH_INVALID'))
   })
+  test('a transaction that is not an object: TX_INVALID, not a TypeError', () => {
+    for (const bad of [null, undefined, 'tx', 4]) {
+      expect(() => createSighasher(bad as never)).toThrow(code('TX_INVALID'))
+      expect(() => sighash(bad as never, 0, { scriptCode, value: 0n })).toThrow(code('TX_INVALID'))
+    }
+  })
   test("a builder's sighasher (Overwinter v3 / Sapling v4 only) refuses it; on v4 it is createSighasher", () => {
     expect(() => createOverwinterSighasher(tx)).toThrow(code('TX_VERSION'))
     for (const c of zip243.cases) {

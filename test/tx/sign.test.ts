@@ -355,3 +355,14 @@ describe('DER helpers', () => {
     }
   })
 })
+
+describe('a transaction that is not one', () => {
+  test('signTransaction, signTransactionAsync and verifyInput: TX_INVALID, not a TypeError', async () => {
+    const prevout = { value: 0n, script: new Uint8Array(0) }
+    for (const bad of [null, undefined, 'tx', {}, { vin: [] }]) {
+      expect(() => signTransaction(bad as never, [], [])).toThrow(code('TX_INVALID'))
+      await expect(signTransactionAsync(bad as never, [], [])).rejects.toThrow(code('TX_INVALID'))
+      expect(() => verifyInput(bad as never, 0, prevout)).toThrow(code('TX_INVALID'))
+    }
+  })
+})
