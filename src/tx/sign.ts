@@ -199,7 +199,7 @@ export type SpendKinds = {
   v2: ((script: Uint8Array) => { condition: Uint8Array } | null) | null
   sighasher: typeof createSighasher
 }
-const ALL_KINDS: SpendKinds = { v2: parseCcV2Script, sighasher: createSighasher }
+const ALL_KINDS: SpendKinds = /* @__PURE__ */ Object.freeze({ v2: parseCcV2Script, sighasher: createSighasher })
 type Job = { index: number; kind: Kind; digest: Uint8Array; signers: AsyncSigner[]; condition?: CcCondition }
 
 function secpKeys(c: CcCondition, out: Uint8Array[] = []): Uint8Array[] {
